@@ -1,0 +1,66 @@
+/* kiela-ai.h: the interface every AI algorithm implements, and personalities built on them. */
+#pragma once
+
+#include <gio/gio.h>
+#include "kiela-types.h"
+
+G_BEGIN_DECLS
+
+/* What the host asks an algorithm to do.  Everything here is read-only for the algorithm. */
+typedef struct {
+  const KielaVariant  *variant;
+  KielaPosition        position;      /* the side to move is the AI's side */
+  const KielaPosition *history;       /* earlier positions of the game, oldest first (repetition) */
+  guint                n_history;
+  gint64               time_budget_us;/* wall-clock budget; <= 0 means use the settings' own limits only */
+  guint64              seed;          /* same seed, same position, same settings => same move */
+  GCancellable        *cancellable;   /* may be NULL; poll it and return promptly when cancelled */
+  GHashTable          *settings;      /* string -> string, from the personality ("depth" -> "4") */
+  gpointer             reserved[4];
+} KielaAiRequest;
+
+/* What the algorithm answers. */
+typedef struct {
+  KielaMove move;        /* a legal move of request->position */
+  gint      score;       /* from the mover's view, in the algorithm's unit (stones x 100 for search) */
+  guint     depth;       /* plies searched fully (0 for non-searching algorithms) */
+  guint64   nodes;       /* positions visited */
+  gdouble   seconds;     /* time used */
+  char      reason[160]; /* optional short, translated explanation ("captures 5 stones") */
+  gpointer  reserved[4];
+} KielaAiReply;
+
+typedef struct {
+  const char *id;          /* "alphabeta" */
+  const char *name;        /* N_("Alpha-beta search") */
+  const char *description; /* N_("...") */
+  const char *translation_domain;
+  /* Checks a personality's settings when it is registered; may be NULL (anything goes). */
+  gboolean  (*check_settings) (GHashTable *settings, GError **error);
+  /* Chooses a move.  Runs on a worker thread: touch no global state. Returns FALSE with
+   * an error when there is no legal move or the search was cancelled before any move. */
+  gboolean  (*think)          (const KielaAiRequest *request, KielaAiReply *reply, GError **error);
+  gpointer  reserved[8];
+} KielaAiAlgorithm;
+
+/* A named opponent: data only, pointing at an algorithm by id. */
+typedef struct {
+  const char *id;           /* "amara" */
+  const char *name;         /* "Amara" (a person's name, usually not translated) */
+  const char *character;    /* N_("Plays fast and loves captures.") */
+  const char *portrait_svg; /* a complete SVG document, drawn by the app */
+  guint       level;        /* 1 = beginner .. 10 = master */
+  const char *level_name;   /* N_("Beginner") */
+  const char *algorithm;    /* id of a KielaAiAlgorithm */
+  const char *settings;     /* "depth=3 noise=20": space-separated key=value pairs */
+  const char *translation_domain;
+  gpointer    reserved[8];
+} KielaPersonality;
+
+/* Parses "key=value key2=value2" into a new string->string table. */
+GHashTable *kiela_ai_parse_settings (const char *settings, GError **error);
+/* Settings helpers with defaults. */
+gint64      kiela_ai_setting_int    (GHashTable *settings, const char *key, gint64 fallback);
+gdouble     kiela_ai_setting_double (GHashTable *settings, const char *key, gdouble fallback);
+
+G_END_DECLS

@@ -1,0 +1,526 @@
+/* kiela-game.c: a game with history, undo/redo, expert setup, threefold repetition and the result. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "kiela-game.h"
+#include "kiela-position.h"
+#include "kiela-registry.h"
+
+struct _KielaGame {
+  GObject parent_instance;
+
+  const KielaVariant *variant;
+  KielaPosition start;       /* before setup */
+  KielaPosition initial;     /* after setup */
+  KielaPhase phase;
+  gboolean has_setup[2];
+  GArray *moves;             /* KielaPlayedMove, played then redo */
+  guint n_played;
+  GHashTable *metadata;
+};
+
+G_DEFINE_FINAL_TYPE (KielaGame, kiela_game, G_TYPE_OBJECT)
+
+enum { SIGNAL_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+kiela_game_finalize (GObject *object)
+{
+  KielaGame *self = KIELA_GAME (object);
+
+  g_array_unref (self->moves);
+  g_hash_table_unref (self->metadata);
+  G_OBJECT_CLASS (kiela_game_parent_class)->finalize (object);
+}
+
+static void
+kiela_game_class_init (KielaGameClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = kiela_game_finalize;
+
+  /**
+   * KielaGame::changed:
+   *
+   * Emitted after every move, undo, redo, go-to and setup step.
+   */
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+kiela_game_init (KielaGame *self)
+{
+  self->moves = g_array_new (FALSE, TRUE, sizeof (KielaPlayedMove));
+  self->metadata = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+static void
+emit_changed (KielaGame *self)
+{
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+KielaGame *
+kiela_game_new (const KielaVariant *variant)
+{
+  KielaGame *self;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+
+  self = g_object_new (KIELA_TYPE_GAME, NULL);
+  self->variant = variant;
+  kiela_position_init_start (&self->start, variant);
+  self->initial = self->start;
+  self->phase = variant->setup_phase ? KIELA_PHASE_SETUP_SOUTH : KIELA_PHASE_PLAY;
+  return self;
+}
+
+KielaGame *
+kiela_game_new_from_position (const KielaVariant *variant, const KielaPosition *start, GError **error)
+{
+  KielaGame *self;
+
+  g_return_val_if_fail (variant != NULL && start != NULL, NULL);
+
+  if (start->files != variant->files)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT,
+                   _("The position has %u files, but %s is played on %u"),
+                   start->files, kiela_variant_get_name (variant), variant->files);
+      return NULL;
+    }
+  self = g_object_new (KIELA_TYPE_GAME, NULL);
+  self->variant = variant;
+  self->start = *start;
+  self->initial = *start;
+  self->phase = KIELA_PHASE_PLAY;
+  return self;
+}
+
+KielaGame *
+kiela_game_copy (KielaGame *game)
+{
+  KielaGame *copy = g_object_new (KIELA_TYPE_GAME, NULL);
+  GHashTableIter iter;
+  gpointer k, v;
+
+  copy->variant = game->variant;
+  copy->start = game->start;
+  copy->initial = game->initial;
+  copy->phase = game->phase;
+  copy->has_setup[0] = game->has_setup[0];
+  copy->has_setup[1] = game->has_setup[1];
+  g_array_append_vals (copy->moves, game->moves->data, game->moves->len);
+  copy->n_played = game->n_played;
+  g_hash_table_iter_init (&iter, game->metadata);
+  while (g_hash_table_iter_next (&iter, &k, &v))
+    g_hash_table_insert (copy->metadata, g_strdup (k), g_strdup (v));
+  return copy;
+}
+
+const KielaVariant *
+kiela_game_get_variant (KielaGame *game)
+{
+  return game->variant;
+}
+
+KielaPhase
+kiela_game_get_phase (KielaGame *game)
+{
+  return game->phase;
+}
+
+const KielaPosition *
+kiela_game_get_start (KielaGame *game)
+{
+  return &game->start;
+}
+
+const KielaPosition *
+kiela_game_get_initial (KielaGame *game)
+{
+  return &game->initial;
+}
+
+const KielaPosition *
+kiela_game_get_position_at (KielaGame *game, guint ply)
+{
+  g_return_val_if_fail (ply <= game->moves->len, NULL);
+  if (ply == 0)
+    return &game->initial;
+  return &g_array_index (game->moves, KielaPlayedMove, ply - 1).after;
+}
+
+const KielaPosition *
+kiela_game_get_position (KielaGame *game)
+{
+  return kiela_game_get_position_at (game, game->n_played);
+}
+
+gboolean
+kiela_game_setup (KielaGame *game, KielaSide side, const guint16 *counts, GError **error)
+{
+  const guint n = 2u * game->variant->files;
+  guint want, got = 0;
+
+  if (game->phase == KIELA_PHASE_PLAY)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE,
+                   _("The setup phase is over: stones can no longer be rearranged"));
+      return FALSE;
+    }
+  if ((game->phase == KIELA_PHASE_SETUP_SOUTH) != (side == KIELA_SOUTH))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE,
+                   side == KIELA_SOUTH ? _("It is North’s turn to arrange its stones, not South’s")
+                                       : _("It is South’s turn to arrange its stones, not North’s"));
+      return FALSE;
+    }
+  want = kiela_position_side_total (&game->start, side);
+  for (guint i = 0; i < n; i++)
+    got += counts[i];
+  if (got != want)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "The arrangement holds %u stone, but %s has %u",
+                                "The arrangement holds %u stones, but %s has %u", got),
+                   got, kiela_side_display_name (side), want);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    game->initial.houses[side][i] = counts[i];
+  game->has_setup[side] = TRUE;
+  game->phase = side == KIELA_SOUTH ? KIELA_PHASE_SETUP_NORTH : KIELA_PHASE_PLAY;
+  emit_changed (game);
+  return TRUE;
+}
+
+gboolean
+kiela_game_skip_setup (KielaGame *game, GError **error)
+{
+  KielaSide side = game->phase == KIELA_PHASE_SETUP_NORTH ? KIELA_NORTH : KIELA_SOUTH;
+
+  return kiela_game_setup (game, side, game->initial.houses[side], error);
+}
+
+gboolean
+kiela_game_has_setup (KielaGame *game, KielaSide side)
+{
+  return game->has_setup[side];
+}
+
+guint
+kiela_game_repetition_count (KielaGame *game)
+{
+  const KielaPosition *cur = kiela_game_get_position (game);
+  guint count = 0;
+
+  for (guint ply = 0; ply <= game->n_played; ply++)
+    if (kiela_position_equal (kiela_game_get_position_at (game, ply), cur))
+      count++;
+  return count;
+}
+
+guint
+kiela_game_legal_moves (KielaGame *game, KielaMove moves[KIELA_MAX_MOVES])
+{
+  if (game->phase != KIELA_PHASE_PLAY || kiela_game_is_over (game))
+    return 0;
+  return kiela_legal_moves (game->variant, kiela_game_get_position (game), moves, NULL, NULL);
+}
+
+KielaStatus
+kiela_game_get_status (KielaGame *game, KielaReason *reason)
+{
+  const KielaPosition *pos = kiela_game_get_position (game);
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaReason dummy;
+
+  if (reason == NULL)
+    reason = &dummy;
+  *reason = KIELA_REASON_NONE;
+
+  if (game->phase != KIELA_PHASE_PLAY)
+    return KIELA_STATUS_ONGOING;
+
+  if (game->n_played > 0)
+    {
+      const KielaPlayedMove *last = &g_array_index (game->moves, KielaPlayedMove, game->n_played - 1);
+      if (last->result.end == KIELA_END_ENDLESS)
+        {
+          *reason = KIELA_REASON_ENDLESS_MOVE;
+          return last->mover == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+        }
+    }
+  if (kiela_game_repetition_count (game) >= 3)
+    {
+      *reason = KIELA_REASON_REPETITION;
+      return KIELA_STATUS_DRAW;
+    }
+  if (kiela_legal_moves (game->variant, pos, moves, NULL, NULL) == 0)
+    {
+      *reason = KIELA_REASON_NO_MOVES;
+      return pos->to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+    }
+  return KIELA_STATUS_ONGOING;
+}
+
+gboolean
+kiela_game_is_over (KielaGame *game)
+{
+  return kiela_game_get_status (game, NULL) != KIELA_STATUS_ONGOING;
+}
+
+char *
+kiela_game_describe_result (KielaGame *game)
+{
+  KielaReason reason;
+  KielaStatus status = kiela_game_get_status (game, &reason);
+  const KielaPosition *pos = kiela_game_get_position (game);
+
+  switch (status)
+    {
+    case KIELA_STATUS_ONGOING:
+      if (game->phase == KIELA_PHASE_SETUP_SOUTH)
+        return g_strdup (_("South is arranging its stones."));
+      if (game->phase == KIELA_PHASE_SETUP_NORTH)
+        return g_strdup (_("North is arranging its stones."));
+      return g_strdup (pos->to_move == KIELA_SOUTH ? _("South to move.") : _("North to move."));
+    case KIELA_STATUS_DRAW:
+      if (reason == KIELA_REASON_MOVE_LIMIT)
+        return g_strdup (_("Draw: the move limit was reached."));
+      return g_strdup (_("Draw: the position repeated three times."));
+    case KIELA_STATUS_SOUTH_WINS:
+    case KIELA_STATUS_NORTH_WINS:
+    default:
+      {
+        gboolean south = status == KIELA_STATUS_SOUTH_WINS;
+        if (reason == KIELA_REASON_ENDLESS_MOVE)
+          return g_strdup (south ? _("South wins: North played a move that never ends.")
+                                 : _("North wins: South played a move that never ends."));
+        if (kiela_position_side_total (pos, pos->to_move) == 0)
+          return g_strdup (south ? _("South wins: North has no stones left.")
+                                 : _("North wins: South has no stones left."));
+        return g_strdup (south ? _("South wins: North cannot move.")
+                               : _("North wins: South cannot move."));
+      }
+    }
+}
+
+char *
+kiela_game_explain_illegal (KielaGame *game, KielaMove move)
+{
+  const KielaPosition *pos = kiela_game_get_position (game);
+
+  if (game->phase != KIELA_PHASE_PLAY)
+    return g_strdup (_("The players are still arranging their stones."));
+  if (kiela_game_is_over (game))
+    {
+      g_autofree char *result = kiela_game_describe_result (game);
+      return g_strdup_printf (_("The game is over. %s"), result);
+    }
+  return kiela_explain_illegal (game->variant, pos, move);
+}
+
+char *
+kiela_game_explain_house (KielaGame *game, KielaSide side, guint house)
+{
+  const KielaPosition *pos = kiela_game_get_position (game);
+
+  if (game->phase != KIELA_PHASE_PLAY || kiela_game_is_over (game) || side == pos->to_move)
+    return kiela_game_explain_illegal (game, (KielaMove) house);
+  return kiela_explain_house (game->variant, pos, side, house);
+}
+
+gboolean
+kiela_game_is_legal (KielaGame *game, KielaMove move)
+{
+  g_autofree char *why = kiela_game_explain_illegal (game, move);
+  return why == NULL;
+}
+
+gboolean
+kiela_game_play (KielaGame *game, KielaMove move, KielaTrace *trace, GError **error)
+{
+  const KielaPosition *pos;
+  KielaPlayedMove played = { 0 };
+  g_autofree char *why = NULL;
+  char sq[4];
+
+  g_return_val_if_fail (KIELA_IS_GAME (game), FALSE);
+
+  pos = kiela_game_get_position (game);
+  if (move < 0 || (guint) move >= 2u * game->variant->files)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("House %d does not exist on this board"), move);
+      return FALSE;
+    }
+  kiela_square_name (game->variant->files, (KielaSide) pos->to_move, (guint) move, sq);
+  if (game->phase == KIELA_PHASE_PLAY && kiela_game_is_over (game))
+    {
+      g_autofree char *result = kiela_game_describe_result (game);
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_GAME_OVER, _("%s cannot be played: the game is over. %s"), sq, result);
+      return FALSE;
+    }
+  why = kiela_game_explain_illegal (game, move);
+  if (why)
+    {
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, why);
+      return FALSE;
+    }
+
+  played.move = move;
+  played.mover = (KielaSide) pos->to_move;
+  if (trace)
+    {
+      kiela_sow_traced (game->variant, pos, move, trace);
+      played.result = trace->result;
+      played.after = trace->after;
+    }
+  else
+    {
+      played.after = *pos;
+      kiela_sow_fast (game->variant, &played.after, move, &played.result);
+    }
+
+  g_array_set_size (game->moves, game->n_played);
+  g_array_append_val (game->moves, played);
+  game->n_played++;
+  emit_changed (game);
+  return TRUE;
+}
+
+gboolean
+kiela_game_play_square (KielaGame *game, const char *square, KielaTrace *trace, GError **error)
+{
+  KielaSquare sq;
+  const KielaPosition *pos = kiela_game_get_position (game);
+
+  if (!kiela_square_parse (game->variant->files, square, &sq, error))
+    return FALSE;
+  if (game->phase == KIELA_PHASE_PLAY && kiela_game_is_over (game))
+    {
+      g_autofree char *result = kiela_game_describe_result (game);
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_GAME_OVER, _("%s cannot be played: the game is over. %s"), square, result);
+      return FALSE;
+    }
+  if (sq.side != pos->to_move)
+    {
+      g_autofree char *why = kiela_explain_house (game->variant, pos, sq.side, sq.house);
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, why);
+      return FALSE;
+    }
+  return kiela_game_play (game, (KielaMove) sq.house, trace, error);
+}
+
+guint
+kiela_game_get_n_moves (KielaGame *game)
+{
+  return game->n_played;
+}
+
+guint
+kiela_game_get_n_redo (KielaGame *game)
+{
+  return game->moves->len - game->n_played;
+}
+
+const KielaPlayedMove *
+kiela_game_get_move (KielaGame *game, guint index)
+{
+  g_return_val_if_fail (index < game->moves->len, NULL);
+  return &g_array_index (game->moves, KielaPlayedMove, index);
+}
+
+char *
+kiela_game_get_move_name (KielaGame *game, guint index)
+{
+  const KielaPlayedMove *m = kiela_game_get_move (game, index);
+
+  g_return_val_if_fail (m != NULL, NULL);
+  return kiela_square_name_dup (game->variant->files, m->mover, (guint) m->move);
+}
+
+gboolean
+kiela_game_trace_move (KielaGame *game, guint index, KielaTrace *trace)
+{
+  const KielaPlayedMove *m;
+
+  g_return_val_if_fail (index < game->moves->len, FALSE);
+  m = kiela_game_get_move (game, index);
+  kiela_sow_traced (game->variant, kiela_game_get_position_at (game, index), m->move, trace);
+  return TRUE;
+}
+
+gboolean
+kiela_game_can_undo (KielaGame *game)
+{
+  return game->n_played > 0;
+}
+
+gboolean
+kiela_game_can_redo (KielaGame *game)
+{
+  return game->n_played < game->moves->len;
+}
+
+gboolean
+kiela_game_undo (KielaGame *game)
+{
+  if (!kiela_game_can_undo (game))
+    return FALSE;
+  game->n_played--;
+  emit_changed (game);
+  return TRUE;
+}
+
+gboolean
+kiela_game_redo (KielaGame *game)
+{
+  if (!kiela_game_can_redo (game))
+    return FALSE;
+  game->n_played++;
+  emit_changed (game);
+  return TRUE;
+}
+
+gboolean
+kiela_game_go_to (KielaGame *game, guint ply)
+{
+  if (ply > game->moves->len)
+    return FALSE;
+  if (ply != game->n_played)
+    {
+      game->n_played = ply;
+      emit_changed (game);
+    }
+  return TRUE;
+}
+
+void
+kiela_game_set_metadata (KielaGame *game, const char *key, const char *value)
+{
+  g_return_if_fail (key != NULL);
+  if (value == NULL)
+    g_hash_table_remove (game->metadata, key);
+  else
+    g_hash_table_replace (game->metadata, g_strdup (key), g_strdup (value));
+}
+
+const char *
+kiela_game_get_metadata (KielaGame *game, const char *key)
+{
+  return g_hash_table_lookup (game->metadata, key);
+}
+
+GHashTable *
+kiela_game_get_metadata_table (KielaGame *game)
+{
+  return game->metadata;
+}

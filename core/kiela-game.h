@@ -1,0 +1,96 @@
+/* kiela-game.h: a game in progress: variant, start, setup, moves with undo/redo, repetition and result. */
+#pragma once
+
+#include <glib-object.h>
+#include "kiela-types.h"
+#include "kiela-sow.h"
+
+G_BEGIN_DECLS
+
+#define KIELA_TYPE_GAME (kiela_game_get_type ())
+G_DECLARE_FINAL_TYPE (KielaGame, kiela_game, KIELA, GAME, GObject)
+
+/* Where the game stands before its first sowing. */
+typedef enum {
+  KIELA_PHASE_PLAY = 0,
+  KIELA_PHASE_SETUP_SOUTH,   /* expert: South arranges its stones */
+  KIELA_PHASE_SETUP_NORTH,   /* expert: then North */
+} KielaPhase;
+
+/* Metadata keys stored in records (any other key is kept as well). */
+#define KIELA_META_SOUTH   "south"
+#define KIELA_META_NORTH   "north"
+#define KIELA_META_DATE    "date"
+#define KIELA_META_EVENT   "event"
+#define KIELA_META_COMMENT "comment"
+
+/* One played move and what it did. */
+typedef struct {
+  KielaMove move;
+  KielaSide mover;
+  KielaSowResult result;
+  KielaPosition after;
+} KielaPlayedMove;
+
+KielaGame          *kiela_game_new                (const KielaVariant *variant);
+/* A game from any position (no setup phase); the position must have the variant's file count. */
+KielaGame          *kiela_game_new_from_position  (const KielaVariant *variant, const KielaPosition *start, GError **error);
+KielaGame          *kiela_game_copy               (KielaGame *game);
+
+const KielaVariant *kiela_game_get_variant        (KielaGame *game);
+KielaPhase          kiela_game_get_phase          (KielaGame *game);
+const KielaPosition*kiela_game_get_start          (KielaGame *game);      /* before any setup */
+const KielaPosition*kiela_game_get_initial        (KielaGame *game);      /* after setup, before the first move */
+const KielaPosition*kiela_game_get_position       (KielaGame *game);      /* current */
+
+/* Expert setup: `counts` are the side's houses in local numbering (2*files values).
+ * The total must equal the side's stones in the start position. */
+gboolean            kiela_game_setup              (KielaGame *game, KielaSide side, const guint16 *counts, GError **error);
+/* Accepts the start arrangement for the side whose turn it is to set up. */
+gboolean            kiela_game_skip_setup         (KielaGame *game, GError **error);
+/* Whether `side` went through the setup phase (expert games). */
+gboolean            kiela_game_has_setup          (KielaGame *game, KielaSide side);
+
+/* Moves.  `trace` (may be NULL) receives the full event trace of the move. */
+gboolean            kiela_game_play               (KielaGame *game, KielaMove move, KielaTrace *trace, GError **error);
+gboolean            kiela_game_play_square        (KielaGame *game, const char *square, KielaTrace *trace, GError **error);
+/* NULL when legal, else a translated sentence saying why not. */
+char               *kiela_game_explain_illegal    (KielaGame *game, KielaMove move);
+/* The same for any house, the opponent's included (for clicks on the board). */
+char               *kiela_game_explain_house      (KielaGame *game, KielaSide side, guint house);
+guint               kiela_game_legal_moves        (KielaGame *game, KielaMove moves[KIELA_MAX_MOVES]);
+gboolean            kiela_game_is_legal           (KielaGame *game, KielaMove move);
+
+/* History: moves 0 .. n_moves-1 are played; undone moves stay for redo until a new move is played. */
+guint               kiela_game_get_n_moves        (KielaGame *game);   /* played (current ply) */
+guint               kiela_game_get_n_redo         (KielaGame *game);
+const KielaPlayedMove *kiela_game_get_move        (KielaGame *game, guint index);  /* index < n_moves + n_redo */
+/* The position after `ply` moves (0 = initial). ply <= n_moves + n_redo. */
+const KielaPosition*kiela_game_get_position_at    (KielaGame *game, guint ply);
+/* The square name of move `index` ("g1"). */
+char               *kiela_game_get_move_name      (KielaGame *game, guint index);
+/* Re-sows move `index` with a trace (for replaying it stone by stone). */
+gboolean            kiela_game_trace_move         (KielaGame *game, guint index, KielaTrace *trace);
+gboolean            kiela_game_can_undo           (KielaGame *game);
+gboolean            kiela_game_can_redo           (KielaGame *game);
+gboolean            kiela_game_undo               (KielaGame *game);
+gboolean            kiela_game_redo               (KielaGame *game);
+/* Undo or redo to exactly `ply` moves. */
+gboolean            kiela_game_go_to              (KielaGame *game, guint ply);
+
+/* Result. */
+KielaStatus         kiela_game_get_status         (KielaGame *game, KielaReason *reason);
+gboolean            kiela_game_is_over            (KielaGame *game);
+/* "North cannot move", "The position repeated three times" (translated). */
+char               *kiela_game_describe_result    (KielaGame *game);
+/* How many times the current position has occurred (1 = first time). */
+guint               kiela_game_repetition_count   (KielaGame *game);
+
+/* Metadata: free-form string pairs, see KIELA_META_*. */
+void                kiela_game_set_metadata       (KielaGame *game, const char *key, const char *value);
+const char         *kiela_game_get_metadata       (KielaGame *game, const char *key);
+GHashTable         *kiela_game_get_metadata_table (KielaGame *game);
+
+/* Signals: "changed" after every play/undo/redo/setup/go-to. */
+
+G_END_DECLS

@@ -1,0 +1,143 @@
+/* kiela-narrate.c: turns trace events into sentences a teacher can read out. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "kiela-narrate.h"
+#include "kiela-position.h"
+
+#define NG(s, p, n) g_dngettext (GETTEXT_PACKAGE, s, p, n)
+
+char *
+kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint index)
+{
+  const KielaEvent *e;
+  guint files = variant->files;
+  char sq[4], sq2[4], sq3[4];
+  const char *who;
+
+  g_return_val_if_fail (index < kiela_trace_get_n_events (trace), NULL);
+  e = kiela_trace_get_event (trace, index);
+  kiela_square_name (files, (KielaSide) e->side, e->house, sq);
+  who = kiela_side_display_name ((KielaSide) e->side);
+
+  switch ((KielaEventType) e->type)
+    {
+    case KIELA_EVENT_LIFT:
+      if (e->lap == 1)
+        /* Translators: "South lifts 2 stones from g1." */
+        return g_strdup_printf (NG ("%s lifts %u stone from %s.", "%s lifts %u stones from %s.", e->count),
+                                who, (guint) e->count, sq);
+      return g_strdup_printf (NG ("Lap %u: %s lifts the %u stone of %s and sows on.",
+                                  "Lap %u: %s lifts the %u stones of %s and sows on.", e->count),
+                              e->lap, who, (guint) e->count, sq);
+    case KIELA_EVENT_DROP:
+      if (e->hand == 0)
+        return g_strdup_printf (NG ("The last stone drops into %s, which now holds %u.",
+                                    "The last stone drops into %s, which now holds %u.", e->count),
+                                sq, (guint) e->count);
+      return g_strdup_printf (NG ("A stone drops into %s (now %u); %u stone left in hand.",
+                                  "A stone drops into %s (now %u); %u stones left in hand.", e->hand),
+                              sq, (guint) e->count, (guint) e->hand);
+    case KIELA_EVENT_RELAY:
+      switch ((KielaRelayReason) e->reason)
+        {
+        case KIELA_RELAY_OUTER:
+          return g_strdup_printf (NG ("The last stone lands in occupied %s, an outer house: lift %u and go on.",
+                                      "The last stone lands in occupied %s, an outer house: lift %u and go on.",
+                                      e->count),
+                                  sq, (guint) e->count);
+        case KIELA_RELAY_INNER_FACING_EMPTY:
+          kiela_square_name (files, KIELA_OTHER_SIDE (e->side), kiela_facing_inner (files, e->house), sq2);
+          return g_strdup_printf (NG ("The last stone lands in occupied %s; %s opposite is empty, so no capture: "
+                                      "lift %u and go on.",
+                                      "The last stone lands in occupied %s; %s opposite is empty, so no capture: "
+                                      "lift %u and go on.", e->count),
+                                  sq, sq2, (guint) e->count);
+        case KIELA_RELAY_INNER_NO_CAPTURE:
+        default:
+          return g_strdup_printf (NG ("The last stone lands in occupied %s, which does not capture here: lift %u and go on.",
+                                      "The last stone lands in occupied %s, which does not capture here: lift %u and go on.",
+                                      e->count),
+                                  sq, (guint) e->count);
+        }
+    case KIELA_EVENT_CAPTURE:
+      {
+        guint total = (guint) e->count2 + e->count3;
+        const char *captor = kiela_side_display_name ((KielaSide) e->side);
+
+        kiela_square_name (files, (KielaSide) e->side2, e->house2, sq2);
+        kiela_square_name (files, (KielaSide) e->side2, e->house3, sq3);
+        if (variant->captured_fate == KIELA_CAPTURED_REMOVED)
+          {
+            if (e->count3 == 0)
+              return g_strdup_printf (NG ("%s captures %u stone from %s (%s is empty); it leaves the board.",
+                                          "%s captures %u stones from %s (%s is empty); they leave the board.", total),
+                                      sq, total, sq2, sq3);
+            return g_strdup_printf (NG ("%s captures %u stone from %s and %s; it leaves the board.",
+                                        "%s captures %u stones from %s and %s; they leave the board.", total),
+                                    sq, total, sq2, sq3);
+          }
+        if (e->count3 == 0)
+          /* Translators: "d3 captures 2 stones from d2 (d1 is empty); they join North's army." */
+          return g_strdup_printf (NG ("%s captures %u stone from %s (%s is empty); it joins %s’s army.",
+                                      "%s captures %u stones from %s (%s is empty); they join %s’s army.", total),
+                                  sq, total, sq2, sq3, captor);
+        /* Translators: "d3 captures 3 stones from d2 and d1; they join North's army." */
+        return g_strdup_printf (NG ("%s captures %u stone from %s and %s; it joins %s’s army.",
+                                    "%s captures %u stones from %s and %s; they join %s’s army.", total),
+                                sq, total, sq2, sq3, captor);
+      }
+    case KIELA_EVENT_ENTER:
+      return g_strdup_printf (NG ("%s sows the %u captured stone from %s on.",
+                                  "%s sows the %u captured stones from %s on.", e->count),
+                              who, (guint) e->count, sq);
+    case KIELA_EVENT_REMOVE:
+      return g_strdup_printf (NG ("The captured stone leaves the board and the move ends.",
+                                  "The %u captured stones leave the board and the move ends.", e->count),
+                              (guint) e->count);
+    case KIELA_EVENT_END:
+    default:
+      switch ((KielaEndReason) e->reason)
+        {
+        case KIELA_END_ENDLESS:
+          return g_strdup_printf (NG ("After %u lap the sowing is still going: this move never ends.",
+                                      "After %u laps the sowing is still going: this move never ends.", e->lap),
+                                  e->lap);
+        case KIELA_END_CAPTURE_REMOVED:
+          return g_strdup_printf (NG ("The move is over after %u lap.", "The move is over after %u laps.", e->lap),
+                                  e->lap);
+        case KIELA_END_NO_RELAY:
+          return g_strdup_printf (NG ("The last stone lands in occupied %s; in this game that ends the move (%u lap).",
+                                      "The last stone lands in occupied %s; in this game that ends the move (%u laps).",
+                                      e->lap),
+                                  sq, e->lap);
+        case KIELA_END_EMPTY_HOUSE:
+        default:
+          return g_strdup_printf (NG ("The last stone lands in empty %s: the move ends after %u lap.",
+                                      "The last stone lands in empty %s: the move ends after %u laps.", e->lap),
+                                  sq, e->lap);
+        }
+    }
+  return NULL;
+}
+
+char *
+kiela_narrate_move_summary (const KielaVariant *variant, const KielaTrace *trace)
+{
+  const KielaSowResult *r = &trace->result;
+  char sq[4];
+  const char *who = kiela_side_display_name (r->mover);
+  g_autofree char *laps = NULL;
+
+  kiela_square_name (variant->files, r->mover, (guint) r->move, sq);
+  if (r->end == KIELA_END_ENDLESS)
+    return g_strdup_printf (_("%s sowed %s, a move that never ends."), who, sq);
+  laps = g_strdup_printf (NG ("%u lap", "%u laps", r->laps), r->laps);
+  if (r->captures == 0)
+    /* Translators: "South sowed g1: 2 laps, no capture." */
+    return g_strdup_printf (_("%s sowed %s: %s, no capture."), who, sq, laps);
+  return g_strdup_printf (NG ("%s sowed %s: %s, captured %u stone.", "%s sowed %s: %s, captured %u stones.",
+                              r->captured),
+                          who, sq, laps, (guint) r->captured);
+}

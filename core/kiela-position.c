@@ -1,0 +1,468 @@
+/* kiela-position.c: board geometry, square names, KPN position strings and diagrams. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "kiela-position.h"
+
+G_DEFINE_QUARK (kiela-error-quark, kiela_error)
+
+/*
+ * Local numbering (rules file section 2): houses 0..F-1 are the owner's outer
+ * row from the owner's left to right, F..2F-1 the inner row from the owner's
+ * right to left.  South's left is file a; North's left is the last file.
+ */
+guint
+kiela_house_file (guint files, KielaSide side, guint house)
+{
+  if (side == KIELA_SOUTH)
+    return house < files ? house : 2 * files - 1 - house;
+  else
+    return house < files ? files - 1 - house : house - files;
+}
+
+KielaRow
+kiela_house_row (guint files, guint house)
+{
+  return house < files ? KIELA_ROW_OUTER : KIELA_ROW_INNER;
+}
+
+guint
+kiela_facing_inner (guint files, guint house)
+{
+  /* For both sides the facing inner index is 3F-1-house: South inner file f is
+   * 2F-1-f, North inner file f is F+f. */
+  return 3 * files - 1 - house;
+}
+
+guint
+kiela_facing_outer (guint files, guint house)
+{
+  /* South inner house of file f faces North outer F-1-f; f = 2F-1-house.
+   * North inner house of file f = house-F faces South outer f.  Both equal house-F
+   * for North, and F-1-(2F-1-house) = house-F for South. */
+  return house - files;
+}
+
+void
+kiela_square_from_house (guint files, KielaSide side, guint house, KielaSquare *out)
+{
+  out->side = side;
+  out->house = house;
+  out->file = kiela_house_file (files, side, house);
+  out->row = kiela_house_row (files, house);
+  if (side == KIELA_SOUTH)
+    out->rank = out->row == KIELA_ROW_OUTER ? 1 : 2;
+  else
+    out->rank = out->row == KIELA_ROW_OUTER ? 4 : 3;
+}
+
+gboolean
+kiela_square_from_file_rank (guint files, guint file, guint rank, KielaSquare *out)
+{
+  guint house;
+  KielaSide side;
+
+  if (file >= files || rank < 1 || rank > 4)
+    return FALSE;
+
+  switch (rank)
+    {
+    case 1: side = KIELA_SOUTH; house = file; break;
+    case 2: side = KIELA_SOUTH; house = 2 * files - 1 - file; break;
+    case 3: side = KIELA_NORTH; house = files + file; break;
+    default: side = KIELA_NORTH; house = files - 1 - file; break;
+    }
+  kiela_square_from_house (files, side, house, out);
+  return TRUE;
+}
+
+void
+kiela_square_name (guint files, KielaSide side, guint house, char out[4])
+{
+  KielaSquare sq;
+
+  kiela_square_from_house (files, side, house, &sq);
+  out[0] = (char) ('a' + sq.file);
+  out[1] = (char) ('0' + sq.rank);
+  out[2] = '\0';
+}
+
+char *
+kiela_square_name_dup (guint files, KielaSide side, guint house)
+{
+  char buf[4];
+
+  kiela_square_name (files, side, house, buf);
+  return g_strdup (buf);
+}
+
+gboolean
+kiela_square_parse (guint files, const char *text, KielaSquare *out, GError **error)
+{
+  guint file, rank;
+
+  g_return_val_if_fail (files >= KIELA_MIN_FILES && files <= KIELA_MAX_FILES, FALSE);
+
+  if (text == NULL || text[0] == '\0')
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("Empty square name"));
+      return FALSE;
+    }
+  if (strlen (text) != 2 || text[0] < 'a' || text[0] > 'z' || text[1] < '1' || text[1] > '9')
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                   _("“%s” is not a square name: expected a file letter and a rank digit, like g1"), text);
+      return FALSE;
+    }
+  file = (guint) (text[0] - 'a');
+  rank = (guint) (text[1] - '0');
+  if (file >= files)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                   _("“%s” is off the board: files run from a to %c"), text, 'a' + files - 1);
+      return FALSE;
+    }
+  if (rank > 4)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                   _("“%s” is off the board: ranks run from 1 to 4"), text);
+      return FALSE;
+    }
+  return kiela_square_from_file_rank (files, file, rank, out);
+}
+
+void
+kiela_position_init_start (KielaPosition *pos, const KielaVariant *variant)
+{
+  memset (pos, 0, sizeof *pos);
+  pos->files = variant->files;
+  pos->to_move = KIELA_SOUTH;
+  for (guint s = 0; s < 2; s++)
+    for (guint h = 0; h < 2u * variant->files; h++)
+      pos->houses[s][h] = variant->start[s][h];
+}
+
+gboolean
+kiela_position_equal (const KielaPosition *a, const KielaPosition *b)
+{
+  /* Houses past 2*files are kept zero, so comparing whole rows is exact. */
+  return a->files == b->files && a->to_move == b->to_move &&
+         memcmp (a->houses, b->houses, sizeof a->houses) == 0;
+}
+
+guint64
+kiela_position_hash (const KielaPosition *pos)
+{
+  /* FNV-1a over the used houses, mixed with a splitmix finaliser. */
+  guint64 h = 0xcbf29ce484222325ull ^ pos->to_move ^ ((guint64) pos->files << 8);
+  guint n = 2u * pos->files;
+
+  for (guint s = 0; s < 2; s++)
+    for (guint i = 0; i < n; i++)
+      {
+        h ^= pos->houses[s][i] + 1u + (s << 12);
+        h *= 0x100000001b3ull;
+      }
+  h ^= h >> 30; h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27; h *= 0x94d049bb133111ebull;
+  h ^= h >> 31;
+  return h;
+}
+
+guint
+kiela_position_side_total (const KielaPosition *pos, KielaSide side)
+{
+  guint total = 0;
+
+  for (guint i = 0; i < 2u * pos->files; i++)
+    total += pos->houses[side][i];
+  return total;
+}
+
+guint
+kiela_position_total (const KielaPosition *pos)
+{
+  return kiela_position_side_total (pos, KIELA_SOUTH) + kiela_position_side_total (pos, KIELA_NORTH);
+}
+
+/* The largest count a position string may hold: houses are 16 bits, and the
+ * sowing adds a lap's worth of stones to a house at most once per stone. */
+#define KIELA_MAX_STONES 60000
+
+static const char *
+rank_ordinal (guint rank)
+{
+  /* Only used to build messages. */
+  switch (rank)
+    {
+    case 4: return "4";
+    case 3: return "3";
+    case 2: return "2";
+    default: return "1";
+    }
+}
+
+gboolean
+kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out, GError **error)
+{
+  KielaPosition pos;
+  const char *p;
+  guint files = 0;
+  guint64 total = 0;
+
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (kpn == NULL || *kpn == '\0')
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("Empty position string"));
+      return FALSE;
+    }
+
+  memset (&pos, 0, sizeof pos);
+  p = kpn;
+
+  for (guint r = 0; r < 4; r++)
+    {
+      guint rank = 4 - r;
+      guint count_in_rank = 0;
+      guint values[KIELA_MAX_FILES + 1];
+
+      for (;;)
+        {
+          guint64 v = 0;
+          guint digits = 0;
+
+          if (*p == '-')
+            {
+              g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                           _("Position “%s”: negative count in rank %s"), kpn, rank_ordinal (rank));
+              return FALSE;
+            }
+          while (*p >= '0' && *p <= '9')
+            {
+              v = v * 10 + (guint64) (*p - '0');
+              if (v > KIELA_MAX_STONES)
+                {
+                  g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                               _("Position “%s”: a count in rank %s is larger than %d"),
+                               kpn, rank_ordinal (rank), KIELA_MAX_STONES);
+                  return FALSE;
+                }
+              p++;
+              digits++;
+            }
+          if (digits == 0)
+            {
+              if (*p == '\0')
+                g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                             _("Position “%s” ends early: rank %s is missing a count"), kpn, rank_ordinal (rank));
+              else
+                g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                             _("Position “%s”: unexpected character “%c” in rank %s, expected a count"),
+                             kpn, *p, rank_ordinal (rank));
+              return FALSE;
+            }
+          if (count_in_rank < KIELA_MAX_FILES + 1)
+            values[count_in_rank] = (guint) v;
+          count_in_rank++;
+          total += v;
+
+          if (*p == ',')
+            {
+              p++;
+              continue;
+            }
+          break;
+        }
+
+      if (count_in_rank > KIELA_MAX_FILES || count_in_rank < KIELA_MIN_FILES)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       _("Position “%s”: rank %s has %u houses, a board has %d to %d files"),
+                       kpn, rank_ordinal (rank), count_in_rank, KIELA_MIN_FILES, KIELA_MAX_FILES);
+          return FALSE;
+        }
+      if (r == 0)
+        {
+          files = count_in_rank;
+          if (expected_files != 0 && files != expected_files)
+            {
+              g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                           _("Position “%s”: rank %s has %u houses, expected %u"),
+                           kpn, rank_ordinal (rank), count_in_rank, expected_files);
+              return FALSE;
+            }
+        }
+      else if (count_in_rank != files)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       _("Position “%s”: rank %s has %u houses, expected %u"),
+                       kpn, rank_ordinal (rank), count_in_rank, files);
+          return FALSE;
+        }
+
+      for (guint f = 0; f < files; f++)
+        {
+          KielaSquare sq;
+
+          kiela_square_from_file_rank (files, f, rank, &sq);
+          pos.houses[sq.side][sq.house] = (guint16) values[f];
+        }
+
+      if (r < 3)
+        {
+          if (*p != '/')
+            {
+              if (*p == '\0' || *p == ' ')
+                g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                             _("Position “%s” has %u ranks, expected 4 separated by “/”"), kpn, r + 1);
+              else
+                g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                             _("Position “%s”: unexpected character “%c” after rank %s"),
+                             kpn, *p, rank_ordinal (rank));
+              return FALSE;
+            }
+          p++;
+        }
+    }
+
+  if (*p == '/')
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                   _("Position “%s” has more than 4 ranks"), kpn);
+      return FALSE;
+    }
+  if (*p != ' ')
+    {
+      if (*p == '\0')
+        g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                     _("Position “%s” lacks the side to move: add “ s” or “ n”"), kpn);
+      else
+        g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                     _("Position “%s”: unexpected character “%c” after rank 1"), kpn, *p);
+      return FALSE;
+    }
+  p++;
+  if ((*p != 's' && *p != 'n') || p[1] != '\0')
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                   _("Position “%s”: unknown side “%s”, expected “s” or “n”"), kpn, p);
+      return FALSE;
+    }
+  if (total > KIELA_MAX_STONES)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                   _("Position “%s” holds %" G_GUINT64_FORMAT " stones, more than %d"),
+                   kpn, total, KIELA_MAX_STONES);
+      return FALSE;
+    }
+
+  pos.files = (guint8) files;
+  pos.to_move = *p == 's' ? KIELA_SOUTH : KIELA_NORTH;
+  *out = pos;
+  return TRUE;
+}
+
+char *
+kiela_position_to_string (const KielaPosition *pos)
+{
+  GString *s = g_string_sized_new (128);
+
+  for (guint rank = 4; rank >= 1; rank--)
+    {
+      for (guint f = 0; f < pos->files; f++)
+        {
+          KielaSquare sq;
+
+          kiela_square_from_file_rank (pos->files, f, rank, &sq);
+          if (f > 0)
+            g_string_append_c (s, ',');
+          g_string_append_printf (s, "%u", pos->houses[sq.side][sq.house]);
+        }
+      if (rank > 1)
+        g_string_append_c (s, '/');
+    }
+  g_string_append (s, pos->to_move == KIELA_SOUTH ? " s" : " n");
+  return g_string_free (s, FALSE);
+}
+
+char *
+kiela_position_to_diagram (const KielaPosition *pos)
+{
+  GString *s = g_string_sized_new (512);
+  guint files = pos->files;
+
+  g_string_append_printf (s, "        %s%s\n", _("North"),
+                          pos->to_move == KIELA_NORTH ? _(" (to move)") : "");
+  for (guint rank = 4; rank >= 1; rank--)
+    {
+      g_string_append_printf (s, "  %u ", rank);
+      for (guint f = 0; f < files; f++)
+        {
+          KielaSquare sq;
+
+          kiela_square_from_file_rank (files, f, rank, &sq);
+          g_string_append_printf (s, "%4u", pos->houses[sq.side][sq.house]);
+        }
+      g_string_append_c (s, '\n');
+      if (rank == 3)
+        {
+          g_string_append (s, "    ");
+          for (guint f = 0; f < files; f++)
+            g_string_append (s, " ---");
+          g_string_append_c (s, '\n');
+        }
+    }
+  g_string_append (s, "    ");
+  for (guint f = 0; f < files; f++)
+    g_string_append_printf (s, "   %c", 'a' + f);
+  g_string_append_c (s, '\n');
+  g_string_append_printf (s, "        %s%s\n", _("South"),
+                          pos->to_move == KIELA_SOUTH ? _(" (to move)") : "");
+  g_string_append_printf (s, "  %s %u, %s %u\n",
+                          _("South:"), kiela_position_side_total (pos, KIELA_SOUTH),
+                          _("North:"), kiela_position_side_total (pos, KIELA_NORTH));
+  return g_string_free (s, FALSE);
+}
+
+const char *
+kiela_side_name (KielaSide side)
+{
+  return side == KIELA_SOUTH ? "south" : "north";
+}
+
+const char *
+kiela_side_display_name (KielaSide side)
+{
+  return side == KIELA_SOUTH ? _("South") : _("North");
+}
+
+const char *
+kiela_status_id (KielaStatus status)
+{
+  switch (status)
+    {
+    case KIELA_STATUS_SOUTH_WINS: return "south wins";
+    case KIELA_STATUS_NORTH_WINS: return "north wins";
+    case KIELA_STATUS_DRAW: return "draw";
+    case KIELA_STATUS_ONGOING:
+    default: return "ongoing";
+    }
+}
+
+gboolean
+kiela_status_parse (const char *id, KielaStatus *out)
+{
+  static const KielaStatus all[] = { KIELA_STATUS_ONGOING, KIELA_STATUS_SOUTH_WINS,
+                                     KIELA_STATUS_NORTH_WINS, KIELA_STATUS_DRAW };
+
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    if (g_strcmp0 (id, kiela_status_id (all[i])) == 0)
+      {
+        *out = all[i];
+        return TRUE;
+      }
+  return FALSE;
+}

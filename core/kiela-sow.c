@@ -1,0 +1,441 @@
+/* kiela-sow.c: one move, lap by lap (rules sections 5-8), in a fast and a traced flavour, and legal moves. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "kiela-sow.h"
+#include "kiela-position.h"
+#include "kiela-registry.h"
+
+KielaTrace *
+kiela_trace_new (void)
+{
+  KielaTrace *trace = g_new0 (KielaTrace, 1);
+
+  trace->events = g_array_sized_new (FALSE, TRUE, sizeof (KielaEvent), 64);
+  return trace;
+}
+
+void
+kiela_trace_clear (KielaTrace *trace)
+{
+  g_array_set_size (trace->events, 0);
+  memset (&trace->before, 0, sizeof trace->before);
+  memset (&trace->after, 0, sizeof trace->after);
+  memset (&trace->result, 0, sizeof trace->result);
+}
+
+void
+kiela_trace_free (KielaTrace *trace)
+{
+  if (trace == NULL)
+    return;
+  g_array_unref (trace->events);
+  g_free (trace);
+}
+
+guint
+kiela_trace_get_n_events (const KielaTrace *trace)
+{
+  return trace->events->len;
+}
+
+const KielaEvent *
+kiela_trace_get_event (const KielaTrace *trace, guint index)
+{
+  g_return_val_if_fail (index < trace->events->len, NULL);
+  return &g_array_index (trace->events, KielaEvent, index);
+}
+
+void
+kiela_trace_position_at (const KielaTrace *trace, guint n_events, KielaPosition *out, guint *hand)
+{
+  KielaPosition pos = trace->before;
+  guint in_hand = 0;
+
+  n_events = MIN (n_events, trace->events->len);
+  for (guint i = 0; i < n_events; i++)
+    {
+      const KielaEvent *e = &g_array_index (trace->events, KielaEvent, i);
+
+      switch ((KielaEventType) e->type)
+        {
+        case KIELA_EVENT_LIFT:
+          pos.houses[e->side][e->house] = 0;
+          in_hand = e->count;
+          break;
+        case KIELA_EVENT_DROP:
+          pos.houses[e->side][e->house] = e->count;
+          in_hand = e->hand;
+          break;
+        case KIELA_EVENT_CAPTURE:
+          pos.houses[e->side2][e->house2] = 0;
+          pos.houses[e->side2][e->house3] = 0;
+          in_hand = (guint) e->count2 + e->count3;
+          break;
+        case KIELA_EVENT_REMOVE:
+          in_hand = 0;
+          break;
+        case KIELA_EVENT_ENTER:
+          in_hand = e->count;
+          break;
+        case KIELA_EVENT_RELAY:
+        case KIELA_EVENT_END:
+        default:
+          break;
+        }
+    }
+  if (n_events == trace->events->len && n_events > 0)
+    pos = trace->after;
+  *out = pos;
+  if (hand)
+    *hand = in_hand;
+}
+
+static inline void
+push_event (KielaTrace *trace, KielaEventType type, guint side, guint house, guint count, guint hand, guint lap)
+{
+  KielaEvent e = { 0 };
+
+  e.type = (guint8) type;
+  e.side = (guint8) side;
+  e.house = (guint8) house;
+  e.count = (guint16) count;
+  e.hand = (guint16) hand;
+  e.lap = lap;
+  g_array_append_val (trace->events, e);
+}
+
+/*
+ * The one sowing algorithm.  Inlined twice: with trace == NULL the compiler
+ * drops every event branch, so search pays nothing for the teaching path.
+ */
+static inline __attribute__((always_inline)) gboolean
+sow_impl (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult *res, KielaTrace *trace)
+{
+  const guint files = v->files;
+  const guint n = 2 * files;
+  const KielaSide side = (KielaSide) pos->to_move;
+  const KielaSide opp = KIELA_OTHER_SIDE (side);
+  guint16 *restrict my = pos->houses[side];
+  guint16 *restrict op = pos->houses[opp];
+  const guint32 limit = v->lap_limit ? v->lap_limit : 1000;
+  guint h = (guint) move;
+  guint lap_start = h;
+  guint hand = my[h];
+  guint32 lap = 1;
+  guint32 drops = 0;
+  guint captures = 0, captured_total = 0;
+  KielaEndReason end;
+  guint last;
+
+  my[h] = 0;
+  if (trace)
+    push_event (trace, KIELA_EVENT_LIFT, side, h, hand, hand, lap);
+
+  for (;;)
+    {
+      /* Drop `hand` stones into h+1, h+2, ... (wrapping, the start house included). */
+      drops += hand;
+      if (trace)
+        {
+          guint k = h;
+          for (guint left = hand; left > 0; left--)
+            {
+              k = k + 1 == n ? 0 : k + 1;
+              my[k]++;
+              push_event (trace, KIELA_EVENT_DROP, side, k, my[k], left - 1, lap);
+            }
+          last = k;
+        }
+      else
+        {
+          guint k = hand;
+          guint start = h + 1 == n ? 0 : h + 1;
+
+          if (G_UNLIKELY (k >= n))
+            {
+              guint q = k / n;
+              for (guint i = 0; i < n; i++)
+                my[i] += q;
+              k -= q * n;
+            }
+          if (start + k <= n)
+            {
+              for (guint i = start; i < start + k; i++)
+                my[i]++;
+            }
+          else
+            {
+              for (guint i = start; i < n; i++)
+                my[i]++;
+              for (guint i = 0; i < start + k - n; i++)
+                my[i]++;
+            }
+          last = (h + hand) % n;
+        }
+
+      /* Judge the last stone (section 6). */
+      {
+        const gboolean was_empty = my[last] == 1;
+        const gboolean inner = last >= files;
+        const guint fi = 3 * files - 1 - last;   /* facing inner house (opponent) */
+        const guint fo = last - files;           /* opponent outer house behind it */
+        gboolean capture = FALSE;
+
+        if (inner)
+          {
+            switch (v->capture_rule)
+              {
+              case KIELA_CAPTURE_EMPTY_INNER:
+                capture = was_empty && op[fi] > 0;
+                break;
+              case KIELA_CAPTURE_OCCUPIED_INNER_BOTH:
+                capture = !was_empty && op[fi] > 0 && op[fo] > 0;
+                break;
+              case KIELA_CAPTURE_OCCUPIED_INNER:
+              default:
+                capture = !was_empty && op[fi] > 0;
+                break;
+              }
+          }
+
+        if (capture)
+          {
+            const guint c = (guint) op[fi] + op[fo];
+
+            if (trace)
+              {
+                KielaEvent e = { 0 };
+                e.type = KIELA_EVENT_CAPTURE; e.side = (guint8) side; e.house = (guint8) last;
+                e.count = my[last]; e.lap = lap; e.hand = (guint16) c;
+                e.side2 = (guint8) opp; e.house2 = (guint8) fi; e.house3 = (guint8) fo;
+                e.count2 = op[fi]; e.count3 = op[fo];
+                g_array_append_val (trace->events, e);
+              }
+            op[fi] = 0;
+            op[fo] = 0;
+            captures++;
+            captured_total += c;
+
+            if (v->captured_fate == KIELA_CAPTURED_REMOVED)
+              {
+                if (trace)
+                  push_event (trace, KIELA_EVENT_REMOVE, side, last, c, 0, lap);
+                end = KIELA_END_CAPTURE_REMOVED;
+                break;
+              }
+            if (G_UNLIKELY (lap >= limit))
+              {
+                /* Lap limit+1 would start: endless.  The stones go back to the
+                 * captor's capturing house so the total stays honest. */
+                my[last] += (guint16) c;
+                end = KIELA_END_ENDLESS;
+                break;
+              }
+            lap++;
+            hand = c;
+            /* The first captured stone goes into the house after the captor,
+             * or into the house the capturing lap was lifted from. */
+            h = v->captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START
+                  ? (lap_start == 0 ? n - 1 : lap_start - 1)
+                  : last;
+            lap_start = h + 1 == n ? 0 : h + 1;
+            if (trace)
+              push_event (trace, KIELA_EVENT_ENTER, side, lap_start, c, c, lap);
+            continue;
+          }
+
+        if (was_empty)
+          {
+            end = KIELA_END_EMPTY_HOUSE;
+            break;
+          }
+
+        /* Occupied and no capture: relay (sections 6.2 and 6.3). */
+        if (v->relay_rule == KIELA_RELAY_NEVER)
+          {
+            end = KIELA_END_NO_RELAY;
+            break;
+          }
+        if (G_UNLIKELY (lap >= limit))
+          {
+            end = KIELA_END_ENDLESS;
+            break;
+          }
+        if (trace)
+          {
+            KielaRelayReason why = !inner ? KIELA_RELAY_OUTER
+                                 : op[fi] == 0 ? KIELA_RELAY_INNER_FACING_EMPTY
+                                 : KIELA_RELAY_INNER_NO_CAPTURE;
+            push_event (trace, KIELA_EVENT_RELAY, side, last, my[last], 0, lap);
+            g_array_index (trace->events, KielaEvent, trace->events->len - 1).reason = (guint8) why;
+          }
+        lap++;
+        hand = my[last];
+        my[last] = 0;
+        h = last;
+        lap_start = last;
+        if (trace)
+          push_event (trace, KIELA_EVENT_LIFT, side, h, hand, hand, lap);
+      }
+    }
+
+  if (res)
+    {
+      res->move = move;
+      res->mover = side;
+      res->laps = lap;
+      res->drops = drops;
+      res->captures = (guint16) captures;
+      res->captured = (guint16) captured_total;
+      res->end = end;
+      res->last_side = (guint8) side;
+      res->last_house = (guint8) last;
+    }
+  if (trace)
+    {
+      KielaEvent e = { 0 };
+      e.type = KIELA_EVENT_END; e.side = (guint8) side; e.house = (guint8) last;
+      e.count = my[last]; e.lap = lap; e.reason = (guint8) end;
+      g_array_append_val (trace->events, e);
+    }
+  pos->to_move = (guint8) opp;
+  return end != KIELA_END_ENDLESS;
+}
+gboolean
+kiela_sow_fast (const KielaVariant *variant, KielaPosition *pos, KielaMove move, KielaSowResult *result)
+{
+  return sow_impl (variant, pos, move, result, NULL);
+}
+
+gboolean
+kiela_sow_traced (const KielaVariant *variant, const KielaPosition *pos, KielaMove move, KielaTrace *trace)
+{
+  gboolean ok;
+
+  kiela_trace_clear (trace);
+  trace->before = *pos;
+  trace->after = *pos;
+  ok = sow_impl (variant, &trace->after, move, &trace->result, trace);
+  return ok;
+}
+
+/* Hawalis: a single stone may be sown only when no house holds min_sow, and only into an empty house. */
+static inline gboolean
+single_allowed (const KielaVariant *v, const guint16 *my, guint h, guint n)
+{
+  return my[h] == 1 && my[h + 1 == n ? 0 : h + 1] == 0;
+}
+
+guint
+kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES])
+{
+  const guint n = 2u * variant->files;
+  const guint16 *my = pos->houses[pos->to_move];
+  const guint min_sow = variant->min_sow ? variant->min_sow : 1;
+  guint count = 0;
+
+  for (guint h = 0; h < n; h++)
+    if (my[h] >= min_sow)
+      moves[count++] = (KielaMove) h;
+
+  if (count == 0 && variant->singles_when_blocked)
+    for (guint h = 0; h < n; h++)
+      if (single_allowed (variant, my, h, n))
+        moves[count++] = (KielaMove) h;
+  return count;
+}
+
+guint
+kiela_legal_moves (const KielaVariant *variant, const KielaPosition *pos,
+                   KielaMove moves[KIELA_MAX_MOVES],
+                   KielaPosition children[KIELA_MAX_MOVES],
+                   gboolean endless[KIELA_MAX_MOVES])
+{
+  KielaMove cand[KIELA_MAX_MOVES];
+  guint n_cand = kiela_candidate_moves (variant, pos, cand);
+  guint count = 0;
+  KielaPosition scratch;
+
+  for (guint i = 0; i < n_cand; i++)
+    {
+      KielaPosition *child = children ? &children[count] : &scratch;
+      gboolean ok;
+
+      *child = *pos;
+      ok = kiela_sow_fast (variant, child, cand[i], NULL);
+      if (!ok && variant->endless_policy == KIELA_ENDLESS_ILLEGAL)
+        continue;
+      if (endless)
+        endless[count] = !ok;
+      moves[count++] = cand[i];
+    }
+  return count;
+}
+
+char *
+kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, KielaMove move)
+{
+  const guint n = 2u * variant->files;
+  const guint min_sow = variant->min_sow ? variant->min_sow : 1;
+  const guint16 *my;
+  char sq[4];
+  KielaMove cand[KIELA_MAX_MOVES];
+  guint n_cand;
+  gboolean is_candidate = FALSE;
+  KielaPosition child;
+
+  if (move < 0 || (guint) move >= n)
+    return g_strdup_printf (_("House %d does not exist on this board."), move);
+
+  my = pos->houses[pos->to_move];
+  kiela_square_name (variant->files, (KielaSide) pos->to_move, (guint) move, sq);
+
+  n_cand = kiela_candidate_moves (variant, pos, cand);
+  for (guint i = 0; i < n_cand; i++)
+    if (cand[i] == move)
+      is_candidate = TRUE;
+
+  if (!is_candidate)
+    {
+      if (my[move] == 0)
+        return g_strdup_printf (_("%s is empty: there is nothing to sow."), sq);
+      if (my[move] < min_sow)
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%s holds %u stone: %s needs at least %u.",
+                                             "%s holds %u stones: %s needs at least %u.", my[move]),
+                                sq, (guint) my[move], kiela_variant_get_name (variant), min_sow);
+      if (variant->singles_when_blocked && my[move] == 1)
+        return g_strdup_printf (_("%s holds a single stone: a single may be sown only when no house holds "
+                                  "%u or more, and only into an empty house."), sq, min_sow);
+      return g_strdup_printf (_("%s may not be sown now."), sq);
+    }
+
+  child = *pos;
+  if (!kiela_sow_fast (variant, &child, move, NULL) && variant->endless_policy == KIELA_ENDLESS_ILLEGAL)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Sowing from %s never ends: it is still going after %u lap, "
+                                         "so it is not a legal move.",
+                                         "Sowing from %s never ends: it is still going after %u laps, "
+                                         "so it is not a legal move.", variant->lap_limit),
+                            sq, variant->lap_limit);
+  return NULL;
+}
+
+char *
+kiela_explain_house (const KielaVariant *variant, const KielaPosition *pos, KielaSide side, guint house)
+{
+  if (house >= 2u * variant->files)
+    return g_strdup_printf (_("House %u does not exist on this board."), house);
+  if (side != pos->to_move)
+    {
+      char sq[4];
+
+      kiela_square_name (variant->files, side, house, sq);
+      return g_strdup_printf (side == KIELA_NORTH ? _("%s belongs to North: it is South’s turn.")
+                                                  : _("%s belongs to South: it is North’s turn."), sq);
+    }
+  return kiela_explain_illegal (variant, pos, (KielaMove) house);
+}

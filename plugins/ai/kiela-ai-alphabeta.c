@@ -1,0 +1,491 @@
+/* kiela-ai-alphabeta.c: negamax alpha-beta with iterative deepening, a transposition table and move ordering. */
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "kiela-ai-classic-private.h"
+
+#define MAX_PLY 64
+
+enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+typedef struct {
+  guint64 key;
+  gint32  score;
+  gint8   depth;
+  guint8  flag;
+  guint8  move;   /* KIELA_NO_HOUSE when none */
+  guint8  _pad;
+} TTEntry;
+
+typedef struct {
+  const KielaVariant *variant;
+  KielaAiBudget       budget;
+  KielaAiEvalWeights  weights;
+  gint                noise;      /* eval jitter in hundredths of a stone, seeded: weaker or varied play */
+  guint64             noise_seed;
+  guint               qs_plies;   /* capture-only plies searched past the horizon */
+
+  TTEntry            *tt;
+  guint64             tt_mask;
+
+  /* Repetition: keys along the current line, and of the game before the root. */
+  guint64             path[MAX_PLY + 1];
+  GHashTable         *game_keys;  /* key -> times seen before the root */
+
+  KielaMove           killers[MAX_PLY][2];
+  guint32             history[KIELA_MAX_HOUSES];
+
+  /* Per-ply buffers, so the recursion needs little stack (worker threads, sanitizers). */
+  KielaMove           moves[MAX_PLY + 1][KIELA_MAX_MOVES];
+  KielaPosition       children[MAX_PLY + 1][KIELA_MAX_MOVES];
+  gboolean            endless[MAX_PLY + 1][KIELA_MAX_MOVES];
+  gint                order[MAX_PLY + 1][KIELA_MAX_MOVES];
+} Search;
+
+static inline guint64
+mix64 (guint64 x)
+{
+  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+static gint
+evaluate (Search *s, const KielaPosition *pos, guint64 key)
+{
+  gint v = kiela_ai_evaluate (s->variant, pos, &s->weights);
+  if (s->noise > 0)
+    /* Jitter keyed on the position, so a position keeps its value within a search
+     * (the transposition table stays consistent) yet differs from seed to seed. */
+    v += (gint) (mix64 (key ^ s->noise_seed) % (guint64) (2 * s->noise + 1)) - s->noise;
+  return v;
+}
+
+static inline gint
+score_to_tt (gint score, guint ply)
+{
+  if (score >= KIELA_AI_WIN_BOUND)
+    return score + (gint) ply;
+  if (score <= -KIELA_AI_WIN_BOUND)
+    return score - (gint) ply;
+  return score;
+}
+
+static inline gint
+score_from_tt (gint score, guint ply)
+{
+  if (score >= KIELA_AI_WIN_BOUND)
+    return score - (gint) ply;
+  if (score <= -KIELA_AI_WIN_BOUND)
+    return score + (gint) ply;
+  return score;
+}
+
+/* Is the position at `ply` (key) a repetition?  A position seen before on this line
+ * or earlier in the game counts as a draw: the side that wants more can avoid it, and
+ * playing into it twice more would end the game drawn anyway. */
+static gboolean
+is_repetition (Search *s, guint ply, guint64 key)
+{
+  for (gint p = (gint) ply - 2; p >= 0; p -= 2)
+    if (s->path[p] == key)
+      return TRUE;
+  return s->game_keys != NULL && g_hash_table_contains (s->game_keys, &key);
+}
+
+/* Sorts the moves at `ply` best-first: TT move, then captures by size, killers, history. */
+static void
+order_moves (Search *s, guint ply, const KielaPosition *pos, guint n, KielaMove tt_move)
+{
+  gint keys[KIELA_MAX_MOVES];
+  gint *order = s->order[ply];
+
+  for (guint i = 0; i < n; i++)
+    {
+      KielaMove m = s->moves[ply][i];
+      gint k;
+
+      if (s->endless[ply][i])
+        k = -1000000000;   /* loses at once */
+      else if (m == tt_move)
+        k = 1000000000;
+      else
+        {
+          gint gain = kiela_ai_move_gain (pos, &s->children[ply][i]);
+          k = gain * 1000000;
+          if (ply < MAX_PLY && (m == s->killers[ply][0] || m == s->killers[ply][1]))
+            k += 500000;
+          k += (gint) MIN (s->history[m], 400000u);
+        }
+      keys[i] = k;
+      order[i] = (gint) i;
+    }
+
+  /* Insertion sort: at most 40 moves, and stable, so equal keys keep house order. */
+  for (guint i = 1; i < n; i++)
+    {
+      gint o = order[i], k = keys[o];
+      gint j = (gint) i - 1;
+      while (j >= 0 && keys[order[j]] < k)
+        {
+          order[j + 1] = order[j];
+          j--;
+        }
+      order[j + 1] = o;
+    }
+}
+
+static gint
+quiesce (Search *s, const KielaPosition *pos, guint ply, guint qs_left, gint alpha, gint beta, guint64 key)
+{
+  gint stand, n;
+
+  kiela_ai_budget_tick (&s->budget);
+  stand = evaluate (s, pos, key);
+  if (qs_left == 0 || ply >= MAX_PLY || stand >= beta)
+    return stand;
+  if (stand > alpha)
+    alpha = stand;
+
+  n = (gint) kiela_legal_moves (s->variant, pos, s->moves[ply], s->children[ply], s->endless[ply]);
+  if (n == 0)
+    return -(KIELA_AI_WIN - (gint) ply);
+
+  /* Only captures: they change the material that the static evaluation guesses at. */
+  for (gint i = 0; i < n; i++)
+    {
+      gint v;
+      if (s->endless[ply][i] || kiela_ai_move_gain (pos, &s->children[ply][i]) <= 0)
+        continue;
+      {
+        KielaPosition child = s->children[ply][i];
+        v = -quiesce (s, &child, ply + 1, qs_left - 1, -beta, -alpha, kiela_ai_zobrist (&child));
+      }
+      if (s->budget.stopped)
+        return 0;
+      if (v >= beta)
+        return v;
+      if (v > alpha)
+        alpha = v;
+    }
+  return alpha;
+}
+
+static gint
+negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha, gint beta)
+{
+  guint64 key = s->path[ply];
+  TTEntry *e;
+  KielaMove tt_move = -1, best_move = -1;
+  gint best = -KIELA_AI_INFINITY, alpha0 = alpha;
+  guint n;
+
+  if (kiela_ai_budget_tick (&s->budget))
+    return 0;
+  if (ply > 0 && is_repetition (s, ply, key))
+    return 0;
+
+  e = &s->tt[key & s->tt_mask];
+  if (e->key == key && e->flag != 0)
+    {
+      if (e->move != KIELA_NO_HOUSE)
+        tt_move = e->move;
+      if (e->depth >= depth && ply > 0)
+        {
+          gint v = score_from_tt (e->score, ply);
+          if (e->flag == TT_EXACT
+              || (e->flag == TT_LOWER && v >= beta)
+              || (e->flag == TT_UPPER && v <= alpha))
+            return v;
+        }
+    }
+
+  if (depth <= 0 || ply >= MAX_PLY)
+    {
+      /* The horizon: a side with no move has lost, which the evaluation cannot see. */
+      if (kiela_candidate_moves (s->variant, pos, s->moves[ply]) == 0)
+        return -(KIELA_AI_WIN - (gint) ply);
+      return quiesce (s, pos, ply, s->qs_plies, alpha, beta, key);
+    }
+
+  n = kiela_legal_moves (s->variant, pos, s->moves[ply], s->children[ply], s->endless[ply]);
+  if (n == 0)
+    return -(KIELA_AI_WIN - (gint) ply);
+
+  order_moves (s, ply, pos, n, tt_move);
+  for (guint k = 0; k < n; k++)
+    {
+      gint i = s->order[ply][k];
+      KielaMove m = s->moves[ply][i];
+      gint v;
+
+      if (s->endless[ply][i])
+        v = -(KIELA_AI_WIN - (gint) (ply + 1));
+      else
+        {
+          /* Copy: deeper plies reuse their own buffers, not this one, but the
+           * child must outlive the ordering array untouched. */
+          const KielaPosition *child = &s->children[ply][i];
+          s->path[ply + 1] = kiela_ai_zobrist (child);
+          if (k == 0)
+            v = -negamax (s, child, depth - 1, ply + 1, -beta, -alpha);
+          else
+            {
+              /* Principal variation search: prove the others worse with a null window. */
+              v = -negamax (s, child, depth - 1, ply + 1, -alpha - 1, -alpha);
+              if (v > alpha && v < beta && !s->budget.stopped)
+                v = -negamax (s, child, depth - 1, ply + 1, -beta, -alpha);
+            }
+        }
+      if (s->budget.stopped)
+        return 0;
+
+      if (v > best)
+        {
+          best = v;
+          best_move = m;
+        }
+      if (v > alpha)
+        alpha = v;
+      if (alpha >= beta)
+        {
+          if (kiela_ai_move_gain (pos, &s->children[ply][i]) <= 0 && ply < MAX_PLY)
+            {
+              if (s->killers[ply][0] != m)
+                {
+                  s->killers[ply][1] = s->killers[ply][0];
+                  s->killers[ply][0] = m;
+                }
+              s->history[m] += (guint32) (depth * depth);
+            }
+          break;
+        }
+    }
+
+  if (e->key != key || depth >= e->depth)
+    {
+      e->key = key;
+      e->score = score_to_tt (best, ply);
+      e->depth = (gint8) MIN (depth, 127);
+      e->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+      e->move = best_move >= 0 ? (guint8) best_move : KIELA_NO_HOUSE;
+    }
+  return best;
+}
+
+static const char * const alphabeta_keys[] = {
+  "nodes", "time-ms", "depth", "noise", "qs", "tt-mb",
+  "w-material", "w-mobility", "w-exposure", "w-threat", "w-safe", "w-tempo", NULL
+};
+
+static gboolean
+alphabeta_check_settings (GHashTable *settings, GError **error)
+{
+  return kiela_ai_check_known_keys (settings, alphabeta_keys, "alphabeta", error)
+      && kiela_ai_check_int_setting (settings, "nodes", 0, G_MAXINT64, error)
+      && kiela_ai_check_int_setting (settings, "time-ms", 0, 3600000, error)
+      && kiela_ai_check_int_setting (settings, "depth", 1, MAX_PLY - 1, error)
+      && kiela_ai_check_int_setting (settings, "noise", 0, 100000, error)
+      && kiela_ai_check_int_setting (settings, "qs", 0, 16, error)
+      && kiela_ai_check_int_setting (settings, "tt-mb", 1, 1024, error)
+      && kiela_ai_check_int_setting (settings, "w-material", -100000, 100000, error)
+      && kiela_ai_check_int_setting (settings, "w-mobility", -100000, 100000, error)
+      && kiela_ai_check_int_setting (settings, "w-exposure", -100000, 100000, error)
+      && kiela_ai_check_int_setting (settings, "w-threat", -100000, 100000, error)
+      && kiela_ai_check_int_setting (settings, "w-safe", -100000, 100000, error)
+      && kiela_ai_check_int_setting (settings, "w-tempo", -100000, 100000, error);
+}
+
+static guint
+guint64_hash (gconstpointer p)
+{
+  guint64 v = *(const guint64 *) p;
+  return (guint) (v ^ (v >> 32));
+}
+
+static gboolean
+guint64_equal (gconstpointer a, gconstpointer b)
+{
+  return *(const guint64 *) a == *(const guint64 *) b;
+}
+
+static gboolean
+alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
+{
+  const KielaPosition *root = &request->position;
+  Search *s;
+  guint n, max_depth, completed = 0;
+  gint64 tt_entries;
+  KielaMove best_move = -1;
+  gint best_score = 0;
+  gint root_order[KIELA_MAX_MOVES], root_scores[KIELA_MAX_MOVES];
+  gboolean ok = TRUE;
+
+  if (kiela_ai_is_cancelled (request->cancellable))
+    return kiela_ai_fail_cancelled (error);
+
+  s = g_new0 (Search, 1);
+  s->variant = request->variant;
+  kiela_ai_budget_init (&s->budget, request);
+  kiela_ai_eval_weights_init (&s->weights, request->settings);
+  s->noise = (gint) kiela_ai_setting_int (request->settings, "noise", 0);
+  s->noise_seed = mix64 (request->seed ^ G_GUINT64_CONSTANT (0x6a09e667f3bcc909));
+  s->qs_plies = (guint) kiela_ai_setting_int (request->settings, "qs", 2);
+  max_depth = (guint) CLAMP (kiela_ai_setting_int (request->settings, "depth", MAX_PLY - 1), 1, MAX_PLY - 1);
+  tt_entries = kiela_ai_setting_int (request->settings, "tt-mb", 8) * 1024 * 1024 / (gint64) sizeof (TTEntry);
+  s->tt_mask = 1;
+  while ((gint64) (s->tt_mask + 1) * 2 <= tt_entries)
+    s->tt_mask = (s->tt_mask + 1) * 2 - 1;
+  s->tt = g_new0 (TTEntry, s->tt_mask + 1);
+  for (guint p = 0; p < MAX_PLY; p++)
+    s->killers[p][0] = s->killers[p][1] = -1;
+
+  if (request->n_history > 0)
+    {
+      s->game_keys = g_hash_table_new_full (guint64_hash, guint64_equal, g_free, NULL);
+      for (guint i = 0; i < request->n_history; i++)
+        {
+          guint64 *k = g_new (guint64, 1);
+          *k = kiela_ai_zobrist (&request->history[i]);
+          g_hash_table_add (s->game_keys, k);
+        }
+    }
+
+  n = kiela_legal_moves (s->variant, root, s->moves[0], s->children[0], s->endless[0]);
+  if (n == 0)
+    {
+      ok = kiela_ai_fail_no_move (request, error);
+      goto out;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      root_order[i] = (gint) i;
+      root_scores[i] = 0;
+    }
+  s->path[0] = kiela_ai_zobrist (root);
+
+  for (guint depth = 1; depth <= max_depth; depth++)
+    {
+      gint alpha = -KIELA_AI_INFINITY, iter_best = -1, iter_score = -KIELA_AI_INFINITY;
+      guint searched = 0;
+      gint64 saved_deadline = s->budget.deadline_us;
+      guint64 saved_limit = s->budget.node_limit;
+
+      /* Depth 1 always completes (only cancelling stops it): a move must come back
+       * even from a tiny budget. */
+      if (depth == 1)
+        s->budget.deadline_us = 0, s->budget.node_limit = 0;
+
+      for (guint k = 0; k < n; k++)
+        {
+          gint i = root_order[k];
+          gint v;
+
+          if (s->endless[0][i])
+            v = -(KIELA_AI_WIN - 1);
+          else
+            {
+              const KielaPosition *child = &s->children[0][i];
+              s->path[1] = kiela_ai_zobrist (child);
+              if (k == 0)
+                v = -negamax (s, child, (gint) depth - 1, 1, -KIELA_AI_INFINITY, -alpha);
+              else
+                {
+                  v = -negamax (s, child, (gint) depth - 1, 1, -alpha - 1, -alpha);
+                  if (v > alpha && !s->budget.stopped)
+                    v = -negamax (s, child, (gint) depth - 1, 1, -KIELA_AI_INFINITY, -alpha);
+                }
+            }
+          if (s->budget.stopped)
+            break;
+          searched++;
+          root_scores[i] = v;
+          if (v > alpha)
+            {
+              alpha = v;
+              iter_best = i;
+              iter_score = v;
+            }
+        }
+
+      if (depth == 1)
+        {
+          s->budget.deadline_us = saved_deadline;
+          s->budget.node_limit = saved_limit;
+        }
+
+      /* A stopped iteration still counts when the previous best move was searched
+       * in it: the best of what was searched is at least as good. */
+      if (iter_best >= 0 && (searched == n || searched > 0))
+        {
+          best_move = s->moves[0][iter_best];
+          best_score = iter_score;
+        }
+      if (s->budget.stopped)
+        break;
+      completed = depth;
+
+      /* Next iteration: best move first, then by this iteration's scores. */
+      for (guint a = 1; a < n; a++)
+        {
+          gint o = root_order[a];
+          gint j = (gint) a - 1;
+          gint key = o == iter_best ? G_MAXINT : root_scores[o];
+          while (j >= 0)
+            {
+              gint oj = root_order[j];
+              gint kj = oj == iter_best ? G_MAXINT : root_scores[oj];
+              if (kj >= key)
+                break;
+              root_order[j + 1] = oj;
+              j--;
+            }
+          root_order[j + 1] = o;
+        }
+
+      /* A proven result cannot change with more depth. */
+      if (iter_score >= KIELA_AI_WIN_BOUND || iter_score <= -KIELA_AI_WIN_BOUND)
+        break;
+      if (n == 1)
+        break;
+      /* The next iteration costs several times this one: do not start what cannot finish. */
+      if (s->budget.deadline_us != 0
+          && g_get_monotonic_time () - s->budget.start_us > (s->budget.deadline_us - s->budget.start_us) / 2)
+        break;
+      if (kiela_ai_budget_check (&s->budget))
+        break;
+    }
+
+  if (best_move < 0)
+    {
+      /* Only a cancellation can stop depth 1 early. */
+      ok = kiela_ai_fail_cancelled (error);
+      goto out;
+    }
+
+  reply->move = best_move;
+  reply->score = best_score;
+  reply->depth = completed;
+  reply->nodes = s->budget.nodes;
+  reply->seconds = kiela_ai_budget_elapsed (&s->budget);
+  kiela_ai_describe_move (s->variant, root, best_move, best_score, TRUE, reply->reason, sizeof reply->reason);
+
+out:
+  if (s->game_keys)
+    g_hash_table_unref (s->game_keys);
+  g_free (s->tt);
+  g_free (s);
+  return ok;
+}
+
+const KielaAiAlgorithm kiela_ai_alphabeta_algorithm = {
+  .id = "alphabeta",
+  .name = N_("Alpha-beta search"),
+  .description = N_("Looks several moves ahead, assuming both sides play their best, and judges the "
+                    "positions it reaches by stones, mobility and safety."),
+  .translation_domain = GETTEXT_PACKAGE,
+  .check_settings = alphabeta_check_settings,
+  .think = alphabeta_think,
+};

@@ -1,0 +1,97 @@
+/* kiela-ai-classic-private.h: what the classic AI module's files share (budgets, evaluation, hashing, reasons). */
+#pragma once
+
+#include <kiela-plugin.h>
+#include <kiela-rng.h>
+#include <kiela-playout.h>
+
+G_BEGIN_DECLS
+
+/* Scores in hundredths of a stone; a won position is worth KIELA_AI_WIN minus the plies to get there. */
+#define KIELA_AI_WIN       1000000
+#define KIELA_AI_WIN_BOUND (KIELA_AI_WIN - 1000)
+#define KIELA_AI_INFINITY  (KIELA_AI_WIN + 1)
+
+/*
+ * How long one think() may go on.  The wall clock, the cancellable and a node
+ * budget are all checked here; only a node or depth budget makes a search
+ * reproducible, so tests and tournaments use those.
+ */
+typedef struct {
+  GCancellable *cancellable;
+  gint64        start_us;
+  gint64        deadline_us;   /* 0: no wall-clock limit */
+  guint64       node_limit;    /* 0: no node limit */
+  guint64       nodes;
+  guint         countdown;     /* polls the clock every few nodes only: it is not free */
+  gboolean      stopped;
+} KielaAiBudget;
+
+void     kiela_ai_budget_init  (KielaAiBudget *budget, const KielaAiRequest *request);
+/* Counts one node; TRUE once the search must stop (sticky). */
+gboolean kiela_ai_budget_tick  (KielaAiBudget *budget);
+/* Polls the clock and the cancellable now. */
+gboolean kiela_ai_budget_check (KielaAiBudget *budget);
+gdouble  kiela_ai_budget_elapsed (const KielaAiBudget *budget);
+gboolean kiela_ai_is_cancelled (GCancellable *cancellable);
+
+/* The error think() returns when cancelled before it had any move, or when there is no move. */
+gboolean kiela_ai_fail_cancelled (GError **error);
+gboolean kiela_ai_fail_no_move   (const KielaAiRequest *request, GError **error);
+
+/* A random generator for one think(): the seed mixed with the position, so that
+ * the same seed still gives different (but reproducible) choices in different positions. */
+void     kiela_ai_rng_init (KielaRng *rng, const KielaAiRequest *request);
+
+/* Zobrist-style hash of a position: every (side, house, count) has its own 64-bit key. */
+guint64  kiela_ai_zobrist (const KielaPosition *pos);
+
+/* Material balance in hundredths of a stone for `side` (stones can leave the board in some variants). */
+gint     kiela_ai_material (const KielaPosition *pos, KielaSide side);
+
+/* Weights of the static evaluation, in hundredths of a stone. */
+typedef struct {
+  gint material;   /* per stone of difference */
+  gint mobility;   /* per house that may be sown, minus the opponent's */
+  gint exposure;   /* per own stone the opponent could capture next (negative effect) */
+  gint threat;     /* per opponent stone the mover could capture now */
+  gint safe;       /* per own stone in an inner house that no capture can reach */
+  gint tempo;      /* for being the side to move */
+} KielaAiEvalWeights;
+
+void     kiela_ai_eval_weights_init (KielaAiEvalWeights *weights, GHashTable *settings);
+/* Static evaluation from the side to move's view. */
+gint     kiela_ai_evaluate (const KielaVariant *variant, const KielaPosition *pos, const KielaAiEvalWeights *w);
+
+/* Stones a move gains for its mover: own stones after minus before, plus what the opponent lost. */
+gint     kiela_ai_move_gain (const KielaPosition *before, const KielaPosition *after);
+
+/*
+ * The reply's short explanation of `move` from `pos` ("Captures 5 stones and leaves
+ * North no capture."), translated.  `score` is the algorithm's score, used to add
+ * "wins by force" when it is a proven win.
+ */
+void     kiela_ai_describe_move (const KielaVariant *variant, const KielaPosition *pos,
+                                 KielaMove move, gint score, gboolean score_is_exact,
+                                 char *out, gsize out_size);
+
+/* The algorithms of this module. */
+extern const KielaAiAlgorithm kiela_ai_random_algorithm;
+extern const KielaAiAlgorithm kiela_ai_greedy_algorithm;
+extern const KielaAiAlgorithm kiela_ai_alphabeta_algorithm;
+extern const KielaAiAlgorithm kiela_ai_mcts_algorithm;
+
+/* Portraits of the personalities (complete SVG documents). */
+extern const char kiela_ai_portrait_kizua[];
+extern const char kiela_ai_portrait_zola[];
+extern const char kiela_ai_portrait_mbemba[];
+extern const char kiela_ai_portrait_nzuzi[];
+extern const char kiela_ai_portrait_lweji[];
+extern const char kiela_ai_portrait_mpanzu[];
+
+/* Validation shared by the algorithms' check_settings. */
+gboolean kiela_ai_check_int_setting (GHashTable *settings, const char *key, gint64 min, gint64 max, GError **error);
+gboolean kiela_ai_check_double_setting (GHashTable *settings, const char *key, gdouble min, gdouble max, GError **error);
+gboolean kiela_ai_check_known_keys (GHashTable *settings, const char * const *known, const char *algorithm, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,117 @@
+/* kiela-ai-classic.c: the classic AI module: registers four algorithms and the personalities built on them. */
+
+#include <glib/gi18n-lib.h>
+
+#include "kiela-ai-classic-private.h"
+
+static const KielaPluginInfo plugin_info = {
+  .abi_version = KIELA_PLUGIN_ABI_VERSION,
+  .id = "ai-classic",
+  .name = N_("Classic opponents"),
+  .version = "1.0",
+  .description = N_("Random, greedy, alpha-beta and Monte Carlo players, and six opponents from beginner to master."),
+  .license = "GPL-3.0-or-later",
+};
+
+/*
+ * The ladder, weakest first.  Each rung is meant to beat the one below it in at
+ * least 60% of games at 100 ms a move; scripts/ai-strength.sh measures that, and
+ * the settings below were tuned with it.  Settings only ever limit a player
+ * (depth, nodes, noise): the host's time budget still applies on top.
+ */
+static const KielaPersonality personalities[] = {
+  {
+    .id = "kizua",
+    .name = "Kizua",
+    .character = N_("Sows wherever her hand falls: every game with her is a surprise."),
+    .portrait_svg = kiela_ai_portrait_kizua,
+    .level = 1,
+    .level_name = N_("Beginner"),
+    .algorithm = "random",
+    .settings = "",
+    .translation_domain = GETTEXT_PACKAGE,
+  },
+  {
+    .id = "zola",
+    .name = "Zola",
+    .character = N_("Plays fast and loves captures, whatever they cost him later."),
+    .portrait_svg = kiela_ai_portrait_zola,
+    .level = 2,
+    .level_name = N_("Novice"),
+    .algorithm = "greedy",
+    .settings = "",
+    .translation_domain = GETTEXT_PACKAGE,
+  },
+  {
+    .id = "mbemba",
+    .name = "Mbemba",
+    .character = N_("Thinks one reply ahead, though his mind sometimes wanders."),
+    .portrait_svg = kiela_ai_portrait_mbemba,
+    .level = 4,
+    .level_name = N_("Casual"),
+    .algorithm = "alphabeta",
+    .settings = "depth=2 qs=0 noise=150",
+    .translation_domain = GETTEXT_PACKAGE,
+  },
+  {
+    .id = "nzuzi",
+    .name = "Nzuzi",
+    .character = N_("Trusts her instinct: plays out hundreds of quick games in her head."),
+    .portrait_svg = kiela_ai_portrait_nzuzi,
+    .level = 6,
+    .level_name = N_("Intermediate"),
+    .algorithm = "mcts",
+    .settings = "playout=greedy greedy=0.7 c=0.9",
+    .translation_domain = GETTEXT_PACKAGE,
+  },
+  {
+    .id = "lweji",
+    .name = "Lweji",
+    .character = N_("Patient and careful: she rarely leaves a house open to capture."),
+    .portrait_svg = kiela_ai_portrait_lweji,
+    .level = 8,
+    .level_name = N_("Expert"),
+    .algorithm = "alphabeta",
+    .settings = "depth=4 w-exposure=20 noise=10",
+    .translation_domain = GETTEXT_PACKAGE,
+  },
+  {
+    .id = "mpanzu",
+    .name = "Kota Mpanzu",
+    .character = N_("The village elder: sees far ahead and wastes no stone."),
+    .portrait_svg = kiela_ai_portrait_mpanzu,
+    .level = 10,
+    .level_name = N_("Master"),
+    .algorithm = "alphabeta",
+    .settings = "noise=2",
+    .translation_domain = GETTEXT_PACKAGE,
+  },
+};
+
+KIELA_PLUGIN_EXPORT const KielaPluginInfo *kiela_plugin_query (void);
+KIELA_PLUGIN_EXPORT gboolean kiela_plugin_register (KielaRegistry *registry, GError **error);
+
+const KielaPluginInfo *
+kiela_plugin_query (void)
+{
+  return &plugin_info;
+}
+
+gboolean
+kiela_plugin_register (KielaRegistry *registry, GError **error)
+{
+  static const KielaAiAlgorithm *algorithms[] = {
+    &kiela_ai_random_algorithm,
+    &kiela_ai_greedy_algorithm,
+    &kiela_ai_alphabeta_algorithm,
+    &kiela_ai_mcts_algorithm,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (algorithms); i++)
+    if (!kiela_registry_add_ai_algorithm (registry, algorithms[i], error))
+      return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (personalities); i++)
+    if (!kiela_registry_add_personality (registry, &personalities[i], error))
+      return FALSE;
+  return TRUE;
+}

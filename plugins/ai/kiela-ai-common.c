@@ -1,0 +1,363 @@
+/* kiela-ai-common.c: budgets, hashing, static evaluation and move explanations shared by the classic AIs. */
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "kiela-ai-classic-private.h"
+
+/* Polling the clock costs about as much as a few sowings, so only every so many nodes. */
+#define KIELA_AI_POLL_INTERVAL 64
+
+gboolean
+kiela_ai_is_cancelled (GCancellable *cancellable)
+{
+  return cancellable != NULL && g_cancellable_is_cancelled (cancellable);
+}
+
+void
+kiela_ai_budget_init (KielaAiBudget *budget, const KielaAiRequest *request)
+{
+  gint64 own_ms;
+
+  memset (budget, 0, sizeof *budget);
+  budget->cancellable = request->cancellable;
+  budget->start_us = g_get_monotonic_time ();
+  budget->countdown = KIELA_AI_POLL_INTERVAL;
+
+  /* The personality may think for less than the host allows ("time-ms=200" for a
+   * quick player), never for more. */
+  own_ms = kiela_ai_setting_int (request->settings, "time-ms", 0);
+  if (request->time_budget_us > 0)
+    budget->deadline_us = budget->start_us + request->time_budget_us;
+  if (own_ms > 0)
+    {
+      gint64 own_deadline = budget->start_us + own_ms * 1000;
+      if (budget->deadline_us == 0 || own_deadline < budget->deadline_us)
+        budget->deadline_us = own_deadline;
+    }
+  budget->node_limit = (guint64) MAX (0, kiela_ai_setting_int (request->settings, "nodes", 0));
+  budget->stopped = kiela_ai_is_cancelled (request->cancellable);
+}
+
+gboolean
+kiela_ai_budget_check (KielaAiBudget *budget)
+{
+  if (budget->stopped)
+    return TRUE;
+  if (kiela_ai_is_cancelled (budget->cancellable))
+    budget->stopped = TRUE;
+  else if (budget->deadline_us != 0 && g_get_monotonic_time () >= budget->deadline_us)
+    budget->stopped = TRUE;
+  else if (budget->node_limit != 0 && budget->nodes >= budget->node_limit)
+    budget->stopped = TRUE;
+  return budget->stopped;
+}
+
+gboolean
+kiela_ai_budget_tick (KielaAiBudget *budget)
+{
+  budget->nodes++;
+  if (budget->stopped)
+    return TRUE;
+  if (budget->node_limit != 0 && budget->nodes >= budget->node_limit)
+    {
+      budget->stopped = TRUE;
+      return TRUE;
+    }
+  if (--budget->countdown == 0)
+    {
+      budget->countdown = KIELA_AI_POLL_INTERVAL;
+      return kiela_ai_budget_check (budget);
+    }
+  return FALSE;
+}
+
+gdouble
+kiela_ai_budget_elapsed (const KielaAiBudget *budget)
+{
+  return (g_get_monotonic_time () - budget->start_us) / 1e6;
+}
+
+gboolean
+kiela_ai_fail_cancelled (GError **error)
+{
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                       _("The AI was stopped before it chose a move."));
+  return FALSE;
+}
+
+gboolean
+kiela_ai_fail_no_move (const KielaAiRequest *request, GError **error)
+{
+  g_set_error (error, KIELA_ERROR, KIELA_ERROR_GAME_OVER,
+               _("%s has no legal move in this position."),
+               kiela_side_display_name ((KielaSide) request->position.to_move));
+  return FALSE;
+}
+
+/* splitmix64: a good 64-bit mixer, so hash keys need no table in global memory. */
+static inline guint64
+mix64 (guint64 x)
+{
+  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+void
+kiela_ai_rng_init (KielaRng *rng, const KielaAiRequest *request)
+{
+  kiela_rng_seed (rng, mix64 (request->seed) ^ kiela_ai_zobrist (&request->position));
+}
+
+guint64
+kiela_ai_zobrist (const KielaPosition *pos)
+{
+  /* Each (side, house, count) gets the key mix64 of its coordinates, XORed together
+   * like a Zobrist table.  Computing the key is as cheap as a table lookup here,
+   * and keeps the module free of global state. */
+  guint64 h = pos->to_move ? G_GUINT64_CONSTANT (0x5bd1e9955bd1e995) : 0;
+  guint n = 2u * pos->files;
+
+  h ^= (guint64) pos->files << 56;
+  for (guint side = 0; side < 2; side++)
+    for (guint i = 0; i < n; i++)
+      {
+        guint c = pos->houses[side][i];
+        if (c != 0)
+          h ^= mix64 (((guint64) (side * KIELA_MAX_HOUSES + i) << 16) | c);
+      }
+  return h;
+}
+
+static inline guint
+side_total (const KielaPosition *pos, guint side)
+{
+  guint t = 0;
+  for (guint i = 0; i < 2u * pos->files; i++)
+    t += pos->houses[side][i];
+  return t;
+}
+
+gint
+kiela_ai_material (const KielaPosition *pos, KielaSide side)
+{
+  return 100 * ((gint) side_total (pos, side) - (gint) side_total (pos, KIELA_OTHER_SIDE (side)));
+}
+
+gint
+kiela_ai_move_gain (const KielaPosition *before, const KielaPosition *after)
+{
+  KielaSide mover = (KielaSide) before->to_move;
+  return (kiela_ai_material (after, mover) - kiela_ai_material (before, mover)) / 100;
+}
+
+void
+kiela_ai_eval_weights_init (KielaAiEvalWeights *w, GHashTable *settings)
+{
+  /* Defaults found by self-play tournaments (scripts/ai-strength.sh). */
+  w->material = (gint) kiela_ai_setting_int (settings, "w-material", 100);
+  w->mobility = (gint) kiela_ai_setting_int (settings, "w-mobility", 8);
+  w->exposure = (gint) kiela_ai_setting_int (settings, "w-exposure", 12);
+  w->threat   = (gint) kiela_ai_setting_int (settings, "w-threat", 25);
+  w->safe     = (gint) kiela_ai_setting_int (settings, "w-safe", 4);
+  w->tempo    = (gint) kiela_ai_setting_int (settings, "w-tempo", 10);
+}
+
+/* May the owner of inner house `own` capture in its file?  The capture rule decides
+ * which houses must be occupied when the last stone lands in `own`. */
+static inline gboolean
+file_capturable (KielaCaptureRule rule, guint own_inner, guint opp_inner, guint opp_outer)
+{
+  switch (rule)
+    {
+    case KIELA_CAPTURE_EMPTY_INNER:
+      return own_inner == 0 && opp_inner > 0;
+    case KIELA_CAPTURE_OCCUPIED_INNER_BOTH:
+      return own_inner > 0 && opp_inner > 0 && opp_outer > 0;
+    case KIELA_CAPTURE_OCCUPIED_INNER:
+    default:
+      return own_inner > 0 && opp_inner > 0;
+    }
+}
+
+gint
+kiela_ai_evaluate (const KielaVariant *variant, const KielaPosition *pos, const KielaAiEvalWeights *w)
+{
+  guint F = pos->files;
+  guint me = pos->to_move, opp = 1 - me;
+  const guint16 *mine = pos->houses[me], *theirs = pos->houses[opp];
+  gint my_total = 0, opp_total = 0, my_mob = 0, opp_mob = 0;
+  gint threat = 0, exposure = 0, safe = 0;
+  guint min_sow = MAX (1, variant->min_sow);
+
+  for (guint i = 0; i < 2 * F; i++)
+    {
+      my_total += mine[i];
+      opp_total += theirs[i];
+      my_mob += mine[i] >= min_sow;
+      opp_mob += theirs[i] >= min_sow;
+    }
+
+  /* Local numbering (rules file, section 2) makes the geometry the same for both
+   * sides: inner house h (F <= h < 2F) faces the opponent's inner house 3F-1-h,
+   * with the opponent's outer house h-F behind it and the owner's own outer
+   * house 2F-1-h behind h. */
+  for (guint h = F; h < 2 * F; h++)
+    {
+      guint g = 3 * F - 1 - h, o = h - F, own_outer = 2 * F - 1 - h;
+      gboolean i_capture = file_capturable (variant->capture_rule, mine[h], theirs[g], theirs[o]);
+      gboolean they_capture = file_capturable (variant->capture_rule, theirs[g], mine[h], mine[own_outer]);
+
+      if (i_capture)
+        threat = MAX (threat, (gint) (theirs[g] + theirs[o]));
+      if (they_capture)
+        exposure += mine[h] + mine[own_outer];
+      else
+        safe += mine[h];
+    }
+
+  /* A side that cannot sow has lost; this is handled by the search, but a side
+   * with almost no sowable houses is close to it. */
+  return w->material * (my_total - opp_total)
+       + w->mobility * (my_mob - opp_mob)
+       + w->threat * threat
+       - w->exposure * exposure
+       + w->safe * safe
+       + w->tempo;
+}
+
+/* The largest capture the side to move can make from `pos`, 0 when none; -1 when it has no move. */
+static gint
+best_capture (const KielaVariant *variant, const KielaPosition *pos)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
+  gint best = 0;
+
+  if (n == 0)
+    return -1;
+  for (guint i = 0; i < n; i++)
+    {
+      KielaPosition p = *pos;
+      KielaSowResult r;
+      kiela_sow_fast (variant, &p, moves[i], &r);
+      best = MAX (best, (gint) r.captured);
+    }
+  return best;
+}
+
+void
+kiela_ai_describe_move (const KielaVariant *variant, const KielaPosition *pos,
+                        KielaMove move, gint score, gboolean score_is_exact,
+                        char *out, gsize out_size)
+{
+  KielaPosition after = *pos;
+  KielaSowResult r;
+  KielaSide opp = KIELA_OTHER_SIDE ((KielaSide) pos->to_move);
+  const char *opp_name = kiela_side_display_name (opp);
+  g_autofree char *text = NULL;
+  gint reply;
+
+  if (!kiela_sow_fast (variant, &after, move, &r))
+    {
+      g_strlcpy (out, _("Every other move is worse: this one never ends and loses."), out_size);
+      return;
+    }
+  reply = best_capture (variant, &after);
+
+  if (reply < 0)
+    text = g_strdup_printf (_("Wins at once: %s has no move left."), opp_name);
+  else if (r.captured > 0 && reply == 0)
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Captures %u stone and leaves %s no capture.",
+                                         "Captures %u stones and leaves %s no capture.",
+                                         r.captured),
+                            (guint) r.captured, opp_name);
+  else if (r.captured > 0)
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Captures %u stone.",
+                                         "Captures %u stones.",
+                                         r.captured),
+                            (guint) r.captured);
+  else if (reply == 0)
+    text = g_strdup_printf (_("Leaves %s no capture."), opp_name);
+  else
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Keeps %s to a capture of %d stone at most.",
+                                         "Keeps %s to a capture of %d stones at most.",
+                                         reply),
+                            opp_name, reply);
+
+  if (score_is_exact && score >= KIELA_AI_WIN_BOUND)
+    {
+      g_autofree char *t = g_strdup_printf ("%s %s", text, _("Wins by force."));
+      g_strlcpy (out, t, out_size);
+    }
+  else if (score_is_exact && score <= -KIELA_AI_WIN_BOUND)
+    {
+      g_autofree char *t = g_strdup_printf ("%s %s", text, _("Every move loses against best play; this one resists longest."));
+      g_strlcpy (out, t, out_size);
+    }
+  else
+    g_strlcpy (out, text, out_size);
+}
+
+gboolean
+kiela_ai_check_int_setting (GHashTable *settings, const char *key, gint64 min, gint64 max, GError **error)
+{
+  const char *value = settings ? g_hash_table_lookup (settings, key) : NULL;
+  gint64 v;
+  char *end = NULL;
+
+  if (value == NULL)
+    return TRUE;
+  v = g_ascii_strtoll (value, &end, 10);
+  if (end == value || *end != '\0' || v < min || v > max)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                   _("Setting “%s=%s”: expected a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "."),
+                   key, value, min, max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+kiela_ai_check_double_setting (GHashTable *settings, const char *key, gdouble min, gdouble max, GError **error)
+{
+  const char *value = settings ? g_hash_table_lookup (settings, key) : NULL;
+  gdouble v;
+  char *end = NULL;
+
+  if (value == NULL)
+    return TRUE;
+  v = g_ascii_strtod (value, &end);
+  if (end == value || *end != '\0' || !(v >= min && v <= max))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                   _("Setting “%s=%s”: expected a number from %g to %g."), key, value, min, max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+kiela_ai_check_known_keys (GHashTable *settings, const char * const *known, const char *algorithm, GError **error)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  if (settings == NULL)
+    return TRUE;
+  g_hash_table_iter_init (&iter, settings);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!g_strv_contains (known, key))
+      {
+        g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                     _("Setting “%s” is not known to the %s algorithm."), (const char *) key, algorithm);
+        return FALSE;
+      }
+  return TRUE;
+}

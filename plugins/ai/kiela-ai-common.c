@@ -316,9 +316,11 @@ kiela_ai_check_int_setting (GHashTable *settings, const char *key, gint64 min, g
   v = g_ascii_strtoll (value, &end, 10);
   if (end == value || *end != '\0' || v < min || v > max)
     {
+      g_autofree char *min_text = g_strdup_printf ("%" G_GINT64_FORMAT, min);
+      g_autofree char *max_text = g_strdup_printf ("%" G_GINT64_FORMAT, max);
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
-                   _("Setting “%s=%s”: expected a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "."),
-                   key, value, min, max);
+                   _("Setting “%s=%s”: expected a whole number from %s to %s."),
+                   key, value, min_text, max_text);
       return FALSE;
     }
   return TRUE;

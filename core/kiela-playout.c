@@ -19,6 +19,7 @@ kiela_random_playout (const KielaVariant *variant, const KielaPosition *start,
   KielaMove moves[KIELA_MAX_MOVES];
   KielaPosition children[KIELA_MAX_MOVES];
   gboolean endless[KIELA_MAX_MOVES];
+  guint32 move_drops[KIELA_MAX_MOVES];
   KielaPosition pos = *start;
   guint64 hashes[HISTORY_MAX];
   KielaPosition *seen = NULL;
@@ -42,7 +43,6 @@ kiela_random_playout (const KielaVariant *variant, const KielaPosition *start,
       guint reps = 1;
       guint n_moves;
       guint pick;
-      KielaSowResult sr;
 
       for (guint i = 0; i < n_seen; i++)
         if (hashes[i] == h && kiela_position_equal (&seen[i], &pos))
@@ -59,7 +59,7 @@ kiela_random_playout (const KielaVariant *variant, const KielaPosition *start,
           hashes[n_seen++] = h;
         }
 
-      n_moves = kiela_legal_moves (variant, &pos, moves, children, endless);
+      n_moves = kiela_legal_moves_ex (variant, &pos, moves, children, endless, move_drops);
       if (n_moves == 0)
         {
           result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
@@ -74,13 +74,7 @@ kiela_random_playout (const KielaVariant *variant, const KielaPosition *start,
         }
 
       pick = kiela_rng_below (rng, n_moves);
-      /* Count the stones the chosen move drops; re-sowing it is cheaper than
-       * keeping a result per candidate in the hot legal-move loop. */
-      {
-        KielaPosition again = pos;
-        kiela_sow_fast (variant, &again, moves[pick], &sr);
-        drops += sr.drops;
-      }
+      drops += move_drops[pick];
       plies++;
       if (endless[pick])
         {

@@ -155,16 +155,24 @@ kiela_position_equal (const KielaPosition *a, const KielaPosition *b)
 guint64
 kiela_position_hash (const KielaPosition *pos)
 {
-  /* FNV-1a over the used houses, mixed with a splitmix finaliser. */
-  guint64 h = 0xcbf29ce484222325ull ^ pos->to_move ^ ((guint64) pos->files << 8);
-  guint n = 2u * pos->files;
+  /* Word-wise multiply-xor over the used houses (unused ones are zero, so
+   * reading whole 64-bit words past the last house is exact), then a
+   * splitmix finaliser.  This runs once per ply in playouts: keep it short. */
+  const guint words = (2u * pos->files * sizeof (guint16) + 7) / 8;
+  guint64 h = 0x9e3779b97f4a7c15ull ^ pos->to_move ^ ((guint64) pos->files << 8);
 
   for (guint s = 0; s < 2; s++)
-    for (guint i = 0; i < n; i++)
-      {
-        h ^= pos->houses[s][i] + 1u + (s << 12);
-        h *= 0x100000001b3ull;
-      }
+    {
+      const guint8 *bytes = (const guint8 *) pos->houses[s];
+      for (guint i = 0; i < words; i++)
+        {
+          guint64 w;
+          memcpy (&w, bytes + 8 * i, 8);
+          h = (h ^ w) * 0xff51afd7ed558ccdull;
+          h ^= h >> 32;
+        }
+      h += 0x632be59bd9b4e019ull;
+    }
   h ^= h >> 30; h *= 0xbf58476d1ce4e5b9ull;
   h ^= h >> 27; h *= 0x94d049bb133111ebull;
   h ^= h >> 31;

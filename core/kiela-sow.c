@@ -108,6 +108,39 @@ push_event (KielaTrace *trace, KielaEventType type, guint side, guint house, gui
 }
 
 /*
+ * Adds one stone to each of the k houses start, start+1, ... (wrapping at n),
+ * k < n.  Branch-free with portable vector extensions: hands are short and
+ * random, so a counted loop mispredicts its exit on almost every lap.
+ * Houses past n are never touched because the masks stop at n.
+ */
+typedef gint16 KielaV8 __attribute__ ((vector_size (16)));
+
+static inline __attribute__((always_inline)) void
+add_range (guint16 *houses, guint nvec, guint start, guint k, guint n)
+{
+  const gint16 a = (gint16) start;
+  const gint16 b1 = (gint16) MIN (start + k, n);          /* first part: [start, b1) */
+  const gint16 b2 = (gint16) ((gint) (start + k) - (gint) n); /* wrapped part: [0, b2) */
+  const KielaV8 va = { a, a, a, a, a, a, a, a };
+  const KielaV8 vb1 = { b1, b1, b1, b1, b1, b1, b1, b1 };
+  const KielaV8 vb2 = { b2, b2, b2, b2, b2, b2, b2, b2 };
+  KielaV8 idx = { 0, 1, 2, 3, 4, 5, 6, 7 };
+  const KielaV8 eight = { 8, 8, 8, 8, 8, 8, 8, 8 };
+
+  for (guint v = 0; v < nvec; v++)
+    {
+      KielaV8 cur, mask;
+
+      __builtin_memcpy (&cur, houses + 8 * v, sizeof cur);
+      /* Comparisons yield -1 where true: subtracting the mask adds one. */
+      mask = ((idx >= va) & (idx < vb1)) | (idx < vb2);
+      cur -= mask;
+      __builtin_memcpy (houses + 8 * v, &cur, sizeof cur);
+      idx += eight;
+    }
+}
+
+/*
  * The one sowing algorithm.  Inlined twice: with trace == NULL the compiler
  * drops every event branch, so search pays nothing for the teaching path.
  */
@@ -116,6 +149,7 @@ sow_impl (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
 {
   const guint files = v->files;
   const guint n = 2 * files;
+  const guint nvec = (n + 7) / 8;   /* 16-bit houses, 8 to a vector; KIELA_MAX_HOUSES is a multiple of 8 */
   const KielaSide side = (KielaSide) pos->to_move;
   const KielaSide opp = KIELA_OTHER_SIDE (side);
   guint16 *restrict my = pos->houses[side];
@@ -161,19 +195,11 @@ sow_impl (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
                 my[i] += q;
               k -= q * n;
             }
-          if (start + k <= n)
-            {
-              for (guint i = start; i < start + k; i++)
-                my[i]++;
-            }
-          else
-            {
-              for (guint i = start; i < n; i++)
-                my[i]++;
-              for (guint i = 0; i < start + k - n; i++)
-                my[i]++;
-            }
-          last = (h + hand) % n;
+          add_range (my, nvec, start, k, n);
+          /* k < n now: one conditional subtraction instead of a division. */
+          last = h + k;
+          if (last >= n)
+            last -= n;
         }
 
       /* Judge the last stone (section 6). */
@@ -337,9 +363,12 @@ kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, Ki
   const guint min_sow = variant->min_sow ? variant->min_sow : 1;
   guint count = 0;
 
+  /* Branch-free: which houses qualify is random, so a branch per house mispredicts. */
   for (guint h = 0; h < n; h++)
-    if (my[h] >= min_sow)
-      moves[count++] = (KielaMove) h;
+    {
+      moves[count] = (KielaMove) h;
+      count += my[h] >= min_sow;
+    }
 
   if (count == 0 && variant->singles_when_blocked)
     for (guint h = 0; h < n; h++)
@@ -349,10 +378,11 @@ kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, Ki
 }
 
 guint
-kiela_legal_moves (const KielaVariant *variant, const KielaPosition *pos,
-                   KielaMove moves[KIELA_MAX_MOVES],
-                   KielaPosition children[KIELA_MAX_MOVES],
-                   gboolean endless[KIELA_MAX_MOVES])
+kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
+                      KielaMove moves[KIELA_MAX_MOVES],
+                      KielaPosition children[KIELA_MAX_MOVES],
+                      gboolean endless[KIELA_MAX_MOVES],
+                      guint32 drops[KIELA_MAX_MOVES])
 {
   KielaMove cand[KIELA_MAX_MOVES];
   guint n_cand = kiela_candidate_moves (variant, pos, cand);
@@ -362,17 +392,29 @@ kiela_legal_moves (const KielaVariant *variant, const KielaPosition *pos,
   for (guint i = 0; i < n_cand; i++)
     {
       KielaPosition *child = children ? &children[count] : &scratch;
+      KielaSowResult r;
       gboolean ok;
 
       *child = *pos;
-      ok = kiela_sow_fast (variant, child, cand[i], NULL);
+      ok = sow_impl (variant, child, cand[i], &r, NULL);
       if (!ok && variant->endless_policy == KIELA_ENDLESS_ILLEGAL)
         continue;
       if (endless)
         endless[count] = !ok;
+      if (drops)
+        drops[count] = r.drops;
       moves[count++] = cand[i];
     }
   return count;
+}
+
+guint
+kiela_legal_moves (const KielaVariant *variant, const KielaPosition *pos,
+                   KielaMove moves[KIELA_MAX_MOVES],
+                   KielaPosition children[KIELA_MAX_MOVES],
+                   gboolean endless[KIELA_MAX_MOVES])
+{
+  return kiela_legal_moves_ex (variant, pos, moves, children, endless, NULL);
 }
 
 char *

@@ -112,6 +112,13 @@ guint    kiela_legal_moves (const KielaVariant *variant, const KielaPosition *po
                             KielaPosition children[KIELA_MAX_MOVES],
                             gboolean endless[KIELA_MAX_MOVES]);
 
+/* The same, also giving the stones each move drops (playout statistics). */
+guint    kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
+                               KielaMove moves[KIELA_MAX_MOVES],
+                               KielaPosition children[KIELA_MAX_MOVES],
+                               gboolean endless[KIELA_MAX_MOVES],
+                               guint32 drops[KIELA_MAX_MOVES]);
+
 /* Why `move` may not be played from `pos`, as a translated sentence naming the square;
  * NULL when it is legal.  ("g1 holds 1 stone: Kiela needs at least 2.", "This move never ends: ...") */
 char    *kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, KielaMove move);

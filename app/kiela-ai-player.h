@@ -1,0 +1,24 @@
+/* kiela-ai-player.h: runs an AI personality's search on a worker thread for the app. */
+#pragma once
+
+#include <gio/gio.h>
+#include "kiela.h"
+
+G_BEGIN_DECLS
+
+/* Copies everything the search needs from `game`, so the game may change (or be
+ * freed) while the worker thinks.  Cancelling `cancellable` makes the search return at once. */
+void     kiela_ai_think_async  (KielaRegistry *registry,
+                                const KielaPersonality *personality,
+                                KielaGame *game,
+                                gint64 time_budget_us,
+                                guint64 seed,
+                                GCancellable *cancellable,
+                                GAsyncReadyCallback callback,
+                                gpointer user_data);
+gboolean kiela_ai_think_finish (GAsyncResult *result, KielaAiReply *reply, GError **error);
+
+/* The strongest personality the registry has (the hint giver), or NULL. */
+const KielaPersonality *kiela_ai_strongest_personality (KielaRegistry *registry);
+
+G_END_DECLS

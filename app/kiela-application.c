@@ -1,0 +1,260 @@
+/* kiela-application.c: starts the one main window (restoring the autosave), opens files from
+ * the command line, installs keyboard accelerators, and reports startup figures on request. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "kiela-application.h"
+#include "kiela-window.h"
+
+struct _KielaApplication {
+  AdwApplication parent_instance;
+
+  KielaRegistry *registry;
+  KielaPrefs *prefs;
+  gint64 start_time_us;
+  gboolean benchmark;
+  guint bench_frames;
+  gint64 bench_first_frame_us;
+};
+
+G_DEFINE_FINAL_TYPE (KielaApplication, kiela_application, ADW_TYPE_APPLICATION)
+
+char *
+kiela_application_dup_autosave_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "kiela", "autosave.kiela", NULL);
+}
+
+static glong
+resident_kib (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return -1;
+  line = strstr (status, "VmRSS:");
+  return line ? strtol (line + 6, NULL, 10) : -1;
+}
+
+/* --benchmark: time from main() to the first painted frame, the mean time of the following
+ * frames while the window is redrawn, and the resident memory; then quit. */
+static gboolean
+bench_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  KielaApplication *self = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (self->bench_frames == 0)
+    {
+      self->bench_first_frame_us = now;
+      printf ("first-frame-ms: %.1f\n", (now - self->start_time_us) / 1000.0);
+      printf ("rss-kib-after-first-frame: %ld\n", resident_kib ());
+      fflush (stdout);
+    }
+  self->bench_frames++;
+  if (self->bench_frames <= 60)
+    {
+      gtk_widget_queue_draw (widget);
+      gtk_widget_queue_allocate (widget);
+      return G_SOURCE_CONTINUE;
+    }
+  printf ("mean-frame-ms (full window redraw, %d×%d): %.2f\n",
+          gtk_widget_get_width (widget), gtk_widget_get_height (widget),
+          (now - self->bench_first_frame_us) / 1000.0 / (self->bench_frames - 1));
+  printf ("rss-kib-after-60-frames: %ld\n", resident_kib ());
+  fflush (stdout);
+  g_application_quit (G_APPLICATION (self));
+  return G_SOURCE_REMOVE;
+}
+
+static KielaWindow *
+kiela_application_ensure_window (KielaApplication *self, gboolean restore)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autofree char *autosave = NULL;
+
+  if (window != NULL)
+    return KIELA_WINDOW (window);
+
+  autosave = kiela_application_dup_autosave_path ();
+  window = GTK_WINDOW (kiela_window_new (GTK_APPLICATION (self), self->registry, self->prefs, autosave));
+  if (restore)
+    kiela_window_restore_autosave (KIELA_WINDOW (window));
+  if (self->benchmark)
+    {
+      gtk_window_set_default_size (window, 1920, 1080);
+      gtk_widget_add_tick_callback (GTK_WIDGET (window), bench_tick, self, NULL);
+    }
+  return KIELA_WINDOW (window);
+}
+
+static void
+kiela_application_activate (GApplication *app)
+{
+  KielaWindow *window = kiela_application_ensure_window (KIELA_APPLICATION (app), TRUE);
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+kiela_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  KielaApplication *self = KIELA_APPLICATION (app);
+  KielaWindow *window = kiela_application_ensure_window (self, TRUE);
+
+  /* One window, one game: the last file named wins, as in a single-document app. */
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+
+      if (path == NULL)
+        {
+          g_autofree char *uri = g_file_get_uri (files[i]);
+          g_autofree char *msg = g_strdup_printf (_("Could not open “%s”: only local files can be opened."), uri);
+          g_warning ("%s", msg);
+          continue;
+        }
+      kiela_window_open_path (window, path);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+action_quit (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  GApplication *app = data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+
+  /* Closing the window (not just quitting) disposes it, which cancels any AI search. */
+  while (windows)
+    {
+      GList *next = windows->next;
+      gtk_window_destroy (windows->data);
+      windows = next;
+    }
+  g_application_quit (app);
+}
+
+static const GActionEntry app_entries[] = {
+  { "quit", action_quit },
+};
+
+static void
+kiela_application_startup (GApplication *app)
+{
+  KielaApplication *self = KIELA_APPLICATION (app);
+  static const struct { const char *action; const char *accels[3]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+    { "win.new-game", { "<Control>n", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+    { "win.hint", { "<Control>h", NULL } },
+    { "win.fullscreen", { "F11", NULL } },
+    { "win.preferences", { "<Control>comma", NULL } },
+    /* Work even while a board house has the focus (plain arrows then move between houses). */
+    { "win.step-back", { "<Control>Left", NULL } },
+    { "win.step-forward", { "<Control>Right", NULL } },
+    { "win.go-start", { "<Control>Home", NULL } },
+    { "win.go-end", { "<Control>End", NULL } },
+    { "win.play-pause", { "<Control>space", NULL } },
+    { "win.previous-move", { "<Control>Page_Up", NULL } },
+    { "win.next-move", { "<Control>Page_Down", NULL } },
+  };
+
+  G_APPLICATION_CLASS (kiela_application_parent_class)->startup (app);
+
+  self->registry = kiela_registry_new ();
+  kiela_registry_load_default (self->registry);
+  self->prefs = kiela_prefs_new (NULL);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+}
+
+static void
+kiela_application_shutdown (GApplication *app)
+{
+  KielaApplication *self = KIELA_APPLICATION (app);
+
+  G_APPLICATION_CLASS (kiela_application_parent_class)->shutdown (app);
+  g_clear_object (&self->prefs);
+  g_clear_pointer (&self->registry, kiela_registry_free);
+}
+
+static int
+kiela_application_handle_local_options (GApplication *app, GVariantDict *options)
+{
+  KielaApplication *self = KIELA_APPLICATION (app);
+
+  if (g_variant_dict_contains (options, "version"))
+    {
+      printf ("kiela %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  if (g_variant_dict_contains (options, "benchmark"))
+    {
+      self->benchmark = TRUE;
+      /* A private instance, so a running Kiela does not take the request. */
+      g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+    }
+  return -1;
+}
+
+static void
+kiela_application_class_init (KielaApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->startup = kiela_application_startup;
+  app_class->shutdown = kiela_application_shutdown;
+  app_class->activate = kiela_application_activate;
+  app_class->open = kiela_application_open;
+  app_class->handle_local_options = kiela_application_handle_local_options;
+}
+
+static void
+kiela_application_init (KielaApplication *self)
+{
+  static const GOptionEntry entries[] = {
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit"), NULL },
+    { "benchmark", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Print the time to the first frame, frame times and memory use, then quit"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+}
+
+KielaApplication *
+kiela_application_new (gint64 start_time_us)
+{
+  KielaApplication *self = g_object_new (KIELA_TYPE_APPLICATION,
+                                         "application-id", KIELA_APP_ID,
+                                         "flags", G_APPLICATION_HANDLES_OPEN,
+                                         NULL);
+
+  self->start_time_us = start_time_us;
+  return self;
+}
+
+KielaRegistry *
+kiela_application_get_registry (KielaApplication *self)
+{
+  return self->registry;
+}
+
+KielaPrefs *
+kiela_application_get_prefs (KielaApplication *self)
+{
+  return self->prefs;
+}

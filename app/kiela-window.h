@@ -1,0 +1,48 @@
+/* kiela-window.h: the main window: one game, its board, move list, narration and step controls. */
+#pragma once
+
+#include <adwaita.h>
+#include "kiela.h"
+#include "kiela-prefs.h"
+#include "kiela-board-view.h"
+#include "kiela-trace-player.h"
+
+G_BEGIN_DECLS
+
+#define KIELA_TYPE_WINDOW (kiela_window_get_type ())
+G_DECLARE_FINAL_TYPE (KielaWindow, kiela_window, KIELA, WINDOW, AdwApplicationWindow)
+
+/* `app` may be NULL (tests); `autosave_path` NULL disables autosaving. */
+KielaWindow      *kiela_window_new              (GtkApplication *app,
+                                                 KielaRegistry *registry,
+                                                 KielaPrefs *prefs,
+                                                 const char *autosave_path);
+
+/* Restores the autosaved game; a missing one starts a new default game, a corrupt
+ * one is moved aside (the window says so) and a new game starts. */
+void              kiela_window_restore_autosave (KielaWindow *self);
+/* Starts a game; NULL personalities are human players.  `variant` NULL = default. */
+void              kiela_window_new_game         (KielaWindow *self,
+                                                 const KielaVariant *variant,
+                                                 const KielaPersonality *south,
+                                                 const KielaPersonality *north);
+/* Opens a record; on failure the current game stays and the window shows why. */
+gboolean          kiela_window_open_path        (KielaWindow *self, const char *path);
+gboolean          kiela_window_save_to_path     (KielaWindow *self, const char *path, GError **error);
+
+KielaGame        *kiela_window_get_game         (KielaWindow *self);
+KielaBoardView   *kiela_window_get_board        (KielaWindow *self);
+KielaTracePlayer *kiela_window_get_trace_player (KielaWindow *self);
+const char       *kiela_window_get_file_path    (KielaWindow *self);
+/* The error banner's text, or NULL when no banner is shown. */
+const char       *kiela_window_get_banner_text  (KielaWindow *self);
+/* The last toast's text (for tests: toasts cannot be read back from AdwToastOverlay). */
+const char       *kiela_window_get_last_message (KielaWindow *self);
+/* The board state the window last handed to the board view. */
+const KielaPosition *kiela_window_get_shown_position (KielaWindow *self);
+gboolean          kiela_window_is_ai_thinking   (KielaWindow *self);
+/* Ply shown (0 = start); equals the game's move count unless reviewing. */
+guint             kiela_window_get_view_ply     (KielaWindow *self);
+void              kiela_window_review_ply       (KielaWindow *self, guint ply);
+
+G_END_DECLS

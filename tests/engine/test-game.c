@@ -1,0 +1,282 @@
+/* test-game.c: the game object: moves, undo/redo, repetition, results and reasons, expert setup. */
+#include "config.h"
+#include <string.h>
+#include "test-common.h"
+
+static KielaRegistry *registry;
+
+/* One stone each, sown one house at a time, never relaying or capturing: the
+ * whole game is a cycle that repeats the start position every 16 plies. */
+static const KielaVariant cycle_variant = {
+  .id = "test-cycle", .name = "Cycle", .files = 4, .min_sow = 1,
+  .capture_rule = KIELA_CAPTURE_OCCUPIED_INNER, .captured_fate = KIELA_CAPTURED_SOW_AFTER_CAPTOR,
+  .relay_rule = KIELA_RELAY_OCCUPIED, .endless_policy = KIELA_ENDLESS_ILLEGAL, .lap_limit = 1000,
+  .start = { { 1 }, { 1 } },
+};
+
+static void
+on_changed (KielaGame *game, guint *count)
+{
+  (*count)++;
+}
+
+static void
+test_play_undo_redo (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
+  g_autoptr(KielaGame) game = kiela_game_new (v);
+  g_autoptr(GError) error = NULL;
+  KielaPosition after_g1, after_b3;
+  guint changes = 0;
+  g_autofree char *name = NULL;
+
+  g_signal_connect (game, "changed", G_CALLBACK (on_changed), &changes);
+  g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_PLAY);
+  g_assert_false (kiela_game_can_undo (game));
+  g_assert_true (kiela_game_play_square (game, "g1", NULL, &error));
+  g_assert_no_error (error);
+  after_g1 = *kiela_game_get_position (game);
+  g_assert_true (kiela_game_play_square (game, "b3", NULL, &error));
+  after_b3 = *kiela_game_get_position (game);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 2);
+  name = kiela_game_get_move_name (game, 1);
+  g_assert_cmpstr (name, ==, "b3");
+
+  g_assert_true (kiela_game_undo (game));
+  g_assert_true (kiela_position_equal (kiela_game_get_position (game), &after_g1));
+  g_assert_true (kiela_game_can_redo (game));
+  g_assert_true (kiela_game_undo (game));
+  g_assert_true (kiela_position_equal (kiela_game_get_position (game), kiela_game_get_initial (game)));
+  g_assert_false (kiela_game_undo (game));
+  g_assert_true (kiela_game_redo (game));
+  g_assert_true (kiela_game_redo (game));
+  g_assert_true (kiela_position_equal (kiela_game_get_position (game), &after_b3));
+  g_assert_false (kiela_game_redo (game));
+
+  /* A new move after undo drops the redo branch. */
+  g_assert_true (kiela_game_go_to (game, 1));
+  g_assert_cmpuint (kiela_game_get_n_redo (game), ==, 1);
+  g_assert_true (kiela_game_play_square (game, "a3", NULL, &error));
+  g_assert_cmpuint (kiela_game_get_n_redo (game), ==, 0);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 2);
+  g_assert_false (kiela_position_equal (kiela_game_get_position (game), &after_b3));
+  g_assert_cmpuint (changes, ==, 2 + 2 + 2 + 1 + 1);
+}
+
+static void
+test_trace_matches_play (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
+  g_autoptr(KielaGame) game = kiela_game_new (v);
+  g_autoptr(KielaTrace) trace = kiela_trace_new (), again = kiela_trace_new ();
+
+  g_assert_true (kiela_game_play_square (game, "i2", trace, NULL));
+  g_assert_true (kiela_game_play_square (game, "b3", trace, NULL));
+  g_assert_true (kiela_position_equal (&trace->after, kiela_game_get_position (game)));
+  g_assert_cmpuint (trace->result.captured, ==, 3);
+  g_assert_true (kiela_game_trace_move (game, 1, again));
+  g_assert_cmpuint (kiela_trace_get_n_events (again), ==, kiela_trace_get_n_events (trace));
+  g_assert_true (kiela_position_equal (&again->after, &trace->after));
+}
+
+static void
+expect_illegal (KielaGame *game, const char *square, gint code, const char *part)
+{
+  g_autoptr(GError) error = NULL;
+  guint before = kiela_game_get_n_moves (game);
+
+  g_assert_false (kiela_game_play_square (game, square, NULL, &error));
+  g_assert_error (error, KIELA_ERROR, code);
+  if (strstr (error->message, part) == NULL)
+    g_error ("playing %s: “%s” does not mention “%s”", square, error->message, part);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, before);
+}
+
+static void
+test_illegal_moves (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
+  g_autoptr(KielaGame) game = kiela_game_new (v);
+  g_autoptr(KielaGame) endless = NULL;
+  KielaPosition pos;
+
+  expect_illegal (game, "a4", KIELA_ERROR_ILLEGAL_MOVE, "a4 belongs to North");
+  expect_illegal (game, "a2", KIELA_ERROR_ILLEGAL_MOVE, "a2 is empty");
+  expect_illegal (game, "k1", KIELA_ERROR_PARSE, "off the board");
+  expect_illegal (game, "zz", KIELA_ERROR_PARSE, "not a square");
+  g_assert_true (kiela_game_play_square (game, "g1", NULL, NULL));
+  g_assert_true (kiela_game_play_square (game, "a4", NULL, NULL));
+  /* f2 now holds a single stone */
+  expect_illegal (game, "f2", KIELA_ERROR_ILLEGAL_MOVE, "f2 holds 1 stone: Kiela needs at least 2");
+
+  g_assert_true (kiela_position_parse ("2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/2,1,0,1,2,0,1,2,0,1/2,1,3,2,1,0,1,0,1,0 s",
+                                       10, &pos, NULL));
+  endless = kiela_game_new_from_position (v, &pos, NULL);
+  expect_illegal (endless, "a2", KIELA_ERROR_ILLEGAL_MOVE, "never ends");
+}
+
+static void
+test_repetition_draw (void)
+{
+  g_autoptr(KielaGame) game = kiela_game_new (&cycle_variant);
+  KielaReason reason;
+  g_autofree char *text = NULL;
+
+  for (guint ply = 1; ply <= 32; ply++)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_game_legal_moves (game, moves);
+
+      g_assert_cmpuint (n, ==, 1);
+      g_assert_true (kiela_game_play (game, moves[0], NULL, NULL));
+      /* The start position comes back after 16 and 32 plies: the third time ends it. */
+      if (ply == 16)
+        {
+          g_assert_true (kiela_position_equal (kiela_game_get_position (game), kiela_game_get_initial (game)));
+          g_assert_cmpuint (kiela_game_repetition_count (game), ==, 2);
+        }
+      if (ply < 32)
+        g_assert_cmpint (kiela_game_get_status (game, NULL), ==, KIELA_STATUS_ONGOING);
+    }
+  g_assert_cmpuint (kiela_game_repetition_count (game), ==, 3);
+  g_assert_cmpint (kiela_game_get_status (game, &reason), ==, KIELA_STATUS_DRAW);
+  g_assert_cmpint (reason, ==, KIELA_REASON_REPETITION);
+  text = kiela_game_describe_result (game);
+  g_assert_cmpstr (text, ==, "Draw: the position repeated three times.");
+  expect_illegal (game, "a1", KIELA_ERROR_GAME_OVER, "game is over");
+  /* Undo reopens the game. */
+  g_assert_true (kiela_game_undo (game));
+  g_assert_cmpint (kiela_game_get_status (game, NULL), ==, KIELA_STATUS_ONGOING);
+}
+
+static void
+test_no_moves_loses (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
+  KielaPosition pos;
+  g_autoptr(KielaGame) singles = NULL, empty = NULL;
+  KielaReason reason;
+  g_autofree char *t1 = NULL, *t2 = NULL;
+
+  /* South has only single stones: in the advanced game it cannot move. */
+  g_assert_true (kiela_position_parse ("2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/1,0,1,0,0,0,0,0,0,1/0,1,0,0,0,0,0,0,1,0 s",
+                                       10, &pos, NULL));
+  singles = kiela_game_new_from_position (v, &pos, NULL);
+  g_assert_cmpint (kiela_game_get_status (singles, &reason), ==, KIELA_STATUS_NORTH_WINS);
+  g_assert_cmpint (reason, ==, KIELA_REASON_NO_MOVES);
+  t1 = kiela_game_describe_result (singles);
+  g_assert_cmpstr (t1, ==, "North wins: South cannot move.");
+
+  g_assert_true (kiela_position_parse ("0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 n",
+                                       10, &pos, NULL));
+  empty = kiela_game_new_from_position (v, &pos, NULL);
+  g_assert_cmpint (kiela_game_get_status (empty, &reason), ==, KIELA_STATUS_SOUTH_WINS);
+  t2 = kiela_game_describe_result (empty);
+  g_assert_cmpstr (t2, ==, "South wins: North has no stones left.");
+
+  /* With beginner rules the same singles can be sown. */
+  {
+    KielaPosition p2;
+    g_autoptr(KielaGame) beg = NULL;
+    g_assert_true (kiela_position_parse ("2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/1,0,1,0,0,0,0,0,0,1/0,1,0,0,0,0,0,0,1,0 s",
+                                         10, &p2, NULL));
+    beg = kiela_game_new_from_position (kiela_registry_lookup_variant (registry, "kiela-beginner"), &p2, NULL);
+    g_assert_cmpint (kiela_game_get_status (beg, NULL), ==, KIELA_STATUS_ONGOING);
+  }
+}
+
+static void
+test_endless_loses_game (void)
+{
+  KielaVariant v = *kiela_registry_lookup_variant (registry, "hawalis");
+  KielaPosition pos;
+  g_autoptr(KielaGame) game = NULL;
+  KielaReason reason;
+  g_autofree char *text = NULL;
+
+  v.files = 10;
+  g_assert_true (kiela_position_parse ("2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/2,1,0,1,2,0,1,2,0,1/2,1,3,2,1,0,1,0,1,0 s",
+                                       10, &pos, NULL));
+  game = kiela_game_new_from_position (&v, &pos, NULL);
+  g_assert_true (kiela_game_play_square (game, "a2", NULL, NULL));
+  g_assert_cmpint (kiela_game_get_status (game, &reason), ==, KIELA_STATUS_NORTH_WINS);
+  g_assert_cmpint (reason, ==, KIELA_REASON_ENDLESS_MOVE);
+  text = kiela_game_describe_result (game);
+  g_assert_cmpstr (text, ==, "North wins: South played a move that never ends.");
+}
+
+static void
+test_expert_setup (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela-expert");
+  g_autoptr(KielaGame) game = kiela_game_new (v);
+  g_autoptr(GError) error = NULL;
+  guint16 south[KIELA_MAX_HOUSES] = { 0 }, north[KIELA_MAX_HOUSES] = { 0 };
+  KielaMove moves[KIELA_MAX_MOVES];
+
+  g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_SETUP_SOUTH);
+  g_assert_cmpuint (kiela_game_legal_moves (game, moves), ==, 0);
+  expect_illegal (game, "g1", KIELA_ERROR_ILLEGAL_MOVE, "arranging");
+
+  /* 28 stones over South's houses, all on the inner row. */
+  for (guint i = 10; i < 20; i++)
+    south[i] = i < 18 ? 3 : 2;
+  g_assert_false (kiela_game_setup (game, KIELA_NORTH, south, &error));
+  g_assert_nonnull (strstr (error->message, "South’s turn"));
+  g_clear_error (&error);
+  south[10]++;
+  g_assert_false (kiela_game_setup (game, KIELA_SOUTH, south, &error));
+  g_assert_nonnull (strstr (error->message, "holds 29 stones, but South has 28"));
+  g_clear_error (&error);
+  south[10]--;
+  g_assert_true (kiela_game_setup (game, KIELA_SOUTH, south, &error));
+  g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_SETUP_NORTH);
+  for (guint i = 0; i < 14; i++)
+    north[i] = 2;
+  g_assert_true (kiela_game_setup (game, KIELA_NORTH, north, &error));
+  g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_PLAY);
+  g_assert_cmpuint (kiela_game_get_initial (game)->houses[KIELA_SOUTH][0], ==, 0);
+  g_assert_cmpuint (kiela_game_get_initial (game)->houses[KIELA_SOUTH][10], ==, 3);
+  g_assert_cmpint (kiela_game_get_initial (game)->to_move, ==, KIELA_SOUTH);
+  g_assert_cmpuint (kiela_game_legal_moves (game, moves), >, 0);
+  g_assert_false (kiela_game_setup (game, KIELA_SOUTH, south, NULL));
+  g_assert_true (kiela_game_play (game, moves[0], NULL, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_copy_independent (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
+  g_autoptr(KielaGame) game = kiela_game_new (v);
+  g_autoptr(KielaGame) copy = NULL;
+
+  g_assert_true (kiela_game_play_square (game, "g1", NULL, NULL));
+  kiela_game_set_metadata (game, KIELA_META_SOUTH, "Ana");
+  copy = kiela_game_copy (game);
+  g_assert_true (kiela_game_play_square (copy, "a4", NULL, NULL));
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 1);
+  g_assert_cmpuint (kiela_game_get_n_moves (copy), ==, 2);
+  g_assert_cmpstr (kiela_game_get_metadata (copy, KIELA_META_SOUTH), ==, "Ana");
+}
+
+int
+main (int argc, char **argv)
+{
+  int ret;
+
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  registry = test_registry ();
+  g_test_add_func ("/game/play-undo-redo", test_play_undo_redo);
+  g_test_add_func ("/game/trace", test_trace_matches_play);
+  g_test_add_func ("/game/illegal", test_illegal_moves);
+  g_test_add_func ("/game/repetition", test_repetition_draw);
+  g_test_add_func ("/game/no-moves", test_no_moves_loses);
+  g_test_add_func ("/game/endless-loses", test_endless_loses_game);
+  g_test_add_func ("/game/expert-setup", test_expert_setup);
+  g_test_add_func ("/game/copy", test_copy_independent);
+  ret = g_test_run ();
+  kiela_registry_free (registry);
+  return ret;
+}

@@ -1,0 +1,238 @@
+/* test-record.c: JSON game records: round trip, atomic save, and every kind of bad record rejected clearly. */
+#include "config.h"
+#include <string.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include "test-common.h"
+
+static KielaRegistry *registry;
+
+static KielaGame *
+sample_game (void)
+{
+  KielaGame *game = kiela_game_new (kiela_registry_lookup_variant (registry, "kiela"));
+  const char *moves[] = { "b1", "h4", "i2", "b3", NULL };
+
+  for (guint i = 0; moves[i]; i++)
+    g_assert_true (kiela_game_play_square (game, moves[i], NULL, NULL));
+  kiela_game_set_metadata (game, KIELA_META_SOUTH, "Ana");
+  kiela_game_set_metadata (game, KIELA_META_NORTH, "Bento");
+  kiela_game_set_metadata (game, KIELA_META_DATE, "2026-11-30");
+  kiela_game_set_metadata (game, KIELA_META_EVENT, "Class 4B");
+  kiela_game_set_metadata (game, KIELA_META_COMMENT, "Double capture on move 3 — “nice”");
+  return game;
+}
+
+static void
+test_round_trip (void)
+{
+  g_autoptr(KielaGame) game = sample_game ();
+  g_autofree char *text = kiela_record_to_string (game);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGame) back = kiela_record_from_string (registry, text, -1, "t.kiela", &error);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *obj;
+  JsonArray *moves;
+  g_autofree char *again = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_get_n_moves (back), ==, 4);
+  g_assert_true (kiela_position_equal (kiela_game_get_position (back), kiela_game_get_position (game)));
+  g_assert_cmpstr (kiela_game_get_metadata (back, KIELA_META_COMMENT), ==, "Double capture on move 3 — “nice”");
+  again = kiela_record_to_string (back);
+  g_assert_cmpstr (again, ==, text);
+
+  /* The format named in the issue: read it with a plain JSON parser. */
+  g_assert_true (json_parser_load_from_data (parser, text, -1, NULL));
+  obj = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (obj, "format"), ==, "kiela-game");
+  g_assert_cmpint (json_object_get_int_member (obj, "version"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (obj, "variant"), ==, "kiela");
+  g_assert_cmpstr (json_object_get_string_member (obj, "start"), ==,
+                   "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,2,2,2,2/2,2,2,2,2,2,2,2,2,2 s");
+  g_assert_cmpstr (json_object_get_string_member (obj, "result"), ==, "ongoing");
+  moves = json_object_get_array_member (obj, "moves");
+  g_assert_cmpuint (json_array_get_length (moves), ==, 4);
+  g_assert_cmpstr (json_array_get_string_element (moves, 2), ==, "i2");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (obj, "metadata"), "south"), ==, "Ana");
+}
+
+static void
+test_save_load_atomic (void)
+{
+  g_autoptr(KielaGame) game = sample_game ();
+  g_autofree char *dir = g_dir_make_tmp ("kiela-record-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.kiela", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGame) back = NULL;
+  g_autoptr(GDir) d = NULL;
+  guint files = 0;
+
+  g_assert_true (g_file_set_contents (path, "old contents", -1, NULL));
+  g_assert_true (kiela_record_save (game, path, &error));
+  g_assert_no_error (error);
+  back = kiela_record_load (registry, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_get_n_moves (back), ==, 4);
+  /* No temporary file is left behind. */
+  d = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (d))
+    files++;
+  g_assert_cmpuint (files, ==, 1);
+
+  /* Saving into a folder that does not exist fails with the path named, and loses nothing. */
+  {
+    g_autofree char *bad = g_build_filename (dir, "missing", "x.kiela", NULL);
+    g_autoptr(GError) e2 = NULL;
+    g_assert_false (kiela_record_save (game, bad, &e2));
+    g_assert_error (e2, KIELA_ERROR, KIELA_ERROR_IO);
+    g_assert_nonnull (strstr (e2->message, "missing"));
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_expert_setup_round_trip (void)
+{
+  g_autoptr(KielaGame) game = kiela_game_new (kiela_registry_lookup_variant (registry, "kiela-expert"));
+  guint16 south[KIELA_MAX_HOUSES] = { 0 };
+  g_autofree char *text = NULL;
+  g_autoptr(KielaGame) back = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 14; i++)
+    south[19 - i] = 2;           /* South puts its stones on a2.. and the left of its rows */
+  g_assert_true (kiela_game_setup (game, KIELA_SOUTH, south, NULL));
+  g_assert_true (kiela_game_skip_setup (game, NULL));
+  g_assert_true (kiela_game_play_square (game, "a2", NULL, NULL));
+  text = kiela_record_to_string (game);
+  g_assert_nonnull (strstr (text, "\"setup\""));
+  back = kiela_record_from_string (registry, text, -1, "expert.kiela", &error);
+  g_assert_no_error (error);
+  g_assert_true (kiela_position_equal (kiela_game_get_initial (back), kiela_game_get_initial (game)));
+  g_assert_true (kiela_position_equal (kiela_game_get_position (back), kiela_game_get_position (game)));
+}
+
+typedef struct {
+  const char *json;
+  const char *part;
+} BadRecord;
+
+#define START "\"2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,2,2,2,2/2,2,2,2,2,2,2,2,2,2 s\""
+
+static void
+test_bad_records (void)
+{
+  const BadRecord cases[] = {
+    { "not json at all", "not valid JSON" },
+    { "[1,2,3]", "top level is not a JSON object" },
+    { "{\"format\":\"pgn\",\"version\":1}", "“format” must be “kiela-game”" },
+    { "{\"format\":\"kiela-game\"}", "“version” is missing" },
+    { "{\"format\":\"kiela-game\",\"version\":99,\"variant\":\"kiela\",\"moves\":[]}", "record version 99 is not supported" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"oware\",\"moves\":[]}", "unknown variant “oware”" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"start\":\"1,2/3 s\",\"moves\":[]}", "bad start position" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"start\":" START ",\"moves\":\"g1\"}", "“moves” is missing or not a list" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"start\":" START ",\"moves\":[\"g1\",\"a4\",\"d4\"]}",
+      "move 3 (d4) is illegal: d4 belongs to North" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"start\":" START ",\"moves\":[\"g1\",\"a4\",\"f2\"]}",
+      "move 3 (f2) is illegal: f2 holds 1 stone" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"start\":" START ",\"moves\":[\"g1\",7]}",
+      "move 2 is not a square name" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"start\":" START ",\"moves\":[\"g9\"]}",
+      "move 1 (g9) is illegal" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"start\":" START ",\"moves\":[\"g1\"],\"result\":\"south wins\"}",
+      "the record says “south wins”, but replaying its moves gives “ongoing”" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"start\":" START ",\"moves\":[],\"result\":\"won\"}",
+      "unknown result “won”" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"start\":" START ",\"moves\":[],\"metadata\":{\"south\":3}}",
+      "metadata “south” must be a string" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"start\":" START ",\"moves\":[],\"setup\":{}}",
+      "this game has no setup phase" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela-expert\",\"start\":" START ",\"moves\":[\"g1\"]}",
+      "setup phase is not finished" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela-expert\",\"start\":" START ",\"setup\":{\"south\":{\"a1\":30}},\"moves\":[]}",
+      "holds 30 stones, but South has 28" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela-expert\",\"start\":" START ",\"setup\":{\"south\":{\"a4\":28}},\"moves\":[]}",
+      "not one of its houses" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KielaGame) game = kiela_record_from_string (registry, cases[i].json, -1, "bad.kiela", &error);
+
+      g_assert_null (game);
+      g_assert_nonnull (error);
+      g_assert_true (g_str_has_prefix (error->message, "bad.kiela: "));
+      if (strstr (error->message, cases[i].part) == NULL)
+        g_error ("record %u: “%s” does not mention “%s”", i, error->message, cases[i].part);
+    }
+}
+
+static void
+test_bad_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-record-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "nothing-here.kiela", NULL);
+  g_autofree char *binary = g_build_filename (dir, "binary.kiela", NULL);
+  g_autoptr(GError) e1 = NULL, e2 = NULL, e3 = NULL;
+  const char bytes[] = { '{', (char) 0xff, (char) 0xfe, '}' };
+
+  g_assert_null (kiela_record_load (registry, missing, &e1));
+  g_assert_error (e1, KIELA_ERROR, KIELA_ERROR_IO);
+  g_assert_nonnull (strstr (e1->message, "nothing-here.kiela"));
+  g_assert_null (kiela_record_load (registry, dir, &e2));
+  g_assert_nonnull (strstr (e2->message, "is a folder"));
+  g_assert_true (g_file_set_contents (binary, bytes, sizeof bytes, NULL));
+  g_assert_null (kiela_record_load (registry, binary, &e3));
+  g_assert_nonnull (strstr (e3->message, "binary.kiela"));
+  g_assert_nonnull (strstr (e3->message, "not UTF-8"));
+  g_unlink (binary);
+  g_rmdir (dir);
+}
+
+static void
+test_finished_game_result (void)
+{
+  /* Play random moves to the end and check the stored result and reason reload. */
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela-beginner");
+  g_autoptr(KielaGame) game = kiela_game_new (v);
+  KielaRng rng;
+  g_autofree char *text = NULL;
+  g_autoptr(KielaGame) back = NULL;
+  g_autoptr(GError) error = NULL;
+
+  kiela_rng_seed (&rng, 3);
+  while (!kiela_game_is_over (game))
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_game_legal_moves (game, moves);
+      g_assert_true (kiela_game_play (game, moves[kiela_rng_below (&rng, n)], NULL, NULL));
+    }
+  text = kiela_record_to_string (game);
+  g_assert_null (strstr (text, "\"ongoing\""));
+  g_assert_nonnull (strstr (text, "\"reason\""));
+  back = kiela_record_from_string (registry, text, -1, "done.kiela", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kiela_game_get_status (back, NULL), ==, kiela_game_get_status (game, NULL));
+}
+
+int
+main (int argc, char **argv)
+{
+  int ret;
+
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  registry = test_registry ();
+  g_test_add_func ("/record/round-trip", test_round_trip);
+  g_test_add_func ("/record/save-load-atomic", test_save_load_atomic);
+  g_test_add_func ("/record/expert-setup", test_expert_setup_round_trip);
+  g_test_add_func ("/record/bad-records", test_bad_records);
+  g_test_add_func ("/record/bad-files", test_bad_files);
+  g_test_add_func ("/record/finished-game", test_finished_game_result);
+  ret = g_test_run ();
+  kiela_registry_free (registry);
+  return ret;
+}

@@ -1,0 +1,256 @@
+/* test-cli.c: kiela-cli as a user runs it: output formats, exit statuses and error messages. */
+#include "config.h"
+#include <string.h>
+#include <json-glib/json-glib.h>
+#include "test-common.h"
+
+typedef struct {
+  int status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run *r, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) env = g_get_environ ();
+  va_list ap;
+  const char *a;
+  int wait_status;
+
+  g_ptr_array_add (argv, (gpointer) KIELA_TEST_CLI);
+  va_start (ap, r);
+  while ((a = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  env = g_environ_setenv (env, "LANGUAGE", "C", TRUE);
+  env = g_environ_setenv (env, "LC_ALL", "C.UTF-8", TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL,
+                               &r->out, &r->err, &wait_status, &error));
+  g_assert_no_error (error);
+  r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
+}
+
+static JsonObject *
+parse_object (const char *text, JsonParser *parser)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static void
+test_play_json (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *o;
+  JsonArray *legal;
+
+  run_cli (&r, "play", "--json", "g1", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  o = parse_object (r.out, parser);
+  g_assert_cmpstr (json_object_get_string_member (o, "variant"), ==, "kiela");
+  /* Rules section 11: South after g1 is [2,2,2,2,2,2,0,3,0,3, 3,0,3,3,1,0,0,0,0,0]. */
+  g_assert_cmpstr (json_object_get_string_member (o, "position"), ==,
+                   "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,1,3,3,0,3/2,2,2,2,2,2,0,3,0,3 n");
+  g_assert_cmpstr (json_object_get_string_member (o, "to_move"), ==, "north");
+  g_assert_cmpstr (json_object_get_string_member (o, "status"), ==, "ongoing");
+  legal = json_object_get_array_member (o, "legal");
+  /* North's ten outer houses and a3..d3 hold 2 stones. */
+  g_assert_cmpuint (json_array_get_length (legal), ==, 14);
+  for (guint i = 0; i < json_array_get_length (legal); i++)
+    {
+      const char *sq = json_array_get_string_element (legal, i);
+      g_assert_true (sq[1] == '4' || (sq[1] == '3' && sq[0] <= 'd'));
+    }
+}
+
+static void
+test_play_diagram (void)
+{
+  g_auto(Run) r = { 0 };
+
+  run_cli (&r, "play", "i2", "b3", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "North"));
+  g_assert_nonnull (strstr (r.out, "South: 25, North: 31"));
+  g_assert_nonnull (strstr (r.out, "South to move."));
+}
+
+static void
+test_play_position_and_variant (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *o;
+
+  /* South has only single stones: no legal move, North has won. */
+  run_cli (&r, "play", "--json", "--position",
+           "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/1,0,1,0,0,0,0,0,0,1/0,1,0,0,0,0,0,0,1,0 s", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  o = parse_object (r.out, parser);
+  g_assert_cmpstr (json_object_get_string_member (o, "status"), ==, "north wins");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "legal")), ==, 0);
+
+  {
+    g_auto(Run) h = { 0 };
+    g_autoptr(JsonParser) p2 = json_parser_new ();
+    run_cli (&h, "play", "--variant", "hawalis", "--json", NULL);
+    g_assert_cmpint (h.status, ==, 0);
+    o = parse_object (h.out, p2);
+    g_assert_cmpstr (json_object_get_string_member (o, "variant"), ==, "hawalis");
+    g_assert_cmpstr (json_object_get_string_member (o, "position"), ==,
+                     "2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2 s");
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "legal")), ==, 14);
+  }
+}
+
+typedef struct {
+  const char *args[8];
+  const char *part;
+} BadPlay;
+
+static void
+test_play_errors (void)
+{
+  const BadPlay cases[] = {
+    { { "play", "g1", "g1", NULL }, "move 2 (g1) is illegal: g1 belongs to South" },
+    { { "play", "g1", "a4", "f2", NULL }, "move 3 (f2) is illegal: f2 holds 1 stone" },
+    { { "play", "a2", NULL }, "move 1 (a2) is illegal: a2 is empty" },
+    { { "play", "q9", NULL }, "move 1 (q9) is illegal" },
+    { { "play", "--position", "2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/2,1,0,1,2,0,1,2,0,1/2,1,3,2,1,0,1,0,1,0 s", "a2", NULL },
+      "never ends" },
+    { { "play", "--position", "1,2/3 s", NULL }, "Position “1,2/3 s”" },
+    { { "play", "--position", "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,2,2,2,2/2,2,2,2,2,2,2,2,2 s", NULL },
+      "rank 1 has 9 houses, expected 10" },
+    { { "play", "--variant", "oware", NULL }, "unknown variant “oware”" },
+    { { "play", "--position", "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/1,0,1,0,0,0,0,0,0,1/0,1,0,0,0,0,0,0,1,0 s", "j2", NULL },
+      "game is over" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) r = { 0 };
+      const char *const *a = cases[i].args;
+
+      run_cli (&r, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_cmpstr (r.out, ==, "");
+      if (strstr (r.err, cases[i].part) == NULL)
+        g_error ("case %u: stderr “%s” does not mention “%s”", i, r.err, cases[i].part);
+    }
+}
+
+static guint64
+count (const KielaVariant *v, const KielaPosition *pos, guint depth)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  guint n;
+  guint64 total = 0;
+
+  if (depth == 0)
+    return 1;
+  n = kiela_legal_moves (v, pos, moves, children, NULL);
+  for (guint i = 0; i < n; i++)
+    total += count (v, &children[i], depth - 1);
+  return total;
+}
+
+static void
+test_perft (void)
+{
+  g_autoptr(KielaRegistry) registry = test_registry ();
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
+  KielaPosition start;
+
+  kiela_position_init_start (&start, v);
+  for (guint d = 1; d <= 4; d++)
+    {
+      g_auto(Run) r = { 0 };
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autofree char *depth = g_strdup_printf ("%u", d);
+      JsonObject *o;
+
+      run_cli (&r, "perft", "--variant", "kiela", "--depth", depth, "--json", NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      o = parse_object (r.out, parser);
+      g_assert_cmpint (json_object_get_int_member (o, "depth"), ==, d);
+      g_assert_cmpint (json_object_get_int_member (o, "nodes"), ==, (gint64) count (v, &start, d));
+      g_assert_true (json_object_has_member (o, "seconds"));
+      /* Section 5: from the start South may sow its 14 houses holding 2 stones. */
+      if (d == 1)
+        g_assert_cmpint (json_object_get_int_member (o, "nodes"), ==, 14);
+    }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "perft", "--depth", "x", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "“x” is not a whole number"));
+  }
+}
+
+static void
+test_bench_json (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *o;
+
+  run_cli (&r, "bench", "--seconds", "0.3", "--seed", "5", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  o = parse_object (r.out, parser);
+  g_assert_cmpfloat (json_object_get_double_member (o, "playouts_per_second"), >, 0);
+  /* A Kiela game is dozens of moves and each move drops stones. */
+  g_assert_cmpfloat (json_object_get_double_member (o, "moves_per_second"), >,
+                     10 * json_object_get_double_member (o, "playouts_per_second"));
+  g_assert_cmpfloat (json_object_get_double_member (o, "drops_per_second"), >,
+                     json_object_get_double_member (o, "moves_per_second"));
+}
+
+static void
+test_variants_and_plugins (void)
+{
+  g_auto(Run) v = { 0 }, p = { 0 }, bad = { 0 };
+
+  run_cli (&v, "variants", NULL);
+  g_assert_cmpint (v.status, ==, 0);
+  for (const char *const *id = (const char *const[]) { "kiela ", "kiela-beginner", "kiela-expert", "hawalis", NULL }; *id; id++)
+    g_assert_nonnull (strstr (v.out, *id));
+  run_cli (&p, "plugins", NULL);
+  g_assert_cmpint (p.status, ==, 0);
+  g_assert_nonnull (strstr (p.out, "loaded  kiela-rules"));
+  g_assert_nonnull (strstr (p.out, "loaded  hawalis-rules"));
+  run_cli (&bad, "frobnicate", NULL);
+  g_assert_cmpint (bad.status, ==, 1);
+  g_assert_nonnull (strstr (bad.err, "unknown command “frobnicate”"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/play-json", test_play_json);
+  g_test_add_func ("/cli/play-diagram", test_play_diagram);
+  g_test_add_func ("/cli/play-position-variant", test_play_position_and_variant);
+  g_test_add_func ("/cli/play-errors", test_play_errors);
+  g_test_add_func ("/cli/perft", test_perft);
+  g_test_add_func ("/cli/bench", test_bench_json);
+  g_test_add_func ("/cli/variants-plugins", test_variants_and_plugins);
+  return g_test_run ();
+}

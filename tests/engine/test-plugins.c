@@ -1,0 +1,251 @@
+/* test-plugins.c: the module loader against deliberately broken plugins, and the registry's contract. */
+#include "config.h"
+#include <string.h>
+#include <glib/gstdio.h>
+#include "test-common.h"
+
+static char *user_data_dir;
+
+static const KielaPluginRecord *
+find_record (KielaRegistry *registry, const char *basename)
+{
+  GPtrArray *plugins = kiela_registry_get_plugins (registry);
+
+  for (guint i = 0; i < plugins->len; i++)
+    {
+      const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
+      g_autofree char *base = g_path_get_basename (r->path);
+      if (g_strcmp0 (base, basename) == 0)
+        return r;
+    }
+  g_error ("no record for %s", basename);
+  return NULL;
+}
+
+static void
+assert_failed (KielaRegistry *registry, const char *basename, const char *part)
+{
+  const KielaPluginRecord *r = find_record (registry, basename);
+
+  g_assert_cmpint (r->state, ==, KIELA_PLUGIN_FAILED);
+  g_assert_nonnull (r->reason);
+  if (strstr (r->reason, part) == NULL)
+    g_error ("%s failed with “%s”, expected “%s”", basename, r->reason, part);
+}
+
+static void
+test_rules_plugins (void)
+{
+  g_autoptr(KielaRegistry) registry = test_registry ();
+  GPtrArray *variants = kiela_registry_get_variants (registry);
+  const char *ids[] = { "kiela", "kiela-beginner", "kiela-expert", "hawalis" };
+
+  g_assert_cmpuint (variants->len, ==, 4);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      const KielaVariant *v = kiela_registry_lookup_variant (registry, ids[i]);
+      g_assert_nonnull (v);
+      g_assert_true (kiela_variant_validate (v, NULL));
+      g_assert_cmpuint (strlen (kiela_variant_get_name (v)), >, 0);
+      g_assert_cmpuint (strlen (kiela_variant_get_description (v)), >, 20);
+    }
+  g_assert_cmpstr (((const KielaVariant *) g_ptr_array_index (variants, 0))->id, ==, "kiela");
+  g_assert_cmpstr (kiela_registry_get_default_variant (registry)->id, ==, "kiela");
+  g_assert_cmpuint (kiela_registry_lookup_variant (registry, "hawalis")->files, ==, 7);
+  g_assert_true (kiela_registry_lookup_variant (registry, "kiela-expert")->setup_phase);
+  g_assert_cmpuint (kiela_registry_lookup_variant (registry, "kiela-beginner")->min_sow, ==, 1);
+  for (guint i = 0; i < kiela_registry_get_plugins (registry)->len; i++)
+    {
+      const KielaPluginRecord *r = g_ptr_array_index (kiela_registry_get_plugins (registry), i);
+      g_assert_cmpint (r->state, ==, KIELA_PLUGIN_LOADED);
+      g_assert_null (r->reason);
+    }
+  g_assert_cmpuint (find_record (registry, "kiela-rules.so")->n_variants, ==, 3);
+}
+
+static void
+test_broken_plugins (void)
+{
+  g_autoptr(KielaRegistry) registry = test_registry ();
+  guint variants_before = kiela_registry_get_variants (registry)->len;
+
+  kiela_registry_load_dir (registry, KIELA_TEST_BROKEN_DIR);
+  kiela_registry_finish_loading (registry);
+
+  assert_failed (registry, "not-a-module.so", "not a loadable module");
+  assert_failed (registry, "undefined-symbol.so", "not a loadable module");
+  assert_failed (registry, "undefined-symbol.so", "kiela_test_symbol_that_does_not_exist");
+  assert_failed (registry, "missing-query.so", "lacks the symbol kiela_plugin_query");
+  assert_failed (registry, "missing-register.so", "lacks the symbol kiela_plugin_register");
+  assert_failed (registry, "wrong-abi.so", "built for plugin ABI version 42, but this Kiela uses version 1");
+  assert_failed (registry, "null-info.so", "returned no plugin information");
+  assert_failed (registry, "dup-plugin-id.so", "duplicate plugin id “kiela-rules”");
+  assert_failed (registry, "dup-variant.so", "duplicate variant id “kiela”");
+  assert_failed (registry, "register-fails.so", "registration failed: the test plugin refuses to register");
+  assert_failed (registry, "invalid-variant.so", "Variant “three-files” has 3 files");
+  assert_failed (registry, "orphan-personality.so",
+                 "personality “orphan” refers to the unknown AI algorithm “no-such-algorithm”");
+
+  /* A module that fails takes everything it registered with it. */
+  g_assert_null (kiela_registry_lookup_variant (registry, "broken-dup-variant-variant"));
+  g_assert_null (kiela_registry_lookup_variant (registry, "broken-orphan-personality-variant"));
+  g_assert_null (kiela_registry_lookup_personality (registry, "orphan"));
+  /* The original Kiela is still the one from kiela-rules. */
+  g_assert_cmpstr (kiela_registry_lookup_variant (registry, "kiela")->name, ==, "Kiela");
+
+  /* The good module among them loads. */
+  g_assert_cmpint (find_record (registry, "good.so")->state, ==, KIELA_PLUGIN_LOADED);
+  g_assert_nonnull (kiela_registry_lookup_variant (registry, "broken-good-variant"));
+  g_assert_cmpuint (kiela_registry_get_variants (registry)->len, ==, variants_before + 1);
+}
+
+static void
+copy_file (const char *from, const char *to)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (from, &data, &len, NULL));
+  g_assert_true (g_file_set_contents (to, data, (gssize) len, NULL));
+}
+
+static void
+test_default_dirs (void)
+{
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  g_autofree char *rules = g_build_filename (KIELA_TEST_BUILD_ROOT, "plugins", "rules", NULL);
+  g_autofree char *user_plugins = g_build_filename (user_data_dir, "kiela", "plugins", NULL);
+  g_autofree char *good_src = g_build_filename (KIELA_TEST_BROKEN_DIR, "good.so", NULL);
+  g_autofree char *good_dst = g_build_filename (user_plugins, "good.so", NULL);
+  g_autofree char *build_plugins = g_build_filename (KIELA_TEST_BUILD_ROOT, "plugins", NULL);
+  GPtrArray *dirs;
+
+  g_assert_cmpint (g_mkdir_with_parents (user_plugins, 0700), ==, 0);
+  copy_file (good_src, good_dst);
+  g_setenv ("KIELA_PLUGIN_PATH", rules, TRUE);
+  kiela_registry_load_default (registry);
+  g_unsetenv ("KIELA_PLUGIN_PATH");
+
+  /* KIELA_PLUGIN_PATH first, then the build tree (this test runs uninstalled), then the user's folder. */
+  dirs = kiela_registry_get_search_dirs (registry);
+  g_assert_cmpuint (dirs->len, ==, 3);
+  g_assert_cmpstr (g_ptr_array_index (dirs, 0), ==, rules);
+  g_assert_cmpstr (g_ptr_array_index (dirs, 1), ==, build_plugins);
+  g_assert_cmpstr (g_ptr_array_index (dirs, 2), ==, user_plugins);
+
+  g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));
+  g_assert_nonnull (kiela_registry_lookup_variant (registry, "broken-good-variant"));
+  g_assert_cmpint (find_record (registry, "good.so")->state, ==, KIELA_PLUGIN_LOADED);
+  /* The same modules met again in the build tree are recorded as duplicates, not loaded twice. */
+  {
+    GPtrArray *plugins = kiela_registry_get_plugins (registry);
+    guint loaded_rules = 0, dup_rules = 0;
+    for (guint i = 0; i < plugins->len; i++)
+      {
+        const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
+        if (g_strcmp0 (r->id, "kiela-rules") == 0)
+          {
+            if (r->state == KIELA_PLUGIN_LOADED)
+              loaded_rules++;
+            else
+              {
+                g_assert_nonnull (strstr (r->reason, "duplicate plugin id"));
+                dup_rules++;
+              }
+          }
+      }
+    g_assert_cmpuint (loaded_rules, ==, 1);
+    g_assert_cmpuint (dup_rules, ==, 1);
+  }
+  g_unlink (good_dst);
+}
+
+/* A built-in module goes through the same contract as a file. */
+static const KielaVariant static_variant = {
+  .id = "static-test", .name = "Static", .files = 6, .min_sow = 2, .lap_limit = 50,
+  .start = { { 1,1,1,1,1,1 }, { 1,1,1,1,1,1 } },
+};
+static const KielaPluginInfo static_info = { .abi_version = KIELA_PLUGIN_ABI_VERSION, .id = "static" };
+static const KielaPluginInfo static_info_old = { .abi_version = 0, .id = "static-old" };
+
+static gboolean
+static_register (KielaRegistry *registry, GError **error)
+{
+  return kiela_registry_add_variant (registry, &static_variant, error);
+}
+
+static void
+test_static_module (void)
+{
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  const KielaPluginRecord *r;
+
+  kiela_registry_load_static (registry, &static_info, static_register);
+  kiela_registry_load_static (registry, &static_info_old, static_register);
+  r = g_ptr_array_index (kiela_registry_get_plugins (registry), 0);
+  g_assert_cmpint (r->state, ==, KIELA_PLUGIN_LOADED);
+  g_assert_cmpuint (r->n_variants, ==, 1);
+  r = g_ptr_array_index (kiela_registry_get_plugins (registry), 1);
+  g_assert_cmpint (r->state, ==, KIELA_PLUGIN_FAILED);
+  g_assert_nonnull (strstr (r->reason, "ABI version 0"));
+  g_assert_nonnull (kiela_registry_lookup_variant (registry, "static-test"));
+}
+
+static void
+test_variant_validation (void)
+{
+  KielaVariant v = static_variant;
+  g_autoptr(GError) e1 = NULL, e2 = NULL, e3 = NULL, e4 = NULL;
+
+  g_assert_true (kiela_variant_validate (&v, NULL));
+  v.id = "Bad Id";
+  g_assert_false (kiela_variant_validate (&v, &e1));
+  g_assert_nonnull (strstr (e1->message, "“Bad Id” is invalid"));
+  v = static_variant;
+  v.files = 21;
+  g_assert_false (kiela_variant_validate (&v, &e2));
+  g_assert_nonnull (strstr (e2->message, "21 files"));
+  v = static_variant;
+  v.start[0][12] = 3;   /* past 2 x 6 houses */
+  g_assert_false (kiela_variant_validate (&v, &e3));
+  g_assert_nonnull (strstr (e3->message, "house 12"));
+  v = static_variant;
+  v.min_sow = 0;
+  g_assert_false (kiela_variant_validate (&v, &e4));
+}
+
+static void
+test_ai_settings (void)
+{
+  g_autoptr(GHashTable) s = kiela_ai_parse_settings ("depth=4  noise=0.25 name=amara", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) bad = kiela_ai_parse_settings ("depth=4 oops", &error);
+
+  g_assert_nonnull (s);
+  g_assert_cmpint (kiela_ai_setting_int (s, "depth", 0), ==, 4);
+  g_assert_cmpfloat (kiela_ai_setting_double (s, "noise", 0), ==, 0.25);
+  g_assert_cmpint (kiela_ai_setting_int (s, "name", 9), ==, 9);   /* not a number: fallback */
+  g_assert_cmpint (kiela_ai_setting_int (s, "missing", 7), ==, 7);
+  g_assert_null (bad);
+  g_assert_nonnull (strstr (error->message, "“oops” is not of the form key=value"));
+}
+
+int
+main (int argc, char **argv)
+{
+  int ret;
+
+  user_data_dir = g_dir_make_tmp ("kiela-plugins-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", user_data_dir, TRUE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/plugins/rules", test_rules_plugins);
+  g_test_add_func ("/plugins/broken", test_broken_plugins);
+  g_test_add_func ("/plugins/default-dirs", test_default_dirs);
+  g_test_add_func ("/plugins/static", test_static_module);
+  g_test_add_func ("/plugins/variant-validation", test_variant_validation);
+  g_test_add_func ("/plugins/ai-settings", test_ai_settings);
+  ret = g_test_run ();
+  g_free (user_data_dir);
+  return ret;
+}

@@ -461,8 +461,9 @@ kiela_window_update (KielaWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->play_button),
                                playing ? _("Pause the Sowing (Space)") : _("Play the Sowing (Space)"));
 
-  kiela_window_set_action_enabled (self, "step-back", has_trace && !kiela_trace_player_is_at_start (self->player));
-  kiela_window_set_action_enabled (self, "go-start", has_trace && !kiela_trace_player_is_at_start (self->player));
+  /* While playing, every step control also pauses, so none is disabled then. */
+  kiela_window_set_action_enabled (self, "step-back", has_trace && (playing || !kiela_trace_player_is_at_start (self->player)));
+  kiela_window_set_action_enabled (self, "go-start", has_trace && (playing || !kiela_trace_player_is_at_start (self->player)));
   kiela_window_set_action_enabled (self, "step-forward", has_trace && !at_end);
   kiela_window_set_action_enabled (self, "go-end", has_trace && !at_end);
   kiela_window_set_action_enabled (self, "play-pause", has_trace || (self->ai_paused && live));

@@ -290,7 +290,7 @@ kiela_ai_describe_move (const KielaVariant *variant, const KielaPosition *pos,
                                          reply),
                             opp_name, reply);
 
-  if (score_is_exact && score >= KIELA_AI_WIN_BOUND)
+  if (score_is_exact && score >= KIELA_AI_WIN_BOUND && reply >= 0)
     {
       g_autofree char *t = g_strdup_printf ("%s %s", text, _("Wins by force."));
       g_strlcpy (out, t, out_size);

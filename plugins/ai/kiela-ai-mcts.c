@@ -260,6 +260,10 @@ mcts_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
       {
         mcts_iteration (&m);
         done++;
+        /* Every iteration counts, even one that only revisits a finished game and
+         * adds no playout: otherwise a node budget could never run out in a small,
+         * fully explored tree. */
+        m.budget.nodes++;
         if (iterations > 0 && done >= (guint64) iterations)
           break;
         /* The node budget counts playout plies as well as tree nodes, so that a

@@ -1,0 +1,407 @@
+/* kiela-house.c: one house of the board: focus, keyboard and pointer activation, tooltip and accessible label. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiela-house.h"
+#include "kiela-board-view-private.h"
+#include "kiela-position.h"
+
+struct _KielaHouse
+{
+  GtkWidget parent_instance;
+
+  guint files;
+  KielaSide side;
+  guint house;
+  KielaSquare square;
+  char name[4];
+
+  guint count;
+  gboolean count_set;
+  gboolean playable;
+  gboolean selected;
+  KielaHighlight highlight;
+};
+
+G_DEFINE_FINAL_TYPE (KielaHouse, kiela_house, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_FILES,
+  PROP_SIDE,
+  PROP_HOUSE,
+  PROP_SQUARE,
+  PROP_COUNT,
+  PROP_PLAYABLE,
+  PROP_HIGHLIGHT,
+  PROP_SELECTED,
+  N_PROPS
+};
+
+enum {
+  SIGNAL_ACTIVATE,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static KielaBoardView *
+get_board (KielaHouse *self)
+{
+  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self));
+
+  return KIELA_IS_BOARD_VIEW (parent) ? KIELA_BOARD_VIEW (parent) : NULL;
+}
+
+static const char *
+row_name (KielaHouse *self)
+{
+  /* The four rows by owner; ranks 1..4 from South's edge. */
+  switch (self->square.rank)
+    {
+    case 1: return _("South outer row");
+    case 2: return _("South inner row");
+    case 3: return _("North inner row");
+    default: return _("North outer row");
+    }
+}
+
+char *
+kiela_house_dup_label (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), NULL);
+
+  /* Translators: accessible name of a house on the board: row, square, stones,
+   * e.g. "South inner row, g2, 3 stones". */
+  return g_strdup_printf (ngettext ("%s, %s, %u stone", "%s, %s, %u stones", self->count),
+                          row_name (self), self->name, self->count);
+}
+
+static void
+update_accessible (KielaHouse *self)
+{
+  g_autofree char *label = kiela_house_dup_label (self);
+  /* Translators: tooltip of a house: its square and how many stones it holds, e.g. "g1 — 3 stones". */
+  g_autofree char *tooltip = g_strdup_printf (ngettext ("%s — %u stone", "%s — %u stones", self->count),
+                                              self->name, self->count);
+  GString *description = g_string_new (NULL);
+
+  if (self->playable)
+    g_string_append (description, _("Can be sown"));
+  if (self->selected)
+    {
+      if (description->len)
+        g_string_append (description, ", ");
+      g_string_append (description, _("Moving a stone from here"));
+    }
+  if (self->highlight != KIELA_HIGHLIGHT_NONE)
+    {
+      static const char *const names[KIELA_HIGHLIGHT_N_KINDS] = {
+        NULL,
+        N_("Stones lifted"),
+        N_("Stone dropped"),
+        N_("Relay: lifted again"),
+        N_("Captures"),
+        N_("Captured"),
+        N_("Captured stones enter here"),
+        N_("Hint"),
+        N_("Last move"),
+        N_("Move ended here"),
+      };
+
+      if (description->len)
+        g_string_append (description, ", ");
+      g_string_append (description, _(names[self->highlight]));
+    }
+
+  /* The tooltip first: GTK copies it into the accessible description, which the label
+   * already covers; the description then says only what the label does not. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  if (description->len > 0)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_string_free (description, TRUE);
+}
+
+GtkWidget *
+kiela_house_new (guint files, KielaSide side, guint house)
+{
+  return g_object_new (KIELA_TYPE_HOUSE, "files", files, "side", side, "house", house, NULL);
+}
+
+KielaSide
+kiela_house_get_side (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), KIELA_SOUTH);
+  return self->side;
+}
+
+guint
+kiela_house_get_house (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), 0);
+  return self->house;
+}
+
+guint
+kiela_house_get_file (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), 0);
+  return self->square.file;
+}
+
+guint
+kiela_house_get_rank (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), 1);
+  return self->square.rank;
+}
+
+const char *
+kiela_house_get_square (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), NULL);
+  return self->name;
+}
+
+guint
+kiela_house_get_count (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), 0);
+  return self->count;
+}
+
+void
+kiela_house_set_count (KielaHouse *self, guint count)
+{
+  g_return_if_fail (KIELA_IS_HOUSE (self));
+
+  /* The board pushes all 80 counts at every animation step: touch only what changed. */
+  if (self->count == count && self->count_set)
+    return;
+  self->count = count;
+  self->count_set = TRUE;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COUNT]);
+}
+
+gboolean
+kiela_house_get_playable (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), FALSE);
+  return self->playable;
+}
+
+void
+kiela_house_set_playable (KielaHouse *self, gboolean playable)
+{
+  g_return_if_fail (KIELA_IS_HOUSE (self));
+
+  playable = !!playable;
+  if (self->playable == playable)
+    return;
+  self->playable = playable;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYABLE]);
+}
+
+KielaHighlight
+kiela_house_get_highlight (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), KIELA_HIGHLIGHT_NONE);
+  return self->highlight;
+}
+
+void
+kiela_house_set_highlight (KielaHouse *self, KielaHighlight highlight)
+{
+  g_return_if_fail (KIELA_IS_HOUSE (self));
+  g_return_if_fail (highlight < KIELA_HIGHLIGHT_N_KINDS);
+
+  if (self->highlight == highlight)
+    return;
+  self->highlight = highlight;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT]);
+}
+
+gboolean
+kiela_house_get_selected (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), FALSE);
+  return self->selected;
+}
+
+void
+kiela_house_set_selected (KielaHouse *self, gboolean selected)
+{
+  g_return_if_fail (KIELA_IS_HOUSE (self));
+
+  selected = !!selected;
+  if (self->selected == selected)
+    return;
+  self->selected = selected;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+static void
+kiela_house_activate (KielaHouse *self)
+{
+  KielaBoardView *board = get_board (self);
+
+  if (board != NULL)
+    kiela_board_view_house_activated (board, self);
+}
+
+static void
+click_released_cb (GtkGestureClick *gesture,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   KielaHouse      *self)
+{
+  /* A quick second click is a second activation, not a "double click" meaning something else:
+   * in setup mode, clicking a target twice moves two stones. */
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  if (gtk_widget_get_focus_on_click (GTK_WIDGET (self)))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SIGNAL_ACTIVATE], 0);
+}
+
+static void
+kiela_house_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  KielaHouse *self = KIELA_HOUSE (widget);
+  KielaBoardView *board = get_board (self);
+
+  if (board != NULL)
+    kiela_board_view_snapshot_house (board, self, snapshot);
+}
+
+static void
+kiela_house_state_flags_changed (GtkWidget *widget, GtkStateFlags previous)
+{
+  GtkStateFlags now = gtk_widget_get_state_flags (widget);
+  const GtkStateFlags drawn = GTK_STATE_FLAG_PRELIGHT | GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUSED;
+
+  GTK_WIDGET_CLASS (kiela_house_parent_class)->state_flags_changed (widget, previous);
+  /* Hover and the focus ring are drawn by hand, so a change of them needs a redraw. */
+  if ((now ^ previous) & drawn)
+    gtk_widget_queue_draw (widget);
+}
+
+static void
+kiela_house_constructed (GObject *object)
+{
+  KielaHouse *self = KIELA_HOUSE (object);
+
+  G_OBJECT_CLASS (kiela_house_parent_class)->constructed (object);
+
+  kiela_square_from_house (self->files, self->side, self->house, &self->square);
+  kiela_square_name (self->files, self->side, self->house, self->name);
+  self->count_set = FALSE;
+  update_accessible (self);
+}
+
+static void
+kiela_house_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  KielaHouse *self = KIELA_HOUSE (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILES: g_value_set_uint (value, self->files); break;
+    case PROP_SIDE: g_value_set_uint (value, self->side); break;
+    case PROP_HOUSE: g_value_set_uint (value, self->house); break;
+    case PROP_SQUARE: g_value_set_string (value, self->name); break;
+    case PROP_COUNT: g_value_set_uint (value, self->count); break;
+    case PROP_PLAYABLE: g_value_set_boolean (value, self->playable); break;
+    case PROP_HIGHLIGHT: g_value_set_uint (value, self->highlight); break;
+    case PROP_SELECTED: g_value_set_boolean (value, self->selected); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kiela_house_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  KielaHouse *self = KIELA_HOUSE (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILES: self->files = g_value_get_uint (value); break;
+    case PROP_SIDE: self->side = (KielaSide) g_value_get_uint (value); break;
+    case PROP_HOUSE: self->house = g_value_get_uint (value); break;
+    case PROP_COUNT: kiela_house_set_count (self, g_value_get_uint (value)); break;
+    case PROP_PLAYABLE: kiela_house_set_playable (self, g_value_get_boolean (value)); break;
+    case PROP_HIGHLIGHT: kiela_house_set_highlight (self, (KielaHighlight) g_value_get_uint (value)); break;
+    case PROP_SELECTED: kiela_house_set_selected (self, g_value_get_boolean (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kiela_house_class_init (KielaHouseClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  const guint activate_keys[] = { GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space };
+
+  object_class->constructed = kiela_house_constructed;
+  object_class->get_property = kiela_house_get_property;
+  object_class->set_property = kiela_house_set_property;
+  widget_class->snapshot = kiela_house_snapshot;
+  widget_class->state_flags_changed = kiela_house_state_flags_changed;
+
+  properties[PROP_FILES] = g_param_spec_uint ("files", NULL, NULL, KIELA_MIN_FILES, KIELA_MAX_FILES, 10,
+                                              G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SIDE] = g_param_spec_uint ("side", NULL, NULL, KIELA_SOUTH, KIELA_NORTH, KIELA_SOUTH,
+                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HOUSE] = g_param_spec_uint ("house", NULL, NULL, 0, KIELA_MAX_HOUSES - 1, 0,
+                                              G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SQUARE] = g_param_spec_string ("square", NULL, NULL, NULL,
+                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COUNT] = g_param_spec_uint ("count", NULL, NULL, 0, G_MAXUINT16, 0,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLAYABLE] = g_param_spec_boolean ("playable", NULL, NULL, FALSE,
+                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HIGHLIGHT] = g_param_spec_uint ("highlight", NULL, NULL, 0, KIELA_HIGHLIGHT_N_KINDS - 1, 0,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] = g_param_spec_boolean ("selected", NULL, NULL, FALSE,
+                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* Keyboard and gtk_widget_activate() both land here. */
+  signals[SIGNAL_ACTIVATE] = g_signal_new_class_handler ("activate", G_TYPE_FROM_CLASS (klass),
+                                                         G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION,
+                                                         G_CALLBACK (kiela_house_activate),
+                                                         NULL, NULL, NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_set_activate_signal (widget_class, signals[SIGNAL_ACTIVATE]);
+  for (guint i = 0; i < G_N_ELEMENTS (activate_keys); i++)
+    gtk_widget_class_add_binding_signal (widget_class, activate_keys[i], 0, "activate", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "kiela-house");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
+}
+
+static void
+kiela_house_init (KielaHouse *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect (click, "released", G_CALLBACK (click_released_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
+}

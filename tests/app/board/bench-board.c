@@ -1,0 +1,188 @@
+/* bench-board.c: measures how long the board widget takes to draw a frame (benchmark, not a test),
+ * and renders demo pictures of the board for looking at it. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <gtk/gtk.h>
+
+#include "kiela-board-view.h"
+#include "kiela-board-view-private.h"
+#include "kiela-position.h"
+
+static int opt_files = 10;
+static int opt_width = 1920, opt_height = 1080;
+static int opt_frames = 120;
+static char *opt_png = NULL;
+static gboolean opt_demo = FALSE;
+
+static GOptionEntry entries[] = {
+  { "files", 'f', 0, G_OPTION_ARG_INT, &opt_files, "Files of the board (4..20)", "N" },
+  { "width", 'w', 0, G_OPTION_ARG_INT, &opt_width, "Window width", "PX" },
+  { "height", 'h', 0, G_OPTION_ARG_INT, &opt_height, "Window height", "PX" },
+  { "frames", 'n', 0, G_OPTION_ARG_INT, &opt_frames, "Frames to time", "N" },
+  { "png", 'o', 0, G_OPTION_ARG_FILENAME, &opt_png, "Only render the board to this PNG", "FILE" },
+  { "demo", 'd', 0, G_OPTION_ARG_NONE, &opt_demo, "Show every kind of mark (hand, highlights, playable)", NULL },
+  { NULL }
+};
+
+/* A full, varied board: every count from 0 to 16 appears, so stone layouts and badges all show. */
+static void
+fill_position (KielaPosition *pos, guint files)
+{
+  memset (pos, 0, sizeof *pos);
+  pos->files = files;
+  for (guint side = 0; side < 2; side++)
+    for (guint h = 0; h < 2 * files; h++)
+      pos->houses[side][h] = (h * 7 + side * 5 + h / 3) % 17;
+}
+
+static void
+demo_marks (KielaBoardView *board, guint files)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n = 0;
+
+  for (guint h = 0; h < 2 * files; h += 3)
+    moves[n++] = h;
+  kiela_board_view_set_playable (board, KIELA_SOUTH, moves, n);
+  kiela_board_view_set_highlight (board, KIELA_SOUTH, 1, KIELA_HIGHLIGHT_LIFT);
+  kiela_board_view_set_highlight (board, KIELA_SOUTH, 2, KIELA_HIGHLIGHT_DROP);
+  kiela_board_view_set_highlight (board, KIELA_SOUTH, files + 1, KIELA_HIGHLIGHT_RELAY);
+  kiela_board_view_set_highlight (board, KIELA_SOUTH, files + 2, KIELA_HIGHLIGHT_CAPTOR);
+  kiela_board_view_set_highlight (board, KIELA_NORTH, 2 * files - 3, KIELA_HIGHLIGHT_CAPTURED);
+  kiela_board_view_set_highlight (board, KIELA_NORTH, 2, KIELA_HIGHLIGHT_CAPTURED);
+  kiela_board_view_set_highlight (board, KIELA_SOUTH, files + 3, KIELA_HIGHLIGHT_ENTER);
+  kiela_board_view_set_highlight (board, KIELA_NORTH, 0, KIELA_HIGHLIGHT_HINT);
+  kiela_board_view_set_highlight (board, KIELA_NORTH, files, KIELA_HIGHLIGHT_LAST_MOVE);
+  kiela_board_view_set_highlight (board, KIELA_NORTH, files + 1, KIELA_HIGHLIGHT_END);
+  kiela_board_view_set_hand (board, KIELA_SOUTH, 1, 7);
+}
+
+typedef struct {
+  GtkWidget *board;
+  gint64 frame_start;
+  int frame;
+  double total_ms, max_ms, first_ms;
+  gint64 t0;
+  GMainLoop *loop;
+} Bench;
+
+static void
+force_full_redraw (Bench *b)
+{
+  /* Every house re-snapshots, as when the whole board changes at once. */
+  gtk_widget_queue_draw (b->board);
+  for (GtkWidget *c = gtk_widget_get_first_child (b->board); c; c = gtk_widget_get_next_sibling (c))
+    gtk_widget_queue_draw (c);
+}
+
+static void
+before_paint_cb (GdkFrameClock *clock, Bench *b)
+{
+  b->frame_start = g_get_monotonic_time ();
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock, Bench *b)
+{
+  double ms = (g_get_monotonic_time () - b->frame_start) / 1000.0;
+
+  if (b->frame == 0)
+    b->first_ms = (g_get_monotonic_time () - b->t0) / 1000.0;
+  else if (b->frame > 2)
+    {
+      b->total_ms += ms;
+      b->max_ms = MAX (b->max_ms, ms);
+    }
+  b->frame++;
+  if (b->frame >= opt_frames + 3)
+    g_main_loop_quit (b->loop);
+  else
+    force_full_redraw (b);
+}
+
+static void
+offscreen_bench (KielaBoardView *board)
+{
+  /* The same drawing code without a window: snapshot + cairo rasterisation of the node tree. */
+  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr(GError) error = NULL;
+  const int runs = 10;
+
+  for (int i = 0; i < runs; i++)
+    if (!kiela_board_view_save_png (board, "/dev/null", opt_width, opt_height, &error))
+      g_error ("%s", error->message);
+  g_print ("save_png %dx%d (cairo, incl. PNG encoding): %.1f ms\n", opt_width, opt_height,
+           (g_get_monotonic_time () - t0) / 1000.0 / runs);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("- time the Kiela board widget");
+  g_autoptr(GError) error = NULL;
+  KielaPosition pos;
+  GtkWidget *window, *board;
+  Bench b = { 0 };
+  guint renders_before;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  if (!gtk_init_check ())
+    {
+      g_printerr ("bench-board: cannot open a display (run under xvfb-run)\n");
+      return 1;
+    }
+
+  board = kiela_board_view_new ();
+  g_object_ref_sink (board);
+  fill_position (&pos, CLAMP (opt_files, KIELA_MIN_FILES, KIELA_MAX_FILES));
+  kiela_board_view_set_position (KIELA_BOARD_VIEW (board), &pos);
+  if (opt_demo)
+    demo_marks (KIELA_BOARD_VIEW (board), pos.files);
+
+  if (opt_png != NULL)
+    {
+      if (!kiela_board_view_save_png (KIELA_BOARD_VIEW (board), opt_png, opt_width, opt_height, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      g_object_unref (board);
+      return 0;
+    }
+
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), opt_width, opt_height);
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  b.board = board;
+  b.loop = g_main_loop_new (NULL, FALSE);
+  b.t0 = g_get_monotonic_time ();
+  gtk_window_present (GTK_WINDOW (window));
+  {
+    GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+    g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), &b);
+    g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &b);
+  }
+  renders_before = kiela_board_view_get_svg_render_count (KIELA_BOARD_VIEW (board));
+  g_main_loop_run (b.loop);
+
+  g_print ("renderer: %s\n", G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))));
+  g_print ("board %ux4 in a %dx%d window\n", pos.files, gtk_widget_get_width (board), gtk_widget_get_height (board));
+  g_print ("first frame (window shown to first paint, incl. SVG rasterising): %.1f ms\n", b.first_ms);
+  g_print ("full-board frame (all houses re-snapshot, cached textures): mean %.2f ms, max %.2f ms over %d frames\n",
+           b.total_ms / MAX (1, b.frame - 3), b.max_ms, b.frame - 3);
+  g_print ("SVG rasterisations during the run: %u\n",
+           kiela_board_view_get_svg_render_count (KIELA_BOARD_VIEW (board)) - renders_before);
+  offscreen_bench (KIELA_BOARD_VIEW (board));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (board);
+  return 0;
+}

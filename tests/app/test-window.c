@@ -1,0 +1,761 @@
+/* test-window.c: widget tests of the Kiela main window under Xvfb: playing by clicking, the
+ * stone-by-stone trace player, undo/redo, review, save/open, corrupt files and autosave, the
+ * expert setup, AI opponents, and a PNG of the window after a few moves. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-trace-player.h"
+#include "kiela-prefs.h"
+#include "kiela-new-game-dialog.h"
+
+typedef struct {
+  KielaRegistry *registry;
+  KielaPrefs *prefs;
+  KielaWindow *window;
+  char *dir;
+  char *autosave;
+} Fixture;
+
+/* ---------- helpers ---------- */
+
+typedef gboolean (*Condition) (gpointer data);
+
+/* Runs the main loop until `cond` holds; fails the test after `timeout_ms`. */
+static void
+wait_until (Condition cond, gpointer data, guint timeout_ms, const char *what)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("timed out waiting for %s", what);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static KielaWindow *
+make_window (Fixture *f)
+{
+  KielaWindow *w = kiela_window_new (NULL, f->registry, f->prefs, f->autosave);
+
+  g_object_ref_sink (w);
+  return w;
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  g_assert_nonnull (kiela_registry_lookup_variant (f->registry, "kiela"));
+
+  /* main() pointed the XDG homes at a temp dir; each test gets its own fresh folder in it. */
+  g_assert_true (g_str_has_prefix (g_get_user_data_dir (), g_get_tmp_dir ()));
+  f->dir = g_build_filename (g_get_user_data_dir (), "kiela", g_test_get_path (), NULL);
+  g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
+  f->autosave = g_build_filename (f->dir, "autosave.kiela", NULL);
+  {
+    g_autofree char *prefs_path = g_build_filename (g_get_user_config_dir (), "kiela", g_test_get_path (),
+                                                    "settings.ini", NULL);
+    f->prefs = kiela_prefs_new (prefs_path);
+  }
+  kiela_prefs_set_speed (f->prefs, GPOINTER_TO_INT (data));
+  f->window = make_window (f);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->window);
+  g_clear_object (&f->prefs);
+  g_clear_pointer (&f->registry, kiela_registry_free);
+  g_free (f->dir);
+  g_free (f->autosave);
+}
+
+static void
+assert_positions_equal (const KielaPosition *a, const KielaPosition *b)
+{
+  g_assert_cmpuint (a->files, ==, b->files);
+  for (int side = 0; side < 2; side++)
+    for (guint h = 0; h < 2u * a->files; h++)
+      {
+        if (a->houses[side][h] != b->houses[side][h])
+          g_error ("side %d house %u: %u != %u", side, h, a->houses[side][h], b->houses[side][h]);
+      }
+}
+
+static void
+click (Fixture *f, KielaSide side, const char *square)
+{
+  KielaSquare sq;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kiela_square_parse (kiela_game_get_position (kiela_window_get_game (f->window))->files,
+                                     square, &sq, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sq.side, ==, side);
+  g_signal_emit_by_name (kiela_window_get_board (f->window), "house-activated", (guint) side, (guint) sq.house);
+}
+
+static void
+activate (Fixture *f, const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), action, NULL));
+}
+
+static gboolean
+player_at_end (gpointer data)
+{
+  Fixture *f = data;
+  KielaTracePlayer *p = kiela_window_get_trace_player (f->window);
+
+  return kiela_trace_player_is_at_end (p) && !kiela_trace_player_get_playing (p);
+}
+
+static char *
+read_file (const char *path, gsize *len)
+{
+  char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (path, &text, len, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+/* ---------- tests ---------- */
+
+/* Rules file, section 11: South g1 from the start gives exactly this. */
+static const guint16 south_after_g1[20] = { 2,2,2,2,2,2,0,3,0,3, 3,0,3,3,1,0,0,0,0,0 };
+
+static void
+test_click_plays_move (Fixture *f, gconstpointer data)
+{
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  KielaGame *game;
+  const KielaPosition *shown;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  game = kiela_window_get_game (f->window);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 0);
+  g_assert_true (kiela_board_view_get_interactive (board));
+
+  click (f, KIELA_SOUTH, "g1");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 1);
+  wait_until (player_at_end, f, 5000, "the sowing to finish");
+
+  shown = kiela_board_view_get_position (board);
+  for (guint h = 0; h < 20; h++)
+    g_assert_cmpuint (shown->houses[KIELA_SOUTH][h], ==, south_after_g1[h]);
+  assert_positions_equal (shown, kiela_game_get_position (game));
+  g_assert_cmpuint (kiela_position_total (shown), ==, 56);
+
+  /* North to move now: a South house and an empty North house are refused, with a reason. */
+  click (f, KIELA_SOUTH, "a1");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 1);
+  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "a1"));
+  click (f, KIELA_NORTH, "j3");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 1);
+  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "j3"));
+
+  /* The move is autosaved. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KielaGame) saved = kiela_record_load (f->registry, f->autosave, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (kiela_game_get_n_moves (saved), ==, 1);
+  }
+}
+
+static void
+test_step_through (Fixture *f, gconstpointer data)
+{
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
+  const KielaTrace *trace;
+  KielaPosition expected;
+  guint n, hand;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  click (f, KIELA_SOUTH, "g1");
+  trace = kiela_trace_player_get_trace (player);
+  g_assert_nonnull (trace);
+  n = kiela_trace_player_get_n_events (player);
+  /* g1: lift, 2 drops, relay, 3 drops, relay, 3 drops, end (rules file section 11). */
+  g_assert_cmpuint (n, >=, 10);
+  g_assert_true (kiela_trace_player_get_playing (player));
+
+  /* The board refuses clicks while the move is sown. */
+  g_assert_false (kiela_board_view_get_interactive (board));
+
+  activate (f, "win.go-start");
+  g_assert_false (kiela_trace_player_get_playing (player));
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 0);
+  assert_positions_equal (kiela_board_view_get_position (board), &trace->before);
+
+  for (guint i = 1; i <= n; i++)
+    {
+      activate (f, "win.step-forward");
+      g_assert_cmpuint (kiela_trace_player_get_index (player), ==, i);
+      kiela_trace_position_at (trace, i, &expected, &hand);
+      assert_positions_equal (kiela_board_view_get_position (board), &expected);
+    }
+  g_assert_true (kiela_trace_player_is_at_end (player));
+
+  /* The first event lifts g1: the board marks it. */
+  activate (f, "win.go-start");
+  activate (f, "win.step-forward");
+  g_assert_cmpint (kiela_trace_get_event (trace, 0)->type, ==, KIELA_EVENT_LIFT);
+  g_assert_cmpint (kiela_board_view_get_highlight (board, KIELA_SOUTH, 6), ==, KIELA_HIGHLIGHT_LIFT);
+  g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][6], ==, 0);
+
+  for (guint i = 0; i < 4; i++)
+    activate (f, "win.step-forward");
+  activate (f, "win.step-back");
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 4);
+  kiela_trace_position_at (trace, 4, &expected, &hand);
+  assert_positions_equal (kiela_board_view_get_position (board), &expected);
+
+  activate (f, "win.go-end");
+  g_assert_true (kiela_trace_player_is_at_end (player));
+  assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position (kiela_window_get_game (f->window)));
+  g_assert_true (kiela_board_view_get_interactive (board));
+
+  /* Play replays the move from its first stone and stops at the end. */
+  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_VERY_FAST);
+  activate (f, "win.play-pause");
+  g_assert_true (kiela_trace_player_get_playing (player));
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 0);
+  wait_until (player_at_end, f, 10000, "the replay to finish");
+  assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position (kiela_window_get_game (f->window)));
+}
+
+/* The capture of the rules file (South i2, North b3): both captured houses flash. */
+static void
+test_capture_flash (Fixture *f, gconstpointer data)
+{
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
+  const KielaTrace *trace;
+  guint capture_at = G_MAXUINT;
+  KielaSquare d2, d1;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  click (f, KIELA_SOUTH, "i2");
+  click (f, KIELA_NORTH, "b3");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 2);
+  trace = kiela_trace_player_get_trace (player);
+  for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+    if (kiela_trace_get_event (trace, i)->type == KIELA_EVENT_CAPTURE)
+      capture_at = i;
+  g_assert_cmpuint (capture_at, !=, G_MAXUINT);
+
+  kiela_trace_player_set_index (player, capture_at + 1);
+  kiela_square_parse (10, "d2", &d2, NULL);
+  kiela_square_parse (10, "d1", &d1, NULL);
+  g_assert_cmpint (kiela_board_view_get_highlight (board, KIELA_SOUTH, d2.house), ==, KIELA_HIGHLIGHT_CAPTURED);
+  g_assert_cmpint (kiela_board_view_get_highlight (board, KIELA_SOUTH, d1.house), ==, KIELA_HIGHLIGHT_CAPTURED);
+  /* Captured stones are in North's hand, off the board, until they are sown. */
+  g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][d2.house], ==, 0);
+  g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][d1.house], ==, 0);
+
+  activate (f, "win.go-end");
+  /* Rules file section 11: North ends with 31 stones, South with 25. */
+  g_assert_cmpuint (kiela_position_side_total (kiela_board_view_get_position (board), KIELA_NORTH), ==, 31);
+  g_assert_cmpuint (kiela_position_side_total (kiela_board_view_get_position (board), KIELA_SOUTH), ==, 25);
+}
+
+static void
+test_undo_redo (Fixture *f, gconstpointer data)
+{
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  KielaGame *game;
+  KielaPosition after_one;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  game = kiela_window_get_game (f->window);
+  click (f, KIELA_SOUTH, "g1");
+  after_one = *kiela_game_get_position (game);
+  click (f, KIELA_NORTH, "a4");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 2);
+
+  activate (f, "win.undo");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 1);
+  assert_positions_equal (kiela_board_view_get_position (board), &after_one);
+  g_assert_true (kiela_board_view_get_interactive (board));
+  {
+    g_autoptr(KielaGame) saved = kiela_record_load (f->registry, f->autosave, NULL);
+    g_assert_nonnull (saved);
+    g_assert_cmpuint (kiela_game_get_n_moves (saved), ==, 1);
+  }
+
+  activate (f, "win.redo");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 2);
+  wait_until (player_at_end, f, 10000, "the redone move to be sown");
+  assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position (game));
+  {
+    g_autofree char *name = kiela_game_get_move_name (game, 1);
+    g_assert_cmpstr (name, ==, "a4");
+  }
+
+  activate (f, "win.undo");
+  activate (f, "win.undo");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 0);
+  g_assert_false (g_action_get_enabled (g_action_map_lookup_action (G_ACTION_MAP (f->window), "undo")));
+  assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position (game));
+}
+
+static void
+test_review (Fixture *f, gconstpointer data)
+{
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  KielaGame *game;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  game = kiela_window_get_game (f->window);
+  click (f, KIELA_SOUTH, "g1");
+  click (f, KIELA_NORTH, "a4");
+  click (f, KIELA_SOUTH, "h1");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 3);
+
+  kiela_window_review_ply (f->window, 1);
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 1);
+  assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position_at (game, 1));
+  g_assert_false (kiela_board_view_get_interactive (board));
+  /* A click while reviewing plays nothing. */
+  click (f, KIELA_NORTH, "a4");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 3);
+
+  activate (f, "win.previous-move");
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 0);
+  assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position_at (game, 0));
+
+  activate (f, "win.back-to-game");
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 3);
+  assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position (game));
+  g_assert_true (kiela_board_view_get_interactive (board));
+}
+
+static void
+test_save_open (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "saved.kiela", NULL);
+  const char *moves[] = { "g1", "a4", "h1", "b4" };
+  KielaPosition final;
+  KielaGame *game;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    click (f, i % 2 ? KIELA_NORTH : KIELA_SOUTH, moves[i]);
+  game = kiela_window_get_game (f->window);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 4);
+  final = *kiela_game_get_position (game);
+
+  g_assert_true (kiela_window_save_to_path (f->window, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (kiela_window_get_file_path (f->window), ==, path);
+
+  kiela_window_new_game (f->window, NULL, NULL, NULL);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 0);
+
+  g_assert_true (kiela_window_open_path (f->window, path));
+  g_assert_null (kiela_window_get_banner_text (f->window));
+  game = kiela_window_get_game (f->window);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 4);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      g_autofree char *name = kiela_game_get_move_name (game, i);
+      g_assert_cmpstr (name, ==, moves[i]);
+    }
+  assert_positions_equal (kiela_game_get_position (game), &final);
+  assert_positions_equal (kiela_board_view_get_position (kiela_window_get_board (f->window)), &final);
+  g_assert_cmpstr (kiela_variant_get_name (kiela_game_get_variant (game)), ==,
+                   kiela_variant_get_name (kiela_registry_lookup_variant (f->registry, "kiela")));
+}
+
+static void
+test_corrupt_file (Fixture *f, gconstpointer data)
+{
+  g_autofree char *good = g_build_filename (f->dir, "good.kiela", NULL);
+  g_autofree char *bad = g_build_filename (f->dir, "broken.kiela", NULL);
+  g_autofree char *autosave_before = NULL, *autosave_after = NULL, *bad_after = NULL;
+  static const char garbage[] = "{ \"format\": \"kiela-game\", \"version\": 1, \"moves\": [\"g1\", ";
+  gsize len_before, len_after, bad_len;
+  KielaGame *game;
+  const char *banner;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  click (f, KIELA_SOUTH, "g1");
+  click (f, KIELA_NORTH, "a4");
+  g_assert_true (kiela_window_save_to_path (f->window, good, NULL));
+  game = kiela_window_get_game (f->window);
+  autosave_before = read_file (f->autosave, &len_before);
+  g_assert_true (g_file_set_contents (bad, garbage, -1, NULL));
+
+  g_assert_false (kiela_window_open_path (f->window, bad));
+  banner = kiela_window_get_banner_text (f->window);
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "broken.kiela"));
+
+  /* Nothing changed: same game, same file to save to, autosave and broken file untouched. */
+  g_assert_true (kiela_window_get_game (f->window) == game);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 2);
+  g_assert_cmpstr (kiela_window_get_file_path (f->window), ==, good);
+  autosave_after = read_file (f->autosave, &len_after);
+  g_assert_cmpmem (autosave_before, len_before, autosave_after, len_after);
+  bad_after = read_file (bad, &bad_len);
+  g_assert_cmpmem (bad_after, bad_len, garbage, strlen (garbage));
+
+  /* A file that does not exist is refused the same way. */
+  {
+    g_autofree char *missing = g_build_filename (f->dir, "missing.kiela", NULL);
+    g_assert_false (kiela_window_open_path (f->window, missing));
+    g_assert_nonnull (strstr (kiela_window_get_banner_text (f->window), "missing.kiela"));
+  }
+  /* An illegal move in a well-formed record is refused too. */
+  {
+    g_autofree char *text = read_file (good, NULL);
+    g_autofree char *illegal_path = g_build_filename (f->dir, "illegal.kiela", NULL);
+    GString *s = g_string_new (text);
+    g_assert_cmpint (g_string_replace (s, "\"a4\"", "\"e3\"", 1), ==, 1);
+    g_assert_true (g_file_set_contents (illegal_path, s->str, -1, NULL));
+    g_string_free (s, TRUE);
+    g_assert_false (kiela_window_open_path (f->window, illegal_path));
+    g_assert_nonnull (kiela_window_get_banner_text (f->window));
+    g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 2);
+  }
+  autosave_after = (g_free (autosave_after), read_file (f->autosave, &len_after));
+  g_assert_cmpmem (autosave_before, len_before, autosave_after, len_after);
+}
+
+static void
+test_corrupt_autosave (Fixture *f, gconstpointer data)
+{
+  static const char garbage[] = "this is not a game record\n";
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  char *aside = NULL;
+  g_autoptr(KielaWindow) second = NULL;
+
+  g_assert_true (g_file_set_contents (f->autosave, garbage, -1, NULL));
+  second = make_window (f);
+  kiela_window_restore_autosave (second);
+
+  g_assert_nonnull (kiela_window_get_game (second));
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (second)), ==, 0);
+  g_assert_nonnull (kiela_window_get_banner_text (second));
+
+  dir = g_dir_open (f->dir, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "autosave.kiela.corrupt-"))
+      aside = g_build_filename (f->dir, name, NULL);
+  g_assert_nonnull (aside);
+  {
+    gsize len;
+    g_autofree char *kept = read_file (aside, &len);
+    g_assert_cmpmem (kept, len, garbage, strlen (garbage));
+  }
+  g_assert_nonnull (strstr (kiela_window_get_banner_text (second), aside));
+  g_free (aside);
+
+  /* The new game took the autosave's place, as a valid record. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KielaGame) fresh = kiela_record_load (f->registry, f->autosave, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (kiela_game_get_n_moves (fresh), ==, 0);
+  }
+  gtk_window_destroy (GTK_WINDOW (second));
+}
+
+static void
+test_restore_autosave (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KielaWindow) second = NULL;
+  KielaPosition final;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela-beginner"), NULL, NULL);
+  click (f, KIELA_SOUTH, "g1");
+  click (f, KIELA_NORTH, "a4");
+  final = *kiela_game_get_position (kiela_window_get_game (f->window));
+
+  second = make_window (f);
+  kiela_window_restore_autosave (second);
+  g_assert_null (kiela_window_get_banner_text (second));
+  g_assert_cmpstr (kiela_game_get_variant (kiela_window_get_game (second))->id, ==, "kiela-beginner");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (second)), ==, 2);
+  assert_positions_equal (kiela_game_get_position (kiela_window_get_game (second)), &final);
+  assert_positions_equal (kiela_board_view_get_position (kiela_window_get_board (second)), &final);
+  gtk_window_destroy (GTK_WINDOW (second));
+}
+
+static void
+test_expert_setup (Fixture *f, gconstpointer data)
+{
+  KielaGame *game;
+  const KielaVariant *expert = kiela_registry_lookup_variant (f->registry, "kiela-expert");
+
+  g_assert_nonnull (expert);
+  kiela_window_new_game (f->window, expert, NULL, NULL);
+  game = kiela_window_get_game (f->window);
+  g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_SETUP_SOUTH);
+
+  /* Move one stone from a1 (hole 0) to a2 (hole 19), and one from b1 (1) to a2. */
+  g_signal_emit_by_name (kiela_window_get_board (f->window), "setup-move", (guint) KIELA_SOUTH, 0u, 19u);
+  g_signal_emit_by_name (kiela_window_get_board (f->window), "setup-move", (guint) KIELA_SOUTH, 1u, 19u);
+  g_assert_cmpuint (kiela_board_view_get_position (kiela_window_get_board (f->window))->houses[KIELA_SOUTH][19], ==, 2);
+  /* Taking from an empty house is refused. */
+  g_signal_emit_by_name (kiela_window_get_board (f->window), "setup-move", (guint) KIELA_SOUTH, 15u, 19u);
+  g_assert_cmpuint (kiela_board_view_get_position (kiela_window_get_board (f->window))->houses[KIELA_SOUTH][19], ==, 2);
+
+  activate (f, "win.setup-done");
+  g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_SETUP_NORTH);
+  activate (f, "win.setup-skip");
+  g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_PLAY);
+
+  g_assert_cmpuint (kiela_game_get_initial (game)->houses[KIELA_SOUTH][0], ==, 1);
+  g_assert_cmpuint (kiela_game_get_initial (game)->houses[KIELA_SOUTH][1], ==, 1);
+  g_assert_cmpuint (kiela_game_get_initial (game)->houses[KIELA_SOUTH][19], ==, 2);
+  g_assert_cmpuint (kiela_position_side_total (kiela_game_get_initial (game), KIELA_SOUTH), ==, 28);
+  assert_positions_equal (kiela_board_view_get_position (kiela_window_get_board (f->window)),
+                          kiela_game_get_initial (game));
+
+  /* The arrangement survives a restart. */
+  {
+    g_autoptr(KielaGame) saved = kiela_record_load (f->registry, f->autosave, NULL);
+    g_assert_nonnull (saved);
+    assert_positions_equal (kiela_game_get_initial (saved), kiela_game_get_initial (game));
+  }
+}
+
+static const KielaPersonality *
+weakest (KielaRegistry *registry)
+{
+  GPtrArray *all = kiela_registry_get_personalities (registry);
+
+  return all && all->len ? g_ptr_array_index (all, 0) : NULL;
+}
+
+static gboolean
+n_moves_is_2 (gpointer data)
+{
+  Fixture *f = data;
+  return kiela_game_get_n_moves (kiela_window_get_game (f->window)) >= 2;
+}
+
+static void
+test_ai_opponent (Fixture *f, gconstpointer data)
+{
+  const KielaPersonality *ai = weakest (f->registry);
+  KielaGame *game;
+
+  if (ai == NULL)
+    {
+      g_test_skip ("no AI personalities are built");
+      return;
+    }
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, ai);
+  game = kiela_window_get_game (f->window);
+  click (f, KIELA_SOUTH, "g1");
+  wait_until (n_moves_is_2, f, 20000, "the computer's reply");
+  g_assert_cmpint (kiela_game_get_move (game, 1)->mover, ==, KIELA_NORTH);
+  wait_until (player_at_end, f, 20000, "the reply to be sown");
+  assert_positions_equal (kiela_board_view_get_position (kiela_window_get_board (f->window)),
+                          kiela_game_get_position (game));
+
+  /* Undo goes back to the human's turn, not just before the reply. */
+  activate (f, "win.undo");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 0);
+  g_assert_false (kiela_window_is_ai_thinking (f->window));
+}
+
+static void
+test_ai_cancel (Fixture *f, gconstpointer data)
+{
+  GPtrArray *all = kiela_registry_get_personalities (f->registry);
+  const KielaPersonality *strong;
+  KielaGame *game;
+  gint64 t0;
+
+  if (all == NULL || all->len == 0)
+    {
+      g_test_skip ("no AI personalities are built");
+      return;
+    }
+  strong = g_ptr_array_index (all, all->len - 1);
+  /* The strongest thinks for a while: a new game must stop it at once. */
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), strong, strong);
+  game = kiela_window_get_game (f->window);
+  g_assert_true (kiela_window_is_ai_thinking (f->window));
+  t0 = g_get_monotonic_time ();
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  g_assert_false (kiela_window_is_ai_thinking (f->window));
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 2 * G_USEC_PER_SEC);
+  (void) game;
+  /* The cancelled search's answer never lands in the new game. */
+  spin (1500);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 0);
+}
+
+static void
+test_prefs_persist (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KielaPrefs) again = NULL;
+
+  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_SLOW);
+  g_object_set (f->prefs, "narration", FALSE, "pause-on-capture", TRUE, NULL);
+  again = kiela_prefs_new (kiela_prefs_get_path (f->prefs));
+  g_assert_cmpint (kiela_prefs_get_speed (again), ==, KIELA_SPEED_SLOW);
+  g_assert_false (kiela_prefs_get_narration (again));
+  g_assert_true (kiela_prefs_get_pause_on_capture (again));
+}
+
+static void
+test_new_game_dialog (Fixture *f, gconstpointer data)
+{
+  KielaNewGameDialog *dialog = kiela_new_game_dialog_new (f->registry);
+  const KielaVariant *expert = kiela_registry_lookup_variant (f->registry, "kiela-expert");
+  const KielaPersonality *ai = weakest (f->registry);
+
+  g_assert_true (kiela_new_game_dialog_get_variant (dialog) == kiela_registry_get_default_variant (f->registry));
+  g_assert_null (kiela_new_game_dialog_get_player (dialog, KIELA_SOUTH));
+  kiela_new_game_dialog_preset (dialog, expert, NULL, ai);
+  g_assert_true (kiela_new_game_dialog_get_variant (dialog) == expert);
+  g_assert_true (kiela_new_game_dialog_get_player (dialog, KIELA_NORTH) == ai);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gboolean
+window_drawn (gpointer data)
+{
+  Fixture *f = data;
+  GtkWidget *w = GTK_WIDGET (f->window);
+  return gtk_widget_get_mapped (w) && gtk_widget_get_width (w) >= 1200;
+}
+
+static void
+test_render_png (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
+                                            "kiela-window.png", NULL);
+  GdkPaintable *paintable;
+  GtkSnapshot *snapshot;
+  GskRenderNode *node;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GdkTexture) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  int w, h;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  click (f, KIELA_SOUTH, "i2");
+  click (f, KIELA_NORTH, "b3");
+  click (f, KIELA_SOUTH, "g1");
+  activate (f, "win.go-start");
+  for (int i = 0; i < 6; i++)
+    activate (f, "win.step-forward");
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1600, 1000);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (window_drawn, f, 10000, "the window to be shown");
+  spin (500);
+
+  w = gtk_widget_get_width (GTK_WIDGET (f->window));
+  h = gtk_widget_get_height (GTK_WIDGET (f->window));
+  paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("window rendered to %s", path);
+
+  loaded = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (loaded), ==, w);
+  g_assert_cmpint (gdk_texture_get_height (loaded), ==, h);
+  /* Not a blank image: many distinct colours (wood, stones, text). */
+  {
+    gsize stride = (gsize) w * 4;
+    g_autofree guchar *pixels = g_malloc (stride * h);
+    g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+
+    gdk_texture_download (loaded, pixels, stride);
+    for (int y = 0; y < h; y += 7)
+      for (int x = 0; x < w; x += 7)
+        {
+          guint32 px;
+          memcpy (&px, pixels + y * stride + x * 4, 4);
+          g_hash_table_add (colours, GUINT_TO_POINTER (px));
+        }
+    g_assert_cmpuint (g_hash_table_size (colours), >, 200);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = NULL;
+  g_autofree char *data_home = NULL, *config_home = NULL;
+
+  /* Never touch the user's real data: every XDG home in a fresh temp dir (set before GLib
+   * caches them).  G_TEST_OPTION_ISOLATE_DIRS would also hide the system GSettings schemas GTK needs. */
+  tmp = g_dir_make_tmp ("kiela-test-window-XXXXXX", NULL);
+  g_assert_nonnull (tmp);
+  data_home = g_build_filename (tmp, "data", NULL);
+  config_home = g_build_filename (tmp, "config", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    g_error ("cannot open a display: run these tests under xvfb-run");
+  adw_init ();
+
+#define ADD(path, speed, fn) \
+  g_test_add (path, Fixture, GINT_TO_POINTER (speed), fixture_setup, fn, fixture_teardown)
+  ADD ("/app/window/click-plays-move", KIELA_SPEED_VERY_FAST, test_click_plays_move);
+  ADD ("/app/window/step-through", KIELA_SPEED_NORMAL, test_step_through);
+  ADD ("/app/window/capture-flash", KIELA_SPEED_INSTANT, test_capture_flash);
+  ADD ("/app/window/undo-redo", KIELA_SPEED_INSTANT, test_undo_redo);
+  ADD ("/app/window/review", KIELA_SPEED_INSTANT, test_review);
+  ADD ("/app/window/save-open", KIELA_SPEED_INSTANT, test_save_open);
+  ADD ("/app/window/corrupt-file", KIELA_SPEED_INSTANT, test_corrupt_file);
+  ADD ("/app/window/corrupt-autosave", KIELA_SPEED_INSTANT, test_corrupt_autosave);
+  ADD ("/app/window/restore-autosave", KIELA_SPEED_INSTANT, test_restore_autosave);
+  ADD ("/app/window/expert-setup", KIELA_SPEED_INSTANT, test_expert_setup);
+  ADD ("/app/window/ai-opponent", KIELA_SPEED_VERY_FAST, test_ai_opponent);
+  ADD ("/app/window/ai-cancel", KIELA_SPEED_INSTANT, test_ai_cancel);
+  ADD ("/app/prefs/persist", KIELA_SPEED_NORMAL, test_prefs_persist);
+  ADD ("/app/new-game-dialog/preset", KIELA_SPEED_NORMAL, test_new_game_dialog);
+  ADD ("/app/window/render-png", KIELA_SPEED_INSTANT, test_render_png);
+#undef ADD
+
+  return g_test_run ();
+}

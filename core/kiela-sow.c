@@ -145,7 +145,8 @@ add_range (guint16 *houses, guint nvec, guint start, guint k, guint n)
  * drops every event branch, so search pays nothing for the teaching path.
  */
 static inline __attribute__((always_inline)) gboolean
-sow_impl (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult *res, KielaTrace *trace)
+sow_core (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult *res, KielaTrace *trace,
+          const KielaCaptureRule capture_rule, const KielaCapturedFate captured_fate, const KielaRelayRule relay_rule)
 {
   const guint files = v->files;
   const guint n = 2 * files;
@@ -212,7 +213,7 @@ sow_impl (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
 
         if (inner)
           {
-            switch (v->capture_rule)
+            switch (capture_rule)
               {
               case KIELA_CAPTURE_EMPTY_INNER:
                 capture = was_empty && op[fi] > 0;
@@ -245,7 +246,7 @@ sow_impl (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
             captures++;
             captured_total += c;
 
-            if (v->captured_fate == KIELA_CAPTURED_REMOVED)
+            if (captured_fate == KIELA_CAPTURED_REMOVED)
               {
                 if (trace)
                   push_event (trace, KIELA_EVENT_REMOVE, side, last, c, 0, lap);
@@ -264,7 +265,7 @@ sow_impl (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
             hand = c;
             /* The first captured stone goes into the house after the captor,
              * or into the house the capturing lap was lifted from. */
-            h = v->captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START
+            h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START
                   ? (lap_start == 0 ? n - 1 : lap_start - 1)
                   : last;
             lap_start = h + 1 == n ? 0 : h + 1;
@@ -280,7 +281,7 @@ sow_impl (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
           }
 
         /* Occupied and no capture: relay (sections 6.2 and 6.3). */
-        if (v->relay_rule == KIELA_RELAY_NEVER)
+        if (relay_rule == KIELA_RELAY_NEVER)
           {
             end = KIELA_END_NO_RELAY;
             break;
@@ -330,10 +331,39 @@ sow_impl (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
   pos->to_move = (guint8) opp;
   return end != KIELA_END_ENDLESS;
 }
+static inline __attribute__((always_inline)) gboolean
+sow_impl (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult *res, KielaTrace *trace)
+{
+  return sow_core (v, pos, move, res, trace, v->capture_rule, v->captured_fate, v->relay_rule);
+}
+
+/* Kiela's own rules with the rule switches fixed at compile time: the search
+ * and playouts spend nearly all their time here. */
+static gboolean
+sow_kiela_rules (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult *res)
+{
+  return sow_core (v, pos, move, res, NULL, KIELA_CAPTURE_OCCUPIED_INNER,
+                   KIELA_CAPTURED_SOW_AFTER_CAPTOR, KIELA_RELAY_OCCUPIED);
+}
+
+static gboolean
+sow_generic (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult *res)
+{
+  return sow_impl (v, pos, move, res, NULL);
+}
+
+static inline gboolean
+is_kiela_rules (const KielaVariant *v)
+{
+  return v->capture_rule == KIELA_CAPTURE_OCCUPIED_INNER && v->captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR &&
+         v->relay_rule == KIELA_RELAY_OCCUPIED;
+}
+
 gboolean
 kiela_sow_fast (const KielaVariant *variant, KielaPosition *pos, KielaMove move, KielaSowResult *result)
 {
-  return sow_impl (variant, pos, move, result, NULL);
+  return is_kiela_rules (variant) ? sow_kiela_rules (variant, pos, move, result)
+                                  : sow_generic (variant, pos, move, result);
 }
 
 gboolean
@@ -388,6 +418,8 @@ kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
   guint n_cand = kiela_candidate_moves (variant, pos, cand);
   guint count = 0;
   KielaPosition scratch;
+  gboolean (*sow) (const KielaVariant *, KielaPosition *, KielaMove, KielaSowResult *) =
+    is_kiela_rules (variant) ? sow_kiela_rules : sow_generic;
 
   for (guint i = 0; i < n_cand; i++)
     {
@@ -396,7 +428,7 @@ kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
       gboolean ok;
 
       *child = *pos;
-      ok = sow_impl (variant, child, cand[i], &r, NULL);
+      ok = sow (variant, child, cand[i], &r);
       if (!ok && variant->endless_policy == KIELA_ENDLESS_ILLEGAL)
         continue;
       if (endless)

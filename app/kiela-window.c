@@ -66,6 +66,7 @@ struct _KielaWindow {
   gboolean ai_paused;                /* AI-vs-AI after an undo: wait for Play */
   gboolean rebuilding_list;
   KielaMove hint_move;
+  AdwToast *thinking_toast;          /* weak */
 };
 
 G_DEFINE_FINAL_TYPE (KielaWindow, kiela_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -143,6 +144,8 @@ kiela_window_cancel_hint (KielaWindow *self)
     }
   self->hint_move = -1;
   g_clear_pointer (&self->hint_text, g_free);
+  if (self->thinking_toast)
+    adw_toast_dismiss (self->thinking_toast);
 }
 
 static void
@@ -427,7 +430,14 @@ kiela_window_update (KielaWindow *self)
   else if (!at_end)
     {
       const KielaTrace *trace = kiela_trace_player_get_trace (self->player);
-      status = g_strdup_printf (_("%s is sowing"), kiela_side_display_name (trace->result.mover));
+      g_autofree char *sq = kiela_square_name_dup (trace->before.files, trace->result.mover,
+                                                   (guint) trace->result.move);
+      if (playing)
+        /* TRANSLATORS: "South sows g1" while the move is animated */
+        status = g_strdup_printf (_("%s sows %s"), kiela_side_display_name (trace->result.mover), sq);
+      else
+        /* TRANSLATORS: the replay of "South sows g1" is paused part-way */
+        status = g_strdup_printf (_("%s sows %s — paused"), kiela_side_display_name (trace->result.mover), sq);
     }
   else if (self->ai_cancel != NULL)
     status = g_strdup_printf (_("%s (%s) is thinking…"), kiela_side_display_name (to_move),
@@ -447,8 +457,8 @@ kiela_window_update (KielaWindow *self)
       const KielaTrace *trace = kiela_trace_player_get_trace (self->player);
       g_autofree char *sq = kiela_square_name_dup (trace->before.files, trace->result.mover,
                                                    (guint) trace->result.move);
-      /* TRANSLATORS: step bar: move number, square sown, step shown, steps in the move */
-      step = g_strdup_printf (_("Move %u (%s) · step %u of %u"), self->view_ply, sq,
+      /* TRANSLATORS: step bar: "South sows g1 · step 3 of 12" */
+      step = g_strdup_printf (_("%s sows %s · step %u of %u"), kiela_side_display_name (trace->result.mover), sq,
                               kiela_trace_player_get_index (self->player),
                               kiela_trace_player_get_n_events (self->player));
     }
@@ -641,6 +651,8 @@ on_hint_done (GObject *source, GAsyncResult *result, gpointer data)
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           g_clear_object (&self->hint_cancel);
+          if (self->thinking_toast)
+            adw_toast_dismiss (self->thinking_toast);
           kiela_window_toast (self, error->message);
           kiela_window_update (self);
         }
@@ -649,6 +661,8 @@ on_hint_done (GObject *source, GAsyncResult *result, gpointer data)
   if (g_task_get_cancellable (G_TASK (result)) != self->hint_cancel)
     return;
   g_clear_object (&self->hint_cancel);
+  if (self->thinking_toast)
+    adw_toast_dismiss (self->thinking_toast);
 
   self->hint_move = reply.move;
   sq = kiela_square_name_dup (kiela_game_get_position (self->game)->files,
@@ -656,7 +670,7 @@ on_hint_done (GObject *source, GAsyncResult *result, gpointer data)
   g_free (self->hint_text);
   if (reply.reason[0] != '\0')
     /* TRANSLATORS: %1$s a square, %2$s a short reason from the AI ("captures 5 stones") */
-    self->hint_text = g_strdup_printf (_("Hint: sow %1$s — %2$s"), sq, reply.reason);
+    self->hint_text = g_strdup_printf (_("Hint: sow %1$s. %2$s"), sq, reply.reason);
   else
     self->hint_text = g_strdup_printf (_("Hint: sow %s."), sq);
   kiela_window_toast (self, self->hint_text);
@@ -1041,7 +1055,12 @@ action_hint (GSimpleAction *action, GVariant *param, gpointer data)
   if (p == NULL || self->hint_cancel != NULL)
     return;
   self->hint_cancel = g_cancellable_new ();
-  kiela_window_toast (self, _("Thinking about a hint…"));
+  /* Shown until the hint arrives (weak pointer: the overlay owns the toast). */
+  g_clear_weak_pointer (&self->thinking_toast);
+  self->thinking_toast = adw_toast_new (_("Thinking about a hint…"));
+  adw_toast_set_timeout (self->thinking_toast, 0);
+  g_object_add_weak_pointer (G_OBJECT (self->thinking_toast), (gpointer *) &self->thinking_toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, self->thinking_toast);
   kiela_ai_think_async (self->registry, p, self->game, HINT_BUDGET_MS * 1000, g_random_int (),
                         self->hint_cancel, on_hint_done, g_object_ref (self));
   kiela_window_update (self);
@@ -1326,6 +1345,7 @@ kiela_window_dispose (GObject *object)
 
   kiela_window_cancel_ai (self);
   kiela_window_cancel_hint (self);
+  g_clear_weak_pointer (&self->thinking_toast);
   if (self->prefs)
     g_signal_handlers_disconnect_by_data (self->prefs, self);
   if (self->player)

@@ -816,7 +816,7 @@ draw_house (KielaBoardView *self, Cache *cache, KielaHouse *house, GtkSnapshot *
       static const GdkRGBA outer = { 0.0, 0.0, 0.0, 0.85 };
       static const GdkRGBA blue = { 0.21, 0.52, 0.89, 1 };
       static const GdkRGBA white = { 1, 1, 1, 1 };
-      float w = MAX (2.0f, size * 0.03f);
+      float w = MAX (2.5f, size * 0.04f);
       graphene_rect_t r = GRAPHENE_RECT_INIT (0, 0, size, size);
 
       append_rounded_border (snapshot, &r, size * 0.14f, w * 0.7f, &outer);

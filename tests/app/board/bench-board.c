@@ -16,6 +16,7 @@ static int opt_width = 1920, opt_height = 1080;
 static int opt_frames = 120;
 static char *opt_png = NULL;
 static gboolean opt_demo = FALSE;
+static int opt_hold = 0;
 
 static GOptionEntry entries[] = {
   { "files", 'f', 0, G_OPTION_ARG_INT, &opt_files, "Files of the board (4..20)", "N" },
@@ -24,6 +25,7 @@ static GOptionEntry entries[] = {
   { "frames", 'n', 0, G_OPTION_ARG_INT, &opt_frames, "Frames to time", "N" },
   { "png", 'o', 0, G_OPTION_ARG_FILENAME, &opt_png, "Only render the board to this PNG", "FILE" },
   { "demo", 'd', 0, G_OPTION_ARG_NONE, &opt_demo, "Show every kind of mark (hand, highlights, playable)", NULL },
+  { "hold", 0, 0, G_OPTION_ARG_INT, &opt_hold, "Only show the window for S seconds, keyboard focus on c2 (for screenshots)", "S" },
   { NULL }
 };
 
@@ -101,6 +103,13 @@ after_paint_cb (GdkFrameClock *clock, Bench *b)
     g_main_loop_quit (b->loop);
   else
     force_full_redraw (b);
+}
+
+static gboolean
+quit_cb (gpointer loop)
+{
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -185,6 +194,17 @@ main (int argc, char **argv)
   gtk_window_set_default_size (GTK_WINDOW (window), opt_width, opt_height);
   gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
   gtk_window_set_child (GTK_WINDOW (window), board);
+  if (opt_hold > 0)
+    {
+      GMainLoop *loop = g_main_loop_new (NULL, FALSE);
+
+      gtk_window_present (GTK_WINDOW (window));
+      kiela_board_view_focus_house (KIELA_BOARD_VIEW (board), KIELA_SOUTH, 2 * pos.files - 3);
+      gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
+      g_timeout_add_seconds (opt_hold, quit_cb, loop);
+      g_main_loop_run (loop);
+      return 0;
+    }
   b.board = board;
   b.pos[0] = pos;
   b.pos[1] = pos;

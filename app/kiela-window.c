@@ -747,9 +747,9 @@ kiela_window_open_path (KielaWindow *self, const char *path)
   if (game == NULL)
     {
       g_autofree char *msg = NULL;
-      display = g_filename_display_basename (path);
-      /* The current game and its file stay as they were: nothing is overwritten. */
-      msg = g_strdup_printf (_("Could not open “%s”: %s"), display, error->message);
+      /* The current game and its file stay as they were: nothing is overwritten.
+       * The engine's message already names the file. */
+      msg = g_strdup_printf (_("The game could not be opened. %s"), error->message);
       kiela_window_show_banner (self, msg);
       return FALSE;
     }

@@ -67,6 +67,7 @@ struct _KielaWindow {
   gboolean rebuilding_list;
   KielaMove hint_move;
   AdwToast *thinking_toast;          /* weak */
+  char *result_text;
 };
 
 G_DEFINE_FINAL_TYPE (KielaWindow, kiela_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -1366,6 +1367,7 @@ kiela_window_finalize (GObject *object)
   g_free (self->autosave_path);
   g_free (self->last_message);
   g_free (self->hint_text);
+  g_free (self->result_text);
   G_OBJECT_CLASS (kiela_window_parent_class)->finalize (object);
 }
 
@@ -1502,6 +1504,18 @@ kiela_window_get_banner_text (KielaWindow *self)
   if (!gtk_revealer_get_reveal_child (self->banner_revealer))
     return NULL;
   return gtk_label_get_text (self->banner_label);
+}
+
+const char *
+kiela_window_get_result_text (KielaWindow *self)
+{
+  if (!gtk_revealer_get_reveal_child (self->result_revealer))
+    return NULL;
+  g_free (self->result_text);
+  self->result_text = g_strdup_printf ("%s\n%s\n%s", gtk_label_get_text (self->result_title),
+                                       gtk_label_get_text (self->result_reason),
+                                       gtk_label_get_text (self->result_counts));
+  return self->result_text;
 }
 
 const char *

@@ -19,7 +19,7 @@
 #define BAND    KIELA_BOARD_BAND
 #define FIELD_PAD 12.0        /* field edge to the first cell */
 #define CUP_R   43.0          /* carved cup radius */
-#define CUP_FREE_R 40.0       /* stones stay inside this radius */
+#define CUP_FREE_R 41.0       /* stones stay inside this radius */
 #define STONE_SPRITE_BODY 0.8 /* the pebble fills 80% of its sprite, the rest is shadow */
 #define LABEL_SIZE 31.0
 
@@ -206,7 +206,7 @@ cell_rect (const Layout *layout, guint file, guint rank)
 static void
 compute_stone_layouts (void)
 {
-  const double min_dist = 2.14;  /* centre distance in stone radii: a small gap between stones */
+  const double min_dist = 2.1;   /* centre distance in stone radii: a small gap between stones */
   double extent = 1.0;
 
   for (guint n = 1; n <= KIELA_BOARD_MAX_DRAWN_STONES; n++)
@@ -1027,11 +1027,13 @@ kiela_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for
                           int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
   KielaBoardView *self = KIELA_BOARD_VIEW (widget);
-  double units = orientation == GTK_ORIENTATION_HORIZONTAL ? board_width_units (self->files) : board_height_units ();
+  double width = board_width_units (self->files);
+  double units = orientation == GTK_ORIENTATION_HORIZONTAL ? width : board_height_units ();
 
-  /* Cells of 30 px at least (still clickable), 85 px by choice. */
-  *minimum = (int) ceil (units * 0.3);
-  *natural = (int) ceil (units * 0.85);
+  /* Cells of 28 px at least (still a fair click target); by choice 85 px, but no wider
+   * than 1100 px in all, so a 20-file board does not ask for a huge window. */
+  *minimum = (int) ceil (units * 0.28);
+  *natural = (int) ceil (units * MIN (0.85, 1100.0 / width));
 }
 
 static void

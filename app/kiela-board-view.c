@@ -19,7 +19,7 @@
 #define BAND    KIELA_BOARD_BAND
 #define FIELD_PAD 12.0        /* field edge to the first cell */
 #define CUP_R   43.0          /* carved cup radius */
-#define CUP_FREE_R 40.0       /* stones stay inside this radius */
+#define CUP_FREE_R 41.0       /* stones stay inside this radius */
 #define STONE_SPRITE_BODY 0.8 /* the pebble fills 80% of its sprite, the rest is shadow */
 #define LABEL_SIZE 31.0
 
@@ -69,14 +69,28 @@ typedef struct {
   double width, height;  /* board size, logical pixels */
 } Layout;
 
-/* Textures rendered for one size.  Only a change of size or file count replaces them. */
+/* One rasterised piece of artwork.  The cairo renderer paints the image surface directly
+ * (a texture node would be converted back to a surface every frame); GL renderers get a
+ * texture made once from the same pixels. */
+typedef struct {
+  cairo_surface_t *surface;
+  GdkTexture *texture;
+} Image;
+
+/* Artwork rendered for one size.  Only a change of size or file count replaces it. */
 typedef struct {
   guint files;
   int bg_width, bg_height;  /* device pixels */
-  GdkTexture *bg;
+  Image bg;
   int cell_px;              /* device pixels of one cell: sprites are rendered for it */
-  GdkTexture *sprites[SPRITE_N];
+  Image sprites[SPRITE_N];
 } Cache;
+
+/* Draws images either into one cairo node (cairo renderer, PNG export) or as texture nodes. */
+typedef struct {
+  GtkSnapshot *snapshot;
+  cairo_t *cr;
+} Painter;
 
 struct _KielaBoardView
 {
@@ -192,7 +206,7 @@ cell_rect (const Layout *layout, guint file, guint rank)
 static void
 compute_stone_layouts (void)
 {
-  const double min_dist = 2.14;  /* centre distance in stone radii: a small gap between stones */
+  const double min_dist = 2.1;   /* centre distance in stone radii: a small gap between stones */
   double extent = 1.0;
 
   for (guint n = 1; n <= KIELA_BOARD_MAX_DRAWN_STONES; n++)
@@ -462,15 +476,13 @@ kiela_board_view_build_board_svg (guint files)
  * Rasterising and the texture cache
  */
 
-static GdkTexture *
-render_handle (KielaBoardView *self, RsvgHandle *handle, int width, int height)
+static void
+render_handle (KielaBoardView *self, RsvgHandle *handle, int width, int height, Image *out)
 {
   g_autoptr(GError) error = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   RsvgRectangle viewport = { 0, 0, width, height };
-  GBytes *bytes;
-  GdkTexture *texture;
 
   width = MAX (width, 1);
   height = MAX (height, 1);
@@ -482,14 +494,34 @@ render_handle (KielaBoardView *self, RsvgHandle *handle, int width, int height)
   cairo_surface_flush (surface);
 
   self->svg_renders++;
-  /* Cairo's ARGB32 is premultiplied native-endian, which is GDK_MEMORY_DEFAULT. */
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize) cairo_image_surface_get_stride (surface) * height,
-                                      (GDestroyNotify) cairo_surface_destroy, surface);
-  texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
-                                    cairo_image_surface_get_stride (surface));
-  g_bytes_unref (bytes);
-  return texture;
+  out->surface = surface;
+  out->texture = NULL;
+}
+
+static GdkTexture *
+image_texture (Image *image)
+{
+  if (image->texture == NULL)
+    {
+      int height = cairo_image_surface_get_height (image->surface);
+      int stride = cairo_image_surface_get_stride (image->surface);
+      /* Cairo's ARGB32 is premultiplied native-endian, which is GDK_MEMORY_DEFAULT: no copy. */
+      g_autoptr(GBytes) bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (image->surface),
+                                                            (gsize) stride * height,
+                                                            (GDestroyNotify) cairo_surface_destroy,
+                                                            cairo_surface_reference (image->surface));
+
+      image->texture = gdk_memory_texture_new (cairo_image_surface_get_width (image->surface), height,
+                                               GDK_MEMORY_DEFAULT, bytes, stride);
+    }
+  return image->texture;
+}
+
+static void
+image_clear (Image *image)
+{
+  g_clear_object (&image->texture);
+  g_clear_pointer (&image->surface, cairo_surface_destroy);
 }
 
 static RsvgHandle *
@@ -537,9 +569,9 @@ stone_sprite_units (void)
 static void
 cache_clear (Cache *cache)
 {
-  g_clear_object (&cache->bg);
+  image_clear (&cache->bg);
   for (guint i = 0; i < SPRITE_N; i++)
-    g_clear_object (&cache->sprites[i]);
+    image_clear (&cache->sprites[i]);
   cache->bg_width = cache->bg_height = cache->cell_px = 0;
   cache->files = 0;
 }
@@ -553,34 +585,34 @@ cache_ensure (KielaBoardView *self, Cache *cache, const Layout *layout, int devi
   int bg_height = (int) ceil (layout->height * device_scale);
   int cell_px = (int) round (CELL * layout->scale * device_scale);
 
-  if (cache->bg != NULL && cache->files == self->files
+  if (cache->bg.surface != NULL && cache->files == self->files
       && cache->bg_width == bg_width && cache->bg_height == bg_height)
     return FALSE;
 
-  g_clear_object (&cache->bg);
+  image_clear (&cache->bg);
   if (cache->cell_px != cell_px)
     for (guint i = 0; i < SPRITE_N; i++)
-      g_clear_object (&cache->sprites[i]);
+      image_clear (&cache->sprites[i]);
   cache->files = self->files;
   cache->bg_width = bg_width;
   cache->bg_height = bg_height;
   cache->cell_px = cell_px;
-  cache->bg = render_handle (self, get_board_handle (self, self->files), bg_width, bg_height);
+  render_handle (self, get_board_handle (self, self->files), bg_width, bg_height, &cache->bg);
   return TRUE;
 }
 
-static GdkTexture *
+static Image *
 cache_sprite (KielaBoardView *self, Cache *cache, guint sprite)
 {
-  if (cache->sprites[sprite] == NULL)
+  if (cache->sprites[sprite].surface == NULL)
     {
       int px = sprite < SPRITE_N_STONES
                ? (int) ceil (cache->cell_px * stone_sprite_units () / CELL)
                : cache->cell_px;
 
-      cache->sprites[sprite] = render_handle (self, get_sprite_handle (sprite), px, px);
+      render_handle (self, get_sprite_handle (sprite), px, px, &cache->sprites[sprite]);
     }
-  return cache->sprites[sprite];
+  return &cache->sprites[sprite];
 }
 
 static gboolean
@@ -682,14 +714,49 @@ draw_count_badge (GtkWidget *widget, GtkSnapshot *snapshot, float size, guint co
   gtk_snapshot_restore (snapshot);
 }
 
-static void
-draw_texture_at (GtkSnapshot *snapshot, GdkTexture *texture, float x, float y, float w, float h)
+static gboolean
+renderer_is_cairo (GtkWidget *widget)
 {
-  gtk_snapshot_append_texture (snapshot, texture, &GRAPHENE_RECT_INIT (x, y, w, h));
+  GtkNative *native = gtk_widget_get_native (widget);
+  GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer == NULL || GSK_IS_CAIRO_RENDERER (renderer);
 }
 
 static void
-draw_stones (KielaBoardView *self, Cache *cache, GtkSnapshot *snapshot, float size, guint count, guint seed)
+painter_begin (Painter *painter, GtkSnapshot *snapshot, gboolean use_cairo, const graphene_rect_t *bounds)
+{
+  painter->snapshot = snapshot;
+  painter->cr = use_cairo ? gtk_snapshot_append_cairo (snapshot, bounds) : NULL;
+}
+
+static void
+painter_end (Painter *painter)
+{
+  g_clear_pointer (&painter->cr, cairo_destroy);
+}
+
+static void
+paint_image (Painter *painter, Image *image, float x, float y, float w, float h)
+{
+  if (painter->cr != NULL)
+    {
+      int sw = cairo_image_surface_get_width (image->surface);
+      int sh = cairo_image_surface_get_height (image->surface);
+
+      cairo_save (painter->cr);
+      cairo_translate (painter->cr, x, y);
+      cairo_scale (painter->cr, w / sw, h / sh);
+      cairo_set_source_surface (painter->cr, image->surface, 0, 0);
+      cairo_paint (painter->cr);
+      cairo_restore (painter->cr);
+    }
+  else
+    gtk_snapshot_append_texture (painter->snapshot, image_texture (image), &GRAPHENE_RECT_INIT (x, y, w, h));
+}
+
+static void
+draw_stones (KielaBoardView *self, Cache *cache, Painter *painter, float size, guint count, guint seed)
 {
   guint n = MIN (count, KIELA_BOARD_MAX_DRAWN_STONES);
   float unit = size / CELL;
@@ -703,17 +770,18 @@ draw_stones (KielaBoardView *self, Cache *cache, GtkSnapshot *snapshot, float si
       float x = centre + stone_layout[n][i][0] * stone_radius * unit;
       float y = centre + stone_layout[n][i][1] * stone_radius * unit;
       /* The body sits slightly up-left in its sprite, the shadow falls down-right. */
-      draw_texture_at (snapshot, cache_sprite (self, cache, SPRITE_STONE_1 + kind),
-                       x - sprite * 0.5f, y - sprite * 0.5f, sprite, sprite);
+      paint_image (painter, cache_sprite (self, cache, SPRITE_STONE_1 + kind),
+                   x - sprite * 0.5f, y - sprite * 0.5f, sprite, sprite);
     }
 }
 
 static void
 draw_house (KielaBoardView *self, Cache *cache, KielaHouse *house, GtkSnapshot *snapshot, float size,
-            gboolean hover, gboolean focus_visible)
+            gboolean hover, gboolean focus_visible, gboolean use_cairo)
 {
   KielaHighlight highlight = kiela_house_get_highlight (house);
   guint count = kiela_house_get_count (house);
+  Painter painter;
 
   if (hover && self->interactive)
     {
@@ -721,11 +789,12 @@ draw_house (KielaBoardView *self, Cache *cache, KielaHouse *house, GtkSnapshot *
       append_circle (snapshot, &GRAPHENE_POINT_INIT (size / 2, size / 2), size * CUP_R / CELL, &glow);
     }
 
-  draw_stones (self, cache, snapshot, size, count,
+  painter_begin (&painter, snapshot, use_cairo, &GRAPHENE_RECT_INIT (0, 0, size, size));
+  draw_stones (self, cache, &painter, size, count,
                kiela_house_get_house (house) + 3 * kiela_house_get_side (house));
 
   if (kiela_house_get_playable (house))
-    draw_texture_at (snapshot, cache_sprite (self, cache, SPRITE_PLAYABLE), 0, 0, size, size);
+    paint_image (&painter, cache_sprite (self, cache, SPRITE_PLAYABLE), 0, 0, size, size);
 
   if (highlight != KIELA_HIGHLIGHT_NONE)
     {
@@ -733,10 +802,11 @@ draw_house (KielaBoardView *self, Cache *cache, KielaHouse *house, GtkSnapshot *
 
       if (highlight == KIELA_HIGHLIGHT_CAPTURED && !self->flash_on)
         sprite = SPRITE_CAPTURED_OFF;
-      draw_texture_at (snapshot, cache_sprite (self, cache, sprite), 0, 0, size, size);
+      paint_image (&painter, cache_sprite (self, cache, sprite), 0, 0, size, size);
     }
   if (kiela_house_get_selected (house))
-    draw_texture_at (snapshot, cache_sprite (self, cache, SPRITE_SELECTED), 0, 0, size, size);
+    paint_image (&painter, cache_sprite (self, cache, SPRITE_SELECTED), 0, 0, size, size);
+  painter_end (&painter);
 
   draw_count_badge (GTK_WIDGET (house), snapshot, size, count);
 
@@ -746,7 +816,7 @@ draw_house (KielaBoardView *self, Cache *cache, KielaHouse *house, GtkSnapshot *
       static const GdkRGBA outer = { 0.0, 0.0, 0.0, 0.85 };
       static const GdkRGBA blue = { 0.21, 0.52, 0.89, 1 };
       static const GdkRGBA white = { 1, 1, 1, 1 };
-      float w = MAX (2.0f, size * 0.03f);
+      float w = MAX (2.5f, size * 0.04f);
       graphene_rect_t r = GRAPHENE_RECT_INIT (0, 0, size, size);
 
       append_rounded_border (snapshot, &r, size * 0.14f, w * 0.7f, &outer);
@@ -768,13 +838,14 @@ kiela_board_view_snapshot_house (KielaBoardView *self, KielaHouse *house, GtkSna
     return;
   draw_house (self, &self->cache, house, snapshot, size,
               (flags & GTK_STATE_FLAG_PRELIGHT) != 0,
-              (flags & GTK_STATE_FLAG_FOCUS_VISIBLE) != 0 && gtk_widget_has_focus (widget));
+              (flags & GTK_STATE_FLAG_FOCUS_VISIBLE) != 0 && gtk_widget_has_focus (widget),
+              renderer_is_cairo (widget));
 }
 
 /* The sower's hand: a dark bubble with a few stones and the number, beside the house, on the
  * side where the frame or the central band leaves room for it. */
 static void
-draw_hand (KielaBoardView *self, Cache *cache, GtkSnapshot *snapshot, const Layout *layout)
+draw_hand (KielaBoardView *self, Cache *cache, GtkSnapshot *snapshot, const Layout *layout, gboolean use_cairo)
 {
   static const GdkRGBA fill = { 0.07, 0.045, 0.03, 0.93 };
   static const GdkRGBA rim = { 0.18, 0.77, 1.0, 1 };
@@ -815,9 +886,15 @@ draw_hand (KielaBoardView *self, Cache *cache, GtkSnapshot *snapshot, const Layo
   append_pill (snapshot, &pill, &fill, &rim, MAX (2.0f, cs * 0.025f));
 
   x = pill.origin.x + height * 0.3f;
-  for (guint i = 0; i < shown; i++, x += stone * 0.6f)
-    draw_texture_at (snapshot, cache_sprite (self, cache, SPRITE_STONE_1 + i % SPRITE_N_STONES),
-                     x, pill.origin.y + (height - stone) / 2, stone, stone);
+  {
+    Painter painter;
+
+    painter_begin (&painter, snapshot, use_cairo, &pill);
+    for (guint i = 0; i < shown; i++, x += stone * 0.6f)
+      paint_image (&painter, cache_sprite (self, cache, SPRITE_STONE_1 + i % SPRITE_N_STONES),
+                   x, pill.origin.y + (height - stone) / 2, stone, stone);
+    painter_end (&painter);
+  }
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + stone * 0.5f,
                                                           pill.origin.y + (height - logical.height) / 2));
@@ -826,43 +903,52 @@ draw_hand (KielaBoardView *self, Cache *cache, GtkSnapshot *snapshot, const Layo
 }
 
 static void
-draw_background (Cache *cache, GtkSnapshot *snapshot, const Layout *layout)
+draw_background (Cache *cache, GtkSnapshot *snapshot, const Layout *layout, gboolean use_cairo)
 {
-  if (cache->bg != NULL)
-    gtk_snapshot_append_texture (snapshot, cache->bg,
-                                 &GRAPHENE_RECT_INIT (layout->x, layout->y,
-                                                      (float) cache->bg_width * layout->width / MAX (1, cache->bg_width),
-                                                      layout->height));
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (layout->x, layout->y, layout->width, layout->height);
+  Painter painter;
+
+  if (cache->bg.surface == NULL)
+    return;
+  painter_begin (&painter, snapshot, use_cairo, &bounds);
+  paint_image (&painter, &cache->bg, layout->x, layout->y, layout->width, layout->height);
+  painter_end (&painter);
 }
 
 static void
 kiela_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   KielaBoardView *self = KIELA_BOARD_VIEW (widget);
+  gboolean use_cairo = renderer_is_cairo (widget);
   Layout layout;
 
   compute_layout (self->files, gtk_widget_get_width (widget), gtk_widget_get_height (widget), &layout);
   /* While the window is being resized, stretch the old textures; render anew once it settles. */
-  if (self->resize_timeout == 0 || self->cache.bg == NULL)
+  if (self->resize_timeout == 0 || self->cache.bg.surface == NULL)
     {
       if (cache_ensure (self, &self->cache, &layout, gtk_widget_get_scale_factor (widget)))
         for (guint i = 0; i < self->n_houses; i++)
           gtk_widget_queue_draw (GTK_WIDGET (self->houses[i / (2 * self->files)][i % (2 * self->files)]));
     }
-  draw_background (&self->cache, snapshot, &layout);
+  draw_background (&self->cache, snapshot, &layout, use_cairo);
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     gtk_widget_snapshot_child (widget, child, snapshot);
 
-  draw_hand (self, &self->cache, snapshot, &layout);
+  draw_hand (self, &self->cache, snapshot, &layout, use_cairo);
 
   if (self->dragging && self->drag_source != NULL)
     {
+      /* The stone being carried, a little larger: it is lifted off the board. */
       float stone = stone_sprite_units () * layout.scale * 1.25f;
+      graphene_rect_t r = GRAPHENE_RECT_INIT (self->drag_x0 + self->drag_dx - stone / 2,
+                                              self->drag_y0 + self->drag_dy - stone / 2, stone, stone);
+      Painter painter;
 
-      draw_texture_at (snapshot, cache_sprite (self, &self->cache, SPRITE_STONE_1),
-                       self->drag_x0 + self->drag_dx - stone / 2, self->drag_y0 + self->drag_dy - stone / 2,
-                       stone, stone);
+      painter_begin (&painter, snapshot, use_cairo, &r);
+      paint_image (&painter, cache_sprite (self, &self->cache, SPRITE_STONE_1),
+                   r.origin.x, r.origin.y, stone, stone);
+      painter_end (&painter);
     }
 }
 
@@ -890,14 +976,14 @@ kiela_board_view_save_png (KielaBoardView *self, const char *path, int width, in
 
   compute_layout (self->files, width, height, &layout);
   /* Reuse the widget's textures when the size matches; never disturb them otherwise. */
-  if (self->cache.bg != NULL && self->cache.files == self->files
+  if (self->cache.bg.surface != NULL && self->cache.files == self->files
       && self->cache.bg_width == (int) ceil (layout.width) && self->cache.bg_height == (int) ceil (layout.height))
     cache = &self->cache;
   else
     cache_ensure (self, cache, &layout, 1);
 
   snapshot = gtk_snapshot_new ();
-  draw_background (cache, snapshot, &layout);
+  draw_background (cache, snapshot, &layout, TRUE);
   for (guint side = 0; side < 2; side++)
     for (guint h = 0; h < 2 * self->files; h++)
       {
@@ -907,10 +993,10 @@ kiela_board_view_save_png (KielaBoardView *self, const char *path, int width, in
         gtk_snapshot_save (snapshot);
         gtk_snapshot_translate (snapshot, &r.origin);
         draw_house (self, cache, house, snapshot, MIN (r.size.width, r.size.height), FALSE,
-                    gtk_widget_has_visible_focus (GTK_WIDGET (house)));
+                    gtk_widget_has_visible_focus (GTK_WIDGET (house)), TRUE);
         gtk_snapshot_restore (snapshot);
       }
-  draw_hand (self, cache, snapshot, &layout);
+  draw_hand (self, cache, snapshot, &layout, TRUE);
   node = gtk_snapshot_free_to_node (snapshot);
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
@@ -941,11 +1027,13 @@ kiela_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for
                           int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
   KielaBoardView *self = KIELA_BOARD_VIEW (widget);
-  double units = orientation == GTK_ORIENTATION_HORIZONTAL ? board_width_units (self->files) : board_height_units ();
+  double width = board_width_units (self->files);
+  double units = orientation == GTK_ORIENTATION_HORIZONTAL ? width : board_height_units ();
 
-  /* Cells of 30 px at least (still clickable), 85 px by choice. */
-  *minimum = (int) ceil (units * 0.3);
-  *natural = (int) ceil (units * 0.85);
+  /* Cells of 28 px at least (still a fair click target); by choice 85 px, but no wider
+   * than 1100 px in all, so a 20-file board does not ask for a huge window. */
+  *minimum = (int) ceil (units * 0.28);
+  *natural = (int) ceil (units * MIN (0.85, 1100.0 / width));
 }
 
 static void
@@ -965,7 +1053,7 @@ kiela_board_view_size_allocate (GtkWidget *widget, int width, int height, int ba
         gtk_widget_size_allocate (GTK_WIDGET (house), &alloc, -1);
       }
 
-  if (self->cache.bg != NULL
+  if (self->cache.bg.surface != NULL
       && (self->cache.bg_width != (int) ceil (layout.width * gtk_widget_get_scale_factor (widget))
           || self->cache.bg_height != (int) ceil (layout.height * gtk_widget_get_scale_factor (widget))))
     {

@@ -66,6 +66,8 @@ struct _KielaWindow {
   gboolean ai_paused;                /* AI-vs-AI after an undo: wait for Play */
   gboolean rebuilding_list;
   KielaMove hint_move;
+  AdwToast *thinking_toast;          /* weak */
+  char *result_text;
 };
 
 G_DEFINE_FINAL_TYPE (KielaWindow, kiela_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -143,6 +145,8 @@ kiela_window_cancel_hint (KielaWindow *self)
     }
   self->hint_move = -1;
   g_clear_pointer (&self->hint_text, g_free);
+  if (self->thinking_toast)
+    adw_toast_dismiss (self->thinking_toast);
 }
 
 static void
@@ -427,7 +431,14 @@ kiela_window_update (KielaWindow *self)
   else if (!at_end)
     {
       const KielaTrace *trace = kiela_trace_player_get_trace (self->player);
-      status = g_strdup_printf (_("%s is sowing"), kiela_side_display_name (trace->result.mover));
+      g_autofree char *sq = kiela_square_name_dup (trace->before.files, trace->result.mover,
+                                                   (guint) trace->result.move);
+      if (playing)
+        /* TRANSLATORS: "South sows g1" while the move is animated */
+        status = g_strdup_printf (_("%s sows %s"), kiela_side_display_name (trace->result.mover), sq);
+      else
+        /* TRANSLATORS: the replay of "South sows g1" is paused part-way */
+        status = g_strdup_printf (_("%s sows %s — paused"), kiela_side_display_name (trace->result.mover), sq);
     }
   else if (self->ai_cancel != NULL)
     status = g_strdup_printf (_("%s (%s) is thinking…"), kiela_side_display_name (to_move),
@@ -447,8 +458,8 @@ kiela_window_update (KielaWindow *self)
       const KielaTrace *trace = kiela_trace_player_get_trace (self->player);
       g_autofree char *sq = kiela_square_name_dup (trace->before.files, trace->result.mover,
                                                    (guint) trace->result.move);
-      /* TRANSLATORS: step bar: move number, square sown, step shown, steps in the move */
-      step = g_strdup_printf (_("Move %u (%s) · step %u of %u"), self->view_ply, sq,
+      /* TRANSLATORS: step bar: "South sows g1 · step 3 of 12" */
+      step = g_strdup_printf (_("%s sows %s · step %u of %u"), kiela_side_display_name (trace->result.mover), sq,
                               kiela_trace_player_get_index (self->player),
                               kiela_trace_player_get_n_events (self->player));
     }
@@ -641,6 +652,8 @@ on_hint_done (GObject *source, GAsyncResult *result, gpointer data)
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           g_clear_object (&self->hint_cancel);
+          if (self->thinking_toast)
+            adw_toast_dismiss (self->thinking_toast);
           kiela_window_toast (self, error->message);
           kiela_window_update (self);
         }
@@ -649,6 +662,8 @@ on_hint_done (GObject *source, GAsyncResult *result, gpointer data)
   if (g_task_get_cancellable (G_TASK (result)) != self->hint_cancel)
     return;
   g_clear_object (&self->hint_cancel);
+  if (self->thinking_toast)
+    adw_toast_dismiss (self->thinking_toast);
 
   self->hint_move = reply.move;
   sq = kiela_square_name_dup (kiela_game_get_position (self->game)->files,
@@ -656,7 +671,7 @@ on_hint_done (GObject *source, GAsyncResult *result, gpointer data)
   g_free (self->hint_text);
   if (reply.reason[0] != '\0')
     /* TRANSLATORS: %1$s a square, %2$s a short reason from the AI ("captures 5 stones") */
-    self->hint_text = g_strdup_printf (_("Hint: sow %1$s — %2$s"), sq, reply.reason);
+    self->hint_text = g_strdup_printf (_("Hint: sow %1$s. %2$s"), sq, reply.reason);
   else
     self->hint_text = g_strdup_printf (_("Hint: sow %s."), sq);
   kiela_window_toast (self, self->hint_text);
@@ -733,9 +748,9 @@ kiela_window_open_path (KielaWindow *self, const char *path)
   if (game == NULL)
     {
       g_autofree char *msg = NULL;
-      display = g_filename_display_basename (path);
-      /* The current game and its file stay as they were: nothing is overwritten. */
-      msg = g_strdup_printf (_("Could not open “%s”: %s"), display, error->message);
+      /* The current game and its file stay as they were: nothing is overwritten.
+       * The engine's message already names the file. */
+      msg = g_strdup_printf (_("The game could not be opened. %s"), error->message);
       kiela_window_show_banner (self, msg);
       return FALSE;
     }
@@ -1041,7 +1056,12 @@ action_hint (GSimpleAction *action, GVariant *param, gpointer data)
   if (p == NULL || self->hint_cancel != NULL)
     return;
   self->hint_cancel = g_cancellable_new ();
-  kiela_window_toast (self, _("Thinking about a hint…"));
+  /* Shown until the hint arrives (weak pointer: the overlay owns the toast). */
+  g_clear_weak_pointer (&self->thinking_toast);
+  self->thinking_toast = adw_toast_new (_("Thinking about a hint…"));
+  adw_toast_set_timeout (self->thinking_toast, 0);
+  g_object_add_weak_pointer (G_OBJECT (self->thinking_toast), (gpointer *) &self->thinking_toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, self->thinking_toast);
   kiela_ai_think_async (self->registry, p, self->game, HINT_BUDGET_MS * 1000, g_random_int (),
                         self->hint_cancel, on_hint_done, g_object_ref (self));
   kiela_window_update (self);
@@ -1326,6 +1346,7 @@ kiela_window_dispose (GObject *object)
 
   kiela_window_cancel_ai (self);
   kiela_window_cancel_hint (self);
+  g_clear_weak_pointer (&self->thinking_toast);
   if (self->prefs)
     g_signal_handlers_disconnect_by_data (self->prefs, self);
   if (self->player)
@@ -1346,6 +1367,7 @@ kiela_window_finalize (GObject *object)
   g_free (self->autosave_path);
   g_free (self->last_message);
   g_free (self->hint_text);
+  g_free (self->result_text);
   G_OBJECT_CLASS (kiela_window_parent_class)->finalize (object);
 }
 
@@ -1482,6 +1504,18 @@ kiela_window_get_banner_text (KielaWindow *self)
   if (!gtk_revealer_get_reveal_child (self->banner_revealer))
     return NULL;
   return gtk_label_get_text (self->banner_label);
+}
+
+const char *
+kiela_window_get_result_text (KielaWindow *self)
+{
+  if (!gtk_revealer_get_reveal_child (self->result_revealer))
+    return NULL;
+  g_free (self->result_text);
+  self->result_text = g_strdup_printf ("%s\n%s\n%s", gtk_label_get_text (self->result_title),
+                                       gtk_label_get_text (self->result_reason),
+                                       gtk_label_get_text (self->result_counts));
+  return self->result_text;
 }
 
 const char *

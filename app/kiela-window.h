@@ -36,6 +36,8 @@ KielaTracePlayer *kiela_window_get_trace_player (KielaWindow *self);
 const char       *kiela_window_get_file_path    (KielaWindow *self);
 /* The error banner's text, or NULL when no banner is shown. */
 const char       *kiela_window_get_banner_text  (KielaWindow *self);
+/* The game-over card's title, reason and counts (one per line), or NULL when not shown. */
+const char       *kiela_window_get_result_text  (KielaWindow *self);
 /* The last toast's text (for tests: toasts cannot be read back from AdwToastOverlay). */
 const char       *kiela_window_get_last_message (KielaWindow *self);
 /* The board state the window last handed to the board view. */

@@ -619,6 +619,44 @@ test_ai_cancel (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 0);
 }
 
+/* A game that is over: the window says who won and why, with the final counts, and offers a new game. */
+static void
+test_game_over (Fixture *f, gconstpointer data)
+{
+  /* South to move holds single stones only: in the advanced game it cannot sow, so North wins. */
+  static const char kpn[] = "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/1,0,1,0,0,0,0,0,0,0 s";
+  g_autofree char *path = g_build_filename (f->dir, "over.kiela", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGame) over = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *why = NULL;
+  KielaPosition pos;
+  const char *result;
+
+  g_assert_true (kiela_position_parse (kpn, 10, &pos, &error));
+  over = kiela_game_new_from_position (kiela_registry_lookup_variant (f->registry, "kiela"), &pos, &error);
+  g_assert_no_error (error);
+  g_assert_true (kiela_game_is_over (over));
+  why = kiela_game_describe_result (over);
+  text = kiela_record_to_string (over);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+
+  g_assert_true (kiela_window_open_path (f->window, path));
+  result = kiela_window_get_result_text (f->window);
+  g_assert_nonnull (result);
+  g_assert_nonnull (strstr (result, "North wins"));
+  g_assert_nonnull (strstr (result, why));
+  g_assert_nonnull (strstr (result, "South 2 stones"));
+  g_assert_nonnull (strstr (result, "North 28 stones"));
+  g_assert_false (kiela_board_view_get_interactive (kiela_window_get_board (f->window)));
+
+  activate (f, "win.play-again");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 0);
+  g_assert_false (kiela_game_is_over (kiela_window_get_game (f->window)));
+  g_assert_null (kiela_window_get_result_text (f->window));
+  g_assert_true (kiela_board_view_get_interactive (kiela_window_get_board (f->window)));
+}
+
 static void
 test_prefs_persist (Fixture *f, gconstpointer data)
 {
@@ -752,6 +790,7 @@ main (int argc, char **argv)
   ADD ("/app/window/expert-setup", KIELA_SPEED_INSTANT, test_expert_setup);
   ADD ("/app/window/ai-opponent", KIELA_SPEED_VERY_FAST, test_ai_opponent);
   ADD ("/app/window/ai-cancel", KIELA_SPEED_INSTANT, test_ai_cancel);
+  ADD ("/app/window/game-over", KIELA_SPEED_INSTANT, test_game_over);
   ADD ("/app/prefs/persist", KIELA_SPEED_NORMAL, test_prefs_persist);
   ADD ("/app/new-game-dialog/preset", KIELA_SPEED_NORMAL, test_new_game_dialog);
   ADD ("/app/window/render-png", KIELA_SPEED_INSTANT, test_render_png);

@@ -315,6 +315,91 @@ is_mapped (gpointer widget)
   return gtk_widget_get_mapped (widget);
 }
 
+static gboolean
+is_allocated (gpointer widget)
+{
+  return gtk_widget_get_width (widget) > 0;
+}
+
+static GtkGesture *
+find_drag_gesture (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_DRAG (controller))
+        return GTK_GESTURE (controller);
+    }
+  g_error ("the board has no drag gesture");
+  return NULL;
+}
+
+static graphene_point_t
+house_centre (GtkWidget *board, KielaHouse *house)
+{
+  graphene_point_t centre = GRAPHENE_POINT_INIT (gtk_widget_get_width (GTK_WIDGET (house)) / 2.f,
+                                                 gtk_widget_get_height (GTK_WIDGET (house)) / 2.f);
+  graphene_point_t out;
+
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (house), board, &centre, &out));
+  return out;
+}
+
+static void
+drag_stone (GtkWidget *board, const char *from, const char *to)
+{
+  GtkGesture *drag = find_drag_gesture (board);
+  graphene_point_t a = house_centre (board, house_by_square (KIELA_BOARD_VIEW (board), from));
+  graphene_point_t b = house_centre (board, house_by_square (KIELA_BOARD_VIEW (board), to));
+
+  /* The gesture's own signals, as GTK emits them for a pointer drag from a to b. */
+  g_signal_emit_by_name (drag, "drag-begin", (double) a.x, (double) a.y);
+  g_signal_emit_by_name (drag, "drag-update", (double) (b.x - a.x) / 2, (double) (b.y - a.y) / 2);
+  g_signal_emit_by_name (drag, "drag-update", (double) (b.x - a.x), (double) (b.y - a.y));
+  g_signal_emit_by_name (drag, "drag-end", (double) (b.x - a.x), (double) (b.y - a.y));
+}
+
+static void
+test_setup_drag (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *widget = kiela_board_view_new ();
+  KielaBoardView *board = KIELA_BOARD_VIEW (widget);
+  KielaPosition pos;
+  Emitted moved = { 0 };
+
+  parse_position (START_KPN, &pos);
+  kiela_board_view_set_position (board, &pos);
+  gtk_window_set_child (GTK_WINDOW (window), widget);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 520);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_for (is_mapped, widget, 5000));
+  g_assert_true (wait_for (is_allocated, kiela_board_view_get_house (board, KIELA_SOUTH, 0), 5000));
+  g_signal_connect (board, "setup-move", G_CALLBACK (setup_move_cb), &moved);
+
+  /* Outside setup mode a drag does nothing. */
+  drag_stone (widget, "g1", "a2");
+  g_assert_cmpuint (moved.n, ==, 0);
+
+  kiela_board_view_set_setup_mode (board, TRUE, KIELA_NORTH);
+  /* North drags a stone from a4 (local 9) to j3 (local 19)... */
+  drag_stone (widget, "a4", "j3");
+  g_assert_cmpuint (moved.n, ==, 1);
+  g_assert_cmpuint (moved.side, ==, KIELA_NORTH);
+  g_assert_cmpuint (moved.from, ==, 9);
+  g_assert_cmpuint (moved.to, ==, 19);
+  /* ...but not onto South's side, nor from an empty house, nor from South's. */
+  drag_stone (widget, "a4", "a2");
+  drag_stone (widget, "j3", "a4");
+  drag_stone (widget, "g1", "a4");
+  g_assert_cmpuint (moved.n, ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_keyboard_navigation (void)
 {
@@ -363,6 +448,20 @@ test_keyboard_navigation (void)
   for (int i = 0; i < 12; i++)
     press_key (widget, GDK_KEY_Left);
   g_assert_true (focused_house (window) == GTK_WIDGET (house_by_square (board, "a1")));
+
+  /* Enter and Space on the focused house activate it. */
+  {
+    Emitted e = { 0 };
+    gulong id = g_signal_connect (board, "house-activated", G_CALLBACK (house_activated_cb), &e);
+
+    press_key (focused_house (window), GDK_KEY_Return);
+    g_assert_cmpuint (e.n, ==, 1);
+    g_assert_cmpuint (e.side, ==, KIELA_SOUTH);
+    g_assert_cmpuint (e.house, ==, 0);
+    press_key (focused_house (window), GDK_KEY_space);
+    g_assert_cmpuint (e.n, ==, 2);
+    g_signal_handler_disconnect (board, id);
+  }
 
   /* ...and Tab leaves it as one stop, coming back to where it left. */
   press_key (widget, GDK_KEY_Right);
@@ -675,6 +774,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board/activate-emits-house", test_activate_emits_house);
   g_test_add_func ("/board/setup-mode", test_setup_mode);
   g_test_add_func ("/board/keyboard-navigation", test_keyboard_navigation);
+  g_test_add_func ("/board/setup-drag", test_setup_drag);
   g_test_add_func ("/board/playable-marks", test_playable_marks);
   g_test_add_func ("/board/png-shows-position", test_png_shows_position);
   g_test_add_func ("/board/png-rejects-bad-size", test_png_rejects_bad_size);

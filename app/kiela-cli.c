@@ -97,8 +97,8 @@ parse_uint (const char *text, const char *what, guint64 max, guint64 *out)
 
   if (!g_ascii_string_to_unsigned (text, 10, 0, max, &v, NULL))
     {
-      fprintf (stderr, _("kiela-cli: %s “%s” is not a whole number from 0 to %" G_GUINT64_FORMAT "\n"),
-               what, text, max);
+      g_autofree char *max_s = g_strdup_printf ("%" G_GUINT64_FORMAT, max);
+      fprintf (stderr, _("kiela-cli: %s “%s” is not a whole number from 0 to %s\n"), what, text, max_s);
       return FALSE;
     }
   *out = v;
@@ -382,7 +382,10 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
       print_json (b);
     }
   else
-    printf (_("perft(%" G_GUINT64_FORMAT ") = %" G_GUINT64_FORMAT " (%.3f s)\n"), depth, nodes, (t1 - t0) / 1e6);
+    {
+      g_autofree char *nodes_s = g_strdup_printf ("%" G_GUINT64_FORMAT, nodes);
+      printf (_("perft(%u) = %s (%.3f s)\n"), (guint) depth, nodes_s, (t1 - t0) / 1e6);
+    }
   return 0;
 }
 
@@ -483,9 +486,10 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
       }
     else
       {
-        printf (_("%s: %" G_GUINT64_FORMAT " random playouts in %.2f s of CPU time (%.2f s wall clock, seed %"
-                  G_GUINT64_FORMAT ")\n"),
-                variant->id, playouts, s, wall, seed);
+        g_autofree char *playouts_s = g_strdup_printf ("%" G_GUINT64_FORMAT, playouts);
+        g_autofree char *seed_s2 = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+        printf (_("%s: %s random playouts in %.2f s of CPU time (%.2f s wall clock, seed %s)\n"),
+                variant->id, playouts_s, s, wall, seed_s2);
         printf (_("  %.0f playouts/s, %.0f moves/s, %.0f stones dropped/s\n"),
                 playouts / s, plies / s, drops / s);
         printf (_("  mean game length %.1f plies; South won %.1f%%, North %.1f%%, draws %.1f%%\n"),

@@ -362,8 +362,8 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
   if (total > KIELA_MAX_STONES)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                   _("Position “%s” holds %" G_GUINT64_FORMAT " stones, more than %d"),
-                   kpn, total, KIELA_MAX_STONES);
+                   _("Position “%s” holds %u stones, more than %d"),
+                   kpn, (guint) MIN (total, G_MAXUINT), KIELA_MAX_STONES);
       return FALSE;
     }
 

@@ -233,6 +233,56 @@ test_bad_squares (void)
   }
 }
 
+/* Random edits of valid strings: every result is either a clean error or a
+ * position that prints back to a string that parses to the same position. */
+static void
+test_mutations (void)
+{
+  const char *alphabet = "0123456789,/ snx-;9";
+  KielaRng rng;
+  guint accepted = 0, rejected = 0;
+
+  kiela_rng_seed (&rng, 99);
+  for (guint i = 0; i < 100000; i++)
+    {
+      GString *s = g_string_new (KIELA_START_KPN);
+      guint edits = 1 + kiela_rng_below (&rng, 4);
+      KielaPosition pos;
+      g_autoptr(GError) error = NULL;
+
+      for (guint e = 0; e < edits; e++)
+        {
+          guint at = kiela_rng_below (&rng, (guint32) s->len + 1);
+          char c = alphabet[kiela_rng_below (&rng, (guint32) strlen (alphabet))];
+          switch (kiela_rng_below (&rng, 3))
+            {
+            case 0: g_string_insert_c (s, at, c); break;
+            case 1: if (at < s->len) g_string_erase (s, at, 1); break;
+            default: if (at < s->len) s->str[at] = c; break;
+            }
+        }
+      if (kiela_position_parse (s->str, 0, &pos, &error))
+        {
+          g_autofree char *back = kiela_position_to_string (&pos);
+          KielaPosition again;
+          g_assert_no_error (error);
+          g_assert_true (kiela_position_parse (back, pos.files, &again, NULL));
+          g_assert_true (kiela_position_equal (&pos, &again));
+          accepted++;
+        }
+      else
+        {
+          g_assert_nonnull (error);
+          g_assert_true (g_str_has_prefix (error->message, "Position") || g_str_has_prefix (error->message, "Empty"));
+          rejected++;
+        }
+      g_string_free (s, TRUE);
+    }
+  /* Both outcomes occur: the edits are neither all harmless nor all fatal. */
+  g_assert_cmpuint (accepted, >, 1000);
+  g_assert_cmpuint (rejected, >, 10000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -245,5 +295,6 @@ main (int argc, char **argv)
   g_test_add_func ("/position/hash", test_hash_distinguishes);
   g_test_add_func ("/position/kpn-malformed", test_malformed);
   g_test_add_func ("/position/square-malformed", test_bad_squares);
+  g_test_add_func ("/position/kpn-mutations", test_mutations);
   return g_test_run ();
 }

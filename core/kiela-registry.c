@@ -1,6 +1,9 @@
 /* kiela-registry.c: the registry of variants, AI algorithms, personalities and lessons, and the GModule loader. */
 #include "config.h"
 
+#define _GNU_SOURCE 1
+#include <dlfcn.h>
+
 #include <string.h>
 #include <gmodule.h>
 #include <glib/gi18n-lib.h>
@@ -660,6 +663,26 @@ running_uninstalled (void)
   return exe != NULL && g_str_has_prefix (exe, root);
 }
 
+/* The installed plugin folder sits next to libkiela-core (<libdir>/kiela/plugins):
+ * find it from the library's own location so an installed tree can be moved. */
+static char *
+installed_plugin_dir (void)
+{
+  Dl_info info;
+
+  if (dladdr ((const void *) kiela_registry_new, &info) && info.dli_fname && g_path_is_absolute (info.dli_fname))
+    {
+      g_autofree char *raw = g_path_get_dirname (info.dli_fname);
+      g_autofree char *dir = g_canonicalize_filename (raw, NULL);
+      char *plugins = g_build_filename (dir, "plugins", NULL);
+
+      if (g_file_test (plugins, G_FILE_TEST_IS_DIR))
+        return plugins;
+      g_free (plugins);
+    }
+  return g_strdup (KIELA_PLUGINDIR);
+}
+
 void
 kiela_registry_load_default (KielaRegistry *registry)
 {
@@ -676,7 +699,7 @@ kiela_registry_load_default (KielaRegistry *registry)
   if (running_uninstalled ())
     g_ptr_array_add (registry->search_dirs, g_build_filename (KIELA_BUILD_ROOT, "plugins", NULL));
   else
-    g_ptr_array_add (registry->search_dirs, g_strdup (KIELA_PLUGINDIR));
+    g_ptr_array_add (registry->search_dirs, installed_plugin_dir ());
   g_ptr_array_add (registry->search_dirs, g_build_filename (g_get_user_data_dir (), "kiela", "plugins", NULL));
 
   for (guint i = 0; i < registry->search_dirs->len; i++)

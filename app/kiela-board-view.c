@@ -940,7 +940,7 @@ kiela_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (self->dragging && self->drag_source != NULL)
     {
       /* The stone being carried, a little larger: it is lifted off the board. */
-      float stone = stone_sprite_units () * layout.scale * 1.25f;
+      float stone = stone_sprite_units () * layout.scale * 1.5f;
       graphene_rect_t r = GRAPHENE_RECT_INIT (self->drag_x0 + self->drag_dx - stone / 2,
                                               self->drag_y0 + self->drag_dy - stone / 2, stone, stone);
       Painter painter;

@@ -271,6 +271,9 @@ click_released_cb (GtkGestureClick *gesture,
 {
   /* A quick second click is a second activation, not a "double click" meaning something else:
    * in setup mode, clicking a target twice moves two stones. */
+  /* Pressed here but released elsewhere (a drag across the board) is no click. */
+  if (!gtk_widget_contains (GTK_WIDGET (self), x, y))
+    return;
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   if (gtk_widget_get_focus_on_click (GTK_WIDGET (self)))
     gtk_widget_grab_focus (GTK_WIDGET (self));

@@ -81,6 +81,18 @@ kiela_new_game_dialog_get_player (KielaNewGameDialog *self, KielaSide side)
   return g_ptr_array_index (self->personalities, i - 1);
 }
 
+/* Levels from the easiest: no setup phase before one, smaller hands allowed before larger. */
+static int
+compare_difficulty (gconstpointer a, gconstpointer b)
+{
+  const KielaVariant *va = *(const KielaVariant * const *) a;
+  const KielaVariant *vb = *(const KielaVariant * const *) b;
+
+  if (va->setup_phase != vb->setup_phase)
+    return va->setup_phase ? 1 : -1;
+  return (int) va->min_sow - (int) vb->min_sow;
+}
+
 static char *
 family_display_name (Family *f)
 {
@@ -296,7 +308,9 @@ kiela_new_game_dialog_new (KielaRegistry *registry)
     }
   for (guint j = 0; j < self->families->len; j++)
     {
-      g_autofree char *name = family_display_name (g_ptr_array_index (self->families, j));
+      g_autofree char *name = NULL;
+      g_ptr_array_sort (((Family *) g_ptr_array_index (self->families, j))->variants, compare_difficulty);
+      name = family_display_name (g_ptr_array_index (self->families, j));
       gtk_string_list_append (games, name);
     }
 

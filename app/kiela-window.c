@@ -582,28 +582,32 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
   kiela_window_play_move (self, (KielaMove) house);
 }
 
+/* The callbacks hold no reference on the window: disposing it cancels the search, and a
+ * cancelled result is dropped before `data` is touched, so a closed window is never kept alive
+ * (nor woken) by a search still running. */
 static void
 on_ai_done (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_autoptr(KielaWindow) self = data;
+  KielaWindow *self;
   g_autoptr(GError) error = NULL;
   KielaAiReply reply;
 
-  if (!kiela_ai_think_finish (result, &reply, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_clear_object (&self->ai_cancel);
-          self->ai_paused = TRUE;
-          kiela_window_toast (self, error->message);
-          kiela_window_update (self);
-        }
-      return;
-    }
-  /* A cancelled search may still complete: only the current request counts. */
+  if (!kiela_ai_think_finish (result, &reply, &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self = KIELA_WINDOW (data);
+  /* Only the current request counts. */
   if (g_task_get_cancellable (G_TASK (result)) != self->ai_cancel)
     return;
   g_clear_object (&self->ai_cancel);
+  if (error != NULL)
+    {
+      self->ai_paused = TRUE;
+      kiela_window_toast (self, error->message);
+      kiela_window_update (self);
+      return;
+    }
   kiela_window_play_move (self, reply.move);
 }
 
@@ -635,35 +639,34 @@ kiela_window_maybe_start_ai (KielaWindow *self)
 
   self->ai_cancel = g_cancellable_new ();
   kiela_ai_think_async (self->registry, p, self->game, budget * 1000, g_random_int (),
-                        self->ai_cancel, on_ai_done, g_object_ref (self));
+                        self->ai_cancel, on_ai_done, self);
   kiela_window_update (self);
 }
 
 static void
 on_hint_done (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_autoptr(KielaWindow) self = data;
+  KielaWindow *self;
   g_autoptr(GError) error = NULL;
   KielaAiReply reply;
   g_autofree char *sq = NULL;
 
-  if (!kiela_ai_think_finish (result, &reply, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_clear_object (&self->hint_cancel);
-          if (self->thinking_toast)
-            adw_toast_dismiss (self->thinking_toast);
-          kiela_window_toast (self, error->message);
-          kiela_window_update (self);
-        }
-      return;
-    }
+  if (!kiela_ai_think_finish (result, &reply, &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self = KIELA_WINDOW (data);
   if (g_task_get_cancellable (G_TASK (result)) != self->hint_cancel)
     return;
   g_clear_object (&self->hint_cancel);
   if (self->thinking_toast)
     adw_toast_dismiss (self->thinking_toast);
+  if (error != NULL)
+    {
+      kiela_window_toast (self, error->message);
+      kiela_window_update (self);
+      return;
+    }
 
   self->hint_move = reply.move;
   sq = kiela_square_name_dup (kiela_game_get_position (self->game)->files,
@@ -1063,7 +1066,7 @@ action_hint (GSimpleAction *action, GVariant *param, gpointer data)
   g_object_add_weak_pointer (G_OBJECT (self->thinking_toast), (gpointer *) &self->thinking_toast);
   adw_toast_overlay_add_toast (self->toast_overlay, self->thinking_toast);
   kiela_ai_think_async (self->registry, p, self->game, HINT_BUDGET_MS * 1000, g_random_int (),
-                        self->hint_cancel, on_hint_done, g_object_ref (self));
+                        self->hint_cancel, on_hint_done, self);
   kiela_window_update (self);
 }
 

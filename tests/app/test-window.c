@@ -591,6 +591,52 @@ test_ai_opponent (Fixture *f, gconstpointer data)
   g_assert_false (kiela_window_is_ai_thinking (f->window));
 }
 
+static gboolean
+n_moves_at_least_4 (gpointer data)
+{
+  Fixture *f = data;
+  return kiela_game_get_n_moves (kiela_window_get_game (f->window)) >= 4;
+}
+
+/* Computer against computer: it plays on by itself, each move sown on the board; undo stops it
+ * until Play is pressed. */
+static void
+test_ai_vs_ai (Fixture *f, gconstpointer data)
+{
+  const KielaPersonality *ai = weakest (f->registry);
+  KielaGame *game;
+  guint n;
+
+  if (ai == NULL)
+    {
+      g_test_skip ("no AI personalities are built");
+      return;
+    }
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), ai, ai);
+  game = kiela_window_get_game (f->window);
+  wait_until (n_moves_at_least_4, f, 30000, "four computer moves");
+
+  activate (f, "win.undo");
+  n = kiela_game_get_n_moves (game);
+  g_assert_false (kiela_window_is_ai_thinking (f->window));
+  spin (800);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, n);
+  assert_positions_equal (kiela_board_view_get_position (kiela_window_get_board (f->window)),
+                          kiela_game_get_position (game));
+
+  activate (f, "win.play-pause");
+  g_assert_true (kiela_window_is_ai_thinking (f->window));
+  {
+    gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+    while (kiela_game_get_n_moves (game) <= n && g_get_monotonic_time () < end)
+      {
+        g_main_context_iteration (NULL, FALSE);
+        g_usleep (1000);
+      }
+  }
+  g_assert_cmpuint (kiela_game_get_n_moves (game), >, n);
+}
+
 static void
 test_ai_cancel (Fixture *f, gconstpointer data)
 {
@@ -789,6 +835,7 @@ main (int argc, char **argv)
   ADD ("/app/window/restore-autosave", KIELA_SPEED_INSTANT, test_restore_autosave);
   ADD ("/app/window/expert-setup", KIELA_SPEED_INSTANT, test_expert_setup);
   ADD ("/app/window/ai-opponent", KIELA_SPEED_VERY_FAST, test_ai_opponent);
+  ADD ("/app/window/ai-vs-ai", KIELA_SPEED_INSTANT, test_ai_vs_ai);
   ADD ("/app/window/ai-cancel", KIELA_SPEED_INSTANT, test_ai_cancel);
   ADD ("/app/window/game-over", KIELA_SPEED_INSTANT, test_game_over);
   ADD ("/app/prefs/persist", KIELA_SPEED_NORMAL, test_prefs_persist);

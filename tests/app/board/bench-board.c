@@ -17,6 +17,7 @@ static int opt_frames = 120;
 static char *opt_png = NULL;
 static gboolean opt_demo = FALSE;
 static int opt_hold = 0;
+static gboolean opt_setup = FALSE;
 
 static GOptionEntry entries[] = {
   { "files", 'f', 0, G_OPTION_ARG_INT, &opt_files, "Files of the board (4..20)", "N" },
@@ -25,6 +26,7 @@ static GOptionEntry entries[] = {
   { "frames", 'n', 0, G_OPTION_ARG_INT, &opt_frames, "Frames to time", "N" },
   { "png", 'o', 0, G_OPTION_ARG_FILENAME, &opt_png, "Only render the board to this PNG", "FILE" },
   { "demo", 'd', 0, G_OPTION_ARG_NONE, &opt_demo, "Show every kind of mark (hand, highlights, playable)", NULL },
+  { "setup", 0, 0, G_OPTION_ARG_NONE, &opt_setup, "With --hold: South's expert setup mode", NULL },
   { "hold", 0, 0, G_OPTION_ARG_INT, &opt_hold, "Only show the window for S seconds, keyboard focus on c2 (for screenshots)", "S" },
   { NULL }
 };
@@ -103,6 +105,18 @@ after_paint_cb (GdkFrameClock *clock, Bench *b)
     g_main_loop_quit (b->loop);
   else
     force_full_redraw (b);
+}
+
+static void
+print_activated_cb (KielaBoardView *board, guint side, guint house, gpointer data)
+{
+  g_print ("house-activated %u %u\n", side, house);
+}
+
+static void
+print_setup_move_cb (KielaBoardView *board, guint side, guint from, guint to, gpointer data)
+{
+  g_print ("setup-move %u %u %u\n", side, from, to);
 }
 
 static gboolean
@@ -198,6 +212,9 @@ main (int argc, char **argv)
     {
       GMainLoop *loop = g_main_loop_new (NULL, FALSE);
 
+      g_signal_connect (board, "house-activated", G_CALLBACK (print_activated_cb), NULL);
+      g_signal_connect (board, "setup-move", G_CALLBACK (print_setup_move_cb), NULL);
+      kiela_board_view_set_setup_mode (KIELA_BOARD_VIEW (board), opt_setup, KIELA_SOUTH);
       gtk_window_present (GTK_WINDOW (window));
       kiela_board_view_focus_house (KIELA_BOARD_VIEW (board), KIELA_SOUTH, 2 * pos.files - 3);
       gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);

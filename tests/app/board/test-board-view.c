@@ -384,6 +384,31 @@ test_setup_drag (void)
   drag_stone (widget, "g1", "a2");
   g_assert_cmpuint (moved.n, ==, 0);
 
+  /* A click released inside the house activates it; released elsewhere (after dragging
+   * across the board) it does not. */
+  {
+    GtkWidget *b2 = GTK_WIDGET (house_by_square (board, "b2"));
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (b2);
+    g_autoptr(GObject) click = NULL;
+    Emitted e = { 0 };
+    double w = gtk_widget_get_width (b2), h = gtk_widget_get_height (b2);
+
+    g_signal_connect (board, "house-activated", G_CALLBACK (house_activated_cb), &e);
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && click == NULL; i++)
+      {
+        g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+        if (GTK_IS_GESTURE_CLICK (c))
+          click = g_object_ref (c);
+      }
+    g_assert_nonnull (click);
+    g_signal_emit_by_name (click, "released", 1, w / 2, h / 2);
+    g_assert_cmpuint (e.n, ==, 1);
+    g_assert_cmpuint (e.house, ==, 18);
+    g_signal_emit_by_name (click, "released", 1, w * 4, -h);
+    g_assert_cmpuint (e.n, ==, 1);
+    g_signal_handlers_disconnect_by_func (board, house_activated_cb, &e);
+  }
+
   kiela_board_view_set_setup_mode (board, TRUE, KIELA_NORTH);
   /* North drags a stone from a4 (local 9) to j3 (local 19)... */
   drag_stone (widget, "a4", "j3");

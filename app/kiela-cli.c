@@ -28,7 +28,7 @@ usage (void)
              "Commands:\n"
              "  variants                         list the rule variants\n"
              "  plugins                          list plugin modules, loaded and failed\n"
-             "  play [--variant ID] [--position KPN] [--json] MOVE...\n"
+             "  play [--variant ID] [--position KPN] [--json] [--narrate] MOVE...\n"
              "                                   apply moves and print the board\n"
              "  perft --variant ID --depth D [--position KPN] [--json]\n"
              "                                   count move sequences of length D\n"
@@ -206,8 +206,10 @@ static int
 cmd_play (KielaRegistry *registry, int argc, char **argv)
 {
   const char *variant_id = NULL, *position = NULL;
-  gboolean json = FALSE;
+  gboolean json = FALSE, narrate = FALSE;
   g_autoptr(GPtrArray) moves = g_ptr_array_new ();
+  g_autoptr(GString) story = g_string_new (NULL);
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
   g_autoptr(KielaGame) game = NULL;
   g_autoptr(GError) error = NULL;
   const KielaVariant *variant;
@@ -219,6 +221,8 @@ cmd_play (KielaRegistry *registry, int argc, char **argv)
         continue;
       if (strcmp (argv[i], "--json") == 0)
         json = TRUE;
+      else if (strcmp (argv[i], "--narrate") == 0)
+        narrate = TRUE;
       else if (argv[i][0] == '-' && argv[i][1] == '-')
         {
           fprintf (stderr, _("kiela-cli play: unknown option “%s”\n"), argv[i]);
@@ -260,10 +264,26 @@ cmd_play (KielaRegistry *registry, int argc, char **argv)
     {
       const char *m = g_ptr_array_index (moves, i);
 
-      if (!kiela_game_play_square (game, m, NULL, &error))
+      if (!kiela_game_play_square (game, m, narrate ? trace : NULL, &error))
         {
           fprintf (stderr, _("kiela-cli: move %u (%s) is illegal: %s\n"), i + 1, m, error->message);
           return EXIT_INPUT;
+        }
+      if (narrate)
+        {
+          g_autofree char *summary = kiela_narrate_move_summary (variant, trace);
+
+          g_string_append_printf (story, "%u. %s\n", i + 1, summary);
+          for (guint e = 0; e < kiela_trace_get_n_events (trace); e++)
+            {
+              g_autofree char *line = NULL;
+
+              /* Single drops are for the stone-by-stone view; the story keeps the turns. */
+              if (kiela_trace_get_event (trace, e)->type == KIELA_EVENT_DROP)
+                continue;
+              line = kiela_narrate_event (variant, trace, e);
+              g_string_append_printf (story, "   %s\n", line);
+            }
         }
     }
 
@@ -281,6 +301,8 @@ cmd_play (KielaRegistry *registry, int argc, char **argv)
       KielaMove legal[KIELA_MAX_MOVES];
       guint n = kiela_game_legal_moves (game, legal);
 
+      if (narrate)
+        printf ("%s\n", story->str);
       printf ("%s\n%s\n%s\n", diagram, kpn, result);
       if (n > 0)
         {

@@ -93,6 +93,20 @@ test_play_diagram (void)
 }
 
 static void
+test_play_narrate (void)
+{
+  g_auto(Run) r = { 0 };
+
+  run_cli (&r, "play", "--narrate", "i2", "b3", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "1. South sowed i2"));
+  g_assert_nonnull (strstr (r.out, "2. North sowed b3"));
+  /* Rules section 11: North's last stone lands in d3 and captures d2 (1) and d1 (2). */
+  g_assert_nonnull (strstr (r.out, "d3 captures 3 stones from d2 and d1; they join North’s army."));
+  g_assert_nonnull (strstr (r.out, "North sows the 3 captured stones from e3 on."));
+}
+
+static void
 test_play_position_and_variant (void)
 {
   g_auto(Run) r = { 0 };
@@ -247,6 +261,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/play-json", test_play_json);
   g_test_add_func ("/cli/play-diagram", test_play_diagram);
+  g_test_add_func ("/cli/play-narrate", test_play_narrate);
   g_test_add_func ("/cli/play-position-variant", test_play_position_and_variant);
   g_test_add_func ("/cli/play-errors", test_play_errors);
   g_test_add_func ("/cli/perft", test_perft);

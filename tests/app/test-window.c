@@ -280,6 +280,24 @@ test_capture_flash (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][d2.house], ==, 0);
   g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][d1.house], ==, 0);
 
+  /* With "pause at captures", a replay stops right after the capture, for the teacher to explain. */
+  g_object_set (f->prefs, "pause-on-capture", TRUE, NULL);
+  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_VERY_FAST);
+  activate (f, "win.go-start");
+  activate (f, "win.play-pause");
+  g_assert_true (kiela_trace_player_get_playing (player));
+  {
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    while (kiela_trace_player_get_playing (player) && g_get_monotonic_time () < end)
+      {
+        g_main_context_iteration (NULL, FALSE);
+        g_usleep (1000);
+      }
+  }
+  g_assert_false (kiela_trace_player_get_playing (player));
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, capture_at + 1);
+  g_assert_false (kiela_trace_player_is_at_end (player));
+
   activate (f, "win.go-end");
   /* Rules file section 11: North ends with 31 stones, South with 25. */
   g_assert_cmpuint (kiela_position_side_total (kiela_board_view_get_position (board), KIELA_NORTH), ==, 31);

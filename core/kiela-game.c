@@ -314,6 +314,33 @@ kiela_game_describe_result (KielaGame *game)
 }
 
 char *
+kiela_game_describe_reason (KielaGame *game)
+{
+  KielaReason reason;
+  KielaStatus status = kiela_game_get_status (game, &reason);
+  const KielaPosition *pos = kiela_game_get_position (game);
+  KielaSide loser = status == KIELA_STATUS_SOUTH_WINS ? KIELA_NORTH : KIELA_SOUTH;
+
+  switch (reason)
+    {
+    case KIELA_REASON_NONE:
+      return NULL;
+    case KIELA_REASON_REPETITION:
+      return g_strdup (_("The position repeated three times."));
+    case KIELA_REASON_MOVE_LIMIT:
+      return g_strdup (_("The move limit was reached."));
+    case KIELA_REASON_ENDLESS_MOVE:
+      return g_strdup (loser == KIELA_NORTH ? _("North played a move that never ends.")
+                                            : _("South played a move that never ends."));
+    case KIELA_REASON_NO_MOVES:
+    default:
+      if (kiela_position_side_total (pos, loser) == 0)
+        return g_strdup (loser == KIELA_NORTH ? _("North has no stones left.") : _("South has no stones left."));
+      return g_strdup (loser == KIELA_NORTH ? _("North cannot move.") : _("South cannot move."));
+    }
+}
+
+char *
 kiela_game_explain_illegal (KielaGame *game, KielaMove move)
 {
   const KielaPosition *pos = kiela_game_get_position (game);

@@ -83,6 +83,9 @@ KielaStatus         kiela_game_get_status         (KielaGame *game, KielaReason 
 gboolean            kiela_game_is_over            (KielaGame *game);
 /* "North cannot move", "The position repeated three times" (translated). */
 char               *kiela_game_describe_result    (KielaGame *game);
+/* Only why the game ended, without the winner ("South cannot move.", "The position
+ * repeated three times."); NULL while the game goes on.  For a heading that already names the winner. */
+char               *kiela_game_describe_reason    (KielaGame *game);
 /* How many times the current position has occurred (1 = first time). */
 guint               kiela_game_repetition_count   (KielaGame *game);
 

@@ -143,6 +143,10 @@ test_repetition_draw (void)
   g_assert_cmpint (reason, ==, KIELA_REASON_REPETITION);
   text = kiela_game_describe_result (game);
   g_assert_cmpstr (text, ==, "Draw: the position repeated three times.");
+  {
+    g_autofree char *why = kiela_game_describe_reason (game);
+    g_assert_cmpstr (why, ==, "The position repeated three times.");
+  }
   expect_illegal (game, "a1", KIELA_ERROR_GAME_OVER, "game is over");
   /* Undo reopens the game. */
   g_assert_true (kiela_game_undo (game));
@@ -166,6 +170,10 @@ test_no_moves_loses (void)
   g_assert_cmpint (reason, ==, KIELA_REASON_NO_MOVES);
   t1 = kiela_game_describe_result (singles);
   g_assert_cmpstr (t1, ==, "North wins: South cannot move.");
+  {
+    g_autofree char *why = kiela_game_describe_reason (singles);
+    g_assert_cmpstr (why, ==, "South cannot move.");
+  }
 
   g_assert_true (kiela_position_parse ("0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 n",
                                        10, &pos, NULL));

@@ -369,6 +369,7 @@ typedef struct {
   Player             *players[2];   /* A, B */
   gint64              time_budget_us;
   guint               max_plies;
+  guint               opening_plies;  /* random plies before the AIs take over */
   GameResult         *results;
   guint               n_games;
   gint                done;         /* atomic */
@@ -412,6 +413,29 @@ play_game (Tournament *t, GameResult *r)
       KielaAiRequest request = { 0 };
       KielaAiReply reply = { 0 };
       char square[4];
+
+      if (r->plies < t->opening_plies)
+        {
+          /* A random opening, the same for both games of a pair (they share the
+           * seed), so that strong deterministic players still meet varied games. */
+          KielaMove moves[KIELA_MAX_MOVES];
+          KielaRng rng;
+          KielaPosition before = *pos;
+          guint n = kiela_legal_moves (t->variant, pos, moves, NULL, NULL);
+          KielaMove move;
+
+          kiela_rng_seed (&rng, mix_seed (r->seed, G_GUINT64_CONSTANT (0x6f70656e) + r->plies));
+          if (n == 0)
+            break;
+          move = moves[kiela_rng_below (&rng, n)];
+          if (!kiela_game_play (game, move, NULL, &error))
+            break;
+          g_array_append_val (history, before);
+          kiela_square_name (t->variant->files, mover, (guint) move, square);
+          g_string_append_printf (r->moves, "%s%s", r->plies ? " " : "", square);
+          r->plies++;
+          continue;
+        }
 
       request.variant = t->variant;
       request.position = *pos;
@@ -549,11 +573,12 @@ cmd_tournament (KielaRegistry *registry, int argc, char **argv)
   const char *cmd = "tournament";
   const char *variant_id = NULL, *csv_path = NULL, *value = NULL;
   g_autoptr(GPtrArray) ai_specs = g_ptr_array_new ();
-  guint64 games = 100, time_ms = 100, seed = 1, jobs = 1, nodes = 0, max_plies = DEFAULT_MAX_PLIES;
+  guint64 games = 100, time_ms = 100, seed = 1, jobs = 1, nodes = 0, max_plies = DEFAULT_MAX_PLIES, opening = 0;
   gboolean time_given = FALSE, json = FALSE, missing = FALSE, quiet = FALSE;
   Tournament t = { 0 };
   GThreadPool *pool;
   g_autoptr(GError) error = NULL;
+  guint distinct = 0;
   guint wins = 0, draws = 0, losses = 0, south_wins = 0, north_wins = 0, move_limit = 0, longest = 0, errors = 0;
   gdouble mean, var = 0.0, lo, hi, total_plies = 0.0;
   int status = EXIT_OK;
@@ -603,6 +628,11 @@ cmd_tournament (KielaRegistry *registry, int argc, char **argv)
           if (missing || !parse_number (cmd, "--max-plies", value, 1, 1000000, &max_plies))
             return EXIT_USAGE;
         }
+      else if (option_value (cmd, argc, argv, &i, "--opening-plies", &value, &missing))
+        {
+          if (missing || !parse_number (cmd, "--opening-plies", value, 0, 100, &opening))
+            return EXIT_USAGE;
+        }
       else if (strcmp (argv[i], "--json") == 0)
         json = TRUE;
       else if (strcmp (argv[i], "--quiet") == 0 || strcmp (argv[i], "-q") == 0)
@@ -611,15 +641,17 @@ cmd_tournament (KielaRegistry *registry, int argc, char **argv)
         {
           printf ("%s", _("Usage: kiela-cli tournament [--variant ID] --ai A --ai B [--games N]\n"
                           "                           [--time-ms T] [--nodes N] [--seed N] [--jobs J]\n"
-                          "                           [--max-plies P] [--csv FILE] [--json] [--quiet]\n"
+                          "                           [--max-plies P] [--opening-plies K] [--csv FILE]\n"
+                          "                           [--json] [--quiet]\n"
                           "\n"
                           "Plays N games between A and B from the start position, A taking South in\n"
                           "the odd games and North in the even ones, and reports A's result.\n"
                           "--time-ms T: thinking time a move (default 100; 0 leaves only the AIs' own\n"
                           "limits).  --nodes N: a node budget a move; without --time-ms it makes the\n"
                           "tournament reproducible.  --jobs J plays J games at once.  A game still going\n"
-                          "after P plies (default 1000) is a draw by move limit.  --csv writes one row\n"
-                          "a game.\n"));
+                          "after P plies (default 1000) is a draw by move limit.  --opening-plies K\n"
+                          "plays K random plies first, the same in both games of a pair, so that\n"
+                          "deterministic players meet varied games.  --csv writes one row a game.\n"));
           return EXIT_OK;
         }
       else
@@ -653,6 +685,7 @@ cmd_tournament (KielaRegistry *registry, int argc, char **argv)
     }
   t.time_budget_us = (gint64) time_ms * 1000;
   t.max_plies = (guint) max_plies;
+  t.opening_plies = (guint) opening;
   t.n_games = (guint) games;
   t.results = g_new0 (GameResult, games);
   t.progress = !quiet && isatty (STDERR_FILENO);
@@ -693,6 +726,14 @@ cmd_tournament (KielaRegistry *registry, int argc, char **argv)
       if (r->error_message)
         fprintf (stderr, _("kiela-cli %s: game %u: %s\n"), cmd, i + 1, r->error_message);
     }
+  /* Deterministic players can repeat whole games: say how many were different. */
+  {
+    g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+    for (guint i = 0; i < games; i++)
+      if (t.results[i].moves)
+        g_hash_table_add (seen, t.results[i].moves->str);
+    distinct = g_hash_table_size (seen);
+  }
   mean = (wins + 0.5 * draws) / games;
   for (guint i = 0; i < games; i++)
     var += (score_of_a (&t.results[i]) - mean) * (score_of_a (&t.results[i]) - mean);
@@ -747,6 +788,8 @@ cmd_tournament (KielaRegistry *registry, int argc, char **argv)
       MEMBER_DBL ("first_player_win_rate", (gdouble) south_wins / games);
       MEMBER_INT ("move_limit_draws", move_limit);
       MEMBER_INT ("ai_errors", errors);
+      MEMBER_INT ("distinct_games", distinct);
+      MEMBER_INT ("opening_plies", (gint64) opening);
       for (guint k = 0; k < 2; k++)
         {
           gdouble secs = 0, depth = 0;
@@ -801,6 +844,9 @@ cmd_tournament (KielaRegistry *registry, int argc, char **argv)
       printf (_("Score: %.1f%% (95%% confidence interval %.1f%% to %.1f%%)\n"), 100 * mean, 100 * lo, 100 * hi);
       printf (_("Elo difference: %s (95%% confidence interval %s to %s)\n"), e, e_lo, e_hi);
       printf (_("Game length: mean %.1f plies, longest %u plies\n"), total_plies / games, longest);
+      printf (_("Distinct games: %u of %u\n"), distinct, (guint) games);
+      if (opening > 0)
+        printf (_("Each game opened with %u random plies\n"), (guint) opening);
       printf (_("First player (South) won %.1f%% of games, North %.1f%%\n"),
               100.0 * south_wins / games, 100.0 * north_wins / games);
       if (move_limit > 0)

@@ -7,6 +7,8 @@
 #   TIME_MS=100      thinking time a move (the issue's measure; results depend on the machine's load)
 #   NODES=           a node budget a move instead of the clock: reproducible, e.g. NODES=60000 is
 #                    about what the master searches in 100 ms; set TIME_MS=0 with it
+#   OPENING=0        random plies opening each game (the same for both games of a pair): deterministic
+#                    players otherwise repeat the same few games; the "distinct" column shows it
 #   JOBS=2           games played at once
 #   VARIANT=kiela    rule variant
 #   SEED=1
@@ -24,6 +26,7 @@ GAMES=${GAMES:-200}
 TIME_MS=${TIME_MS:-100}
 NODES=${NODES:-}
 JOBS=${JOBS:-2}
+OPENING=${OPENING:-0}
 VARIANT=${VARIANT:-kiela}
 SEED=${SEED:-1}
 OUT=${OUT:-ai-strength-results}
@@ -54,7 +57,7 @@ match () {
   json="$OUT/$a-vs-$b.json"
   # shellcheck disable=SC2086
   "$CLI" tournament --variant "$VARIANT" --ai "$a" --ai "$b" --games "$GAMES" $budget_args \
-         --seed "$SEED" --jobs "$JOBS" --csv "$OUT/$a-vs-$b.csv" --json --quiet > "$json"
+         --seed "$SEED" --jobs "$JOBS" --opening-plies "$OPENING" --csv "$OUT/$a-vs-$b.csv" --json --quiet > "$json"
   /usr/bin/env python3 - "$json" "$target" <<'EOF' || failed=1
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -65,19 +68,21 @@ def elo(v, score):
         return "+∞" if score >= 0.5 else "−∞"
     return "%+d" % round(v)
 ok = r["score"] * 100 >= target
-print("| %s | %s | %d-%d-%d | %.1f%% (%.1f–%.1f) | %s (%s to %s) | %.1f / %d | %.0f%% | %s ≥ %g%% |" % (
+print("| %s | %s | %d-%d-%d | %.1f%% (%.1f–%.1f) | %s (%s to %s) | %.1f / %d | %.0f%% | %d | %s ≥ %g%% |" % (
     r["a"], r["b"], r["wins"], r["draws"], r["losses"], 100 * r["score"], 100 * r["score_low"],
     100 * r["score_high"], elo(r["elo"], r["score"]), elo(r["elo_low"], r["score_low"]), elo(r["elo_high"], r["score_high"]),
-    r["mean_plies"], r["longest_plies"], 100 * r["first_player_win_rate"],
+    r["mean_plies"], r["longest_plies"], 100 * r["first_player_win_rate"], r["distinct_games"],
     "✔" if ok else "✘", target))
 sys.exit(0 if ok else 1)
 EOF
 }
 
-echo "## AI strength ($VARIANT, $GAMES games a match, $budget_text, seed $SEED, $JOBS jobs)"
+opening_text=""
+if [ "$OPENING" != 0 ]; then opening_text=", $OPENING random opening plies"; fi
+echo "## AI strength ($VARIANT, $GAMES games a match, $budget_text$opening_text, seed $SEED, $JOBS jobs)"
 echo
-echo "| A | B | A's W-D-L | A's score (95% CI) | Elo (95% CI) | mean / longest plies | South wins | target |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| A | B | A's W-D-L | A's score (95% CI) | Elo (95% CI) | mean / longest plies | South wins | distinct games | target |"
+echo "|---|---|---|---|---|---|---|---|---|"
 below=
 for p in $LADDER; do
   if [ -n "$below" ]; then

@@ -311,11 +311,33 @@ mcts_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
       reply->score = (gint) lround ((rate - 0.5) * 2000.0);
     }
   }
+  /* Depth: the length of the most visited line, what the tree looked at most closely. */
   reply->depth = 0;
+  for (gint j = 0; NODE (&m, j)->first_child >= 0 && NODE (&m, j)->terminal == 0; reply->depth++)
+    {
+      Node *n = NODE (&m, j);
+      gint next = n->first_child;
+      for (guint k = 1; k < n->n_children; k++)
+        if (NODE (&m, n->first_child + (gint) k)->visits > NODE (&m, next)->visits)
+          next = n->first_child + (gint) k;
+      if (NODE (&m, next)->visits < 2)
+        break;
+      j = next;
+    }
   reply->nodes = m.budget.nodes;
   reply->seconds = kiela_ai_budget_elapsed (&m.budget);
   kiela_ai_describe_move (m.variant, &request->position, reply->move, reply->score, FALSE,
                           reply->reason, sizeof reply->reason);
+  {
+    Node *c = NODE (&m, (guint) NODE (&m, 0)->first_child + (guint) best);
+    if (c->visits >= 10)
+      {
+        gint percent = (gint) lround (100.0 * c->wins / c->visits);
+        g_autofree char *more = g_strdup_printf (_("It won %d%% of %u trial games."), percent, c->visits);
+        g_autofree char *text = g_strdup_printf ("%s %s", reply->reason, more);
+        g_strlcpy (reply->reason, text, sizeof reply->reason);
+      }
+  }
 
 out:
   g_array_unref (m.nodes);

@@ -238,8 +238,9 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
     FAIL (_("“version” is missing or not a number"));
   if (json_node_get_int (node) < 1 || json_node_get_int (node) > KIELA_RECORD_VERSION)
-    FAIL (_("record version %" G_GINT64_FORMAT " is not supported (this Kiela reads version %d)"),
-          json_node_get_int (node), KIELA_RECORD_VERSION);
+    /* %lld, not G_GINT64_FORMAT: xgettext cannot see through the macro and would cut the msgid. */
+    FAIL (_("record version %lld is not supported (this Kiela reads version %d)"),
+          (long long) json_node_get_int (node), KIELA_RECORD_VERSION);
 
   variant_id = member_string (obj, "variant", &ok);
   if (variant_id == NULL)

@@ -1,8 +1,9 @@
-/* kiela-preferences-window.h: the Preferences window, editing a KielaPrefs. */
+/* kiela-preferences-window.h: the Preferences window, editing a KielaPrefs and listing plugins. */
 #pragma once
 
 #include <adwaita.h>
 #include "kiela-prefs.h"
+#include "kiela.h"
 
 G_BEGIN_DECLS
 
@@ -10,6 +11,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KielaPreferencesWindow, kiela_preferences_window, KIELA, PREFERENCES_WINDOW,
                       AdwPreferencesWindow)
 
-GtkWindow *kiela_preferences_window_new (KielaPrefs *prefs);
+GtkWindow *kiela_preferences_window_new           (KielaPrefs *prefs, KielaRegistry *registry);
+/* Opens on the Plugins page (loaded plugins, and the files that failed with their reasons). */
+void       kiela_preferences_window_show_plugins (KielaPreferencesWindow *self);
+/* Plain-text list of plugins and folders, for the About window's debug information. */
+char      *kiela_preferences_dup_plugin_report   (KielaRegistry *registry);
 
 G_END_DECLS

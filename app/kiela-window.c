@@ -1233,14 +1233,70 @@ action_dismiss_banner (GSimpleAction *action, GVariant *param, gpointer data)
   kiela_window_hide_banner (KIELA_WINDOW (data));
 }
 
-static void
-action_preferences (GSimpleAction *action, GVariant *param, gpointer data)
+static GtkWindow *
+kiela_window_open_preferences (KielaWindow *self)
 {
-  KielaWindow *self = data;
-  GtkWindow *prefs = kiela_preferences_window_new (self->prefs);
+  GtkWindow *prefs = kiela_preferences_window_new (self->prefs, self->registry);
 
   gtk_window_set_transient_for (prefs, GTK_WINDOW (self));
   gtk_window_present (prefs);
+  return prefs;
+}
+
+static void
+action_preferences (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  kiela_window_open_preferences (KIELA_WINDOW (data));
+}
+
+static void
+action_show_plugins (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  GtkWindow *prefs = kiela_window_open_preferences (KIELA_WINDOW (data));
+
+  kiela_preferences_window_show_plugins (KIELA_PREFERENCES_WINDOW (prefs));
+}
+
+/* A plugin that failed to load must not go unnoticed: say so at start, with a way to see why. */
+static void
+kiela_window_report_plugin_failures (KielaWindow *self)
+{
+  GPtrArray *plugins = kiela_registry_get_plugins (self->registry);
+  guint n_failed = 0;
+  const KielaPluginRecord *first = NULL;
+  g_autofree char *text = NULL;
+  AdwToast *toast;
+
+  for (guint i = 0; plugins && i < plugins->len; i++)
+    {
+      const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
+      if (r->state == KIELA_PLUGIN_FAILED)
+        {
+          if (first == NULL)
+            first = r;
+          n_failed++;
+        }
+    }
+  if (n_failed == 0)
+    return;
+
+  if (n_failed == 1)
+    {
+      g_autofree char *file = g_path_get_basename (first->path);
+      /* TRANSLATORS: %s is a plugin file name, e.g. "rules-extra.so" */
+      text = g_strdup_printf (_("The plugin “%s” could not be loaded"), file);
+    }
+  else
+    text = g_strdup_printf (ngettext ("%u plugin could not be loaded", "%u plugins could not be loaded", n_failed),
+                            n_failed);
+  toast = adw_toast_new (text);
+  adw_toast_set_button_label (toast, _("_Details"));
+  adw_toast_set_action_name (toast, "win.show-plugins");
+  adw_toast_set_timeout (toast, 10);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  g_free (self->last_message);
+  self->last_message = g_steal_pointer (&text);
 }
 
 static void
@@ -1262,6 +1318,12 @@ action_about (GSimpleAction *action, GVariant *param, gpointer data)
                 /* TRANSLATORS: put your names here, one per line */
                 "translator-credits", _("translator-credits"),
                 NULL);
+  {
+    KielaWindow *self = data;
+    g_autofree char *report = kiela_preferences_dup_plugin_report (self->registry);
+    adw_about_window_set_debug_info (ADW_ABOUT_WINDOW (about), report);
+    adw_about_window_set_debug_info_filename (ADW_ABOUT_WINDOW (about), "kiela-debug-info.txt");
+  }
   adw_about_window_add_acknowledgement_section (ADW_ABOUT_WINDOW (about), _("Rules"),
                                                 (const char *[]) { "Bernardo Campos, Kiela – A Game of African Origin (1998)", NULL });
   gtk_window_present (GTK_WINDOW (about));
@@ -1290,6 +1352,7 @@ static const GActionEntry win_entries[] = {
   { "toggle-panel", action_toggle_panel },
   { "dismiss-banner", action_dismiss_banner },
   { "preferences", action_preferences },
+  { "show-plugins", action_show_plugins },
   { "about", action_about },
 };
 
@@ -1474,6 +1537,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, KielaPrefs *pref
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
   g_signal_connect (prefs, "notify", G_CALLBACK (on_prefs_changed), self);
   on_prefs_changed (prefs, NULL, self);
+  kiela_window_report_plugin_failures (self);
   return self;
 }
 

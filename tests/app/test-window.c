@@ -12,6 +12,7 @@
 #include "kiela-trace-player.h"
 #include "kiela-prefs.h"
 #include "kiela-new-game-dialog.h"
+#include "kiela-preferences-window.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -749,6 +750,143 @@ test_new_game_dialog (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* Collects "title\nsubtitle" of every action row under `widget`. */
+static void
+collect_rows (GtkWidget *widget, GPtrArray *out)
+{
+  if (ADW_IS_ACTION_ROW (widget))
+    g_ptr_array_add (out, g_strdup_printf ("%s\n%s", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)),
+                                           adw_action_row_get_subtitle (ADW_ACTION_ROW (widget)) ?: ""));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_rows (c, out);
+}
+
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *all = gtk_window_get_toplevels ();  /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (all); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (all, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return GTK_WIDGET (w);
+    }
+  return NULL;
+}
+
+static const KielaPluginRecord *
+find_record (KielaRegistry *registry, const char *basename)
+{
+  GPtrArray *plugins = kiela_registry_get_plugins (registry);
+
+  for (guint i = 0; i < plugins->len; i++)
+    {
+      const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
+      g_autofree char *base = g_path_get_basename (r->path);
+      if (g_str_equal (base, basename))
+        return r;
+    }
+  return NULL;
+}
+
+/* Starts a window on a registry that loaded KIELA_PLUGIN_PATH=dir. */
+static KielaWindow *
+window_with_plugin_dir (Fixture *f, const char *dir, KielaRegistry **registry)
+{
+  KielaWindow *w;
+
+  g_setenv ("KIELA_PLUGIN_PATH", dir, TRUE);
+  *registry = kiela_registry_new ();
+  kiela_registry_load_default (*registry);
+  g_setenv ("KIELA_PLUGIN_PATH", "", TRUE);
+  w = kiela_window_new (NULL, *registry, f->prefs, NULL);
+  g_object_ref_sink (w);
+  return w;
+}
+
+/* A plugin file that cannot be loaded is named at start, and the Plugins page says why. */
+static void
+test_plugin_failures (Fixture *f, gconstpointer data)
+{
+  g_autofree char *dir = g_build_filename (f->dir, "plugins", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.so", NULL);
+  g_autofree char *abi_src = g_build_filename (KIELA_TEST_BROKEN_DIR, "wrong-abi.so", NULL);
+  g_autofree char *abi = g_build_filename (dir, "wrong-abi.so", NULL);
+  g_autofree char *report = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+  KielaRegistry *registry = NULL;
+  const KielaPluginRecord *rec, *rules;
+  KielaWindow *w;
+  GtkWidget *prefs;
+  const char *msg;
+  gboolean found_bad = FALSE, found_rules = FALSE;
+
+  /* The fixture's window loaded no broken plugin: no complaint. */
+  g_assert_null (kiela_window_get_last_message (f->window));
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (bad, "this is text, not a module\n", -1, NULL));
+
+  w = window_with_plugin_dir (f, dir, &registry);
+  rec = find_record (registry, "bad.so");
+  g_assert_nonnull (rec);
+  g_assert_cmpint (rec->state, ==, KIELA_PLUGIN_FAILED);
+  g_assert_nonnull (rec->reason);
+  /* The rules still loaded, so the game is playable. */
+  g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));
+  rules = find_record (registry, "kiela-rules.so");
+  g_assert_nonnull (rules);
+  g_assert_cmpint (rules->state, ==, KIELA_PLUGIN_LOADED);
+  msg = kiela_window_get_last_message (w);
+  g_assert_nonnull (msg);
+  g_assert_nonnull (strstr (msg, "bad.so"));
+
+  /* The toast's button opens the Plugins page, which names the file and gives the reason. */
+  g_assert_null (find_toplevel (KIELA_TYPE_PREFERENCES_WINDOW));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.show-plugins", NULL));
+  prefs = find_toplevel (KIELA_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (prefs);
+  g_assert_cmpstr (adw_preferences_window_get_visible_page_name (ADW_PREFERENCES_WINDOW (prefs)), ==, "plugins");
+  collect_rows (prefs, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const char *row = g_ptr_array_index (rows, i);
+      if (g_str_has_prefix (row, "bad.so\n") && strstr (row, rec->reason) && strstr (row, bad))
+        found_bad = TRUE;
+      if (g_str_has_prefix (row, rules->name) && row[strlen (rules->name)] == '\n')
+        found_rules = TRUE;
+    }
+  g_assert_true (found_bad);
+  g_assert_true (found_rules);
+
+  /* The About window's debug information lists it too. */
+  report = kiela_preferences_dup_plugin_report (registry);
+  g_assert_nonnull (strstr (report, bad));
+  g_assert_nonnull (strstr (report, rec->reason));
+
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  gtk_window_destroy (GTK_WINDOW (w));
+  g_object_unref (w);
+  kiela_registry_free (registry);
+
+  /* Two failures: counted. */
+  {
+    g_autofree char *contents = NULL;
+    gsize len;
+    g_assert_true (g_file_get_contents (abi_src, &contents, &len, NULL));
+    g_assert_true (g_file_set_contents (abi, contents, (gssize) len, NULL));
+  }
+  w = window_with_plugin_dir (f, dir, &registry);
+  g_assert_cmpint (find_record (registry, "wrong-abi.so")->state, ==, KIELA_PLUGIN_FAILED);
+  msg = kiela_window_get_last_message (w);
+  g_assert_nonnull (msg);
+  g_assert_nonnull (strstr (msg, "2 plugins"));
+  gtk_window_destroy (GTK_WINDOW (w));
+  g_object_unref (w);
+  kiela_registry_free (registry);
+}
+
 static gboolean
 window_drawn (gpointer data)
 {
@@ -858,6 +996,7 @@ main (int argc, char **argv)
   ADD ("/app/window/game-over", KIELA_SPEED_INSTANT, test_game_over);
   ADD ("/app/prefs/persist", KIELA_SPEED_NORMAL, test_prefs_persist);
   ADD ("/app/new-game-dialog/preset", KIELA_SPEED_NORMAL, test_new_game_dialog);
+  ADD ("/app/window/plugin-failures", KIELA_SPEED_INSTANT, test_plugin_failures);
   ADD ("/app/window/render-png", KIELA_SPEED_INSTANT, test_render_png);
 #undef ADD
 

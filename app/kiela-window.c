@@ -347,6 +347,7 @@ kiela_window_update_result (KielaWindow *self)
   const KielaPosition *pos;
   g_autofree char *why = NULL;
   g_autofree char *counts = NULL;
+  const char *rule = NULL;
   gboolean show;
 
   status = kiela_game_get_status (self->game, &reason);
@@ -356,20 +357,49 @@ kiela_window_update_result (KielaWindow *self)
     return;
 
   pos = kiela_game_get_position (self->game);
-  switch (status)
+  if (status == KIELA_STATUS_SOUTH_WINS || status == KIELA_STATUS_NORTH_WINS)
     {
-    case KIELA_STATUS_SOUTH_WINS:
-      gtk_label_set_text (self->result_title, _("South wins"));
+      KielaSide winner = status == KIELA_STATUS_SOUTH_WINS ? KIELA_SOUTH : KIELA_NORTH;
+      const KielaPersonality *w = self->players[winner], *l = self->players[KIELA_OTHER_SIDE (winner)];
+
+      /* Against the computer the learner wants to know whether they won, not which side. */
+      if (w == NULL && l != NULL)
+        gtk_label_set_text (self->result_title, _("You win!"));
+      else if (w != NULL && l == NULL)
+        {
+          /* TRANSLATORS: %s is a computer player's name; the human lost */
+          g_autofree char *title = g_strdup_printf (_("%s wins"), w->name);
+          gtk_label_set_text (self->result_title, title);
+        }
+      else
+        gtk_label_set_text (self->result_title, winner == KIELA_SOUTH ? _("South wins") : _("North wins"));
+    }
+  else
+    gtk_label_set_text (self->result_title, _("Draw"));
+
+  /* The heading already names the winner: the card says why, and the rule behind it. */
+  why = kiela_game_describe_reason (self->game);
+  switch (reason)
+    {
+    case KIELA_REASON_NO_MOVES:
+      rule = _("A player who cannot sow on their turn loses.");
       break;
-    case KIELA_STATUS_NORTH_WINS:
-      gtk_label_set_text (self->result_title, _("North wins"));
+    case KIELA_REASON_REPETITION:
+      rule = _("A position that occurs for the third time ends the game in a draw.");
+      break;
+    case KIELA_REASON_ENDLESS_MOVE:
+      rule = _("In this variant a move that never ends loses the game.");
       break;
     default:
-      gtk_label_set_text (self->result_title, _("Draw"));
       break;
     }
-  why = kiela_game_describe_result (self->game);
-  gtk_label_set_text (self->result_reason, why ? why : "");
+  if (why && rule)
+    {
+      g_autofree char *both = g_strdup_printf ("%s %s", why, rule);
+      gtk_label_set_text (self->result_reason, both);
+    }
+  else
+    gtk_label_set_text (self->result_reason, why ? why : "");
   /* TRANSLATORS: final stone counts at the end of a game */
   counts = g_strdup_printf (_("South %u stones · North %u stones"),
                             kiela_position_side_total (pos, KIELA_SOUTH),

@@ -702,7 +702,7 @@ test_game_over (Fixture *f, gconstpointer data)
   over = kiela_game_new_from_position (kiela_registry_lookup_variant (f->registry, "kiela"), &pos, &error);
   g_assert_no_error (error);
   g_assert_true (kiela_game_is_over (over));
-  why = kiela_game_describe_result (over);
+  why = kiela_game_describe_reason (over);
   text = kiela_record_to_string (over);
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
 
@@ -710,10 +710,43 @@ test_game_over (Fixture *f, gconstpointer data)
   result = kiela_window_get_result_text (f->window);
   g_assert_nonnull (result);
   g_assert_nonnull (strstr (result, "North wins"));
-  g_assert_nonnull (strstr (result, why));
+  /* Heading, then the reason without repeating the winner, then the counts. */
+  {
+    g_auto(GStrv) lines = g_strsplit (result, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), ==, 3);
+    g_assert_cmpstr (lines[0], ==, "North wins");
+    g_assert_true (g_str_has_prefix (lines[1], why));
+    g_assert_null (strstr (lines[1], "wins"));
+  }
   g_assert_nonnull (strstr (result, "South 2 stones"));
   g_assert_nonnull (strstr (result, "North 28 stones"));
   g_assert_false (kiela_board_view_get_interactive (kiela_window_get_board (f->window)));
+
+  /* Against the computer, the heading says who won in the player's terms. */
+  {
+    const KielaPersonality *ai = weakest (f->registry);
+    if (ai != NULL)
+      {
+        g_autofree char *ai_path = g_build_filename (f->dir, "over-ai.kiela", NULL);
+        g_autofree char *ai_text = NULL;
+        g_autofree char *expected = g_strdup_printf ("%s wins\n", ai->name);
+
+        kiela_game_set_metadata (over, "north-ai", ai->id);
+        ai_text = kiela_record_to_string (over);
+        g_assert_true (g_file_set_contents (ai_path, ai_text, -1, NULL));
+        g_assert_true (kiela_window_open_path (f->window, ai_path));
+        g_assert_true (g_str_has_prefix (kiela_window_get_result_text (f->window), expected));
+        kiela_game_set_metadata (over, "north-ai", "");
+        kiela_game_set_metadata (over, "south-ai", ai->id);
+        g_free (ai_text);
+        ai_text = kiela_record_to_string (over);
+        /* Now the human is North and won. */
+        g_assert_true (g_file_set_contents (ai_path, ai_text, -1, NULL));
+        g_assert_true (kiela_window_open_path (f->window, ai_path));
+        g_assert_true (g_str_has_prefix (kiela_window_get_result_text (f->window), "You win!\n"));
+        g_assert_true (kiela_window_open_path (f->window, path));
+      }
+  }
 
   activate (f, "win.play-again");
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 0);

@@ -118,7 +118,8 @@ update_accessible (KielaHouse *self)
 
   /* The tooltip first: GTK copies it into the accessible description, which the label
    * already covers; the description then says only what the label does not. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (GTK_WIDGET (self)), tooltip) != 0)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   if (description->len > 0)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str, -1);
@@ -186,6 +187,10 @@ kiela_house_set_count (KielaHouse *self, guint count)
   self->count = count;
   self->count_set = TRUE;
   update_accessible (self);
+  /* Stones drop while the pointer may rest on this house: a tooltip already on screen must
+   * show the new count, not the one it was opened with. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COUNT]);
 }

@@ -13,6 +13,7 @@
 #include "kiela-prefs.h"
 #include "kiela-new-game-dialog.h"
 #include "kiela-preferences-window.h"
+#include "kiela-board-view-private.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -145,6 +146,25 @@ read_file (const char *path, gsize *len)
   return text;
 }
 
+/* Every house's hover tooltip ("g1 — 3 stones") names the count the board shows now. */
+static void
+assert_tooltips_match (KielaBoardView *board, const KielaPosition *pos)
+{
+  for (int side = 0; side < 2; side++)
+    for (guint h = 0; h < 2u * pos->files; h++)
+      {
+        KielaHouse *house = kiela_board_view_get_house (board, side, h);
+        const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (house));
+        g_autofree char *sq = kiela_square_name_dup (pos->files, side, h);
+        g_autofree char *count = g_strdup_printf (" %u stone", pos->houses[side][h]);
+
+        g_assert_nonnull (tip);
+        g_assert_true (g_str_has_prefix (tip, sq));
+        if (strstr (tip, count) == NULL)
+          g_error ("tooltip of %s is “%s”, but it holds %u", sq, tip, pos->houses[side][h]);
+      }
+}
+
 /* ---------- tests ---------- */
 
 /* Rules file, section 11: South g1 from the start gives exactly this. */
@@ -221,6 +241,7 @@ test_step_through (Fixture *f, gconstpointer data)
       g_assert_cmpuint (kiela_trace_player_get_index (player), ==, i);
       kiela_trace_position_at (trace, i, &expected, &hand);
       assert_positions_equal (kiela_board_view_get_position (board), &expected);
+      assert_tooltips_match (board, &expected);
     }
   g_assert_true (kiela_trace_player_is_at_end (player));
 
@@ -237,6 +258,7 @@ test_step_through (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 4);
   kiela_trace_position_at (trace, 4, &expected, &hand);
   assert_positions_equal (kiela_board_view_get_position (board), &expected);
+  assert_tooltips_match (board, &expected);
 
   activate (f, "win.go-end");
   g_assert_true (kiela_trace_player_is_at_end (player));

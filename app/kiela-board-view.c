@@ -1569,6 +1569,9 @@ drag_update_cb (GtkGestureDrag *gesture, double dx, double dy, KielaBoardView *s
     {
       self->dragging = TRUE;
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      /* A drag names its own source: a house picked earlier by clicking must not stay marked,
+       * nor receive the next click's stone as if it were still the source. */
+      set_setup_source (self, NULL);
     }
   if (self->dragging)
     gtk_widget_queue_draw (GTK_WIDGET (self));

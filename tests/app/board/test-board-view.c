@@ -422,6 +422,32 @@ test_setup_drag (void)
   drag_stone (widget, "g1", "a4");
   g_assert_cmpuint (moved.n, ==, 1);
 
+  /* Click-then-click, then a drag from elsewhere: the drag moves its own stone, and the house
+   * picked by the clicks is no longer the source afterwards. */
+  kiela_board_view_set_setup_mode (board, TRUE, KIELA_SOUTH);
+  gtk_widget_activate (GTK_WIDGET (house_by_square (board, "g1")));
+  gtk_widget_activate (GTK_WIDGET (house_by_square (board, "a2")));
+  g_assert_cmpuint (moved.n, ==, 2);
+  g_assert_cmpuint (moved.from, ==, 6);
+  g_assert_cmpuint (moved.to, ==, 19);
+  g_assert_true (kiela_house_get_selected (house_by_square (board, "g1")));
+  drag_stone (widget, "h1", "b2");
+  g_assert_cmpuint (moved.n, ==, 3);
+  g_assert_cmpuint (moved.side, ==, KIELA_SOUTH);
+  g_assert_cmpuint (moved.from, ==, 7);
+  g_assert_cmpuint (moved.to, ==, 18);
+  g_assert_false (kiela_house_get_selected (house_by_square (board, "g1")));
+  g_assert_false (kiela_house_get_selected (house_by_square (board, "h1")));
+  /* The empty c2 clicked now is a (refused) source, not a target of g1. */
+  gtk_widget_activate (GTK_WIDGET (house_by_square (board, "c2")));
+  g_assert_cmpuint (moved.n, ==, 3);
+  /* And a fresh click-then-click starts from the house clicked. */
+  gtk_widget_activate (GTK_WIDGET (house_by_square (board, "i1")));
+  gtk_widget_activate (GTK_WIDGET (house_by_square (board, "c2")));
+  g_assert_cmpuint (moved.n, ==, 4);
+  g_assert_cmpuint (moved.from, ==, 8);
+  g_assert_cmpuint (moved.to, ==, 17);
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -61,7 +61,7 @@ static const KielaPersonality personalities[] = {
     .level = 6,
     .level_name = N_("Intermediate"),
     .algorithm = "mcts",
-    .settings = "playout=greedy greedy=0.7 c=0.9 nodes=20000",
+    .settings = "playout=greedy greedy=0.7 c=0.9 nodes=12000",
     .translation_domain = GETTEXT_PACKAGE,
   },
   {

@@ -1036,6 +1036,17 @@ kiela_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for
   *natural = (int) ceil (units * MIN (0.85, 1100.0 / width));
 }
 
+void
+kiela_board_view_get_board_rect (KielaBoardView *self, graphene_rect_t *rect)
+{
+  Layout layout;
+
+  g_return_if_fail (KIELA_IS_BOARD_VIEW (self));
+  compute_layout (self->files, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)),
+                  &layout);
+  graphene_rect_init (rect, layout.x, layout.y, layout.width, layout.height);
+}
+
 static void
 kiela_board_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {

@@ -33,6 +33,8 @@ void       kiela_board_view_set_variant     (KielaBoardView *self, const KielaVa
 /* The counts shown.  A position with another file count than the variant's resizes the board. */
 void       kiela_board_view_set_position    (KielaBoardView *self, const KielaPosition *pos);
 const KielaPosition *kiela_board_view_get_position (KielaBoardView *self);
+/* Where the board is drawn inside the widget (it keeps its aspect ratio, centred). */
+void                kiela_board_view_get_board_rect (KielaBoardView *self, graphene_rect_t *rect);
 /* Stones in the sower's hand, shown beside `house` (KIELA_NO_HOUSE or 0 stones: no hand). */
 void       kiela_board_view_set_hand        (KielaBoardView *self, KielaSide side, guint house, guint stones);
 /* Houses the side to move may sow: marked with a gold ring and a notch.  Replaces earlier marks. */

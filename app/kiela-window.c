@@ -33,6 +33,10 @@ struct _KielaWindow {
   GtkRevealer *setup_revealer;
   GtkLabel *setup_label;
   GtkBox *board_box;
+  GtkOverlay *board_overlay;
+  GtkLabel *north_label;
+  GtkLabel *south_label;
+  GtkButton *fullscreen_button;
   GtkRevealer *result_revealer;
   GtkLabel *result_title;
   GtkLabel *result_reason;
@@ -339,6 +343,41 @@ kiela_window_update_title (KielaWindow *self)
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }
 
+/* "North · Zola (Novice)" above the board and "South · You" below: a newcomer sees at once which
+ * rows are whose; "▶" (and bold) marks the side to move. */
+static void
+kiela_window_update_side_labels (KielaWindow *self, KielaSide to_move, gboolean show_turn)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      GtkLabel *label = side == KIELA_SOUTH ? self->south_label : self->north_label;
+      const KielaPersonality *p = self->players[side];
+      const KielaPersonality *other = self->players[KIELA_OTHER_SIDE (side)];
+      gboolean turn = show_turn && (KielaSide) side == to_move;
+      g_autofree char *who = NULL;
+      g_autofree char *text = NULL;
+
+      if (p != NULL)
+        /* TRANSLATORS: a computer player by name and level, e.g. "Zola (Novice)" */
+        who = g_strdup_printf (_("%1$s (%2$s)"), p->name, kiela_personality_get_level_name (p));
+      else if (other != NULL)
+        who = g_strdup (_("You"));
+      else
+        who = g_strdup (_("Human"));
+      if (turn)
+        /* TRANSLATORS: side label by the board for the side to move: "▶ South · You" */
+        text = g_strdup_printf (side == KIELA_SOUTH ? _("▶ South · %s") : _("▶ North · %s"), who);
+      else
+        /* TRANSLATORS: side label by the board: "North · Zola (Novice)" */
+        text = g_strdup_printf (side == KIELA_SOUTH ? _("South · %s") : _("North · %s"), who);
+      gtk_label_set_text (label, text);
+      if (turn)
+        gtk_widget_add_css_class (GTK_WIDGET (label), "kiela-to-move");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (label), "kiela-to-move");
+    }
+}
+
 static void
 kiela_window_update_result (KielaWindow *self)
 {
@@ -481,6 +520,7 @@ kiela_window_update (KielaWindow *self)
   else
     status = g_strdup_printf (_("%s to move"), kiela_side_display_name (to_move));
   gtk_label_set_text (self->status_label, status);
+  kiela_window_update_side_labels (self, to_move, live && at_end && !over && phase == KIELA_PHASE_PLAY);
 
   /* Step bar. */
   if (has_trace)
@@ -1239,6 +1279,16 @@ action_save (GSimpleAction *action, GVariant *param, gpointer data)
 }
 
 static void
+on_fullscreened (GtkWindow *window, GParamSpec *pspec, KielaWindow *self)
+{
+  gboolean full = gtk_window_is_fullscreen (window);
+
+  gtk_button_set_icon_name (self->fullscreen_button, full ? "view-restore-symbolic" : "view-fullscreen-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->fullscreen_button),
+                               full ? _("Leave Fullscreen (F11)") : _("Fullscreen (F11)"));
+}
+
+static void
 action_fullscreen (GSimpleAction *action, GVariant *param, gpointer data)
 {
   GtkWindow *window = GTK_WINDOW (data);
@@ -1488,6 +1538,10 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (setup_revealer);
   BIND (setup_label);
   BIND (board_box);
+  BIND (board_overlay);
+  BIND (north_label);
+  BIND (south_label);
+  BIND (fullscreen_button);
   BIND (result_revealer);
   BIND (result_title);
   BIND (result_reason);
@@ -1503,6 +1557,37 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (review_box);
   BIND (review_label);
 #undef BIND
+}
+
+/* Places a side label centred just above (North) or below (South) the board as drawn, which
+ * keeps its aspect ratio and so rarely fills the space it is given. */
+static gboolean
+on_board_overlay_position (GtkOverlay *overlay, GtkWidget *widget, GdkRectangle *allocation, KielaWindow *self)
+{
+  graphene_rect_t drawn, bounds;
+  int min_w, nat_w, nat_h;
+  double width = gtk_widget_get_width (GTK_WIDGET (overlay));
+  double top, bottom;
+
+  if (widget != GTK_WIDGET (self->north_label) && widget != GTK_WIDGET (self->south_label))
+    return FALSE;
+  if (!gtk_widget_compute_bounds (GTK_WIDGET (self->board), GTK_WIDGET (overlay), &bounds))
+    return FALSE;
+  kiela_board_view_get_board_rect (self->board, &drawn);
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, -1, NULL, &nat_h, NULL, NULL);
+
+  allocation->width = (int) MIN (MAX (nat_w, min_w), width);
+  allocation->height = nat_h;
+  allocation->x = (int) CLAMP (bounds.origin.x + drawn.origin.x + drawn.size.width / 2 - allocation->width / 2.0,
+                               0, width - allocation->width);
+  top = bounds.origin.y + drawn.origin.y;
+  bottom = top + drawn.size.height;
+  if (widget == GTK_WIDGET (self->north_label))
+    allocation->y = (int) MAX (0, top - nat_h - 4);
+  else
+    allocation->y = (int) MIN (bottom + 4, gtk_widget_get_height (GTK_WIDGET (overlay)) - nat_h);
+  return TRUE;
 }
 
 /* Plain keys act only when the focused widget (a board house, the move list) has not used
@@ -1549,6 +1634,8 @@ kiela_window_init (KielaWindow *self)
   g_signal_connect (self->player, "finished", G_CALLBACK (on_player_finished), self);
 
   g_signal_connect (self->move_list, "row-selected", G_CALLBACK (on_row_selected), self);
+  g_signal_connect (self, "notify::fullscreened", G_CALLBACK (on_fullscreened), self);
+  g_signal_connect (self->board_overlay, "get-child-position", G_CALLBACK (on_board_overlay_position), self);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
   add_step_shortcuts (self);
@@ -1613,6 +1700,12 @@ kiela_window_get_result_text (KielaWindow *self)
                                        gtk_label_get_text (self->result_reason),
                                        gtk_label_get_text (self->result_counts));
   return self->result_text;
+}
+
+const char *
+kiela_window_get_side_label (KielaWindow *self, KielaSide side)
+{
+  return gtk_label_get_text (side == KIELA_SOUTH ? self->south_label : self->north_label);
 }
 
 const char *

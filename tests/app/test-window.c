@@ -182,9 +182,13 @@ test_click_plays_move (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 0);
   g_assert_true (kiela_board_view_get_interactive (board));
 
+  g_assert_cmpstr (kiela_window_get_side_label (f->window, KIELA_SOUTH), ==, "▶ South · Human");
+  g_assert_cmpstr (kiela_window_get_side_label (f->window, KIELA_NORTH), ==, "North · Human");
   click (f, KIELA_SOUTH, "g1");
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 1);
   wait_until (player_at_end, f, 5000, "the sowing to finish");
+  g_assert_cmpstr (kiela_window_get_side_label (f->window, KIELA_NORTH), ==, "▶ North · Human");
+  g_assert_cmpstr (kiela_window_get_side_label (f->window, KIELA_SOUTH), ==, "South · Human");
 
   shown = kiela_board_view_get_position (board);
   for (guint h = 0; h < 20; h++)
@@ -619,6 +623,10 @@ test_ai_opponent (Fixture *f, gconstpointer data)
     }
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, ai);
   game = kiela_window_get_game (f->window);
+  /* The labels by the board say who plays where, and whose turn it is. */
+  g_assert_cmpstr (kiela_window_get_side_label (f->window, KIELA_SOUTH), ==, "▶ South · You");
+  g_assert_true (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_NORTH), "North · "));
+  g_assert_nonnull (strstr (kiela_window_get_side_label (f->window, KIELA_NORTH), ai->name));
   click (f, KIELA_SOUTH, "g1");
   wait_until (n_moves_is_2, f, 20000, "the computer's reply");
   g_assert_cmpint (kiela_game_get_move (game, 1)->mover, ==, KIELA_NORTH);
@@ -627,6 +635,9 @@ test_ai_opponent (Fixture *f, gconstpointer data)
                           kiela_game_get_position (game));
 
   /* Undo goes back to the human's turn, not just before the reply. */
+  g_assert_true (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_SOUTH), "▶ "));
+  g_assert_false (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_NORTH), "▶ "));
+
   activate (f, "win.undo");
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 0);
   g_assert_false (kiela_window_is_ai_thinking (f->window));

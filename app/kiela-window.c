@@ -573,6 +573,12 @@ kiela_window_update (KielaWindow *self)
   else if (phase != KIELA_PHASE_PLAY)
     narration = g_strdup (_("Drag stones between your own houses, or click a house and then another, "
                             "to move one stone. Your total stays the same."));
+  else if (over)
+    narration = g_strdup (_("The game is over. Step through the moves in the list to see how it went, "
+                            "or start again."));
+  else if (!human)
+    narration = g_strdup_printf (_("%s plays %s. Its moves are sown here stone by stone."),
+                                 self->players[to_move]->name, kiela_side_display_name (to_move));
   else
     narration = g_strdup (_("Sow from a marked house: click it, or move to it with the arrow keys "
                             "and press Enter."));
@@ -1700,6 +1706,12 @@ kiela_window_get_result_text (KielaWindow *self)
                                        gtk_label_get_text (self->result_reason),
                                        gtk_label_get_text (self->result_counts));
   return self->result_text;
+}
+
+const char *
+kiela_window_get_narration (KielaWindow *self)
+{
+  return gtk_label_get_text (self->narration_label);
 }
 
 const char *

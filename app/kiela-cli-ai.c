@@ -483,7 +483,8 @@ game_task (gpointer data, gpointer user_data)
   done = g_atomic_int_add (&t->done, 1) + 1;
   if (t->progress)
     {
-      fprintf (stderr, "\r%s", "");
+      /* One line, rewritten in place: a terminal shows the count going up. */
+      fputc ('\r', stderr);
       fprintf (stderr, _("game %d of %u"), done, t->n_games);
       fflush (stderr);
     }

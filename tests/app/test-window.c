@@ -975,6 +975,56 @@ window_drawn (gpointer data)
   return gtk_widget_get_mapped (w) && gtk_widget_get_width (w) >= 1200;
 }
 
+/* Keyboard-only play: Tab (and Shift+Tab) reach the board and never get stuck on one widget. */
+static void
+test_tab_chain (Fixture *f, gconstpointer data)
+{
+  static const GtkDirectionType dirs[] = { GTK_DIR_TAB_FORWARD, GTK_DIR_TAB_BACKWARD };
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1366, 768);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (window_drawn, f, 10000, "the window to be shown");
+  spin (200);
+
+  for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
+    {
+      gboolean reached_board = FALSE;
+
+      for (int i = 0; i < 24; i++)
+        {
+          GtkWidget *before = gtk_root_get_focus (GTK_ROOT (f->window));
+          GtkWidget *after;
+
+          if (!gtk_widget_child_focus (GTK_WIDGET (f->window), dirs[d]))
+            continue;  /* wrapped around the end of the chain */
+          after = gtk_root_get_focus (GTK_ROOT (f->window));
+          if (after == before)
+            g_error ("Tab is stuck on %s", after ? G_OBJECT_TYPE_NAME (after) : "nothing");
+          if (after && KIELA_IS_HOUSE (after))
+            reached_board = TRUE;
+        }
+      g_assert_true (reached_board);
+    }
+
+  /* From a house, Enter sows it: the focused house is a playable one. */
+  {
+    GtkWidget *focus;
+    for (int i = 0; i < 24; i++)
+      {
+        focus = gtk_root_get_focus (GTK_ROOT (f->window));
+        if (focus && KIELA_IS_HOUSE (focus))
+          break;
+        gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_FORWARD);
+      }
+    focus = gtk_root_get_focus (GTK_ROOT (f->window));
+    g_assert_true (KIELA_IS_HOUSE (focus));
+    g_assert_true (kiela_house_get_playable (KIELA_HOUSE (focus)));
+    g_signal_emit_by_name (focus, "activate");
+    g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 1);
+  }
+}
+
 static void
 test_render_png (Fixture *f, gconstpointer data)
 {
@@ -1077,6 +1127,7 @@ main (int argc, char **argv)
   ADD ("/app/prefs/persist", KIELA_SPEED_NORMAL, test_prefs_persist);
   ADD ("/app/new-game-dialog/preset", KIELA_SPEED_NORMAL, test_new_game_dialog);
   ADD ("/app/window/plugin-failures", KIELA_SPEED_INSTANT, test_plugin_failures);
+  ADD ("/app/window/tab-chain", KIELA_SPEED_INSTANT, test_tab_chain);
   ADD ("/app/window/render-png", KIELA_SPEED_INSTANT, test_render_png);
 #undef ADD
 

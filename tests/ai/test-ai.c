@@ -710,6 +710,68 @@ test_same_seed_same_move (void)
   g_assert_cmpuint (g_hash_table_size (random_moves), >, 3);
 }
 
+/* ---- explanations ---- */
+
+/* The Hint's reason must be true: checked against the rules by sowing the move and every reply. */
+static void
+test_reasons_truthful (void)
+{
+  const KielaVariant *v = variant ("kiela");
+  KielaPosition positions[24];
+  guint n = random_game_positions (v, 777, positions, G_N_ELEMENTS (positions));
+  guint checked_capture = 0, checked_no_reply = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      KielaAiReply reply;
+      g_autoptr(GError) error = NULL;
+      KielaPosition after = positions[i];
+      KielaSowResult r;
+      KielaSide opp;
+      g_autofree char *captures = NULL, *no_capture = NULL;
+
+      if (!think ("mpanzu", "nodes=20000", v, &positions[i], i, 0, NULL, &reply, &error))
+        continue;
+      kiela_sow_fast (v, &after, reply.move, &r);
+      opp = (KielaSide) after.to_move;
+      captures = g_strdup_printf (r.captured == 1 ? "Captures %u stone" : "Captures %u stones", (guint) r.captured);
+      no_capture = g_strdup_printf ("leaves %s no capture", kiela_side_display_name (opp));
+
+      if (g_str_has_prefix (reply.reason, "Captures"))
+        {
+          /* The number it names is what the move captures. */
+          g_assert_true (g_str_has_prefix (reply.reason, captures));
+          checked_capture++;
+        }
+      else if (g_str_has_prefix (reply.reason, "Wins at once"))
+        /* Winning outright says so instead; it must really leave no move. */
+        {
+          KielaMove replies[KIELA_MAX_MOVES];
+          g_assert_cmpuint (kiela_legal_moves (v, &after, replies, NULL, NULL), ==, 0);
+        }
+      else
+        g_assert_cmpuint (r.captured, ==, 0);
+
+      if (strstr (reply.reason, no_capture) || strstr (reply.reason, "Leaves"))
+        {
+          KielaMove replies[KIELA_MAX_MOVES];
+          guint m = kiela_legal_moves (v, &after, replies, NULL, NULL);
+          g_assert_cmpuint (m, >, 0);
+          for (guint j = 0; j < m; j++)
+            {
+              KielaPosition p = after;
+              KielaSowResult rr;
+              kiela_sow_fast (v, &p, replies[j], &rr);
+              g_assert_cmpuint (rr.captured, ==, 0);
+            }
+          checked_no_reply++;
+        }
+    }
+  /* The sample did exercise both kinds of sentence. */
+  g_assert_cmpuint (checked_capture, >, 0);
+  g_assert_cmpuint (checked_no_reply, >, 0);
+}
+
 /* ---- the loader ---- */
 
 static const KielaPluginRecord *
@@ -771,6 +833,9 @@ main (int argc, char **argv)
 {
   int status;
 
+  /* Some assertions read the English explanations: whatever the caller's language. */
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_setenv ("LC_ALL", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
 
   registry = kiela_registry_new ();
@@ -788,6 +853,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/tactics/capture-that-wins", test_capture_that_wins);
   g_test_add_func ("/ai/tactics/forced-win-in-two", test_forced_win_in_two);
   g_test_add_func ("/ai/determinism/same-seed", test_same_seed_same_move);
+  g_test_add_func ("/ai/reason/truthful", test_reasons_truthful);
   g_test_add_func ("/ai/loader/unknown-algorithm", test_unknown_algorithm_rejected);
   g_test_add_func ("/ai/loader/bad-settings", test_bad_settings_rejected);
 

@@ -17,6 +17,7 @@ struct _KielaTracePlayer {
   guint interval_ms;
   guint timeout_id;
   gboolean pause_on_capture;
+  guint serial;                  /* bumped whenever the trace is replaced */
 };
 
 G_DEFINE_FINAL_TYPE (KielaTracePlayer, kiela_trace_player, G_TYPE_OBJECT)
@@ -206,6 +207,7 @@ kiela_trace_player_set_trace (KielaTracePlayer *self, const KielaVariant *varian
   g_clear_pointer (&self->trace, kiela_trace_free);
   self->variant = variant;
   self->trace = trace;
+  self->serial++;
   self->index = trace ? MIN (index, kiela_trace_get_n_events (trace)) : 0;
   kiela_trace_player_update (self);
 }
@@ -360,15 +362,28 @@ kiela_trace_player_set_pause_on_capture (KielaTracePlayer *self, gboolean pause)
   self->pause_on_capture = pause;
 }
 
+guint
+kiela_trace_player_get_serial (KielaTracePlayer *self)
+{
+  return self->serial;
+}
+
+const KielaVariant *
+kiela_trace_player_get_variant (KielaTracePlayer *self)
+{
+  return self->variant;
+}
+
 char *
-kiela_trace_player_dup_narration (KielaTracePlayer *self)
+kiela_trace_player_dup_narration_at (KielaTracePlayer *self, guint index)
 {
   g_autofree char *square = NULL;
 
   if (self->trace == NULL)
     return NULL;
 
-  if (self->index == 0)
+  index = MIN (index, kiela_trace_get_n_events (self->trace));
+  if (index == 0)
     {
       square = kiela_square_name_dup (self->trace->before.files, self->trace->result.mover,
                                       (guint) self->trace->result.move);
@@ -377,5 +392,11 @@ kiela_trace_player_dup_narration (KielaTracePlayer *self)
                               kiela_side_display_name (self->trace->result.mover), square);
     }
 
-  return kiela_narrate_event (self->variant, self->trace, self->index - 1);
+  return kiela_narrate_event (self->variant, self->trace, index - 1);
+}
+
+char *
+kiela_trace_player_dup_narration (KielaTracePlayer *self)
+{
+  return kiela_trace_player_dup_narration_at (self, self->index);
 }

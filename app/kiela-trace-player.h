@@ -26,6 +26,7 @@ gboolean          kiela_trace_player_is_at_start  (KielaTracePlayer *self);
 /* The board and hand the player shows now (as kiela_trace_position_at gives them). */
 void              kiela_trace_player_get_shown    (KielaTracePlayer *self, KielaPosition *pos, guint *hand);
 
+/* Jumps to the step `index` (events shown; clamped to the end) and pauses: the step list uses it. */
 void              kiela_trace_player_set_index    (KielaTracePlayer *self, guint index);
 void              kiela_trace_player_step_forward (KielaTracePlayer *self);
 void              kiela_trace_player_step_back    (KielaTracePlayer *self);
@@ -41,6 +42,11 @@ void              kiela_trace_player_set_pause_on_capture (KielaTracePlayer *sel
 
 /* A translated sentence for the step shown now; NULL without a trace. */
 char             *kiela_trace_player_dup_narration (KielaTracePlayer *self);
+/* The same for the step `index` (0 = before the move, i = after event i-1). */
+char             *kiela_trace_player_dup_narration_at (KielaTracePlayer *self, guint index);
+/* Changes whenever a new trace (or none) is set, so followers know to rebuild. */
+guint             kiela_trace_player_get_serial   (KielaTracePlayer *self);
+const KielaVariant *kiela_trace_player_get_variant (KielaTracePlayer *self);
 
 /* Signals: "changed" whenever the step, the trace or the playing state changes;
  * "finished" when playing reaches the end of the move. */

@@ -10,6 +10,7 @@
 #include "kiela-new-game-dialog.h"
 #include "kiela-preferences-window.h"
 #include "kiela-narrate.h"
+#include "kiela-step-list.h"
 
 /* Record metadata keys of ours: the personality ids behind each side (absent = human). */
 #define META_SOUTH_AI "south-ai"
@@ -45,6 +46,7 @@ struct _KielaWindow {
   GtkScrolledWindow *move_scroller;
   GtkBox *narration_box;
   GtkLabel *narration_label;
+  KielaStepList *step_list;
   GtkButton *play_button;
   GtkLabel *step_label;
   GtkLabel *speed_label;
@@ -594,6 +596,8 @@ kiela_window_update (KielaWindow *self)
     narration = g_strdup (_("Sow from a marked house: click it, or move to it with the arrow keys "
                             "and press Enter."));
   gtk_label_set_text (self->narration_label, narration ? narration : "");
+  /* The step list belongs to a move: at the start position it would be an empty box. */
+  gtk_widget_set_visible (GTK_WIDGET (self->step_list), has_trace);
   gtk_widget_set_visible (GTK_WIDGET (self->narration_box), kiela_prefs_get_narration (self->prefs));
 
   gtk_revealer_set_reveal_child (self->setup_revealer, live && phase != KIELA_PHASE_PLAY && human);
@@ -1514,6 +1518,8 @@ kiela_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->prefs, self);
   if (self->player)
     g_signal_handlers_disconnect_by_data (self->player, self);
+  if (self->step_list)
+    kiela_step_list_set_player (self->step_list, NULL);
   g_clear_object (&self->player);
   gtk_widget_dispose_template (GTK_WIDGET (self), KIELA_TYPE_WINDOW);
   G_OBJECT_CLASS (kiela_window_parent_class)->dispose (object);
@@ -1543,6 +1549,7 @@ kiela_window_class_init (KielaWindowClass *klass)
   object_class->dispose = kiela_window_dispose;
   object_class->finalize = kiela_window_finalize;
 
+  g_type_ensure (KIELA_TYPE_STEP_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaWindow, name)
   BIND (toast_overlay);
@@ -1567,6 +1574,7 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (move_scroller);
   BIND (narration_box);
   BIND (narration_label);
+  BIND (step_list);
   BIND (play_button);
   BIND (step_label);
   BIND (speed_label);
@@ -1649,6 +1657,7 @@ kiela_window_init (KielaWindow *self)
   self->player = kiela_trace_player_new (self->board);
   g_signal_connect (self->player, "changed", G_CALLBACK (on_player_changed), self);
   g_signal_connect (self->player, "finished", G_CALLBACK (on_player_finished), self);
+  kiela_step_list_set_player (self->step_list, self->player);
 
   g_signal_connect (self->move_list, "row-selected", G_CALLBACK (on_row_selected), self);
   g_signal_connect (self, "notify::fullscreened", G_CALLBACK (on_fullscreened), self);
@@ -1691,6 +1700,12 @@ KielaTracePlayer *
 kiela_window_get_trace_player (KielaWindow *self)
 {
   return self->player;
+}
+
+KielaStepList *
+kiela_window_get_step_list (KielaWindow *self)
+{
+  return self->step_list;
 }
 
 const char *

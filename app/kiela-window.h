@@ -6,6 +6,7 @@
 #include "kiela-prefs.h"
 #include "kiela-board-view.h"
 #include "kiela-trace-player.h"
+#include "kiela-step-list.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,8 @@ gboolean          kiela_window_save_to_path     (KielaWindow *self, const char *
 KielaGame        *kiela_window_get_game         (KielaWindow *self);
 KielaBoardView   *kiela_window_get_board        (KielaWindow *self);
 KielaTracePlayer *kiela_window_get_trace_player (KielaWindow *self);
+/* The "What Happens" list of the shown move's steps. */
+KielaStepList    *kiela_window_get_step_list    (KielaWindow *self);
 const char       *kiela_window_get_file_path    (KielaWindow *self);
 /* The error banner's text, or NULL when no banner is shown. */
 const char       *kiela_window_get_banner_text  (KielaWindow *self);

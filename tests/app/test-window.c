@@ -14,6 +14,8 @@
 #include "kiela-new-game-dialog.h"
 #include "kiela-preferences-window.h"
 #include "kiela-board-view-private.h"
+#include "kiela-step-list.h"
+#include "kiela-narrate.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -1025,6 +1027,240 @@ test_tab_chain (Fixture *f, gconstpointer data)
   }
 }
 
+/* ---------- the step list ---------- */
+
+static gboolean
+step_row_visible (gpointer data)
+{
+  return kiela_step_list_current_row_visible (KIELA_STEP_LIST (data));
+}
+
+/* The selected row of the list box is the step list's current row, and it alone carries the
+ * "current" mark (an arrow and bold text, not only the selection colour). */
+static void
+assert_current_row (KielaStepList *steps, int expected)
+{
+  GtkListBox *list = kiela_step_list_get_list_box (steps);
+  GtkListBoxRow *selected = gtk_list_box_get_selected_row (list);
+
+  g_assert_cmpint (kiela_step_list_get_current_row (steps), ==, expected);
+  g_assert_nonnull (selected);
+  g_assert_cmpint (gtk_list_box_row_get_index (selected), ==, expected);
+  for (guint r = 0; r < kiela_step_list_get_n_rows (steps); r++)
+    g_assert_cmpint (gtk_widget_has_css_class (GTK_WIDGET (gtk_list_box_get_row_at_index (list, (int) r)),
+                                               "kiela-step-current"), ==, (int) r == expected);
+}
+
+/* Rules file, section 11: after South i2, North b3 lifts 2 stones from b3 and drops them into c3
+ * and d3; d3 was occupied and South's d2 holds 1, so d3 captures d2 and d1 (3 stones), which
+ * join North's army and are sown into e3, f3, g3; g3 was empty and the move ends.
+ * As rows of the step list: before the move; the lift; lap 1's drops; the capture; the stones
+ * entering; lap 2's drops; the end — seven rows. */
+static const struct {
+  KielaStepKind kind;
+  const char *contains;
+  guint events;     /* trace events the row stands for */
+} b3_rows[] = {
+  { KIELA_STEP_START, "b3", 0 },
+  { KIELA_STEP_LIFT, "b3", 1 },
+  { KIELA_STEP_DROPS, "c3, d3", 2 },
+  { KIELA_STEP_CAPTURE, "d2", 1 },
+  { KIELA_STEP_ENTER, "e3", 1 },
+  { KIELA_STEP_DROPS, "e3, f3, g3", 3 },
+  { KIELA_STEP_END, "g3", 1 },
+};
+
+static void
+play_i2_b3 (Fixture *f)
+{
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  click (f, KIELA_SOUTH, "i2");
+  wait_until (player_at_end, f, 10000, "i2 to be sown");
+  click (f, KIELA_NORTH, "b3");
+}
+
+static void
+test_step_list_rows (Fixture *f, gconstpointer data)
+{
+  KielaStepList *steps = kiela_window_get_step_list (f->window);
+  KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
+  GtkListBox *list = kiela_step_list_get_list_box (steps);
+  const KielaTrace *trace;
+  guint first = 0, n;
+  int expected_row = 0;
+
+  /* No move yet: no steps, and the list is not shown. */
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  g_assert_cmpuint (kiela_step_list_get_n_rows (steps), ==, 0);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (steps)));
+
+  play_i2_b3 (f);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (steps)));
+  trace = kiela_trace_player_get_trace (player);
+  n = kiela_trace_get_n_events (trace);
+  g_assert_cmpuint (n, ==, 9);
+  g_assert_cmpuint (kiela_step_list_get_n_rows (steps), ==, G_N_ELEMENTS (b3_rows));
+  {
+    guint widgets = 0;
+    for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (list)); c; c = gtk_widget_get_next_sibling (c))
+      widgets += GTK_IS_LIST_BOX_ROW (c);
+    g_assert_cmpuint (widgets, ==, G_N_ELEMENTS (b3_rows));
+  }
+
+  for (guint r = 0; r < G_N_ELEMENTS (b3_rows); r++)
+    {
+      const char *text = kiela_step_list_get_row_text (steps, r);
+      GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (list, (int) r));
+      gboolean key = b3_rows[r].kind == KIELA_STEP_CAPTURE || b3_rows[r].kind == KIELA_STEP_ENTER;
+
+      g_assert_cmpint (kiela_step_list_get_row_kind (steps, r), ==, b3_rows[r].kind);
+      if (strstr (text, b3_rows[r].contains) == NULL)
+        g_error ("row %u “%s” does not name %s", r, text, b3_rows[r].contains);
+      /* The capture and the captured stones joining North's army stand out (bold + icon). */
+      g_assert_cmpint (gtk_widget_has_css_class (row, "kiela-step-key"), ==, key);
+      first += b3_rows[r].events;
+      /* A click shows the row's events done: the start row nothing, the others up to their last. */
+      g_assert_cmpuint (kiela_step_list_get_row_target (steps, r), ==, first);
+      /* A row for a single event says what the engine's narration says of it. */
+      if (b3_rows[r].events == 1)
+        {
+          g_autofree char *said = kiela_narrate_event (kiela_game_get_variant (kiela_window_get_game (f->window)),
+                                                       trace, first - 1);
+          g_assert_cmpstr (text, ==, said);
+        }
+    }
+  g_assert_cmpuint (first, ==, n);
+  g_assert_nonnull (strstr (kiela_step_list_get_row_text (steps, 5), "Lap 2"));
+  g_assert_nonnull (strstr (kiela_step_list_get_row_text (steps, 5), "3 stones"));
+
+  /* The marked row follows the replay, forward and back. */
+  activate (f, "win.go-start");
+  assert_current_row (steps, 0);
+  first = 0;
+  for (guint i = 1; i <= n; i++)
+    {
+      activate (f, "win.step-forward");
+      /* Step i shows event i-1, which belongs to the row whose events cover it. */
+      while (first + b3_rows[expected_row].events < i)
+        first += b3_rows[expected_row++].events;
+      assert_current_row (steps, expected_row);
+    }
+  assert_current_row (steps, (int) G_N_ELEMENTS (b3_rows) - 1);
+  {
+    /* The same walk backwards: 9 events → rows 6,5,5,5,4,3,2,2,1,0. */
+    static const int back[] = { 6, 5, 5, 5, 4, 3, 2, 2, 1, 0 };
+    for (guint i = n; ; i--)
+      {
+        g_assert_cmpuint (kiela_trace_player_get_index (player), ==, i);
+        assert_current_row (steps, back[n - i]);
+        if (i == 0)
+          break;
+        activate (f, "win.step-back");
+      }
+  }
+
+  /* The big sentence stays: it tells the single step shown now. */
+  activate (f, "win.step-forward");
+  activate (f, "win.step-forward");
+  {
+    g_autofree char *said = kiela_narrate_event (kiela_game_get_variant (kiela_window_get_game (f->window)),
+                                                 trace, 1);
+    g_assert_cmpstr (kiela_window_get_narration (f->window), ==, said);
+  }
+}
+
+static void
+test_step_list_click (Fixture *f, gconstpointer data)
+{
+  KielaStepList *steps = kiela_window_get_step_list (f->window);
+  KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  GtkListBox *list = kiela_step_list_get_list_box (steps);
+  const KielaTrace *trace;
+  guint target = 0;
+
+  play_i2_b3 (f);
+  trace = kiela_trace_player_get_trace (player);
+  activate (f, "win.go-end");
+
+  /* Clicking (activating) each row jumps the board to the position after that row's events. */
+  for (int r = (int) G_N_ELEMENTS (b3_rows) - 1; r >= 0; r--)
+    {
+      KielaPosition expected;
+      guint hand;
+
+      target = 0;
+      for (int k = 0; k <= r; k++)
+        target += b3_rows[k].events;
+      gtk_widget_activate (GTK_WIDGET (gtk_list_box_get_row_at_index (list, r)));
+      g_assert_false (kiela_trace_player_get_playing (player));
+      g_assert_cmpuint (kiela_trace_player_get_index (player), ==, target);
+      kiela_trace_position_at (trace, target, &expected, &hand);
+      assert_positions_equal (kiela_board_view_get_position (board), &expected);
+      assert_current_row (steps, r);
+    }
+
+  /* Row 3 is the capture: d2 and d1 are empty there, d3 still holds its 3, and 3 stones are in hand. */
+  gtk_widget_activate (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 3)));
+  {
+    const KielaPosition *shown = kiela_board_view_get_position (board);
+    KielaSquare d2, d1, d3;
+    g_assert_true (kiela_square_parse (10, "d2", &d2, NULL));
+    g_assert_true (kiela_square_parse (10, "d1", &d1, NULL));
+    g_assert_true (kiela_square_parse (10, "d3", &d3, NULL));
+    g_assert_cmpuint (shown->houses[d2.side][d2.house], ==, 0);
+    g_assert_cmpuint (shown->houses[d1.side][d1.house], ==, 0);
+    g_assert_cmpuint (shown->houses[d3.side][d3.house], ==, 3);
+  }
+
+  /* A click while the move plays pauses it at the row. */
+  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_VERY_SLOW);
+  activate (f, "win.go-start");
+  activate (f, "win.play-pause");
+  g_assert_true (kiela_trace_player_get_playing (player));
+  gtk_widget_activate (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 5)));
+  g_assert_false (kiela_trace_player_get_playing (player));
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 8);
+}
+
+/* A long move in a short window: the current row is scrolled into view wherever the replay is. */
+static void
+test_step_list_scrolls (Fixture *f, gconstpointer data)
+{
+  KielaStepList *steps = kiela_window_get_step_list (f->window);
+  KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
+  GtkListBox *list = kiela_step_list_get_list_box (steps);
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  /* Rules file, section 11: South b1, North h4, South i2 captures twice in one move. */
+  click (f, KIELA_SOUTH, "b1");
+  click (f, KIELA_NORTH, "h4");
+  click (f, KIELA_SOUTH, "i2");
+  g_assert_cmpuint (kiela_trace_player_get_trace (player)->result.captures, ==, 2);
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 640);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (window_drawn, f, 10000, "the window to be shown");
+  spin (200);
+
+  activate (f, "win.go-end");
+  wait_until (step_row_visible, steps, 5000, "the last step to be scrolled into view");
+  {
+    /* The list is taller than its view here, or this test would prove nothing. */
+    GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (list), GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+    g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
+    g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 0);
+  }
+  activate (f, "win.go-start");
+  wait_until (step_row_visible, steps, 5000, "the first step to be scrolled into view");
+  for (guint i = 0; i < kiela_trace_player_get_n_events (player); i += 5)
+    {
+      kiela_trace_player_set_index (player, i);
+      wait_until (step_row_visible, steps, 5000, "the current step to be scrolled into view");
+    }
+}
+
 static void
 test_render_png (Fixture *f, gconstpointer data)
 {
@@ -1128,6 +1364,9 @@ main (int argc, char **argv)
   ADD ("/app/new-game-dialog/preset", KIELA_SPEED_NORMAL, test_new_game_dialog);
   ADD ("/app/window/plugin-failures", KIELA_SPEED_INSTANT, test_plugin_failures);
   ADD ("/app/window/tab-chain", KIELA_SPEED_INSTANT, test_tab_chain);
+  ADD ("/app/window/step-list/rows", KIELA_SPEED_NORMAL, test_step_list_rows);
+  ADD ("/app/window/step-list/click", KIELA_SPEED_INSTANT, test_step_list_click);
+  ADD ("/app/window/step-list/scrolls", KIELA_SPEED_INSTANT, test_step_list_scrolls);
   ADD ("/app/window/render-png", KIELA_SPEED_INSTANT, test_render_png);
 #undef ADD
 

@@ -16,6 +16,11 @@
 #define META_SOUTH_AI "south-ai"
 #define META_NORTH_AI "north-ai"
 
+/* Below this window width the side panel folds away and the board gets the whole width; the
+ * panel button (F9) then slides it over the board.  1100 px keeps a 1024-wide projector image
+ * board-first while a 1280 or wider screen has room for both. */
+#define PANEL_FOLD_WIDTH 1100
+
 /* Wall-clock budget for a personality that sets none itself. */
 #define DEFAULT_AI_BUDGET_MS 800
 #define HINT_BUDGET_MS 1000
@@ -81,6 +86,7 @@ G_DEFINE_FINAL_TYPE (KielaWindow, kiela_window, ADW_TYPE_APPLICATION_WINDOW)
 static void kiela_window_update (KielaWindow *self);
 static void kiela_window_maybe_start_ai (KielaWindow *self);
 static void kiela_window_enter_setup (KielaWindow *self);
+static void kiela_window_size_allocate (GtkWidget *widget, int width, int height, int baseline);
 
 /* ---------- small helpers ---------- */
 
@@ -1548,6 +1554,7 @@ kiela_window_class_init (KielaWindowClass *klass)
 
   object_class->dispose = kiela_window_dispose;
   object_class->finalize = kiela_window_finalize;
+  widget_class->size_allocate = kiela_window_size_allocate;
 
   g_type_ensure (KIELA_TYPE_STEP_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-window.ui");
@@ -1582,6 +1589,21 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (review_box);
   BIND (review_label);
 #undef BIND
+}
+
+/* Folds the side panel at narrow widths.  AdwFlap's own AUTO policy folds only when the
+ * minimum sizes no longer fit (or, with the natural threshold, as soon as any label would
+ * like more room), neither of which is a stable width; the threshold here is one number. */
+static void
+kiela_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  AdwFlapFoldPolicy policy = width < PANEL_FOLD_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER;
+
+  /* Set before the children are allocated, so this very allocation uses it. */
+  if (adw_flap_get_fold_policy (self->flap) != policy)
+    adw_flap_set_fold_policy (self->flap, policy);
+  GTK_WIDGET_CLASS (kiela_window_parent_class)->size_allocate (widget, width, height, baseline);
 }
 
 /* Places a side label centred just above (North) or below (South) the board as drawn, which

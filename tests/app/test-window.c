@@ -1261,6 +1261,61 @@ test_step_list_scrolls (Fixture *f, gconstpointer data)
     }
 }
 
+/* ---------- the side panel folds at narrow widths ---------- */
+
+static gboolean
+flap_folded (gpointer data)
+{
+  return adw_flap_get_folded (ADW_FLAP (data));
+}
+
+static gboolean
+flap_unfolded (gpointer data)
+{
+  return !adw_flap_get_folded (ADW_FLAP (data));
+}
+
+static void
+test_panel_folds (Fixture *f, gconstpointer data)
+{
+  AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "flap"));
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  int wide_board;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+
+  /* A wide window: the panel sits beside the board, open. */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1366, 768);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (window_drawn, f, 10000, "the window to be shown");
+  wait_until (flap_unfolded, flap, 5000, "the panel to sit beside the board at 1366 px");
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  spin (300);
+  wide_board = gtk_widget_get_width (GTK_WIDGET (board));
+
+  /* Narrower than the threshold: the panel folds away and the board gets the room. */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 700);
+  wait_until (flap_folded, flap, 5000, "the panel to fold at 1024 px");
+  spin (500);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <, 1100);
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  /* 1024 px less the margins: more than the 1366 px window left the board beside the panel. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (board)), >, 960);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (board)), >=, wide_board - 366);
+
+  /* F9 (the panel action) slides it over the board, and again hides it. */
+  activate (f, "win.toggle-panel");
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (adw_flap_get_folded (flap));
+  activate (f, "win.toggle-panel");
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+
+  /* Wide again: it unfolds and shows. */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1920, 1000);
+  wait_until (flap_unfolded, flap, 5000, "the panel to unfold at 1920 px");
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+}
+
 static void
 test_render_png (Fixture *f, gconstpointer data)
 {
@@ -1367,6 +1422,7 @@ main (int argc, char **argv)
   ADD ("/app/window/step-list/rows", KIELA_SPEED_NORMAL, test_step_list_rows);
   ADD ("/app/window/step-list/click", KIELA_SPEED_INSTANT, test_step_list_click);
   ADD ("/app/window/step-list/scrolls", KIELA_SPEED_INSTANT, test_step_list_scrolls);
+  ADD ("/app/window/panel-folds", KIELA_SPEED_INSTANT, test_panel_folds);
   ADD ("/app/window/render-png", KIELA_SPEED_INSTANT, test_render_png);
 #undef ADD
 

@@ -666,6 +666,58 @@ test_forced_win_in_two (void)
     }
 }
 
+/*
+ * Repetition: in FORCED_WIN_TWO, if the position after d2 has already occurred
+ * twice in the game, playing d2 makes it occur a third time: a draw, not a win.
+ * South's other move, e2, wins within no four moves (checked exhaustively here),
+ * so a search limited to 8 plies that knows the game's history must not claim a
+ * forced win any more, while without the history it does.
+ */
+static void
+test_repetition_awareness (void)
+{
+  const KielaVariant *v = variant ("kiela");
+  KielaPosition pos = parse (FORCED_WIN_TWO), after_d2 = pos, after_e2 = pos;
+  KielaPosition history[3];
+  const KielaAiAlgorithm *algorithm = NULL;
+  g_autoptr(GHashTable) settings = settings_for ("mpanzu", "depth=8", &algorithm);
+  KielaAiRequest request = { 0 };
+  KielaAiReply reply = { 0 };
+  g_autoptr(GError) error = NULL;
+  KielaMove replies[KIELA_MAX_MOVES];
+  KielaPosition grand[KIELA_MAX_MOVES];
+  guint m;
+
+  kiela_sow_fast (v, &after_d2, square (&pos, "d2"), NULL);
+  kiela_sow_fast (v, &after_e2, square (&pos, "e2"), NULL);
+  /* e2 does not win within four South moves: some North reply holds out. */
+  m = kiela_legal_moves (v, &after_e2, replies, grand, NULL);
+  g_assert_cmpuint (m, >, 0);
+  {
+    gboolean all = TRUE;
+    for (guint j = 0; j < m && all; j++)
+      all = wins_within (v, &grand[j], 3);
+    g_assert_false (all);
+  }
+
+  request.variant = v;
+  request.position = pos;
+  request.settings = settings;
+  request.seed = 1;
+  g_assert_true (algorithm->think (&request, &reply, &error));
+  g_assert_cmpint (reply.score, >, 100 * 56);
+
+  /* The game went through the position after d2 twice already (with the start between). */
+  history[0] = after_d2;
+  history[1] = pos;
+  history[2] = after_d2;
+  request.history = history;
+  request.n_history = G_N_ELEMENTS (history);
+  g_assert_true (algorithm->think (&request, &reply, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (reply.score, <, 100 * 56);
+}
+
 /* ---- determinism ---- */
 
 static void
@@ -852,6 +904,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/tactics/capture-rules-examples", test_capture_rules_examples);
   g_test_add_func ("/ai/tactics/capture-that-wins", test_capture_that_wins);
   g_test_add_func ("/ai/tactics/forced-win-in-two", test_forced_win_in_two);
+  g_test_add_func ("/ai/tactics/repetition", test_repetition_awareness);
   g_test_add_func ("/ai/determinism/same-seed", test_same_seed_same_move);
   g_test_add_func ("/ai/reason/truthful", test_reasons_truthful);
   g_test_add_func ("/ai/loader/unknown-algorithm", test_unknown_algorithm_rejected);

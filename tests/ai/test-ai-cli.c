@@ -1,0 +1,239 @@
+/* test-ai-cli.c: kiela-cli bestmove and tournament, run as a user would: exit statuses, output, CSV, threads. */
+#include "config.h"
+
+#include <string.h>
+#include <glib.h>
+#include <sys/wait.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+/* The hand-made position of test-ai.c where South i1 captures 7 and wins at once. */
+#define CAPTURE_WINS "0,0,1,0,0,0,0,0,0,4/1,0,0,0,0,0,0,0,0,3/1,0,2,0,0,0,0,0,0,1/0,0,0,0,2,0,0,0,2,0 s"
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run *r, const char *first, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  va_list ap;
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, (gpointer) KIELA_TEST_CLI);
+  va_start (ap, first);
+  for (const char *a = first; a; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                     &r->out, &r->err, &wait_status, &error))
+    g_error ("cannot run %s: %s", KIELA_TEST_CLI, error->message);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+}
+
+static JsonObject *
+parse_json (const char *text, JsonParser **parser)
+{
+  g_autoptr(GError) error = NULL;
+
+  *parser = json_parser_new ();
+  if (!json_parser_load_from_data (*parser, text, -1, &error))
+    g_error ("not JSON (%s): %s", error->message, text);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (*parser)));
+  return json_node_get_object (json_parser_get_root (*parser));
+}
+
+static void
+test_bestmove_json (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *o;
+
+  run_cli (&r, "bestmove", "--variant", "kiela", "--position", CAPTURE_WINS, "--ai", "mpanzu",
+           "--nodes", "20000", "--time-ms", "0", "--seed", "3", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  o = parse_json (r.out, &parser);
+  g_assert_cmpstr (json_object_get_string_member (o, "move"), ==, "i1");
+  g_assert_cmpint (json_object_get_int_member (o, "depth"), >, 0);
+  g_assert_cmpint (json_object_get_int_member (o, "nodes"), >, 0);
+  g_assert_true (json_object_has_member (o, "score"));
+  g_assert_cmpstr (json_object_get_string_member (o, "ai"), ==, "mpanzu");
+}
+
+static void
+test_bestmove_text (void)
+{
+  g_auto(Run) r = { 0 };
+
+  run_cli (&r, "bestmove", "--position", CAPTURE_WINS, "--ai", "zola", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_str_has_prefix (r.out, "move i1\n"));
+  g_assert_nonnull (strstr (r.out, "\nscore "));
+  g_assert_nonnull (strstr (r.out, "\ndepth "));
+  g_assert_nonnull (strstr (r.out, "\nnodes "));
+}
+
+/* Bad input: exit status 2, a message naming the input on stderr, nothing on stdout. */
+static void
+check_bad_input (const char *naming, const char *a1, const char *a2, const char *a3, const char *a4)
+{
+  g_auto(Run) r = { 0 };
+
+  run_cli (&r, "bestmove", a1, a2, a3, a4, NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_cmpstr (r.out, ==, "");
+  if (strstr (r.err, naming) == NULL)
+    g_error ("stderr does not name “%s”: %s", naming, r.err);
+}
+
+static void
+test_bestmove_bad_input (void)
+{
+  check_bad_input ("nobody", "--ai", "nobody", "--variant", "kiela");
+  check_bad_input ("no-such-game", "--variant", "no-such-game", "--ai", "mpanzu");
+  check_bad_input ("1,2,x s", "--position", "1,2,x s", "--ai", "mpanzu");
+  /* South has only single stones: no legal move. */
+  check_bad_input ("no legal move",
+                   "--position", "0,0,0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0,0,0/1,1,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0 s",
+                   "--ai", "mpanzu");
+  /* Settings the algorithm does not accept. */
+  check_bad_input ("depth=0", "--ai", "mpanzu depth=0", "--variant", "kiela");
+}
+
+static void
+test_usage_errors (void)
+{
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
+
+  run_cli (&a, "bestmove", "--time-ms", "soon", NULL);
+  g_assert_cmpint (a.status, ==, 1);
+  run_cli (&b, "tournament", "--ai", "zola", "--games", "2", NULL);
+  g_assert_cmpint (b.status, ==, 1);
+  run_cli (&c, "tournament", "--ai", "zola", "--ai", "kizua", "--games", "0", NULL);
+  g_assert_cmpint (c.status, ==, 1);
+}
+
+static char *
+read_file (const char *path)
+{
+  char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
+static void
+test_tournament (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-ai-cli-XXXXXX", NULL);
+  g_autofree char *csv1 = g_build_filename (dir, "one.csv", NULL);
+  g_autofree char *csv2 = g_build_filename (dir, "two.csv", NULL);
+  g_autofree char *text1 = NULL, *text2 = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(Run) r1 = { 0 };
+  g_auto(Run) r2 = { 0 };
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *o;
+  gint64 wins, draws, losses;
+  gdouble score_sum = 0.0;
+  guint south_a = 0;
+
+  run_cli (&r1, "tournament", "--ai", "lweji", "--ai", "zola", "--games", "8", "--nodes", "3000",
+           "--seed", "5", "--jobs", "2", "--csv", csv1, "--json", "--quiet", NULL);
+  g_assert_cmpint (r1.status, ==, 0);
+  o = parse_json (r1.out, &parser);
+  wins = json_object_get_int_member (o, "wins");
+  draws = json_object_get_int_member (o, "draws");
+  losses = json_object_get_int_member (o, "losses");
+  g_assert_cmpint (wins + draws + losses, ==, 8);
+  g_assert_cmpfloat (json_object_get_double_member (o, "score_low"), <=, json_object_get_double_member (o, "score"));
+  g_assert_cmpfloat (json_object_get_double_member (o, "score_high"), >=, json_object_get_double_member (o, "score"));
+  g_assert_cmpint (json_object_get_int_member (o, "longest_plies"), >=, (gint64) json_object_get_double_member (o, "mean_plies"));
+
+  /* One CSV row a game; its moves, plies and score agree with the summary. */
+  text1 = read_file (csv1);
+  lines = g_strsplit (text1, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "game,seed,south,north,result,reason,plies,score_a,moves"));
+  g_assert_cmpuint (g_strv_length (lines), ==, 8 + 2);   /* header, 8 rows, "" after the last newline */
+  for (guint i = 1; i <= 8; i++)
+    {
+      g_auto(GStrv) quoted = g_strsplit (lines[i], "\"", -1);   /* ..."south","north",...,"moves" */
+      g_auto(GStrv) fields = NULL;
+      g_auto(GStrv) moves = NULL;
+      guint n_fields;
+
+      g_assert_cmpuint (g_strv_length (quoted), ==, 7);
+      if (g_str_equal (quoted[1], "Lweji"))
+        south_a++;
+      fields = g_strsplit (quoted[4], ",", -1);   /* ,result,reason,plies,score_a, */
+      n_fields = g_strv_length (fields);
+      g_assert_cmpuint (n_fields, ==, 6);
+      moves = g_strsplit (quoted[5], " ", -1);
+      g_assert_cmpuint (g_strv_length (moves), ==, (guint) g_ascii_strtoull (fields[3], NULL, 10));
+      score_sum += g_ascii_strtod (fields[4], NULL);
+    }
+  /* Both colours, alternately. */
+  g_assert_cmpuint (south_a, ==, 4);
+  g_assert_cmpfloat (score_sum, ==, wins + 0.5 * draws);
+
+  /* Two threads or one: the same games, move for move (node budgets make them reproducible). */
+  run_cli (&r2, "tournament", "--ai", "lweji", "--ai", "zola", "--games", "8", "--nodes", "3000",
+           "--seed", "5", "--jobs", "1", "--csv", csv2, "--quiet", NULL);
+  g_assert_cmpint (r2.status, ==, 0);
+  text2 = read_file (csv2);
+  g_assert_cmpstr (text1, ==, text2);
+
+  g_unlink (csv1);
+  g_unlink (csv2);
+  g_rmdir (dir);
+}
+
+static void
+test_tournament_csv_unwritable (void)
+{
+  g_auto(Run) r = { 0 };
+
+  run_cli (&r, "tournament", "--ai", "zola", "--ai", "kizua", "--games", "2", "--quiet",
+           "--csv", "/nonexistent-dir/games.csv", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "/nonexistent-dir/games.csv"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_setenv ("LC_ALL", "C", TRUE);
+  /* Only the build tree's plugins (kiela-cli finds them when run from the build tree). */
+  g_setenv ("KIELA_PLUGIN_PATH", "", TRUE);
+  g_setenv ("KIELA_UNINSTALLED", "1", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ai-cli/bestmove/json", test_bestmove_json);
+  g_test_add_func ("/ai-cli/bestmove/text", test_bestmove_text);
+  g_test_add_func ("/ai-cli/bestmove/bad-input", test_bestmove_bad_input);
+  g_test_add_func ("/ai-cli/usage-errors", test_usage_errors);
+  g_test_add_func ("/ai-cli/tournament/summary-csv-threads", test_tournament);
+  g_test_add_func ("/ai-cli/tournament/csv-unwritable", test_tournament_csv_unwritable);
+  return g_test_run ();
+}

@@ -21,6 +21,9 @@ guint       kiela_board_view_get_files       (KielaBoardView *self);
 
 /* How many SVG documents were rasterised so far (the test proves the cache works). */
 guint       kiela_board_view_get_svg_render_count (KielaBoardView *self);
+/* Device-pixel size of the cached board render and of one house cell (0 before the first draw):
+ * on a HiDPI screen they are the drawn size times the scale factor, never an upscaled 1x render. */
+void        kiela_board_view_get_cache_pixels (KielaBoardView *self, int *bg_width, int *bg_height, int *cell_px);
 /* Whether captured houses are in the "on" phase of their flash. */
 gboolean    kiela_board_view_get_flash_on    (KielaBoardView *self);
 /* Centre of stone `index` of `n` drawn stones, in stone radii from the cup centre. */

@@ -1102,6 +1102,15 @@ kiela_board_view_get_svg_render_count (KielaBoardView *self)
   return self->svg_renders;
 }
 
+void
+kiela_board_view_get_cache_pixels (KielaBoardView *self, int *bg_width, int *bg_height, int *cell_px)
+{
+  g_return_if_fail (KIELA_IS_BOARD_VIEW (self));
+  *bg_width = self->cache.bg_width;
+  *bg_height = self->cache.bg_height;
+  *cell_px = self->cache.cell_px;
+}
+
 gboolean
 kiela_board_view_get_flash_on (KielaBoardView *self)
 {

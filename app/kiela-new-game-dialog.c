@@ -275,6 +275,9 @@ kiela_new_game_dialog_init (KielaNewGameDialog *self)
   g_signal_connect_swapped (self->start_button, "clicked", G_CALLBACK (on_start_clicked), self);
   g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (on_cancel_clicked), self);
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
+  /* Focus on Start, not on Cancel (the first button GTK would pick): Enter then starts the
+   * game, as the highlighted button promises. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
 }
 
 KielaNewGameDialog *

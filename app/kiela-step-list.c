@@ -158,6 +158,9 @@ make_row (Step *step)
   const char *icon_name = kind_icon (step->kind);
 
   step->row = gtk_list_box_row_new ();
+  /* A click jumps without taking the keyboard focus, so Space, Home and End go on driving the
+   * replay (a focused row would take Space as "activate me again" and Home/End as list moves). */
+  gtk_widget_set_focus_on_click (step->row, FALSE);
   step->marker = gtk_image_new_from_icon_name ("go-next-symbolic");
   step->label = gtk_label_new (step->text);
 

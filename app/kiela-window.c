@@ -349,6 +349,22 @@ kiela_window_update_title (KielaWindow *self)
                               kiela_variant_get_name (kiela_game_get_variant (self->game)),
                               player_name (self, KIELA_SOUTH), player_name (self, KIELA_NORTH));
   adw_window_title_set_subtitle (self->window_title, subtitle);
+
+  /* A game that lives in a file is named by it, as any document window is. */
+  if (self->file_path != NULL)
+    {
+      g_autofree char *name = g_filename_display_basename (self->file_path);
+      /* TRANSLATORS: window title for a saved game: "%s" is its file name, e.g. "lesson-3.kiela — Kiela" */
+      g_autofree char *title = g_strdup_printf (_("%s — Kiela"), name);
+
+      adw_window_title_set_title (self->window_title, name);
+      gtk_window_set_title (GTK_WINDOW (self), title);
+    }
+  else
+    {
+      adw_window_title_set_title (self->window_title, _("Kiela"));
+      gtk_window_set_title (GTK_WINDOW (self), _("Kiela"));
+    }
 }
 
 /* "North · Zola (Novice)" above the board and "South · You" below: a newcomer sees at once which
@@ -878,6 +894,7 @@ kiela_window_save_to_path (KielaWindow *self, const char *path, GError **error)
       g_free (self->file_path);
       self->file_path = g_strdup (path);
     }
+  kiela_window_update_title (self);
   return TRUE;
 }
 
@@ -1213,6 +1230,18 @@ add_kiela_filters (GtkFileChooser *chooser)
   g_object_unref (filter);
 }
 
+/* Without a file of its own the chooser would open in the directory the app was started from
+ * (often the source tree or /): games belong in Documents, or the home folder. */
+static void
+kiela_window_set_default_folder (GtkFileChooser *chooser)
+{
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autoptr(GFile) dir = g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs
+                                                                                             : g_get_home_dir ());
+
+  gtk_file_chooser_set_current_folder (chooser, dir, NULL);
+}
+
 static void
 on_open_response (GtkNativeDialog *native, int response, KielaWindow *self)
 {
@@ -1237,6 +1266,15 @@ action_open (GSimpleAction *action, GVariant *param, gpointer data)
                                         _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   add_kiela_filters (GTK_FILE_CHOOSER (native));
+  if (self->file_path)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (self->file_path);
+      g_autoptr(GFile) dir = g_file_get_parent (file);
+      if (dir)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), dir, NULL);
+    }
+  else
+    kiela_window_set_default_folder (GTK_FILE_CHOOSER (native));
   g_signal_connect (native, "response", G_CALLBACK (on_open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
@@ -1289,7 +1327,10 @@ action_save_as (GSimpleAction *action, GVariant *param, gpointer data)
       gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), file, NULL);
     }
   else
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("game.kiela"));
+    {
+      kiela_window_set_default_folder (GTK_FILE_CHOOSER (native));
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("game.kiela"));
+    }
   g_signal_connect (native, "response", G_CALLBACK (on_save_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
@@ -1421,6 +1462,9 @@ action_about (GSimpleAction *action, GVariant *param, gpointer data)
                 "comments", _("Learn and play Kiela, the four-row mancala of northern Angola. "
                               "Every sowing can be replayed stone by stone."),
                 "license-type", GTK_LICENSE_GPL_3_0,
+                /* The same addresses as the AppStream metadata. */
+                "website", "https://github.com/kiela/kiela",
+                "issue-url", "https://github.com/kiela/kiela/issues",
                 "developers", developers,
                 /* TRANSLATORS: put your names here, one per line */
                 "translator-credits", _("translator-credits"),

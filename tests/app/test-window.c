@@ -829,6 +829,15 @@ test_new_game_dialog (Fixture *f, gconstpointer data)
   kiela_new_game_dialog_preset (dialog, expert, NULL, ai);
   g_assert_true (kiela_new_game_dialog_get_variant (dialog) == expert);
   g_assert_true (kiela_new_game_dialog_get_player (dialog, KIELA_NORTH) == ai);
+  /* Enter starts the game: Start, the default widget, also has the focus when the dialog opens. */
+  {
+    GtkWidget *start = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), KIELA_TYPE_NEW_GAME_DIALOG,
+                                                                  "start_button"));
+    gtk_window_present (GTK_WINDOW (dialog));
+    spin (200);
+    g_assert_true (gtk_window_get_focus (GTK_WINDOW (dialog)) == start);
+    g_assert_true (gtk_widget_has_css_class (start, "suggested-action"));
+  }
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
@@ -1027,6 +1036,29 @@ test_tab_chain (Fixture *f, gconstpointer data)
   }
 }
 
+/* A saved or opened game is named by its file in the title bar; a new one is plain "Kiela". */
+static void
+test_title_names_file (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "lesson-3.kiela", NULL);
+  g_autoptr(GError) error = NULL;
+  AdwWindowTitle *title = ADW_WINDOW_TITLE (gtk_widget_get_template_child (GTK_WIDGET (f->window),
+                                                                           KIELA_TYPE_WINDOW, "window_title"));
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "Kiela");
+  click (f, KIELA_SOUTH, "g1");
+  g_assert_true (kiela_window_save_to_path (f->window, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "lesson-3.kiela");
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), "lesson-3.kiela"));
+
+  kiela_window_new_game (f->window, NULL, NULL, NULL);
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "Kiela");
+  g_assert_true (kiela_window_open_path (f->window, path));
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "lesson-3.kiela");
+}
+
 /* ---------- the step list ---------- */
 
 static gboolean
@@ -1192,6 +1224,8 @@ test_step_list_click (Fixture *f, gconstpointer data)
       target = 0;
       for (int k = 0; k <= r; k++)
         target += b3_rows[k].events;
+      /* A click leaves the keyboard focus where it was, so Space/Home/End still drive the replay. */
+      g_assert_false (gtk_widget_get_focus_on_click (GTK_WIDGET (gtk_list_box_get_row_at_index (list, r))));
       gtk_widget_activate (GTK_WIDGET (gtk_list_box_get_row_at_index (list, r)));
       g_assert_false (kiela_trace_player_get_playing (player));
       g_assert_cmpuint (kiela_trace_player_get_index (player), ==, target);
@@ -1423,6 +1457,7 @@ main (int argc, char **argv)
   ADD ("/app/window/step-list/click", KIELA_SPEED_INSTANT, test_step_list_click);
   ADD ("/app/window/step-list/scrolls", KIELA_SPEED_INSTANT, test_step_list_scrolls);
   ADD ("/app/window/panel-folds", KIELA_SPEED_INSTANT, test_panel_folds);
+  ADD ("/app/window/title-names-file", KIELA_SPEED_INSTANT, test_title_names_file);
   ADD ("/app/window/render-png", KIELA_SPEED_INSTANT, test_render_png);
 #undef ADD
 

@@ -524,19 +524,6 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
   return 0;
 }
 
-/* Translations live under LOCALEDIR once installed; run from the build tree, use the
- * catalogues meson compiled there (<build>/po/LL/LC_MESSAGES/kiela.mo), as the
- * registry does for plugins. */
-static const char *
-locale_dir (void)
-{
-  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-
-  if (g_getenv ("KIELA_UNINSTALLED") || (exe && g_str_has_prefix (exe, KIELA_BUILD_ROOT G_DIR_SEPARATOR_S)))
-    return KIELA_BUILD_ROOT G_DIR_SEPARATOR_S "po";
-  return LOCALEDIR;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -544,8 +531,7 @@ main (int argc, char **argv)
   const char *cmd;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  kiela_bind_textdomain ();
   textdomain (GETTEXT_PACKAGE);
 
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)

@@ -5,19 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "kiela-application.h"
-
-/* Translations live under LOCALEDIR once installed; run from the build tree, use the
- * catalogues meson compiled there (<build>/po/LL/LC_MESSAGES/kiela.mo), as the
- * registry does for plugins. */
-static const char *
-locale_dir (void)
-{
-  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-
-  if (g_getenv ("KIELA_UNINSTALLED") || (exe && g_str_has_prefix (exe, KIELA_BUILD_ROOT G_DIR_SEPARATOR_S)))
-    return KIELA_BUILD_ROOT G_DIR_SEPARATOR_S "po";
-  return LOCALEDIR;
-}
+#include "kiela-paths.h"
 
 int
 main (int argc, char **argv)
@@ -26,8 +14,7 @@ main (int argc, char **argv)
   g_autoptr(KielaApplication) app = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  kiela_bind_textdomain ();
   textdomain (GETTEXT_PACKAGE);
   g_set_application_name (_("Kiela"));
 

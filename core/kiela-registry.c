@@ -10,6 +10,7 @@
 
 #include "kiela-plugin.h"
 #include "kiela-position.h"
+#include "kiela-paths.h"
 
 /* Items of one kind, each remembering which module registered it, so a
  * module that fails half-way (or later) can be removed as a whole. */
@@ -652,17 +653,6 @@ kiela_registry_load_dir (KielaRegistry *registry, const char *dir)
     kiela_registry_load_file (registry, g_ptr_array_index (files, i));
 }
 
-static gboolean
-running_uninstalled (void)
-{
-  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-  g_autofree char *root = g_strconcat (KIELA_BUILD_ROOT, G_DIR_SEPARATOR_S, NULL);
-
-  if (g_getenv ("KIELA_UNINSTALLED"))
-    return TRUE;
-  return exe != NULL && g_str_has_prefix (exe, root);
-}
-
 /* The installed plugin folder sits next to libkiela-core (<libdir>/kiela/plugins):
  * find it from the library's own location so an installed tree can be moved. */
 static char *
@@ -696,7 +686,7 @@ kiela_registry_load_default (KielaRegistry *registry)
         if (parts[i][0])
           g_ptr_array_add (registry->search_dirs, g_strdup (parts[i]));
     }
-  if (running_uninstalled ())
+  if (kiela_running_uninstalled ())
     g_ptr_array_add (registry->search_dirs, g_build_filename (KIELA_BUILD_ROOT, "plugins", NULL));
   else
     g_ptr_array_add (registry->search_dirs, installed_plugin_dir ());

@@ -12,3 +12,4 @@
 #include "kiela-rng.h"
 #include "kiela-playout.h"
 #include "kiela-narrate.h"
+#include "kiela-paths.h"

@@ -163,9 +163,21 @@ cmd_plugins (KielaRegistry *registry, int argc, char **argv)
       const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
 
       if (r->state == KIELA_PLUGIN_LOADED)
-        printf (_("loaded  %s %s (%s): %u variants, %u AI algorithms, %u personalities, %u lessons\n        %s\n"),
-                r->id, r->version, r->path, r->n_variants, r->n_algorithms, r->n_personalities, r->n_lessons,
-                r->description);
+        {
+          g_autofree char *variants = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u variant", "%u variants",
+                                                                    r->n_variants), r->n_variants);
+          g_autofree char *algorithms = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u AI algorithm",
+                                                                      "%u AI algorithms", r->n_algorithms),
+                                                         r->n_algorithms);
+          g_autofree char *personalities = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u personality",
+                                                                         "%u personalities", r->n_personalities),
+                                                            r->n_personalities);
+          g_autofree char *lessons = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u lesson", "%u lessons",
+                                                                   r->n_lessons), r->n_lessons);
+          /* Translators: "loaded  kiela-rules 0.1.0 (path): 3 variants, 0 AI algorithms, ..." */
+          printf (_("loaded  %s %s (%s): %s, %s, %s, %s\n        %s\n"),
+                  r->id, r->version, r->path, variants, algorithms, personalities, lessons, r->description);
+        }
       else
         printf (_("failed  %s: %s\n"), r->path, r->reason);
     }
@@ -242,13 +254,13 @@ cmd_play (KielaRegistry *registry, int argc, char **argv)
 
       if (!kiela_position_parse (position, variant->files, &pos, &error))
         {
-          fprintf (stderr, "kiela-cli: %s\n", error->message);
+          fprintf (stderr, _("kiela-cli: %s\n"), error->message);
           return EXIT_INPUT;
         }
       game = kiela_game_new_from_position (variant, &pos, &error);
       if (game == NULL)
         {
-          fprintf (stderr, "kiela-cli: %s\n", error->message);
+          fprintf (stderr, _("kiela-cli: %s\n"), error->message);
           return EXIT_INPUT;
         }
     }
@@ -379,7 +391,7 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
     {
       if (!kiela_position_parse (position, variant->files, &pos, &error))
         {
-          fprintf (stderr, "kiela-cli: %s\n", error->message);
+          fprintf (stderr, _("kiela-cli: %s\n"), error->message);
           return EXIT_INPUT;
         }
     }

@@ -23,7 +23,10 @@ struct _KielaPluginInfo {
   const char *version;
   const char *description;
   const char *license;       /* SPDX identifier */
-  gpointer    reserved[8];
+  /* gettext domain of name and description (marked N_()); NULL means "kiela".
+   * Took the place of a reserved pointer: the ABI is unchanged. */
+  const char *translation_domain;
+  gpointer    reserved[7];
 };
 
 /*

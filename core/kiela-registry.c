@@ -521,9 +521,10 @@ load_from_functions (KielaRegistry *registry, KielaPluginRecord *r, guint owner,
       return FALSE;
     }
   r->id = g_strdup (info->id);
-  r->name = g_strdup (info->name ? info->name : info->id);
+  /* Plugins are loaded after setlocale(): keep the texts in the user's language. */
+  r->name = g_strdup (info->name ? g_dgettext (domain_of (info->translation_domain), info->name) : info->id);
   r->version = g_strdup (info->version ? info->version : "");
-  r->description = g_strdup (info->description ? info->description : "");
+  r->description = g_strdup (info->description ? g_dgettext (domain_of (info->translation_domain), info->description) : "");
   r->license = g_strdup (info->license ? info->license : "");
 
   other = find_loaded_plugin (registry, info->id);

@@ -28,9 +28,9 @@ static const KielaVariant hawalis = {
 static const KielaPluginInfo info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
   .id = "hawalis-rules",
-  .name = "Hawalis rules",
+  .name = N_("Hawalis rules"),
   .version = PACKAGE_VERSION,
-  .description = "Hawalis, the four-row mancala of Oman",
+  .description = N_("Hawalis, the four-row mancala of Oman"),
   .license = "GPL-3.0-or-later",
 };
 

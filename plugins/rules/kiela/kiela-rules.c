@@ -70,9 +70,9 @@ static const KielaVariant kiela_expert = {
 static const KielaPluginInfo info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
   .id = "kiela-rules",
-  .name = "Kiela rules",
+  .name = N_("Kiela rules"),
   .version = PACKAGE_VERSION,
-  .description = "Kiela at its beginner, advanced and expert levels",
+  .description = N_("Kiela at its beginner, advanced and expert levels"),
   .license = "GPL-3.0-or-later",
 };
 

@@ -10,6 +10,7 @@
 #include "kiela.h"
 #include "kiela-window.h"
 #include "kiela-application.h"
+#include "kiela-ai-player.h"
 #include "kiela-trace-player.h"
 #include "kiela-prefs.h"
 #include "kiela-new-game-dialog.h"
@@ -1567,6 +1568,92 @@ test_open_command_line (void)
   g_rmdir (dir);
 }
 
+/* Opens `kpn` (a kiela position) in the window as a saved game. */
+static void
+open_position (Fixture *f, const char *kpn, const char *name)
+{
+  g_autofree char *path = g_build_filename (f->dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGame) game = NULL;
+  g_autofree char *text = NULL;
+  KielaPosition pos;
+
+  g_assert_true (kiela_position_parse (kpn, 10, &pos, &error));
+  game = kiela_game_new_from_position (kiela_registry_lookup_variant (f->registry, "kiela"), &pos, &error);
+  g_assert_no_error (error);
+  text = kiela_record_to_string (game);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_true (kiela_window_open_path (f->window, path));
+}
+
+static void
+assert_click_refused (Fixture *f, KielaSide side, const char *square, const char *why)
+{
+  KielaPosition before = *kiela_game_get_position (kiela_window_get_game (f->window));
+  guint n = kiela_game_get_n_moves (kiela_window_get_game (f->window));
+  const char *msg;
+
+  click (f, side, square);
+  msg = kiela_window_get_last_message (f->window);
+  if (msg == NULL || strstr (msg, why) == NULL)
+    g_error ("clicking %s said “%s”, expected “%s”", square, msg ? msg : "(nothing)", why);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, n);
+  assert_positions_equal (kiela_game_get_position (kiela_window_get_game (f->window)), &before);
+}
+
+/* Issue 3: clicking a house that may not be sown plays nothing and says why. */
+static void
+test_illegal_click_explains (Fixture *f, gconstpointer data)
+{
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  assert_click_refused (f, KIELA_NORTH, "d4", "d4 belongs to North");
+  assert_click_refused (f, KIELA_SOUTH, "a2", "a2 is empty");
+  click (f, KIELA_SOUTH, "g1");
+  click (f, KIELA_NORTH, "a4");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 2);
+  /* Rules section 11: g1 ends in the empty f2, which now holds 1 stone. */
+  assert_click_refused (f, KIELA_SOUTH, "f2", "f2 holds 1 stone: Kiela needs at least 2");
+
+  /* Rules section 8: the 165-lap cycle from a2. */
+  open_position (f, "2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/2,1,0,1,2,0,1,2,0,1/2,1,3,2,1,0,1,0,1,0 s",
+                 "endless.kiela");
+  assert_click_refused (f, KIELA_SOUTH, "a2", "never ends");
+}
+
+static gboolean
+hint_shown (gpointer data)
+{
+  Fixture *f = data;
+  const char *msg = kiela_window_get_last_message (f->window);
+
+  return msg != NULL && g_str_has_prefix (msg, "Hint: sow ");
+}
+
+/* Issue 4: Hint names a move with a reason and marks its house on the board. */
+static void
+test_hint (Fixture *f, gconstpointer data)
+{
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  const char *msg;
+  KielaSquare sq;
+
+  if (kiela_ai_strongest_personality (f->registry) == NULL)
+    g_error ("no AI personality is loaded: the hint needs one");
+  /* South i1 captures 7 stones and leaves North without a move (test-ai's hand-made position). */
+  open_position (f, "0,0,1,0,0,0,0,0,0,4/1,0,0,0,0,0,0,0,0,3/1,0,2,0,0,0,0,0,0,1/0,0,0,0,2,0,0,0,2,0 s",
+                 "hint.kiela");
+  activate (f, "win.hint");
+  wait_until (hint_shown, f, 20000, "the hint");
+  msg = kiela_window_get_last_message (f->window);
+  g_assert_true (g_str_has_prefix (msg, "Hint: sow i1."));
+  /* A reason follows the move. */
+  g_assert_cmpuint (strlen (msg), >, strlen ("Hint: sow i1. "));
+  g_assert_true (kiela_square_parse (10, "i1", &sq, NULL));
+  g_assert_cmpint (kiela_board_view_get_highlight (board, KIELA_SOUTH, sq.house), ==, KIELA_HIGHLIGHT_HINT);
+  /* Nothing was played. */
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1615,6 +1702,8 @@ main (int argc, char **argv)
   ADD ("/app/window/title-names-file", KIELA_SPEED_INSTANT, test_title_names_file);
   ADD ("/app/window/render-png", KIELA_SPEED_INSTANT, test_render_png);
   ADD ("/app/window/step-keys", KIELA_SPEED_NORMAL, test_step_keys);
+  ADD ("/app/window/illegal-click-explains", KIELA_SPEED_INSTANT, test_illegal_click_explains);
+  ADD ("/app/window/hint", KIELA_SPEED_INSTANT, test_hint);
 #undef ADD
   g_test_add_func ("/app/application/open-command-line", test_open_command_line);
 

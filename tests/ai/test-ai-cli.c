@@ -1,6 +1,7 @@
 /* test-ai-cli.c: kiela-cli bestmove and tournament, run as a user would: exit statuses, output, CSV, threads. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib.h>
 #include <sys/wait.h>
@@ -155,8 +156,8 @@ test_tournament (void)
   g_autoptr(JsonParser) parser = NULL;
   JsonObject *o;
   gint64 wins, draws, losses;
-  gdouble score_sum = 0.0;
-  guint south_a = 0;
+  gdouble score_sum = 0.0, plies_sum = 0.0;
+  guint south_a = 0, longest = 0, south_won = 0;
 
   run_cli (&r1, "tournament", "--ai", "lweji", "--ai", "zola", "--games", "8", "--nodes", "3000",
            "--seed", "5", "--jobs", "2", "--csv", csv1, "--json", "--quiet", NULL);
@@ -191,7 +192,28 @@ test_tournament (void)
       moves = g_strsplit (quoted[5], " ", -1);
       g_assert_cmpuint (g_strv_length (moves), ==, (guint) g_ascii_strtoull (fields[3], NULL, 10));
       score_sum += g_ascii_strtod (fields[4], NULL);
+      plies_sum += g_ascii_strtoull (fields[3], NULL, 10);
+      longest = MAX (longest, (guint) g_ascii_strtoull (fields[3], NULL, 10));
+      south_won += g_str_equal (fields[1], "south wins");
     }
+  /* The summary's statistics are those of the games in the CSV. */
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (o, "mean_plies"), plies_sum / 8.0, 1e-9);
+  g_assert_cmpint (json_object_get_int_member (o, "longest_plies"), ==, longest);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (o, "first_player_win_rate"), south_won / 8.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (o, "score"), score_sum / 8.0, 1e-9);
+  /* Elo difference of the score fraction p: -400 log10 (1/p - 1); none (null) at 0% or 100%. */
+  {
+    gdouble p = score_sum / 8.0;
+    JsonNode *elo = json_object_get_member (o, "elo");
+
+    g_assert_nonnull (elo);
+    if (p > 0.0 && p < 1.0)
+      g_assert_cmpfloat_with_epsilon (json_node_get_double (elo), -400.0 * log10 (1.0 / p - 1.0), 1e-6);
+    else
+      g_assert_true (JSON_NODE_HOLDS_NULL (elo));
+    g_assert_true (json_object_has_member (o, "elo_low"));
+    g_assert_true (json_object_has_member (o, "elo_high"));
+  }
   /* Both colours, alternately. */
   g_assert_cmpuint (south_a, ==, 4);
   g_assert_cmpfloat (score_sum, ==, wins + 0.5 * draws);
@@ -202,6 +224,28 @@ test_tournament (void)
   g_assert_cmpint (r2.status, ==, 0);
   text2 = read_file (csv2);
   g_assert_cmpstr (text1, ==, text2);
+
+  /* An odd number of games between equals cannot end at exactly 0%, 50% or 100%:
+   * the Elo difference is then a finite number of the score's sign. */
+  {
+    g_auto(Run) r3 = { 0 };
+    g_autoptr(JsonParser) p3 = NULL;
+    JsonObject *o3;
+    gdouble p;
+
+    run_cli (&r3, "tournament", "--ai", "zola", "--ai", "zola", "--games", "7", "--nodes", "3000",
+             "--seed", "5", "--jobs", "2", "--json", "--quiet", NULL);
+    g_assert_cmpint (r3.status, ==, 0);
+    o3 = parse_json (r3.out, &p3);
+    p = (json_object_get_int_member (o3, "wins") + 0.5 * json_object_get_int_member (o3, "draws")) / 7.0;
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (o3, "score"), p, 1e-9);
+    /* Games 2k and 2k+1 are one opening from both sides: equals split each pair. */
+    g_assert_cmpfloat (p, >, 0.0);
+    g_assert_cmpfloat (p, <, 1.0);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (o3, "elo"), -400.0 * log10 (1.0 / p - 1.0), 1e-6);
+    if (p != 0.5)
+      g_assert_cmpfloat (json_object_get_double_member (o3, "elo") * (p - 0.5), >, 0.0);
+  }
 
   g_unlink (csv1);
   g_unlink (csv2);

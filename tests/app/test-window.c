@@ -9,6 +9,8 @@
 
 #include "kiela.h"
 #include "kiela-window.h"
+#include "kiela-application.h"
+#include "kiela-ai-player.h"
 #include "kiela-trace-player.h"
 #include "kiela-prefs.h"
 #include "kiela-new-game-dialog.h"
@@ -1412,6 +1414,246 @@ test_render_png (Fixture *f, gconstpointer data)
   }
 }
 
+/* The window's own shortcut bound to `accel` (the plain keys of the step controls). */
+static GtkShortcut *
+find_window_shortcut (GtkWidget *widget, const char *accel)
+{
+  g_autoptr(GtkShortcutTrigger) want = gtk_shortcut_trigger_parse_string (accel);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  g_assert_nonnull (want);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr(GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (s), want))
+            return g_steal_pointer (&s);
+        }
+    }
+  g_error ("no shortcut on the window for %s", accel);
+  return NULL;
+}
+
+/* Presses `accel` as the window's shortcut controller would: runs the action bound to it. */
+static void
+press (Fixture *f, const char *accel)
+{
+  g_autoptr(GtkShortcut) s = find_window_shortcut (GTK_WIDGET (f->window), accel);
+
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (s), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                               GTK_WIDGET (f->window), gtk_shortcut_get_arguments (s)));
+}
+
+/* Issue 3: Space, Left, Right, Home and End drive the step-through of the shown move. */
+static void
+test_step_keys (Fixture *f, gconstpointer data)
+{
+  KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  const KielaTrace *trace;
+  KielaPosition expected;
+  guint hand;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  click (f, KIELA_SOUTH, "g1");
+  trace = kiela_trace_player_get_trace (player);
+  g_assert_true (kiela_trace_player_get_playing (player));
+
+  press (f, "Home");
+  g_assert_false (kiela_trace_player_get_playing (player));
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 0);
+  assert_positions_equal (kiela_board_view_get_position (board), &trace->before);
+
+  press (f, "Right");
+  press (f, "Right");
+  press (f, "Right");
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 3);
+  press (f, "Left");
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 2);
+  kiela_trace_position_at (trace, 2, &expected, &hand);
+  assert_positions_equal (kiela_board_view_get_position (board), &expected);
+
+  press (f, "End");
+  g_assert_true (kiela_trace_player_is_at_end (player));
+  assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position (kiela_window_get_game (f->window)));
+
+  /* Space replays the move from its first stone, Space again pauses it. */
+  press (f, "space");
+  g_assert_true (kiela_trace_player_get_playing (player));
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 0);
+  press (f, "space");
+  g_assert_false (kiela_trace_player_get_playing (player));
+  g_assert_false (kiela_trace_player_is_at_end (player));
+}
+
+typedef struct {
+  const char *path;
+  guint n_moves;
+  gboolean fullscreen_bound, undo_bound, redo_bound;
+  gboolean checked;
+} OpenCheck;
+
+static gboolean
+check_opened (gpointer data)
+{
+  GApplication *app = data;
+  OpenCheck *c = g_object_get_data (G_OBJECT (app), "check");
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_auto(GStrv) f11 = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "F11");
+  g_auto(GStrv) undo = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Control>z");
+  g_auto(GStrv) redo = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Control><Shift>z");
+
+  g_assert_nonnull (window);
+  c->n_moves = kiela_game_get_n_moves (kiela_window_get_game (KIELA_WINDOW (window)));
+  c->path = kiela_window_get_file_path (KIELA_WINDOW (window));
+  c->path = c->path ? g_intern_string (c->path) : NULL;
+  c->fullscreen_bound = g_strv_contains ((const char *const *) f11, "win.fullscreen");
+  c->undo_bound = g_strv_contains ((const char *const *) undo, "win.undo");
+  c->redo_bound = g_strv_contains ((const char *const *) redo, "win.redo");
+  c->checked = TRUE;
+  gtk_window_destroy (window);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_window_added (GtkApplication *app, GtkWindow *window, gpointer data)
+{
+  /* The open handler loads the file right after adding the window: look once it is done. */
+  g_idle_add (check_opened, app);
+}
+
+/* Issue 3: "It opens a game file passed on the command line" — through the real
+ * application, its command line and its accelerators (F11, Ctrl+Z, Ctrl+Shift+Z). */
+static void
+test_open_command_line (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-open-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "lesson.kiela", NULL);
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  g_autoptr(KielaGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaApplication) app = NULL;
+  OpenCheck check = { 0 };
+  char *argv[] = { (char *) "kiela", path, NULL };
+  const char *moves[] = { "i2", "b3", "g1", NULL };
+
+  kiela_registry_load_default (registry);
+  game = kiela_game_new (kiela_registry_lookup_variant (registry, "kiela"));
+  for (guint i = 0; moves[i]; i++)
+    g_assert_true (kiela_game_play_square (game, moves[i], NULL, NULL));
+  g_assert_true (kiela_record_save (game, path, &error));
+  g_assert_no_error (error);
+
+  app = kiela_application_new (g_get_monotonic_time ());
+  /* No session bus in the test: run as a separate instance. */
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_object_set_data (G_OBJECT (app), "check", &check);
+  g_signal_connect (app, "window-added", G_CALLBACK (on_window_added), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
+
+  g_assert_true (check.checked);
+  g_assert_cmpuint (check.n_moves, ==, 3);
+  g_assert_cmpstr (check.path, ==, path);
+  g_assert_true (check.fullscreen_bound);
+  g_assert_true (check.undo_bound);
+  g_assert_true (check.redo_bound);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Opens `kpn` (a kiela position) in the window as a saved game. */
+static void
+open_position (Fixture *f, const char *kpn, const char *name)
+{
+  g_autofree char *path = g_build_filename (f->dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGame) game = NULL;
+  g_autofree char *text = NULL;
+  KielaPosition pos;
+
+  g_assert_true (kiela_position_parse (kpn, 10, &pos, &error));
+  game = kiela_game_new_from_position (kiela_registry_lookup_variant (f->registry, "kiela"), &pos, &error);
+  g_assert_no_error (error);
+  text = kiela_record_to_string (game);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_true (kiela_window_open_path (f->window, path));
+}
+
+static void
+assert_click_refused (Fixture *f, KielaSide side, const char *square, const char *why)
+{
+  KielaPosition before = *kiela_game_get_position (kiela_window_get_game (f->window));
+  guint n = kiela_game_get_n_moves (kiela_window_get_game (f->window));
+  const char *msg;
+
+  click (f, side, square);
+  msg = kiela_window_get_last_message (f->window);
+  if (msg == NULL || strstr (msg, why) == NULL)
+    g_error ("clicking %s said “%s”, expected “%s”", square, msg ? msg : "(nothing)", why);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, n);
+  assert_positions_equal (kiela_game_get_position (kiela_window_get_game (f->window)), &before);
+}
+
+/* Issue 3: clicking a house that may not be sown plays nothing and says why. */
+static void
+test_illegal_click_explains (Fixture *f, gconstpointer data)
+{
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  assert_click_refused (f, KIELA_NORTH, "d4", "d4 belongs to North");
+  assert_click_refused (f, KIELA_SOUTH, "a2", "a2 is empty");
+  click (f, KIELA_SOUTH, "g1");
+  click (f, KIELA_NORTH, "a4");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 2);
+  /* Rules section 11: g1 ends in the empty f2, which now holds 1 stone. */
+  assert_click_refused (f, KIELA_SOUTH, "f2", "f2 holds 1 stone: Kiela needs at least 2");
+
+  /* Rules section 8: the 165-lap cycle from a2. */
+  open_position (f, "2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/2,1,0,1,2,0,1,2,0,1/2,1,3,2,1,0,1,0,1,0 s",
+                 "endless.kiela");
+  assert_click_refused (f, KIELA_SOUTH, "a2", "never ends");
+}
+
+static gboolean
+hint_shown (gpointer data)
+{
+  Fixture *f = data;
+  const char *msg = kiela_window_get_last_message (f->window);
+
+  return msg != NULL && g_str_has_prefix (msg, "Hint: sow ");
+}
+
+/* Issue 4: Hint names a move with a reason and marks its house on the board. */
+static void
+test_hint (Fixture *f, gconstpointer data)
+{
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  const char *msg;
+  KielaSquare sq;
+
+  if (kiela_ai_strongest_personality (f->registry) == NULL)
+    g_error ("no AI personality is loaded: the hint needs one");
+  /* South i1 captures 7 stones and leaves North without a move (test-ai's hand-made position). */
+  open_position (f, "0,0,1,0,0,0,0,0,0,4/1,0,0,0,0,0,0,0,0,3/1,0,2,0,0,0,0,0,0,1/0,0,0,0,2,0,0,0,2,0 s",
+                 "hint.kiela");
+  activate (f, "win.hint");
+  wait_until (hint_shown, f, 20000, "the hint");
+  msg = kiela_window_get_last_message (f->window);
+  g_assert_true (g_str_has_prefix (msg, "Hint: sow i1."));
+  /* A reason follows the move. */
+  g_assert_cmpuint (strlen (msg), >, strlen ("Hint: sow i1. "));
+  g_assert_true (kiela_square_parse (10, "i1", &sq, NULL));
+  g_assert_cmpint (kiela_board_view_get_highlight (board, KIELA_SOUTH, sq.house), ==, KIELA_HIGHLIGHT_HINT);
+  /* Nothing was played. */
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1459,7 +1701,11 @@ main (int argc, char **argv)
   ADD ("/app/window/panel-folds", KIELA_SPEED_INSTANT, test_panel_folds);
   ADD ("/app/window/title-names-file", KIELA_SPEED_INSTANT, test_title_names_file);
   ADD ("/app/window/render-png", KIELA_SPEED_INSTANT, test_render_png);
+  ADD ("/app/window/step-keys", KIELA_SPEED_NORMAL, test_step_keys);
+  ADD ("/app/window/illegal-click-explains", KIELA_SPEED_INSTANT, test_illegal_click_explains);
+  ADD ("/app/window/hint", KIELA_SPEED_INSTANT, test_hint);
 #undef ADD
+  g_test_add_func ("/app/application/open-command-line", test_open_command_line);
 
   return g_test_run ();
 }

@@ -122,6 +122,75 @@ test_play_position_and_variant (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "legal")), ==, 0);
 
   {
+    /* North to move holds only one house of 1 stone: no legal move, South has won. */
+    g_auto(Run) s = { 0 };
+    g_autoptr(JsonParser) ps = json_parser_new ();
+    run_cli (&s, "play", "--json", "--position",
+             "0,0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0,0,0 n", NULL);
+    g_assert_cmpint (s.status, ==, 0);
+    o = parse_object (s.out, ps);
+    g_assert_cmpstr (json_object_get_string_member (o, "to_move"), ==, "north");
+    g_assert_cmpstr (json_object_get_string_member (o, "status"), ==, "south wins");
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "legal")), ==, 0);
+  }
+
+  {
+    /* Beginner rules sow single stones: one stone each walks once round its 20 houses
+     * twice (80 plies), so the start position occurs a third time: a draw (section 9).
+     * One more move is then a game-over error: status 2, nothing on stdout. */
+    static const char *south[] = { "a1","b1","c1","d1","e1","f1","g1","h1","i1","j1",
+                                   "j2","i2","h2","g2","f2","e2","d2","c2","b2","a2" };
+    static const char *north[] = { "j4","i4","h4","g4","f4","e4","d4","c4","b4","a4",
+                                   "a3","b3","c3","d3","e3","f3","g3","h3","i3","j3" };
+    const char *kpn = "0,0,0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0 s";
+    g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr(GError) error = NULL;
+    g_auto(GStrv) env = g_environ_setenv (g_environ_setenv (g_get_environ (), "LANGUAGE", "C", TRUE),
+                                          "LC_ALL", "C.UTF-8", TRUE);
+    g_autofree char *out = NULL, *err = NULL;
+    g_autoptr(JsonParser) pd = json_parser_new ();
+    int wait_status;
+
+    g_ptr_array_add (argv, g_strdup (KIELA_TEST_CLI));
+    g_ptr_array_add (argv, g_strdup ("play"));
+    g_ptr_array_add (argv, g_strdup ("--variant=kiela-beginner"));
+    g_ptr_array_add (argv, g_strdup ("--json"));
+    g_ptr_array_add (argv, g_strdup ("--position"));
+    g_ptr_array_add (argv, g_strdup (kpn));
+    for (guint lap = 0; lap < 2; lap++)
+      for (guint i = 0; i < 20; i++)
+        {
+          g_ptr_array_add (argv, g_strdup (south[i]));
+          g_ptr_array_add (argv, g_strdup (north[i]));
+        }
+    g_ptr_array_add (argv, NULL);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &wait_status, &error));
+    g_assert_no_error (error);
+    g_assert_true (WIFEXITED (wait_status));
+    g_assert_cmpint (WEXITSTATUS (wait_status), ==, 0);
+    o = parse_object (out, pd);
+    g_assert_cmpstr (json_object_get_string_member (o, "position"), ==, kpn);
+    g_assert_cmpstr (json_object_get_string_member (o, "status"), ==, "draw");
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "legal")), ==, 0);
+
+    /* The same game one move further: a1 after the draw is refused. */
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_ptr_array_remove_index (argv, argv->len - 1);   /* the NULL */
+    g_ptr_array_add (argv, g_strdup ("a1"));
+    g_ptr_array_add (argv, NULL);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &wait_status, &error));
+    g_assert_no_error (error);
+    g_assert_true (WIFEXITED (wait_status));
+    g_assert_cmpint (WEXITSTATUS (wait_status), ==, 2);
+    g_assert_cmpstr (out, ==, "");
+    g_assert_nonnull (strstr (err, "move 81 (a1) is illegal"));
+    g_assert_nonnull (strstr (err, "game is over"));
+  }
+
+  {
     g_auto(Run) h = { 0 };
     g_autoptr(JsonParser) p2 = json_parser_new ();
     run_cli (&h, "play", "--variant", "hawalis", "--json", NULL);

@@ -468,10 +468,16 @@ kiela_window_update_result (KielaWindow *self)
     }
   else
     gtk_label_set_text (self->result_reason, why ? why : "");
-  /* TRANSLATORS: final stone counts at the end of a game */
-  counts = g_strdup_printf (_("South %u stones · North %u stones"),
-                            kiela_position_side_total (pos, KIELA_SOUTH),
-                            kiela_position_side_total (pos, KIELA_NORTH));
+  {
+    guint south = kiela_position_side_total (pos, KIELA_SOUTH);
+    guint north = kiela_position_side_total (pos, KIELA_NORTH);
+    /* TRANSLATORS: final stone counts at the end of a game: "South 31 stones" */
+    g_autofree char *s = g_strdup_printf (ngettext ("South %u stone", "South %u stones", south), south);
+    /* TRANSLATORS: final stone counts at the end of a game: "North 1 stone" */
+    g_autofree char *n = g_strdup_printf (ngettext ("North %u stone", "North %u stones", north), north);
+    /* TRANSLATORS: the two counts above, joined */
+    counts = g_strdup_printf (_("%s · %s"), s, n);
+  }
   gtk_label_set_text (self->result_counts, counts);
 }
 

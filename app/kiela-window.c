@@ -68,6 +68,7 @@ struct _KielaWindow {
   guint view_ply;
   char *file_path;
   char *autosave_path;
+  gboolean autosave_failed;         /* the user has been told; not again until it works */
   char *last_message;
   char *hint_text;
   KielaPosition shown;               /* what the window itself last gave the board */
@@ -194,15 +195,26 @@ kiela_window_autosave (KielaWindow *self)
   if (self->autosave_path == NULL || self->game == NULL)
     return;
 
+  /* A failure is said once, not after every move, and said again only after an
+   * autosave has worked in between.  (An unwritable data folder used to log a
+   * warning to the terminal only: the user never knew their game was not kept.) */
   dir = g_path_get_dirname (self->autosave_path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
-      g_warning ("Cannot create %s: %s", dir, g_strerror (errno));
-      return;
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (dir);
+      g_set_error (&error, KIELA_ERROR, KIELA_ERROR_IO, _("Could not create the folder “%s”: %s"),
+                   display, g_strerror (saved));
     }
-  if (!kiela_record_save (self->game, self->autosave_path, &error))
+  else
+    kiela_record_save (self->game, self->autosave_path, &error);
+
+  if (error == NULL)
+    self->autosave_failed = FALSE;
+  else if (!self->autosave_failed)
     {
       g_autofree char *msg = g_strdup_printf (_("The game could not be autosaved: %s"), error->message);
+      self->autosave_failed = TRUE;
       kiela_window_toast (self, msg);
     }
 }
@@ -1363,8 +1375,9 @@ kiela_window_save_reporting (KielaWindow *self, const char *path)
 
   if (!kiela_window_save_to_path (self, path, &error))
     {
-      g_autofree char *msg = g_strdup_printf (_("Could not save “%s”: %s"), display, error->message);
-      kiela_window_show_banner (self, msg);
+      /* The engine's message already reads "Could not save “…/name.kiela”: why";
+       * wrapping it again said "Could not save" twice. */
+      kiela_window_show_banner (self, error->message);
       return;
     }
   {

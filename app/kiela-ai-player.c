@@ -13,6 +13,7 @@ typedef struct {
   KielaPosition *history;
   GHashTable *settings;
   KielaAiReply reply;
+  guint16 counts[KIELA_MAX_HOUSES];   /* arrange only */
 } ThinkData;
 
 static void
@@ -106,6 +107,90 @@ kiela_ai_think_finish (GAsyncResult *result, KielaAiReply *reply, GError **error
   td = g_task_get_task_data (G_TASK (result));
   if (reply)
     *reply = td->reply;
+  return TRUE;
+}
+
+static void
+arrange_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  ThinkData *td = task_data;
+  GError *error = NULL;
+
+  if (!kiela_ai_arrange (td->algorithm, &td->request, td->counts, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Cancelled"));
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+kiela_ai_arrange_async (KielaRegistry *registry, const KielaPersonality *personality, KielaGame *game,
+                        gint64 time_budget_us, guint64 seed, GCancellable *cancellable,
+                        GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  g_autoptr(GError) error = NULL;
+  KielaPhase phase = kiela_game_get_phase (game);
+  ThinkData *td;
+
+  g_task_set_source_tag (task, kiela_ai_arrange_async);
+
+  td = g_new0 (ThinkData, 1);
+  g_task_set_task_data (task, td, think_data_free);
+
+  if (phase == KIELA_PHASE_PLAY)
+    {
+      g_task_return_new_error (task, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, "%s",
+                               _("The setup phase is over: stones can no longer be rearranged"));
+      return;
+    }
+  td->algorithm = kiela_registry_lookup_ai_algorithm (registry, personality->algorithm);
+  if (td->algorithm == NULL)
+    {
+      g_task_return_new_error (task, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                               _("%s plays with the algorithm “%s”, which is not installed."),
+                               personality->name, personality->algorithm);
+      return;
+    }
+  td->settings = kiela_ai_parse_settings (personality->settings ? personality->settings : "", &error);
+  if (td->settings == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  td->request.variant = kiela_game_get_variant (game);
+  /* The board as it stands (North sees South's arrangement), the arranging side "to move". */
+  td->request.position = *kiela_game_get_position (game);
+  td->request.position.to_move = phase == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH;
+  td->request.time_budget_us = time_budget_us;
+  td->request.seed = seed;
+  td->request.cancellable = cancellable;
+  td->request.settings = td->settings;
+
+  g_task_run_in_thread (task, arrange_thread);
+}
+
+gboolean
+kiela_ai_arrange_finish (GAsyncResult *result, KielaSide *side, guint16 counts[KIELA_MAX_HOUSES], GError **error)
+{
+  ThinkData *td;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  td = g_task_get_task_data (G_TASK (result));
+  if (side)
+    *side = (KielaSide) td->request.position.to_move;
+  if (counts)
+    memcpy (counts, td->counts, sizeof td->counts);
   return TRUE;
 }
 

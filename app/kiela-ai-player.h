@@ -18,6 +18,20 @@ void     kiela_ai_think_async  (KielaRegistry *registry,
                                 gpointer user_data);
 gboolean kiela_ai_think_finish (GAsyncResult *result, KielaAiReply *reply, GError **error);
 
+/* The expert setup phase: `personality` arranges the stones of the side whose turn it
+ * is to arrange in `game`, on a worker thread (kiela_ai_arrange: checked, cancellable). */
+void     kiela_ai_arrange_async  (KielaRegistry *registry,
+                                  const KielaPersonality *personality,
+                                  KielaGame *game,
+                                  gint64 time_budget_us,
+                                  guint64 seed,
+                                  GCancellable *cancellable,
+                                  GAsyncReadyCallback callback,
+                                  gpointer user_data);
+/* `counts` receives the side's houses in local numbering, ready for kiela_game_setup(). */
+gboolean kiela_ai_arrange_finish (GAsyncResult *result, KielaSide *side,
+                                  guint16 counts[KIELA_MAX_HOUSES], GError **error);
+
 /* The strongest personality the registry has (the hint giver), or NULL. */
 const KielaPersonality *kiela_ai_strongest_personality (KielaRegistry *registry);
 

@@ -1,4 +1,5 @@
-/* kiela-cli-ai.c: the AI commands of kiela-cli: "bestmove" for one position and "tournament" for AI-vs-AI statistics. */
+/* kiela-cli-ai.c: the AI commands of kiela-cli: "bestmove" for one position, "arrange" for the expert setup,
+ * and "tournament" for AI-vs-AI statistics. */
 #include "config.h"
 
 #include <math.h>
@@ -343,6 +344,174 @@ cmd_bestmove (KielaRegistry *registry, int argc, char **argv)
   return EXIT_OK;
 }
 
+/* ---- arrange ---- */
+
+static int
+cmd_arrange (KielaRegistry *registry, int argc, char **argv)
+{
+  const char *cmd = "arrange";
+  const char *variant_id = "kiela-expert", *kpn = NULL, *ai = NULL, *side_name = "south", *value = NULL;
+  guint64 time_ms = 1000, seed = 0, nodes = 0;
+  gboolean json = FALSE, missing = FALSE;
+  const KielaVariant *variant;
+  g_autoptr(Player) player = NULL;
+  g_autoptr(GError) error = NULL;
+  KielaAiRequest request = { 0 };
+  KielaPosition after;
+  KielaSide side;
+  guint16 counts[KIELA_MAX_HOUSES];
+  g_autofree char *after_text = NULL;
+  gint64 start;
+  gdouble seconds;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (option_value (cmd, argc, argv, &i, "--variant", &variant_id, &missing)
+          || option_value (cmd, argc, argv, &i, "--position", &kpn, &missing)
+          || option_value (cmd, argc, argv, &i, "--side", &side_name, &missing)
+          || option_value (cmd, argc, argv, &i, "--ai", &ai, &missing))
+        {
+          if (missing)
+            return EXIT_USAGE;
+        }
+      else if (option_value (cmd, argc, argv, &i, "--time-ms", &value, &missing))
+        {
+          if (missing || !parse_number (cmd, "--time-ms", value, 0, 24 * 3600 * 1000, &time_ms))
+            return EXIT_USAGE;
+        }
+      else if (option_value (cmd, argc, argv, &i, "--nodes", &value, &missing))
+        {
+          if (missing || !parse_number (cmd, "--nodes", value, 1, G_MAXINT64, &nodes))
+            return EXIT_USAGE;
+        }
+      else if (option_value (cmd, argc, argv, &i, "--seed", &value, &missing))
+        {
+          if (missing || !parse_number (cmd, "--seed", value, 0, G_MAXUINT64, &seed))
+            return EXIT_USAGE;
+        }
+      else if (strcmp (argv[i], "--json") == 0)
+        json = TRUE;
+      else if (strcmp (argv[i], "--help") == 0 || strcmp (argv[i], "-h") == 0)
+        {
+          printf ("%s", _("Usage: kiela-cli arrange [--variant ID] [--ai PERSONALITY] [--side south|north]\n"
+                          "                        [--position KPN] [--time-ms T] [--nodes N] [--seed N] [--json]\n"
+                          "\n"
+                          "Asks an AI how it arranges its stones in the setup phase of a variant that has\n"
+                          "one (default kiela-expert).  --position is the board before the side arranges\n"
+                          "(default the start position): North sees South's arrangement there.  Prints the\n"
+                          "side's houses in local numbering and the position after the arrangement.\n"
+                          "--nodes N caps the search for reproducible answers.\n"));
+          return EXIT_OK;
+        }
+      else
+        {
+          fprintf (stderr, _("kiela-cli %s: unknown option “%s” (see “kiela-cli arrange --help”)\n"), cmd, argv[i]);
+          return EXIT_USAGE;
+        }
+    }
+
+  if (strcmp (side_name, "south") == 0)
+    side = KIELA_SOUTH;
+  else if (strcmp (side_name, "north") == 0)
+    side = KIELA_NORTH;
+  else
+    {
+      fprintf (stderr, _("kiela-cli %s: --side “%s” is neither “south” nor “north”\n"), cmd, side_name);
+      return EXIT_USAGE;
+    }
+
+  variant = find_variant (registry, cmd, variant_id);
+  if (variant == NULL)
+    return EXIT_INPUT;
+  if (!variant->setup_phase)
+    {
+      fprintf (stderr, _("kiela-cli %s: the variant “%s” has no setup phase: its stones start where the rules put them\n"),
+               cmd, variant->id);
+      return EXIT_INPUT;
+    }
+
+  if (ai == NULL)
+    {
+      GPtrArray *all = kiela_registry_get_personalities (registry);
+      if (all->len == 0)
+        {
+          fprintf (stderr, _("kiela-cli %s: no AI personality is installed (see “kiela-cli plugins”)\n"), cmd);
+          return EXIT_INPUT;
+        }
+      ai = ((const KielaPersonality *) g_ptr_array_index (all, all->len - 1))->id;
+    }
+  player = player_new (registry, cmd, ai, nodes);
+  if (player == NULL)
+    return EXIT_INPUT;
+
+  request.variant = variant;
+  if (kpn != NULL)
+    {
+      if (!kiela_position_parse (kpn, variant->files, &request.position, &error))
+        {
+          fprintf (stderr, _("kiela-cli %s: --position: %s\n"), cmd, error->message);
+          return EXIT_INPUT;
+        }
+    }
+  else
+    kiela_position_init_start (&request.position, variant);
+  request.position.to_move = side;
+  request.time_budget_us = (gint64) time_ms * 1000;
+  request.seed = seed;
+  request.settings = player->settings;
+
+  start = g_get_monotonic_time ();
+  if (!kiela_ai_arrange (player->algorithm, &request, counts, &error))
+    {
+      fprintf (stderr, _("kiela-cli %s: %s\n"), cmd, error->message);
+      return EXIT_INPUT;
+    }
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+
+  /* South sows first once both sides are arranged. */
+  after = request.position;
+  memcpy (after.houses[side], counts, sizeof after.houses[side]);
+  after.to_move = KIELA_SOUTH;
+  after_text = kiela_position_to_string (&after);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "side");
+      json_builder_add_string_value (b, kiela_side_name (side));
+      json_builder_set_member_name (b, "counts");
+      json_builder_begin_array (b);
+      for (guint h = 0; h < 2u * variant->files; h++)
+        json_builder_add_int_value (b, counts[h]);
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "position");
+      json_builder_add_string_value (b, after_text);
+      json_builder_set_member_name (b, "seconds");
+      json_builder_add_double_value (b, seconds);
+      json_builder_set_member_name (b, "ai");
+      json_builder_add_string_value (b, player->id);
+      json_builder_set_member_name (b, "algorithm");
+      json_builder_add_string_value (b, player->algorithm->id);
+      json_builder_set_member_name (b, "variant");
+      json_builder_add_string_value (b, variant->id);
+      json_builder_end_object (b);
+      print_json (b);
+    }
+  else
+    {
+      printf ("side %s\n", kiela_side_name (side));
+      printf ("counts");
+      for (guint h = 0; h < 2u * variant->files; h++)
+        printf (" %u", counts[h]);
+      printf ("\n");
+      printf ("position %s\n", after_text);
+      printf ("seconds %.3f\n", seconds);
+    }
+  return EXIT_OK;
+}
+
 /* ---- tournament ---- */
 
 typedef struct {
@@ -395,14 +564,34 @@ play_game (Tournament *t, GameResult *r)
   g_autoptr(GError) error = NULL;
 
   r->moves = g_string_new (NULL);
-  /* The expert setup phase: both sides keep the start arrangement. */
+  /* The expert setup phase: each player arranges its own stones (South, then North,
+   * who sees South's arrangement), with the same budget as a move. */
   while (kiela_game_get_phase (game) != KIELA_PHASE_PLAY)
-    if (!kiela_game_skip_setup (game, &error))
-      {
-        r->ai_error = TRUE;
-        r->error_message = g_strdup (error->message);
-        return;
-      }
+    {
+      KielaSide side = kiela_game_get_phase (game) == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH;
+      guint who = (side == KIELA_SOUTH) == r->a_is_south ? 0 : 1;
+      Player *player = t->players[who];
+      KielaAiRequest request = { 0 };
+      guint16 counts[KIELA_MAX_HOUSES];
+      gint64 start = g_get_monotonic_time ();
+
+      request.variant = t->variant;
+      request.position = *kiela_game_get_position (game);
+      request.position.to_move = side;
+      request.time_budget_us = t->time_budget_us;
+      request.seed = mix_seed (r->seed, G_GUINT64_CONSTANT (0x7365747570) + side);
+      request.settings = player->settings;
+      if (!kiela_ai_arrange (player->algorithm, &request, counts, &error)
+          || !kiela_game_setup (game, side, counts, &error))
+        {
+          /* An AI that cannot arrange its stones loses the game, as for a move. */
+          r->ai_error = TRUE;
+          r->status = side == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          r->error_message = g_strdup_printf ("%s: %s", player->label, error ? error->message : "?");
+          return;
+        }
+      r->seconds[who] += (g_get_monotonic_time () - start) / 1e6;
+    }
 
   while (!kiela_game_is_over (game) && r->plies < t->max_plies)
     {
@@ -899,6 +1088,8 @@ kiela_cli_ai_main (KielaRegistry *registry, int argc, char **argv)
     return cmd_bestmove (registry, argc, argv);
   if (strcmp (argv[0], "tournament") == 0)
     return cmd_tournament (registry, argc, argv);
+  if (strcmp (argv[0], "arrange") == 0)
+    return cmd_arrange (registry, argc, argv);
   fprintf (stderr, _("kiela-cli: unknown AI command “%s”\n"), argv[0]);
   return EXIT_USAGE;
 }

@@ -35,6 +35,7 @@ usage (void)
              "  bench [--variant ID] [--seconds S] [--seed N] [--json]\n"
              "                                   random playouts per second\n"
              "  bestmove --variant ID --position KPN --ai PERSONALITY [--time-ms T] [--seed N] [--json]\n"
+             "  arrange [--variant ID] [--ai A] [--side south|north] [--position KPN] [--seed N] [--json]\n"
              "  tournament --variant ID --ai A --ai B --games N [--time-ms T] [--seed N] [--jobs J] [--csv FILE]\n"));
 }
 
@@ -572,10 +573,10 @@ main (int argc, char **argv)
   if (strcmp (cmd, "bench") == 0)
     return cmd_bench (registry, argc - 1, argv + 1);
 #ifdef KIELA_CLI_HAVE_AI
-  if (strcmp (cmd, "bestmove") == 0 || strcmp (cmd, "tournament") == 0)
+  if (strcmp (cmd, "bestmove") == 0 || strcmp (cmd, "tournament") == 0 || strcmp (cmd, "arrange") == 0)
     return kiela_cli_ai_main (registry, argc - 1, argv + 1);
 #else
-  if (strcmp (cmd, "bestmove") == 0 || strcmp (cmd, "tournament") == 0)
+  if (strcmp (cmd, "bestmove") == 0 || strcmp (cmd, "tournament") == 0 || strcmp (cmd, "arrange") == 0)
     {
       fprintf (stderr, _("kiela-cli: “%s” needs the AI, which this build lacks\n"), cmd);
       return EXIT_USAGE;

@@ -68,6 +68,7 @@ struct _KielaWindow {
   guint view_ply;
   char *file_path;
   char *autosave_path;
+  gboolean autosave_failed;         /* the user has been told; not again until it works */
   char *last_message;
   char *hint_text;
   KielaPosition shown;               /* what the window itself last gave the board */
@@ -86,6 +87,7 @@ G_DEFINE_FINAL_TYPE (KielaWindow, kiela_window, ADW_TYPE_APPLICATION_WINDOW)
 static void kiela_window_update (KielaWindow *self);
 static void kiela_window_maybe_start_ai (KielaWindow *self);
 static void kiela_window_enter_setup (KielaWindow *self);
+static void kiela_window_finish_setup_step (KielaWindow *self);
 static void kiela_window_size_allocate (GtkWidget *widget, int width, int height, int baseline);
 
 /* ---------- small helpers ---------- */
@@ -193,15 +195,26 @@ kiela_window_autosave (KielaWindow *self)
   if (self->autosave_path == NULL || self->game == NULL)
     return;
 
+  /* A failure is said once, not after every move, and said again only after an
+   * autosave has worked in between.  (An unwritable data folder used to log a
+   * warning to the terminal only: the user never knew their game was not kept.) */
   dir = g_path_get_dirname (self->autosave_path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
-      g_warning ("Cannot create %s: %s", dir, g_strerror (errno));
-      return;
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (dir);
+      g_set_error (&error, KIELA_ERROR, KIELA_ERROR_IO, _("Could not create the folder “%s”: %s"),
+                   display, g_strerror (saved));
     }
-  if (!kiela_record_save (self->game, self->autosave_path, &error))
+  else
+    kiela_record_save (self->game, self->autosave_path, &error);
+
+  if (error == NULL)
+    self->autosave_failed = FALSE;
+  else if (!self->autosave_failed)
     {
       g_autofree char *msg = g_strdup_printf (_("The game could not be autosaved: %s"), error->message);
+      self->autosave_failed = TRUE;
       kiela_window_toast (self, msg);
     }
 }
@@ -497,6 +510,9 @@ kiela_window_update (KielaWindow *self)
 
   phase = kiela_game_get_phase (self->game);
   to_move = kiela_game_get_position (self->game)->to_move;
+  /* In the setup phase the side that arranges its stones is the one whose turn it is. */
+  if (phase != KIELA_PHASE_PLAY)
+    to_move = phase == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH;
   n_moves = kiela_game_get_n_moves (self->game);
   live = is_live (self);
   at_end = kiela_trace_player_is_at_end (self->player);
@@ -611,6 +627,11 @@ kiela_window_update (KielaWindow *self)
     narration = g_strdup (self->hint_text);
   else if (has_trace)
     narration = kiela_trace_player_dup_narration (self->player);
+  else if (phase != KIELA_PHASE_PLAY && !human)
+    /* TRANSLATORS: %1$s a player's name, %2$s "South"/"North" */
+    narration = g_strdup_printf (_("%1$s arranges the stones of %2$s. They appear on the board as soon as "
+                                   "the arrangement is ready."),
+                                 self->players[to_move]->name, kiela_side_display_name (to_move));
   else if (phase != KIELA_PHASE_PLAY)
     narration = g_strdup (_("Drag stones between your own houses, or click a house and then another, "
                             "to move one stone. Your total stays the same."));
@@ -946,6 +967,69 @@ kiela_window_restore_autosave (KielaWindow *self)
 
 /* ---------- expert setup ---------- */
 
+/* Like on_ai_done: no reference on the window, a cancelled result is dropped unread. */
+static void
+on_arrange_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  KielaWindow *self;
+  g_autoptr(GError) error = NULL;
+  guint16 counts[KIELA_MAX_HOUSES];
+  KielaSide side = KIELA_SOUTH;
+  const KielaPersonality *player;
+
+  if (!kiela_ai_arrange_finish (result, &side, counts, &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self = KIELA_WINDOW (data);
+  if (g_task_get_cancellable (G_TASK (result)) != self->ai_cancel)
+    return;
+  g_clear_object (&self->ai_cancel);
+  player = self->players[side];
+
+  if (error == NULL)
+    kiela_game_setup (self->game, side, counts, &error);
+  if (error != NULL)
+    {
+      /* The game must go on: the start arrangement is always a valid one. */
+      g_autofree char *msg = NULL;
+      g_autoptr(GError) skip_error = NULL;
+
+      /* TRANSLATORS: %1$s a player's name, %2$s the reason */
+      msg = g_strdup_printf (_("%1$s could not arrange its stones and keeps the start arrangement: %2$s"),
+                             player ? player->name : "?", error->message);
+      kiela_window_toast (self, msg);
+      if (!kiela_game_skip_setup (self->game, &skip_error))
+        kiela_window_toast (self, skip_error->message);
+    }
+  else if (player != NULL)
+    {
+      g_autofree char *msg = NULL;
+
+      /* TRANSLATORS: %1$s a player's name, %2$s "South"/"North" */
+      msg = g_strdup_printf (_("%1$s has arranged the stones of %2$s."), player->name,
+                             kiela_side_display_name (side));
+      kiela_window_toast (self, msg);
+    }
+  kiela_window_finish_setup_step (self);
+}
+
+static void
+kiela_window_start_arrange (KielaWindow *self, KielaSide side)
+{
+  const KielaPersonality *p = self->players[side];
+  g_autoptr(GHashTable) settings = NULL;
+  gint64 budget;
+
+  if (p == NULL || self->ai_cancel != NULL)
+    return;
+  settings = kiela_ai_parse_settings (p->settings ? p->settings : "", NULL);
+  budget = settings ? kiela_ai_setting_int (settings, "time-ms", DEFAULT_AI_BUDGET_MS) : DEFAULT_AI_BUDGET_MS;
+  self->ai_cancel = g_cancellable_new ();
+  kiela_ai_arrange_async (self->registry, p, self->game, budget * 1000, g_random_int (),
+                          self->ai_cancel, on_arrange_done, self);
+}
+
 static void
 kiela_window_enter_setup (KielaWindow *self)
 {
@@ -965,12 +1049,10 @@ kiela_window_enter_setup (KielaWindow *self)
   side = phase == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH;
   if (self->players[side] != NULL)
     {
-      /* Computer players keep the start arrangement. */
-      g_autoptr(GError) error = NULL;
-      if (!kiela_game_skip_setup (self->game, &error))
-        kiela_window_toast (self, error->message);
-      kiela_window_enter_setup (self);
-      kiela_window_show_ply (self, 0, FALSE);
+      /* Computer players arrange their stones on a worker thread, like a move: the
+       * window stays responsive, and the board shows the arrangement when it comes. */
+      kiela_board_view_set_setup_mode (self->board, FALSE, side);
+      kiela_window_start_arrange (self, side);
       return;
     }
 
@@ -1293,8 +1375,9 @@ kiela_window_save_reporting (KielaWindow *self, const char *path)
 
   if (!kiela_window_save_to_path (self, path, &error))
     {
-      g_autofree char *msg = g_strdup_printf (_("Could not save “%s”: %s"), display, error->message);
-      kiela_window_show_banner (self, msg);
+      /* The engine's message already reads "Could not save “…/name.kiela”: why";
+       * wrapping it again said "Could not save" twice. */
+      kiela_window_show_banner (self, error->message);
       return;
     }
   {

@@ -61,3 +61,75 @@ kiela_ai_setting_double (GHashTable *settings, const char *key, gdouble fallback
   r = g_ascii_strtod (v, &end);
   return (end == v || *end != '\0') ? fallback : r;
 }
+
+gboolean
+kiela_ai_arrange (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request,
+                  guint16 counts[KIELA_MAX_HOUSES], GError **error)
+{
+  guint16 answer[KIELA_MAX_HOUSES] = { 0 };
+  KielaSide side;
+  guint n, want, got = 0, beyond = 0;
+  const char *name;
+
+  g_return_val_if_fail (algorithm != NULL, FALSE);
+  g_return_val_if_fail (request != NULL, FALSE);
+  g_return_val_if_fail (counts != NULL, FALSE);
+
+  side = (KielaSide) (request->position.to_move ? KIELA_NORTH : KIELA_SOUTH);
+  n = 2u * MIN (request->position.files, KIELA_MAX_FILES);
+  want = kiela_position_side_total (&request->position, side);
+  name = algorithm->id ? algorithm->id : "?";
+
+  if (request->cancellable != NULL && g_cancellable_is_cancelled (request->cancellable))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                           _("The AI was stopped before it arranged its stones."));
+      return FALSE;
+    }
+
+  if (algorithm->arrange == NULL)
+    {
+      /* No opinion on arrangements: keep the stones where they are. */
+      memcpy (counts, request->position.houses[side], sizeof answer);
+      return TRUE;
+    }
+
+  if (!algorithm->arrange (request, answer, error))
+    {
+      if (error != NULL && *error == NULL)
+        g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                     _("The AI algorithm “%s” could not arrange the stones of %s."),
+                     name, kiela_side_display_name (side));
+      return FALSE;
+    }
+
+  for (guint i = 0; i < KIELA_MAX_HOUSES; i++)
+    {
+      if (i < n)
+        got += answer[i];
+      else
+        beyond += answer[i];
+    }
+  if (beyond > 0)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "The AI algorithm “%s” put %u stone past the %u houses of %s.",
+                                "The AI algorithm “%s” put %u stones past the %u houses of %s.",
+                                beyond),
+                   name, beyond, n, kiela_side_display_name (side));
+      return FALSE;
+    }
+  if (got != want)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "The AI algorithm “%s” arranged %u stone, but %s has %u.",
+                                "The AI algorithm “%s” arranged %u stones, but %s has %u.",
+                                got),
+                   name, got, kiela_side_display_name (side), want);
+      return FALSE;
+    }
+  memcpy (counts, answer, sizeof answer);
+  return TRUE;
+}

@@ -40,7 +40,18 @@ typedef struct {
   /* Chooses a move.  Runs on a worker thread: touch no global state. Returns FALSE with
    * an error when there is no legal move or the search was cancelled before any move. */
   gboolean  (*think)          (const KielaAiRequest *request, KielaAiReply *reply, GError **error);
-  gpointer  reserved[8];
+  /*
+   * Optional (may be NULL; added in place of reserved[0], so older plugins still load):
+   * arranges the side's stones in a variant with a setup phase (kiela-expert).
+   * request->position is the game's position during setup with `to_move` set by the
+   * host to the side that arranges; the opponent's houses are as they are (North sees
+   * South's finished arrangement).  Fills `counts` with the side's houses in local
+   * numbering (2 * files values, the rest zero) holding exactly the side's stones.
+   * Runs on a worker thread like think(): same budget, seed and cancellable rules.
+   * Hosts call it through kiela_ai_arrange(), which checks the answer.
+   */
+  gboolean  (*arrange)        (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error);
+  gpointer  reserved[7];
 } KielaAiAlgorithm;
 
 /* A named opponent: data only, pointing at an algorithm by id. */
@@ -56,6 +67,17 @@ typedef struct {
   const char *translation_domain;
   gpointer    reserved[8];
 } KielaPersonality;
+
+/*
+ * Arranges request->position.to_move's stones for the setup phase: calls
+ * algorithm->arrange when the algorithm has one, else keeps the side's current
+ * arrangement (the start arrangement during setup).  The answer is always checked:
+ * exactly the side's stones, none past the board's 2 * files houses; a wrong answer
+ * is an error naming the algorithm (KIELA_ERROR_PLUGIN).  A cancelled arrangement
+ * fails with G_IO_ERROR_CANCELLED.  `counts` is written only on success.
+ */
+gboolean    kiela_ai_arrange        (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request,
+                                     guint16 counts[KIELA_MAX_HOUSES], GError **error);
 
 /* Parses "key=value key2=value2" into a new string->string table. */
 GHashTable *kiela_ai_parse_settings (const char *settings, GError **error);

@@ -1,7 +1,12 @@
 /* kiela-record.c: the "kiela-game" JSON record: save atomically, load by replaying and validating every move. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <glib/gi18n-lib.h>
 
@@ -11,6 +16,41 @@
 
 /* A record is small; anything much larger is not one of ours. */
 #define KIELA_RECORD_MAX_BYTES (16 * 1024 * 1024)
+/* A record nests three levels deep.  json-glib's parser recurses once per level,
+ * so a hostile file of a million "[" would overflow the stack before it fails. */
+#define KIELA_RECORD_MAX_DEPTH 64
+
+/* Whether arrays and objects nest deeper than `max` anywhere in the JSON text
+ * (brackets inside strings do not count). */
+static gboolean
+json_nests_deeper_than (const char *text, gsize length, guint max)
+{
+  guint depth = 0;
+  gboolean in_string = FALSE;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = text[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > max)
+            return TRUE;
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return FALSE;
+}
 
 static const char *
 reason_id (KielaReason reason)
@@ -223,6 +263,8 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
     FAIL (_("the file is too large to be a game record"));
   if (!g_utf8_validate (text, length, NULL))
     FAIL (_("the file is not UTF-8 text"));
+  if (json_nests_deeper_than (text, (gsize) length, KIELA_RECORD_MAX_DEPTH))
+    FAIL (_("not a Kiela game record: lists and objects are nested more than %d deep"), KIELA_RECORD_MAX_DEPTH);
   if (!json_parser_load_from_data (parser, text, length, &local))
     FAIL (_("not valid JSON: %s"), local->message);
 
@@ -361,21 +403,62 @@ kiela_record_save (KielaGame *game, const char *path, GError **error)
 KielaGame *
 kiela_record_load (KielaRegistry *registry, const char *path, GError **error)
 {
-  g_autofree char *text = NULL;
-  gsize length = 0;
-  g_autoptr(GError) local = NULL;
   g_autofree char *display = g_filename_display_name (path);
-  struct stat_holder { int dummy; };
+  g_autoptr(GString) text = NULL;
+  GStatBuf st;
+  int fd;
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+  /* Open without blocking and look before reading: a named pipe would hang the
+   * caller, and /dev/zero or a multi-gigabyte file would be read whole before
+   * the size check in kiela_record_from_string() could refuse it. */
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  if (fd < 0)
     {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is a folder, not a game record"), display);
+      int saved = errno;
+      if (saved == EISDIR || g_file_test (path, G_FILE_TEST_IS_DIR))
+        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is a folder, not a game record"), display);
+      else
+        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: cannot be read: %s"), display, g_strerror (saved));
       return NULL;
     }
-  if (!g_file_get_contents (path, &text, &length, &local))
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
     {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: cannot be read: %s"), display, local->message);
+      if (S_ISDIR (st.st_mode))
+        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is a folder, not a game record"), display);
+      else
+        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is not a regular file, not a game record"), display);
+      g_close (fd, NULL);
       return NULL;
     }
-  return kiela_record_from_string (registry, text, (gssize) length, display, error);
+  if (st.st_size > KIELA_RECORD_MAX_BYTES)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, "%s: %s", display,
+                   _("the file is too large to be a game record"));
+      g_close (fd, NULL);
+      return NULL;
+    }
+
+  text = g_string_sized_new ((gsize) st.st_size + 1);
+  for (;;)
+    {
+      char buf[65536];
+      gssize n = read (fd, buf, sizeof buf);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: cannot be read: %s"), display, g_strerror (saved));
+          g_close (fd, NULL);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      g_string_append_len (text, buf, n);
+      if (text->len > KIELA_RECORD_MAX_BYTES)
+        break;   /* grew while we read: kiela_record_from_string() refuses it */
+    }
+  g_close (fd, NULL);
+  return kiela_record_from_string (registry, text->str, (gssize) text->len, display, error);
 }

@@ -4,7 +4,13 @@
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
 
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <gmodule.h>
 #include <glib/gi18n-lib.h>
 
@@ -559,6 +565,53 @@ kiela_registry_load_static (KielaRegistry *registry, const KielaPluginInfo *info
   load_from_functions (registry, r, registry->plugins->len - 1, info, register_func);
 }
 
+/* Reads exactly `size` bytes at `offset`. */
+static gboolean
+read_at (int fd, void *buf, gsize size, off_t offset)
+{
+  return pread (fd, buf, size, offset) == (gssize) size;
+}
+
+/* Checks what dlopen() cannot survive, before it sees the file: it blocks for
+ * ever opening a named pipe, and it dies of SIGBUS mapping an ELF object whose
+ * segments reach past the end of the file (a plugin truncated by an interrupted
+ * copy or download).  Anything else that is wrong is left to dlopen() to report.
+ * Returns NULL when the file may be handed to dlopen(), else why not. */
+static char *
+module_file_problem (const char *path)
+{
+  ElfW(Ehdr) eh;
+  struct stat st;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  char *problem = NULL;
+
+  if (fd < 0)
+    return g_strdup_printf (_("cannot be opened: %s"), g_strerror (errno));
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    problem = g_strdup (_("not a regular file"));
+  else if (read_at (fd, &eh, sizeof eh, 0) && memcmp (eh.e_ident, ELFMAG, SELFMAG) == 0)
+    {
+      guint64 size = (guint64) st.st_size;
+
+      if (eh.e_ident[EI_CLASS] == (__ELF_NATIVE_CLASS == 64 ? ELFCLASS64 : ELFCLASS32) && eh.e_phentsize == sizeof (ElfW(Phdr)))
+        {
+          if ((guint64) eh.e_phoff + (guint64) eh.e_phnum * sizeof (ElfW(Phdr)) > size)
+            problem = g_strdup (_("the file is truncated (its program headers are missing)"));
+          for (guint i = 0; problem == NULL && i < eh.e_phnum; i++)
+            {
+              ElfW(Phdr) ph;
+
+              if (!read_at (fd, &ph, sizeof ph, (off_t) (eh.e_phoff + i * sizeof ph)))
+                problem = g_strdup (_("the file is truncated (its program headers are missing)"));
+              else if (ph.p_type == PT_LOAD && (guint64) ph.p_offset + (guint64) ph.p_filesz > size)
+                problem = g_strdup (_("the file is truncated (it ends before its last segment)"));
+            }
+        }
+    }
+  g_close (fd, NULL);
+  return problem;
+}
+
 void
 kiela_registry_load_file (KielaRegistry *registry, const char *path)
 {
@@ -578,6 +631,14 @@ kiela_registry_load_file (KielaRegistry *registry, const char *path)
       record_fail (r, _("this system cannot load modules"));
       return;
     }
+  {
+    g_autofree char *problem = module_file_problem (path);
+    if (problem != NULL)
+      {
+        record_fail (r, _("not a loadable module: %s"), problem);
+        return;
+      }
+  }
   /* Local binding keeps plugins' symbols apart; no lazy binding, so a module
    * with an unresolved symbol fails here instead of crashing later. */
   module = g_module_open (path, G_MODULE_BIND_LOCAL);

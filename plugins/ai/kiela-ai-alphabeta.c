@@ -277,7 +277,8 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
 
 static const char * const alphabeta_keys[] = {
   "nodes", "time-ms", "depth", "noise", "qs", "tt-mb",
-  "w-material", "w-mobility", "w-exposure", "w-threat", "w-safe", "w-tempo", NULL
+  "w-material", "w-mobility", "w-exposure", "w-threat", "w-safe", "w-tempo",
+  KIELA_AI_ARRANGE_KEYS, NULL
 };
 
 static gboolean
@@ -295,7 +296,8 @@ alphabeta_check_settings (GHashTable *settings, GError **error)
       && kiela_ai_check_int_setting (settings, "w-exposure", -100000, 100000, error)
       && kiela_ai_check_int_setting (settings, "w-threat", -100000, 100000, error)
       && kiela_ai_check_int_setting (settings, "w-safe", -100000, 100000, error)
-      && kiela_ai_check_int_setting (settings, "w-tempo", -100000, 100000, error);
+      && kiela_ai_check_int_setting (settings, "w-tempo", -100000, 100000, error)
+      && kiela_ai_check_arrange_settings (settings, error);
 }
 
 static guint
@@ -480,6 +482,15 @@ out:
   return ok;
 }
 
+/* Setup: a player who looks D plies ahead in play judges arrangements D-1 plies
+ * deep (at most 4: there are hundreds of arrangements to judge). */
+static gboolean
+alphabeta_arrange (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error)
+{
+  gint64 depth = kiela_ai_setting_int (request->settings, "depth", MAX_PLY - 1);
+  return kiela_ai_arrange_search (request, (guint) CLAMP (depth - 1, 1, 4), counts, error);
+}
+
 const KielaAiAlgorithm kiela_ai_alphabeta_algorithm = {
   .id = "alphabeta",
   .name = N_("Alpha-beta search"),
@@ -488,4 +499,5 @@ const KielaAiAlgorithm kiela_ai_alphabeta_algorithm = {
   .translation_domain = GETTEXT_PACKAGE,
   .check_settings = alphabeta_check_settings,
   .think = alphabeta_think,
+  .arrange = alphabeta_arrange,
 };

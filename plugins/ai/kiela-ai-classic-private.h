@@ -75,6 +75,18 @@ void     kiela_ai_describe_move (const KielaVariant *variant, const KielaPositio
                                  KielaMove move, gint score, gboolean score_is_exact,
                                  char *out, gsize out_size);
 
+/* The expert setup phase (kiela-ai-arrange.c).  `random` scatters the stones;
+ * `greedy` judges 40 structured candidates one ply deep; the searching algorithms
+ * judge 400 (setting arrange-candidates) `default_depth` plies deep (arrange-depth),
+ * within the request's budget (or arrange-nodes), then hill-climb. */
+gboolean kiela_ai_arrange_random (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error);
+gboolean kiela_ai_arrange_greedy (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error);
+gboolean kiela_ai_arrange_search (const KielaAiRequest *request, guint default_depth,
+                                  guint16 counts[KIELA_MAX_HOUSES], GError **error);
+/* Checks arrange-depth, arrange-candidates and arrange-nodes. */
+gboolean kiela_ai_check_arrange_settings (GHashTable *settings, GError **error);
+#define KIELA_AI_ARRANGE_KEYS "arrange-depth", "arrange-candidates", "arrange-nodes"
+
 /* The algorithms of this module. */
 extern const KielaAiAlgorithm kiela_ai_random_algorithm;
 extern const KielaAiAlgorithm kiela_ai_greedy_algorithm;

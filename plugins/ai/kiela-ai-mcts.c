@@ -31,7 +31,7 @@ typedef struct {
 #define NODE(m, i) (&g_array_index ((m)->nodes, Node, (i)))
 
 static const char * const mcts_keys[] = {
-  "nodes", "time-ms", "iterations", "c", "playout", "greedy", "playout-plies", NULL
+  "nodes", "time-ms", "iterations", "c", "playout", "greedy", "playout-plies", KIELA_AI_ARRANGE_KEYS, NULL
 };
 
 static gboolean
@@ -45,7 +45,8 @@ mcts_check_settings (GHashTable *settings, GError **error)
       || !kiela_ai_check_int_setting (settings, "iterations", 1, G_MAXINT32, error)
       || !kiela_ai_check_double_setting (settings, "c", 0.0, 100.0, error)
       || !kiela_ai_check_double_setting (settings, "greedy", 0.0, 1.0, error)
-      || !kiela_ai_check_int_setting (settings, "playout-plies", 1, 100000, error))
+      || !kiela_ai_check_int_setting (settings, "playout-plies", 1, 100000, error)
+      || !kiela_ai_check_arrange_settings (settings, error))
     return FALSE;
   if (playout != NULL && g_strcmp0 (playout, "random") != 0 && g_strcmp0 (playout, "greedy") != 0)
     {
@@ -344,6 +345,14 @@ out:
   return ok;
 }
 
+/* Setup: the same shallow search over arrangements as alpha-beta's, two plies deep;
+ * playouts from hundreds of arrangements would not fit a move's budget (three plies deep). */
+static gboolean
+mcts_arrange (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error)
+{
+  return kiela_ai_arrange_search (request, 3, counts, error);
+}
+
 const KielaAiAlgorithm kiela_ai_mcts_algorithm = {
   .id = "mcts",
   .name = N_("Monte Carlo tree search"),
@@ -351,4 +360,5 @@ const KielaAiAlgorithm kiela_ai_mcts_algorithm = {
   .translation_domain = GETTEXT_PACKAGE,
   .check_settings = mcts_check_settings,
   .think = mcts_think,
+  .arrange = mcts_arrange,
 };

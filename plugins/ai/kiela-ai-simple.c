@@ -4,12 +4,13 @@
 
 #include "kiela-ai-classic-private.h"
 
-static const char * const simple_keys[] = { "nodes", "time-ms", NULL };
+static const char * const simple_keys[] = { "nodes", "time-ms", KIELA_AI_ARRANGE_KEYS, NULL };
 
 static gboolean
 simple_check_settings (GHashTable *settings, GError **error)
 {
-  return kiela_ai_check_known_keys (settings, simple_keys, "random/greedy", error);
+  return kiela_ai_check_known_keys (settings, simple_keys, "random/greedy", error)
+      && kiela_ai_check_arrange_settings (settings, error);
 }
 
 static gboolean
@@ -87,6 +88,7 @@ const KielaAiAlgorithm kiela_ai_random_algorithm = {
   .translation_domain = GETTEXT_PACKAGE,
   .check_settings = simple_check_settings,
   .think = random_think,
+  .arrange = kiela_ai_arrange_random,
 };
 
 const KielaAiAlgorithm kiela_ai_greedy_algorithm = {
@@ -96,4 +98,5 @@ const KielaAiAlgorithm kiela_ai_greedy_algorithm = {
   .translation_domain = GETTEXT_PACKAGE,
   .check_settings = simple_check_settings,
   .think = greedy_think,
+  .arrange = kiela_ai_arrange_greedy,
 };

@@ -1,4 +1,4 @@
-/* test-ai-cli.c: kiela-cli bestmove and tournament, run as a user would: exit statuses, output, CSV, threads. */
+/* test-ai-cli.c: kiela-cli bestmove, arrange and tournament, run as a user would: exit statuses, output, CSV, threads. */
 #include "config.h"
 
 #include <math.h>
@@ -57,6 +57,81 @@ parse_json (const char *text, JsonParser **parser)
     g_error ("not JSON (%s): %s", error->message, text);
   g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (*parser)));
   return json_node_get_object (json_parser_get_root (*parser));
+}
+
+/* An expert board after South arranged its stones (North still as at the start). */
+#define SOUTH_ARRANGED "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/1,0,1,1,2,1,2,1,2,1/1,1,1,2,2,2,1,4,2,0 s"
+
+static char *
+arrange_counts (const char *seed, JsonObject **out_obj, JsonParser **parser, Run *r)
+{
+  JsonObject *o;
+  JsonArray *counts;
+  GString *s = g_string_new (NULL);
+  guint total = 0;
+
+  run_cli (r, "arrange", "--variant", "kiela-expert", "--ai", "mpanzu", "--side", "north",
+           "--position", SOUTH_ARRANGED, "--nodes", "60000", "--time-ms", "0", "--seed", seed, "--json", NULL);
+  g_assert_cmpint (r->status, ==, 0);
+  o = parse_json (r->out, parser);
+  g_assert_cmpstr (json_object_get_string_member (o, "side"), ==, "north");
+  g_assert_cmpstr (json_object_get_string_member (o, "algorithm"), ==, "alphabeta");
+  counts = json_object_get_array_member (o, "counts");
+  g_assert_cmpuint (json_array_get_length (counts), ==, 20);
+  for (guint i = 0; i < 20; i++)
+    {
+      gint64 c = json_array_get_int_element (counts, i);
+      g_assert_cmpint (c, >=, 0);
+      total += (guint) c;
+      g_string_append_printf (s, "%" G_GINT64_FORMAT " ", c);
+    }
+  g_assert_cmpuint (total, ==, 28);
+  *out_obj = o;
+  return g_string_free (s, FALSE);
+}
+
+/* arrange: North's answer holds its 28 stones, keeps South's houses, and is reproducible. */
+static void
+test_arrange_json (void)
+{
+  g_auto(Run) r1 = { 0 };
+  g_auto(Run) r2 = { 0 };
+  g_autoptr(JsonParser) p1 = NULL;
+  g_autoptr(JsonParser) p2 = NULL;
+  JsonObject *o1, *o2;
+  g_autofree char *a = arrange_counts ("5", &o1, &p1, &r1);
+  g_autofree char *b = arrange_counts ("5", &o2, &p2, &r2);
+  const char *pos = json_object_get_string_member (o1, "position");
+
+  g_assert_cmpstr (a, ==, b);
+  /* South's two rows (the last two of the KPN) are what South arranged; South sows first. */
+  g_assert_true (g_str_has_suffix (pos, "/1,0,1,1,2,1,2,1,2,1/1,1,1,2,2,2,1,4,2,0 s"));
+  /* North's rows changed from the start arrangement. */
+  g_assert_false (g_str_has_prefix (pos, "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/"));
+}
+
+static void
+test_arrange_bad_input (void)
+{
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "arrange", "--variant", "kiela", "--ai", "kizua", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "kiela"));
+    g_assert_nonnull (strstr (r.err, "no setup phase"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "arrange", "--side", "east", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "east"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "arrange", "--ai", "kizua", "--position", "2,2/oops", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "--position"));
+  }
 }
 
 static void
@@ -277,6 +352,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ai-cli/bestmove/text", test_bestmove_text);
   g_test_add_func ("/ai-cli/bestmove/bad-input", test_bestmove_bad_input);
   g_test_add_func ("/ai-cli/usage-errors", test_usage_errors);
+  g_test_add_func ("/ai-cli/arrange/json", test_arrange_json);
+  g_test_add_func ("/ai-cli/arrange/bad-input", test_arrange_bad_input);
   g_test_add_func ("/ai-cli/tournament/summary-csv-threads", test_tournament);
   g_test_add_func ("/ai-cli/tournament/csv-unwritable", test_tournament_csv_unwritable);
   return g_test_run ();

@@ -603,6 +603,92 @@ test_expert_setup (Fixture *f, gconstpointer data)
   }
 }
 
+static gboolean
+setup_over (gpointer data)
+{
+  Fixture *f = data;
+  return kiela_game_get_phase (kiela_window_get_game (f->window)) == KIELA_PHASE_PLAY
+         && !kiela_window_is_ai_thinking (f->window);
+}
+
+static gboolean
+action_enabled (Fixture *f, const char *name)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (f->window), name);
+  g_assert_nonnull (action);
+  return g_action_get_enabled (action);
+}
+
+/* Expert game against the computer: North arranges its stones on a worker thread
+ * (the window goes on), then the board shows the arrangement and South may sow. */
+static void
+test_expert_ai_arranges (Fixture *f, gconstpointer data)
+{
+  GPtrArray *all = kiela_registry_get_personalities (f->registry);
+  const KielaVariant *expert = kiela_registry_lookup_variant (f->registry, "kiela-expert");
+  const KielaPersonality *strong;
+  KielaGame *game;
+  const KielaPosition *initial;
+  guint north_total = 0;
+
+  g_assert_nonnull (expert);
+  g_assert_true (all != NULL && all->len > 0);
+  strong = g_ptr_array_index (all, all->len - 1);
+  kiela_window_new_game (f->window, expert, NULL, strong);
+  game = kiela_window_get_game (f->window);
+  g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_SETUP_SOUTH);
+  g_assert_false (kiela_window_is_ai_thinking (f->window));
+
+  /* The human arranges South: one stone from a1 to a2. */
+  g_signal_emit_by_name (kiela_window_get_board (f->window), "setup-move", (guint) KIELA_SOUTH, 0u, 19u);
+  activate (f, "win.setup-done");
+
+  /* The call returned while the computer still thinks: the UI is not blocked. */
+  g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_SETUP_NORTH);
+  g_assert_true (kiela_window_is_ai_thinking (f->window));
+  g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, "North arranges its stones");
+  g_assert_nonnull (strstr (kiela_window_get_narration (f->window), strong->name));
+  /* South's controls for arranging are gone while North arranges. */
+  g_assert_false (action_enabled (f, "setup-done"));
+  g_assert_false (action_enabled (f, "setup-skip"));
+
+  wait_until (setup_over, f, 30000, "the computer to arrange North's stones");
+  initial = kiela_game_get_initial (game);
+  for (guint h = 0; h < 2u * expert->files; h++)
+    north_total += initial->houses[KIELA_NORTH][h];
+  g_assert_cmpuint (north_total, ==, 28);
+  g_assert_true (memcmp (initial->houses[KIELA_NORTH], expert->start[KIELA_NORTH],
+                         sizeof initial->houses[KIELA_NORTH]) != 0);
+  /* South's own arrangement is untouched. */
+  g_assert_cmpuint (initial->houses[KIELA_SOUTH][0], ==, 1);
+  g_assert_cmpuint (initial->houses[KIELA_SOUTH][19], ==, 1);
+  /* The board shows the arrangement, and the window says who made it. */
+  assert_positions_equal (kiela_board_view_get_position (kiela_window_get_board (f->window)), initial);
+  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), strong->name));
+  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "arranged the stones of North"));
+  g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, "Your move (South)");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 0);
+}
+
+/* A new game while the computer arranges stops it, and its answer never lands. */
+static void
+test_expert_ai_arrange_cancel (Fixture *f, gconstpointer data)
+{
+  GPtrArray *all = kiela_registry_get_personalities (f->registry);
+  const KielaVariant *expert = kiela_registry_lookup_variant (f->registry, "kiela-expert");
+  KielaGame *game;
+
+  g_assert_true (all != NULL && all->len > 0);
+  kiela_window_new_game (f->window, expert, g_ptr_array_index (all, all->len - 1), NULL);
+  g_assert_true (kiela_window_is_ai_thinking (f->window));
+  kiela_window_new_game (f->window, expert, NULL, NULL);
+  game = kiela_window_get_game (f->window);
+  g_assert_false (kiela_window_is_ai_thinking (f->window));
+  spin (1500);
+  g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_SETUP_SOUTH);
+  assert_positions_equal (kiela_game_get_position (game), kiela_game_get_start (game));
+}
+
 static const KielaPersonality *
 weakest (KielaRegistry *registry)
 {
@@ -1687,6 +1773,8 @@ main (int argc, char **argv)
   ADD ("/app/window/corrupt-autosave", KIELA_SPEED_INSTANT, test_corrupt_autosave);
   ADD ("/app/window/restore-autosave", KIELA_SPEED_INSTANT, test_restore_autosave);
   ADD ("/app/window/expert-setup", KIELA_SPEED_INSTANT, test_expert_setup);
+  ADD ("/app/window/expert-ai-arranges", KIELA_SPEED_INSTANT, test_expert_ai_arranges);
+  ADD ("/app/window/expert-ai-arrange-cancel", KIELA_SPEED_INSTANT, test_expert_ai_arrange_cancel);
   ADD ("/app/window/ai-opponent", KIELA_SPEED_VERY_FAST, test_ai_opponent);
   ADD ("/app/window/ai-vs-ai", KIELA_SPEED_INSTANT, test_ai_vs_ai);
   ADD ("/app/window/ai-cancel", KIELA_SPEED_INSTANT, test_ai_cancel);

@@ -1,6 +1,8 @@
 /* test-plugins.c: the module loader against deliberately broken plugins, and the registry's contract. */
 #include "config.h"
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include "test-common.h"
 
@@ -97,6 +99,54 @@ test_broken_plugins (void)
   g_assert_cmpint (find_record (registry, "good.so")->state, ==, KIELA_PLUGIN_LOADED);
   g_assert_nonnull (kiela_registry_lookup_variant (registry, "broken-good-variant"));
   g_assert_cmpuint (kiela_registry_get_variants (registry)->len, ==, variants_before + 1);
+}
+
+static void
+test_hostile_files (void)
+{
+  /* Files a plugin folder may hold by accident.  dlopen() blocked for ever on a
+   * named pipe and died of SIGBUS on a truncated module, taking the app with it. */
+  g_autoptr(KielaRegistry) registry = test_registry ();
+  g_autofree char *dir = g_dir_make_tmp ("kiela-hostile-XXXXXX", NULL);
+  g_autofree char *good_src = g_build_filename (KIELA_TEST_BROKEN_DIR, "good.so", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe.so", NULL);
+  g_autofree char *trunc = g_build_filename (dir, "truncated.so", NULL);
+  g_autofree char *zero = g_build_filename (dir, "zero.so", NULL);
+  g_autofree char *loop1 = g_build_filename (dir, "loop1.so", NULL);
+  g_autofree char *loop2 = g_build_filename (dir, "loop2.so", NULL);
+  g_autofree char *folder = g_build_filename (dir, "folder.so", NULL);
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (good_src, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 12000);
+  /* Cut after the first page (the ELF and program headers are intact) but well
+   * before the data segment, which starts pages further on. */
+  g_assert_true (g_file_set_contents (trunc, data, 6000, NULL));
+  g_assert_true (g_file_set_contents (zero, "", 0, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("loop2.so", loop1), ==, 0);
+  g_assert_cmpint (symlink ("loop1.so", loop2), ==, 0);
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+
+  kiela_registry_load_dir (registry, dir);
+  kiela_registry_finish_loading (registry);
+
+  assert_failed (registry, "pipe.so", "not a regular file");
+  assert_failed (registry, "truncated.so", "truncated");
+  assert_failed (registry, "zero.so", "not a loadable module");
+  assert_failed (registry, "loop1.so", "not a loadable module");
+  assert_failed (registry, "loop2.so", "not a loadable module");
+  g_assert_null (kiela_registry_lookup_variant (registry, "broken-good-variant"));
+  g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));
+
+  g_unlink (fifo);
+  g_unlink (trunc);
+  g_unlink (zero);
+  g_unlink (loop1);
+  g_unlink (loop2);
+  g_rmdir (folder);
+  g_rmdir (dir);
 }
 
 static void
@@ -241,6 +291,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plugins/rules", test_rules_plugins);
   g_test_add_func ("/plugins/broken", test_broken_plugins);
+  g_test_add_func ("/plugins/hostile-files", test_hostile_files);
   g_test_add_func ("/plugins/default-dirs", test_default_dirs);
   g_test_add_func ("/plugins/static", test_static_module);
   g_test_add_func ("/plugins/variant-validation", test_variant_validation);

@@ -1,6 +1,8 @@
 /* test-record.c: JSON game records: round trip, atomic save, and every kind of bad record rejected clearly. */
 #include "config.h"
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include "test-common.h"
@@ -193,6 +195,78 @@ test_bad_files (void)
 }
 
 static void
+test_deeply_nested (void)
+{
+  /* json-glib recurses per nesting level: a million "[" once overflowed the stack. */
+  const gsize n = 1000000;
+  g_autofree char *deep = g_malloc (n + 1);
+  g_autoptr(GError) e1 = NULL, e2 = NULL;
+  g_autoptr(GString) obj = g_string_new ("{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\","
+                                         "\"moves\":[],\"metadata\":{\"x\":");
+  /* Brackets inside strings are text, not nesting: this record is valid. */
+  g_autoptr(GString) brackets = g_string_new ("{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\","
+                                              "\"moves\":[],\"metadata\":{\"comment\":\"");
+  g_autoptr(KielaGame) ok = NULL;
+
+  memset (deep, '[', n);
+  deep[n] = '\0';
+  g_assert_null (kiela_record_from_string (registry, deep, (gssize) n, "deep.kiela", &e1));
+  g_assert_error (e1, KIELA_ERROR, KIELA_ERROR_RECORD);
+  g_assert_nonnull (strstr (e1->message, "deep.kiela"));
+  g_assert_nonnull (strstr (e1->message, "nested"));
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append (obj, "{\"a\":");
+  g_assert_null (kiela_record_from_string (registry, obj->str, (gssize) obj->len, "deep2.kiela", &e2));
+  g_assert_error (e2, KIELA_ERROR, KIELA_ERROR_RECORD);
+  g_assert_nonnull (strstr (e2->message, "deep2.kiela"));
+
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (brackets, "[{\\\"");
+  g_string_append (brackets, "\"}}");
+  ok = kiela_record_from_string (registry, brackets->str, -1, "brackets.kiela", NULL);
+  g_assert_nonnull (ok);
+  g_assert_true (g_str_has_prefix (kiela_game_get_metadata (ok, KIELA_META_COMMENT), "[{\"[{\""));
+}
+
+static void
+test_special_files (void)
+{
+  /* A named pipe would block the reader for ever and /dev/zero would be read
+   * without end: neither is a record, and loading must say so at once. */
+  g_autofree char *dir = g_dir_make_tmp ("kiela-record-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe.kiela", NULL);
+  g_autofree char *big = g_build_filename (dir, "big.kiela", NULL);
+  g_autoptr(GError) e1 = NULL, e2 = NULL, e3 = NULL;
+  FILE *f;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_null (kiela_record_load (registry, fifo, &e1));
+  g_assert_error (e1, KIELA_ERROR, KIELA_ERROR_IO);
+  g_assert_nonnull (strstr (e1->message, "pipe.kiela"));
+  g_assert_nonnull (strstr (e1->message, "not a regular file"));
+
+  g_assert_null (kiela_record_load (registry, "/dev/zero", &e2));
+  g_assert_error (e2, KIELA_ERROR, KIELA_ERROR_IO);
+  g_assert_nonnull (strstr (e2->message, "/dev/zero"));
+
+  /* A sparse 1 GB file: refused from its size, without reading it. */
+  f = fopen (big, "w");
+  g_assert_nonnull (f);
+  g_assert_cmpint (fseeko (f, (off_t) 1 << 30, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('}', f), !=, EOF);
+  fclose (f);
+  g_assert_null (kiela_record_load (registry, big, &e3));
+  g_assert_error (e3, KIELA_ERROR, KIELA_ERROR_RECORD);
+  g_assert_nonnull (strstr (e3->message, "big.kiela"));
+  g_assert_nonnull (strstr (e3->message, "too large"));
+
+  g_unlink (fifo);
+  g_unlink (big);
+  g_rmdir (dir);
+}
+
+static void
 test_finished_game_result (void)
 {
   /* Play random moves to the end and check the stored result and reason reload. */
@@ -278,6 +352,8 @@ main (int argc, char **argv)
   g_test_add_func ("/record/expert-setup", test_expert_setup_round_trip);
   g_test_add_func ("/record/bad-records", test_bad_records);
   g_test_add_func ("/record/bad-files", test_bad_files);
+  g_test_add_func ("/record/deeply-nested", test_deeply_nested);
+  g_test_add_func ("/record/special-files", test_special_files);
   g_test_add_func ("/record/finished-game", test_finished_game_result);
   g_test_add_func ("/record/mutations", test_record_mutations);
   ret = g_test_run ();

@@ -1,0 +1,333 @@
+/* test-stress.c: a seeded monkey test of the main window: thousands of random actions (clicks on any
+ * house, undo/redo while the computer thinks or a move is being sown, review, new games of every
+ * variant with random players, speed changes, dialogs opened and closed), checking after each one
+ * that the board, the move list and the engine agree.  KIELA_STRESS_SEED and KIELA_STRESS_ACTIONS
+ * change the run; a failure prints the seed and the action that broke it. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-prefs.h"
+#include "kiela-board-view.h"
+#include "kiela-trace-player.h"
+
+static const char *const actions[] = {
+  "undo", "redo", "hint", "step-forward", "step-back", "go-start", "go-end", "play-pause",
+  "previous-move", "next-move", "back-to-game", "setup-done", "setup-skip", "toggle-panel",
+  "play-again", "dismiss-banner", "fullscreen",
+};
+
+/* Windows the monkey may open (preferences, about, plugins): closed again at random. */
+static const char *const dialog_actions[] = { "preferences", "about", "show-plugins" };
+
+static void
+iterate (guint n)
+{
+  for (guint i = 0; i < n; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static guint
+count_rows (GtkWidget *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (list); c; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LIST_BOX_ROW (c))
+      n++;
+  return n;
+}
+
+/* The window's invariants, whatever the monkey did. */
+static void
+check (KielaWindow *w, guint step, const char *what)
+{
+  KielaGame *game = kiela_window_get_game (w);
+  KielaBoardView *board = kiela_window_get_board (w);
+  KielaTracePlayer *player = kiela_window_get_trace_player (w);
+  GtkWidget *list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (w), KIELA_TYPE_WINDOW, "move_list"));
+  guint n = kiela_game_get_n_moves (game);
+  guint ply = kiela_window_get_view_ply (w);
+
+  if (list == NULL || count_rows (list) != n + 1)
+    g_error ("step %u (%s): the move list has %u rows for %u moves", step, what,
+             list ? count_rows (list) : 0, n);
+  if (ply > n)
+    g_error ("step %u (%s): view ply %u past the %u moves played", step, what, ply, n);
+  if (kiela_board_view_get_position (board)->files != kiela_game_get_variant (game)->files)
+    g_error ("step %u (%s): the board has %u files, the game %u", step, what,
+             kiela_board_view_get_position (board)->files, kiela_game_get_variant (game)->files);
+  /* Once the shown move has been sown to its end, the board shows exactly the engine's position
+   * at that ply.  (In the expert setup the board shows the arrangement being made instead.) */
+  if (kiela_game_get_phase (game) == KIELA_PHASE_PLAY && kiela_trace_player_is_at_end (player) &&
+      !kiela_trace_player_get_playing (player))
+    {
+      const KielaPosition *shown = kiela_board_view_get_position (board);
+      const KielaPosition *want = kiela_game_get_position_at (game, ply);
+
+      for (int side = 0; side < 2; side++)
+        for (guint h = 0; h < 2u * want->files; h++)
+          if (shown->houses[side][h] != want->houses[side][h])
+            g_error ("step %u (%s): ply %u of %u, side %d house %u shows %u, the engine has %u",
+                     step, what, ply, n, side, h, shown->houses[side][h], want->houses[side][h]);
+    }
+}
+
+static void
+close_other_windows (KielaWindow *main_window)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint i = g_list_model_get_n_items (tops); i > 0; i--)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (tops, i - 1);
+      if (top != GTK_WINDOW (main_window))
+        gtk_window_destroy (top);
+    }
+}
+
+static void
+test_stress (void)
+{
+  const char *seed_env = g_getenv ("KIELA_STRESS_SEED");
+  const char *n_env = g_getenv ("KIELA_STRESS_ACTIONS");
+  guint32 seed = seed_env ? (guint32) g_ascii_strtoull (seed_env, NULL, 10) : 20261130;
+  guint n_actions = n_env ? (guint) g_ascii_strtoull (n_env, NULL, 10) : 600;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "kiela", NULL);
+  g_autofree char *autosave = g_build_filename (dir, "autosave.kiela", NULL);
+  g_autofree char *prefs_path = g_build_filename (g_get_user_config_dir (), "kiela", "settings.ini", NULL);
+  KielaRegistry *registry = kiela_registry_new ();
+  KielaPrefs *prefs;
+  KielaWindow *w;
+  GPtrArray *variants, *personalities;
+  guint games = 1, moves_seen = 0, ai_moves = 0;
+
+  g_test_message ("seed %u, %u actions (KIELA_STRESS_SEED, KIELA_STRESS_ACTIONS)", seed, n_actions);
+  kiela_registry_load_default (registry);
+  variants = kiela_registry_get_variants (registry);
+  personalities = kiela_registry_get_personalities (registry);
+  g_assert_cmpuint (variants->len, >=, 2);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  prefs = kiela_prefs_new (prefs_path);
+  kiela_prefs_set_speed (prefs, KIELA_SPEED_INSTANT);
+  w = kiela_window_new (NULL, registry, prefs, autosave);
+  g_object_ref_sink (w);
+  gtk_window_present (GTK_WINDOW (w));
+  kiela_window_new_game (w, NULL, NULL, NULL);
+  iterate (20);
+  check (w, 0, "start");
+
+  for (guint step = 1; step <= n_actions; step++)
+    {
+      KielaGame *game = kiela_window_get_game (w);
+      guint r = (guint) g_rand_int_range (rand, 0, 100);
+      g_autofree char *what = NULL;
+      gint64 t0 = g_get_monotonic_time ();
+
+      if (r < 40)
+        {
+          /* A click on any house, legal or not, either side, in any state. */
+          guint files = kiela_game_get_variant (game)->files;
+          KielaMove legal[KIELA_MAX_MOVES];
+          guint n_legal = kiela_game_legal_moves (game, legal);
+          KielaSide side;
+          guint house;
+
+          if (n_legal > 0 && g_rand_boolean (rand))
+            {
+              side = kiela_game_get_position (game)->to_move;
+              house = legal[g_rand_int_range (rand, 0, (gint32) n_legal)];
+            }
+          else
+            {
+              side = (KielaSide) g_rand_int_range (rand, 0, 2);
+              house = (guint) g_rand_int_range (rand, 0, (gint32) (2 * files));
+            }
+          what = g_strdup_printf ("click side %d house %u", side, house);
+          g_signal_emit_by_name (kiela_window_get_board (w), "house-activated", (guint) side, house);
+        }
+      else if (r < 75)
+        {
+          const char *a = actions[g_rand_int_range (rand, 0, G_N_ELEMENTS (actions))];
+          what = g_strdup_printf ("win.%s", a);
+          gtk_widget_activate_action (GTK_WIDGET (w), what, NULL);
+        }
+      else if (r < 80)
+        {
+          guint n = kiela_game_get_n_moves (game);
+          guint ply = (guint) g_rand_int_range (rand, 0, (gint32) n + 1);
+          what = g_strdup_printf ("review ply %u of %u", ply, n);
+          kiela_window_review_ply (w, ply);
+        }
+      else if (r < 84)
+        {
+          /* Any variant; each side a human or any personality: computer against computer too. */
+          const KielaVariant *v = g_ptr_array_index (variants, g_rand_int_range (rand, 0, (gint32) variants->len));
+          const KielaPersonality *p[2] = { NULL, NULL };
+
+          for (int s = 0; s < 2; s++)
+            if (personalities->len > 0 && g_rand_int_range (rand, 0, 3) > 0)
+              p[s] = g_ptr_array_index (personalities, g_rand_int_range (rand, 0, (gint32) personalities->len));
+          what = g_strdup_printf ("new game %s, %s vs %s", v->id, p[0] ? p[0]->id : "human", p[1] ? p[1]->id : "human");
+          kiela_window_new_game (w, v, p[0], p[1]);
+          games++;
+        }
+      else if (r < 88)
+        {
+          KielaSpeed speed = g_rand_boolean (rand) ? KIELA_SPEED_INSTANT
+                                                   : (KielaSpeed) g_rand_int_range (rand, KIELA_SPEED_NORMAL, KIELA_N_SPEEDS);
+          what = g_strdup_printf ("speed %d", speed);
+          kiela_prefs_set_speed (prefs, speed);
+        }
+      else if (r < 91)
+        {
+          const char *a = dialog_actions[g_rand_int_range (rand, 0, G_N_ELEMENTS (dialog_actions))];
+          what = g_strdup_printf ("win.%s", a);
+          gtk_widget_activate_action (GTK_WIDGET (w), what, NULL);
+        }
+      else if (r < 93)
+        {
+          what = g_strdup ("close dialogs");
+          close_other_windows (w);
+        }
+      else if (r < 95)
+        {
+          int sizes[][2] = { { 1, 1 }, { 200, 150 }, { 360, 294 }, { 800, 600 }, { 1600, 1000 }, { 4000, 3000 } };
+          guint i = (guint) g_rand_int_range (rand, 0, G_N_ELEMENTS (sizes));
+          what = g_strdup_printf ("resize %dx%d", sizes[i][0], sizes[i][1]);
+          gtk_window_set_default_size (GTK_WINDOW (w), sizes[i][0], sizes[i][1]);
+          if (g_rand_boolean (rand))
+            gtk_window_unfullscreen (GTK_WINDOW (w));
+        }
+      else
+        {
+          /* Let the computer think and the sowing run for a while. */
+          guint ms = (guint) g_rand_int_range (rand, 1, 60);
+          gint64 end = g_get_monotonic_time () + ms * 1000;
+          what = g_strdup_printf ("wait %u ms", ms);
+          while (g_get_monotonic_time () < end)
+            {
+              g_main_context_iteration (NULL, FALSE);
+              g_usleep (500);
+            }
+        }
+
+      iterate ((guint) g_rand_int_range (rand, 0, 6));
+      check (w, step, what);
+      if (g_getenv ("KIELA_STRESS_TIMING") && g_get_monotonic_time () - t0 > 50000)
+        g_printerr ("slow step %u: %s: %.0f ms\n", step, what, (g_get_monotonic_time () - t0) / 1000.0);
+      if (kiela_window_is_ai_thinking (w))
+        ai_moves++;
+      moves_seen += kiela_game_get_n_moves (kiela_window_get_game (w)) > 0;
+    }
+
+  /* The autosave on disk is the game in the window. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KielaGame) saved = NULL;
+    KielaGame *game = kiela_window_get_game (w);
+
+    while (kiela_window_is_ai_thinking (w))
+      {
+        gtk_widget_activate_action (GTK_WIDGET (w), "win.undo", NULL);
+        iterate (10);
+      }
+    kiela_window_save_to_path (w, autosave, &error);
+    g_assert_no_error (error);
+    saved = kiela_record_load (registry, autosave, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (kiela_game_get_n_moves (saved), ==, kiela_game_get_n_moves (game));
+    g_assert_true (kiela_position_equal (kiela_game_get_position (saved), kiela_game_get_position (game)));
+  }
+
+  g_test_message ("%u games started, %u checks with moves on the board, %u with the computer thinking",
+                  games, moves_seen, ai_moves);
+  g_assert_cmpuint (games, >, n_actions / 50);
+  g_assert_cmpuint (moves_seen, >, n_actions / 4);
+
+  close_other_windows (w);
+  gtk_window_destroy (GTK_WINDOW (w));
+  g_object_unref (w);
+  g_object_unref (prefs);
+  kiela_registry_free (registry);
+}
+
+/* A data folder that cannot be written (here: its parent is a file, which fails even for root):
+ * autosaving fails with a message naming the folder, once, and the game in the window is kept. */
+static void
+test_unwritable_data_dir (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("kiela-unwritable-XXXXXX", NULL);
+  g_autofree char *blocker = g_build_filename (tmp, "not-a-folder", NULL);
+  g_autofree char *autosave = g_build_filename (blocker, "kiela", "autosave.kiela", NULL);
+  g_autofree char *saved_path = g_build_filename (blocker, "game.kiela", NULL);
+  g_autofree char *prefs_path = g_build_filename (tmp, "settings.ini", NULL);
+  KielaRegistry *registry = kiela_registry_new ();
+  KielaPrefs *prefs;
+  KielaWindow *w;
+  KielaGame *game;
+  KielaMove legal[KIELA_MAX_MOVES];
+  g_autoptr(GError) error = NULL;
+  const char *msg;
+
+  g_assert_true (g_file_set_contents (blocker, "I am a file", -1, NULL));
+  kiela_registry_load_default (registry);
+  prefs = kiela_prefs_new (prefs_path);
+  kiela_prefs_set_speed (prefs, KIELA_SPEED_INSTANT);
+  w = kiela_window_new (NULL, registry, prefs, autosave);
+  g_object_ref_sink (w);
+  kiela_window_restore_autosave (w);
+  game = kiela_window_get_game (w);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_cmpuint (kiela_game_legal_moves (game, legal), >, 0);
+      g_signal_emit_by_name (kiela_window_get_board (w), "house-activated",
+                             (guint) kiela_game_get_position (game)->to_move, (guint) legal[0]);
+      iterate (5);
+    }
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w)), ==, 3);
+  msg = kiela_window_get_last_message (w);
+  g_assert_nonnull (msg);
+  if (strstr (msg, "could not be autosaved") == NULL || strstr (msg, "not-a-folder") == NULL)
+    g_error ("autosave failure said “%s”", msg);
+  g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
+
+  /* Saving there fails with an error naming the file; the game is still the one played. */
+  g_assert_false (kiela_window_save_to_path (w, saved_path, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "game.kiela"));
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w)), ==, 3);
+
+  gtk_window_destroy (GTK_WINDOW (w));
+  g_object_unref (w);
+  g_object_unref (prefs);
+  kiela_registry_free (registry);
+  g_unlink (blocker);
+  g_rmdir (tmp);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-stress-XXXXXX", NULL);
+  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
+  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
+
+  /* Never touch the user's real data; set before GLib caches the XDG homes. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    g_error ("cannot open a display: run these tests under xvfb-run");
+  adw_init ();
+  g_test_add_func ("/app/stress/random-actions", test_stress);
+  g_test_add_func ("/app/hostile/unwritable-data-dir", test_unwritable_data_dir);
+  return g_test_run ();
+}

@@ -15,6 +15,7 @@
 #include "kiela-prefs.h"
 #include "kiela-board-view.h"
 #include "kiela-trace-player.h"
+#include "kiela-step-list.h"
 
 static const char *const actions[] = {
   "undo", "redo", "hint", "step-forward", "step-back", "go-start", "go-end", "play-pause",
@@ -373,6 +374,66 @@ test_unwritable_data_dir (void)
   g_rmdir (tmp);
 }
 
+/* A lap from a house of 3,000 stones: its step-list row once named all 3,000 squares, rebuilt at
+ * every step of the replay, and a bigger house froze the window laying out megabytes of text.
+ * A row names at most a few dozen squares, around the one just sown. */
+static void
+test_huge_lap (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("kiela-huge-lap-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "huge-lap.kiela", NULL);
+  g_autofree char *prefs_path = g_build_filename (tmp, "settings.ini", NULL);
+  KielaRegistry *registry = kiela_registry_new ();
+  KielaPrefs *prefs;
+  KielaWindow *w;
+  KielaStepList *steps;
+  KielaTracePlayer *player;
+  guint longest = 0, drop_rows = 0;
+
+  g_assert_true (g_file_set_contents (path,
+      "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"hawalis\","
+      "\"start\":\"1,1,1,1,1,1,1/1,1,1,1,1,1,1/1,1,1,1,1,1,1/3000,1,1,1,1,1,1 s\",\"moves\":[\"a1\"]}", -1, NULL));
+  kiela_registry_load_default (registry);
+  prefs = kiela_prefs_new (prefs_path);
+  kiela_prefs_set_speed (prefs, KIELA_SPEED_INSTANT);
+  w = kiela_window_new (NULL, registry, prefs, NULL);
+  g_object_ref_sink (w);
+  gtk_window_present (GTK_WINDOW (w));
+  g_assert_true (kiela_window_open_path (w, path));
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w)), ==, 1);
+  kiela_window_review_ply (w, 1);
+  iterate (20);
+
+  steps = kiela_window_get_step_list (w);
+  player = kiela_window_get_trace_player (w);
+  g_assert_cmpuint (kiela_trace_player_get_n_events (player), >, 3000);
+  for (guint r = 0; r < kiela_step_list_get_n_rows (steps); r++)
+    {
+      const char *text = kiela_step_list_get_row_text (steps, r);
+      longest = MAX (longest, (guint) strlen (text));
+      if (strstr (text, "stones drop into") != NULL)
+        drop_rows++;
+    }
+  g_assert_cmpuint (drop_rows, >, 0);
+  if (longest > 400)
+    g_error ("a step-list row is %u bytes long", longest);
+
+  /* Stepping through the long lap keeps the rows short and the replay where it was put. */
+  kiela_trace_player_set_index (player, 1500);
+  iterate (5);
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 1500);
+  for (guint r = 0; r < kiela_step_list_get_n_rows (steps); r++)
+    g_assert_cmpuint (strlen (kiela_step_list_get_row_text (steps, r)), <=, 400);
+
+  gtk_window_destroy (GTK_WINDOW (w));
+  g_object_unref (w);
+  g_object_unref (prefs);
+  kiela_registry_free (registry);
+  g_unlink (path);
+  g_unlink (prefs_path);
+  g_rmdir (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -391,5 +452,6 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/app/stress/random-actions", test_stress);
   g_test_add_func ("/app/hostile/unwritable-data-dir", test_unwritable_data_dir);
+  g_test_add_func ("/app/hostile/huge-lap", test_huge_lap);
   return g_test_run ();
 }

@@ -12,6 +12,9 @@
 
 #define NG(s, p, n) ngettext (s, p, n)
 
+/* The most squares one lap's row names; longer laps show "…" for the rest. */
+#define DROPS_LISTED 30
+
 typedef struct {
   KielaStepKind kind;
   guint first;        /* first event of the row (unused for the start row) */
@@ -101,6 +104,18 @@ event_kind (const KielaEvent *ev)
     }
 }
 
+static void
+append_text (GString *out, const char *text, gboolean markup)
+{
+  if (markup)
+    {
+      g_autofree char *esc = g_markup_escape_text (text, -1);
+      g_string_append (out, esc);
+    }
+  else
+    g_string_append (out, text);
+}
+
 /* "Lap 2: 3 stones drop into e3, f3, g3." with the square just sown (`mark`, an event index, or
  * G_MAXUINT for none) in bold and underlined, so the row also shows how far the lap has got. */
 static char *
@@ -112,13 +127,33 @@ drops_text (const KielaTrace *trace, guint first, guint last, guint mark, gboole
   g_autofree char *format = NULL;
   char *text;
 
-  for (guint i = first; i <= last; i++)
+  /* A lap of a huge house (tens of thousands of stones, possible from a hand-made start
+   * position) once built a label naming every square, for every step of the replay: the app
+   * froze laying out megabytes of text.  Name at most DROPS_LISTED squares, around the mark. */
+  guint lo = first, hi = last;
+
+  if (n > DROPS_LISTED)
+    {
+      if (mark != G_MAXUINT && mark >= first && mark <= last)
+        lo = mark - MIN (mark - first, DROPS_LISTED / 2);
+      hi = lo + DROPS_LISTED - 1;
+      if (hi > last)
+        {
+          hi = last;
+          lo = last - (DROPS_LISTED - 1);
+        }
+    }
+  if (lo > first)
+    /* TRANSLATORS: stands for the squares left out of a very long lap ("…, e3, f3") */
+    append_text (squares, _("…"), markup);
+
+  for (guint i = lo; i <= hi; i++)
     {
       const KielaEvent *e = kiela_trace_get_event (trace, i);
       char sq[4];
 
       kiela_square_name (trace->before.files, (KielaSide) e->side, e->house, sq);
-      if (i > first)
+      if (i > lo || lo > first)
         {
           /* TRANSLATORS: separates the squares of a lap in the step list: "e3, f3, g3" */
           const char *sep = _(", ");
@@ -134,6 +169,11 @@ drops_text (const KielaTrace *trace, guint first, guint last, guint mark, gboole
         g_string_append_printf (squares, "<b><u>%s</u></b>", sq);
       else
         g_string_append (squares, sq);
+    }
+  if (hi < last)
+    {
+      append_text (squares, _(", "), markup);
+      append_text (squares, _("…"), markup);
     }
 
   /* TRANSLATORS: a row of the step list grouping one lap's drops: %1$u the lap number, %2$u how

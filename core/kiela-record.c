@@ -324,7 +324,7 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
           guint16 counts[KIELA_MAX_HOUSES];
 
           if (!json_object_has_member (setup, kiela_side_name (side)))
-            break;
+            continue;   /* a side not yet arranged; a later one is checked by kiela_game_setup() */
           if (!read_setup (setup, side, &start, counts, source, error))
             return NULL;
           if (!kiela_game_setup (game, side, counts, &local))

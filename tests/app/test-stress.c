@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 #include <glib/gstdio.h>
 #include <adwaita.h>
 
@@ -14,6 +15,7 @@
 #include "kiela-prefs.h"
 #include "kiela-board-view.h"
 #include "kiela-trace-player.h"
+#include "kiela-step-list.h"
 
 static const char *const actions[] = {
   "undo", "redo", "hint", "step-forward", "step-back", "go-start", "go-end", "play-pause",
@@ -107,12 +109,28 @@ test_stress (void)
   GPtrArray *variants, *personalities;
   guint games = 1, moves_seen = 0, ai_moves = 0;
 
+  g_autofree char *saved = g_build_filename (dir, "saved.kiela", NULL);
+  const char *bad_names[] = { "folder.kiela", "pipe.kiela", "deep.kiela", "unknown-variant.kiela",
+                              "not-utf8.kiela", "wrong-types.kiela", "missing.kiela" };
+  char *bad[G_N_ELEMENTS (bad_names)];
+
   g_test_message ("seed %u, %u actions (KIELA_STRESS_SEED, KIELA_STRESS_ACTIONS)", seed, n_actions);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (bad_names); i++)
+    bad[i] = g_build_filename (dir, bad_names[i], NULL);
+  g_assert_cmpint (g_mkdir_with_parents (bad[0], 0700), ==, 0);
+  g_assert_cmpint (mkfifo (bad[1], 0600), ==, 0);
+  {
+    g_autofree char *deep = g_strnfill (100000, '[');
+    g_assert_true (g_file_set_contents (bad[2], deep, -1, NULL));
+  }
+  g_assert_true (g_file_set_contents (bad[3], "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"oware\",\"moves\":[]}", -1, NULL));
+  g_assert_true (g_file_set_contents (bad[4], "{\"format\":\"kiela-game\xff\"}", -1, NULL));
+  g_assert_true (g_file_set_contents (bad[5], "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"moves\":{}}", -1, NULL));
   kiela_registry_load_default (registry);
   variants = kiela_registry_get_variants (registry);
   personalities = kiela_registry_get_personalities (registry);
   g_assert_cmpuint (variants->len, >=, 2);
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   prefs = kiela_prefs_new (prefs_path);
   kiela_prefs_set_speed (prefs, KIELA_SPEED_INSTANT);
   w = kiela_window_new (NULL, registry, prefs, autosave);
@@ -190,12 +208,50 @@ test_stress (void)
           what = g_strdup_printf ("win.%s", a);
           gtk_widget_activate_action (GTK_WIDGET (w), what, NULL);
         }
-      else if (r < 93)
+      else if (r < 92)
         {
           what = g_strdup ("close dialogs");
           close_other_windows (w);
         }
       else if (r < 95)
+        {
+          /* Save the game, or open a saved game or a hostile file: a failure keeps the game. */
+          KielaGame *before = kiela_window_get_game (w);
+          guint n_before = kiela_game_get_n_moves (before);
+          guint which = (guint) g_rand_int_range (rand, 0, G_N_ELEMENTS (bad_names) + 2);
+
+          if (which == G_N_ELEMENTS (bad_names))
+            {
+              g_autoptr(GError) error = NULL;
+              what = g_strdup ("save");
+              if (!kiela_window_save_to_path (w, saved, &error))
+                g_error ("step %u: saving failed: %s", step, error->message);
+            }
+          else if (which == G_N_ELEMENTS (bad_names) + 1)
+            {
+              g_autoptr(KielaGame) want = kiela_record_load (registry, saved, NULL);
+              what = g_strdup ("open saved.kiela");
+              if (want != NULL)
+                {
+                  g_assert_true (kiela_window_open_path (w, saved));
+                  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w)), ==,
+                                    kiela_game_get_n_moves (want));
+                }
+            }
+          else
+            {
+              g_autofree char *base = NULL;
+              what = g_strdup_printf ("open %s", bad_names[which]);
+              if (kiela_window_open_path (w, bad[which]))
+                g_error ("step %u: %s opened", step, bad_names[which]);
+              base = g_path_get_basename (bad[which]);
+              if (kiela_window_get_banner_text (w) == NULL || strstr (kiela_window_get_banner_text (w), base) == NULL)
+                g_error ("step %u: opening %s said “%s”", step, base, kiela_window_get_banner_text (w));
+              g_assert_true (kiela_window_get_game (w) == before);
+              g_assert_cmpuint (kiela_game_get_n_moves (before), ==, n_before);
+            }
+        }
+      else if (r < 96)
         {
           int sizes[][2] = { { 1, 1 }, { 200, 150 }, { 360, 294 }, { 800, 600 }, { 1600, 1000 }, { 4000, 3000 } };
           guint i = (guint) g_rand_int_range (rand, 0, G_N_ELEMENTS (sizes));
@@ -255,6 +311,13 @@ test_stress (void)
   g_object_unref (w);
   g_object_unref (prefs);
   kiela_registry_free (registry);
+  g_rmdir (bad[0]);
+  g_unlink (bad[1]);
+  for (guint i = 0; i < G_N_ELEMENTS (bad_names); i++)
+    {
+      g_unlink (bad[i]);
+      g_free (bad[i]);
+    }
 }
 
 /* A data folder that cannot be written (here: its parent is a file, which fails even for root):
@@ -311,6 +374,66 @@ test_unwritable_data_dir (void)
   g_rmdir (tmp);
 }
 
+/* A lap from a house of 3,000 stones: its step-list row once named all 3,000 squares, rebuilt at
+ * every step of the replay, and a bigger house froze the window laying out megabytes of text.
+ * A row names at most a few dozen squares, around the one just sown. */
+static void
+test_huge_lap (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("kiela-huge-lap-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "huge-lap.kiela", NULL);
+  g_autofree char *prefs_path = g_build_filename (tmp, "settings.ini", NULL);
+  KielaRegistry *registry = kiela_registry_new ();
+  KielaPrefs *prefs;
+  KielaWindow *w;
+  KielaStepList *steps;
+  KielaTracePlayer *player;
+  guint longest = 0, drop_rows = 0;
+
+  g_assert_true (g_file_set_contents (path,
+      "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"hawalis\","
+      "\"start\":\"1,1,1,1,1,1,1/1,1,1,1,1,1,1/1,1,1,1,1,1,1/3000,1,1,1,1,1,1 s\",\"moves\":[\"a1\"]}", -1, NULL));
+  kiela_registry_load_default (registry);
+  prefs = kiela_prefs_new (prefs_path);
+  kiela_prefs_set_speed (prefs, KIELA_SPEED_INSTANT);
+  w = kiela_window_new (NULL, registry, prefs, NULL);
+  g_object_ref_sink (w);
+  gtk_window_present (GTK_WINDOW (w));
+  g_assert_true (kiela_window_open_path (w, path));
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w)), ==, 1);
+  kiela_window_review_ply (w, 1);
+  iterate (20);
+
+  steps = kiela_window_get_step_list (w);
+  player = kiela_window_get_trace_player (w);
+  g_assert_cmpuint (kiela_trace_player_get_n_events (player), >, 3000);
+  for (guint r = 0; r < kiela_step_list_get_n_rows (steps); r++)
+    {
+      const char *text = kiela_step_list_get_row_text (steps, r);
+      longest = MAX (longest, (guint) strlen (text));
+      if (strstr (text, "stones drop into") != NULL)
+        drop_rows++;
+    }
+  g_assert_cmpuint (drop_rows, >, 0);
+  if (longest > 400)
+    g_error ("a step-list row is %u bytes long", longest);
+
+  /* Stepping through the long lap keeps the rows short and the replay where it was put. */
+  kiela_trace_player_set_index (player, 1500);
+  iterate (5);
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 1500);
+  for (guint r = 0; r < kiela_step_list_get_n_rows (steps); r++)
+    g_assert_cmpuint (strlen (kiela_step_list_get_row_text (steps, r)), <=, 400);
+
+  gtk_window_destroy (GTK_WINDOW (w));
+  g_object_unref (w);
+  g_object_unref (prefs);
+  kiela_registry_free (registry);
+  g_unlink (path);
+  g_unlink (prefs_path);
+  g_rmdir (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -329,5 +452,6 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/app/stress/random-actions", test_stress);
   g_test_add_func ("/app/hostile/unwritable-data-dir", test_unwritable_data_dir);
+  g_test_add_func ("/app/hostile/huge-lap", test_huge_lap);
   return g_test_run ();
 }

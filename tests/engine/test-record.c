@@ -157,6 +157,9 @@ test_bad_records (void)
       "holds 30 stones, but South has 28" },
     { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela-expert\",\"start\":" START ",\"setup\":{\"south\":{\"a4\":28}},\"moves\":[]}",
       "not one of its houses" },
+    /* North's arrangement without South's was once dropped without a word. */
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela-expert\",\"start\":" START ",\"setup\":{\"north\":{\"a4\":28}},\"moves\":[]}",
+      "setup of north" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

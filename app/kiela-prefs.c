@@ -42,8 +42,10 @@ kiela_prefs_save (KielaPrefs *self)
   if (self->loading || self->path == NULL)
     return;
 
-  /* Keep keys other versions may have written. */
-  g_key_file_load_from_file (kf, self->path, G_KEY_FILE_KEEP_COMMENTS, NULL);
+  /* Keep keys other versions may have written (only from a regular file:
+   * opening a named pipe would block the app). */
+  if (g_file_test (self->path, G_FILE_TEST_IS_REGULAR))
+    g_key_file_load_from_file (kf, self->path, G_KEY_FILE_KEEP_COMMENTS, NULL);
   g_key_file_set_integer (kf, GROUP, "speed", self->speed);
   g_key_file_set_boolean (kf, GROUP, "narration", self->narration);
   g_key_file_set_boolean (kf, GROUP, "show-playable", self->show_playable);
@@ -62,6 +64,11 @@ kiela_prefs_load (KielaPrefs *self)
   g_autoptr(GKeyFile) kf = g_key_file_new ();
   g_autoptr(GError) error = NULL;
 
+  if (g_file_test (self->path, G_FILE_TEST_EXISTS) && !g_file_test (self->path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_warning ("Preferences %s are not a regular file (using defaults)", self->path);
+      return;
+    }
   if (!g_key_file_load_from_file (kf, self->path, G_KEY_FILE_NONE, &error))
     {
       if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))

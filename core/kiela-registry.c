@@ -690,7 +690,9 @@ collect_modules (const char *dir, guint depth, GPtrArray *out)
 
       if (g_file_test (path, G_FILE_TEST_IS_DIR))
         {
-          if (depth > 0 && n[0] != '.')
+          /* Never follow a linked folder: a link to "." or a loop would list
+           * the same modules again and again. */
+          if (depth > 0 && n[0] != '.' && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
             collect_modules (path, depth - 1, out);
         }
       else if (g_str_has_suffix (n, "." G_MODULE_SUFFIX))

@@ -280,6 +280,26 @@ test_ai_settings (void)
   g_assert_nonnull (strstr (error->message, "“oops” is not of the form key=value"));
 }
 
+/* A folder linking back to itself is not followed: each module is met once. */
+static void
+test_symlinked_folders (void)
+{
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  g_autofree char *dir = g_dir_make_tmp ("kiela-links-XXXXXX", NULL);
+  g_autofree char *good_src = g_build_filename (KIELA_TEST_BROKEN_DIR, "good.so", NULL);
+  g_autofree char *good_dst = g_build_filename (dir, "good.so", NULL);
+  g_autofree char *loop = g_build_filename (dir, "loop", NULL);
+
+  copy_file (good_src, good_dst);
+  g_assert_cmpint (symlink (".", loop), ==, 0);
+  kiela_registry_load_dir (registry, dir);
+  g_assert_cmpuint (kiela_registry_get_plugins (registry)->len, ==, 1);
+  g_assert_cmpint (find_record (registry, "good.so")->state, ==, KIELA_PLUGIN_LOADED);
+  g_unlink (loop);
+  g_unlink (good_dst);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -294,6 +314,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plugins/hostile-files", test_hostile_files);
   g_test_add_func ("/plugins/default-dirs", test_default_dirs);
   g_test_add_func ("/plugins/static", test_static_module);
+  g_test_add_func ("/plugins/symlinked-folders", test_symlinked_folders);
   g_test_add_func ("/plugins/variant-validation", test_variant_validation);
   g_test_add_func ("/plugins/ai-settings", test_ai_settings);
   ret = g_test_run ();

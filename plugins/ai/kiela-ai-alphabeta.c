@@ -43,15 +43,6 @@ typedef struct {
   gint                order[MAX_PLY + 1][KIELA_MAX_MOVES];
 } Search;
 
-static inline guint64
-mix64 (guint64 x)
-{
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 static gint
 evaluate (Search *s, const KielaPosition *pos, guint64 key)
 {

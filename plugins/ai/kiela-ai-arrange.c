@@ -32,15 +32,6 @@ typedef struct {
   gboolean            endless[ARRANGE_MAX_DEPTH + 1][KIELA_MAX_MOVES];
 } Arranger;
 
-static inline guint64
-mix64 (guint64 x)
-{
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 /* Plain alpha-beta (no table: the trees are a few thousand nodes), captures first. */
 static gint
 negamax (Arranger *a, const KielaPosition *pos, guint depth, guint ply, gint alpha, gint beta)

@@ -12,6 +12,17 @@ G_BEGIN_DECLS
 #define KIELA_AI_WIN_BOUND (KIELA_AI_WIN - 1000)
 #define KIELA_AI_INFINITY  (KIELA_AI_WIN + 1)
 
+/* splitmix64's finaliser: a good 64-bit mixer, so hash keys and seeded jitter need no
+ * table in global memory.  Shared by the hashing, the search noise and the arranger. */
+static inline guint64
+mix64 (guint64 x)
+{
+  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
 /*
  * How long one think() may go on.  The wall clock, the cancellable and a node
  * budget are all checked here; only a node or depth budget makes a search

@@ -95,16 +95,6 @@ kiela_ai_fail_no_move (const KielaAiRequest *request, GError **error)
   return FALSE;
 }
 
-/* splitmix64: a good 64-bit mixer, so hash keys need no table in global memory. */
-static inline guint64
-mix64 (guint64 x)
-{
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 void
 kiela_ai_rng_init (KielaRng *rng, const KielaAiRequest *request)
 {

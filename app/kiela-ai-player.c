@@ -26,6 +26,58 @@ think_data_free (gpointer data)
   g_free (td);
 }
 
+/* Returns the answer unless the task was cancelled meanwhile: a late answer must never land. */
+static void
+return_unless_cancelled (GTask *task, GCancellable *cancellable)
+{
+  if (g_cancellable_is_cancelled (cancellable))
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Cancelled"));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/* Fills the task's private copy of what the algorithm needs (it runs on a worker
+ * thread and must not touch the game); on failure returns the error on the task. */
+static ThinkData *
+think_data_prepare (GTask *task, KielaRegistry *registry, const KielaPersonality *personality, KielaGame *game,
+                    gint64 time_budget_us, guint64 seed, GCancellable *cancellable)
+{
+  g_autoptr(GError) error = NULL;
+  guint n_moves = kiela_game_get_n_moves (game);
+  ThinkData *td = g_new0 (ThinkData, 1);
+
+  g_task_set_task_data (task, td, think_data_free);
+
+  td->algorithm = kiela_registry_lookup_ai_algorithm (registry, personality->algorithm);
+  if (td->algorithm == NULL || td->algorithm->think == NULL)
+    {
+      g_task_return_new_error (task, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                               _("%s plays with the algorithm “%s”, which is not installed."),
+                               personality->name, personality->algorithm);
+      return NULL;
+    }
+  td->settings = kiela_ai_parse_settings (personality->settings ? personality->settings : "", &error);
+  if (td->settings == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return NULL;
+    }
+
+  td->history = g_new (KielaPosition, MAX (n_moves, 1));
+  for (guint i = 0; i < n_moves; i++)
+    td->history[i] = *kiela_game_get_position_at (game, i);
+
+  td->request.variant = kiela_game_get_variant (game);
+  td->request.position = *kiela_game_get_position (game);
+  td->request.history = td->history;
+  td->request.n_history = n_moves;
+  td->request.time_budget_us = time_budget_us;
+  td->request.seed = seed;
+  td->request.cancellable = cancellable;
+  td->request.settings = td->settings;
+  return td;
+}
+
 static void
 think_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
@@ -41,12 +93,7 @@ think_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
       g_task_return_error (task, error);
       return;
     }
-  if (g_cancellable_is_cancelled (cancellable))
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Cancelled"));
-      return;
-    }
-  g_task_return_boolean (task, TRUE);
+  return_unless_cancelled (task, cancellable);
 }
 
 void
@@ -55,43 +102,10 @@ kiela_ai_think_async (KielaRegistry *registry, const KielaPersonality *personali
                       GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  g_autoptr(GError) error = NULL;
-  ThinkData *td;
-  guint n_moves = kiela_game_get_n_moves (game);
 
   g_task_set_source_tag (task, kiela_ai_think_async);
-
-  td = g_new0 (ThinkData, 1);
-  g_task_set_task_data (task, td, think_data_free);
-
-  td->algorithm = kiela_registry_lookup_ai_algorithm (registry, personality->algorithm);
-  if (td->algorithm == NULL || td->algorithm->think == NULL)
-    {
-      g_task_return_new_error (task, KIELA_ERROR, KIELA_ERROR_PLUGIN,
-                               _("%s plays with the algorithm “%s”, which is not installed."),
-                               personality->name, personality->algorithm);
-      return;
-    }
-  td->settings = kiela_ai_parse_settings (personality->settings ? personality->settings : "", &error);
-  if (td->settings == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-
-  td->history = g_new (KielaPosition, MAX (n_moves, 1));
-  for (guint i = 0; i < n_moves; i++)
-    td->history[i] = *kiela_game_get_position_at (game, i);
-
-  td->request.variant = kiela_game_get_variant (game);
-  td->request.position = *kiela_game_get_position (game);
-  td->request.history = td->history;
-  td->request.n_history = n_moves;
-  td->request.time_budget_us = time_budget_us;
-  td->request.seed = seed;
-  td->request.cancellable = cancellable;
-  td->request.settings = td->settings;
-
+  if (think_data_prepare (task, registry, personality, game, time_budget_us, seed, cancellable) == NULL)
+    return;
   g_task_run_in_thread (task, think_thread);
 }
 
@@ -121,12 +135,7 @@ arrange_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
       g_task_return_error (task, error);
       return;
     }
-  if (g_cancellable_is_cancelled (cancellable))
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Cancelled"));
-      return;
-    }
-  g_task_return_boolean (task, TRUE);
+  return_unless_cancelled (task, cancellable);
 }
 
 void
@@ -135,14 +144,10 @@ kiela_ai_arrange_async (KielaRegistry *registry, const KielaPersonality *persona
                         GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  g_autoptr(GError) error = NULL;
   KielaPhase phase = kiela_game_get_phase (game);
   ThinkData *td;
 
   g_task_set_source_tag (task, kiela_ai_arrange_async);
-
-  td = g_new0 (ThinkData, 1);
-  g_task_set_task_data (task, td, think_data_free);
 
   if (phase == KIELA_PHASE_PLAY)
     {
@@ -150,29 +155,11 @@ kiela_ai_arrange_async (KielaRegistry *registry, const KielaPersonality *persona
                                _("The setup phase is over: stones can no longer be rearranged"));
       return;
     }
-  td->algorithm = kiela_registry_lookup_ai_algorithm (registry, personality->algorithm);
-  if (td->algorithm == NULL)
-    {
-      g_task_return_new_error (task, KIELA_ERROR, KIELA_ERROR_PLUGIN,
-                               _("%s plays with the algorithm “%s”, which is not installed."),
-                               personality->name, personality->algorithm);
-      return;
-    }
-  td->settings = kiela_ai_parse_settings (personality->settings ? personality->settings : "", &error);
-  if (td->settings == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-
-  td->request.variant = kiela_game_get_variant (game);
+  td = think_data_prepare (task, registry, personality, game, time_budget_us, seed, cancellable);
+  if (td == NULL)
+    return;
   /* The board as it stands (North sees South's arrangement), the arranging side "to move". */
-  td->request.position = *kiela_game_get_position (game);
   td->request.position.to_move = phase == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH;
-  td->request.time_budget_us = time_budget_us;
-  td->request.seed = seed;
-  td->request.cancellable = cancellable;
-  td->request.settings = td->settings;
 
   g_task_run_in_thread (task, arrange_thread);
 }

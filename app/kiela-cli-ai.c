@@ -200,13 +200,37 @@ print_json (JsonBuilder *b)
   printf ("%s\n", text);
 }
 
+/* The search-budget options that bestmove, arrange and tournament share.  Returns 1
+ * when argv[*i] was one of them, 0 when it was not, -1 on a usage error (already told). */
+static int
+budget_option (const char *cmd, int argc, char **argv, int *i, guint64 max_time_ms,
+               guint64 *time_ms, guint64 *nodes, guint64 *seed, gboolean *time_given)
+{
+  const char *value = NULL;
+  gboolean missing = FALSE;
+
+  if (option_value (cmd, argc, argv, i, "--time-ms", &value, &missing))
+    {
+      if (missing || !parse_number (cmd, "--time-ms", value, 0, max_time_ms, time_ms))
+        return -1;
+      if (time_given)
+        *time_given = TRUE;
+      return 1;
+    }
+  if (option_value (cmd, argc, argv, i, "--nodes", &value, &missing))
+    return missing || !parse_number (cmd, "--nodes", value, 1, G_MAXINT64, nodes) ? -1 : 1;
+  if (option_value (cmd, argc, argv, i, "--seed", &value, &missing))
+    return missing || !parse_number (cmd, "--seed", value, 0, G_MAXUINT64, seed) ? -1 : 1;
+  return 0;
+}
+
 /* ---- bestmove ---- */
 
 static int
 cmd_bestmove (KielaRegistry *registry, int argc, char **argv)
 {
   const char *cmd = "bestmove";
-  const char *variant_id = NULL, *kpn = NULL, *ai = NULL, *value = NULL;
+  const char *variant_id = NULL, *kpn = NULL, *ai = NULL;
   guint64 time_ms = 1000, seed = 0, nodes = 0;
   gboolean json = FALSE, missing = FALSE;
   const KielaVariant *variant;
@@ -218,6 +242,8 @@ cmd_bestmove (KielaRegistry *registry, int argc, char **argv)
 
   for (int i = 1; i < argc; i++)
     {
+      int budget;
+
       if (option_value (cmd, argc, argv, &i, "--variant", &variant_id, &missing)
           || option_value (cmd, argc, argv, &i, "--position", &kpn, &missing)
           || option_value (cmd, argc, argv, &i, "--ai", &ai, &missing))
@@ -225,19 +251,9 @@ cmd_bestmove (KielaRegistry *registry, int argc, char **argv)
           if (missing)
             return EXIT_USAGE;
         }
-      else if (option_value (cmd, argc, argv, &i, "--time-ms", &value, &missing))
+      else if ((budget = budget_option (cmd, argc, argv, &i, 24 * 3600 * 1000, &time_ms, &nodes, &seed, NULL)) != 0)
         {
-          if (missing || !parse_number (cmd, "--time-ms", value, 0, 24 * 3600 * 1000, &time_ms))
-            return EXIT_USAGE;
-        }
-      else if (option_value (cmd, argc, argv, &i, "--nodes", &value, &missing))
-        {
-          if (missing || !parse_number (cmd, "--nodes", value, 1, G_MAXINT64, &nodes))
-            return EXIT_USAGE;
-        }
-      else if (option_value (cmd, argc, argv, &i, "--seed", &value, &missing))
-        {
-          if (missing || !parse_number (cmd, "--seed", value, 0, G_MAXUINT64, &seed))
+          if (budget < 0)
             return EXIT_USAGE;
         }
       else if (strcmp (argv[i], "--json") == 0)
@@ -350,7 +366,7 @@ static int
 cmd_arrange (KielaRegistry *registry, int argc, char **argv)
 {
   const char *cmd = "arrange";
-  const char *variant_id = "kiela-expert", *kpn = NULL, *ai = NULL, *side_name = "south", *value = NULL;
+  const char *variant_id = "kiela-expert", *kpn = NULL, *ai = NULL, *side_name = "south";
   guint64 time_ms = 1000, seed = 0, nodes = 0;
   gboolean json = FALSE, missing = FALSE;
   const KielaVariant *variant;
@@ -366,6 +382,8 @@ cmd_arrange (KielaRegistry *registry, int argc, char **argv)
 
   for (int i = 1; i < argc; i++)
     {
+      int budget;
+
       if (option_value (cmd, argc, argv, &i, "--variant", &variant_id, &missing)
           || option_value (cmd, argc, argv, &i, "--position", &kpn, &missing)
           || option_value (cmd, argc, argv, &i, "--side", &side_name, &missing)
@@ -374,19 +392,9 @@ cmd_arrange (KielaRegistry *registry, int argc, char **argv)
           if (missing)
             return EXIT_USAGE;
         }
-      else if (option_value (cmd, argc, argv, &i, "--time-ms", &value, &missing))
+      else if ((budget = budget_option (cmd, argc, argv, &i, 24 * 3600 * 1000, &time_ms, &nodes, &seed, NULL)) != 0)
         {
-          if (missing || !parse_number (cmd, "--time-ms", value, 0, 24 * 3600 * 1000, &time_ms))
-            return EXIT_USAGE;
-        }
-      else if (option_value (cmd, argc, argv, &i, "--nodes", &value, &missing))
-        {
-          if (missing || !parse_number (cmd, "--nodes", value, 1, G_MAXINT64, &nodes))
-            return EXIT_USAGE;
-        }
-      else if (option_value (cmd, argc, argv, &i, "--seed", &value, &missing))
-        {
-          if (missing || !parse_number (cmd, "--seed", value, 0, G_MAXUINT64, &seed))
+          if (budget < 0)
             return EXIT_USAGE;
         }
       else if (strcmp (argv[i], "--json") == 0)
@@ -775,6 +783,8 @@ cmd_tournament (KielaRegistry *registry, int argc, char **argv)
 
   for (int i = 1; i < argc; i++)
     {
+      int budget;
+
       if (option_value (cmd, argc, argv, &i, "--variant", &variant_id, &missing)
           || option_value (cmd, argc, argv, &i, "--csv", &csv_path, &missing))
         {
@@ -792,20 +802,9 @@ cmd_tournament (KielaRegistry *registry, int argc, char **argv)
           if (missing || !parse_number (cmd, "--games", value, 1, 1000000, &games))
             return EXIT_USAGE;
         }
-      else if (option_value (cmd, argc, argv, &i, "--time-ms", &value, &missing))
+      else if ((budget = budget_option (cmd, argc, argv, &i, 3600 * 1000, &time_ms, &nodes, &seed, &time_given)) != 0)
         {
-          if (missing || !parse_number (cmd, "--time-ms", value, 0, 3600 * 1000, &time_ms))
-            return EXIT_USAGE;
-          time_given = TRUE;
-        }
-      else if (option_value (cmd, argc, argv, &i, "--nodes", &value, &missing))
-        {
-          if (missing || !parse_number (cmd, "--nodes", value, 1, G_MAXINT64, &nodes))
-            return EXIT_USAGE;
-        }
-      else if (option_value (cmd, argc, argv, &i, "--seed", &value, &missing))
-        {
-          if (missing || !parse_number (cmd, "--seed", value, 0, G_MAXUINT64, &seed))
+          if (budget < 0)
             return EXIT_USAGE;
         }
       else if (option_value (cmd, argc, argv, &i, "--jobs", &value, &missing))

@@ -513,7 +513,7 @@ kiela_ai_config_think_async (KielaAiConfig *config, const KielaAiRequest *reques
 }
 
 gboolean
-kiela_ai_config_think_finish (KielaAiConfig *config, GAsyncResult *result, KielaAiReply *reply, GError **error)
+kiela_ai_config_think_finish (GAsyncResult *result, KielaAiReply *reply, GError **error)
 {
   Job *job;
 
@@ -538,8 +538,8 @@ kiela_ai_config_arrange_async (KielaAiConfig *config, const KielaAiRequest *requ
 }
 
 gboolean
-kiela_ai_config_arrange_finish (KielaAiConfig *config, GAsyncResult *result, KielaSide *side,
-                                guint16 counts[KIELA_MAX_HOUSES], GError **error)
+kiela_ai_config_arrange_finish (GAsyncResult *result, KielaSide *side, guint16 counts[KIELA_MAX_HOUSES],
+                                GError **error)
 {
   Job *job;
 

@@ -130,17 +130,17 @@ gboolean kiela_ai_config_arrange (KielaAiConfig *config, const KielaAiRequest *r
  * The same on a worker thread (a GTask): `request` and its history are copied, so the
  * caller's may change at once.  A search cancelled through `cancellable` finishes with
  * G_IO_ERROR_CANCELLED even if the algorithm had an answer: a late answer never lands.
+ * The task keeps its own reference on `config`.
  */
 void     kiela_ai_config_think_async    (KielaAiConfig *config, const KielaAiRequest *request,
                                          GCancellable *cancellable, GAsyncReadyCallback callback,
                                          gpointer user_data);
-gboolean kiela_ai_config_think_finish   (KielaAiConfig *config, GAsyncResult *result,
-                                         KielaAiReply *reply, GError **error);
+gboolean kiela_ai_config_think_finish   (GAsyncResult *result, KielaAiReply *reply, GError **error);
 void     kiela_ai_config_arrange_async  (KielaAiConfig *config, const KielaAiRequest *request,
                                          GCancellable *cancellable, GAsyncReadyCallback callback,
                                          gpointer user_data);
 /* `side` receives request->position.to_move, the side that arranged. */
-gboolean kiela_ai_config_arrange_finish (KielaAiConfig *config, GAsyncResult *result, KielaSide *side,
+gboolean kiela_ai_config_arrange_finish (GAsyncResult *result, KielaSide *side,
                                          guint16 counts[KIELA_MAX_HOUSES], GError **error);
 
 /* Parses "key=value key2=value2" into a new string->string table. */

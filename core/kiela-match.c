@@ -313,7 +313,14 @@ match_run (KielaMatch *match, GCancellable *cancellable, GError **error)
           p->match = match;
           p->done = done;
           p->index = r->index;
-          g_main_context_invoke_full (match->progress_context, G_PRIORITY_DEFAULT, progress_in_context, p, g_free);
+          /* An idle source, not g_main_context_invoke(): that may call back on this
+           * worker thread when the context is the global default one. */
+          GSource *source = g_idle_source_new ();
+
+          g_source_set_priority (source, G_PRIORITY_DEFAULT);
+          g_source_set_callback (source, progress_in_context, p, g_free);
+          g_source_attach (source, match->progress_context);
+          g_source_unref (source);
         }
       else
         match->progress (match, done, match->n_games, r, match->progress_data);

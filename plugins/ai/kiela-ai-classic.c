@@ -83,7 +83,7 @@ static const KielaPersonality personalities[] = {
     .level = 10,
     .level_name = N_("Master"),
     .algorithm = "alphabeta",
-    .settings = "noise=2",
+    .settings = "noise=2 nodes=4000000",
     .translation_domain = GETTEXT_PACKAGE,
   },
 };

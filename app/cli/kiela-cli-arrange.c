@@ -19,7 +19,7 @@ kiela_cli_arrange (KielaRegistry *registry, int argc, char **argv)
     { "side", 0, 0, G_OPTION_ARG_STRING, &side_name, N_("The side that arranges: south (default) or north"), "SIDE" },
     { "position", 0, 0, G_OPTION_ARG_STRING, &kpn, N_("The board before the side arranges (default: the start)"), "KPN" },
     KIELA_CLI_BUDGET_ENTRIES (&budget),
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    KIELA_CLI_JSON_ENTRY (&json),
     { NULL }
   };
   const KielaVariant *variant;
@@ -72,16 +72,8 @@ kiela_cli_arrange (KielaRegistry *registry, int argc, char **argv)
     goto out;
 
   request.variant = variant;
-  if (kpn != NULL)
-    {
-      if (!kiela_position_parse (kpn, variant->files, &request.position, &error))
-        {
-          fprintf (stderr, _("kiela-cli %s: --position: %s\n"), cmd, error->message);
-          goto out;
-        }
-    }
-  else
-    kiela_position_init_start (&request.position, variant);
+  if (!kiela_cli_position (cmd, variant, kpn, &request.position))
+    goto out;
   request.position.to_move = side;
   request.time_budget_us = (gint64) budget.time_ms * 1000;
   request.seed = budget.seed;

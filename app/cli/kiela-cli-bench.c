@@ -23,10 +23,10 @@ kiela_cli_bench (KielaRegistry *registry, int argc, char **argv)
   g_autofree char *variant_id = NULL, *seconds_s = NULL, *seed_s = NULL;
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
-    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_id, N_("Rule variant (default: the default variant)"), "ID" },
+    KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "seconds", 0, 0, G_OPTION_ARG_STRING, &seconds_s, N_("How long to run (default 5)"), "S" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, N_("Seed of the random games (default 1)"), "N" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    KIELA_CLI_JSON_ENTRY (&json),
     { NULL }
   };
   const KielaVariant *variant;

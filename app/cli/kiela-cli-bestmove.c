@@ -13,11 +13,11 @@ kiela_cli_bestmove (KielaRegistry *registry, int argc, char **argv)
   KielaCliBudget budget = { .time_ms = 1000, .seed = 0 };
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
-    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_id, N_("Rule variant (default: the default variant)"), "ID" },
+    KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "position", 0, 0, G_OPTION_ARG_STRING, &kpn, N_("The position (default: the variant’s start)"), "KPN" },
     { "ai", 0, 0, G_OPTION_ARG_STRING, &ai, N_("Personality or algorithm, optionally with settings (default: the strongest)"), "AI" },
     KIELA_CLI_BUDGET_ENTRIES (&budget),
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    KIELA_CLI_JSON_ENTRY (&json),
     { NULL }
   };
   const KielaVariant *variant;
@@ -53,16 +53,8 @@ kiela_cli_bestmove (KielaRegistry *registry, int argc, char **argv)
     goto out;
 
   request.variant = variant;
-  if (kpn != NULL)
-    {
-      if (!kiela_position_parse (kpn, variant->files, &request.position, &error))
-        {
-          fprintf (stderr, _("kiela-cli %s: --position: %s\n"), cmd, error->message);
-          goto out;
-        }
-    }
-  else
-    kiela_position_init_start (&request.position, variant);
+  if (!kiela_cli_position (cmd, variant, kpn, &request.position))
+    goto out;
   request.time_budget_us = (gint64) budget.time_ms * 1000;
   request.seed = budget.seed;
 

@@ -108,6 +108,24 @@ kiela_cli_find_ai (KielaRegistry *registry, const char *cmd, const char *spec, g
   return config;
 }
 
+gboolean
+kiela_cli_position (const char *cmd, const KielaVariant *variant, const char *kpn, KielaPosition *position)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (kpn == NULL)
+    {
+      kiela_position_init_start (position, variant);
+      return TRUE;
+    }
+  if (!kiela_position_parse (kpn, variant->files, position, &error))
+    {
+      fprintf (stderr, _("kiela-cli %s: --position: %s\n"), cmd, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 kiela_cli_print_json (JsonBuilder *builder, gboolean pretty)
 {

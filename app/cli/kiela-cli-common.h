@@ -55,6 +55,12 @@ typedef struct {
   gboolean time_given;
 } KielaCliBudget;
 
+/* Entries most commands share. */
+#define KIELA_CLI_VARIANT_ENTRY(variable) \
+  { "variant", 0, 0, G_OPTION_ARG_STRING, (variable), N_("Rule variant (default: the default variant)"), "ID" }
+#define KIELA_CLI_JSON_ENTRY(variable) \
+  { "json", 0, 0, G_OPTION_ARG_NONE, (variable), N_("Print JSON"), NULL }
+
 /* Three entries (--time-ms, --nodes, --seed) filling `budget`, then the terminator. */
 #define KIELA_CLI_BUDGET_ENTRIES(budget) \
   { "time-ms", 0, 0, G_OPTION_ARG_STRING, &(budget)->time_ms_text, N_("Thinking time a move in ms (0: only the AI’s own limits)"), "T" }, \
@@ -73,6 +79,9 @@ const KielaVariant *kiela_cli_find_variant (KielaRegistry *registry, const char 
 /* The AI named by `spec` ("mpanzu", "mpanzu depth=6", "alphabeta qs=0"), or the strongest
  * personality when `spec` is NULL; prints why not and returns NULL. */
 KielaAiConfig      *kiela_cli_find_ai      (KielaRegistry *registry, const char *cmd, const char *spec, guint64 max_nodes);
+
+/* The --position option's value, or the variant's start when `kpn` is NULL; prints why not and returns FALSE. */
+gboolean kiela_cli_position (const char *cmd, const KielaVariant *variant, const char *kpn, KielaPosition *position);
 
 /* Prints the builder's value and a newline on stdout. */
 void kiela_cli_print_json (JsonBuilder *builder, gboolean pretty);

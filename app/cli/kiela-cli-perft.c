@@ -31,17 +31,16 @@ kiela_cli_perft (KielaRegistry *registry, int argc, char **argv)
   g_autofree char *variant_id = NULL, *position = NULL, *depth_s = NULL;
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
-    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_id, N_("Rule variant (default: the default variant)"), "ID" },
+    KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "depth", 0, 0, G_OPTION_ARG_STRING, &depth_s, N_("Length of the move sequences (required)"), "D" },
     { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("Start from this position instead of the start"), "KPN" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    KIELA_CLI_JSON_ENTRY (&json),
     { NULL }
   };
   const KielaVariant *variant;
   KielaPosition pos;
   guint64 depth, nodes;
   gint64 t0, t1;
-  g_autoptr(GError) error = NULL;
 
   if (!kiela_cli_parse ("perft", entries, NULL,
                         _("Counts the move sequences of length D (a finished game has no continuation)."),
@@ -62,16 +61,8 @@ kiela_cli_perft (KielaRegistry *registry, int argc, char **argv)
   variant = kiela_cli_find_variant (registry, "perft", variant_id);
   if (variant == NULL)
     return KIELA_CLI_EXIT_INPUT;
-  if (position)
-    {
-      if (!kiela_position_parse (position, variant->files, &pos, &error))
-        {
-          fprintf (stderr, _("kiela-cli: %s\n"), error->message);
-          return KIELA_CLI_EXIT_INPUT;
-        }
-    }
-  else
-    kiela_position_init_start (&pos, variant);
+  if (!kiela_cli_position ("perft", variant, position, &pos))
+    return KIELA_CLI_EXIT_INPUT;
 
   t0 = g_get_monotonic_time ();
   nodes = perft (variant, &pos, (guint) depth);

@@ -11,9 +11,9 @@ kiela_cli_play (KielaRegistry *registry, int argc, char **argv)
   g_autofree char *variant_id = NULL, *position = NULL;
   gboolean json = FALSE, narrate = FALSE;
   const GOptionEntry entries[] = {
-    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_id, N_("Rule variant (default: the default variant)"), "ID" },
+    KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("Start from this position instead of the start"), "KPN" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    KIELA_CLI_JSON_ENTRY (&json),
     { "narrate", 0, 0, G_OPTION_ARG_NONE, &narrate, N_("Tell what every move did"), NULL },
     { NULL }
   };

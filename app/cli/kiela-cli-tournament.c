@@ -166,7 +166,7 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
   KielaCliBudget budget = { .time_ms = 100, .seed = 1 };
   gboolean json = FALSE, quiet = FALSE;
   const GOptionEntry entries[] = {
-    { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_id, N_("Rule variant (default: the default variant)"), "ID" },
+    KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "ai", 0, 0, G_OPTION_ARG_STRING_ARRAY, &ai_specs, N_("A player, given twice: A then B"), "AI" },
     { "games", 0, 0, G_OPTION_ARG_STRING, &games_s, N_("Number of games (default 100)"), "N" },
     KIELA_CLI_BUDGET_ENTRIES (&budget),
@@ -174,7 +174,7 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
     { "max-plies", 0, 0, G_OPTION_ARG_STRING, &max_plies_s, N_("A game still going after P plies is a draw (default 1000)"), "P" },
     { "opening-plies", 0, 0, G_OPTION_ARG_STRING, &opening_s, N_("Random plies first, the same in both games of a pair"), "K" },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path, N_("Write one row a game to FILE"), "FILE" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    KIELA_CLI_JSON_ENTRY (&json),
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No progress on the terminal"), NULL },
     { NULL }
   };

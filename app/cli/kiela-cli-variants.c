@@ -10,7 +10,7 @@ kiela_cli_variants (KielaRegistry *registry, int argc, char **argv)
 {
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    KIELA_CLI_JSON_ENTRY (&json),
     { NULL }
   };
   GPtrArray *variants = kiela_registry_get_variants (registry);

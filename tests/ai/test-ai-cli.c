@@ -27,26 +27,34 @@ run_clear (Run *r)
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
+/* Runs kiela-cli with `env` (NULL: this process's environment). */
 static void
-run_cli (Run *r, const char *first, ...)
+run_cli_va (Run *r, char **env, const char *first, va_list ap)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
-  va_list ap;
   int wait_status = 0;
 
   g_ptr_array_add (argv, (gpointer) KIELA_TEST_CLI);
-  va_start (ap, first);
   for (const char *a = first; a; a = va_arg (ap, const char *))
     g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
   g_ptr_array_add (argv, NULL);
 
-  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL,
                      &r->out, &r->err, &wait_status, &error))
     g_error ("cannot run %s: %s", KIELA_TEST_CLI, error->message);
   g_assert_true (WIFEXITED (wait_status));
   r->status = WEXITSTATUS (wait_status);
+}
+
+static void
+run_cli (Run *r, const char *first, ...)
+{
+  va_list ap;
+
+  va_start (ap, first);
+  run_cli_va (r, NULL, first, ap);
+  va_end (ap);
 }
 
 static JsonObject *
@@ -388,23 +396,12 @@ static void
 run_cli_with_bad_answers (Run *r, const char *first, ...)
 {
   g_autofree char *dir = g_path_get_dirname (KIELA_TEST_BAD_ANSWER);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "KIELA_PLUGIN_PATH", dir, TRUE);
-  g_autoptr(GError) error = NULL;
   va_list ap;
-  int wait_status = 0;
 
-  g_ptr_array_add (argv, (gpointer) KIELA_TEST_CLI);
   va_start (ap, first);
-  for (const char *a = first; a; a = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
+  run_cli_va (r, env, first, ap);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  if (!g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL,
-                     &r->out, &r->err, &wait_status, &error))
-    g_error ("cannot run %s: %s", KIELA_TEST_CLI, error->message);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
 }
 
 /* bestmove checks the AI's answer: house 77 or an empty house is an error naming the AI and the move. */

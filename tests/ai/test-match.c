@@ -12,18 +12,26 @@ static KielaRegistry *registry;
 
 /* ---- test algorithms, registered as a built-in module ---- */
 
+/* The legal moves, or an error when there is none (as the real algorithms answer). */
+static guint
+legal_or_fail (const KielaAiRequest *request, KielaMove moves[KIELA_MAX_MOVES], GError **error)
+{
+  guint n = kiela_legal_moves (request->variant, &request->position, moves, NULL, NULL);
+
+  if (n == 0)
+    g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, "no legal move");
+  return n;
+}
+
 /* Always the first legal move (deterministic, instant). */
 static gboolean
 first_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
 {
   KielaMove moves[KIELA_MAX_MOVES];
-  guint n = kiela_legal_moves (request->variant, &request->position, moves, NULL, NULL);
+  guint n = legal_or_fail (request, moves, error);
 
   if (n == 0)
-    {
-      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, "no legal move");
-      return FALSE;
-    }
+    return FALSE;
   reply->move = moves[0];
   reply->nodes = n;
   reply->depth = 1;
@@ -35,13 +43,10 @@ static gboolean
 last_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
 {
   KielaMove moves[KIELA_MAX_MOVES];
-  guint n = kiela_legal_moves (request->variant, &request->position, moves, NULL, NULL);
+  guint n = legal_or_fail (request, moves, error);
 
   if (n == 0)
-    {
-      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, "no legal move");
-      return FALSE;
-    }
+    return FALSE;
   reply->move = moves[n - 1];
   return TRUE;
 }

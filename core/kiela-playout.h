@@ -20,6 +20,7 @@ typedef struct {
  * `max_plies` is reached (then status is DRAW with KIELA_REASON_MOVE_LIMIT).
  * `history` (may be NULL) is the game's earlier positions, for repetition.
  */
+KIELA_AVAILABLE_IN_ALL
 void kiela_random_playout (const KielaVariant *variant, const KielaPosition *start,
                            const KielaPosition *history, guint n_history,
                            KielaRng *rng, guint max_plies, KielaPlayoutResult *result);

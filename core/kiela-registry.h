@@ -24,7 +24,13 @@ typedef struct {
 typedef enum {
   KIELA_PLUGIN_LOADED = 0,
   KIELA_PLUGIN_FAILED,      /* not loaded: see reason */
+  KIELA_PLUGIN_FOUND,       /* its .plugin file was read, its code not loaded (kiela_registry_scan_default) */
 } KielaPluginState;
+
+/* A variant's lap_limit: the rules use 1000; more than this is refused at registration
+ * (listing moves sows every candidate up to the limit). */
+#define KIELA_LAP_LIMIT_DEFAULT 1000
+#define KIELA_LAP_LIMIT_MAX     100000
 
 /* What the loader knows of one module file. */
 typedef struct {
@@ -40,6 +46,15 @@ typedef struct {
   guint            n_algorithms;
   guint            n_personalities;
   guint            n_lessons;
+  /* From the .plugin file beside the module (read before any code runs). */
+  char            *info_path;   /* the .plugin file */
+  char            *translation_domain;
+  char           **provides;    /* "variant:kiela", "ai:alphabeta", ...; NULL-terminated, may be NULL */
+  guint            abi_version;
+  guint            api_version;
+  /* TRUE when the module crashed the program while loading at an earlier start:
+   * it is skipped until kiela_plugin_forget_crash() is called for its path. */
+  gboolean         crashed;
 } KielaPluginRecord;
 
 KIELA_AVAILABLE_IN_ALL
@@ -96,18 +111,29 @@ KIELA_AVAILABLE_IN_ALL
 GPtrArray               *kiela_registry_get_lessons         (KielaRegistry *registry);
 
 /* Module loading.  Each file is recorded (loaded, or failed with a reason); nothing aborts.
- * Personalities whose algorithm is unknown after loading are dropped by kiela_registry_finish_loading(). */
+ * Personalities whose algorithm is unknown after loading are dropped by kiela_registry_finish_loading().
+ *
+ * A module is loaded only when its .plugin file (see kiela-plugin.h) is valid and
+ * asks for this ABI and at most this API.  While a module loads, a marker naming it
+ * is kept in $XDG_STATE_HOME/kiela/plugin-guard: a marker left by a start that
+ * crashed makes later starts skip that module ("crashed while loading") until the
+ * user tries again (kiela_plugin_forget_crash) or the module file changes. */
 KIELA_AVAILABLE_IN_ALL
 void       kiela_registry_load_file          (KielaRegistry *registry, const char *path);
 KIELA_AVAILABLE_IN_ALL
 void       kiela_registry_load_dir           (KielaRegistry *registry, const char *dir);
-/* KIELA_PLUGIN_PATH (':'-separated), then the build tree when run uninstalled or else the
- * installed plugin dir, then $XDG_DATA_HOME/kiela/plugins.  Calls finish_loading(). */
+/* KIELA_PLUGIN_PATH (':'-separated), then <build tree>/plugins when the program runs
+ * uninstalled (kiela_paths_init) or else the installed plugin dir, then
+ * $XDG_DATA_HOME/kiela/plugins.  Calls finish_loading(). */
 KIELA_AVAILABLE_IN_ALL
 void       kiela_registry_load_default       (KielaRegistry *registry);
 KIELA_AVAILABLE_IN_ALL
 void       kiela_registry_finish_loading     (KielaRegistry *registry);
-/* Directories load_default() searched, in order. */
+/* The same folders, reading only the .plugin files: one record per module, KIELA_PLUGIN_FOUND
+ * or KIELA_PLUGIN_FAILED with the reason; no module code runs.  For listing plugins. */
+KIELA_AVAILABLE_IN_ALL
+void       kiela_registry_scan_default       (KielaRegistry *registry);
+/* Directories load_default() or scan_default() searched, in order. */
 KIELA_AVAILABLE_IN_ALL
 GPtrArray *kiela_registry_get_search_dirs    (KielaRegistry *registry);
 KIELA_AVAILABLE_IN_ALL
@@ -118,5 +144,14 @@ typedef gboolean (*KielaPluginRegisterFunc) (KielaRegistry *registry, GError **e
 KIELA_AVAILABLE_IN_ALL
 void       kiela_registry_load_static        (KielaRegistry *registry, const KielaPluginInfo *info,
                                               KielaPluginRegisterFunc register_func);
+
+/* Loads the module in a child process (this process runs none of its code) and says what
+ * happened: NULL when it loaded and registered, else the translated reason
+ * ("crashed with SIGSEGV while loading", "registration failed: ...").  For kiela-cli plugins --check. */
+KIELA_AVAILABLE_IN_ALL
+char      *kiela_plugin_check_module         (const char *module_path);
+/* Removes the crash marker of a module, so the next start loads it again ("Try again"). */
+KIELA_AVAILABLE_IN_ALL
+gboolean   kiela_plugin_forget_crash         (const char *module_path, GError **error);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 static const KielaPluginInfo plugin_info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
+  .api_version = KIELA_PLUGIN_API_VERSION,
   .id = "ai-classic",
   .name = N_("Classic opponents"),
   .version = "1.0",
@@ -88,17 +89,8 @@ static const KielaPersonality personalities[] = {
   },
 };
 
-KIELA_PLUGIN_EXPORT const KielaPluginInfo *kiela_plugin_query (void);
-KIELA_PLUGIN_EXPORT gboolean kiela_plugin_register (KielaRegistry *registry, GError **error);
-
-const KielaPluginInfo *
-kiela_plugin_query (void)
-{
-  return &plugin_info;
-}
-
-gboolean
-kiela_plugin_register (KielaRegistry *registry, GError **error)
+static gboolean
+ai_classic_register (KielaRegistry *registry, GError **error)
 {
   static const KielaAiAlgorithm *algorithms[] = {
     &kiela_ai_random_algorithm,
@@ -115,3 +107,5 @@ kiela_plugin_register (KielaRegistry *registry, GError **error)
       return FALSE;
   return TRUE;
 }
+
+KIELA_PLUGIN_DEFINE (plugin_info, ai_classic_register)

@@ -105,7 +105,8 @@ order_moves (Search *s, guint ply, const KielaPosition *pos, guint n, KielaMove 
       else
         {
           gint gain = classic_move_gain (pos, &s->children[ply][i]);
-          k = gain * 1000000;
+          /* Bounded so that no capture outranks the TT move (and the product fits). */
+          k = CLAMP (gain, -900, 900) * 1000000;
           if (ply < MAX_PLY && (m == s->killers[ply][0] || m == s->killers[ply][1]))
             k += 500000;
           k += (gint) MIN (s->history[m], 400000u);

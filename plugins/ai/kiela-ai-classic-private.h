@@ -11,6 +11,9 @@ G_BEGIN_DECLS
 #define CLASSIC_WIN       1000000
 #define CLASSIC_WIN_BOUND (CLASSIC_WIN - 1000)
 #define CLASSIC_INFINITY  (CLASSIC_WIN + 1)
+/* A static evaluation stays within this: short of the win scores even with the
+ * search's noise (at most 100000) added. */
+#define CLASSIC_EVAL_BOUND (CLASSIC_WIN_BOUND - 200000)
 
 /* splitmix64's finaliser: a good 64-bit mixer, so hash keys and seeded jitter need no
  * table in global memory.  Shared by the hashing, the search noise and the arranger. */

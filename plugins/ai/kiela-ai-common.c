@@ -208,14 +208,16 @@ classic_evaluate (const KielaVariant *variant, const KielaPosition *pos, const C
         safe += mine[h];
     }
 
-  /* A side that cannot sow has lost; this is handled by the search, but a side
-   * with almost no sowable houses is close to it. */
-  return w->material * (my_total - opp_total)
-       + w->mobility * (my_mob - opp_mob)
-       + w->threat * threat
-       - w->exposure * exposure
-       + w->safe * safe
-       + w->tempo;
+  /* Weights go up to +-100000 and a board holds up to 40 x 65535 stones, so the sum
+   * is taken in 64 bits; it is then kept short of a proven win or loss, which only
+   * the search may claim. */
+  gint64 score = (gint64) w->material * (my_total - opp_total)
+               + (gint64) w->mobility * (my_mob - opp_mob)
+               + (gint64) w->threat * threat
+               - (gint64) w->exposure * exposure
+               + (gint64) w->safe * safe
+               + (gint64) w->tempo;
+  return (gint) CLAMP (score, -(gint64) CLASSIC_EVAL_BOUND, (gint64) CLASSIC_EVAL_BOUND);
 }
 
 /* The largest capture the side to move can make from `pos`, 0 when none; -1 when it has no move. */

@@ -76,13 +76,17 @@ typedef struct {
  * is an error naming the algorithm (KIELA_ERROR_PLUGIN).  A cancelled arrangement
  * fails with G_IO_ERROR_CANCELLED.  `counts` is written only on success.
  */
+KIELA_AVAILABLE_IN_ALL
 gboolean    kiela_ai_arrange        (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request,
                                      guint16 counts[KIELA_MAX_HOUSES], GError **error);
 
 /* Parses "key=value key2=value2" into a new string->string table. */
+KIELA_AVAILABLE_IN_ALL
 GHashTable *kiela_ai_parse_settings (const char *settings, GError **error);
 /* Settings helpers with defaults. */
+KIELA_AVAILABLE_IN_ALL
 gint64      kiela_ai_setting_int    (GHashTable *settings, const char *key, gint64 fallback);
+KIELA_AVAILABLE_IN_ALL
 gdouble     kiela_ai_setting_double (GHashTable *settings, const char *key, gdouble fallback);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 static const KielaPluginInfo plugin_info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
+  .api_version = KIELA_PLUGIN_API_VERSION,
   .id = "ai-classic",
   .name = N_("Classic opponents"),
   .version = "1.0",
@@ -24,7 +25,7 @@ static const KielaPersonality personalities[] = {
     .id = "kizua",
     .name = "Kizua",
     .character = N_("Sows wherever her hand falls: every game with her is a surprise."),
-    .portrait_svg = kiela_ai_portrait_kizua,
+    .portrait_svg = classic_portrait_kizua,
     .level = 1,
     /* Translators: the level of Kizua, a woman, shown as "Name (Level)": agree with the person. */
     .level_name = NC_("AI level", "Beginner"),
@@ -36,7 +37,7 @@ static const KielaPersonality personalities[] = {
     .id = "zola",
     .name = "Zola",
     .character = N_("Plays fast and loves captures, whatever they cost him later."),
-    .portrait_svg = kiela_ai_portrait_zola,
+    .portrait_svg = classic_portrait_zola,
     .level = 2,
     /* Translators: the level of Zola, a man, shown as "Name (Level)": agree with the person. */
     .level_name = NC_("AI level", "Novice"),
@@ -48,7 +49,7 @@ static const KielaPersonality personalities[] = {
     .id = "mbemba",
     .name = "Mbemba",
     .character = N_("Thinks one reply ahead, though his mind sometimes wanders."),
-    .portrait_svg = kiela_ai_portrait_mbemba,
+    .portrait_svg = classic_portrait_mbemba,
     .level = 4,
     /* Translators: the level of Mbemba, a man, shown as "Name (Level)": agree with the person. */
     .level_name = NC_("AI level", "Casual"),
@@ -60,7 +61,7 @@ static const KielaPersonality personalities[] = {
     .id = "nzuzi",
     .name = "Nzuzi",
     .character = N_("Trusts her instinct: plays out hundreds of quick games in her head."),
-    .portrait_svg = kiela_ai_portrait_nzuzi,
+    .portrait_svg = classic_portrait_nzuzi,
     .level = 6,
     /* Translators: the level of Nzuzi, a woman, shown as "Name (Level)": agree with the person. */
     .level_name = NC_("AI level", "Intermediate"),
@@ -72,7 +73,7 @@ static const KielaPersonality personalities[] = {
     .id = "lweji",
     .name = "Lweji",
     .character = N_("Patient and careful: she rarely leaves a house open to capture."),
-    .portrait_svg = kiela_ai_portrait_lweji,
+    .portrait_svg = classic_portrait_lweji,
     .level = 8,
     /* Translators: the level of Lweji, a woman, shown as "Name (Level)": agree with the person. */
     .level_name = NC_("AI level", "Expert"),
@@ -84,7 +85,7 @@ static const KielaPersonality personalities[] = {
     .id = "mpanzu",
     .name = "Kota Mpanzu",
     .character = N_("The village elder: sees far ahead and wastes no stone."),
-    .portrait_svg = kiela_ai_portrait_mpanzu,
+    .portrait_svg = classic_portrait_mpanzu,
     .level = 10,
     /* Translators: the level of Kota Mpanzu, an old man, shown as "Name (Level)": agree with the person. */
     .level_name = NC_("AI level", "Master"),
@@ -94,23 +95,14 @@ static const KielaPersonality personalities[] = {
   },
 };
 
-KIELA_PLUGIN_EXPORT const KielaPluginInfo *kiela_plugin_query (void);
-KIELA_PLUGIN_EXPORT gboolean kiela_plugin_register (KielaRegistry *registry, GError **error);
-
-const KielaPluginInfo *
-kiela_plugin_query (void)
-{
-  return &plugin_info;
-}
-
-gboolean
-kiela_plugin_register (KielaRegistry *registry, GError **error)
+static gboolean
+ai_classic_register (KielaRegistry *registry, GError **error)
 {
   static const KielaAiAlgorithm *algorithms[] = {
-    &kiela_ai_random_algorithm,
-    &kiela_ai_greedy_algorithm,
-    &kiela_ai_alphabeta_algorithm,
-    &kiela_ai_mcts_algorithm,
+    &classic_random_algorithm,
+    &classic_greedy_algorithm,
+    &classic_alphabeta_algorithm,
+    &classic_mcts_algorithm,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (algorithms); i++)
@@ -121,3 +113,5 @@ kiela_plugin_register (KielaRegistry *registry, GError **error)
       return FALSE;
   return TRUE;
 }
+
+KIELA_PLUGIN_DEFINE (plugin_info, ai_classic_register)

@@ -72,6 +72,7 @@ static const KielaVariant kiela_expert = {
 
 static const KielaPluginInfo info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
+  .api_version = KIELA_PLUGIN_API_VERSION,
   .id = "kiela-rules",
   .name = N_("Kiela rules"),
   .version = PACKAGE_VERSION,
@@ -79,19 +80,12 @@ static const KielaPluginInfo info = {
   .license = "GPL-3.0-or-later",
 };
 
-KIELA_PLUGIN_EXPORT const KielaPluginInfo *kiela_plugin_query (void);
-KIELA_PLUGIN_EXPORT gboolean kiela_plugin_register (KielaRegistry *registry, GError **error);
-
-const KielaPluginInfo *
-kiela_plugin_query (void)
-{
-  return &info;
-}
-
-gboolean
-kiela_plugin_register (KielaRegistry *registry, GError **error)
+static gboolean
+kiela_rules_register (KielaRegistry *registry, GError **error)
 {
   return kiela_registry_add_variant (registry, &kiela_advanced, error) &&
          kiela_registry_add_variant (registry, &kiela_beginner, error) &&
          kiela_registry_add_variant (registry, &kiela_expert, error);
 }
+
+KIELA_PLUGIN_DEFINE (info, kiela_rules_register)

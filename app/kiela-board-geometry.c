@@ -43,9 +43,10 @@ kiela_board_layout_compute (KielaBoardLayout *layout, guint files, double width,
   layout->scale = MAX (MIN (width / w, height / h), 0.01);
   layout->width = w * layout->scale;
   layout->height = h * layout->scale;
-  /* Whole pixels, so the background texture lands on the pixel grid. */
-  layout->x = floor ((width - layout->width) / 2);
-  layout->y = floor ((height - layout->height) / 2);
+  /* Whole pixels, so the background texture lands on the pixel grid.  The margin along the axis
+   * that fits exactly is 0 give or take a rounding error, which must not push the board 1 px out. */
+  layout->x = MAX (floor ((width - layout->width) / 2 + 1e-6), 0);
+  layout->y = MAX (floor ((height - layout->height) / 2 + 1e-6), 0);
 }
 
 void
@@ -66,11 +67,9 @@ kiela_board_layout_hit (const KielaBoardLayout *layout, double x, double y, guin
   double ux = (x - layout->x) / layout->scale - MARGIN;
   int f;
 
-  if (!isfinite (ux) || ux < 0)
+  if (!isfinite (ux) || !isfinite (y) || ux < -CELL || ux > (layout->files + 1) * CELL)
     return FALSE;
   f = (int) floor (ux / CELL);
-  if (f < 0 || (guint) f >= layout->files)
-    return FALSE;
   /* Test against the rounded cells the houses are allocated, so a point on a shared edge
    * belongs to the same house here as for the pointer. */
   for (guint r = 1; r <= 4; r++)

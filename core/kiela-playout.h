@@ -25,4 +25,26 @@ void kiela_random_playout (const KielaVariant *variant, const KielaPosition *sta
                            const KielaPosition *history, guint n_history,
                            KielaRng *rng, guint max_plies, KielaPlayoutResult *result);
 
+/*
+ * The same distribution of games, drawn faster: each ply draws a candidate house
+ * and sows only it, drawing again among the others in the rare case that it is
+ * an illegal endless move, instead of sowing every candidate to list the legal
+ * moves first.  Uses the generator differently, so a seed gives other games.
+ */
+void kiela_random_playout_sampled (const KielaVariant *variant, const KielaPosition *start,
+                                   const KielaPosition *history, guint n_history,
+                                   KielaRng *rng, guint max_plies, KielaPlayoutResult *result);
+
+/*
+ * A uniformly random legal move of `pos`, found as above.  FALSE when there is
+ * none.  `after` (may be NULL) receives the position after it, `endless` (may
+ * be NULL) whether it never ends (legal only where that loses).
+ */
+gboolean kiela_random_legal_move (const KielaVariant *variant, const KielaPosition *pos, KielaRng *rng,
+                                  KielaMove *move, KielaPosition *after, gboolean *endless);
+
+/* The number of legal move sequences of `depth` plies from `pos` (a move that
+ * loses at once, being endless, has no continuation). */
+guint64 kiela_perft (const KielaVariant *variant, const KielaPosition *pos, guint depth);
+
 G_END_DECLS

@@ -25,7 +25,7 @@ static const KielaPersonality personalities[] = {
     .id = "kizua",
     .name = "Kizua",
     .character = N_("Sows wherever her hand falls: every game with her is a surprise."),
-    .portrait_svg = kiela_ai_portrait_kizua,
+    .portrait_svg = classic_portrait_kizua,
     .level = 1,
     .level_name = N_("Beginner"),
     .algorithm = "random",
@@ -36,7 +36,7 @@ static const KielaPersonality personalities[] = {
     .id = "zola",
     .name = "Zola",
     .character = N_("Plays fast and loves captures, whatever they cost him later."),
-    .portrait_svg = kiela_ai_portrait_zola,
+    .portrait_svg = classic_portrait_zola,
     .level = 2,
     .level_name = N_("Novice"),
     .algorithm = "greedy",
@@ -47,7 +47,7 @@ static const KielaPersonality personalities[] = {
     .id = "mbemba",
     .name = "Mbemba",
     .character = N_("Thinks one reply ahead, though his mind sometimes wanders."),
-    .portrait_svg = kiela_ai_portrait_mbemba,
+    .portrait_svg = classic_portrait_mbemba,
     .level = 4,
     .level_name = N_("Casual"),
     .algorithm = "alphabeta",
@@ -58,7 +58,7 @@ static const KielaPersonality personalities[] = {
     .id = "nzuzi",
     .name = "Nzuzi",
     .character = N_("Trusts her instinct: plays out hundreds of quick games in her head."),
-    .portrait_svg = kiela_ai_portrait_nzuzi,
+    .portrait_svg = classic_portrait_nzuzi,
     .level = 6,
     .level_name = N_("Intermediate"),
     .algorithm = "mcts",
@@ -69,7 +69,7 @@ static const KielaPersonality personalities[] = {
     .id = "lweji",
     .name = "Lweji",
     .character = N_("Patient and careful: she rarely leaves a house open to capture."),
-    .portrait_svg = kiela_ai_portrait_lweji,
+    .portrait_svg = classic_portrait_lweji,
     .level = 8,
     .level_name = N_("Expert"),
     .algorithm = "alphabeta",
@@ -80,7 +80,7 @@ static const KielaPersonality personalities[] = {
     .id = "mpanzu",
     .name = "Kota Mpanzu",
     .character = N_("The village elder: sees far ahead and wastes no stone."),
-    .portrait_svg = kiela_ai_portrait_mpanzu,
+    .portrait_svg = classic_portrait_mpanzu,
     .level = 10,
     .level_name = N_("Master"),
     .algorithm = "alphabeta",
@@ -93,10 +93,10 @@ static gboolean
 ai_classic_register (KielaRegistry *registry, GError **error)
 {
   static const KielaAiAlgorithm *algorithms[] = {
-    &kiela_ai_random_algorithm,
-    &kiela_ai_greedy_algorithm,
-    &kiela_ai_alphabeta_algorithm,
-    &kiela_ai_mcts_algorithm,
+    &classic_random_algorithm,
+    &classic_greedy_algorithm,
+    &classic_alphabeta_algorithm,
+    &classic_mcts_algorithm,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (algorithms); i++)

@@ -384,56 +384,165 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
   return g_steal_pointer (&game);
 }
 
-gboolean
-kiela_record_save (KielaGame *game, const char *path, GError **error)
+/* The longest chain of symbolic links followed when saving, as the kernel's ELOOP limit. */
+#define KIELA_RECORD_MAX_LINKS 40
+
+/* A name for `file` in messages: the path for local files, else the URI as typed. */
+static char *
+file_display_name (GFile *file)
 {
-  g_autofree char *text = kiela_record_to_string (game);
+  const char *path = g_file_peek_path (file);
+
+  return path ? g_filename_display_name (path) : g_file_get_parse_name (file);
+}
+
+/* Where saving into `file` really writes: symbolic links are followed to the
+ * regular file they name, so that the atomic rename replaces that file and the
+ * link stays a link.  A folder, device, socket or named pipe is refused: the
+ * temporary-file-and-rename would replace it by a regular file. */
+static GFile *
+resolve_save_target (GFile *file, const char *display, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GFile) target = g_object_ref (file);
+
+  for (guint links = 0;; links++)
+    {
+      g_autoptr(GError) local = NULL;
+      g_autoptr(GFileInfo) info = g_file_query_info (target,
+                                                     G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                                                     G_FILE_ATTRIBUTE_STANDARD_SYMLINK_TARGET,
+                                                     G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, &local);
+      GFileType type;
+
+      if (info == NULL)
+        {
+          /* A new file (or the end of a dangling link): created by the save itself. */
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+            return g_steal_pointer (&target);
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), _("Could not save “%s”: "), display);
+          return NULL;
+        }
+      type = g_file_info_get_file_type (info);
+      if (type == G_FILE_TYPE_SYMBOLIC_LINK)
+        {
+          const char *link = g_file_info_get_symlink_target (info);
+          g_autoptr(GFile) parent = g_file_get_parent (target);
+
+          if (links >= KIELA_RECORD_MAX_LINKS || link == NULL || parent == NULL)
+            {
+              g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO,
+                           _("Could not save “%s”: too many levels of symbolic links"), display);
+              return NULL;
+            }
+          GFile *next = g_file_resolve_relative_path (parent, link);
+
+          g_object_unref (target);
+          target = next;
+          continue;
+        }
+      if (type == G_FILE_TYPE_DIRECTORY)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO,
+                       _("Could not save “%s”: it is a folder"), display);
+          return NULL;
+        }
+      if (type != G_FILE_TYPE_REGULAR)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO,
+                       _("Could not save “%s”: it is not a regular file (a device, socket or named pipe)"), display);
+          return NULL;
+        }
+      return g_steal_pointer (&target);
+    }
+}
+
+gboolean
+kiela_record_save_file (KielaGame *game, GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *display = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GFile) target = NULL;
   g_autoptr(GError) local = NULL;
 
-  /* g_file_set_contents writes a temporary file, syncs it and renames it over
-   * the target, so a crash leaves either the old record or the new one. */
-  if (!g_file_set_contents (path, text, -1, &local))
+  g_return_val_if_fail (KIELA_IS_GAME (game), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  display = file_display_name (file);
+  target = resolve_save_target (file, display, cancellable, error);
+  if (target == NULL)
+    return FALSE;
+  text = kiela_record_to_string (game);
+  /* Written to a temporary file in the same folder, then renamed over the
+   * target: a crash leaves either the old record or the new one. */
+  if (!g_file_replace_contents (target, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE,
+                                NULL, cancellable, &local))
     {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Could not save “%s”: %s"), path, local->message);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local), _("Could not save “%s”: "), display);
       return FALSE;
     }
   return TRUE;
 }
 
-KielaGame *
-kiela_record_load (KielaRegistry *registry, const char *path, GError **error)
+gboolean
+kiela_record_save (KielaGame *game, const char *path, GError **error)
 {
-  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr(GFile) file = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  file = g_file_new_for_path (path);
+  return kiela_record_save_file (game, file, NULL, error);
+}
+
+/* Refuses anything but a regular file of plausible size, from what `type` and `size` say. */
+static gboolean
+check_loadable (GFileType type, goffset size, const char *display, GError **error)
+{
+  if (type == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is a folder, not a game record"), display);
+      return FALSE;
+    }
+  if (type != G_FILE_TYPE_REGULAR)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is not a regular file, not a game record"), display);
+      return FALSE;
+    }
+  if (size > KIELA_RECORD_MAX_BYTES)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, "%s: %s", display,
+                   _("the file is too large to be a game record"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A local file, read through a descriptor opened without blocking and checked
+ * before reading: a named pipe would hang the caller, and /dev/zero or a
+ * multi-gigabyte file would be read whole before the size check could refuse it.
+ * Checking the opened descriptor leaves no window for the file to be swapped. */
+static GString *
+read_local (const char *path, const char *display, GError **error)
+{
   g_autoptr(GString) text = NULL;
   GStatBuf st;
   int fd;
 
-  /* Open without blocking and look before reading: a named pipe would hang the
-   * caller, and /dev/zero or a multi-gigabyte file would be read whole before
-   * the size check in kiela_record_from_string() could refuse it. */
   fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
   if (fd < 0)
     {
       int saved = errno;
       if (saved == EISDIR || g_file_test (path, G_FILE_TEST_IS_DIR))
-        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is a folder, not a game record"), display);
+        check_loadable (G_FILE_TYPE_DIRECTORY, 0, display, error);
       else
-        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: cannot be read: %s"), display, g_strerror (saved));
+        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("%s: cannot be read: %s"),
+                     display, g_strerror (saved));
       return NULL;
     }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+  if (fstat (fd, &st) != 0
+      || !check_loadable (S_ISDIR (st.st_mode) ? G_FILE_TYPE_DIRECTORY
+                          : S_ISREG (st.st_mode) ? G_FILE_TYPE_REGULAR : G_FILE_TYPE_SPECIAL,
+                          st.st_size, display, error))
     {
-      if (S_ISDIR (st.st_mode))
-        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is a folder, not a game record"), display);
-      else
-        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is not a regular file, not a game record"), display);
-      g_close (fd, NULL);
-      return NULL;
-    }
-  if (st.st_size > KIELA_RECORD_MAX_BYTES)
-    {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, "%s: %s", display,
-                   _("the file is too large to be a game record"));
       g_close (fd, NULL);
       return NULL;
     }
@@ -449,7 +558,8 @@ kiela_record_load (KielaRegistry *registry, const char *path, GError **error)
       if (n < 0)
         {
           int saved = errno;
-          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: cannot be read: %s"), display, g_strerror (saved));
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("%s: cannot be read: %s"),
+                       display, g_strerror (saved));
           g_close (fd, NULL);
           return NULL;
         }
@@ -460,5 +570,76 @@ kiela_record_load (KielaRegistry *registry, const char *path, GError **error)
         break;   /* grew while we read: kiela_record_from_string() refuses it */
     }
   g_close (fd, NULL);
+  return g_steal_pointer (&text);
+}
+
+/* Any other GFile (a GVFS location): looked at first, then read up to the size limit. */
+static GString *
+read_remote (GFile *file, const char *display, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GFileInputStream) in = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, &local);
+  if (info == NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", display);
+      return NULL;
+    }
+  if (!check_loadable (g_file_info_get_file_type (info), g_file_info_get_size (info), display, error))
+    return NULL;
+  in = g_file_read (file, cancellable, &local);
+  if (in == NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", display);
+      return NULL;
+    }
+  for (;;)
+    {
+      char buf[65536];
+      gssize n = g_input_stream_read (G_INPUT_STREAM (in), buf, sizeof buf, cancellable, &local);
+
+      if (n < 0)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", display);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      g_string_append_len (text, buf, n);
+      if (text->len > KIELA_RECORD_MAX_BYTES)
+        break;
+    }
+  return g_steal_pointer (&text);
+}
+
+KielaGame *
+kiela_record_load_file (KielaRegistry *registry, GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *display = NULL;
+  g_autoptr(GString) text = NULL;
+  const char *path;
+
+  g_return_val_if_fail (registry != NULL, NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  display = file_display_name (file);
+  path = g_file_peek_path (file);
+  text = path ? read_local (path, display, error) : read_remote (file, display, cancellable, error);
+  if (text == NULL)
+    return NULL;
   return kiela_record_from_string (registry, text->str, (gssize) text->len, display, error);
+}
+
+KielaGame *
+kiela_record_load (KielaRegistry *registry, const char *path, GError **error)
+{
+  g_autoptr(GFile) file = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  file = g_file_new_for_path (path);
+  return kiela_record_load_file (registry, file, NULL, error);
 }

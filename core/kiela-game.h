@@ -89,7 +89,7 @@ char               *kiela_game_describe_reason    (KielaGame *game);
 /* How many times the current position has occurred (1 = first time). */
 guint               kiela_game_repetition_count   (KielaGame *game);
 
-/* Metadata: free-form string pairs, see KIELA_META_*. */
+/* Metadata: free-form string pairs of valid UTF-8, see KIELA_META_*. */
 void                kiela_game_set_metadata       (KielaGame *game, const char *key, const char *value);
 const char         *kiela_game_get_metadata       (KielaGame *game, const char *key);
 GHashTable         *kiela_game_get_metadata_table (KielaGame *game);

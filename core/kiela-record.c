@@ -20,22 +20,37 @@
  * so a hostile file of a million "[" would overflow the stack before it fails. */
 #define KIELA_RECORD_MAX_DEPTH 64
 
-/* Whether arrays and objects nest deeper than `max` anywhere in the JSON text
- * (brackets inside strings do not count). */
-static gboolean
-json_nests_deeper_than (const char *text, gsize length, guint max)
+/* What a look at the raw JSON text finds before json-glib parses it. */
+typedef struct {
+  gboolean too_deep;   /* arrays and objects nest deeper than the limit */
+  guint nul_line;      /* 1-based line of the first "\u0000" escape in a string, 0 if none */
+} RawScan;
+
+/* Scans the JSON text once: the nesting depth (brackets inside strings do not
+ * count) and escaped NUL characters, which json-glib would silently cut a
+ * string at, so that "a\u0000b" would load as "a". */
+static RawScan
+scan_raw_json (const char *text, gsize length, guint max_depth)
 {
-  guint depth = 0;
+  RawScan scan = { FALSE, 0 };
+  guint depth = 0, line = 1;
   gboolean in_string = FALSE;
 
   for (gsize i = 0; i < length; i++)
     {
       char c = text[i];
 
+      if (c == '\n')
+        line++;
       if (in_string)
         {
-          if (c == '\\')
-            i++;
+          if (c == '\\' && i + 1 < length)
+            {
+              if (scan.nul_line == 0 && text[i + 1] == 'u' && i + 5 < length
+                  && memcmp (text + i + 2, "0000", 4) == 0)
+                scan.nul_line = line;
+              i++;
+            }
           else if (c == '"')
             in_string = FALSE;
         }
@@ -43,13 +58,16 @@ json_nests_deeper_than (const char *text, gsize length, guint max)
         in_string = TRUE;
       else if (c == '[' || c == '{')
         {
-          if (++depth > max)
-            return TRUE;
+          if (++depth > max_depth)
+            {
+              scan.too_deep = TRUE;
+              return scan;
+            }
         }
       else if ((c == ']' || c == '}') && depth > 0)
         depth--;
     }
-  return FALSE;
+  return scan;
 }
 
 static const char *
@@ -170,17 +188,37 @@ kiela_record_to_string (KielaGame *game)
     g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, "%s: %s", source, _m); \
     return NULL; } G_STMT_END
 
+/* json-glib 1.6 decodes an escaped lone surrogate ("\ud800") into bytes that are
+ * not UTF-8, although the file text itself is: every string taken from a record
+ * is checked, so that nothing loaded can be saved into a record that does not load. */
+static gboolean
+string_ok (const char *s)
+{
+  return s != NULL && g_utf8_validate (s, -1, NULL);
+}
+
+/* `key` names where the string was found: "variant", "metadata.comment". */
+#define FAIL_NOT_UTF8(key) FAIL (_("“%s” is not valid UTF-8 text"), key)
+
+/* A member that is a string: NULL with *type_ok FALSE when it is there but not a
+ * string, NULL with *utf8_ok FALSE when it is not valid UTF-8. */
 static const char *
-member_string (JsonObject *obj, const char *name, gboolean *type_ok)
+member_string (JsonObject *obj, const char *name, gboolean *type_ok, gboolean *utf8_ok)
 {
   JsonNode *node = json_object_get_member (obj, name);
 
   *type_ok = TRUE;
+  *utf8_ok = TRUE;
   if (node == NULL)
     return NULL;
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
       *type_ok = FALSE;
+      return NULL;
+    }
+  if (!string_ok (json_node_get_string (node)))
+    {
+      *utf8_ok = FALSE;
       return NULL;
     }
   return json_node_get_string (node);
@@ -212,6 +250,12 @@ read_setup (JsonObject *setup, KielaSide side, const KielaPosition *start, guint
       gint64 c;
       g_autoptr(GError) local = NULL;
 
+      if (!string_ok (name))
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, _("%s: “setup.%s” has a square name that is not valid UTF-8 text"),
+                       source, kiela_side_name (side));
+          return FALSE;
+        }
       if (!kiela_square_parse (files, name, &sq, &local))
         {
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, _("%s: setup of %s: %s"),
@@ -250,8 +294,9 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
   const KielaVariant *variant;
   KielaPosition start, variant_start;
   KielaStatus stored, actual;
-  gboolean ok;
+  gboolean ok, utf8_ok;
   JsonArray *moves;
+  RawScan scan;
 
   g_return_val_if_fail (registry != NULL && text != NULL, NULL);
   if (source == NULL)
@@ -263,17 +308,25 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
     FAIL (_("the file is too large to be a game record"));
   if (!g_utf8_validate (text, length, NULL))
     FAIL (_("the file is not UTF-8 text"));
-  if (json_nests_deeper_than (text, (gsize) length, KIELA_RECORD_MAX_DEPTH))
+  scan = scan_raw_json (text, (gsize) length, KIELA_RECORD_MAX_DEPTH);
+  if (scan.too_deep)
     FAIL (_("not a Kiela game record: lists and objects are nested more than %d deep"), KIELA_RECORD_MAX_DEPTH);
+  if (scan.nul_line > 0)
+    FAIL (_("line %u: a string holds the character U+0000 (\\u0000), which a game record may not contain"),
+          scan.nul_line);
   if (!json_parser_load_from_data (parser, text, length, &local))
-    FAIL (_("not valid JSON: %s"), local->message);
+    {
+      /* json-glib quotes the bytes it decoded, which need not be UTF-8. */
+      g_autofree char *valid = g_utf8_make_valid (local->message, -1);
+      FAIL (_("not valid JSON: %s"), valid);
+    }
 
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     FAIL (_("not a Kiela game record: the top level is not a JSON object"));
   obj = json_node_get_object (root);
 
-  format = member_string (obj, "format", &ok);
+  format = member_string (obj, "format", &ok, &utf8_ok);
   if (g_strcmp0 (format, KIELA_RECORD_FORMAT) != 0)
     FAIL (_("not a Kiela game record: “format” must be “%s”"), KIELA_RECORD_FORMAT);
   node = json_object_get_member (obj, "version");
@@ -284,7 +337,9 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
     FAIL (_("record version %lld is not supported (this Kiela reads version %d)"),
           (long long) json_node_get_int (node), KIELA_RECORD_VERSION);
 
-  variant_id = member_string (obj, "variant", &ok);
+  variant_id = member_string (obj, "variant", &ok, &utf8_ok);
+  if (!utf8_ok)
+    FAIL_NOT_UTF8 ("variant");
   if (variant_id == NULL)
     FAIL (_("“variant” is missing or not a string"));
   variant = kiela_registry_lookup_variant (registry, variant_id);
@@ -292,7 +347,9 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
     FAIL (_("unknown variant “%s” (is its plugin installed?)"), variant_id);
 
   kiela_position_init_start (&variant_start, variant);
-  start_kpn = member_string (obj, "start", &ok);
+  start_kpn = member_string (obj, "start", &ok, &utf8_ok);
+  if (!utf8_ok)
+    FAIL_NOT_UTF8 ("start");
   if (!ok)
     FAIL (_("“start” must be a position string"));
   if (start_kpn == NULL)
@@ -346,11 +403,15 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
       if (!JSON_NODE_HOLDS_VALUE (m) || json_node_get_value_type (m) != G_TYPE_STRING)
         FAIL (_("move %u is not a square name"), i + 1);
       square = json_node_get_string (m);
+      if (!string_ok (square))
+        FAIL (_("move %u is not valid UTF-8 text"), i + 1);
       if (!kiela_game_play_square (game, square, NULL, &local))
         FAIL (_("move %u (%s) is illegal: %s"), i + 1, square, local->message);
     }
 
-  result_id = member_string (obj, "result", &ok);
+  result_id = member_string (obj, "result", &ok, &utf8_ok);
+  if (!utf8_ok)
+    FAIL_NOT_UTF8 ("result");
   if (!ok)
     FAIL (_("“result” must be a string"));
   actual = kiela_game_get_status (game, NULL);
@@ -374,10 +435,22 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
       members = json_object_get_members (meta);
       for (GList *l = members; l; l = l->next)
         {
-          JsonNode *v = json_object_get_member (meta, l->data);
+          const char *key = l->data;
+          JsonNode *v = json_object_get_member (meta, key);
+
+          if (!string_ok (key))
+            {
+              g_autofree char *shown = g_utf8_make_valid (key, -1);
+              FAIL (_("metadata key “%s” is not valid UTF-8 text"), shown);
+            }
           if (!JSON_NODE_HOLDS_VALUE (v) || json_node_get_value_type (v) != G_TYPE_STRING)
-            FAIL (_("metadata “%s” must be a string"), (const char *) l->data);
-          kiela_game_set_metadata (game, l->data, json_node_get_string (v));
+            FAIL (_("metadata “%s” must be a string"), key);
+          if (!string_ok (json_node_get_string (v)))
+            {
+              g_autofree char *where = g_strconcat ("metadata.", key, NULL);
+              FAIL_NOT_UTF8 (where);
+            }
+          kiela_game_set_metadata (game, key, json_node_get_string (v));
         }
     }
 

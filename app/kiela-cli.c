@@ -333,6 +333,17 @@ cmd_play (KielaRegistry *registry, int argc, char **argv)
   return 0;
 }
 
+/* CPU time of this thread: the benchmark's rate should not depend on what
+ * else the machine is running. */
+static gdouble
+thread_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static int
 cmd_perft (KielaRegistry *registry, int argc, char **argv)
 {
@@ -342,6 +353,7 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
   KielaPosition pos;
   guint64 depth, nodes;
   gint64 t0, t1;
+  gdouble cpu0;
   g_autoptr(GError) error = NULL;
 
   for (int i = 1; i < argc; i++)
@@ -379,9 +391,11 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
   else
     kiela_position_init_start (&pos, variant);
 
+  cpu0 = thread_cpu_seconds ();
   t0 = g_get_monotonic_time ();
   nodes = kiela_perft (variant, &pos, (guint) depth);
   t1 = g_get_monotonic_time ();
+  cpu0 = thread_cpu_seconds () - cpu0;
 
   if (json)
     {
@@ -393,6 +407,8 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
       json_builder_add_int_value (b, (gint64) nodes);
       json_builder_set_member_name (b, "seconds");
       json_builder_add_double_value (b, (t1 - t0) / 1e6);
+      json_builder_set_member_name (b, "cpu_seconds");
+      json_builder_add_double_value (b, cpu0);
       json_builder_end_object (b);
       print_json (b);
     }
@@ -402,17 +418,6 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
       printf (_("perft(%u) = %s (%.3f s)\n"), (guint) depth, nodes_s, (t1 - t0) / 1e6);
     }
   return 0;
-}
-
-/* CPU time of this thread: the benchmark's rate should not depend on what
- * else the machine is running. */
-static gdouble
-thread_cpu_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static int

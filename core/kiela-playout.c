@@ -115,7 +115,7 @@ packed_draw (const KielaVariant *variant, const KielaPacked *pos, KielaRng *rng,
       KielaSowResult r;
       gboolean ok;
 
-      memcpy (child, pos, KIELA_PACKED_BYTES (pos));
+      *child = *pos;
       ok = kiela_packed_sow (variant, child, cand[i], &r);
       if (ok || variant->endless_policy == KIELA_ENDLESS_LOSES)
         {
@@ -151,7 +151,7 @@ packed_random_move (const KielaVariant *variant, const KielaPacked *pos, KielaRn
   if (n == 0)
     return FALSE;
   pick = kiela_rng_below (rng, n);
-  memcpy (child, &children[pick], KIELA_PACKED_BYTES (pos));
+  *child = children[pick];
   *endless = endless_of[pick];
   *drops = drops_of[pick];
   return TRUE;
@@ -164,6 +164,9 @@ playout (const KielaVariant *variant, const KielaPosition *start,
 {
   KielaPacked pos, *seen;
   guint64 hashes[HISTORY_MAX];
+  /* A one-hash Bloom filter of the positions seen: 4096 bits for games that
+   * rarely pass a few hundred plies. */
+  guint64 filter[64] = { 0 };
   guint n_seen = 0, capacity, allocated;
   guint64 drops = 0;
   guint plies = 0;
@@ -184,7 +187,11 @@ playout (const KielaVariant *variant, const KielaPosition *start,
   for (guint i = n_history > HISTORY_MAX / 2 ? n_history - HISTORY_MAX / 2 : 0; i < n_history; i++)
     /* A position that does not fit holds more stones than `start`: it can never come back. */
     if (kiela_packed_from_position (variant, &history[i], &seen[n_seen]))
-      hashes[n_seen] = kiela_packed_hash (&seen[n_seen]), n_seen++;
+      {
+        guint64 h = kiela_packed_hash (&seen[n_seen]);
+        hashes[n_seen++] = h;
+        filter[(h >> 6) % G_N_ELEMENTS (filter)] |= G_GUINT64_CONSTANT (1) << (h & 63);
+      }
 
   for (;;)
     {
@@ -194,9 +201,11 @@ playout (const KielaVariant *variant, const KielaPosition *start,
       gboolean endless;
       guint32 move_drops;
 
-      for (guint i = 0; i < n_seen; i++)
-        if (hashes[i] == h && kiela_packed_equal (&seen[i], &pos))
-          reps++;
+      /* The filter says, nearly always, that the position is new: no scan then. */
+      if (filter[(h >> 6) % G_N_ELEMENTS (filter)] & (G_GUINT64_CONSTANT (1) << (h & 63)))
+        for (guint i = 0; i < n_seen; i++)
+          if (hashes[i] == h && kiela_packed_equal (&seen[i], &pos))
+            reps++;
       if (reps >= 3)
         {
           result->status = KIELA_STATUS_DRAW;
@@ -210,8 +219,9 @@ playout (const KielaVariant *variant, const KielaPosition *start,
               allocated = MIN (capacity, 2 * allocated);
               seen = g_renew (KielaPacked, seen, allocated);
             }
-          memcpy (&seen[n_seen], &pos, KIELA_PACKED_BYTES (&pos));
+          seen[n_seen] = pos;
           hashes[n_seen++] = h;
+          filter[(h >> 6) % G_N_ELEMENTS (filter)] |= G_GUINT64_CONSTANT (1) << (h & 63);
         }
 
       if (plies >= max_plies)

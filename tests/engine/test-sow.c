@@ -694,6 +694,118 @@ test_sampled_playouts (void)
     }
 }
 
+/* kiela_random_playout written the obvious way: every position kept and compared. */
+static void
+naive_playout (const KielaVariant *v, const KielaPosition *start, const KielaPosition *history, guint n_history,
+               KielaRng *rng, guint max_plies, KielaPlayoutResult *result)
+{
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (KielaPosition));
+  KielaPosition pos = *start;
+
+  memset (result, 0, sizeof *result);
+  g_array_append_vals (seen, history, n_history);
+  for (;;)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      KielaPosition children[KIELA_MAX_MOVES];
+      gboolean endless[KIELA_MAX_MOVES];
+      guint32 drops[KIELA_MAX_MOVES];
+      guint reps = 1, n, pick;
+
+      for (guint i = 0; i < seen->len; i++)
+        reps += kiela_position_equal (&g_array_index (seen, KielaPosition, i), &pos);
+      if (reps >= 3)
+        {
+          result->status = KIELA_STATUS_DRAW;
+          result->reason = KIELA_REASON_REPETITION;
+          break;
+        }
+      g_array_append_val (seen, pos);
+      n = kiela_legal_moves_ex (v, &pos, moves, children, endless, drops);
+      if (n == 0)
+        {
+          result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          result->reason = KIELA_REASON_NO_MOVES;
+          break;
+        }
+      if (result->plies >= max_plies)
+        {
+          result->status = KIELA_STATUS_DRAW;
+          result->reason = KIELA_REASON_MOVE_LIMIT;
+          break;
+        }
+      pick = kiela_rng_below (rng, n);
+      result->drops += drops[pick];
+      result->plies++;
+      pos = children[pick];
+      if (endless[pick])
+        {
+          result->status = pos.to_move == KIELA_NORTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          result->reason = KIELA_REASON_ENDLESS_MOVE;
+          break;
+        }
+    }
+  result->final = pos;
+}
+
+/*
+ * The playouts' shortcuts (compact board, hashed history behind a filter)
+ * change nothing: game for game, the same seed gives the same end, reason,
+ * length, drops and final position as the obvious playout, with and without
+ * an earlier history (whose positions count toward repetition).
+ */
+static void
+test_playout_matches_naive (void)
+{
+  const char *ids[] = { "kiela", "kiela-beginner", "hawalis" };
+  guint repetitions = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+    {
+      const KielaVariant *v = variant (ids[k]);
+      KielaRng rng;
+
+      kiela_rng_seed (&rng, 42 + k);
+      for (guint g = 0; g < 400; g++)
+        {
+          KielaPosition history[12], start;
+          guint n_history = 0;
+          KielaRng a, b;
+          KielaPlayoutResult fast, naive;
+
+          /* An earlier game: a few plies from the start, the last one the playout's start. */
+          kiela_position_init_start (&start, v);
+          for (guint i = 0, len = g % 12; i < len; i++)
+            {
+              KielaMove m;
+              KielaPosition after;
+              gboolean endless;
+              if (!kiela_random_legal_move (v, &start, &rng, &m, &after, &endless) || endless)
+                break;
+              history[n_history++] = start;
+              start = after;
+            }
+          /* Sometimes the start has already been seen twice: a draw at once. */
+          if (g % 50 == 7 && n_history >= 2)
+            history[0] = history[1] = start;
+          a = rng;
+          b = rng;
+          kiela_random_playout (v, &start, history, n_history, &a, 300, &fast);
+          naive_playout (v, &start, history, n_history, &b, 300, &naive);
+          g_assert_cmpint (fast.status, ==, naive.status);
+          g_assert_cmpint (fast.reason, ==, naive.reason);
+          g_assert_cmpuint (fast.plies, ==, naive.plies);
+          g_assert_cmpuint (fast.drops, ==, naive.drops);
+          g_assert_true (kiela_position_equal (&fast.final, &naive.final));
+          g_assert_cmpuint (kiela_rng_next (&a), ==, kiela_rng_next (&b));
+          repetitions += fast.reason == KIELA_REASON_REPETITION;
+          rng = a;
+        }
+    }
+  g_test_message ("%u games ended by repetition", repetitions);
+  g_assert_cmpuint (repetitions, >=, 8);
+}
+
 /* kiela_random_legal_move draws every legal move equally often and never an
  * illegal endless one (section 8's example position, where a2 never ends). */
 static void
@@ -928,6 +1040,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sow/perft/counts", test_perft_counts);
   g_test_add_func ("/sow/playout/sampled-same-distribution", test_sampled_playouts);
   g_test_add_func ("/sow/playout/random-legal-move", test_random_legal_move);
+  g_test_add_func ("/sow/playout/matches-naive", test_playout_matches_naive);
   ret = g_test_run ();
   kiela_registry_free (registry);
   return ret;

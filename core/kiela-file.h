@@ -2,6 +2,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include "kiela-version.h"
 
 G_BEGIN_DECLS
 
@@ -13,6 +14,7 @@ G_BEGIN_DECLS
  * root on a read-only file system).  Errors (KIELA_ERROR_IO) name the path and say
  * what it is ("is a device", "is a folder").
  */
+KIELA_AVAILABLE_IN_ALL
 gboolean kiela_file_check_replaceable       (GFile *file, GError **error);
 
 /*
@@ -22,6 +24,7 @@ gboolean kiela_file_check_replaceable       (GFile *file, GError **error);
  * its permissions.  A device, a folder, a named pipe or any other non-regular target is
  * refused and left untouched.
  */
+KIELA_AVAILABLE_IN_ALL
 gboolean kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length, GError **error);
 
 G_END_DECLS

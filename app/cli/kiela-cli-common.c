@@ -1,6 +1,7 @@
 /* kiela-cli-common.c: helpers every kiela-cli command shares. */
 #include "config.h"
 
+#include <time.h>
 #include <glib/gi18n.h>
 
 #include "kiela-cli-common.h"
@@ -199,4 +200,13 @@ kiela_cli_write_file (const char *path, const char *contents, gsize length, GErr
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
 
   return kiela_file_replace_contents_checked (file, contents, length, error);
+}
+
+gdouble
+kiela_cli_thread_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
 }

@@ -90,6 +90,9 @@ void kiela_cli_add_game_json (JsonBuilder *builder, KielaGame *game);
 /* The text `play` prints for a game: diagram, KPN, result, legal moves. */
 void kiela_cli_print_game (KielaGame *game);
 
+/* CPU time of this thread: a benchmark's rate should not depend on what else the machine runs. */
+gdouble kiela_cli_thread_cpu_seconds (void);
+
 /* Writes an output file through kiela_file_replace_contents_checked(). */
 gboolean kiela_cli_write_file (const char *path, const char *contents, gsize length, GError **error);
 

@@ -5,26 +5,6 @@
 
 #include "kiela-cli-common.h"
 
-static guint64
-perft (const KielaVariant *variant, const KielaPosition *pos, guint depth)
-{
-  KielaMove moves[KIELA_MAX_MOVES];
-  KielaPosition children[KIELA_MAX_MOVES];
-  gboolean endless[KIELA_MAX_MOVES];
-  guint n;
-  guint64 total = 0;
-
-  if (depth == 0)
-    return 1;
-  n = kiela_legal_moves (variant, pos, moves, depth > 1 ? children : NULL, endless);
-  if (depth == 1)
-    return n;
-  for (guint i = 0; i < n; i++)
-    if (!endless[i])   /* a move that loses at once ends the game: no continuation */
-      total += perft (variant, &children[i], depth - 1);
-  return total;
-}
-
 int
 kiela_cli_perft (KielaRegistry *registry, int argc, char **argv)
 {
@@ -41,6 +21,7 @@ kiela_cli_perft (KielaRegistry *registry, int argc, char **argv)
   KielaPosition pos;
   guint64 depth, nodes;
   gint64 t0, t1;
+  gdouble cpu;
 
   if (!kiela_cli_parse ("perft", entries, NULL,
                         _("Counts the move sequences of length D (a finished game has no continuation)."),
@@ -64,9 +45,11 @@ kiela_cli_perft (KielaRegistry *registry, int argc, char **argv)
   if (!kiela_cli_position ("perft", variant, position, &pos))
     return KIELA_CLI_EXIT_INPUT;
 
+  cpu = kiela_cli_thread_cpu_seconds ();
   t0 = g_get_monotonic_time ();
-  nodes = perft (variant, &pos, (guint) depth);
+  nodes = kiela_perft (variant, &pos, (guint) depth);
   t1 = g_get_monotonic_time ();
+  cpu = kiela_cli_thread_cpu_seconds () - cpu;
 
   if (json)
     {
@@ -78,6 +61,8 @@ kiela_cli_perft (KielaRegistry *registry, int argc, char **argv)
       json_builder_add_int_value (b, (gint64) nodes);
       json_builder_set_member_name (b, "seconds");
       json_builder_add_double_value (b, (t1 - t0) / 1e6);
+      json_builder_set_member_name (b, "cpu_seconds");
+      json_builder_add_double_value (b, cpu);
       json_builder_end_object (b);
       kiela_cli_print_json (b, FALSE);
     }

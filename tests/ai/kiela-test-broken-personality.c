@@ -24,6 +24,7 @@
 
 static const KielaPluginInfo info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
+  .api_version = KIELA_PLUGIN_API_VERSION,
   .id = TEST_ID,
   .name = "Broken personality (test)",
   .version = "0",
@@ -41,15 +42,6 @@ static const KielaPersonality personality = {
   .algorithm = TEST_ALGORITHM,
   .settings = TEST_SETTINGS,
 };
-
-KIELA_PLUGIN_EXPORT const KielaPluginInfo *kiela_plugin_query (void);
-KIELA_PLUGIN_EXPORT gboolean kiela_plugin_register (KielaRegistry *registry, GError **error);
-
-const KielaPluginInfo *
-kiela_plugin_query (void)
-{
-  return &info;
-}
 
 #ifdef KIELA_TEST_BAD_ANSWER
 /* Sows a house far past any board. */
@@ -91,8 +83,8 @@ static const KielaAiAlgorithm empty_house = {
 };
 #endif
 
-gboolean
-kiela_plugin_register (KielaRegistry *registry, GError **error)
+static gboolean
+test_register (KielaRegistry *registry, GError **error)
 {
 #ifdef KIELA_TEST_BAD_ANSWER
   if (!kiela_registry_add_ai_algorithm (registry, &off_board, error)
@@ -101,3 +93,5 @@ kiela_plugin_register (KielaRegistry *registry, GError **error)
 #endif
   return kiela_registry_add_personality (registry, &personality, error);
 }
+
+KIELA_PLUGIN_DEFINE (info, test_register)

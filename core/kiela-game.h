@@ -123,12 +123,8 @@ char               *kiela_game_describe_reason    (KielaGame *game);
 KIELA_AVAILABLE_IN_ALL
 guint               kiela_game_repetition_count   (KielaGame *game);
 
-<<<<<<< HEAD
 /* Metadata: free-form string pairs of valid UTF-8, see KIELA_META_*. */
-=======
-/* Metadata: free-form string pairs, see KIELA_META_*. */
 KIELA_AVAILABLE_IN_ALL
->>>>>>> main
 void                kiela_game_set_metadata       (KielaGame *game, const char *key, const char *value);
 KIELA_AVAILABLE_IN_ALL
 const char         *kiela_game_get_metadata       (KielaGame *game, const char *key);

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include "test-common.h"
@@ -441,6 +442,23 @@ test_load_save (void)
   g_assert_true (g_file_get_contents (out, &copy, NULL, NULL));
   /* Same game, same metadata: the engine saved the first, the CLI the second. */
   g_assert_cmpstr (copy, ==, original);
+
+  /* Through a link: the link stays, its target gets the record. */
+  {
+    g_autofree char *link = g_build_filename (dir, "latest.kiela", NULL);
+    g_autofree char *via = NULL;
+    g_auto(Run) l = { 0 };
+
+    g_assert_true (g_file_set_contents (out, "old", -1, NULL));
+    g_assert_cmpint (symlink ("copy.kiela", link), ==, 0);
+    run_cli (&l, "load", path, "--save", link, NULL);
+    g_assert_cmpint (l.status, ==, 0);
+    g_assert_cmpint (g_lstat (link, &st), ==, 0);
+    g_assert_true (S_ISLNK (st.st_mode));
+    g_assert_true (g_file_get_contents (out, &via, NULL, NULL));
+    g_assert_cmpstr (via, ==, original);
+    g_unlink (link);
+  }
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   run_cli (&f, "load", path, "--save", fifo, NULL);

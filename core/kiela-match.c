@@ -83,6 +83,7 @@ kiela_match_free (KielaMatch *match)
   kiela_ai_config_unref (match->ai[1]);
   if (match->progress_destroy != NULL)
     match->progress_destroy (match->progress_data);
+  g_clear_pointer (&match->progress_context, g_main_context_unref);
   g_free (match);
 }
 

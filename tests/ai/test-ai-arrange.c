@@ -5,21 +5,15 @@
 #include <gio/gio.h>
 
 #include "kiela.h"
+#include "ai-test-common.h"
 
 static KielaRegistry *registry;
 static const KielaVariant *expert;
 
-/* A personality (or bare algorithm) with `extra` settings ("depth=1 qs=0") on top, resolved as hosts do. */
 static KielaAiConfig *
 config_for (const char *id, const char *extra)
 {
-  g_autofree char *spec = extra ? g_strdup_printf ("%s %s", id, extra) : g_strdup (id);
-  g_autoptr(GError) error = NULL;
-  KielaAiConfig *config = kiela_ai_config_new (registry, spec, 0, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (config);
-  return config;
+  return ai_test_config (registry, id, extra);
 }
 
 /* Asks `id` to arrange the stones of the side in `game`'s setup phase (no clock: reproducible). */
@@ -325,12 +319,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_setenv ("LC_ALL", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  registry = kiela_registry_new ();
-  kiela_registry_load_dir (registry, KIELA_TEST_PLUGIN_DIR);
+  registry = ai_test_init (&argc, &argv);
   kiela_registry_finish_loading (registry);
   expert = kiela_registry_lookup_variant (registry, "kiela-expert");
   g_assert_nonnull (expert);

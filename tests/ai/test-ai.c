@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "kiela.h"
+#include "ai-test-common.h"
 
 static KielaRegistry *registry;
 
@@ -18,17 +19,10 @@ variant (const char *id)
   return v;
 }
 
-/* A personality (or bare algorithm) with `extra` settings ("depth=1 qs=0") on top, resolved as hosts do. */
 static KielaAiConfig *
 config_for (const char *id, const char *extra)
 {
-  g_autofree char *spec = extra ? g_strdup_printf ("%s %s", id, extra) : g_strdup (id);
-  g_autoptr(GError) error = NULL;
-  KielaAiConfig *config = kiela_ai_config_new (registry, spec, 0, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (config);
-  return config;
+  return ai_test_config (registry, id, extra);
 }
 
 static gboolean
@@ -903,13 +897,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  /* Some assertions read the English explanations: whatever the caller's language. */
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_setenv ("LC_ALL", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  registry = kiela_registry_new ();
-  kiela_registry_load_dir (registry, KIELA_TEST_PLUGIN_DIR);
+  registry = ai_test_init (&argc, &argv);
   kiela_registry_finish_loading (registry);
 
   g_test_add_func ("/ai/module/loaded", test_module_loaded);

@@ -7,6 +7,7 @@
 #include <gio/gio.h>
 
 #include "kiela.h"
+#include "ai-test-common.h"
 
 static KielaRegistry *registry;
 
@@ -695,12 +696,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_setenv ("LC_ALL", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  registry = kiela_registry_new ();
-  kiela_registry_load_dir (registry, KIELA_TEST_PLUGIN_DIR);
+  registry = ai_test_init (&argc, &argv);
   kiela_registry_load_file (registry, KIELA_TEST_BAD_ANSWER);
   kiela_registry_load_static (registry, &test_info, register_test_algorithms);
   kiela_registry_finish_loading (registry);

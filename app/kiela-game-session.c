@@ -1,85 +1,37 @@
 /* kiela-game-session.c: the game the window shows, with everything about it that is not a widget:
- * who plays each side, which ply is shown, its file and unsaved changes, the autosave, and the
- * computer's moves, hints and arrangements, which run on worker threads and are cancelled when the
- * game moves on without them. */
+ * who plays each side, which ply is shown, its file and unsaved changes, the autosave, undo back
+ * to the human's turn and the expert arrangement.  The computer's work: kiela-game-session-ai.c. */
 #include "config.h"
 
 #include <errno.h>
 #include <string.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 
-#include "kiela-game-session.h"
+#include "kiela-game-session-private.h"
 #include "kiela-ai-player.h"
+#include "kiela-game-file.h"
 
 /* Record metadata keys of ours: the personality ids behind each side (absent = human). */
 #define META_SOUTH_AI "south-ai"
 #define META_NORTH_AI "north-ai"
 
-/* Wall-clock budget for a personality that sets none itself. */
-#define DEFAULT_AI_BUDGET_MS 800
-#define HINT_BUDGET_MS 1000
-
-struct _KielaGameSession {
-  GObject parent_instance;
-
-  KielaRegistry *registry;          /* not owned */
-  GFile *autosave;
-  gboolean autosave_failed;         /* the user has been told; not again until it works */
-  KielaGame *game;
-  const KielaPersonality *players[2];   /* NULL = human */
-  guint view_ply;
-  KielaPhase phase;
-  GFile *file;
-  gboolean modified;
-  gboolean replaying;
-  GCancellable *ai_cancel;          /* a move or an arrangement being thought */
-  gboolean ai_paused;               /* AI against AI after an undo: wait for resume */
-  GCancellable *hint_cancel;
-  char *hint_text;
-  KielaMove hint_move;
-  guint16 setup_counts[KIELA_MAX_HOUSES];
-  guint n_moves;                    /* last notified, for "n-moves" */
-};
-
 G_DEFINE_FINAL_TYPE (KielaGameSession, kiela_game_session, G_TYPE_OBJECT)
-
-enum {
-  PROP_0,
-  PROP_GAME,
-  PROP_VIEW_PLY,
-  PROP_LIVE,
-  PROP_N_MOVES,
-  PROP_PHASE,
-  PROP_TURN,
-  PROP_FILE,
-  PROP_MODIFIED,
-  PROP_AI_THINKING,
-  PROP_AI_PAUSED,
-  PROP_REPLAYING,
-  PROP_HINT,
-  PROP_HINT_PENDING,
-  N_PROPS
-};
-
-enum { SIGNAL_MESSAGE, SIGNAL_ERROR, SIGNAL_MOVE_PLAYED, SIGNAL_SETUP_CHANGED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void maybe_start_ai (KielaGameSession *self);
 static void enter_setup (KielaGameSession *self);
 
 /* ---------- state changes, each notified once ---------- */
 
-static void
-notify (KielaGameSession *self, guint prop)
+void
+_kiela_game_session_notify (KielaGameSession *self, guint prop)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-static void
-message (KielaGameSession *self, const char *text)
+void
+_kiela_game_session_message (KielaGameSession *self, const char *text)
 {
   g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text);
 }
@@ -90,7 +42,7 @@ set_modified (KielaGameSession *self, gboolean modified)
   if (self->modified == modified)
     return;
   self->modified = modified;
-  notify (self, PROP_MODIFIED);
+  _kiela_game_session_notify (self, PROP_MODIFIED);
 }
 
 static void
@@ -99,7 +51,7 @@ set_file (KielaGameSession *self, GFile *file)
   if (self->file == file || (self->file && file && g_file_equal (self->file, file)))
     return;
   g_set_object (&self->file, file);
-  notify (self, PROP_FILE);
+  _kiela_game_session_notify (self, PROP_FILE);
 }
 
 /* After any change to the game: the move count, the phase and the turn follow it. */
@@ -112,14 +64,14 @@ sync_game_state (KielaGameSession *self)
   if (n != self->n_moves)
     {
       self->n_moves = n;
-      notify (self, PROP_N_MOVES);
+      _kiela_game_session_notify (self, PROP_N_MOVES);
     }
   if (phase != self->phase)
     {
       self->phase = phase;
-      notify (self, PROP_PHASE);
+      _kiela_game_session_notify (self, PROP_PHASE);
     }
-  notify (self, PROP_TURN);
+  _kiela_game_session_notify (self, PROP_TURN);
 }
 
 static void
@@ -127,8 +79,8 @@ set_view_ply (KielaGameSession *self, guint ply)
 {
   self->view_ply = ply;
   /* Always notified: the view re-shows the ply even when the number is the same. */
-  notify (self, PROP_VIEW_PLY);
-  notify (self, PROP_LIVE);
+  _kiela_game_session_notify (self, PROP_VIEW_PLY);
+  _kiela_game_session_notify (self, PROP_LIVE);
 }
 
 static void
@@ -138,16 +90,16 @@ cancel_ai (KielaGameSession *self)
     return;
   g_cancellable_cancel (self->ai_cancel);
   g_clear_object (&self->ai_cancel);
-  notify (self, PROP_AI_THINKING);
+  _kiela_game_session_notify (self, PROP_AI_THINKING);
 }
 
-static void
-set_ai_paused (KielaGameSession *self, gboolean paused)
+void
+_kiela_game_session_set_ai_paused (KielaGameSession *self, gboolean paused)
 {
   if (self->ai_paused == paused)
     return;
   self->ai_paused = paused;
-  notify (self, PROP_AI_PAUSED);
+  _kiela_game_session_notify (self, PROP_AI_PAUSED);
 }
 
 static void
@@ -157,13 +109,13 @@ cancel_hint (KielaGameSession *self)
     {
       g_cancellable_cancel (self->hint_cancel);
       g_clear_object (&self->hint_cancel);
-      notify (self, PROP_HINT_PENDING);
+      _kiela_game_session_notify (self, PROP_HINT_PENDING);
     }
   if (self->hint_text != NULL)
     {
       self->hint_move = -1;
       g_clear_pointer (&self->hint_text, g_free);
-      notify (self, PROP_HINT);
+      _kiela_game_session_notify (self, PROP_HINT);
     }
 }
 
@@ -179,24 +131,6 @@ store_players (KielaGameSession *self)
       kiela_game_set_metadata (self->game, side == KIELA_SOUTH ? META_SOUTH_AI : META_NORTH_AI,
                                self->players[side] ? self->players[side]->id : "");
     }
-}
-
-/* Writes the record to a temporary file beside `file` and renames it over `file`, so a crash
- * or a full disk leaves either the old record or the new one, never half of one. */
-static gboolean
-write_record (KielaGame *game, GFile *file, GError **error)
-{
-  g_autofree char *text = kiela_record_to_string (game);
-  g_autoptr(GError) local = NULL;
-
-  if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE,
-                                NULL, NULL, &local))
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Could not save “%s”: %s"), name, local->message);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 static void
@@ -219,7 +153,7 @@ autosave (KielaGameSession *self)
                    display, g_strerror (saved));
     }
   else
-    write_record (self->game, self->autosave, &error);
+    kiela_game_file_save (self->game, self->autosave, &error);
 
   if (error == NULL)
     self->autosave_failed = FALSE;
@@ -227,7 +161,7 @@ autosave (KielaGameSession *self)
     {
       g_autofree char *msg = g_strdup_printf (_("The game could not be autosaved: %s"), error->message);
       self->autosave_failed = TRUE;
-      message (self, msg);
+      _kiela_game_session_message (self, msg);
     }
 }
 
@@ -240,34 +174,17 @@ game_changed (KielaGameSession *self)
   autosave (self);
 }
 
-/* ---------- AI ---------- */
+/* ---------- playing ---------- */
 
-static gint64
-budget_us (const KielaPersonality *p, gint64 fallback_ms)
-{
-  g_autoptr(GHashTable) settings = kiela_ai_parse_settings (p->settings ? p->settings : "", NULL);
-
-  return (settings ? kiela_ai_setting_int (settings, "time-ms", fallback_ms) : fallback_ms) * 1000;
-}
-
-/* A reply the session still waits for: `cancellable` is its current request.  The callbacks
- * hold no reference on the session: disposing it cancels the search, and a cancelled result
- * is dropped before `data` is touched. */
-static gboolean
-is_current (GAsyncResult *result, GCancellable *cancellable)
-{
-  return g_task_get_cancellable (G_TASK (result)) == cancellable;
-}
-
-static void
-play_internal (KielaGameSession *self, KielaMove move)
+void
+_kiela_game_session_play_move (KielaGameSession *self, KielaMove move)
 {
   g_autoptr(GError) error = NULL;
 
   cancel_hint (self);
   if (!kiela_game_play (self->game, move, NULL, &error))
     {
-      message (self, error->message);
+      _kiela_game_session_message (self, error->message);
       return;
     }
   self->view_ply = kiela_game_get_n_moves (self->game);
@@ -275,148 +192,19 @@ play_internal (KielaGameSession *self, KielaMove move)
   g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, self->view_ply);
   set_view_ply (self, self->view_ply);
   sync_game_state (self);
-  maybe_start_ai (self);
-}
-
-static void
-on_ai_done (GObject *source, GAsyncResult *result, gpointer data)
-{
-  KielaGameSession *self;
-  g_autoptr(GError) error = NULL;
-  KielaAiReply reply;
-
-  if (!kiela_ai_think_finish (result, &reply, &error)
-      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  self = KIELA_GAME_SESSION (data);
-  if (!is_current (result, self->ai_cancel))
-    return;
-  g_clear_object (&self->ai_cancel);
-  notify (self, PROP_AI_THINKING);
-  if (error != NULL)
-    {
-      set_ai_paused (self, TRUE);
-      message (self, error->message);
-      return;
-    }
-  play_internal (self, reply.move);
-}
-
-static void
-maybe_start_ai (KielaGameSession *self)
-{
-  const KielaPersonality *p;
-
-  if (self->game == NULL || self->ai_cancel != NULL || self->ai_paused || self->replaying)
-    return;
-  if (!kiela_game_session_is_live (self) || kiela_game_is_over (self->game))
-    return;
-  if (kiela_game_get_phase (self->game) != KIELA_PHASE_PLAY)
-    return;
-
-  p = self->players[kiela_game_get_position (self->game)->to_move];
-  if (p == NULL)
-    return;
-
-  self->ai_cancel = g_cancellable_new ();
-  kiela_ai_think_async (self->registry, p, self->game, budget_us (p, DEFAULT_AI_BUDGET_MS), g_random_int (),
-                        self->ai_cancel, on_ai_done, self);
-  notify (self, PROP_AI_THINKING);
-}
-
-static void
-on_hint_done (GObject *source, GAsyncResult *result, gpointer data)
-{
-  KielaGameSession *self;
-  g_autoptr(GError) error = NULL;
-  KielaAiReply reply;
-  g_autofree char *sq = NULL;
-  const KielaPosition *pos;
-
-  if (!kiela_ai_think_finish (result, &reply, &error)
-      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  self = KIELA_GAME_SESSION (data);
-  if (!is_current (result, self->hint_cancel))
-    return;
-  g_clear_object (&self->hint_cancel);
-  notify (self, PROP_HINT_PENDING);
-  if (error != NULL)
-    {
-      message (self, error->message);
-      return;
-    }
-
-  pos = kiela_game_get_position (self->game);
-  sq = kiela_square_name_dup (pos->files, pos->to_move, (guint) reply.move);
-  self->hint_move = reply.move;
-  g_free (self->hint_text);
-  if (reply.reason[0] != '\0')
-    /* TRANSLATORS: %1$s a square, %2$s a short reason from the AI ("captures 5 stones") */
-    self->hint_text = g_strdup_printf (_("Hint: sow %1$s. %2$s"), sq, reply.reason);
-  else
-    self->hint_text = g_strdup_printf (_("Hint: sow %s."), sq);
-  notify (self, PROP_HINT);
-  message (self, self->hint_text);
+  _kiela_game_session_maybe_start_ai (self);
 }
 
 /* ---------- the expert setup phase ---------- */
 
-static void
-finish_setup_step (KielaGameSession *self)
+void
+_kiela_game_session_finish_setup_step (KielaGameSession *self)
 {
   game_changed (self);
   set_view_ply (self, 0);
   sync_game_state (self);
   enter_setup (self);
-  maybe_start_ai (self);
-}
-
-static void
-on_arrange_done (GObject *source, GAsyncResult *result, gpointer data)
-{
-  KielaGameSession *self;
-  g_autoptr(GError) error = NULL;
-  guint16 counts[KIELA_MAX_HOUSES];
-  KielaSide side = KIELA_SOUTH;
-  const KielaPersonality *player;
-
-  if (!kiela_ai_arrange_finish (result, &side, counts, &error)
-      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  self = KIELA_GAME_SESSION (data);
-  if (!is_current (result, self->ai_cancel))
-    return;
-  g_clear_object (&self->ai_cancel);
-  notify (self, PROP_AI_THINKING);
-  player = self->players[side];
-
-  if (error == NULL)
-    kiela_game_setup (self->game, side, counts, &error);
-  if (error != NULL)
-    {
-      /* The game must go on: the start arrangement is always a valid one. */
-      g_autofree char *msg = NULL;
-      g_autoptr(GError) skip_error = NULL;
-
-      /* TRANSLATORS: %1$s a player's name, %2$s the reason */
-      msg = g_strdup_printf (_("%1$s could not arrange its stones and keeps the start arrangement: %2$s"),
-                             player ? player->name : "?", error->message);
-      message (self, msg);
-      if (!kiela_game_skip_setup (self->game, &skip_error))
-        message (self, skip_error->message);
-    }
-  else if (player != NULL)
-    {
-      /* TRANSLATORS: %1$s a player's name, %2$s "South"/"North" */
-      g_autofree char *msg = g_strdup_printf (_("%1$s has arranged the stones of %2$s."), player->name,
-                                              kiela_side_display_name (side));
-      message (self, msg);
-    }
-  finish_setup_step (self);
+  _kiela_game_session_maybe_start_ai (self);
 }
 
 /* A computer player arranges on a worker thread, like a move; a human gets the start
@@ -425,24 +213,17 @@ static void
 enter_setup (KielaGameSession *self)
 {
   KielaSide side;
-  const KielaPersonality *p;
 
   if (self->phase == KIELA_PHASE_PLAY)
     return;
   side = self->phase == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH;
-  p = self->players[side];
-  if (p == NULL)
+  if (self->players[side] != NULL)
     {
-      memcpy (self->setup_counts, kiela_game_get_position (self->game)->houses[side], sizeof self->setup_counts);
-      g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
+      _kiela_game_session_start_arrange (self, side);
       return;
     }
-  if (self->ai_cancel != NULL)
-    return;
-  self->ai_cancel = g_cancellable_new ();
-  kiela_ai_arrange_async (self->registry, p, self->game, budget_us (p, DEFAULT_AI_BUDGET_MS), g_random_int (),
-                          self->ai_cancel, on_arrange_done, self);
-  notify (self, PROP_AI_THINKING);
+  memcpy (self->setup_counts, kiela_game_get_position (self->game)->houses[side], sizeof self->setup_counts);
+  g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
 }
 
 /* ---------- games ---------- */
@@ -464,7 +245,7 @@ set_game (KielaGameSession *self, KielaGame *game, const KielaPersonality *south
   g_object_freeze_notify (G_OBJECT (self));
   cancel_ai (self);
   cancel_hint (self);
-  set_ai_paused (self, FALSE);
+  _kiela_game_session_set_ai_paused (self, FALSE);
 
   g_set_object (&self->game, game);
   self->players[KIELA_SOUTH] = south;
@@ -474,15 +255,15 @@ set_game (KielaGameSession *self, KielaGame *game, const KielaPersonality *south
   self->view_ply = self->n_moves;
   set_file (self, file);
   set_modified (self, modified);
-  notify (self, PROP_GAME);
-  notify (self, PROP_N_MOVES);
-  notify (self, PROP_PHASE);
-  notify (self, PROP_TURN);
+  _kiela_game_session_notify (self, PROP_GAME);
+  _kiela_game_session_notify (self, PROP_N_MOVES);
+  _kiela_game_session_notify (self, PROP_PHASE);
+  _kiela_game_session_notify (self, PROP_TURN);
   set_view_ply (self, self->view_ply);
   g_object_thaw_notify (G_OBJECT (self));
 
   enter_setup (self);
-  maybe_start_ai (self);
+  _kiela_game_session_maybe_start_ai (self);
 }
 
 void
@@ -509,23 +290,13 @@ gboolean
 kiela_game_session_open (KielaGameSession *self, GFile *file, GError **error)
 {
   g_autoptr(KielaGame) game = NULL;
-  g_autofree char *path = NULL;
 
   g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  /* The engine's loader refuses folders, pipes and devices before reading a byte. */
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_autofree char *uri = g_file_get_uri (file);
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Could not open “%s”: only local files can be opened."), uri);
-      return FALSE;
-    }
-  game = kiela_record_load (self->registry, path, error);
+  game = kiela_game_file_load (self->registry, file, error);
   if (game == NULL)
     return FALSE;
-
   set_game (self, game, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
             file, FALSE);
   autosave (self);
@@ -541,67 +312,11 @@ kiela_game_session_save (KielaGameSession *self, GFile *file, GError **error)
   if (file == NULL)
     file = self->file;
   store_players (self);
-  if (!write_record (self->game, file, error))
+  if (!kiela_game_file_save (self->game, file, error))
     return FALSE;
   set_file (self, file);
   set_modified (self, FALSE);
   return TRUE;
-}
-
-/* What counts as a temporary of ours: GIO's replace ("…/.goutputstream-XXXXXX") and
- * g_file_set_contents ("autosave.kiela.XXXXXX", older versions and the engine's saver). */
-static gboolean
-is_temporary_name (const char *name, const char *target)
-{
-  const char *tail = NULL;
-  gsize target_len = strlen (target);
-
-  if (g_str_has_prefix (name, ".goutputstream-"))
-    tail = name + strlen (".goutputstream-");
-  else if (strncmp (name, target, target_len) == 0 && name[target_len] == '.')
-    tail = name + target_len + 1;
-  if (tail == NULL || strlen (tail) != 6)
-    return FALSE;
-  for (const char *c = tail; *c; c++)
-    if (!g_ascii_isalnum (*c))
-      return FALSE;
-  return TRUE;
-}
-
-guint
-kiela_game_session_remove_stale_temporaries (GFile *autosave, gint64 before_us)
-{
-  g_autoptr(GFile) dir = g_file_get_parent (autosave);
-  g_autofree char *target = g_file_get_basename (autosave);
-  g_autoptr(GFileEnumerator) children = NULL;
-  guint removed = 0;
-
-  if (dir == NULL)
-    return 0;
-  children = g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE ","
-                                        G_FILE_ATTRIBUTE_TIME_MODIFIED "," G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
-                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  if (children == NULL)
-    return 0;
-  for (;;)
-    {
-      GFileInfo *info = NULL;
-      GFile *child = NULL;
-      g_autoptr(GDateTime) mtime = NULL;
-
-      if (!g_file_enumerator_iterate (children, &info, &child, NULL, NULL) || info == NULL)
-        break;
-      if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR
-          || !is_temporary_name (g_file_info_get_name (info), target))
-        continue;
-      /* A save still running in another instance of the app is newer than this process. */
-      mtime = g_file_info_get_modification_date_time (info);
-      if (mtime == NULL || g_date_time_to_unix (mtime) * G_USEC_PER_SEC + g_date_time_get_microsecond (mtime) >= before_us)
-        continue;
-      if (g_file_delete (child, NULL, NULL))
-        removed++;
-    }
-  return removed;
 }
 
 /* When the process started, as real time: older temporaries cannot be a save of ours running now. */
@@ -610,45 +325,28 @@ static gint64 process_start_us;
 void
 kiela_game_session_restore_autosave (KielaGameSession *self)
 {
-  g_autoptr(GError) error = NULL;
   g_autoptr(KielaGame) game = NULL;
-  g_autofree char *path = NULL;
+  g_autofree char *message = NULL;
+  gboolean disable = FALSE;
 
   g_return_if_fail (KIELA_IS_GAME_SESSION (self));
 
-  if (self->autosave != NULL)
-    kiela_game_session_remove_stale_temporaries (self->autosave, process_start_us);
-  if (self->autosave == NULL || !g_file_query_exists (self->autosave, NULL))
+  if (self->autosave == NULL)
     {
       kiela_game_session_new_game (self, NULL, NULL, NULL);
       return;
     }
-
-  path = g_file_get_path (self->autosave);
-  game = path ? kiela_record_load (self->registry, path, &error) : NULL;
+  kiela_game_file_remove_stale_temporaries (self->autosave, process_start_us);
+  game = kiela_game_file_load_autosave (self->registry, self->autosave, &message, &disable);
+  if (disable)
+    g_clear_object (&self->autosave);
   if (game == NULL)
     {
-      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-      g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-      g_autofree char *aside = g_strdup_printf ("%s.corrupt-%s", path, stamp);
-      g_autofree char *msg = NULL;
-
-      /* Keep the broken file for inspection; never let the new game overwrite it. */
-      if (path == NULL || g_rename (path, aside) != 0)
-        {
-          msg = g_strdup_printf (_("The autosaved game could not be read (%s), nor moved aside: %s. "
-                                   "Autosave is off until it is fixed."),
-                                 error ? error->message : "?", g_strerror (errno));
-          g_clear_object (&self->autosave);
-        }
-      else
-        msg = g_strdup_printf (_("The autosaved game could not be read (%s). It was kept as %s; "
-                                 "a new game has started."), error->message, aside);
       kiela_game_session_new_game (self, NULL, NULL, NULL);
-      g_signal_emit (self, signals[SIGNAL_ERROR], 0, msg);
+      if (message)
+        g_signal_emit (self, signals[SIGNAL_ERROR], 0, message);
       return;
     }
-
   /* The autosave keeps an untitled game: its moves are in no file of the user's. */
   set_game (self, game, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
             NULL, kiela_game_get_n_moves (game) + kiela_game_get_n_redo (game) > 0
@@ -685,7 +383,7 @@ kiela_game_session_play (KielaGameSession *self, KielaMove move, GError **error)
       g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, why);
       return FALSE;
     }
-  play_internal (self, move);
+  _kiela_game_session_play_move (self, move);
   return TRUE;
 }
 
@@ -723,12 +421,12 @@ kiela_game_session_undo (KielaGameSession *self)
          && kiela_game_can_undo (self->game))
     kiela_game_undo (self->game);
   if (both_ai (self))
-    set_ai_paused (self, TRUE);
+    _kiela_game_session_set_ai_paused (self, TRUE);
 
   game_changed (self);
   set_view_ply (self, kiela_game_get_n_moves (self->game));
   sync_game_state (self);
-  maybe_start_ai (self);
+  _kiela_game_session_maybe_start_ai (self);
   return TRUE;
 }
 
@@ -751,7 +449,7 @@ kiela_game_session_redo (KielaGameSession *self)
   g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, self->view_ply);
   set_view_ply (self, self->view_ply);
   sync_game_state (self);
-  maybe_start_ai (self);
+  _kiela_game_session_maybe_start_ai (self);
   return TRUE;
 }
 
@@ -769,7 +467,7 @@ kiela_game_session_set_view_ply (KielaGameSession *self, guint ply)
   if (ply != n)
     cancel_ai (self);
   set_view_ply (self, ply);
-  maybe_start_ai (self);
+  _kiela_game_session_maybe_start_ai (self);
 }
 
 void
@@ -781,9 +479,9 @@ kiela_game_session_set_replaying (KielaGameSession *self, gboolean replaying)
   if (self->replaying == replaying)
     return;
   self->replaying = replaying;
-  notify (self, PROP_REPLAYING);
+  _kiela_game_session_notify (self, PROP_REPLAYING);
   if (!replaying)
-    maybe_start_ai (self);
+    _kiela_game_session_maybe_start_ai (self);
 }
 
 void
@@ -791,30 +489,8 @@ kiela_game_session_resume_ai (KielaGameSession *self)
 {
   g_return_if_fail (KIELA_IS_GAME_SESSION (self));
 
-  set_ai_paused (self, FALSE);
-  maybe_start_ai (self);
-}
-
-gboolean
-kiela_game_session_can_hint (KielaGameSession *self)
-{
-  return kiela_game_session_can_play (self) && self->hint_cancel == NULL
-         && kiela_ai_strongest_personality (self->registry) != NULL;
-}
-
-void
-kiela_game_session_request_hint (KielaGameSession *self)
-{
-  const KielaPersonality *p;
-
-  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
-  if (!kiela_game_session_can_hint (self))
-    return;
-  p = kiela_ai_strongest_personality (self->registry);
-  self->hint_cancel = g_cancellable_new ();
-  kiela_ai_think_async (self->registry, p, self->game, HINT_BUDGET_MS * 1000, g_random_int (),
-                        self->hint_cancel, on_hint_done, self);
-  notify (self, PROP_HINT_PENDING);
+  _kiela_game_session_set_ai_paused (self, FALSE);
+  _kiela_game_session_maybe_start_ai (self);
 }
 
 /* ---------- setup ---------- */
@@ -865,7 +541,7 @@ kiela_game_session_setup_done (KielaGameSession *self, GError **error)
     return TRUE;
   if (!kiela_game_setup (self->game, kiela_game_session_get_turn (self), self->setup_counts, error))
     return FALSE;
-  finish_setup_step (self);
+  _kiela_game_session_finish_setup_step (self);
   return TRUE;
 }
 
@@ -878,7 +554,7 @@ kiela_game_session_setup_skip (KielaGameSession *self, GError **error)
     return TRUE;
   if (!kiela_game_skip_setup (self->game, error))
     return FALSE;
-  finish_setup_step (self);
+  _kiela_game_session_finish_setup_step (self);
   return TRUE;
 }
 

@@ -51,10 +51,6 @@ gboolean                kiela_game_session_save             (KielaGameSession *s
  * moved aside (an "error" signal says where) and a new game starts.  Stale temporaries of
  * interrupted saves in the autosave folder are removed first. */
 void                    kiela_game_session_restore_autosave (KielaGameSession *self);
-/* Removes temporaries that a killed save left beside `autosave` ("autosave.kiela.XXXXXX",
- * ".goutputstream-XXXXXX"), only those last changed before `before_us` (real time). */
-guint                   kiela_game_session_remove_stale_temporaries (GFile *autosave, gint64 before_us);
-
 /* Plays the human's move; FALSE with a translated reason when it is not playable now. */
 gboolean                kiela_game_session_play             (KielaGameSession *self, KielaMove move, GError **error);
 /* Undo goes back to the human's turn against the computer; AI against AI pauses. */

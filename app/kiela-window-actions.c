@@ -349,6 +349,44 @@ file_chooser_new (KielaWindow *self, const char *title, GtkFileChooserAction mod
   return native;
 }
 
+gboolean
+kiela_window_open_path (KielaWindow *self, const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  return kiela_window_open_file (self, file);
+}
+
+gboolean
+kiela_window_open_file (KielaWindow *self, GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *msg = NULL;
+
+  if (!kiela_game_session_open (self->session, file, &error))
+    {
+      /* The current game and its file stay as they were: nothing is overwritten.
+       * The engine's message already names the file. */
+      msg = g_strdup_printf (_("The game could not be opened. %s"), error->message);
+      _kiela_window_show_banner (self, msg);
+      return FALSE;
+    }
+  _kiela_window_hide_banner (self);
+  name = g_file_get_basename (file);
+  msg = g_strdup_printf (_("Opened “%s”"), name);
+  _kiela_window_toast (self, msg);
+  return TRUE;
+}
+
+gboolean
+kiela_window_save_to_path (KielaWindow *self, const char *path, GError **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  return kiela_game_session_save (self->session, file, error);
+}
+
 static void
 open_after_confirm (KielaWindow *self, gpointer data)
 {
@@ -441,6 +479,30 @@ action_save (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 /* ---------- the window ---------- */
+
+/* Closing a window whose game lives in a file with changes not saved asks first; an untitled
+ * game needs no question, the autosave keeps it and the next start restores it. */
+static void
+close_after_confirm (KielaWindow *self, gpointer data)
+{
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static gboolean
+on_close_request (GtkWindow *window)
+{
+  KielaWindow *self = KIELA_WINDOW (window);
+
+  if (!self->close_confirmed && kiela_game_session_get_file (self->session) != NULL
+      && kiela_game_session_get_modified (self->session))
+    {
+      _kiela_window_confirm_discard (self, close_after_confirm, NULL, NULL);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 
 static void
 on_fullscreened (GtkWindow *window, GParamSpec *pspec, KielaWindow *self)
@@ -622,4 +684,5 @@ _kiela_window_actions_init (KielaWindow *self)
                                                             gtk_named_action_new (keys[i].action)));
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
   g_signal_connect (self, "notify::fullscreened", G_CALLBACK (on_fullscreened), self);
+  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
 }

@@ -63,8 +63,15 @@ struct _KielaWindow {
 void      _kiela_window_toast            (KielaWindow *self, const char *text);
 void      _kiela_window_show_banner      (KielaWindow *self, const char *text);
 void      _kiela_window_hide_banner      (KielaWindow *self);
-/* The strongest wins: "You win!", "Zola wins", "North wins" or "Draw". */
+
+/* kiela-window-status.c */
+/* "You win!", "Zola wins", "North wins" or "Draw": the game-over heading. */
 char     *_kiela_window_result_title_dup (KielaWindow *self, KielaStatus status);
+/* Follows the session's state and the replay: who is to move, what the board lets one do,
+ * the status line, the side labels, What Happens, the game-over card, the actions. */
+void      _kiela_window_update_turn      (KielaWindow *self);
+/* The step bar and the play button follow the replay. */
+void      _kiela_window_update_step_bar  (KielaWindow *self);
 
 /* kiela-window-actions.c */
 void      _kiela_window_class_actions_init (GtkWidgetClass *widget_class);

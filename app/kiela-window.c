@@ -224,9 +224,8 @@ update_title (KielaWindow *self)
       return;
     }
   {
-    g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
-                                                   G_FILE_QUERY_INFO_NONE, NULL, NULL);
-    name = info ? g_strdup (g_file_info_get_display_name (info)) : g_file_get_basename (file);
+    g_autofree char *base = g_file_get_basename (file);
+    name = g_filename_display_name (base);
   }
   /* TRANSLATORS: a saved game's title with changes not saved yet: "• lesson-3.kiela" */
   shown = modified ? g_strdup_printf (_("• %s"), name) : g_strdup (name);
@@ -234,249 +233,6 @@ update_title (KielaWindow *self)
   title = g_strdup_printf (_("%s — Kiela"), shown);
   adw_window_title_set_title (self->window_title, shown);
   gtk_window_set_title (GTK_WINDOW (self), title);
-}
-
-/* ---------- whose turn, status and narration ---------- */
-
-/* "North · Zola (Novice)" above the board and "South · You" below: a newcomer sees at once which
- * rows are whose; "▶" (and bold) marks the side to move. */
-static void
-update_side_labels (KielaWindow *self, KielaSide to_move, gboolean show_turn)
-{
-  for (int side = 0; side < 2; side++)
-    {
-      GtkLabel *label = side == KIELA_SOUTH ? self->south_label : self->north_label;
-      const KielaPersonality *p = player (self, side);
-      gboolean turn = show_turn && (KielaSide) side == to_move;
-      g_autofree char *who = NULL;
-      g_autofree char *text = NULL;
-
-      if (p != NULL)
-        /* TRANSLATORS: a computer player by name and level, e.g. "Zola (Novice)" */
-        who = g_strdup_printf (_("%1$s (%2$s)"), p->name, kiela_personality_get_level_name (p));
-      else if (player (self, KIELA_OTHER_SIDE (side)) != NULL)
-        who = g_strdup (_("You"));
-      else
-        who = g_strdup (_("Human"));
-      if (turn)
-        /* TRANSLATORS: side label by the board for the side to move: "▶ South · You" */
-        text = g_strdup_printf (side == KIELA_SOUTH ? _("▶ South · %s") : _("▶ North · %s"), who);
-      else
-        /* TRANSLATORS: side label by the board: "North · Zola (Novice)" */
-        text = g_strdup_printf (side == KIELA_SOUTH ? _("South · %s") : _("North · %s"), who);
-      gtk_label_set_text (label, text);
-      if (turn)
-        gtk_widget_add_css_class (GTK_WIDGET (label), "kiela-to-move");
-      else
-        gtk_widget_remove_css_class (GTK_WIDGET (label), "kiela-to-move");
-    }
-}
-
-char *
-_kiela_window_result_title_dup (KielaWindow *self, KielaStatus status)
-{
-  if (status == KIELA_STATUS_SOUTH_WINS || status == KIELA_STATUS_NORTH_WINS)
-    {
-      KielaSide winner = status == KIELA_STATUS_SOUTH_WINS ? KIELA_SOUTH : KIELA_NORTH;
-      const KielaPersonality *w = player (self, winner), *l = player (self, KIELA_OTHER_SIDE (winner));
-
-      /* Against the computer the learner wants to know whether they won, not which side. */
-      if (w == NULL && l != NULL)
-        return g_strdup (_("You win!"));
-      if (w != NULL && l == NULL)
-        /* TRANSLATORS: %s is a computer player's name; the human lost */
-        return g_strdup_printf (_("%s wins"), w->name);
-      return g_strdup (winner == KIELA_SOUTH ? _("South wins") : _("North wins"));
-    }
-  return g_strdup (_("Draw"));
-}
-
-static void
-update_result (KielaWindow *self, gboolean show)
-{
-  KielaReason reason;
-  KielaStatus status = kiela_game_get_status (game (self), &reason);
-  const KielaPosition *pos = kiela_game_get_position (game (self));
-  g_autofree char *title = NULL, *why = NULL, *s = NULL, *n = NULL, *counts = NULL;
-  const char *rule = NULL;
-  guint south, north;
-
-  gtk_revealer_set_reveal_child (self->result_revealer, show);
-  if (!show)
-    return;
-  title = _kiela_window_result_title_dup (self, status);
-  gtk_label_set_text (self->result_title, title);
-
-  /* The heading already names the winner: the card says why, and the rule behind it. */
-  why = kiela_game_describe_reason (game (self));
-  if (reason == KIELA_REASON_NO_MOVES)
-    rule = _("A player who cannot sow on their turn loses.");
-  else if (reason == KIELA_REASON_REPETITION)
-    rule = _("A position that occurs for the third time ends the game in a draw.");
-  else if (reason == KIELA_REASON_ENDLESS_MOVE)
-    rule = _("In this variant a move that never ends loses the game.");
-  if (why && rule)
-    {
-      g_autofree char *both = g_strdup_printf ("%s %s", why, rule);
-      gtk_label_set_text (self->result_reason, both);
-    }
-  else
-    gtk_label_set_text (self->result_reason, why ? why : "");
-
-  south = kiela_position_side_total (pos, KIELA_SOUTH);
-  north = kiela_position_side_total (pos, KIELA_NORTH);
-  /* TRANSLATORS: final stone counts at the end of a game: "South 31 stones" */
-  s = g_strdup_printf (ngettext ("South %u stone", "South %u stones", south), south);
-  /* TRANSLATORS: final stone counts at the end of a game: "North 1 stone" */
-  n = g_strdup_printf (ngettext ("North %u stone", "North %u stones", north), north);
-  /* TRANSLATORS: the two counts above, joined */
-  counts = g_strdup_printf (_("%s · %s"), s, n);
-  gtk_label_set_text (self->result_counts, counts);
-}
-
-/* The big status line: what the people at the board need to know now. */
-static char *
-status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over)
-{
-  KielaPhase phase = kiela_game_session_get_phase (self->session);
-  const KielaPersonality *p = player (self, to_move);
-
-  if (!kiela_game_session_is_live (self->session))
-    return g_strdup_printf (_("Reviewing move %u of %u"), kiela_game_session_get_view_ply (self->session),
-                            kiela_game_get_n_moves (game (self)));
-  if (phase != KIELA_PHASE_PLAY)
-    return g_strdup_printf (_("%s arranges its stones"), kiela_side_display_name (to_move));
-  if (over && at_end)
-    {
-      /* The same words as the game-over card, big enough for the back of the room. */
-      g_autofree char *title = _kiela_window_result_title_dup (self, kiela_game_get_status (game (self), NULL));
-      g_autofree char *why = kiela_game_describe_reason (game (self));
-      /* TRANSLATORS: status line at the end of a game: "Zola wins — South cannot move." */
-      return why ? g_strdup_printf (_("%1$s — %2$s"), title, why) : g_strdup (title);
-    }
-  if (!at_end)
-    {
-      const KielaTrace *trace = kiela_trace_player_get_trace (self->player);
-      g_autofree char *sq = kiela_square_name_dup (trace->before.files, trace->result.mover,
-                                                   (guint) trace->result.move);
-      if (kiela_trace_player_get_playing (self->player))
-        /* TRANSLATORS: "South sows g1" while the move is animated */
-        return g_strdup_printf (_("%s sows %s"), kiela_side_display_name (trace->result.mover), sq);
-      /* TRANSLATORS: the replay of "South sows g1" is paused part-way */
-      return g_strdup_printf (_("%s sows %s — paused"), kiela_side_display_name (trace->result.mover), sq);
-    }
-  if (kiela_game_session_get_ai_thinking (self->session) && p != NULL)
-    return g_strdup_printf (_("%s (%s) is thinking…"), kiela_side_display_name (to_move), p->name);
-  if (p != NULL && kiela_game_session_get_ai_paused (self->session))
-    return g_strdup_printf (_("%s (%s) to move — press Play to go on"), kiela_side_display_name (to_move), p->name);
-  if (p == NULL && player (self, KIELA_OTHER_SIDE (to_move)) != NULL)
-    return g_strdup_printf (_("Your move (%s)"), kiela_side_display_name (to_move));
-  return g_strdup_printf (_("%s to move"), kiela_side_display_name (to_move));
-}
-
-/* What Happens: the current step, or a hint, or what to do. */
-static char *
-narration_dup (KielaWindow *self, KielaSide to_move, gboolean interactive, gboolean over)
-{
-  KielaPhase phase = kiela_game_session_get_phase (self->session);
-  const KielaPersonality *p = player (self, to_move);
-
-  if (interactive && kiela_game_session_get_hint (self->session))
-    return g_strdup (kiela_game_session_get_hint (self->session));
-  if (kiela_trace_player_get_trace (self->player) != NULL)
-    return kiela_trace_player_dup_narration (self->player);
-  if (phase != KIELA_PHASE_PLAY && p != NULL)
-    /* TRANSLATORS: %1$s a player's name, %2$s "South"/"North" */
-    return g_strdup_printf (_("%1$s arranges the stones of %2$s. They appear on the board as soon as "
-                              "the arrangement is ready."), p->name, kiela_side_display_name (to_move));
-  if (phase != KIELA_PHASE_PLAY)
-    return g_strdup (_("Drag stones between your own houses, or click a house and then another, "
-                       "to move one stone. Your total stays the same."));
-  if (over)
-    return g_strdup (_("The game is over. Step through the moves in the list to see how it went, "
-                       "or start again."));
-  if (p != NULL)
-    return g_strdup_printf (_("%s plays %s. Its moves are sown here stone by stone."),
-                            p->name, kiela_side_display_name (to_move));
-  return g_strdup (_("Sow from a marked house: click it, or move to it with the arrow keys and press Enter."));
-}
-
-/* Follows the session's state and the replay: who is to move, what the board lets one do. */
-static void
-update_turn (KielaWindow *self)
-{
-  KielaPhase phase;
-  KielaSide to_move;
-  gboolean live, at_end, over, human, interactive;
-  g_autofree char *status = NULL;
-  g_autofree char *narration = NULL;
-
-  if (game (self) == NULL)
-    return;
-  phase = kiela_game_session_get_phase (self->session);
-  to_move = kiela_game_session_get_turn (self->session);
-  live = kiela_game_session_is_live (self->session);
-  at_end = kiela_trace_player_is_at_end (self->player);
-  over = kiela_game_is_over (game (self));
-  human = player (self, to_move) == NULL;
-  interactive = kiela_game_session_can_play (self->session) && !kiela_trace_player_get_playing (self->player);
-
-  kiela_board_view_set_interactive (self->board, interactive || (phase != KIELA_PHASE_PLAY && human));
-  if (interactive && kiela_prefs_get_show_playable (self->prefs))
-    {
-      KielaMove moves[KIELA_MAX_MOVES];
-      guint n = kiela_game_legal_moves (game (self), moves);
-      kiela_board_view_set_playable (self->board, to_move, moves, n);
-    }
-  else
-    kiela_board_view_set_playable (self->board, to_move, NULL, 0);
-  if (interactive && kiela_game_session_get_hint_move (self->session) >= 0)
-    kiela_board_view_set_highlight (self->board, to_move, (guint) kiela_game_session_get_hint_move (self->session),
-                                    KIELA_HIGHLIGHT_HINT);
-
-  status = status_dup (self, to_move, at_end, over);
-  gtk_label_set_text (self->status_label, status);
-  update_side_labels (self, to_move, phase == KIELA_PHASE_PLAY ? live && at_end && !over : live);
-  narration = narration_dup (self, to_move, interactive, over);
-  gtk_label_set_text (self->narration_label, narration ? narration : "");
-  gtk_revealer_set_reveal_child (self->setup_revealer, live && phase != KIELA_PHASE_PLAY && human);
-  if (!live)
-    {
-      g_autofree char *review = g_strdup_printf (_("Reviewing move %u of %u"),
-                                                 kiela_game_session_get_view_ply (self->session),
-                                                 kiela_game_get_n_moves (game (self)));
-      gtk_label_set_text (self->review_label, review);
-    }
-  update_result (self, over && live && at_end);
-  _kiela_window_actions_update (self);
-}
-
-/* The step bar and the play button follow the replay. */
-static void
-update_step_bar (KielaWindow *self)
-{
-  const KielaTrace *trace = kiela_trace_player_get_trace (self->player);
-  gboolean playing = kiela_trace_player_get_playing (self->player);
-  g_autofree char *step = NULL;
-
-  if (trace != NULL)
-    {
-      g_autofree char *sq = kiela_square_name_dup (trace->before.files, trace->result.mover,
-                                                   (guint) trace->result.move);
-      /* TRANSLATORS: step bar: "South sows g1 · step 3 of 12" */
-      step = g_strdup_printf (_("%s sows %s · step %u of %u"), kiela_side_display_name (trace->result.mover), sq,
-                              kiela_trace_player_get_index (self->player),
-                              kiela_trace_player_get_n_events (self->player));
-    }
-  else
-    step = g_strdup (game (self) && kiela_game_get_n_moves (game (self)) > 0 ? _("Start position") : _("No moves yet"));
-  gtk_label_set_text (self->step_label, step);
-  gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
-                                                       : "media-playback-start-symbolic");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->play_button),
-                               playing ? _("Pause the Sowing (Space)") : _("Play the Sowing (Space)"));
-  /* The step list belongs to a move: at the start position it would be an empty box. */
-  gtk_widget_set_visible (GTK_WIDGET (self->step_list), trace != NULL);
 }
 
 /* ---------- following the session ---------- */
@@ -494,7 +250,7 @@ on_game_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindow *self)
   select_row (self);
   update_setup (self);
   update_title (self);
-  update_turn (self);
+  _kiela_window_update_turn (self);
 }
 
 static void
@@ -514,14 +270,14 @@ on_view_ply_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindow *s
     show_ply (self, ply, FALSE);
   self->replayed_ply = G_MAXUINT;
   select_row (self);
-  update_turn (self);
+  _kiela_window_update_turn (self);
 }
 
 static void
 on_phase_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindow *self)
 {
   update_setup (self);
-  update_turn (self);
+  _kiela_window_update_turn (self);
 }
 
 static void
@@ -589,8 +345,8 @@ on_player_changed (KielaTracePlayer *trace_player, KielaWindow *self)
 {
   /* The computer waits until the move before its turn has been sown to the end. */
   kiela_game_session_set_replaying (self->session, !kiela_trace_player_is_at_end (trace_player));
-  update_step_bar (self);
-  update_turn (self);
+  _kiela_window_update_step_bar (self);
+  _kiela_window_update_turn (self);
 }
 
 static void
@@ -602,30 +358,7 @@ on_prefs_changed (KielaPrefs *prefs, GParamSpec *pspec, KielaWindow *self)
   kiela_trace_player_set_pause_on_capture (self->player, kiela_prefs_get_pause_on_capture (prefs));
   gtk_label_set_text (self->speed_label, kiela_speed_label (speed));
   gtk_widget_set_visible (GTK_WIDGET (self->narration_box), kiela_prefs_get_narration (prefs));
-  update_turn (self);
-}
-
-/* Closing a window whose game lives in a file with changes not saved asks first; an untitled
- * game needs no question, the autosave keeps it and the next start restores it. */
-static void
-close_after_confirm (KielaWindow *self, gpointer data)
-{
-  self->close_confirmed = TRUE;
-  gtk_window_close (GTK_WINDOW (self));
-}
-
-static gboolean
-kiela_window_close_request (GtkWindow *window)
-{
-  KielaWindow *self = KIELA_WINDOW (window);
-
-  if (!self->close_confirmed && kiela_game_session_get_file (self->session) != NULL
-      && kiela_game_session_get_modified (self->session))
-    {
-      _kiela_window_confirm_discard (self, close_after_confirm, NULL, NULL);
-      return TRUE;
-    }
-  return GTK_WINDOW_CLASS (kiela_window_parent_class)->close_request (window);
+  _kiela_window_update_turn (self);
 }
 
 /* ---------- GObject ---------- */
@@ -674,7 +407,6 @@ kiela_window_class_init (KielaWindowClass *klass)
   object_class->dispose = kiela_window_dispose;
   object_class->finalize = kiela_window_finalize;
   widget_class->size_allocate = kiela_window_size_allocate;
-  GTK_WINDOW_CLASS (klass)->close_request = kiela_window_close_request;
 
   g_type_ensure (KIELA_TYPE_STEP_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-window.ui");
@@ -803,7 +535,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, KielaPrefs *pref
   for (guint i = 0; i < G_N_ELEMENTS (turn_props); i++)
     {
       g_autofree char *signal = g_strconcat ("notify::", turn_props[i], NULL);
-      g_signal_connect_swapped (self->session, signal, G_CALLBACK (update_turn), self);
+      g_signal_connect_swapped (self->session, signal, G_CALLBACK (_kiela_window_update_turn), self);
     }
   g_signal_connect (self->session, "move-played", G_CALLBACK (on_move_played), self);
   g_signal_connect_swapped (self->session, "setup-changed", G_CALLBACK (update_setup), self);
@@ -828,44 +560,6 @@ kiela_window_new_game (KielaWindow *self, const KielaVariant *variant,
 {
   _kiela_window_hide_banner (self);
   kiela_game_session_new_game (self->session, variant, south, north);
-}
-
-gboolean
-kiela_window_open_path (KielaWindow *self, const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  return kiela_window_open_file (self, file);
-}
-
-gboolean
-kiela_window_open_file (KielaWindow *self, GFile *file)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *msg = NULL;
-
-  if (!kiela_game_session_open (self->session, file, &error))
-    {
-      /* The current game and its file stay as they were: nothing is overwritten.
-       * The engine's message already names the file. */
-      msg = g_strdup_printf (_("The game could not be opened. %s"), error->message);
-      _kiela_window_show_banner (self, msg);
-      return FALSE;
-    }
-  _kiela_window_hide_banner (self);
-  name = g_file_get_basename (file);
-  msg = g_strdup_printf (_("Opened “%s”"), name);
-  _kiela_window_toast (self, msg);
-  return TRUE;
-}
-
-gboolean
-kiela_window_save_to_path (KielaWindow *self, const char *path, GError **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  return kiela_game_session_save (self->session, file, error);
 }
 
 void

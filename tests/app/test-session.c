@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include "kiela-game-session.h"
 #include "kiela-ai-player.h"
+#include "kiela-game-file.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -534,7 +535,7 @@ test_stale_temporaries (Fixture *f, gconstpointer data)
   }
   /* The new game was autosaved as usual, and left no temporary of its own. */
   g_assert_true (g_file_query_exists (f->autosave, NULL));
-  g_assert_cmpuint (kiela_game_session_remove_stale_temporaries (f->autosave, g_get_real_time ()), ==, 0);
+  g_assert_cmpuint (kiela_game_file_remove_stale_temporaries (f->autosave, g_get_real_time ()), ==, 0);
 }
 
 /* The expert setup phase: the human moves stones within their own rows, then the other side. */

@@ -543,7 +543,7 @@ static void
 action_preferences (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaWindow *self = KIELA_WINDOW (widget);
-  GtkWindow *prefs = kiela_preferences_window_new (self->prefs, self->registry);
+  GtkWindow *prefs = kiela_preferences_window_new (self->settings, self->registry);
 
   gtk_window_set_transient_for (prefs, GTK_WINDOW (self));
   gtk_window_present (prefs);

@@ -47,7 +47,7 @@ struct _KielaWindow {
   KielaGameSession *session;
   KielaMoveListModel *moves;
   KielaRegistry *registry;           /* not owned: the application's */
-  KielaPrefs *prefs;
+  GSettings *settings;
   char *last_message;
   char *result_text;
   char *file_path;                   /* the session's file as a path, for kiela_window_get_file_path */

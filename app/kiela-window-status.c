@@ -203,7 +203,7 @@ _kiela_window_update_turn (KielaWindow *self)
   interactive = kiela_game_session_can_play (self->session) && !kiela_trace_player_get_playing (self->player);
 
   kiela_board_view_set_interactive (self->board, interactive || (phase != KIELA_PHASE_PLAY && human));
-  if (interactive && kiela_prefs_get_show_playable (self->prefs))
+  if (interactive && g_settings_get_boolean (self->settings, KIELA_SETTINGS_SHOW_PLAYABLE))
     {
       KielaMove moves[KIELA_MAX_MOVES];
       guint n = kiela_game_legal_moves (game (self), moves);

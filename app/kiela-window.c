@@ -88,7 +88,7 @@ show_ply (KielaWindow *self, guint ply, gboolean replay)
       kiela_trace_player_set_trace (self->player, variant, NULL, 0);
       show_position (self, kiela_game_get_position_at (game (self), ply));
     }
-  else if (replay && kiela_prefs_get_speed (self->prefs) != KIELA_SPEED_INSTANT)
+  else if (replay && g_settings_get_enum (self->settings, KIELA_SETTINGS_SPEED) != KIELA_SPEED_INSTANT)
     {
       kiela_trace_player_set_trace (self->player, variant, trace, 0);
       kiela_trace_player_play (self->player);
@@ -350,14 +350,14 @@ on_player_changed (KielaTracePlayer *trace_player, KielaWindow *self)
 }
 
 static void
-on_prefs_changed (KielaPrefs *prefs, GParamSpec *pspec, KielaWindow *self)
+on_settings_changed (GSettings *settings, const char *key, KielaWindow *self)
 {
-  KielaSpeed speed = kiela_prefs_get_speed (prefs);
+  KielaSpeed speed = g_settings_get_enum (settings, KIELA_SETTINGS_SPEED);
 
   kiela_trace_player_set_interval (self->player, kiela_speed_interval_ms (speed));
-  kiela_trace_player_set_pause_on_capture (self->player, kiela_prefs_get_pause_on_capture (prefs));
+  kiela_trace_player_set_pause_on_capture (self->player,
+                                           g_settings_get_boolean (settings, KIELA_SETTINGS_PAUSE_ON_CAPTURE));
   gtk_label_set_text (self->speed_label, kiela_speed_label (speed));
-  gtk_widget_set_visible (GTK_WIDGET (self->narration_box), kiela_prefs_get_narration (prefs));
   _kiela_window_update_turn (self);
 }
 
@@ -374,8 +374,8 @@ kiela_window_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_weak_pointer (&self->thinking_toast);
   g_clear_handle_id (&self->scroll_idle, g_source_remove);
-  if (self->prefs)
-    g_signal_handlers_disconnect_by_data (self->prefs, self);
+  if (self->settings)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->player)
     g_signal_handlers_disconnect_by_data (self->player, self);
   if (self->step_list)
@@ -391,7 +391,7 @@ kiela_window_finalize (GObject *object)
 {
   KielaWindow *self = KIELA_WINDOW (object);
 
-  g_clear_object (&self->prefs);
+  g_clear_object (&self->settings);
   g_free (self->last_message);
   g_free (self->result_text);
   g_free (self->file_path);
@@ -515,14 +515,14 @@ kiela_window_init (KielaWindow *self)
 }
 
 KielaWindow *
-kiela_window_new (GtkApplication *app, KielaRegistry *registry, KielaPrefs *prefs, const char *autosave_path)
+kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *settings, const char *autosave_path)
 {
   KielaWindow *self = g_object_new (KIELA_TYPE_WINDOW, "application", app, NULL);
   g_autoptr(GFile) autosave = autosave_path ? g_file_new_for_path (autosave_path) : NULL;
   static const char *turn_props[] = { "n-moves", "turn", "ai-thinking", "ai-paused", "hint", "modified" };
 
   self->registry = registry;
-  self->prefs = g_object_ref (prefs);
+  self->settings = g_object_ref (settings);
   self->session = kiela_game_session_new (registry, autosave);
 
   /* Each part of the window follows the state it shows. */
@@ -544,10 +544,13 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, KielaPrefs *pref
   g_object_bind_property (self->session, "live", self->review_box, "visible",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
-  g_object_bind_property (prefs, "speed", gtk_range_get_adjustment (GTK_RANGE (self->speed_scale)), "value",
-                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
-  g_signal_connect (prefs, "notify", G_CALLBACK (on_prefs_changed), self);
-  on_prefs_changed (prefs, NULL, self);
+  g_settings_bind_with_mapping (settings, KIELA_SETTINGS_SPEED,
+                                gtk_range_get_adjustment (GTK_RANGE (self->speed_scale)), "value",
+                                G_SETTINGS_BIND_DEFAULT,
+                                kiela_settings_speed_get_mapping, kiela_settings_speed_set_mapping, NULL, NULL);
+  g_settings_bind (settings, KIELA_SETTINGS_NARRATION, self->narration_box, "visible", G_SETTINGS_BIND_GET);
+  g_signal_connect (settings, "changed", G_CALLBACK (on_settings_changed), self);
+  on_settings_changed (settings, NULL, self);
   _kiela_window_report_plugin_failures (self);
   return self;
 }

@@ -13,34 +13,16 @@
 gboolean
 kiela_game_file_save (KielaGame *game, GFile *file, GError **error)
 {
-  g_autofree char *text = kiela_record_to_string (game);
-  g_autoptr(GError) local = NULL;
-
   /* GIO writes a temporary file beside `file` and renames it over it when complete, so a crash
    * or a full disk leaves either the old record or the new one, never half of one. */
-  if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE,
-                                NULL, NULL, &local))
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Could not save “%s”: %s"), name, local->message);
-      return FALSE;
-    }
-  return TRUE;
+  return kiela_record_save_file (game, file, NULL, error);
 }
 
 KielaGame *
 kiela_game_file_load (KielaRegistry *registry, GFile *file, GError **error)
 {
-  g_autofree char *path = g_file_get_path (file);
-
-  /* The engine's loader refuses folders, pipes and devices without blocking on them. */
-  if (path == NULL)
-    {
-      g_autofree char *uri = g_file_get_uri (file);
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Could not open “%s”: only local files can be opened."), uri);
-      return NULL;
-    }
-  return kiela_record_load (registry, path, error);
+  /* The engine refuses folders, pipes and devices without blocking on them. */
+  return kiela_record_load_file (registry, file, NULL, error);
 }
 
 KielaGame *

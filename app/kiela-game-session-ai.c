@@ -20,13 +20,25 @@ budget_us (const KielaPersonality *p, gint64 fallback_ms)
   return (settings ? kiela_ai_setting_int (settings, "time-ms", fallback_ms) : fallback_ms) * 1000;
 }
 
-/* A reply the session still waits for: `cancellable` is its current request.  The callbacks
- * hold no reference on the session: disposing it cancels the search, and a cancelled result
- * is dropped before `data` is touched. */
-static gboolean
-is_current (GAsyncResult *result, GCancellable *cancellable)
+/* The session's claim on a finished request: NULL when it was cancelled (the session may be
+ * gone: `data` is not touched) or overtaken by a newer one in `*slot`; else the session, with the
+ * request cleared and `prop` notified.  The callbacks hold no reference on the session:
+ * disposing it cancels the request. */
+static KielaGameSession *
+claim (GAsyncResult *result, const GError *error, gpointer data, gsize slot_offset, guint prop)
 {
-  return g_task_get_cancellable (G_TASK (result)) == cancellable;
+  KielaGameSession *self;
+  GCancellable **slot;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return NULL;
+  self = KIELA_GAME_SESSION (data);
+  slot = G_STRUCT_MEMBER_P (self, slot_offset);
+  if (g_task_get_cancellable (G_TASK (result)) != *slot)
+    return NULL;
+  g_clear_object (slot);
+  _kiela_game_session_notify (self, prop);
+  return self;
 }
 
 static void
@@ -36,15 +48,10 @@ on_ai_done (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr(GError) error = NULL;
   KielaAiReply reply;
 
-  if (!kiela_ai_think_finish (result, &reply, &error)
-      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  kiela_ai_think_finish (result, &reply, &error);
+  self = claim (result, error, data, G_STRUCT_OFFSET (KielaGameSession, ai_cancel), PROP_AI_THINKING);
+  if (self == NULL)
     return;
-
-  self = KIELA_GAME_SESSION (data);
-  if (!is_current (result, self->ai_cancel))
-    return;
-  g_clear_object (&self->ai_cancel);
-  _kiela_game_session_notify (self, PROP_AI_THINKING);
   if (error != NULL)
     {
       _kiela_game_session_set_ai_paused (self, TRUE);
@@ -85,15 +92,10 @@ on_hint_done (GObject *source, GAsyncResult *result, gpointer data)
   g_autofree char *sq = NULL;
   const KielaPosition *pos;
 
-  if (!kiela_ai_think_finish (result, &reply, &error)
-      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  kiela_ai_think_finish (result, &reply, &error);
+  self = claim (result, error, data, G_STRUCT_OFFSET (KielaGameSession, hint_cancel), PROP_HINT_PENDING);
+  if (self == NULL)
     return;
-
-  self = KIELA_GAME_SESSION (data);
-  if (!is_current (result, self->hint_cancel))
-    return;
-  g_clear_object (&self->hint_cancel);
-  _kiela_game_session_notify (self, PROP_HINT_PENDING);
   if (error != NULL)
     {
       _kiela_game_session_message (self, error->message);
@@ -122,15 +124,10 @@ on_arrange_done (GObject *source, GAsyncResult *result, gpointer data)
   KielaSide side = KIELA_SOUTH;
   const KielaPersonality *player;
 
-  if (!kiela_ai_arrange_finish (result, &side, counts, &error)
-      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  kiela_ai_arrange_finish (result, &side, counts, &error);
+  self = claim (result, error, data, G_STRUCT_OFFSET (KielaGameSession, ai_cancel), PROP_AI_THINKING);
+  if (self == NULL)
     return;
-
-  self = KIELA_GAME_SESSION (data);
-  if (!is_current (result, self->ai_cancel))
-    return;
-  g_clear_object (&self->ai_cancel);
-  _kiela_game_session_notify (self, PROP_AI_THINKING);
   player = self->players[side];
 
   if (error == NULL)

@@ -59,6 +59,18 @@ struct _KielaWindow {
   AdwToast *thinking_toast;          /* weak */
 };
 
+static inline const KielaPersonality *
+_kiela_window_player (KielaWindow *self, KielaSide side)
+{
+  return kiela_game_session_get_player (self->session, side);
+}
+
+static inline KielaGame *
+_kiela_window_game (KielaWindow *self)
+{
+  return kiela_game_session_get_game (self->session);
+}
+
 /* kiela-window.c */
 void      _kiela_window_toast            (KielaWindow *self, const char *text);
 void      _kiela_window_show_banner      (KielaWindow *self, const char *text);

@@ -7,18 +7,6 @@
 
 #include "kiela-window-private.h"
 
-static const KielaPersonality *
-player (KielaWindow *self, KielaSide side)
-{
-  return kiela_game_session_get_player (self->session, side);
-}
-
-static KielaGame *
-game (KielaWindow *self)
-{
-  return kiela_game_session_get_game (self->session);
-}
-
 /* "North · Zola (Novice)" above the board and "South · You" below: a newcomer sees at once which
  * rows are whose; "▶" (and bold) marks the side to move. */
 static void
@@ -27,7 +15,7 @@ update_side_labels (KielaWindow *self, KielaSide to_move, gboolean show_turn)
   for (int side = 0; side < 2; side++)
     {
       GtkLabel *label = side == KIELA_SOUTH ? self->south_label : self->north_label;
-      const KielaPersonality *p = player (self, side);
+      const KielaPersonality *p = _kiela_window_player (self, side);
       gboolean turn = show_turn && (KielaSide) side == to_move;
       g_autofree char *who = NULL;
       g_autofree char *text = NULL;
@@ -35,7 +23,7 @@ update_side_labels (KielaWindow *self, KielaSide to_move, gboolean show_turn)
       if (p != NULL)
         /* TRANSLATORS: a computer player by name and level, e.g. "Zola (Novice)" */
         who = g_strdup_printf (_("%1$s (%2$s)"), p->name, kiela_personality_get_level_name (p));
-      else if (player (self, KIELA_OTHER_SIDE (side)) != NULL)
+      else if (_kiela_window_player (self, KIELA_OTHER_SIDE (side)) != NULL)
         who = g_strdup (_("You"));
       else
         who = g_strdup (_("Human"));
@@ -59,7 +47,7 @@ _kiela_window_result_title_dup (KielaWindow *self, KielaStatus status)
   if (status == KIELA_STATUS_SOUTH_WINS || status == KIELA_STATUS_NORTH_WINS)
     {
       KielaSide winner = status == KIELA_STATUS_SOUTH_WINS ? KIELA_SOUTH : KIELA_NORTH;
-      const KielaPersonality *w = player (self, winner), *l = player (self, KIELA_OTHER_SIDE (winner));
+      const KielaPersonality *w = _kiela_window_player (self, winner), *l = _kiela_window_player (self, KIELA_OTHER_SIDE (winner));
 
       /* Against the computer the learner wants to know whether they won, not which side. */
       if (w == NULL && l != NULL)
@@ -76,8 +64,8 @@ static void
 update_result (KielaWindow *self, gboolean show)
 {
   KielaReason reason;
-  KielaStatus status = kiela_game_get_status (game (self), &reason);
-  const KielaPosition *pos = kiela_game_get_position (game (self));
+  KielaStatus status = kiela_game_get_status (_kiela_window_game (self), &reason);
+  const KielaPosition *pos = kiela_game_get_position (_kiela_window_game (self));
   g_autofree char *title = NULL, *why = NULL, *s = NULL, *n = NULL, *counts = NULL;
   const char *rule = NULL;
   guint south, north;
@@ -89,7 +77,7 @@ update_result (KielaWindow *self, gboolean show)
   gtk_label_set_text (self->result_title, title);
 
   /* The heading already names the winner: the card says why, and the rule behind it. */
-  why = kiela_game_describe_reason (game (self));
+  why = kiela_game_describe_reason (_kiela_window_game (self));
   if (reason == KIELA_REASON_NO_MOVES)
     rule = _("A player who cannot sow on their turn loses.");
   else if (reason == KIELA_REASON_REPETITION)
@@ -120,18 +108,18 @@ static char *
 status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over)
 {
   KielaPhase phase = kiela_game_session_get_phase (self->session);
-  const KielaPersonality *p = player (self, to_move);
+  const KielaPersonality *p = _kiela_window_player (self, to_move);
 
   if (!kiela_game_session_is_live (self->session))
     return g_strdup_printf (_("Reviewing move %u of %u"), kiela_game_session_get_view_ply (self->session),
-                            kiela_game_get_n_moves (game (self)));
+                            kiela_game_get_n_moves (_kiela_window_game (self)));
   if (phase != KIELA_PHASE_PLAY)
     return g_strdup_printf (_("%s arranges its stones"), kiela_side_display_name (to_move));
   if (over && at_end)
     {
       /* The same words as the game-over card, big enough for the back of the room. */
-      g_autofree char *title = _kiela_window_result_title_dup (self, kiela_game_get_status (game (self), NULL));
-      g_autofree char *why = kiela_game_describe_reason (game (self));
+      g_autofree char *title = _kiela_window_result_title_dup (self, kiela_game_get_status (_kiela_window_game (self), NULL));
+      g_autofree char *why = kiela_game_describe_reason (_kiela_window_game (self));
       /* TRANSLATORS: status line at the end of a game: "Zola wins — South cannot move." */
       return why ? g_strdup_printf (_("%1$s — %2$s"), title, why) : g_strdup (title);
     }
@@ -150,7 +138,7 @@ status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over
     return g_strdup_printf (_("%s (%s) is thinking…"), kiela_side_display_name (to_move), p->name);
   if (p != NULL && kiela_game_session_get_ai_paused (self->session))
     return g_strdup_printf (_("%s (%s) to move — press Play to go on"), kiela_side_display_name (to_move), p->name);
-  if (p == NULL && player (self, KIELA_OTHER_SIDE (to_move)) != NULL)
+  if (p == NULL && _kiela_window_player (self, KIELA_OTHER_SIDE (to_move)) != NULL)
     return g_strdup_printf (_("Your move (%s)"), kiela_side_display_name (to_move));
   return g_strdup_printf (_("%s to move"), kiela_side_display_name (to_move));
 }
@@ -160,7 +148,7 @@ static char *
 narration_dup (KielaWindow *self, KielaSide to_move, gboolean interactive, gboolean over)
 {
   KielaPhase phase = kiela_game_session_get_phase (self->session);
-  const KielaPersonality *p = player (self, to_move);
+  const KielaPersonality *p = _kiela_window_player (self, to_move);
 
   if (interactive && kiela_game_session_get_hint (self->session))
     return g_strdup (kiela_game_session_get_hint (self->session));
@@ -192,21 +180,21 @@ _kiela_window_update_turn (KielaWindow *self)
   g_autofree char *status = NULL;
   g_autofree char *narration = NULL;
 
-  if (game (self) == NULL)
+  if (_kiela_window_game (self) == NULL)
     return;
   phase = kiela_game_session_get_phase (self->session);
   to_move = kiela_game_session_get_turn (self->session);
   live = kiela_game_session_is_live (self->session);
   at_end = kiela_trace_player_is_at_end (self->player);
-  over = kiela_game_is_over (game (self));
-  human = player (self, to_move) == NULL;
+  over = kiela_game_is_over (_kiela_window_game (self));
+  human = _kiela_window_player (self, to_move) == NULL;
   interactive = kiela_game_session_can_play (self->session) && !kiela_trace_player_get_playing (self->player);
 
   kiela_board_view_set_interactive (self->board, interactive || (phase != KIELA_PHASE_PLAY && human));
   if (interactive && g_settings_get_boolean (self->settings, KIELA_SETTINGS_SHOW_PLAYABLE))
     {
       KielaMove moves[KIELA_MAX_MOVES];
-      guint n = kiela_game_legal_moves (game (self), moves);
+      guint n = kiela_game_legal_moves (_kiela_window_game (self), moves);
       kiela_board_view_set_playable (self->board, to_move, moves, n);
     }
   else
@@ -225,7 +213,7 @@ _kiela_window_update_turn (KielaWindow *self)
     {
       g_autofree char *review = g_strdup_printf (_("Reviewing move %u of %u"),
                                                  kiela_game_session_get_view_ply (self->session),
-                                                 kiela_game_get_n_moves (game (self)));
+                                                 kiela_game_get_n_moves (_kiela_window_game (self)));
       gtk_label_set_text (self->review_label, review);
     }
   update_result (self, over && live && at_end);
@@ -250,7 +238,7 @@ _kiela_window_update_step_bar (KielaWindow *self)
                               kiela_trace_player_get_n_events (self->player));
     }
   else
-    step = g_strdup (game (self) && kiela_game_get_n_moves (game (self)) > 0 ? _("Start position") : _("No moves yet"));
+    step = g_strdup (_kiela_window_game (self) && kiela_game_get_n_moves (_kiela_window_game (self)) > 0 ? _("Start position") : _("No moves yet"));
   gtk_label_set_text (self->step_label, step);
   gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
                                                        : "media-playback-start-symbolic");

@@ -45,18 +45,6 @@ _kiela_window_hide_banner (KielaWindow *self)
   gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
 }
 
-static const KielaPersonality *
-player (KielaWindow *self, KielaSide side)
-{
-  return kiela_game_session_get_player (self->session, side);
-}
-
-static KielaGame *
-game (KielaWindow *self)
-{
-  return kiela_game_session_get_game (self->session);
-}
-
 /* ---------- the board and the replay ---------- */
 
 static void
@@ -72,21 +60,21 @@ show_position (KielaWindow *self, const KielaPosition *pos)
 static void
 show_ply (KielaWindow *self, guint ply, gboolean replay)
 {
-  const KielaVariant *variant = kiela_game_get_variant (game (self));
+  const KielaVariant *variant = kiela_game_get_variant (_kiela_window_game (self));
   KielaTrace *trace;
 
   if (ply == 0)
     {
       kiela_trace_player_set_trace (self->player, variant, NULL, 0);
-      show_position (self, kiela_game_get_position_at (game (self), 0));
+      show_position (self, kiela_game_get_position_at (_kiela_window_game (self), 0));
       return;
     }
   trace = kiela_trace_new ();
-  if (!kiela_game_trace_move (game (self), ply - 1, trace))
+  if (!kiela_game_trace_move (_kiela_window_game (self), ply - 1, trace))
     {
       kiela_trace_free (trace);
       kiela_trace_player_set_trace (self->player, variant, NULL, 0);
-      show_position (self, kiela_game_get_position_at (game (self), ply));
+      show_position (self, kiela_game_get_position_at (_kiela_window_game (self), ply));
     }
   else if (replay && g_settings_get_enum (self->settings, KIELA_SETTINGS_SPEED) != KIELA_SPEED_INSTANT)
     {
@@ -107,7 +95,7 @@ update_setup (KielaWindow *self)
   g_autofree char *text = NULL;
   guint total = 0;
 
-  if (phase == KIELA_PHASE_PLAY || player (self, side) != NULL)
+  if (phase == KIELA_PHASE_PLAY || _kiela_window_player (self, side) != NULL)
     {
       kiela_board_view_set_setup_mode (self->board, FALSE, side);
       return;
@@ -187,7 +175,7 @@ select_row (KielaWindow *self)
 static void
 on_row_selected (GtkListBox *list, GtkListBoxRow *row, KielaWindow *self)
 {
-  if (self->selecting_row || row == NULL || game (self) == NULL)
+  if (self->selecting_row || row == NULL || _kiela_window_game (self) == NULL)
     return;
   kiela_game_session_set_view_ply (self->session, (guint) gtk_list_box_row_get_index (row));
 }
@@ -204,13 +192,13 @@ update_title (KielaWindow *self)
   g_autofree char *shown = NULL;
   g_autofree char *title = NULL;
 
-  if (game (self) == NULL)
+  if (_kiela_window_game (self) == NULL)
     return;
   /* TRANSLATORS: window subtitle: variant, South's player, North's player */
   subtitle = g_strdup_printf (_("%s · South: %s · North: %s"),
-                              kiela_variant_get_name (kiela_game_get_variant (game (self))),
-                              player (self, KIELA_SOUTH) ? player (self, KIELA_SOUTH)->name : _("Human"),
-                              player (self, KIELA_NORTH) ? player (self, KIELA_NORTH)->name : _("Human"));
+                              kiela_variant_get_name (kiela_game_get_variant (_kiela_window_game (self))),
+                              _kiela_window_player (self, KIELA_SOUTH) ? _kiela_window_player (self, KIELA_SOUTH)->name : _("Human"),
+                              _kiela_window_player (self, KIELA_NORTH) ? _kiela_window_player (self, KIELA_NORTH)->name : _("Human"));
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
   g_clear_pointer (&self->file_path, g_free);
@@ -240,7 +228,7 @@ update_title (KielaWindow *self)
 static void
 on_game_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindow *self)
 {
-  KielaGame *g = game (self);
+  KielaGame *g = _kiela_window_game (self);
 
   kiela_board_view_set_setup_mode (self->board, FALSE, KIELA_SOUTH);
   kiela_board_view_set_variant (self->board, kiela_game_get_variant (g));
@@ -320,7 +308,7 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
     return;
   if (side != to_move)
     {
-      g_autofree char *sq = kiela_square_name_dup (kiela_game_get_position (game (self))->files, side, house);
+      g_autofree char *sq = kiela_square_name_dup (kiela_game_get_position (_kiela_window_game (self))->files, side, house);
       /* TRANSLATORS: %1$s a square (d4), %2$s and %3$s "South"/"North" */
       g_autofree char *msg = g_strdup_printf (_("%1$s belongs to %2$s: %3$s sows only from its own two rows."),
                                               sq, kiela_side_display_name (side), kiela_side_display_name (to_move));
@@ -586,7 +574,7 @@ kiela_window_get_session (KielaWindow *self)
 KielaGame *
 kiela_window_get_game (KielaWindow *self)
 {
-  return game (self);
+  return _kiela_window_game (self);
 }
 
 KielaBoardView *

@@ -7,6 +7,7 @@
 #include "kiela-game-session.h"
 #include "kiela-ai-player.h"
 #include "kiela-game-file.h"
+#include "app-test-util.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -106,34 +107,6 @@ fixture_teardown (Fixture *f, gconstpointer data)
   g_free (f->dir);
 }
 
-typedef gboolean (*Condition) (Fixture *f);
-
-static void
-wait_until (Fixture *f, Condition cond, guint timeout_ms, const char *what)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!cond (f))
-    {
-      if (g_get_monotonic_time () > end)
-        g_error ("timed out waiting for %s", what);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
 static KielaGame *
 game_of (Fixture *f)
 {
@@ -210,8 +183,10 @@ test_play (Fixture *f, gconstpointer data)
 }
 
 static gboolean
-two_moves (Fixture *f)
+two_moves (gpointer data)
 {
+  Fixture *f = data;
+
   return kiela_game_get_n_moves (game_of (f)) >= 2 && !kiela_game_session_get_ai_thinking (f->session);
 }
 
@@ -229,7 +204,7 @@ test_ai_reply_and_undo (Fixture *f, gconstpointer data)
   play_first_legal (f);
   g_assert_true (kiela_game_session_get_ai_thinking (f->session));
   g_assert_false (kiela_game_session_can_play (f->session));
-  wait_until (f, two_moves, 30000, "the computer's reply");
+  wait_until (two_moves, f, 30000, "the computer's reply");
   g_assert_cmpuint (f->played, ==, 2);
   g_assert_cmpint (kiela_game_session_get_turn (f->session), ==, KIELA_SOUTH);
 
@@ -257,7 +232,7 @@ test_ai_waits_for_replay (Fixture *f, gconstpointer data)
   kiela_game_session_set_replaying (f->session, FALSE);
   play_first_legal (f);
   g_assert_true (kiela_game_session_get_ai_thinking (f->session));
-  wait_until (f, two_moves, 30000, "the computer's reply");
+  wait_until (two_moves, f, 30000, "the computer's reply");
 
   kiela_game_session_undo (f->session);
   f->replay_on_play = TRUE;
@@ -269,7 +244,7 @@ test_ai_waits_for_replay (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 1);
   kiela_game_session_set_replaying (f->session, FALSE);
   g_assert_true (kiela_game_session_get_ai_thinking (f->session));
-  wait_until (f, two_moves, 30000, "the computer's reply after the replay");
+  wait_until (two_moves, f, 30000, "the computer's reply after the replay");
 }
 
 /* A new game while the computer thinks cancels it: its answer never lands. */
@@ -302,7 +277,7 @@ test_ai_vs_ai_undo_pauses (Fixture *f, gconstpointer data)
   const KielaPersonality *ai = personality (f, FALSE);
 
   kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), ai, ai);
-  wait_until (f, two_moves, 30000, "two computer moves");
+  wait_until (two_moves, f, 30000, "two computer moves");
   g_assert_true (kiela_game_session_undo (f->session));
   g_assert_true (kiela_game_session_get_ai_paused (f->session));
   g_assert_false (kiela_game_session_get_ai_thinking (f->session));
@@ -314,8 +289,10 @@ test_ai_vs_ai_undo_pauses (Fixture *f, gconstpointer data)
 }
 
 static gboolean
-hint_arrived (Fixture *f)
+hint_arrived (gpointer data)
 {
+  Fixture *f = data;
+
   return !kiela_game_session_get_hint_pending (f->session);
 }
 
@@ -330,7 +307,7 @@ test_hint (Fixture *f, gconstpointer data)
   kiela_game_session_request_hint (f->session);
   g_assert_true (kiela_game_session_get_hint_pending (f->session));
   g_assert_false (kiela_game_session_can_hint (f->session));
-  wait_until (f, hint_arrived, 30000, "the hint");
+  wait_until (hint_arrived, f, 30000, "the hint");
   hint = kiela_game_session_get_hint_move (f->session);
   g_assert_true (kiela_game_is_legal (game_of (f), hint));
   g_assert_true (g_str_has_prefix (kiela_game_session_get_hint (f->session), "Hint: sow "));
@@ -436,7 +413,7 @@ test_autosave_restore (Fixture *f, gconstpointer data)
 
   kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela-beginner"), NULL, ai);
   play_first_legal (f);
-  wait_until (f, two_moves, 30000, "the computer's reply");
+  wait_until (two_moves, f, 30000, "the computer's reply");
   final = *kiela_game_get_position (game_of (f));
   g_assert_true (g_file_query_exists (f->autosave, NULL));
 

@@ -1186,6 +1186,42 @@ test_move_list_model (Fixture *f, gconstpointer data)
   g_object_unref (model);
 }
 
+static gboolean
+move_list_at_end (gpointer data)
+{
+  Fixture *f = data;
+  GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_template_child (GTK_WIDGET (f->window),
+                                                                                   KIELA_TYPE_WINDOW, "move_scroller"));
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (scroller);
+
+  return gtk_adjustment_get_upper (adj) > gtk_adjustment_get_page_size (adj)
+         && gtk_adjustment_get_value (adj) >= gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - 1;
+}
+
+/* After many moves the list has scrolled: the last move stays in view. */
+static void
+test_move_list_follows (Fixture *f, gconstpointer data)
+{
+  KielaGame *game;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 700);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (window_drawn, f, 10000, "the window to be shown");
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  game = kiela_window_get_game (f->window);
+  for (guint i = 0; i < 40 && !kiela_game_is_over (game); i++)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+
+      g_assert_cmpuint (kiela_game_legal_moves (game, moves), >, 0);
+      g_signal_emit_by_name (kiela_window_get_board (f->window), "house-activated",
+                             (guint) kiela_game_get_position (game)->to_move, (guint) moves[0]);
+      spin (5);
+    }
+  g_assert_cmpuint (kiela_game_get_n_moves (game), >, 20);
+  wait_until (move_list_at_end, f, 10000, "the move list to show its last move");
+}
+
 /* ---------- unsaved changes (issue 8) ---------- */
 
 /* The Save / Discard / Cancel question the window shows, or NULL. */
@@ -1997,6 +2033,7 @@ main (int argc, char **argv)
   ADD ("/app/window/illegal-click-explains", KIELA_SPEED_INSTANT, test_illegal_click_explains);
   ADD ("/app/window/hint", KIELA_SPEED_INSTANT, test_hint);
   ADD ("/app/window/move-list/model", KIELA_SPEED_INSTANT, test_move_list_model);
+  ADD ("/app/window/move-list/follows", KIELA_SPEED_INSTANT, test_move_list_follows);
   ADD ("/app/window/unsaved/play-again", KIELA_SPEED_INSTANT, test_unsaved_play_again);
   ADD ("/app/window/unsaved/save-then-open", KIELA_SPEED_INSTANT, test_unsaved_save_then_open);
   ADD ("/app/window/unsaved/close", KIELA_SPEED_INSTANT, test_unsaved_close);

@@ -32,7 +32,7 @@ usage (void)
              "                                   apply moves and print the board\n"
              "  perft --variant ID --depth D [--position KPN] [--json]\n"
              "                                   count move sequences of length D\n"
-             "  bench [--variant ID] [--seconds S] [--seed N] [--json]\n"
+             "  bench [--variant ID] [--seconds S] [--seed N] [--mode all|sample] [--json]\n"
              "                                   random playouts per second\n"
              "  bestmove --variant ID --position KPN --ai PERSONALITY [--time-ms T] [--seed N] [--json]\n"
              "  arrange [--variant ID] [--ai A] [--side south|north] [--position KPN] [--seed N] [--json]\n"
@@ -333,24 +333,15 @@ cmd_play (KielaRegistry *registry, int argc, char **argv)
   return 0;
 }
 
-static guint64
-perft (const KielaVariant *variant, const KielaPosition *pos, guint depth)
+/* CPU time of this thread: the benchmark's rate should not depend on what
+ * else the machine is running. */
+static gdouble
+thread_cpu_seconds (void)
 {
-  KielaMove moves[KIELA_MAX_MOVES];
-  KielaPosition children[KIELA_MAX_MOVES];
-  gboolean endless[KIELA_MAX_MOVES];
-  guint n;
-  guint64 total = 0;
+  struct timespec ts;
 
-  if (depth == 0)
-    return 1;
-  n = kiela_legal_moves (variant, pos, moves, depth > 1 ? children : NULL, endless);
-  if (depth == 1)
-    return n;
-  for (guint i = 0; i < n; i++)
-    if (!endless[i])   /* a move that loses at once ends the game: no continuation */
-      total += perft (variant, &children[i], depth - 1);
-  return total;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static int
@@ -362,6 +353,7 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
   KielaPosition pos;
   guint64 depth, nodes;
   gint64 t0, t1;
+  gdouble cpu0;
   g_autoptr(GError) error = NULL;
 
   for (int i = 1; i < argc; i++)
@@ -399,9 +391,11 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
   else
     kiela_position_init_start (&pos, variant);
 
+  cpu0 = thread_cpu_seconds ();
   t0 = g_get_monotonic_time ();
-  nodes = perft (variant, &pos, (guint) depth);
+  nodes = kiela_perft (variant, &pos, (guint) depth);
   t1 = g_get_monotonic_time ();
+  cpu0 = thread_cpu_seconds () - cpu0;
 
   if (json)
     {
@@ -413,6 +407,8 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
       json_builder_add_int_value (b, (gint64) nodes);
       json_builder_set_member_name (b, "seconds");
       json_builder_add_double_value (b, (t1 - t0) / 1e6);
+      json_builder_set_member_name (b, "cpu_seconds");
+      json_builder_add_double_value (b, cpu0);
       json_builder_end_object (b);
       print_json (b);
     }
@@ -424,22 +420,11 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
   return 0;
 }
 
-/* CPU time of this thread: the benchmark's rate should not depend on what
- * else the machine is running. */
-static gdouble
-thread_cpu_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static int
 cmd_bench (KielaRegistry *registry, int argc, char **argv)
 {
-  const char *variant_id = NULL, *seconds_s = NULL, *seed_s = NULL;
-  gboolean json = FALSE;
+  const char *variant_id = NULL, *seconds_s = NULL, *seed_s = NULL, *mode = "all";
+  gboolean json = FALSE, sample;
   const KielaVariant *variant;
   guint64 seed = 1;
   gdouble seconds = 5.0;
@@ -454,7 +439,8 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
     {
       if (option_value (argc, argv, &i, "--variant", &variant_id) ||
           option_value (argc, argv, &i, "--seconds", &seconds_s) ||
-          option_value (argc, argv, &i, "--seed", &seed_s))
+          option_value (argc, argv, &i, "--seed", &seed_s) ||
+          option_value (argc, argv, &i, "--mode", &mode))
         continue;
       if (strcmp (argv[i], "--json") == 0)
         json = TRUE;
@@ -476,6 +462,14 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
     }
   if (seed_s && !parse_uint (seed_s, "--seed", G_MAXUINT64, &seed))
     return EXIT_INPUT;
+  /* all: every candidate sown each ply, as legal-move generation does; sample:
+   * one drawn candidate sown (kiela_random_playout_sampled). */
+  sample = strcmp (mode, "sample") == 0;
+  if (!sample && strcmp (mode, "all") != 0)
+    {
+      fprintf (stderr, _("kiela-cli bench: --mode “%s” is neither “all” nor “sample”\n"), mode);
+      return EXIT_INPUT;
+    }
   variant = find_variant (registry, variant_id);
   if (variant == NULL)
     return EXIT_INPUT;
@@ -492,7 +486,10 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
       /* Check the clock every 64 playouts: it is not free. */
       for (int k = 0; k < 64; k++)
         {
-          kiela_random_playout (variant, &start, NULL, 0, &rng, 100000, &r);
+          if (sample)
+            kiela_random_playout_sampled (variant, &start, NULL, 0, &rng, 100000, &r);
+          else
+            kiela_random_playout (variant, &start, NULL, 0, &rng, 100000, &r);
           playouts++;
           plies += r.plies;
           drops += r.drops;
@@ -516,6 +513,14 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
         json_builder_add_double_value (b, plies / s);
         json_builder_set_member_name (b, "drops_per_second");
         json_builder_add_double_value (b, drops / s);
+        json_builder_set_member_name (b, "mode");
+        json_builder_add_string_value (b, sample ? "sample" : "all");
+        json_builder_set_member_name (b, "playouts");
+        json_builder_add_int_value (b, (gint64) playouts);
+        json_builder_set_member_name (b, "cpu_seconds");
+        json_builder_add_double_value (b, s);
+        json_builder_set_member_name (b, "mean_plies");
+        json_builder_add_double_value (b, (gdouble) plies / playouts);
         json_builder_end_object (b);
         print_json (b);
       }
@@ -523,8 +528,9 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
       {
         g_autofree char *playouts_s = g_strdup_printf ("%" G_GUINT64_FORMAT, playouts);
         g_autofree char *seed_s2 = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
-        printf (_("%s: %s random playouts in %.2f s of CPU time (%.2f s wall clock, seed %s)\n"),
-                variant->id, playouts_s, s, wall, seed_s2);
+        printf (_("%s: %s random playouts (%s) in %.2f s of CPU time (%.2f s wall clock, seed %s)\n"),
+                variant->id, playouts_s, sample ? _("one candidate sown a ply") : _("every candidate sown"),
+                s, wall, seed_s2);
         printf (_("  %.0f playouts/s, %.0f moves/s, %.0f stones dropped/s\n"),
                 playouts / s, plies / s, drops / s);
         printf (_("  mean game length %.1f plies; South won %.1f%%, North %.1f%%, draws %.1f%%\n"),
@@ -544,6 +550,8 @@ main (int argc, char **argv)
   const char *cmd;
 
   setlocale (LC_ALL, "");
+  /* Uninstalled, plugins and translations come from the build tree this program was built in. */
+  kiela_paths_init (KIELA_BUILD_ROOT);
   kiela_bind_textdomain ();
   textdomain (GETTEXT_PACKAGE);
 

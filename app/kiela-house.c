@@ -94,7 +94,9 @@ update_accessible (KielaHouse *self)
         N_("Stones lifted"),
         N_("Stone dropped"),
         N_("Relay: lifted again"),
+        /* Translators: a house's state for screen readers: this house makes the capture. */
         N_("Captures"),
+        /* Translators: a house's state for screen readers: this house's stones are taken. */
         N_("Captured"),
         N_("Captured stones enter here"),
         N_("Hint"),

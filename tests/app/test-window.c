@@ -12,7 +12,7 @@
 #include "kiela-application.h"
 #include "kiela-ai-player.h"
 #include "kiela-trace-player.h"
-#include "kiela-prefs.h"
+#include "kiela-settings.h"
 #include "kiela-new-game-dialog.h"
 #include "kiela-preferences-window.h"
 #include "kiela-board-view-private.h"
@@ -21,7 +21,7 @@
 
 typedef struct {
   KielaRegistry *registry;
-  KielaPrefs *prefs;
+  GSettings *prefs;
   KielaWindow *window;
   char *dir;
   char *autosave;
@@ -79,12 +79,19 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->dir = g_build_filename (g_get_user_data_dir (), "kiela", g_test_get_path (), NULL);
   g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
   f->autosave = g_build_filename (f->dir, "autosave.kiela", NULL);
+  /* The memory backend lives as long as the process: every test starts from the defaults. */
+  f->prefs = kiela_settings_new (NULL);
+  g_assert_nonnull (f->prefs);
   {
-    g_autofree char *prefs_path = g_build_filename (g_get_user_config_dir (), "kiela", g_test_get_path (),
-                                                    "settings.ini", NULL);
-    f->prefs = kiela_prefs_new (prefs_path);
+    g_autoptr(GSettingsSchema) schema = NULL;
+    g_auto(GStrv) keys = NULL;
+
+    g_object_get (f->prefs, "settings-schema", &schema, NULL);
+    keys = g_settings_schema_list_keys (schema);
+    for (guint i = 0; keys[i]; i++)
+      g_settings_reset (f->prefs, keys[i]);
   }
-  kiela_prefs_set_speed (f->prefs, GPOINTER_TO_INT (data));
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, GPOINTER_TO_INT (data));
   f->window = make_window (f);
 }
 
@@ -274,7 +281,7 @@ test_step_through (Fixture *f, gconstpointer data)
   g_assert_true (kiela_board_view_get_interactive (board));
 
   /* Play replays the move from its first stone and stops at the end. */
-  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_VERY_FAST);
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_VERY_FAST);
   activate (f, "win.play-pause");
   g_assert_true (kiela_trace_player_get_playing (player));
   g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 0);
@@ -312,8 +319,8 @@ test_capture_flash (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][d1.house], ==, 0);
 
   /* With "pause at captures", a replay stops right after the capture, for the teacher to explain. */
-  g_object_set (f->prefs, "pause-on-capture", TRUE, NULL);
-  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_VERY_FAST);
+  g_settings_set_boolean (f->prefs, KIELA_SETTINGS_PAUSE_ON_CAPTURE, TRUE);
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_VERY_FAST);
   activate (f, "win.go-start");
   activate (f, "win.play-pause");
   g_assert_true (kiela_trace_player_get_playing (player));
@@ -893,19 +900,6 @@ test_game_over (Fixture *f, gconstpointer data)
 }
 
 static void
-test_prefs_persist (Fixture *f, gconstpointer data)
-{
-  g_autoptr(KielaPrefs) again = NULL;
-
-  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_SLOW);
-  g_object_set (f->prefs, "narration", FALSE, "pause-on-capture", TRUE, NULL);
-  again = kiela_prefs_new (kiela_prefs_get_path (f->prefs));
-  g_assert_cmpint (kiela_prefs_get_speed (again), ==, KIELA_SPEED_SLOW);
-  g_assert_false (kiela_prefs_get_narration (again));
-  g_assert_true (kiela_prefs_get_pause_on_capture (again));
-}
-
-static void
 test_new_game_dialog (Fixture *f, gconstpointer data)
 {
   KielaNewGameDialog *dialog = kiela_new_game_dialog_new (f->registry);
@@ -1343,7 +1337,7 @@ test_step_list_click (Fixture *f, gconstpointer data)
   }
 
   /* A click while the move plays pauses it at the row. */
-  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_VERY_SLOW);
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_VERY_SLOW);
   activate (f, "win.go-start");
   activate (f, "win.play-pause");
   g_assert_true (kiela_trace_player_get_playing (player));
@@ -1786,7 +1780,6 @@ main (int argc, char **argv)
   ADD ("/app/window/ai-vs-ai", KIELA_SPEED_INSTANT, test_ai_vs_ai);
   ADD ("/app/window/ai-cancel", KIELA_SPEED_INSTANT, test_ai_cancel);
   ADD ("/app/window/game-over", KIELA_SPEED_INSTANT, test_game_over);
-  ADD ("/app/prefs/persist", KIELA_SPEED_NORMAL, test_prefs_persist);
   ADD ("/app/new-game-dialog/preset", KIELA_SPEED_NORMAL, test_new_game_dialog);
   ADD ("/app/window/plugin-failures", KIELA_SPEED_INSTANT, test_plugin_failures);
   ADD ("/app/window/tab-chain", KIELA_SPEED_INSTANT, test_tab_chain);

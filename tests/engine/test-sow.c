@@ -1,8 +1,11 @@
 /* test-sow.c: sowing against the rules file: worked moves, the endless example, an independent
  * reference sowing, fast/traced agreement over many random games, trace invariants. */
 #include "config.h"
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "test-common.h"
+#include "kiela-sow-private.h"
 
 static KielaRegistry *registry;
 
@@ -425,6 +428,442 @@ test_random_games_consistent (void)
   g_assert_cmpuint (compared, >, 100000);
 }
 
+/* Compares the compact board's sowing and legal moves with the 16-bit sowing
+ * (and the traced one) on every candidate of `pos`; returns the candidates compared. */
+static guint
+compare_packed (const KielaVariant *v, const KielaPosition *pos, KielaTrace *trace)
+{
+  KielaPacked packed, packed_children[KIELA_MAX_MOVES];
+  KielaMove cand[KIELA_MAX_MOVES], pcand[KIELA_MAX_MOVES], legal[KIELA_MAX_MOVES];
+  gboolean endless[KIELA_MAX_MOVES];
+  guint32 drops[KIELA_MAX_MOVES];
+  guint16 captured[KIELA_MAX_MOVES];
+  guint n_cand, n_legal, li = 0;
+
+  if (!kiela_packed_from_position (v, pos, &packed))
+    {
+      g_assert_cmpuint (kiela_position_total (pos), >, KIELA_PACKED_MAX_STONES);
+      return 0;
+    }
+  {
+    KielaPosition back;
+    kiela_packed_to_position (&packed, &back);
+    g_assert_true (kiela_position_equal (&back, pos));
+  }
+  n_cand = kiela_candidate_moves (v, pos, cand);
+  g_assert_cmpuint (kiela_packed_candidates (v, &packed, pcand), ==, n_cand);
+  g_assert_cmpmem (pcand, n_cand * sizeof (KielaMove), cand, n_cand * sizeof (KielaMove));
+  n_legal = kiela_packed_legal_moves (v, &packed, legal, packed_children, endless, drops, captured);
+  for (guint i = 0; i < n_cand; i++)
+    {
+      KielaPosition fast = *pos, unpacked;
+      KielaPacked one = packed;
+      KielaSowResult r, pr;
+      gboolean ok_fast = kiela_sow_fast (v, &fast, cand[i], &r);
+      gboolean ok_packed = kiela_packed_sow (v, &one, cand[i], &pr);
+      gboolean ok_traced = kiela_sow_traced (v, pos, cand[i], trace);
+
+      g_assert_cmpint (ok_packed, ==, ok_fast);
+      g_assert_cmpint (ok_traced, ==, ok_fast);
+      kiela_packed_to_position (&one, &unpacked);
+      g_assert_true (kiela_position_equal (&unpacked, &fast));
+      g_assert_true (kiela_position_equal (&trace->after, &fast));
+      g_assert_cmpuint (pr.laps, ==, r.laps);
+      g_assert_cmpuint (pr.drops, ==, r.drops);
+      g_assert_cmpuint (pr.captures, ==, r.captures);
+      g_assert_cmpuint (pr.captured, ==, r.captured);
+      g_assert_cmpuint (pr.end, ==, r.end);
+      g_assert_cmpuint (pr.last_house, ==, r.last_house);
+      if (ok_fast || v->endless_policy == KIELA_ENDLESS_LOSES)
+        {
+          g_assert_cmpuint (li, <, n_legal);
+          g_assert_cmpint (legal[li], ==, cand[i]);
+          g_assert_cmpint (endless[li], ==, !ok_fast);
+          g_assert_cmpuint (drops[li], ==, r.drops);
+          g_assert_cmpuint (captured[li], ==, r.captured);
+          kiela_packed_to_position (&packed_children[li], &unpacked);
+          g_assert_true (kiela_position_equal (&unpacked, &fast));
+          g_assert_true (kiela_packed_equal (&packed_children[li], &one));
+          g_assert_cmpuint (kiela_packed_hash (&packed_children[li]), ==, kiela_packed_hash (&one));
+          li++;
+        }
+    }
+  g_assert_cmpuint (li, ==, n_legal);
+  return n_cand;
+}
+
+/*
+ * The compact board against the 16-bit sowing in every rule set and every
+ * board width from 4 to 20 files (the widths use each variant's rules with a
+ * start of 2 stones in every outer house and in the four rightmost inner
+ * ones), over random games and over scattered positions of up to 300 stones
+ * (past 255 the engine must take the 16-bit path).
+ */
+static void
+test_packed_every_width (void)
+{
+  GPtrArray *variants = kiela_registry_get_variants (registry);
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  guint games = g_test_slow () ? 60 : 8;
+  guint64 compared = 0, wide = 0;
+
+  for (guint vi = 0; vi < variants->len; vi++)
+    for (guint files = KIELA_MIN_FILES; files <= KIELA_MAX_FILES; files++)
+      {
+        KielaVariant v = *(const KielaVariant *) g_ptr_array_index (variants, vi);
+        KielaRng rng;
+
+        v.files = (guint8) files;
+        memset (v.start, 0, sizeof v.start);
+        for (guint s = 0; s < 2; s++)
+          for (guint h = 0; h < files + 4; h++)
+            v.start[s][h] = 2;
+        kiela_rng_seed (&rng, 77 * files + vi);
+        for (guint g = 0; g < games; g++)
+          {
+            KielaPosition pos;
+
+            kiela_position_init_start (&pos, &v);
+            for (guint ply = 0; ply < 200; ply++)
+              {
+                KielaMove moves[KIELA_MAX_MOVES];
+                KielaPosition children[KIELA_MAX_MOVES];
+                gboolean endless[KIELA_MAX_MOVES];
+                guint n, pick;
+
+                compared += compare_packed (&v, &pos, trace);
+                n = kiela_legal_moves (&v, &pos, moves, children, endless);
+                if (n == 0)
+                  break;
+                pick = kiela_rng_below (&rng, n);
+                if (endless[pick])
+                  break;
+                pos = children[pick];
+              }
+          }
+        /* Scattered positions, some past what a byte per house may hold. */
+        for (guint k = 0; k < 20; k++)
+          {
+            KielaPosition pos = { 0 };
+            guint stones = 20 + kiela_rng_below (&rng, 280);
+
+            pos.files = (guint8) files;
+            pos.to_move = (guint8) kiela_rng_below (&rng, 2);
+            for (guint i = 0; i < stones; i++)
+              pos.houses[kiela_rng_below (&rng, 2)][kiela_rng_below (&rng, 2 * files)]++;
+            if (compare_packed (&v, &pos, trace) == 0)
+              {
+                KielaMove moves[KIELA_MAX_MOVES];
+                KielaPosition children[KIELA_MAX_MOVES];
+                /* The 16-bit path still answers, and keeps every stone. */
+                guint n = kiela_legal_moves (&v, &pos, moves, children, NULL);
+                for (guint i = 0; i < n && v.captured_fate != KIELA_CAPTURED_REMOVED; i++)
+                  g_assert_cmpuint (kiela_position_total (&children[i]), ==, stones);
+                wide++;
+              }
+          }
+      }
+  g_test_message ("compared %" G_GUINT64_FORMAT " sowings, %" G_GUINT64_FORMAT " wide positions",
+                  compared, wide);
+  g_assert_cmpuint (compared, >, 50000);
+  g_assert_cmpuint (wide, >, 10);
+}
+
+/* Counts move sequences with the reference sowing: nothing shared with the engine's paths. */
+static guint64
+ref_perft (const KielaVariant *v, const KielaPosition *pos, guint depth)
+{
+  guint64 total = 0;
+
+  if (depth == 0)
+    return 1;
+  for (guint h = 0; h < 2u * pos->files; h++)
+    if (pos->houses[pos->to_move][h] >= v->min_sow)
+      {
+        KielaPosition child = *pos;
+        if (ref_sow (&child, h, v->lap_limit))
+          total += ref_perft (v, &child, depth - 1);
+      }
+  return total;
+}
+
+/* Perft from the start: the counts recorded before the compact board existed,
+ * and the reference sowing's own count. */
+static void
+test_perft_counts (void)
+{
+  static const guint64 recorded[] = { 1, 14, 196, 2112, 22450, 205070, 1821223, 14892962 };
+  const KielaVariant *v = variant ("kiela");
+  KielaPosition start, crowded;
+  guint max_depth = g_test_slow () ? 7 : 5;
+
+  kiela_position_init_start (&start, v);
+  for (guint d = 0; d <= max_depth; d++)
+    g_assert_cmpuint (kiela_perft (v, &start, d), ==, recorded[d]);
+  for (guint d = 0; d <= 4; d++)
+    g_assert_cmpuint (kiela_perft (v, &start, d), ==, ref_perft (v, &start, d));
+
+  /* Past 255 stones the 16-bit path counts, and agrees with the reference. */
+  crowded = start;
+  for (guint h = 0; h < 20; h++)
+    crowded.houses[0][h] += 8, crowded.houses[1][h] += 7;
+  g_assert_cmpuint (kiela_position_total (&crowded), >, KIELA_PACKED_MAX_STONES);
+  for (guint d = 0; d <= 3; d++)
+    g_assert_cmpuint (kiela_perft (v, &crowded, d), ==, ref_perft (v, &crowded, d));
+}
+
+/* Game lengths and results of `n` seeded playouts from the start, one way or the other. */
+static void
+playout_statistics (const KielaVariant *v, gboolean sample, guint n, guint64 seed,
+                    guint *lengths, guint results[4])
+{
+  KielaPosition start;
+  KielaRng rng;
+
+  kiela_position_init_start (&start, v);
+  kiela_rng_seed (&rng, seed);
+  memset (results, 0, 4 * sizeof (guint));
+  for (guint i = 0; i < n; i++)
+    {
+      KielaPlayoutResult r;
+      if (sample)
+        kiela_random_playout_sampled (v, &start, NULL, 0, &rng, 1000, &r);
+      else
+        kiela_random_playout (v, &start, NULL, 0, &rng, 1000, &r);
+      g_assert_cmpuint (r.plies, <=, 1000);
+      g_assert_cmpint (r.status, !=, KIELA_STATUS_ONGOING);
+      lengths[i] = r.plies;
+      results[r.status]++;
+    }
+}
+
+static gint
+compare_uint (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return x < y ? -1 : x > y;
+}
+
+/*
+ * Playouts that sow one drawn candidate a ply play the same game as those that
+ * sow them all: over thousands of seeded games in each variant, the game
+ * lengths (two-sample Kolmogorov-Smirnov test) and the results (difference of
+ * proportions) agree within bounds a correct implementation exceeds about once
+ * in a thousand runs, while a bias toward some houses (drawing among the
+ * candidates without redrawing past illegal ones, say) shows at once.
+ */
+static void
+test_sampled_playouts (void)
+{
+  const char *ids[] = { "kiela", "kiela-beginner", "hawalis" };
+  const guint n = 3000;
+  g_autofree guint *all = g_new (guint, n);
+  g_autofree guint *one = g_new (guint, n);
+
+  for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+    {
+      const KielaVariant *v = variant (ids[k]);
+      guint res_all[4], res_one[4];
+      gdouble d = 0, crit = 1.95 * sqrt (2.0 / n);
+      guint i = 0, j = 0;
+
+      playout_statistics (v, FALSE, n, 11 + k, all, res_all);
+      playout_statistics (v, TRUE, n, 911 + k, one, res_one);
+      qsort (all, n, sizeof (guint), compare_uint);
+      qsort (one, n, sizeof (guint), compare_uint);
+      /* Largest gap between the two empirical distribution functions. */
+      while (i < n && j < n)
+        {
+          guint x = MIN (all[i], one[j]);
+          while (i < n && all[i] == x)
+            i++;
+          while (j < n && one[j] == x)
+            j++;
+          d = MAX (d, fabs ((gdouble) i / n - (gdouble) j / n));
+        }
+      g_test_message ("%s: KS distance %.4f (bound %.4f), South wins %u vs %u, draws %u vs %u",
+                      ids[k], d, crit, res_all[KIELA_STATUS_SOUTH_WINS], res_one[KIELA_STATUS_SOUTH_WINS],
+                      res_all[KIELA_STATUS_DRAW], res_one[KIELA_STATUS_DRAW]);
+      g_assert_cmpfloat (d, <, crit);
+      for (guint s = KIELA_STATUS_SOUTH_WINS; s <= KIELA_STATUS_DRAW; s++)
+        {
+          gdouble p1 = (gdouble) res_all[s] / n, p2 = (gdouble) res_one[s] / n, p = (p1 + p2) / 2;
+          gdouble se = sqrt (MAX (p * (1 - p), 1.0 / n) * 2.0 / n);
+          g_assert_cmpfloat (fabs (p1 - p2), <, 3.3 * se);
+        }
+    }
+}
+
+/* kiela_random_playout written the obvious way: every position kept and compared. */
+static void
+naive_playout (const KielaVariant *v, const KielaPosition *start, const KielaPosition *history, guint n_history,
+               KielaRng *rng, guint max_plies, KielaPlayoutResult *result)
+{
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (KielaPosition));
+  KielaPosition pos = *start;
+
+  memset (result, 0, sizeof *result);
+  g_array_append_vals (seen, history, n_history);
+  for (;;)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      KielaPosition children[KIELA_MAX_MOVES];
+      gboolean endless[KIELA_MAX_MOVES];
+      guint32 drops[KIELA_MAX_MOVES];
+      guint reps = 1, n, pick;
+
+      for (guint i = 0; i < seen->len; i++)
+        reps += kiela_position_equal (&g_array_index (seen, KielaPosition, i), &pos);
+      if (reps >= 3)
+        {
+          result->status = KIELA_STATUS_DRAW;
+          result->reason = KIELA_REASON_REPETITION;
+          break;
+        }
+      g_array_append_val (seen, pos);
+      n = kiela_legal_moves_ex (v, &pos, moves, children, endless, drops);
+      if (n == 0)
+        {
+          result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          result->reason = KIELA_REASON_NO_MOVES;
+          break;
+        }
+      if (result->plies >= max_plies)
+        {
+          result->status = KIELA_STATUS_DRAW;
+          result->reason = KIELA_REASON_MOVE_LIMIT;
+          break;
+        }
+      pick = kiela_rng_below (rng, n);
+      result->drops += drops[pick];
+      result->plies++;
+      pos = children[pick];
+      if (endless[pick])
+        {
+          result->status = pos.to_move == KIELA_NORTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          result->reason = KIELA_REASON_ENDLESS_MOVE;
+          break;
+        }
+    }
+  result->final = pos;
+}
+
+/*
+ * The playouts' shortcuts (compact board, hashed history behind a filter)
+ * change nothing: game for game, the same seed gives the same end, reason,
+ * length, drops and final position as the obvious playout, with and without
+ * an earlier history (whose positions count toward repetition).
+ */
+static void
+test_playout_matches_naive (void)
+{
+  const char *ids[] = { "kiela", "kiela-beginner", "hawalis" };
+  guint repetitions = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+    {
+      const KielaVariant *v = variant (ids[k]);
+      KielaRng rng;
+
+      kiela_rng_seed (&rng, 42 + k);
+      for (guint g = 0; g < 400; g++)
+        {
+          KielaPosition history[12], start;
+          guint n_history = 0;
+          KielaRng a, b;
+          KielaPlayoutResult fast, naive;
+
+          /* An earlier game: a few plies from the start, the last one the playout's start. */
+          kiela_position_init_start (&start, v);
+          for (guint i = 0, len = g % 12; i < len; i++)
+            {
+              KielaMove m;
+              KielaPosition after;
+              gboolean endless;
+              if (!kiela_random_legal_move (v, &start, &rng, &m, &after, &endless) || endless)
+                break;
+              history[n_history++] = start;
+              start = after;
+            }
+          /* Sometimes the start has already been seen twice: a draw at once. */
+          if (g % 50 == 7 && n_history >= 2)
+            history[0] = history[1] = start;
+          a = rng;
+          b = rng;
+          kiela_random_playout (v, &start, history, n_history, &a, 300, &fast);
+          naive_playout (v, &start, history, n_history, &b, 300, &naive);
+          g_assert_cmpint (fast.status, ==, naive.status);
+          g_assert_cmpint (fast.reason, ==, naive.reason);
+          g_assert_cmpuint (fast.plies, ==, naive.plies);
+          g_assert_cmpuint (fast.drops, ==, naive.drops);
+          g_assert_true (kiela_position_equal (&fast.final, &naive.final));
+          g_assert_cmpuint (kiela_rng_next (&a), ==, kiela_rng_next (&b));
+          repetitions += fast.reason == KIELA_REASON_REPETITION;
+          rng = a;
+        }
+    }
+  g_test_message ("%u games ended by repetition", repetitions);
+  g_assert_cmpuint (repetitions, >=, 8);
+}
+
+/* kiela_random_legal_move draws every legal move equally often and never an
+ * illegal endless one (section 8's example position, where a2 never ends). */
+static void
+test_random_legal_move (void)
+{
+  const KielaVariant *v = variant ("kiela");
+  KielaPosition pos;
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  guint counts[KIELA_MAX_MOVES] = { 0 };
+  guint n, draws = 50000;
+  KielaRng rng;
+  gdouble chi2 = 0;
+
+  endless_position (&pos);
+  n = kiela_legal_moves (v, &pos, moves, children, NULL);
+  g_assert_cmpuint (n, >, 2);
+  kiela_rng_seed (&rng, 5);
+  for (guint d = 0; d < draws; d++)
+    {
+      KielaMove m;
+      KielaPosition after;
+      gboolean endless = TRUE, found = FALSE;
+
+      g_assert_true (kiela_random_legal_move (v, &pos, &rng, &m, &after, &endless));
+      g_assert_false (endless);
+      for (guint i = 0; i < n; i++)
+        if (moves[i] == m)
+          {
+            counts[i]++;
+            found = TRUE;
+            g_assert_true (kiela_position_equal (&after, &children[i]));
+          }
+      g_assert_true (found);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      gdouble e = (gdouble) draws / n;
+      chi2 += (counts[i] - e) * (counts[i] - e) / e;
+    }
+  /* Chi-square with n - 1 degrees of freedom against its 0.1 % critical value
+   * (Wilson-Hilferty): a correct drawing fails about once in a thousand seeds. */
+  {
+    gdouble df = n - 1, z = 3.09;
+    gdouble crit = df * pow (1 - 2 / (9 * df) + z * sqrt (2 / (9 * df)), 3);
+    g_test_message ("chi-square %.2f, %u moves, bound %.2f", chi2, n, crit);
+    g_assert_cmpfloat (chi2, <, crit);
+  }
+
+  /* No legal move at all: FALSE. */
+  memset (pos.houses[pos.to_move], 0, sizeof pos.houses[0]);
+  pos.houses[pos.to_move][3] = 1;
+  {
+    KielaMove m;
+    g_assert_false (kiela_random_legal_move (v, &pos, &rng, &m, NULL, NULL));
+  }
+}
+
 static void
 test_candidates (void)
 {
@@ -597,6 +1036,11 @@ main (int argc, char **argv)
   g_test_add_func ("/sow/hawalis/singles", test_hawalis_singles);
   g_test_add_func ("/sow/random-games-consistent", test_random_games_consistent);
   g_test_add_func ("/sow/narration", test_narration);
+  g_test_add_func ("/sow/packed/every-width", test_packed_every_width);
+  g_test_add_func ("/sow/perft/counts", test_perft_counts);
+  g_test_add_func ("/sow/playout/sampled-same-distribution", test_sampled_playouts);
+  g_test_add_func ("/sow/playout/random-legal-move", test_random_legal_move);
+  g_test_add_func ("/sow/playout/matches-naive", test_playout_matches_naive);
   ret = g_test_run ();
   kiela_registry_free (registry);
   return ret;

@@ -37,7 +37,7 @@ struct _KielaRegistry {
   GPtrArray *search_dirs;  /* char* */
   GPtrArray *sorted_personalities;
   guint      current_owner;
-  gboolean   crash_guard;  /* keep markers while loading (off in kiela_plugin_check_module's child) */
+  gboolean   crash_guard;  /* markers and first-load checks (off in kiela-plugin-check itself) */
 };
 
 static void
@@ -986,10 +986,10 @@ read_plugin_file (KielaPluginRecord *r, GError **error)
 /* ---- the crash guard ---- */
 
 static char *
-marker_path (const char *module_path)
+marker_path (const char *module_path, const char *suffix)
 {
   g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, module_path, -1);
-  g_autofree char *name = g_strconcat (hash, ".loading", NULL);
+  g_autofree char *name = g_strconcat (hash, suffix, NULL);
 
   return g_build_filename (g_get_user_state_dir (), "kiela", "plugin-guard", name, NULL);
 }
@@ -1016,7 +1016,7 @@ process_alive (gint64 pid)
 static gboolean
 marker_says_crashed (const char *module_path)
 {
-  g_autofree char *path = marker_path (module_path);
+  g_autofree char *path = marker_path (module_path, ".loading");
   g_autofree char *contents = NULL;
   g_autofree char *stamp = NULL;
   g_auto(GStrv) lines = NULL;
@@ -1042,14 +1042,15 @@ marker_says_crashed (const char *module_path)
   return TRUE;
 }
 
-/* Best effort: without a writable state folder plugins still load, unguarded. */
+/* Best effort: without a writable state folder plugins still load, unguarded.
+ * `pid` 0 records a crash seen in another process (no loader alive to wait for). */
 static void
-marker_write (const char *module_path)
+marker_write_for (const char *module_path, const char *suffix, gint64 pid)
 {
-  g_autofree char *path = marker_path (module_path);
+  g_autofree char *path = marker_path (module_path, suffix);
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *stamp = module_stamp (module_path);
-  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT "\n%s\n%s\n", (gint64) getpid (), stamp, module_path);
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT "\n%s\n%s\n", pid, stamp, module_path);
   int fd;
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
@@ -1064,11 +1065,47 @@ marker_write (const char *module_path)
 }
 
 static void
+marker_write (const char *module_path)
+{
+  marker_write_for (module_path, ".loading", getpid ());
+}
+
+static void
+marker_write_crashed (const char *module_path)
+{
+  marker_write_for (module_path, ".loading", 0);
+}
+
+static void
 marker_remove (const char *module_path)
 {
-  g_autofree char *path = marker_path (module_path);
+  g_autofree char *path = marker_path (module_path, ".loading");
 
   g_remove (path);
+}
+
+/* Modules that loaded in a check process are not checked again until they change. */
+static gboolean
+stamp_verified (const char *module_path)
+{
+  g_autofree char *path = marker_path (module_path, ".verified");
+  g_autofree char *contents = NULL;
+  g_autofree char *stamp = module_stamp (module_path);
+  gsize length;
+
+  g_auto(GStrv) lines = NULL;
+
+  if (!read_small_file (path, &contents, &length, NULL))
+    return FALSE;
+  /* pid, module stamp, module path */
+  lines = g_strsplit (contents, "\n", 4);
+  return g_strv_length (lines) >= 3 && g_str_equal (lines[1], stamp) && g_str_equal (lines[2], module_path);
+}
+
+static void
+stamp_verify (const char *module_path)
+{
+  marker_write_for (module_path, ".verified", 0);
 }
 
 gboolean
@@ -1078,7 +1115,7 @@ kiela_plugin_forget_crash (const char *module_path, GError **error)
 
   g_return_val_if_fail (module_path != NULL, FALSE);
 
-  path = marker_path (module_path);
+  path = marker_path (module_path, ".loading");
   if (g_remove (path) != 0 && errno != ENOENT)
     {
       int saved = errno;
@@ -1090,6 +1127,8 @@ kiela_plugin_forget_crash (const char *module_path, GError **error)
 }
 
 /* ---- loading one module ---- */
+
+static char *check_module (const char *module_path, gboolean *crashed);
 
 /* Everything decided without running the module's code: its .plugin file, the ABI
  * and API it asks for, a crash at an earlier start.  FALSE when the record failed. */
@@ -1212,8 +1251,25 @@ kiela_registry_load_file (KielaRegistry *registry, const char *path)
       record_fail (r, _("not a loadable module: %s"), problem);
       return;
     }
+  /* A module met for the first time (or changed since) is loaded once in another
+   * process first: damage that crashes dlopen() or the module's code (random
+   * bytes in a module did, in 114 of 400 tries) then takes only that process. */
+  if (registry->crash_guard && !stamp_verified (path))
+    {
+      gboolean crashed;
+      g_autofree char *reason = check_module (path, &crashed);
+
+      if (crashed)
+        {
+          marker_write_crashed (path);
+          r->crashed = TRUE;
+          record_fail (r, "%s", reason);
+          return;
+        }
+      stamp_verify (path);
+    }
   /* From here on the module's code runs (constructors, query, register): if it
-   * crashes the program, the marker tells the next start to skip it. */
+   * crashes the program anyway, the marker tells the next start to skip it. */
   if (registry->crash_guard)
     marker_write (path);
   open_and_register (registry, r, owner);
@@ -1380,72 +1436,55 @@ signal_name (int sig)
     }
 }
 
-/* How long a module may take to load before the check gives up on it. */
-#define CHECK_TIMEOUT_S 20
+/* How long a module may take to load before the check gives up on it: one that
+ * never returns from dlopen() would hang every start. */
+#define CHECK_TIMEOUT_S 10
 
-char *
-kiela_plugin_check_module (const char *module_path)
+/* kiela-plugin-check sits beside libkiela-core, installed or in the build tree. */
+static char *
+check_helper_path (void)
 {
-  GString *answer = g_string_new (NULL);
-  int fds[2];
-  pid_t pid;
-  int status = 0;
+  Dl_info info;
+
+  if (dladdr ((const void *) kiela_registry_new, &info) && info.dli_fname && g_path_is_absolute (info.dli_fname))
+    {
+      g_autofree char *dir = g_path_get_dirname (info.dli_fname);
+      char *helper = g_build_filename (dir, "kiela-plugin-check", NULL);
+
+      if (g_file_test (helper, G_FILE_TEST_IS_EXECUTABLE))
+        return helper;
+      g_free (helper);
+    }
+  return NULL;
+}
+
+/* Loads the module in a new process (kiela-plugin-check).  Returns NULL when it
+ * loaded, else the reason; *crashed says whether the process died, hung or quit
+ * instead of reporting (loading the module here would take this process with it). */
+static char *
+check_module (const char *module_path, gboolean *crashed)
+{
+  g_autofree char *helper = check_helper_path ();
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { helper, module_path, NULL };
+  GString *answer;
+  GPid pid;
+  int out_fd, status = 0;
   gint64 deadline = g_get_monotonic_time () + CHECK_TIMEOUT_S * G_USEC_PER_SEC;
   gboolean timed_out = FALSE;
 
-  g_return_val_if_fail (module_path != NULL, NULL);
+  *crashed = FALSE;
+  if (helper == NULL)
+    return g_strdup_printf (_("cannot be checked: %s"), _("kiela-plugin-check is not installed beside libkiela-core"));
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL,
+                                 G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL,
+                                 NULL, NULL, &pid, NULL, &out_fd, NULL, &error))
+    return g_strdup_printf (_("cannot be checked: %s"), error->message);
 
-  if (pipe2 (fds, O_CLOEXEC) != 0)
-    return g_strdup_printf (_("cannot be checked: %s"), g_strerror (errno));
-  fflush (stdout);
-  fflush (stderr);
-  pid = fork ();
-  if (pid < 0)
-    {
-      int saved = errno;
-      close (fds[0]);
-      close (fds[1]);
-      g_string_free (answer, TRUE);
-      return g_strdup_printf (_("cannot be checked: %s"), g_strerror (saved));
-    }
-  if (pid == 0)
-    {
-      /* The child: load the module into a fresh registry, report, and leave
-       * without running exit handlers that belong to the parent. */
-      KielaRegistry *registry;
-      const KielaPluginRecord *r;
-      const char *reply;
-      gssize left;
-
-      close (fds[0]);
-      /* Die of the signal itself, whatever crash handler the host installed
-       * (a sanitizer's, say), so the parent can name it. */
-      signal (SIGSEGV, SIG_DFL);
-      signal (SIGBUS, SIG_DFL);
-      signal (SIGILL, SIG_DFL);
-      signal (SIGFPE, SIG_DFL);
-      signal (SIGABRT, SIG_DFL);
-      registry = kiela_registry_new ();
-      registry->crash_guard = FALSE;
-      kiela_registry_load_file (registry, module_path);
-      r = g_ptr_array_index (registry->plugins, 0);
-      reply = r->state == KIELA_PLUGIN_LOADED ? "" : (r->reason ? r->reason : "?");
-      left = (gssize) strlen (reply) + 1;  /* the NUL says "finished" */
-      while (left > 0)
-        {
-          gssize n = write (fds[1], reply, (gsize) left);
-          if (n <= 0)
-            break;
-          reply += n;
-          left -= n;
-        }
-      _exit (0);
-    }
-
-  close (fds[1]);
+  answer = g_string_new (NULL);
   for (;;)
     {
-      struct pollfd pfd = { fds[0], POLLIN, 0 };
+      struct pollfd pfd = { out_fd, POLLIN, 0 };
       gint64 now = g_get_monotonic_time ();
       char buf[512];
       gssize n;
@@ -1458,19 +1497,21 @@ kiela_plugin_check_module (const char *module_path)
         }
       if (poll (&pfd, 1, (int) ((deadline - now) / 1000) + 1) <= 0)
         continue;
-      n = read (fds[0], buf, sizeof buf);
+      n = read (out_fd, buf, sizeof buf);
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
         break;
       g_string_append_len (answer, buf, n);
     }
-  close (fds[0]);
+  close (out_fd);
   while (waitpid (pid, &status, 0) < 0 && errno == EINTR)
     ;
+  g_spawn_close_pid (pid);
 
   if (timed_out)
     {
+      *crashed = TRUE;
       g_string_free (answer, TRUE);
       return g_strdup_printf (_("did not finish loading within %u seconds"), CHECK_TIMEOUT_S);
     }
@@ -1479,14 +1520,17 @@ kiela_plugin_check_module (const char *module_path)
       const char *name = signal_name (WTERMSIG (status));
       g_autofree char *sig = name ? g_strdup (name) : g_strdup_printf ("signal %d", WTERMSIG (status));
 
+      *crashed = TRUE;
       g_string_free (answer, TRUE);
       /* TRANSLATORS: %s is a signal name such as SIGSEGV */
       return g_strdup_printf (_("crashed with %s while loading"), sig);
     }
-  if (answer->len == 0 || answer->str[answer->len - 1] != '\0' || WEXITSTATUS (status) != 0)
+  /* The helper ends its report with a NUL: anything else means the module ended it. */
+  if (answer->len == 0 || answer->str[answer->len - 1] != '\0' || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
     {
       int code = WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 
+      *crashed = TRUE;
       g_string_free (answer, TRUE);
       return g_strdup_printf (_("exited with status %d while loading"), code);
     }
@@ -1496,6 +1540,24 @@ kiela_plugin_check_module (const char *module_path)
       return NULL;
     }
   return g_string_free (answer, FALSE);
+}
+
+char *
+kiela_plugin_check_module (const char *module_path)
+{
+  gboolean crashed;
+
+  g_return_val_if_fail (module_path != NULL, NULL);
+
+  return check_module (module_path, &crashed);
+}
+
+void
+kiela_registry_set_crash_guard (KielaRegistry *registry, gboolean guard)
+{
+  g_return_if_fail (registry != NULL);
+
+  registry->crash_guard = guard;
 }
 
 void

@@ -37,6 +37,7 @@ struct _KielaRegistry {
   GPtrArray *search_dirs;  /* char* */
   GPtrArray *sorted_personalities;
   guint      current_owner;
+  const GArray *current_segments;  /* the registering module's memory, NULL for built-in modules */
   gboolean   crash_guard;  /* markers and first-load checks (off in kiela-plugin-check itself) */
 };
 
@@ -258,11 +259,199 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
   return TRUE;
 }
 
+/* ---- the module's own memory ---- */
+
+/* The readable segments a loaded module occupies, found from one of its symbols. */
+typedef struct {
+  guintptr start;
+  guintptr end;
+  gboolean exec;
+} Segment;
+
+typedef struct {
+  const char *name;
+  ElfW(Addr)  base;
+  GArray     *segments;
+} SegmentSearch;
+
+static int
+collect_segments (struct dl_phdr_info *info, size_t size, void *data)
+{
+  SegmentSearch *search = data;
+
+  if (info->dlpi_addr != search->base || g_strcmp0 (info->dlpi_name, search->name) != 0)
+    return 0;
+  for (guint i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+      if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R) && ph->p_memsz > 0)
+        {
+          Segment seg = { info->dlpi_addr + ph->p_vaddr, info->dlpi_addr + ph->p_vaddr + ph->p_memsz,
+                          (ph->p_flags & PF_X) != 0 };
+          g_array_append_val (search->segments, seg);
+        }
+    }
+  return 1;
+}
+
+/* NULL when the symbol does not belong to a module the dynamic loader knows. */
+static GArray *
+module_segments (gconstpointer symbol)
+{
+  Dl_info dli;
+  struct link_map *map = NULL;
+  SegmentSearch search;
+
+  if (!dladdr1 (symbol, &dli, (void **) &map, RTLD_DL_LINKMAP) || map == NULL)
+    return NULL;
+  search.name = map->l_name;
+  search.base = map->l_addr;
+  search.segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+  dl_iterate_phdr (collect_segments, &search);
+  if (search.segments->len == 0)
+    g_clear_pointer (&search.segments, g_array_unref);
+  return search.segments;
+}
+
+/* The segment holding [p, p + size), or NULL. */
+static const Segment *
+segment_holding (const GArray *segments, gconstpointer p, gsize size)
+{
+  guintptr a = (guintptr) p;
+
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const Segment *seg = &g_array_index (segments, Segment, i);
+      if (a >= seg->start && a < seg->end && size <= seg->end - a)
+        return seg;
+    }
+  return NULL;
+}
+
+typedef enum {
+  TEXT_OK,
+  TEXT_OUTSIDE,       /* does not start inside the module */
+  TEXT_UNTERMINATED,  /* no NUL before the module's segment ends */
+  TEXT_BAD_UTF8,
+} TextProblem;
+
+/* A text a module hands over: inside the module (when segments is not NULL),
+ * ending there, valid UTF-8.  NULL is fine. */
+static TextProblem
+text_problem (const GArray *segments, const char *s)
+{
+  gsize max = G_MAXSSIZE;
+
+  if (s == NULL)
+    return TEXT_OK;
+  if (segments)
+    {
+      const Segment *seg = segment_holding (segments, s, 1);
+
+      if (seg == NULL)
+        return TEXT_OUTSIDE;
+      max = seg->end - (guintptr) s;
+      if (memchr (s, '\0', max) == NULL)
+        return TEXT_UNTERMINATED;
+    }
+  return g_utf8_validate (s, strnlen (s, max), NULL) ? TEXT_OK : TEXT_BAD_UTF8;
+}
+
+/* Checks one text of the plugin information.  NULL when fine, else why not. */
+static char *
+info_string_problem (const GArray *segments, const char *s, const char *field)
+{
+  switch (text_problem (segments, s))
+    {
+    case TEXT_OUTSIDE:
+      /* TRANSLATORS: %s is a field of the plugin information: id, name, version, ... */
+      return g_strdup_printf (_("its plugin information has a %s pointing outside the module"), field);
+    case TEXT_UNTERMINATED:
+      return g_strdup_printf (_("its plugin information has a %s that does not end inside the module"), field);
+    case TEXT_BAD_UTF8:
+      return g_strdup_printf (_("its plugin information has a %s that is not valid UTF-8"), field);
+    case TEXT_OK:
+    default:
+      return NULL;
+    }
+}
+
+/* What a module registers is checked like its information: the struct, every
+ * text and every function inside the module (a damaged module's relocated
+ * pointers crashed the program long after loading).  `kind` names the item in
+ * English (variant, AI algorithm, ...); always TRUE for built-in modules. */
+static gboolean
+item_struct_in_module (KielaRegistry *registry, gconstpointer item, gsize size, const char *kind, GError **error)
+{
+  if (registry->current_segments == NULL || item == NULL)
+    return TRUE;
+  if (segment_holding (registry->current_segments, item, size) == NULL)
+    {
+      /* TRANSLATORS: %s is variant, AI algorithm, personality or lesson */
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("it registered an item (%s) that lies outside the module"), kind);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+item_fields_in_module (KielaRegistry *registry, const char *kind,
+                       const char *const *texts, const char *const *fields, guint n_texts,
+                       const gconstpointer *functions, guint n_functions, GError **error)
+{
+  const GArray *segments = registry->current_segments;
+
+  if (segments == NULL)
+    return TRUE;
+  for (guint i = 0; i < n_texts; i++)
+    {
+      TextProblem problem = text_problem (segments, texts[i]);
+
+      if (problem == TEXT_BAD_UTF8)
+        {
+          /* TRANSLATORS: the first %s is variant, AI algorithm, personality or lesson, the second a field (name, ...) */
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("it registered an item (%s) whose %s is not valid UTF-8"),
+                       kind, fields[i]);
+          return FALSE;
+        }
+      if (problem != TEXT_OK)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("it registered an item (%s) whose %s points outside the module"),
+                       kind, fields[i]);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < n_functions; i++)
+    {
+      const Segment *seg = functions[i] ? segment_holding (segments, functions[i], 1) : NULL;
+
+      if (functions[i] && (seg == NULL || !seg->exec))
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                       _("it registered an item (%s) with a function outside the module’s code"), kind);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 kiela_registry_add_variant (KielaRegistry *registry, const KielaVariant *variant, GError **error)
 {
   g_return_val_if_fail (registry != NULL, FALSE);
 
+  if (!item_struct_in_module (registry, variant, sizeof *variant, "variant", error))
+    return FALSE;
+  if (variant)
+    {
+      const char *texts[] = { variant->id, variant->name, variant->description, variant->family, variant->level,
+                              variant->translation_domain, variant->source };
+      const char *fields[] = { "id", "name", "description", "family", "level", "translation_domain", "source" };
+
+      if (!item_fields_in_module (registry, "variant", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+        return FALSE;
+    }
   if (!kiela_variant_validate (variant, error))
     return FALSE;
   if (kiela_registry_lookup_variant (registry, variant->id))
@@ -280,6 +469,19 @@ kiela_registry_add_ai_algorithm (KielaRegistry *registry, const KielaAiAlgorithm
 {
   g_return_val_if_fail (registry != NULL, FALSE);
 
+  if (!item_struct_in_module (registry, algorithm, sizeof *algorithm, "AI algorithm", error))
+    return FALSE;
+  if (algorithm)
+    {
+      const char *texts[] = { algorithm->id, algorithm->name, algorithm->description, algorithm->translation_domain };
+      const char *fields[] = { "id", "name", "description", "translation_domain" };
+      const gconstpointer functions[] = { (gconstpointer) algorithm->check_settings, (gconstpointer) algorithm->think,
+                                          (gconstpointer) algorithm->arrange };
+
+      if (!item_fields_in_module (registry, "AI algorithm", texts, fields, G_N_ELEMENTS (texts),
+                                  functions, G_N_ELEMENTS (functions), error))
+        return FALSE;
+    }
   if (algorithm == NULL || !valid_id (algorithm->id) || algorithm->think == NULL)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
@@ -305,6 +507,18 @@ kiela_registry_add_personality (KielaRegistry *registry, const KielaPersonality 
 
   g_return_val_if_fail (registry != NULL, FALSE);
 
+  if (!item_struct_in_module (registry, p, sizeof *p, "personality", error))
+    return FALSE;
+  if (p)
+    {
+      const char *texts[] = { p->id, p->name, p->character, p->portrait_svg, p->level_name, p->algorithm,
+                              p->settings, p->translation_domain };
+      const char *fields[] = { "id", "name", "character", "portrait_svg", "level_name", "algorithm",
+                               "settings", "translation_domain" };
+
+      if (!item_fields_in_module (registry, "personality", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+        return FALSE;
+    }
   if (p == NULL || !valid_id (p->id) || p->name == NULL || p->algorithm == NULL)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
@@ -334,6 +548,16 @@ kiela_registry_add_lesson (KielaRegistry *registry, const KielaLesson *lesson, G
 {
   g_return_val_if_fail (registry != NULL, FALSE);
 
+  if (!item_struct_in_module (registry, lesson, sizeof *lesson, "lesson", error))
+    return FALSE;
+  if (lesson)
+    {
+      const char *texts[] = { lesson->id, lesson->title, lesson->summary, lesson->variant, lesson->translation_domain };
+      const char *fields[] = { "id", "title", "summary", "variant", "translation_domain" };
+
+      if (!item_fields_in_module (registry, "lesson", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+        return FALSE;
+    }
   if (lesson == NULL || !valid_id (lesson->id) || lesson->title == NULL)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
@@ -519,99 +743,6 @@ count_items (KielaRegistry *registry, KielaPluginRecord *r, guint owner)
   r->n_lessons = item_list_count_owner (&registry->lessons, owner);
 }
 
-/* ---- the module's own memory ---- */
-
-/* The readable segments a loaded module occupies, found from one of its symbols. */
-typedef struct {
-  guintptr start;
-  guintptr end;
-} Segment;
-
-typedef struct {
-  const char *name;
-  ElfW(Addr)  base;
-  GArray     *segments;
-} SegmentSearch;
-
-static int
-collect_segments (struct dl_phdr_info *info, size_t size, void *data)
-{
-  SegmentSearch *search = data;
-
-  if (info->dlpi_addr != search->base || g_strcmp0 (info->dlpi_name, search->name) != 0)
-    return 0;
-  for (guint i = 0; i < info->dlpi_phnum; i++)
-    {
-      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-
-      if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R) && ph->p_memsz > 0)
-        {
-          Segment seg = { info->dlpi_addr + ph->p_vaddr, info->dlpi_addr + ph->p_vaddr + ph->p_memsz };
-          g_array_append_val (search->segments, seg);
-        }
-    }
-  return 1;
-}
-
-/* NULL when the symbol does not belong to a module the dynamic loader knows. */
-static GArray *
-module_segments (gconstpointer symbol)
-{
-  Dl_info dli;
-  struct link_map *map = NULL;
-  SegmentSearch search;
-
-  if (!dladdr1 (symbol, &dli, (void **) &map, RTLD_DL_LINKMAP) || map == NULL)
-    return NULL;
-  search.name = map->l_name;
-  search.base = map->l_addr;
-  search.segments = g_array_new (FALSE, FALSE, sizeof (Segment));
-  dl_iterate_phdr (collect_segments, &search);
-  if (search.segments->len == 0)
-    g_clear_pointer (&search.segments, g_array_unref);
-  return search.segments;
-}
-
-/* The segment holding [p, p + size), or NULL. */
-static const Segment *
-segment_holding (const GArray *segments, gconstpointer p, gsize size)
-{
-  guintptr a = (guintptr) p;
-
-  for (guint i = 0; i < segments->len; i++)
-    {
-      const Segment *seg = &g_array_index (segments, Segment, i);
-      if (a >= seg->start && a < seg->end && size <= seg->end - a)
-        return seg;
-    }
-  return NULL;
-}
-
-/* Checks one text of the plugin information: inside the module (when segments is not
- * NULL), ending within it, valid UTF-8.  NULL when fine, else why not. */
-static char *
-info_string_problem (const GArray *segments, const char *s, const char *field)
-{
-  gsize max = G_MAXSSIZE;
-
-  if (s == NULL)
-    return NULL;
-  if (segments)
-    {
-      const Segment *seg = segment_holding (segments, s, 1);
-
-      if (seg == NULL)
-        /* TRANSLATORS: %s is a field of the plugin information: id, name, version, ... */
-        return g_strdup_printf (_("its plugin information has a %s pointing outside the module"), field);
-      max = seg->end - (guintptr) s;
-      if (memchr (s, '\0', max) == NULL)
-        return g_strdup_printf (_("its plugin information has a %s that does not end inside the module"), field);
-    }
-  if (!g_utf8_validate (s, strnlen (s, max), NULL))
-    return g_strdup_printf (_("its plugin information has a %s that is not valid UTF-8"), field);
-  return NULL;
-}
-
 /* The plugin information a module returned, checked before anything in it is used:
  * the struct inside the module, the ABI, then every text. */
 static char *
@@ -736,15 +867,18 @@ load_from_functions (KielaRegistry *registry, KielaPluginRecord *r, guint owner,
     }
 
   registry->current_owner = owner;
+  registry->current_segments = segments;
   if (!register_func (registry, &error))
     {
       remove_owner (registry, owner);
       registry->current_owner = G_MAXUINT;
+      registry->current_segments = NULL;
       record_fail (r, _("registration failed: %s"),
                    error ? error->message : _("the register function failed without saying why"));
       return FALSE;
     }
   registry->current_owner = G_MAXUINT;
+  registry->current_segments = NULL;
   if (r->info_path)
     {
       g_autofree char *mismatch = provides_problem (registry, r, owner);

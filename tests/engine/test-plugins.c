@@ -92,6 +92,10 @@ test_broken_plugins (void)
   assert_failed (registry, "api-too-new-code.so", "it needs Kiela plugin API 2, this host has 1");
   assert_failed (registry, "lap-limit.so",
                  "Variant “lap-limit-too-big”: the lap limit 4294967295 is too high, at most 100000 laps are allowed");
+  assert_failed (registry, "variant-outside.so",
+                 "registration failed: it registered an item (variant) whose name points outside the module");
+  assert_failed (registry, "think-outside.so",
+                 "registration failed: it registered an item (AI algorithm) with a function outside the module’s code");
   assert_failed (registry, "lies-provides.so",
                  "it registered “variant:broken-lies-provides-variant”, which its .plugin file does not list in Provides");
   assert_failed (registry, "bad-plugin-file.so", "its bad-plugin-file.plugin is invalid: ABI=one is not a number");

@@ -333,26 +333,6 @@ cmd_play (KielaRegistry *registry, int argc, char **argv)
   return 0;
 }
 
-static guint64
-perft (const KielaVariant *variant, const KielaPosition *pos, guint depth)
-{
-  KielaMove moves[KIELA_MAX_MOVES];
-  KielaPosition children[KIELA_MAX_MOVES];
-  gboolean endless[KIELA_MAX_MOVES];
-  guint n;
-  guint64 total = 0;
-
-  if (depth == 0)
-    return 1;
-  n = kiela_legal_moves (variant, pos, moves, depth > 1 ? children : NULL, endless);
-  if (depth == 1)
-    return n;
-  for (guint i = 0; i < n; i++)
-    if (!endless[i])   /* a move that loses at once ends the game: no continuation */
-      total += perft (variant, &children[i], depth - 1);
-  return total;
-}
-
 static int
 cmd_perft (KielaRegistry *registry, int argc, char **argv)
 {
@@ -400,7 +380,7 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
     kiela_position_init_start (&pos, variant);
 
   t0 = g_get_monotonic_time ();
-  nodes = perft (variant, &pos, (guint) depth);
+  nodes = kiela_perft (variant, &pos, (guint) depth);
   t1 = g_get_monotonic_time ();
 
   if (json)
@@ -544,6 +524,8 @@ main (int argc, char **argv)
   const char *cmd;
 
   setlocale (LC_ALL, "");
+  /* Uninstalled, plugins and translations come from the build tree this program was built in. */
+  kiela_paths_init (KIELA_BUILD_ROOT);
   kiela_bind_textdomain ();
   textdomain (GETTEXT_PACKAGE);
 

@@ -6,15 +6,17 @@
 #include "kiela-playout.h"
 #include "kiela-position.h"
 #include "kiela-sow.h"
+#include "kiela-sow-private.h"
 
 /* Repetition needs the positions since the game began; playouts keep them in a
  * fixed ring of hashes and confirm a hash match by comparing whole positions. */
 #define HISTORY_MAX 4096
 
-void
-kiela_random_playout (const KielaVariant *variant, const KielaPosition *start,
-                      const KielaPosition *history, guint n_history,
-                      KielaRng *rng, guint max_plies, KielaPlayoutResult *result)
+/* The 16-bit path, for positions with more stones than the compact board holds. */
+static void
+playout_wide (const KielaVariant *variant, const KielaPosition *start,
+              const KielaPosition *history, guint n_history,
+              KielaRng *rng, guint max_plies, KielaPlayoutResult *result)
 {
   KielaMove moves[KIELA_MAX_MOVES];
   KielaPosition children[KIELA_MAX_MOVES];
@@ -90,4 +92,273 @@ kiela_random_playout (const KielaVariant *variant, const KielaPosition *start,
   result->plies = plies;
   result->drops = drops;
   result->final = pos;
+}
+
+/*
+ * One ply's move, drawn uniformly among the legal moves, on the compact board.
+ * `sample` FALSE sows every candidate (as legal-move generation must) and
+ * draws among the legal ones.  `sample` TRUE draws a candidate and sows only
+ * it, drawing again among the others in the rare case that it is illegal (an
+ * endless move where those are illegal): the same uniform choice among the
+ * legal moves, at the price of one sowing instead of a dozen.
+ * Returns FALSE when there is no legal move; else `child` is the position
+ * after the move and `*endless` whether it never ends (it then loses).
+ */
+static inline gboolean
+packed_random_move (const KielaVariant *variant, const KielaPacked *pos, KielaRng *rng, gboolean sample,
+                    KielaPacked *child, gboolean *endless, guint32 *drops)
+{
+  if (sample)
+    {
+      KielaMove cand[KIELA_MAX_MOVES];
+      guint n = kiela_packed_candidates (variant, pos, cand);
+
+      while (n > 0)
+        {
+          guint i = kiela_rng_below (rng, n);
+          KielaSowResult r;
+          gboolean ok;
+
+          memcpy (child, pos, KIELA_PACKED_BYTES (pos));
+          ok = kiela_packed_sow (variant, child, cand[i], &r);
+          if (ok || variant->endless_policy == KIELA_ENDLESS_LOSES)
+            {
+              *endless = !ok;
+              *drops = r.drops;
+              return TRUE;
+            }
+          cand[i] = cand[--n];
+        }
+      return FALSE;
+    }
+  else
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      KielaPacked children[KIELA_MAX_MOVES];
+      gboolean endless_of[KIELA_MAX_MOVES];
+      guint32 drops_of[KIELA_MAX_MOVES];
+      guint n = kiela_packed_legal_moves (variant, pos, moves, children, endless_of, drops_of, NULL);
+      guint pick;
+
+      if (n == 0)
+        return FALSE;
+      pick = kiela_rng_below (rng, n);
+      memcpy (child, &children[pick], KIELA_PACKED_BYTES (pos));
+      *endless = endless_of[pick];
+      *drops = drops_of[pick];
+      return TRUE;
+    }
+}
+
+static void
+playout (const KielaVariant *variant, const KielaPosition *start,
+         const KielaPosition *history, guint n_history,
+         KielaRng *rng, guint max_plies, gboolean sample, KielaPlayoutResult *result)
+{
+  KielaPacked pos, *seen;
+  guint64 hashes[HISTORY_MAX];
+  guint n_seen = 0, capacity, allocated;
+  guint64 drops = 0;
+  guint plies = 0;
+
+  if (!kiela_packed_from_position (variant, start, &pos))
+    {
+      /* Too many stones for a byte a house: both kinds of playout draw the
+       * same uniform legal move, so the 16-bit path serves either. */
+      playout_wide (variant, start, history, n_history, rng, max_plies, result);
+      return;
+    }
+
+  memset (result, 0, sizeof *result);
+  capacity = MIN (n_history + max_plies + 1, HISTORY_MAX);
+  /* Most games are short: grow the list as needed rather than allocating the most. */
+  allocated = MIN (capacity, MAX (n_history + 1, 128u));
+  seen = g_new (KielaPacked, allocated);
+  for (guint i = n_history > HISTORY_MAX / 2 ? n_history - HISTORY_MAX / 2 : 0; i < n_history; i++)
+    /* A position that does not fit holds more stones than `start`: it can never come back. */
+    if (kiela_packed_from_position (variant, &history[i], &seen[n_seen]))
+      hashes[n_seen] = kiela_packed_hash (&seen[n_seen]), n_seen++;
+
+  for (;;)
+    {
+      guint64 h = kiela_packed_hash (&pos);
+      guint reps = 1;
+      KielaPacked child;
+      gboolean endless;
+      guint32 move_drops;
+
+      for (guint i = 0; i < n_seen; i++)
+        if (hashes[i] == h && kiela_packed_equal (&seen[i], &pos))
+          reps++;
+      if (reps >= 3)
+        {
+          result->status = KIELA_STATUS_DRAW;
+          result->reason = KIELA_REASON_REPETITION;
+          break;
+        }
+      if (n_seen < capacity)
+        {
+          if (n_seen == allocated)
+            {
+              allocated = MIN (capacity, 2 * allocated);
+              seen = g_renew (KielaPacked, seen, allocated);
+            }
+          memcpy (&seen[n_seen], &pos, KIELA_PACKED_BYTES (&pos));
+          hashes[n_seen++] = h;
+        }
+
+      if (plies >= max_plies)
+        {
+          /* The side to move may still have no move at all: that ends the game first. */
+          KielaMove cand[KIELA_MAX_MOVES];
+          if (kiela_packed_legal_moves (variant, &pos, cand, NULL, NULL, NULL, NULL) == 0)
+            {
+              result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+              result->reason = KIELA_REASON_NO_MOVES;
+            }
+          else
+            {
+              result->status = KIELA_STATUS_DRAW;
+              result->reason = KIELA_REASON_MOVE_LIMIT;
+            }
+          break;
+        }
+      if (!packed_random_move (variant, &pos, rng, sample, &child, &endless, &move_drops))
+        {
+          result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          result->reason = KIELA_REASON_NO_MOVES;
+          break;
+        }
+      drops += move_drops;
+      plies++;
+      if (endless)
+        {
+          result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          result->reason = KIELA_REASON_ENDLESS_MOVE;
+          pos = child;
+          break;
+        }
+      pos = child;
+    }
+
+  g_free (seen);
+  result->plies = plies;
+  result->drops = drops;
+  kiela_packed_to_position (&pos, &result->final);
+}
+
+void
+kiela_random_playout (const KielaVariant *variant, const KielaPosition *start,
+                      const KielaPosition *history, guint n_history,
+                      KielaRng *rng, guint max_plies, KielaPlayoutResult *result)
+{
+  playout (variant, start, history, n_history, rng, max_plies, FALSE, result);
+}
+
+void
+kiela_random_playout_sampled (const KielaVariant *variant, const KielaPosition *start,
+                              const KielaPosition *history, guint n_history,
+                              KielaRng *rng, guint max_plies, KielaPlayoutResult *result)
+{
+  playout (variant, start, history, n_history, rng, max_plies, TRUE, result);
+}
+
+gboolean
+kiela_random_legal_move (const KielaVariant *variant, const KielaPosition *pos, KielaRng *rng,
+                         KielaMove *move, KielaPosition *after, gboolean *endless)
+{
+  KielaPacked packed;
+  KielaMove cand[KIELA_MAX_MOVES];
+  guint n;
+
+  if (kiela_packed_from_position (variant, pos, &packed))
+    {
+      n = kiela_packed_candidates (variant, &packed, cand);
+      while (n > 0)
+        {
+          guint i = kiela_rng_below (rng, n);
+          KielaPacked child = packed;
+          gboolean ok = kiela_packed_sow (variant, &child, cand[i], NULL);
+
+          if (ok || variant->endless_policy == KIELA_ENDLESS_LOSES)
+            {
+              *move = cand[i];
+              if (after)
+                kiela_packed_to_position (&child, after);
+              if (endless)
+                *endless = !ok;
+              return TRUE;
+            }
+          cand[i] = cand[--n];
+        }
+      return FALSE;
+    }
+
+  n = kiela_candidate_moves (variant, pos, cand);
+  while (n > 0)
+    {
+      guint i = kiela_rng_below (rng, n);
+      KielaPosition child = *pos;
+      gboolean ok = kiela_sow_fast (variant, &child, cand[i], NULL);
+
+      if (ok || variant->endless_policy == KIELA_ENDLESS_LOSES)
+        {
+          *move = cand[i];
+          if (after)
+            *after = child;
+          if (endless)
+            *endless = !ok;
+          return TRUE;
+        }
+      cand[i] = cand[--n];
+    }
+  return FALSE;
+}
+
+static guint64
+perft_packed (const KielaVariant *variant, const KielaPacked *pos, guint depth)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPacked children[KIELA_MAX_MOVES];
+  gboolean endless[KIELA_MAX_MOVES];
+  guint64 total = 0;
+  guint n;
+
+  if (depth == 1)
+    return kiela_packed_legal_moves (variant, pos, moves, NULL, NULL, NULL, NULL);
+  n = kiela_packed_legal_moves (variant, pos, moves, children, endless, NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    if (!endless[i])
+      total += perft_packed (variant, &children[i], depth - 1);
+  return total;
+}
+
+static guint64
+perft_wide (const KielaVariant *variant, const KielaPosition *pos, guint depth)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  gboolean endless[KIELA_MAX_MOVES];
+  guint64 total = 0;
+  guint n;
+
+  if (depth == 1)
+    return kiela_legal_moves (variant, pos, moves, NULL, NULL);
+  n = kiela_legal_moves (variant, pos, moves, children, endless);
+  for (guint i = 0; i < n; i++)
+    if (!endless[i])
+      total += perft_wide (variant, &children[i], depth - 1);
+  return total;
+}
+
+guint64
+kiela_perft (const KielaVariant *variant, const KielaPosition *pos, guint depth)
+{
+  KielaPacked packed;
+
+  if (depth == 0)
+    return 1;
+  if (kiela_packed_from_position (variant, pos, &packed))
+    return perft_packed (variant, &packed, depth);
+  return perft_wide (variant, pos, depth);
 }

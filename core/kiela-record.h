@@ -12,8 +12,10 @@ G_BEGIN_DECLS
 typedef struct _KielaRegistry KielaRegistry;
 
 /* Serialises the game's full history (redo moves are left out) as pretty JSON. */
+KIELA_AVAILABLE_IN_ALL
 char      *kiela_record_to_string   (KielaGame *game);
 /* Parses and replays a record; `source` names the input in errors ("game.kiela: ..."). */
+KIELA_AVAILABLE_IN_ALL
 KielaGame *kiela_record_from_string (KielaRegistry *registry, const char *text, gssize length,
                                      const char *source, GError **error);
 /*
@@ -23,12 +25,16 @@ KielaGame *kiela_record_from_string (KielaRegistry *registry, const char *text, 
  * (KIELA_ERROR_IO); errors from GIO keep their G_IO_ERROR code, with a prefix
  * naming the file.
  */
+KIELA_AVAILABLE_IN_ALL
 gboolean   kiela_record_save_file   (KielaGame *game, GFile *file, GCancellable *cancellable, GError **error);
 /* Reads and replays a record.  Only a regular file up to the size limit is read
  * (a named pipe or device is refused without blocking); errors name the file. */
+KIELA_AVAILABLE_IN_ALL
 KielaGame *kiela_record_load_file   (KielaRegistry *registry, GFile *file, GCancellable *cancellable, GError **error);
 /* The same for a file-system path. */
+KIELA_AVAILABLE_IN_ALL
 gboolean   kiela_record_save        (KielaGame *game, const char *path, GError **error);
+KIELA_AVAILABLE_IN_ALL
 KielaGame *kiela_record_load        (KielaRegistry *registry, const char *path, GError **error);
 
 G_END_DECLS

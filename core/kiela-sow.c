@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-sow.h"
+#include "kiela-sow-private.h"
 #include "kiela-position.h"
 #include "kiela-registry.h"
 
@@ -378,6 +379,442 @@ kiela_sow_traced (const KielaVariant *variant, const KielaPosition *pos, KielaMo
   return ok;
 }
 
+/* ---- The compact board (kiela-sow-private.h) ---- */
+
+gboolean
+kiela_packed_from_position (const KielaVariant *variant, const KielaPosition *pos, KielaPacked *out)
+{
+  const guint n = 2u * pos->files;
+  guint total = 0;
+
+  if (pos->files != variant->files || pos->files < KIELA_MIN_FILES || pos->files > KIELA_MAX_FILES)
+    return FALSE;
+  for (guint s = 0; s < 2; s++)
+    for (guint i = 0; i < n; i++)
+      total += pos->houses[s][i];
+  if (total > KIELA_PACKED_MAX_STONES)
+    return FALSE;
+
+  memset (out, 0, sizeof *out);
+  out->to_move = pos->to_move;
+  out->files = pos->files;
+  out->stride = (guint8) (16 * ((n + 15) / 16));
+  for (guint s = 0; s < 2; s++)
+    for (guint i = 0; i < n; i++)
+      out->b[s * out->stride + i] = (guint8) pos->houses[s][i];
+  return TRUE;
+}
+
+void
+kiela_packed_to_position (const KielaPacked *packed, KielaPosition *out)
+{
+  const guint n = 2u * packed->files;
+
+  memset (out, 0, sizeof *out);
+  out->files = packed->files;
+  out->to_move = packed->to_move;
+  for (guint s = 0; s < 2; s++)
+    for (guint i = 0; i < n; i++)
+      out->houses[s][i] = packed->b[s * packed->stride + i];
+}
+
+guint64
+kiela_packed_hash (const KielaPacked *packed)
+{
+  /* Whole words, padding included (it is zero): pairs multiplied together
+   * (as in the NH hash) so the multiplies do not wait on each other, then a
+   * splitmix finaliser. */
+  const guint words = 2u * packed->stride / 8;
+  guint64 h = 0x9e3779b97f4a7c15ull * (1 + packed->to_move) ^ packed->files;
+
+  for (guint i = 0; i < words; i += 2)
+    {
+      guint64 w0, w1;
+      memcpy (&w0, packed->b + 8 * i, 8);
+      memcpy (&w1, packed->b + 8 * i + 8, 8);
+      h += (w0 + 0x2545f4914f6cdd1dull * (i + 1)) * (w1 ^ 0xd6e8feb86659fd93ull);
+    }
+  h ^= h >> 30; h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27; h *= 0x94d049bb133111ebull;
+  h ^= h >> 31;
+  return h;
+}
+
+gboolean
+kiela_packed_equal (const KielaPacked *a, const KielaPacked *b)
+{
+  return a->to_move == b->to_move && a->files == b->files && a->stride == b->stride &&
+         memcmp (a->b, b->b, 2u * a->stride) == 0;
+}
+
+typedef guint8 KielaU8x16 __attribute__ ((vector_size (16)));
+
+/* Bytes 0..47 zero, 48..95 one: the 16 bytes from ge_ones + 48 - x + 16 v are,
+ * lane by lane, 1 where 16 v + lane >= x (0 <= x <= 48). */
+static const guint8 ge_ones[96] __attribute__ ((aligned (16))) = {
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+static inline __attribute__((always_inline)) KielaU8x16
+ge_mask (guint x, guint v)
+{
+  KielaU8x16 m;
+  __builtin_memcpy (&m, ge_ones + 48 - x + 16 * v, sizeof m);
+  return m;
+}
+
+/*
+ * A lap on the compact board empties house `lift` (none when it is 47, a lane no
+ * board uses) and adds one stone to each house of [a, b1) and of [0, b2) (a lap
+ * of k < n stones, b2 > 0 when it wraps), branch-free whatever the hand: the
+ * masks come from unaligned loads of ge_ones instead of a loop whose exit the
+ * processor could not predict.  Emptying the lifted house in the same vector
+ * operation, rather than by a byte store, keeps the vector load from waiting
+ * on that store.  Lanes at or past n keep zero.
+ */
+
+/*
+ * sow_core on the compact board: the same algorithm, statement for statement
+ * (tests/engine/test-sow.c checks that every candidate of thousands of games
+ * ends the same), with the width and the rules fixed where the caller knows
+ * them at compile time.
+ */
+static inline __attribute__((always_inline)) gboolean
+packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
+                 const guint files, const guint lanes, const guint32 limit,
+                 const KielaCaptureRule capture_rule, const KielaCapturedFate captured_fate,
+                 const KielaRelayRule relay_rule)
+{
+  const guint n = 2 * files;
+  const KielaSide side = (KielaSide) p->to_move;
+  const KielaSide opp = KIELA_OTHER_SIDE (side);
+  guint8 *restrict my = p->b + side * 16 * lanes;
+  guint8 *restrict op = p->b + opp * 16 * lanes;
+  const guint no_lift = 47;
+  guint h = (guint) move;
+  guint lap_start = h;
+  guint hand = my[h];
+  guint lift = h;            /* the house to empty as this lap is sown */
+  guint32 lap = 1;
+  guint32 drops = 0;
+  guint captures = 0, captured_total = 0;
+  KielaEndReason end;
+  guint last, count_last;
+  /* The mover's houses stay in registers from lap to lap; every lap also
+   * stores them, so that single houses can be read from memory. */
+  const KielaU8x16 one = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+  KielaU8x16 cur[3];
+
+  for (guint v = 0; v < lanes; v++)
+    __builtin_memcpy (&cur[v], my + 16 * v, sizeof cur[v]);
+  for (;;)
+    {
+      guint k = hand;
+      guint start = h + 1 == n ? 0 : h + 1;
+
+      drops += hand;
+      if (G_UNLIKELY (k >= n))
+        {
+          /* A hand of a lap or more: whole laps first, on the bytes. */
+          guint q = k / n;
+          if (lift != no_lift)
+            my[lift] = 0;
+          lift = no_lift;
+          for (guint i = 0; i < n; i++)
+            my[i] += (guint8) q;
+          k -= q * n;
+          for (guint v = 0; v < lanes; v++)
+            __builtin_memcpy (&cur[v], my + 16 * v, sizeof cur[v]);
+        }
+      last = h + k;
+      if (last >= n)
+        last -= n;
+      /* Read before the lap is added, so the load need not wait for the vector
+       * store.  When k > 0, last != lift; k == 0 only after whole laps above,
+       * whose last stone fell into h itself. */
+      count_last = my[last] + (k != 0);
+      {
+        const guint e = start + k;
+        const guint a = start, b1 = MIN (e, n), b2 = e > n ? e - n : 0;
+
+        for (guint v = 0; v < lanes; v++)
+          {
+            cur[v] &= ge_mask (lift, v) - ge_mask (lift + 1, v) - one;
+            cur[v] += ge_mask (a, v) - ge_mask (b1, v) + one - ge_mask (b2, v);
+            __builtin_memcpy (my + 16 * v, &cur[v], sizeof cur[v]);
+          }
+      }
+
+      if (capture_rule == KIELA_CAPTURE_OCCUPIED_INNER && captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR &&
+          relay_rule == KIELA_RELAY_OCCUPIED)
+        {
+          /* Kiela's rules without a branch but the loop's own exit: whether a
+           * lap captures, relays or ends is random, so branches on it would be
+           * mispredicted lap after lap.  Outer houses read house 0 of the
+           * opponent and ignore it. */
+          const gboolean inner = last >= files;
+          const guint fi = inner ? 3 * files - 1 - last : 0;
+          const guint fo = inner ? last - files : 0;
+          const guint opfi = op[fi], opfo = op[fo];
+          const gboolean capture = inner & (count_last > 1) & (opfi > 0);
+          const guint c = capture ? opfi + opfo : 0;
+
+          op[fi] = capture ? 0 : opfi;
+          op[fo] = capture ? 0 : opfo;
+          captures += capture;
+          captured_total += c;
+          if (!capture && count_last == 1)
+            {
+              end = KIELA_END_EMPTY_HOUSE;
+              break;
+            }
+          if (G_UNLIKELY (lap >= limit))
+            {
+              my[last] += (guint8) c;
+              end = KIELA_END_ENDLESS;
+              break;
+            }
+          lap++;
+          hand = capture ? c : count_last;
+          lift = capture ? no_lift : last;
+          h = last;
+          continue;
+        }
+
+      {
+        const gboolean was_empty = count_last == 1;
+        const gboolean inner = last >= files;
+        const guint fi = 3 * files - 1 - last;
+        const guint fo = last - files;
+        gboolean capture = FALSE;
+
+        if (inner)
+          {
+            switch (capture_rule)
+              {
+              case KIELA_CAPTURE_EMPTY_INNER:
+                capture = was_empty && op[fi] > 0;
+                break;
+              case KIELA_CAPTURE_OCCUPIED_INNER_BOTH:
+                capture = !was_empty && op[fi] > 0 && op[fo] > 0;
+                break;
+              case KIELA_CAPTURE_OCCUPIED_INNER:
+              default:
+                capture = !was_empty && op[fi] > 0;
+                break;
+              }
+          }
+
+        if (capture)
+          {
+            const guint c = (guint) op[fi] + op[fo];
+
+            op[fi] = 0;
+            op[fo] = 0;
+            captures++;
+            captured_total += c;
+            if (captured_fate == KIELA_CAPTURED_REMOVED)
+              {
+                end = KIELA_END_CAPTURE_REMOVED;
+                break;
+              }
+            if (G_UNLIKELY (lap >= limit))
+              {
+                my[last] += (guint8) c;
+                end = KIELA_END_ENDLESS;
+                break;
+              }
+            lap++;
+            hand = c;
+            lift = no_lift;
+            h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START
+                  ? (lap_start == 0 ? n - 1 : lap_start - 1)
+                  : last;
+            lap_start = h + 1 == n ? 0 : h + 1;
+            continue;
+          }
+
+        if (was_empty)
+          {
+            end = KIELA_END_EMPTY_HOUSE;
+            break;
+          }
+        if (relay_rule == KIELA_RELAY_NEVER)
+          {
+            end = KIELA_END_NO_RELAY;
+            break;
+          }
+        if (G_UNLIKELY (lap >= limit))
+          {
+            end = KIELA_END_ENDLESS;
+            break;
+          }
+        lap++;
+        hand = count_last;
+        lift = last;
+        h = last;
+        lap_start = last;
+      }
+    }
+
+  if (res)
+    {
+      res->move = move;
+      res->mover = side;
+      res->laps = lap;
+      res->drops = drops;
+      res->captures = (guint16) captures;
+      res->captured = (guint16) captured_total;
+      res->end = end;
+      res->last_side = (guint8) side;
+      res->last_house = (guint8) last;
+    }
+  p->to_move = (guint8) opp;
+  return end != KIELA_END_ENDLESS;
+}
+
+static inline guint32
+lap_limit_of (const KielaVariant *v)
+{
+  return v->lap_limit ? v->lap_limit : 1000;
+}
+
+static inline guint
+packed_candidates_impl (const KielaVariant *variant, const KielaPacked *p, KielaMove moves[KIELA_MAX_MOVES],
+                        const guint files, const guint lanes)
+{
+  const guint n = 2 * files;
+  const guint8 *my = p->b + p->to_move * 16 * lanes;
+  const guint min_sow = variant->min_sow ? variant->min_sow : 1;
+  guint count = 0;
+
+  for (guint h = 0; h < n; h++)
+    {
+      moves[count] = (KielaMove) h;
+      count += my[h] >= min_sow;
+    }
+  if (count == 0 && variant->singles_when_blocked)
+    for (guint h = 0; h < n; h++)
+      if (my[h] == 1 && my[h + 1 == n ? 0 : h + 1] == 0)
+        moves[count++] = (KielaMove) h;
+  return count;
+}
+
+/*
+ * Legal moves on the compact board, for one width and rule set when the
+ * caller fixes them: each candidate is sown on a copy of just the bytes that
+ * matter (80 for ten files, against 164 for a KielaPosition).
+ */
+static inline __attribute__((always_inline)) guint
+packed_legal_impl (const KielaVariant *v, const KielaPacked *p, KielaMove moves[KIELA_MAX_MOVES],
+                   KielaPacked children[KIELA_MAX_MOVES], gboolean endless[KIELA_MAX_MOVES],
+                   guint32 drops[KIELA_MAX_MOVES], guint16 captured[KIELA_MAX_MOVES],
+                   const guint files, const guint lanes,
+                   const KielaCaptureRule capture_rule, const KielaCapturedFate captured_fate,
+                   const KielaRelayRule relay_rule)
+{
+  KielaMove cand[KIELA_MAX_MOVES];
+  const guint n_cand = packed_candidates_impl (v, p, cand, files, lanes);
+  const guint32 limit = lap_limit_of (v);
+  const gboolean keep_endless = v->endless_policy != KIELA_ENDLESS_ILLEGAL;
+  KielaPacked scratch;
+  guint count = 0;
+
+  for (guint i = 0; i < n_cand; i++)
+    {
+      KielaPacked *child = children ? &children[count] : &scratch;
+      KielaSowResult r;
+      gboolean ok;
+
+      __builtin_memcpy (child, p, 16 + 32 * lanes);
+      ok = packed_sow_core (child, cand[i], &r, files, lanes, limit, capture_rule, captured_fate, relay_rule);
+      if (!ok && !keep_endless)
+        continue;
+      if (endless)
+        endless[count] = !ok;
+      if (drops)
+        drops[count] = r.drops;
+      if (captured)
+        captured[count] = r.captured;
+      moves[count++] = cand[i];
+    }
+  return count;
+}
+
+#define KIELA_RULES KIELA_CAPTURE_OCCUPIED_INNER, KIELA_CAPTURED_SOW_AFTER_CAPTOR, KIELA_RELAY_OCCUPIED
+
+/* Kiela's rules on its ten files: the case the AI, the puzzles and the lab live in. */
+static guint
+packed_legal_kiela10 (const KielaVariant *v, const KielaPacked *p, KielaMove *moves, KielaPacked *children,
+                      gboolean *endless, guint32 *drops, guint16 *captured)
+{
+  return packed_legal_impl (v, p, moves, children, endless, drops, captured, 10, 2, KIELA_RULES);
+}
+
+#define PACKED_LEGAL_GENERIC(LANES)                                                                    \
+  static guint                                                                                         \
+  packed_legal_generic##LANES (const KielaVariant *v, const KielaPacked *p, KielaMove *moves,          \
+                               KielaPacked *children, gboolean *endless, guint32 *drops,               \
+                               guint16 *captured)                                                      \
+  {                                                                                                    \
+    return packed_legal_impl (v, p, moves, children, endless, drops, captured, v->files, LANES,       \
+                              v->capture_rule, v->captured_fate, v->relay_rule);                       \
+  }
+PACKED_LEGAL_GENERIC (1)
+PACKED_LEGAL_GENERIC (2)
+PACKED_LEGAL_GENERIC (3)
+
+guint
+kiela_packed_legal_moves (const KielaVariant *variant, const KielaPacked *packed,
+                          KielaMove moves[KIELA_MAX_MOVES], KielaPacked children[KIELA_MAX_MOVES],
+                          gboolean endless[KIELA_MAX_MOVES], guint32 drops[KIELA_MAX_MOVES],
+                          guint16 captured[KIELA_MAX_MOVES])
+{
+  switch (packed->stride)
+    {
+    case 16:
+      return packed_legal_generic1 (variant, packed, moves, children, endless, drops, captured);
+    case 32:
+      if (packed->files == 10 && is_kiela_rules (variant))
+        return packed_legal_kiela10 (variant, packed, moves, children, endless, drops, captured);
+      return packed_legal_generic2 (variant, packed, moves, children, endless, drops, captured);
+    default:
+      return packed_legal_generic3 (variant, packed, moves, children, endless, drops, captured);
+    }
+}
+
+gboolean
+kiela_packed_sow (const KielaVariant *variant, KielaPacked *packed, KielaMove move, KielaSowResult *result)
+{
+  const guint32 limit = lap_limit_of (variant);
+
+  switch (packed->stride)
+    {
+    case 16:
+      return packed_sow_core (packed, move, result, variant->files, 1, limit,
+                              variant->capture_rule, variant->captured_fate, variant->relay_rule);
+    case 32:
+      if (packed->files == 10 && is_kiela_rules (variant))
+        return packed_sow_core (packed, move, result, 10, 2, limit, KIELA_RULES);
+      return packed_sow_core (packed, move, result, variant->files, 2, limit,
+                              variant->capture_rule, variant->captured_fate, variant->relay_rule);
+    default:
+      return packed_sow_core (packed, move, result, variant->files, 3, limit,
+                              variant->capture_rule, variant->captured_fate, variant->relay_rule);
+    }
+}
+
+guint
+kiela_packed_candidates (const KielaVariant *variant, const KielaPacked *packed, KielaMove moves[KIELA_MAX_MOVES])
+{
+  return packed_candidates_impl (variant, packed, moves, packed->files, packed->stride / 16);
+}
+
 /* Hawalis: a single stone may be sown only when no house holds min_sow, and only into an empty house. */
 static inline gboolean
 single_allowed (const KielaVariant *v, const guint16 *my, guint h, guint n)
@@ -415,12 +852,27 @@ kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
                       guint32 drops[KIELA_MAX_MOVES])
 {
   KielaMove cand[KIELA_MAX_MOVES];
-  guint n_cand = kiela_candidate_moves (variant, pos, cand);
+  guint n_cand;
   guint count = 0;
   KielaPosition scratch;
-  gboolean (*sow) (const KielaVariant *, KielaPosition *, KielaMove, KielaSowResult *) =
-    is_kiela_rules (variant) ? sow_kiela_rules : sow_generic;
+  KielaPacked packed;
+  gboolean (*sow) (const KielaVariant *, KielaPosition *, KielaMove, KielaSowResult *);
 
+  /* Most positions fit a byte per house: sow those on the compact board. */
+  if (kiela_packed_from_position (variant, pos, &packed))
+    {
+      KielaPacked packed_children[KIELA_MAX_MOVES];
+
+      count = kiela_packed_legal_moves (variant, &packed, moves, children ? packed_children : NULL,
+                                        endless, drops, NULL);
+      if (children)
+        for (guint i = 0; i < count; i++)
+          kiela_packed_to_position (&packed_children[i], &children[i]);
+      return count;
+    }
+
+  n_cand = kiela_candidate_moves (variant, pos, cand);
+  sow = is_kiela_rules (variant) ? sow_kiela_rules : sow_generic;
   for (guint i = 0; i < n_cand; i++)
     {
       KielaPosition *child = children ? &children[count] : &scratch;

@@ -20,8 +20,8 @@ typedef struct {
 
 typedef struct {
   const KielaVariant *variant;
-  KielaAiBudget       budget;
-  KielaAiEvalWeights  weights;
+  ClassicBudget       budget;
+  ClassicEvalWeights  weights;
   gint                noise;      /* eval jitter in hundredths of a stone, seeded: weaker or varied play */
   guint64             noise_seed;
   guint               qs_plies;   /* capture-only plies searched past the horizon */
@@ -46,7 +46,7 @@ typedef struct {
 static gint
 evaluate (Search *s, const KielaPosition *pos, guint64 key)
 {
-  gint v = kiela_ai_evaluate (s->variant, pos, &s->weights);
+  gint v = classic_evaluate (s->variant, pos, &s->weights);
   if (s->noise > 0)
     /* Jitter keyed on the position, so a position keeps its value within a search
      * (the transposition table stays consistent) yet differs from seed to seed. */
@@ -57,9 +57,9 @@ evaluate (Search *s, const KielaPosition *pos, guint64 key)
 static inline gint
 score_to_tt (gint score, guint ply)
 {
-  if (score >= KIELA_AI_WIN_BOUND)
+  if (score >= CLASSIC_WIN_BOUND)
     return score + (gint) ply;
-  if (score <= -KIELA_AI_WIN_BOUND)
+  if (score <= -CLASSIC_WIN_BOUND)
     return score - (gint) ply;
   return score;
 }
@@ -67,9 +67,9 @@ score_to_tt (gint score, guint ply)
 static inline gint
 score_from_tt (gint score, guint ply)
 {
-  if (score >= KIELA_AI_WIN_BOUND)
+  if (score >= CLASSIC_WIN_BOUND)
     return score - (gint) ply;
-  if (score <= -KIELA_AI_WIN_BOUND)
+  if (score <= -CLASSIC_WIN_BOUND)
     return score + (gint) ply;
   return score;
 }
@@ -104,8 +104,9 @@ order_moves (Search *s, guint ply, const KielaPosition *pos, guint n, KielaMove 
         k = 1000000000;
       else
         {
-          gint gain = kiela_ai_move_gain (pos, &s->children[ply][i]);
-          k = gain * 1000000;
+          gint gain = classic_move_gain (pos, &s->children[ply][i]);
+          /* Bounded so that no capture outranks the TT move (and the product fits). */
+          k = CLAMP (gain, -900, 900) * 1000000;
           if (ply < MAX_PLY && (m == s->killers[ply][0] || m == s->killers[ply][1]))
             k += 500000;
           k += (gint) MIN (s->history[m], 400000u);
@@ -133,7 +134,7 @@ quiesce (Search *s, const KielaPosition *pos, guint ply, guint qs_left, gint alp
 {
   gint stand, n;
 
-  kiela_ai_budget_tick (&s->budget);
+  classic_budget_tick (&s->budget);
   stand = evaluate (s, pos, key);
   if (qs_left == 0 || ply >= MAX_PLY || stand >= beta)
     return stand;
@@ -142,17 +143,17 @@ quiesce (Search *s, const KielaPosition *pos, guint ply, guint qs_left, gint alp
 
   n = (gint) kiela_legal_moves (s->variant, pos, s->moves[ply], s->children[ply], s->endless[ply]);
   if (n == 0)
-    return -(KIELA_AI_WIN - (gint) ply);
+    return -(CLASSIC_WIN - (gint) ply);
 
   /* Only captures: they change the material that the static evaluation guesses at. */
   for (gint i = 0; i < n; i++)
     {
       gint v;
-      if (s->endless[ply][i] || kiela_ai_move_gain (pos, &s->children[ply][i]) <= 0)
+      if (s->endless[ply][i] || classic_move_gain (pos, &s->children[ply][i]) <= 0)
         continue;
       {
         KielaPosition child = s->children[ply][i];
-        v = -quiesce (s, &child, ply + 1, qs_left - 1, -beta, -alpha, kiela_ai_zobrist (&child));
+        v = -quiesce (s, &child, ply + 1, qs_left - 1, -beta, -alpha, classic_zobrist (&child));
       }
       if (s->budget.stopped)
         return 0;
@@ -170,10 +171,10 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
   guint64 key = s->path[ply];
   TTEntry *e;
   KielaMove tt_move = -1, best_move = -1;
-  gint best = -KIELA_AI_INFINITY, alpha0 = alpha;
+  gint best = -CLASSIC_INFINITY, alpha0 = alpha;
   guint n;
 
-  if (kiela_ai_budget_tick (&s->budget))
+  if (classic_budget_tick (&s->budget))
     return 0;
   if (ply > 0 && is_repetition (s, ply, key))
     return 0;
@@ -197,13 +198,13 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
     {
       /* The horizon: a side with no move has lost, which the evaluation cannot see. */
       if (kiela_candidate_moves (s->variant, pos, s->moves[ply]) == 0)
-        return -(KIELA_AI_WIN - (gint) ply);
+        return -(CLASSIC_WIN - (gint) ply);
       return quiesce (s, pos, ply, s->qs_plies, alpha, beta, key);
     }
 
   n = kiela_legal_moves (s->variant, pos, s->moves[ply], s->children[ply], s->endless[ply]);
   if (n == 0)
-    return -(KIELA_AI_WIN - (gint) ply);
+    return -(CLASSIC_WIN - (gint) ply);
 
   order_moves (s, ply, pos, n, tt_move);
   for (guint k = 0; k < n; k++)
@@ -213,13 +214,13 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
       gint v;
 
       if (s->endless[ply][i])
-        v = -(KIELA_AI_WIN - (gint) (ply + 1));
+        v = -(CLASSIC_WIN - (gint) (ply + 1));
       else
         {
           /* Copy: deeper plies reuse their own buffers, not this one, but the
            * child must outlive the ordering array untouched. */
           const KielaPosition *child = &s->children[ply][i];
-          s->path[ply + 1] = kiela_ai_zobrist (child);
+          s->path[ply + 1] = classic_zobrist (child);
           if (k == 0)
             v = -negamax (s, child, depth - 1, ply + 1, -beta, -alpha);
           else
@@ -242,7 +243,7 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
         alpha = v;
       if (alpha >= beta)
         {
-          if (kiela_ai_move_gain (pos, &s->children[ply][i]) <= 0 && ply < MAX_PLY)
+          if (classic_move_gain (pos, &s->children[ply][i]) <= 0 && ply < MAX_PLY)
             {
               if (s->killers[ply][0] != m)
                 {
@@ -269,26 +270,26 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
 static const char * const alphabeta_keys[] = {
   "nodes", "time-ms", "depth", "noise", "qs", "tt-mb",
   "w-material", "w-mobility", "w-exposure", "w-threat", "w-safe", "w-tempo",
-  KIELA_AI_ARRANGE_KEYS, NULL
+  CLASSIC_ARRANGE_KEYS, NULL
 };
 
 static gboolean
 alphabeta_check_settings (GHashTable *settings, GError **error)
 {
-  return kiela_ai_check_known_keys (settings, alphabeta_keys, "alphabeta", error)
-      && kiela_ai_check_int_setting (settings, "nodes", 0, G_MAXINT64, error)
-      && kiela_ai_check_int_setting (settings, "time-ms", 0, 3600000, error)
-      && kiela_ai_check_int_setting (settings, "depth", 1, MAX_PLY - 1, error)
-      && kiela_ai_check_int_setting (settings, "noise", 0, 100000, error)
-      && kiela_ai_check_int_setting (settings, "qs", 0, 16, error)
-      && kiela_ai_check_int_setting (settings, "tt-mb", 1, 1024, error)
-      && kiela_ai_check_int_setting (settings, "w-material", -100000, 100000, error)
-      && kiela_ai_check_int_setting (settings, "w-mobility", -100000, 100000, error)
-      && kiela_ai_check_int_setting (settings, "w-exposure", -100000, 100000, error)
-      && kiela_ai_check_int_setting (settings, "w-threat", -100000, 100000, error)
-      && kiela_ai_check_int_setting (settings, "w-safe", -100000, 100000, error)
-      && kiela_ai_check_int_setting (settings, "w-tempo", -100000, 100000, error)
-      && kiela_ai_check_arrange_settings (settings, error);
+  return classic_check_known_keys (settings, alphabeta_keys, "alphabeta", error)
+      && classic_check_int_setting (settings, "nodes", 0, G_MAXINT64, error)
+      && classic_check_int_setting (settings, "time-ms", 0, 3600000, error)
+      && classic_check_int_setting (settings, "depth", 1, MAX_PLY - 1, error)
+      && classic_check_int_setting (settings, "noise", 0, 100000, error)
+      && classic_check_int_setting (settings, "qs", 0, 16, error)
+      && classic_check_int_setting (settings, "tt-mb", 1, 1024, error)
+      && classic_check_int_setting (settings, "w-material", -100000, 100000, error)
+      && classic_check_int_setting (settings, "w-mobility", -100000, 100000, error)
+      && classic_check_int_setting (settings, "w-exposure", -100000, 100000, error)
+      && classic_check_int_setting (settings, "w-threat", -100000, 100000, error)
+      && classic_check_int_setting (settings, "w-safe", -100000, 100000, error)
+      && classic_check_int_setting (settings, "w-tempo", -100000, 100000, error)
+      && classic_check_arrange_settings (settings, error);
 }
 
 static guint
@@ -316,13 +317,13 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
   gint root_order[KIELA_MAX_MOVES], root_scores[KIELA_MAX_MOVES];
   gboolean ok = TRUE;
 
-  if (kiela_ai_is_cancelled (request->cancellable))
-    return kiela_ai_fail_cancelled (error);
+  if (classic_is_cancelled (request->cancellable))
+    return classic_fail_cancelled (error);
 
   s = g_new0 (Search, 1);
   s->variant = request->variant;
-  kiela_ai_budget_init (&s->budget, request);
-  kiela_ai_eval_weights_init (&s->weights, request->settings);
+  classic_budget_init (&s->budget, request);
+  classic_eval_weights_init (&s->weights, request->settings);
   s->noise = (gint) kiela_ai_setting_int (request->settings, "noise", 0);
   s->noise_seed = mix64 (request->seed ^ G_GUINT64_CONSTANT (0x6a09e667f3bcc909));
   s->qs_plies = (guint) kiela_ai_setting_int (request->settings, "qs", 2);
@@ -341,7 +342,7 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
       for (guint i = 0; i < request->n_history; i++)
         {
           guint64 *k = g_new (guint64, 1);
-          *k = kiela_ai_zobrist (&request->history[i]);
+          *k = classic_zobrist (&request->history[i]);
           g_hash_table_add (s->game_keys, k);
         }
     }
@@ -349,7 +350,7 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
   n = kiela_legal_moves (s->variant, root, s->moves[0], s->children[0], s->endless[0]);
   if (n == 0)
     {
-      ok = kiela_ai_fail_no_move (request, error);
+      ok = classic_fail_no_move (request, error);
       goto out;
     }
   for (guint i = 0; i < n; i++)
@@ -357,11 +358,11 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
       root_order[i] = (gint) i;
       root_scores[i] = 0;
     }
-  s->path[0] = kiela_ai_zobrist (root);
+  s->path[0] = classic_zobrist (root);
 
   for (guint depth = 1; depth <= max_depth; depth++)
     {
-      gint alpha = -KIELA_AI_INFINITY, iter_best = -1, iter_score = -KIELA_AI_INFINITY;
+      gint alpha = -CLASSIC_INFINITY, iter_best = -1, iter_score = -CLASSIC_INFINITY;
       guint searched = 0;
       gint64 saved_deadline = s->budget.deadline_us;
       guint64 saved_limit = s->budget.node_limit;
@@ -377,18 +378,18 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
           gint v;
 
           if (s->endless[0][i])
-            v = -(KIELA_AI_WIN - 1);
+            v = -(CLASSIC_WIN - 1);
           else
             {
               const KielaPosition *child = &s->children[0][i];
-              s->path[1] = kiela_ai_zobrist (child);
+              s->path[1] = classic_zobrist (child);
               if (k == 0)
-                v = -negamax (s, child, (gint) depth - 1, 1, -KIELA_AI_INFINITY, -alpha);
+                v = -negamax (s, child, (gint) depth - 1, 1, -CLASSIC_INFINITY, -alpha);
               else
                 {
                   v = -negamax (s, child, (gint) depth - 1, 1, -alpha - 1, -alpha);
                   if (v > alpha && !s->budget.stopped)
-                    v = -negamax (s, child, (gint) depth - 1, 1, -KIELA_AI_INFINITY, -alpha);
+                    v = -negamax (s, child, (gint) depth - 1, 1, -CLASSIC_INFINITY, -alpha);
                 }
             }
           if (s->budget.stopped)
@@ -439,7 +440,7 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
         }
 
       /* A proven result cannot change with more depth. */
-      if (iter_score >= KIELA_AI_WIN_BOUND || iter_score <= -KIELA_AI_WIN_BOUND)
+      if (iter_score >= CLASSIC_WIN_BOUND || iter_score <= -CLASSIC_WIN_BOUND)
         break;
       if (n == 1)
         break;
@@ -447,14 +448,14 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
       if (s->budget.deadline_us != 0
           && g_get_monotonic_time () - s->budget.start_us > (s->budget.deadline_us - s->budget.start_us) / 2)
         break;
-      if (kiela_ai_budget_check (&s->budget))
+      if (classic_budget_check (&s->budget))
         break;
     }
 
   if (best_move < 0)
     {
       /* Only a cancellation can stop depth 1 early. */
-      ok = kiela_ai_fail_cancelled (error);
+      ok = classic_fail_cancelled (error);
       goto out;
     }
 
@@ -462,8 +463,8 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
   reply->score = best_score;
   reply->depth = completed;
   reply->nodes = s->budget.nodes;
-  reply->seconds = kiela_ai_budget_elapsed (&s->budget);
-  kiela_ai_describe_move (s->variant, root, best_move, best_score, TRUE, reply->reason, sizeof reply->reason);
+  reply->seconds = classic_budget_elapsed (&s->budget);
+  classic_describe_move (s->variant, root, best_move, best_score, TRUE, reply->reason, sizeof reply->reason);
 
 out:
   if (s->game_keys)
@@ -479,10 +480,10 @@ static gboolean
 alphabeta_arrange (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error)
 {
   gint64 depth = kiela_ai_setting_int (request->settings, "depth", MAX_PLY - 1);
-  return kiela_ai_arrange_search (request, (guint) CLAMP (depth - 1, 1, 4), counts, error);
+  return classic_arrange_search (request, (guint) CLAMP (depth - 1, 1, 4), counts, error);
 }
 
-const KielaAiAlgorithm kiela_ai_alphabeta_algorithm = {
+const KielaAiAlgorithm classic_alphabeta_algorithm = {
   .id = "alphabeta",
   .name = N_("Alpha-beta search"),
   .description = N_("Looks several moves ahead, assuming both sides play their best, and judges the "

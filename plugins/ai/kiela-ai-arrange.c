@@ -18,8 +18,8 @@ typedef struct {
 
 typedef struct {
   const KielaVariant *variant;
-  KielaAiBudget       budget;
-  KielaAiEvalWeights  weights;
+  ClassicBudget       budget;
+  ClassicEvalWeights  weights;
   KielaSide           side;       /* who arranges */
   KielaPosition       base;       /* the board with `side`'s houses to be filled; South to move */
   guint               files;
@@ -37,25 +37,25 @@ static gint
 negamax (Arranger *a, const KielaPosition *pos, guint depth, guint ply, gint alpha, gint beta)
 {
   gint order[KIELA_MAX_MOVES], gains[KIELA_MAX_MOVES];
-  gint best = -KIELA_AI_INFINITY;
+  gint best = -CLASSIC_INFINITY;
   guint n;
 
-  kiela_ai_budget_tick (&a->budget);
+  classic_budget_tick (&a->budget);
   if (depth == 0)
     {
       if (kiela_candidate_moves (a->variant, pos, a->moves[ply]) == 0)
-        return -(KIELA_AI_WIN - (gint) ply);
-      return kiela_ai_evaluate (a->variant, pos, &a->weights);
+        return -(CLASSIC_WIN - (gint) ply);
+      return classic_evaluate (a->variant, pos, &a->weights);
     }
 
   n = kiela_legal_moves (a->variant, pos, a->moves[ply], a->children[ply], a->endless[ply]);
   if (n == 0)
-    return -(KIELA_AI_WIN - (gint) ply);
+    return -(CLASSIC_WIN - (gint) ply);
 
   for (guint i = 0; i < n; i++)
     {
       gint j = (gint) i - 1;
-      gains[i] = a->endless[ply][i] ? G_MININT / 2 : kiela_ai_move_gain (pos, &a->children[ply][i]);
+      gains[i] = a->endless[ply][i] ? G_MININT / 2 : classic_move_gain (pos, &a->children[ply][i]);
       /* Insertion sort by gain, stable: equal gains keep house order (determinism). */
       while (j >= 0 && gains[order[j]] < gains[i])
         {
@@ -71,7 +71,7 @@ negamax (Arranger *a, const KielaPosition *pos, guint depth, guint ply, gint alp
       gint v;
 
       if (a->endless[ply][i])
-        v = -(KIELA_AI_WIN - (gint) (ply + 1));
+        v = -(CLASSIC_WIN - (gint) (ply + 1));
       else
         v = -negamax (a, &a->children[ply][i], depth - 1, ply + 1, -beta, -alpha);
       if (a->budget.stopped)
@@ -95,7 +95,7 @@ score_arrangement (Arranger *a, const guint16 *counts, guint depth)
 
   memcpy (pos.houses[a->side], counts, sizeof pos.houses[a->side]);
   /* South sows first after the setup: the search runs from South's view. */
-  v = negamax (a, &pos, depth, 0, -KIELA_AI_INFINITY, KIELA_AI_INFINITY);
+  v = negamax (a, &pos, depth, 0, -CLASSIC_INFINITY, CLASSIC_INFINITY);
   if (a->side != (KielaSide) pos.to_move)
     v = -v;
   if (a->noise > 0)
@@ -251,7 +251,7 @@ search_arrange (const KielaAiRequest *request, guint depth, guint n_candidates,
   gboolean any_deep = FALSE;
   gint64 arrange_nodes;
 
-  if (kiela_ai_is_cancelled (request->cancellable))
+  if (classic_is_cancelled (request->cancellable))
     return fail_cancelled (error);
 
   a = g_new0 (Arranger, 1);
@@ -262,15 +262,15 @@ search_arrange (const KielaAiRequest *request, guint depth, guint n_candidates,
   a->base = request->position;
   a->base.to_move = KIELA_SOUTH;
   memset (a->base.houses[a->side], 0, sizeof a->base.houses[a->side]);
-  kiela_ai_budget_init (&a->budget, request);
+  classic_budget_init (&a->budget, request);
   arrange_nodes = kiela_ai_setting_int (request->settings, "arrange-nodes", 0);
   if (arrange_nodes > 0)
     a->budget.node_limit = (guint64) arrange_nodes;
-  kiela_ai_eval_weights_init (&a->weights, request->settings);
+  classic_eval_weights_init (&a->weights, request->settings);
   a->noise = (gint) kiela_ai_setting_int (request->settings, "noise", 0);
   a->noise_seed = mix64 (request->seed ^ G_GUINT64_CONSTANT (0x3c6ef372fe94f82b));
   depth = CLAMP (depth, 1, ARRANGE_MAX_DEPTH);
-  kiela_ai_rng_init (&rng, request);
+  classic_rng_init (&rng, request);
 
   cands = g_new0 (Candidate, n_candidates + 1);
   /* The arrangement the side already has is always a candidate: the search never
@@ -295,7 +295,7 @@ search_arrange (const KielaAiRequest *request, guint depth, guint n_candidates,
     a->budget.node_limit = saved_limit;
     a->budget.deadline_us = saved_deadline;
   }
-  if (kiela_ai_is_cancelled (request->cancellable))
+  if (classic_is_cancelled (request->cancellable))
     goto cancelled;
   a->budget.stopped = FALSE;
   g_qsort_with_data (cands, (gint) n, sizeof *cands, compare_quick, NULL);
@@ -303,7 +303,7 @@ search_arrange (const KielaAiRequest *request, guint depth, guint n_candidates,
 
   /* Stage 2: the deeper look, best-looking first, while the budget lasts. */
   if (depth > 1)
-    for (guint i = 0; i < n && !kiela_ai_budget_check (&a->budget); i++)
+    for (guint i = 0; i < n && !classic_budget_check (&a->budget); i++)
       {
         gint v = score_arrangement (a, cands[i].counts, depth);
         if (a->budget.stopped)
@@ -320,7 +320,7 @@ search_arrange (const KielaAiRequest *request, guint depth, guint n_candidates,
         cands[i].score = cands[i].quick, cands[i].scored = TRUE;
       any_deep = TRUE;
     }
-  if (kiela_ai_is_cancelled (request->cancellable))
+  if (classic_is_cancelled (request->cancellable))
     goto cancelled;
 
   /* Stage 3: hill-climb from the best by moving a stone or two at a time. */
@@ -329,7 +329,7 @@ search_arrange (const KielaAiRequest *request, guint depth, guint n_candidates,
       Candidate cur = cands[best];
       guint tries = n_candidates;
 
-      for (guint t = 0; t < tries && !kiela_ai_budget_check (&a->budget); t++)
+      for (guint t = 0; t < tries && !classic_budget_check (&a->budget); t++)
         {
           Candidate next = { 0 };
           mutate (a, &rng, cur.counts, next.counts);
@@ -344,7 +344,7 @@ search_arrange (const KielaAiRequest *request, guint depth, guint n_candidates,
   else
     memcpy (counts, cands[0].counts, sizeof cands[0].counts);
 
-  if (kiela_ai_is_cancelled (request->cancellable))
+  if (classic_is_cancelled (request->cancellable))
     goto cancelled;
   g_free (cands);
   g_free (a);
@@ -357,21 +357,21 @@ cancelled:
 }
 
 gboolean
-kiela_ai_arrange_random (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error)
+classic_arrange_random (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error)
 {
   KielaRng rng;
   KielaSide side = request->position.to_move ? KIELA_NORTH : KIELA_SOUTH;
 
-  if (kiela_ai_is_cancelled (request->cancellable))
+  if (classic_is_cancelled (request->cancellable))
     return fail_cancelled (error);
-  kiela_ai_rng_init (&rng, request);
+  classic_rng_init (&rng, request);
   memset (counts, 0, sizeof (guint16) * KIELA_MAX_HOUSES);
   scatter (&rng, counts, 2u * request->position.files, kiela_position_side_total (&request->position, side));
   return TRUE;
 }
 
 gboolean
-kiela_ai_arrange_greedy (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error)
+classic_arrange_greedy (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error)
 {
   return search_arrange (request, 1,
                          (guint) kiela_ai_setting_int (request->settings, "arrange-candidates", 40),
@@ -379,7 +379,7 @@ kiela_ai_arrange_greedy (const KielaAiRequest *request, guint16 counts[KIELA_MAX
 }
 
 gboolean
-kiela_ai_arrange_search (const KielaAiRequest *request, guint default_depth,
+classic_arrange_search (const KielaAiRequest *request, guint default_depth,
                          guint16 counts[KIELA_MAX_HOUSES], GError **error)
 {
   guint depth = (guint) kiela_ai_setting_int (request->settings, "arrange-depth", default_depth);
@@ -389,9 +389,9 @@ kiela_ai_arrange_search (const KielaAiRequest *request, guint default_depth,
 }
 
 gboolean
-kiela_ai_check_arrange_settings (GHashTable *settings, GError **error)
+classic_check_arrange_settings (GHashTable *settings, GError **error)
 {
-  return kiela_ai_check_int_setting (settings, "arrange-depth", 1, ARRANGE_MAX_DEPTH, error)
-      && kiela_ai_check_int_setting (settings, "arrange-candidates", 0, 100000, error)
-      && kiela_ai_check_int_setting (settings, "arrange-nodes", 0, G_MAXINT64, error);
+  return classic_check_int_setting (settings, "arrange-depth", 1, ARRANGE_MAX_DEPTH, error)
+      && classic_check_int_setting (settings, "arrange-candidates", 0, 100000, error)
+      && classic_check_int_setting (settings, "arrange-nodes", 0, G_MAXINT64, error);
 }

@@ -7,10 +7,13 @@
 
 G_BEGIN_DECLS
 
-/* Scores in hundredths of a stone; a won position is worth KIELA_AI_WIN minus the plies to get there. */
-#define KIELA_AI_WIN       1000000
-#define KIELA_AI_WIN_BOUND (KIELA_AI_WIN - 1000)
-#define KIELA_AI_INFINITY  (KIELA_AI_WIN + 1)
+/* Scores in hundredths of a stone; a won position is worth CLASSIC_WIN minus the plies to get there. */
+#define CLASSIC_WIN       1000000
+#define CLASSIC_WIN_BOUND (CLASSIC_WIN - 1000)
+#define CLASSIC_INFINITY  (CLASSIC_WIN + 1)
+/* A static evaluation stays within this: short of the win scores even with the
+ * search's noise (at most 100000) added. */
+#define CLASSIC_EVAL_BOUND (CLASSIC_WIN_BOUND - 200000)
 
 /* splitmix64's finaliser: a good 64-bit mixer, so hash keys and seeded jitter need no
  * table in global memory.  Shared by the hashing, the search noise and the arranger. */
@@ -36,29 +39,29 @@ typedef struct {
   guint64       nodes;
   guint         countdown;     /* polls the clock every few nodes only: it is not free */
   gboolean      stopped;
-} KielaAiBudget;
+} ClassicBudget;
 
-void     kiela_ai_budget_init  (KielaAiBudget *budget, const KielaAiRequest *request);
+void     classic_budget_init  (ClassicBudget *budget, const KielaAiRequest *request);
 /* Counts one node; TRUE once the search must stop (sticky). */
-gboolean kiela_ai_budget_tick  (KielaAiBudget *budget);
+gboolean classic_budget_tick  (ClassicBudget *budget);
 /* Polls the clock and the cancellable now. */
-gboolean kiela_ai_budget_check (KielaAiBudget *budget);
-gdouble  kiela_ai_budget_elapsed (const KielaAiBudget *budget);
-gboolean kiela_ai_is_cancelled (GCancellable *cancellable);
+gboolean classic_budget_check (ClassicBudget *budget);
+gdouble  classic_budget_elapsed (const ClassicBudget *budget);
+gboolean classic_is_cancelled (GCancellable *cancellable);
 
 /* The error think() returns when cancelled before it had any move, or when there is no move. */
-gboolean kiela_ai_fail_cancelled (GError **error);
-gboolean kiela_ai_fail_no_move   (const KielaAiRequest *request, GError **error);
+gboolean classic_fail_cancelled (GError **error);
+gboolean classic_fail_no_move   (const KielaAiRequest *request, GError **error);
 
 /* A random generator for one think(): the seed mixed with the position, so that
  * the same seed still gives different (but reproducible) choices in different positions. */
-void     kiela_ai_rng_init (KielaRng *rng, const KielaAiRequest *request);
+void     classic_rng_init (KielaRng *rng, const KielaAiRequest *request);
 
 /* Zobrist-style hash of a position: every (side, house, count) has its own 64-bit key. */
-guint64  kiela_ai_zobrist (const KielaPosition *pos);
+guint64  classic_zobrist (const KielaPosition *pos);
 
 /* Material balance in hundredths of a stone for `side` (stones can leave the board in some variants). */
-gint     kiela_ai_material (const KielaPosition *pos, KielaSide side);
+gint     classic_material (const KielaPosition *pos, KielaSide side);
 
 /* Weights of the static evaluation, in hundredths of a stone. */
 typedef struct {
@@ -68,21 +71,21 @@ typedef struct {
   gint threat;     /* per opponent stone the mover could capture now */
   gint safe;       /* per own stone in an inner house that no capture can reach */
   gint tempo;      /* for being the side to move */
-} KielaAiEvalWeights;
+} ClassicEvalWeights;
 
-void     kiela_ai_eval_weights_init (KielaAiEvalWeights *weights, GHashTable *settings);
+void     classic_eval_weights_init (ClassicEvalWeights *weights, GHashTable *settings);
 /* Static evaluation from the side to move's view. */
-gint     kiela_ai_evaluate (const KielaVariant *variant, const KielaPosition *pos, const KielaAiEvalWeights *w);
+gint     classic_evaluate (const KielaVariant *variant, const KielaPosition *pos, const ClassicEvalWeights *w);
 
 /* Stones a move gains for its mover: own stones after minus before, plus what the opponent lost. */
-gint     kiela_ai_move_gain (const KielaPosition *before, const KielaPosition *after);
+gint     classic_move_gain (const KielaPosition *before, const KielaPosition *after);
 
 /*
  * The reply's short explanation of `move` from `pos` ("Captures 5 stones and leaves
  * North no capture."), translated.  `score` is the algorithm's score, used to add
  * "wins by force" when it is a proven win.
  */
-void     kiela_ai_describe_move (const KielaVariant *variant, const KielaPosition *pos,
+void     classic_describe_move (const KielaVariant *variant, const KielaPosition *pos,
                                  KielaMove move, gint score, gboolean score_is_exact,
                                  char *out, gsize out_size);
 
@@ -90,31 +93,31 @@ void     kiela_ai_describe_move (const KielaVariant *variant, const KielaPositio
  * `greedy` judges 40 structured candidates one ply deep; the searching algorithms
  * judge 400 (setting arrange-candidates) `default_depth` plies deep (arrange-depth),
  * within the request's budget (or arrange-nodes), then hill-climb. */
-gboolean kiela_ai_arrange_random (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error);
-gboolean kiela_ai_arrange_greedy (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error);
-gboolean kiela_ai_arrange_search (const KielaAiRequest *request, guint default_depth,
+gboolean classic_arrange_random (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error);
+gboolean classic_arrange_greedy (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error);
+gboolean classic_arrange_search (const KielaAiRequest *request, guint default_depth,
                                   guint16 counts[KIELA_MAX_HOUSES], GError **error);
 /* Checks arrange-depth, arrange-candidates and arrange-nodes. */
-gboolean kiela_ai_check_arrange_settings (GHashTable *settings, GError **error);
-#define KIELA_AI_ARRANGE_KEYS "arrange-depth", "arrange-candidates", "arrange-nodes"
+gboolean classic_check_arrange_settings (GHashTable *settings, GError **error);
+#define CLASSIC_ARRANGE_KEYS "arrange-depth", "arrange-candidates", "arrange-nodes"
 
 /* The algorithms of this module. */
-extern const KielaAiAlgorithm kiela_ai_random_algorithm;
-extern const KielaAiAlgorithm kiela_ai_greedy_algorithm;
-extern const KielaAiAlgorithm kiela_ai_alphabeta_algorithm;
-extern const KielaAiAlgorithm kiela_ai_mcts_algorithm;
+extern const KielaAiAlgorithm classic_random_algorithm;
+extern const KielaAiAlgorithm classic_greedy_algorithm;
+extern const KielaAiAlgorithm classic_alphabeta_algorithm;
+extern const KielaAiAlgorithm classic_mcts_algorithm;
 
 /* Portraits of the personalities (complete SVG documents). */
-extern const char kiela_ai_portrait_kizua[];
-extern const char kiela_ai_portrait_zola[];
-extern const char kiela_ai_portrait_mbemba[];
-extern const char kiela_ai_portrait_nzuzi[];
-extern const char kiela_ai_portrait_lweji[];
-extern const char kiela_ai_portrait_mpanzu[];
+extern const char classic_portrait_kizua[];
+extern const char classic_portrait_zola[];
+extern const char classic_portrait_mbemba[];
+extern const char classic_portrait_nzuzi[];
+extern const char classic_portrait_lweji[];
+extern const char classic_portrait_mpanzu[];
 
 /* Validation shared by the algorithms' check_settings. */
-gboolean kiela_ai_check_int_setting (GHashTable *settings, const char *key, gint64 min, gint64 max, GError **error);
-gboolean kiela_ai_check_double_setting (GHashTable *settings, const char *key, gdouble min, gdouble max, GError **error);
-gboolean kiela_ai_check_known_keys (GHashTable *settings, const char * const *known, const char *algorithm, GError **error);
+gboolean classic_check_int_setting (GHashTable *settings, const char *key, gint64 min, gint64 max, GError **error);
+gboolean classic_check_double_setting (GHashTable *settings, const char *key, gdouble min, gdouble max, GError **error);
+gboolean classic_check_known_keys (GHashTable *settings, const char * const *known, const char *algorithm, GError **error);
 
 G_END_DECLS

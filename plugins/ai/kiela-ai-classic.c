@@ -6,6 +6,7 @@
 
 static const KielaPluginInfo plugin_info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
+  .api_version = KIELA_PLUGIN_API_VERSION,
   .id = "ai-classic",
   .name = N_("Classic opponents"),
   .version = "1.0",
@@ -24,9 +25,10 @@ static const KielaPersonality personalities[] = {
     .id = "kizua",
     .name = "Kizua",
     .character = N_("Sows wherever her hand falls: every game with her is a surprise."),
-    .portrait_svg = kiela_ai_portrait_kizua,
+    .portrait_svg = classic_portrait_kizua,
     .level = 1,
-    .level_name = N_("Beginner"),
+    /* Translators: the level of Kizua, a woman, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Beginner"),
     .algorithm = "random",
     .settings = "",
     .translation_domain = GETTEXT_PACKAGE,
@@ -35,9 +37,10 @@ static const KielaPersonality personalities[] = {
     .id = "zola",
     .name = "Zola",
     .character = N_("Plays fast and loves captures, whatever they cost him later."),
-    .portrait_svg = kiela_ai_portrait_zola,
+    .portrait_svg = classic_portrait_zola,
     .level = 2,
-    .level_name = N_("Novice"),
+    /* Translators: the level of Zola, a man, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Novice"),
     .algorithm = "greedy",
     .settings = "",
     .translation_domain = GETTEXT_PACKAGE,
@@ -46,9 +49,10 @@ static const KielaPersonality personalities[] = {
     .id = "mbemba",
     .name = "Mbemba",
     .character = N_("Thinks one reply ahead, though his mind sometimes wanders."),
-    .portrait_svg = kiela_ai_portrait_mbemba,
+    .portrait_svg = classic_portrait_mbemba,
     .level = 4,
-    .level_name = N_("Casual"),
+    /* Translators: the level of Mbemba, a man, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Casual"),
     .algorithm = "alphabeta",
     .settings = "depth=2 qs=0 noise=150",
     .translation_domain = GETTEXT_PACKAGE,
@@ -57,9 +61,10 @@ static const KielaPersonality personalities[] = {
     .id = "nzuzi",
     .name = "Nzuzi",
     .character = N_("Trusts her instinct: plays out hundreds of quick games in her head."),
-    .portrait_svg = kiela_ai_portrait_nzuzi,
+    .portrait_svg = classic_portrait_nzuzi,
     .level = 6,
-    .level_name = N_("Intermediate"),
+    /* Translators: the level of Nzuzi, a woman, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Intermediate"),
     .algorithm = "mcts",
     .settings = "playout=greedy greedy=0.7 c=0.9 nodes=12000",
     .translation_domain = GETTEXT_PACKAGE,
@@ -68,9 +73,10 @@ static const KielaPersonality personalities[] = {
     .id = "lweji",
     .name = "Lweji",
     .character = N_("Patient and careful: she rarely leaves a house open to capture."),
-    .portrait_svg = kiela_ai_portrait_lweji,
+    .portrait_svg = classic_portrait_lweji,
     .level = 8,
-    .level_name = N_("Expert"),
+    /* Translators: the level of Lweji, a woman, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Expert"),
     .algorithm = "alphabeta",
     .settings = "depth=4 w-exposure=20 noise=10",
     .translation_domain = GETTEXT_PACKAGE,
@@ -79,32 +85,24 @@ static const KielaPersonality personalities[] = {
     .id = "mpanzu",
     .name = "Kota Mpanzu",
     .character = N_("The village elder: sees far ahead and wastes no stone."),
-    .portrait_svg = kiela_ai_portrait_mpanzu,
+    .portrait_svg = classic_portrait_mpanzu,
     .level = 10,
-    .level_name = N_("Master"),
+    /* Translators: the level of Kota Mpanzu, an old man, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Master"),
     .algorithm = "alphabeta",
     .settings = "noise=2",
     .translation_domain = GETTEXT_PACKAGE,
   },
 };
 
-KIELA_PLUGIN_EXPORT const KielaPluginInfo *kiela_plugin_query (void);
-KIELA_PLUGIN_EXPORT gboolean kiela_plugin_register (KielaRegistry *registry, GError **error);
-
-const KielaPluginInfo *
-kiela_plugin_query (void)
-{
-  return &plugin_info;
-}
-
-gboolean
-kiela_plugin_register (KielaRegistry *registry, GError **error)
+static gboolean
+ai_classic_register (KielaRegistry *registry, GError **error)
 {
   static const KielaAiAlgorithm *algorithms[] = {
-    &kiela_ai_random_algorithm,
-    &kiela_ai_greedy_algorithm,
-    &kiela_ai_alphabeta_algorithm,
-    &kiela_ai_mcts_algorithm,
+    &classic_random_algorithm,
+    &classic_greedy_algorithm,
+    &classic_alphabeta_algorithm,
+    &classic_mcts_algorithm,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (algorithms); i++)
@@ -115,3 +113,5 @@ kiela_plugin_register (KielaRegistry *registry, GError **error)
       return FALSE;
   return TRUE;
 }
+
+KIELA_PLUGIN_DEFINE (plugin_info, ai_classic_register)

@@ -6,23 +6,23 @@
 #include "kiela-ai-classic-private.h"
 
 /* Polling the clock costs about as much as a few sowings, so only every so many nodes. */
-#define KIELA_AI_POLL_INTERVAL 64
+#define CLASSIC_POLL_INTERVAL 64
 
 gboolean
-kiela_ai_is_cancelled (GCancellable *cancellable)
+classic_is_cancelled (GCancellable *cancellable)
 {
   return cancellable != NULL && g_cancellable_is_cancelled (cancellable);
 }
 
 void
-kiela_ai_budget_init (KielaAiBudget *budget, const KielaAiRequest *request)
+classic_budget_init (ClassicBudget *budget, const KielaAiRequest *request)
 {
   gint64 own_ms;
 
   memset (budget, 0, sizeof *budget);
   budget->cancellable = request->cancellable;
   budget->start_us = g_get_monotonic_time ();
-  budget->countdown = KIELA_AI_POLL_INTERVAL;
+  budget->countdown = CLASSIC_POLL_INTERVAL;
 
   /* The personality may think for less than the host allows ("time-ms=200" for a
    * quick player), never for more. */
@@ -36,15 +36,15 @@ kiela_ai_budget_init (KielaAiBudget *budget, const KielaAiRequest *request)
         budget->deadline_us = own_deadline;
     }
   budget->node_limit = (guint64) MAX (0, kiela_ai_setting_int (request->settings, "nodes", 0));
-  budget->stopped = kiela_ai_is_cancelled (request->cancellable);
+  budget->stopped = classic_is_cancelled (request->cancellable);
 }
 
 gboolean
-kiela_ai_budget_check (KielaAiBudget *budget)
+classic_budget_check (ClassicBudget *budget)
 {
   if (budget->stopped)
     return TRUE;
-  if (kiela_ai_is_cancelled (budget->cancellable))
+  if (classic_is_cancelled (budget->cancellable))
     budget->stopped = TRUE;
   else if (budget->deadline_us != 0 && g_get_monotonic_time () >= budget->deadline_us)
     budget->stopped = TRUE;
@@ -54,7 +54,7 @@ kiela_ai_budget_check (KielaAiBudget *budget)
 }
 
 gboolean
-kiela_ai_budget_tick (KielaAiBudget *budget)
+classic_budget_tick (ClassicBudget *budget)
 {
   budget->nodes++;
   if (budget->stopped)
@@ -66,20 +66,20 @@ kiela_ai_budget_tick (KielaAiBudget *budget)
     }
   if (--budget->countdown == 0)
     {
-      budget->countdown = KIELA_AI_POLL_INTERVAL;
-      return kiela_ai_budget_check (budget);
+      budget->countdown = CLASSIC_POLL_INTERVAL;
+      return classic_budget_check (budget);
     }
   return FALSE;
 }
 
 gdouble
-kiela_ai_budget_elapsed (const KielaAiBudget *budget)
+classic_budget_elapsed (const ClassicBudget *budget)
 {
   return (g_get_monotonic_time () - budget->start_us) / 1e6;
 }
 
 gboolean
-kiela_ai_fail_cancelled (GError **error)
+classic_fail_cancelled (GError **error)
 {
   g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                        _("The AI was stopped before it chose a move."));
@@ -87,7 +87,7 @@ kiela_ai_fail_cancelled (GError **error)
 }
 
 gboolean
-kiela_ai_fail_no_move (const KielaAiRequest *request, GError **error)
+classic_fail_no_move (const KielaAiRequest *request, GError **error)
 {
   g_set_error (error, KIELA_ERROR, KIELA_ERROR_GAME_OVER,
                _("%s has no legal move in this position."),
@@ -96,13 +96,13 @@ kiela_ai_fail_no_move (const KielaAiRequest *request, GError **error)
 }
 
 void
-kiela_ai_rng_init (KielaRng *rng, const KielaAiRequest *request)
+classic_rng_init (KielaRng *rng, const KielaAiRequest *request)
 {
-  kiela_rng_seed (rng, mix64 (request->seed) ^ kiela_ai_zobrist (&request->position));
+  kiela_rng_seed (rng, mix64 (request->seed) ^ classic_zobrist (&request->position));
 }
 
 guint64
-kiela_ai_zobrist (const KielaPosition *pos)
+classic_zobrist (const KielaPosition *pos)
 {
   /* Each (side, house, count) gets the key mix64 of its coordinates, XORed together
    * like a Zobrist table.  Computing the key is as cheap as a table lookup here,
@@ -131,20 +131,20 @@ side_total (const KielaPosition *pos, guint side)
 }
 
 gint
-kiela_ai_material (const KielaPosition *pos, KielaSide side)
+classic_material (const KielaPosition *pos, KielaSide side)
 {
   return 100 * ((gint) side_total (pos, side) - (gint) side_total (pos, KIELA_OTHER_SIDE (side)));
 }
 
 gint
-kiela_ai_move_gain (const KielaPosition *before, const KielaPosition *after)
+classic_move_gain (const KielaPosition *before, const KielaPosition *after)
 {
   KielaSide mover = (KielaSide) before->to_move;
-  return (kiela_ai_material (after, mover) - kiela_ai_material (before, mover)) / 100;
+  return (classic_material (after, mover) - classic_material (before, mover)) / 100;
 }
 
 void
-kiela_ai_eval_weights_init (KielaAiEvalWeights *w, GHashTable *settings)
+classic_eval_weights_init (ClassicEvalWeights *w, GHashTable *settings)
 {
   /* Defaults found by self-play tournaments (scripts/ai-strength.sh). */
   w->material = (gint) kiela_ai_setting_int (settings, "w-material", 100);
@@ -173,7 +173,7 @@ file_capturable (KielaCaptureRule rule, guint own_inner, guint opp_inner, guint 
 }
 
 gint
-kiela_ai_evaluate (const KielaVariant *variant, const KielaPosition *pos, const KielaAiEvalWeights *w)
+classic_evaluate (const KielaVariant *variant, const KielaPosition *pos, const ClassicEvalWeights *w)
 {
   guint F = pos->files;
   guint me = pos->to_move, opp = 1 - me;
@@ -208,14 +208,16 @@ kiela_ai_evaluate (const KielaVariant *variant, const KielaPosition *pos, const 
         safe += mine[h];
     }
 
-  /* A side that cannot sow has lost; this is handled by the search, but a side
-   * with almost no sowable houses is close to it. */
-  return w->material * (my_total - opp_total)
-       + w->mobility * (my_mob - opp_mob)
-       + w->threat * threat
-       - w->exposure * exposure
-       + w->safe * safe
-       + w->tempo;
+  /* Weights go up to +-100000 and a board holds up to 40 x 65535 stones, so the sum
+   * is taken in 64 bits; it is then kept short of a proven win or loss, which only
+   * the search may claim. */
+  gint64 score = (gint64) w->material * (my_total - opp_total)
+               + (gint64) w->mobility * (my_mob - opp_mob)
+               + (gint64) w->threat * threat
+               - (gint64) w->exposure * exposure
+               + (gint64) w->safe * safe
+               + (gint64) w->tempo;
+  return (gint) CLAMP (score, -(gint64) CLASSIC_EVAL_BOUND, (gint64) CLASSIC_EVAL_BOUND);
 }
 
 /* The largest capture the side to move can make from `pos`, 0 when none; -1 when it has no move. */
@@ -239,7 +241,7 @@ best_capture (const KielaVariant *variant, const KielaPosition *pos)
 }
 
 void
-kiela_ai_describe_move (const KielaVariant *variant, const KielaPosition *pos,
+classic_describe_move (const KielaVariant *variant, const KielaPosition *pos,
                         KielaMove move, gint score, gboolean score_is_exact,
                         char *out, gsize out_size)
 {
@@ -280,12 +282,12 @@ kiela_ai_describe_move (const KielaVariant *variant, const KielaPosition *pos,
                                          reply),
                             opp_name, reply);
 
-  if (score_is_exact && score >= KIELA_AI_WIN_BOUND && reply >= 0)
+  if (score_is_exact && score >= CLASSIC_WIN_BOUND && reply >= 0)
     {
       g_autofree char *t = g_strdup_printf ("%s %s", text, _("Wins by force."));
       g_strlcpy (out, t, out_size);
     }
-  else if (score_is_exact && score <= -KIELA_AI_WIN_BOUND)
+  else if (score_is_exact && score <= -CLASSIC_WIN_BOUND)
     {
       g_autofree char *t = g_strdup_printf ("%s %s", text, _("Every move loses against best play; this one resists longest."));
       g_strlcpy (out, t, out_size);
@@ -295,7 +297,7 @@ kiela_ai_describe_move (const KielaVariant *variant, const KielaPosition *pos,
 }
 
 gboolean
-kiela_ai_check_int_setting (GHashTable *settings, const char *key, gint64 min, gint64 max, GError **error)
+classic_check_int_setting (GHashTable *settings, const char *key, gint64 min, gint64 max, GError **error)
 {
   const char *value = settings ? g_hash_table_lookup (settings, key) : NULL;
   gint64 v;
@@ -317,7 +319,7 @@ kiela_ai_check_int_setting (GHashTable *settings, const char *key, gint64 min, g
 }
 
 gboolean
-kiela_ai_check_double_setting (GHashTable *settings, const char *key, gdouble min, gdouble max, GError **error)
+classic_check_double_setting (GHashTable *settings, const char *key, gdouble min, gdouble max, GError **error)
 {
   const char *value = settings ? g_hash_table_lookup (settings, key) : NULL;
   gdouble v;
@@ -336,7 +338,7 @@ kiela_ai_check_double_setting (GHashTable *settings, const char *key, gdouble mi
 }
 
 gboolean
-kiela_ai_check_known_keys (GHashTable *settings, const char * const *known, const char *algorithm, GError **error)
+classic_check_known_keys (GHashTable *settings, const char * const *known, const char *algorithm, GError **error)
 {
   GHashTableIter iter;
   gpointer key;

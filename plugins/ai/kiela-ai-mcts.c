@@ -20,7 +20,7 @@ typedef struct {
 
 typedef struct {
   const KielaVariant *variant;
-  KielaAiBudget       budget;
+  ClassicBudget       budget;
   KielaRng            rng;
   GArray             *nodes;       /* of Node */
   gdouble             c;
@@ -31,7 +31,7 @@ typedef struct {
 #define NODE(m, i) (&g_array_index ((m)->nodes, Node, (i)))
 
 static const char * const mcts_keys[] = {
-  "nodes", "time-ms", "iterations", "c", "playout", "greedy", "playout-plies", KIELA_AI_ARRANGE_KEYS, NULL
+  "nodes", "time-ms", "iterations", "c", "playout", "greedy", "playout-plies", CLASSIC_ARRANGE_KEYS, NULL
 };
 
 static gboolean
@@ -39,14 +39,14 @@ mcts_check_settings (GHashTable *settings, GError **error)
 {
   const char *playout = settings ? g_hash_table_lookup (settings, "playout") : NULL;
 
-  if (!kiela_ai_check_known_keys (settings, mcts_keys, "mcts", error)
-      || !kiela_ai_check_int_setting (settings, "nodes", 0, G_MAXINT64, error)
-      || !kiela_ai_check_int_setting (settings, "time-ms", 0, 3600000, error)
-      || !kiela_ai_check_int_setting (settings, "iterations", 1, G_MAXINT32, error)
-      || !kiela_ai_check_double_setting (settings, "c", 0.0, 100.0, error)
-      || !kiela_ai_check_double_setting (settings, "greedy", 0.0, 1.0, error)
-      || !kiela_ai_check_int_setting (settings, "playout-plies", 1, 100000, error)
-      || !kiela_ai_check_arrange_settings (settings, error))
+  if (!classic_check_known_keys (settings, mcts_keys, "mcts", error)
+      || !classic_check_int_setting (settings, "nodes", 0, G_MAXINT64, error)
+      || !classic_check_int_setting (settings, "time-ms", 0, 3600000, error)
+      || !classic_check_int_setting (settings, "iterations", 1, G_MAXINT32, error)
+      || !classic_check_double_setting (settings, "c", 0.0, 100.0, error)
+      || !classic_check_double_setting (settings, "greedy", 0.0, 1.0, error)
+      || !classic_check_int_setting (settings, "playout-plies", 1, 100000, error)
+      || !classic_check_arrange_settings (settings, error))
     return FALSE;
   if (playout != NULL && g_strcmp0 (playout, "random") != 0 && g_strcmp0 (playout, "greedy") != 0)
     {
@@ -100,7 +100,7 @@ playout (Mcts *m, const KielaPosition *start, KielaSide side)
               guint n_best = 0, best_i[KIELA_MAX_MOVES];
               for (guint i = 0; i < n; i++)
                 {
-                  gint g = endless[i] ? G_MININT + 1 : kiela_ai_move_gain (&pos, &children[i]);
+                  gint g = endless[i] ? G_MININT + 1 : classic_move_gain (&pos, &children[i]);
                   if (g > best)
                     best = g, n_best = 0;
                   if (g == best)
@@ -116,7 +116,7 @@ playout (Mcts *m, const KielaPosition *start, KielaSide side)
         }
     }
 
-  mat = kiela_ai_material (&pos, side);
+  mat = classic_material (&pos, side);
   return mat > 0 ? 1.0 : mat < 0 ? 0.0 : 0.5;
 }
 
@@ -230,12 +230,12 @@ mcts_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
   gint best = -1;
   gboolean ok = TRUE;
 
-  if (kiela_ai_is_cancelled (request->cancellable))
-    return kiela_ai_fail_cancelled (error);
+  if (classic_is_cancelled (request->cancellable))
+    return classic_fail_cancelled (error);
 
   m.variant = request->variant;
-  kiela_ai_budget_init (&m.budget, request);
-  kiela_ai_rng_init (&m.rng, request);
+  classic_budget_init (&m.budget, request);
+  classic_rng_init (&m.rng, request);
   m.c = kiela_ai_setting_double (request->settings, "c", 0.9);
   playout_kind = request->settings ? g_hash_table_lookup (request->settings, "playout") : NULL;
   m.greedy = g_strcmp0 (playout_kind, "random") == 0 ? 0.0
@@ -252,7 +252,7 @@ mcts_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
   expand (&m, 0);
   if (NODE (&m, 0)->terminal)
     {
-      ok = kiela_ai_fail_no_move (request, error);
+      ok = classic_fail_no_move (request, error);
       goto out;
     }
 
@@ -271,16 +271,16 @@ mcts_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
          * node budget means about the same thinking time as for alpha-beta. */
         if (m.budget.node_limit != 0 && m.budget.nodes >= m.budget.node_limit)
           break;
-        if ((done & 15) == 0 && kiela_ai_budget_check (&m.budget))
+        if ((done & 15) == 0 && classic_budget_check (&m.budget))
           break;
         /* Keep memory bounded whatever the budget. */
         if (m.nodes->len > 4000000)
           break;
       }
 
-  if (kiela_ai_is_cancelled (request->cancellable) && done == 0)
+  if (classic_is_cancelled (request->cancellable) && done == 0)
     {
-      ok = kiela_ai_fail_cancelled (error);
+      ok = classic_fail_cancelled (error);
       goto out;
     }
 
@@ -326,8 +326,8 @@ mcts_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
       j = next;
     }
   reply->nodes = m.budget.nodes;
-  reply->seconds = kiela_ai_budget_elapsed (&m.budget);
-  kiela_ai_describe_move (m.variant, &request->position, reply->move, reply->score, FALSE,
+  reply->seconds = classic_budget_elapsed (&m.budget);
+  classic_describe_move (m.variant, &request->position, reply->move, reply->score, FALSE,
                           reply->reason, sizeof reply->reason);
   {
     Node *c = NODE (&m, (guint) NODE (&m, 0)->first_child + (guint) best);
@@ -350,10 +350,10 @@ out:
 static gboolean
 mcts_arrange (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error)
 {
-  return kiela_ai_arrange_search (request, 3, counts, error);
+  return classic_arrange_search (request, 3, counts, error);
 }
 
-const KielaAiAlgorithm kiela_ai_mcts_algorithm = {
+const KielaAiAlgorithm classic_mcts_algorithm = {
   .id = "mcts",
   .name = N_("Monte Carlo tree search"),
   .description = N_("Plays many quick games from the position and prefers the moves that win most often."),

@@ -6,7 +6,7 @@
  * so the app can show them side by side at any size. */
 
 /* Kizua, the beginner: a girl with two hair puffs and a wide grin, on sunny yellow. */
-const char kiela_ai_portrait_kizua[] =
+const char classic_portrait_kizua[] =
   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" height=\"256\" viewBox=\"0 0 256 256\">"
   "<title>Kizua</title>"
   "<circle cx=\"128\" cy=\"128\" r=\"124\" fill=\"#f6d32d\"/>"
@@ -38,7 +38,7 @@ const char kiela_ai_portrait_kizua[] =
   "</svg>";
 
 /* Zola, the novice: a boy in a red cap turned sideways, grinning with his teeth, on orange. */
-const char kiela_ai_portrait_zola[] =
+const char classic_portrait_zola[] =
   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" height=\"256\" viewBox=\"0 0 256 256\">"
   "<title>Zola</title>"
   "<circle cx=\"128\" cy=\"128\" r=\"124\" fill=\"#ffa348\"/>"
@@ -69,7 +69,7 @@ const char kiela_ai_portrait_zola[] =
   "</svg>";
 
 /* Mbemba, the casual player: a man with round glasses, a short beard and a patterned shirt, on blue. */
-const char kiela_ai_portrait_mbemba[] =
+const char classic_portrait_mbemba[] =
   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" height=\"256\" viewBox=\"0 0 256 256\">"
   "<title>Mbemba</title>"
   "<circle cx=\"128\" cy=\"128\" r=\"124\" fill=\"#99c1f1\"/>"
@@ -97,7 +97,7 @@ const char kiela_ai_portrait_mbemba[] =
   "</svg>";
 
 /* Nzuzi, the intermediate: a woman in a tall purple and orange headwrap with hoop earrings, on teal. */
-const char kiela_ai_portrait_nzuzi[] =
+const char classic_portrait_nzuzi[] =
   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" height=\"256\" viewBox=\"0 0 256 256\">"
   "<title>Nzuzi</title>"
   "<circle cx=\"128\" cy=\"128\" r=\"124\" fill=\"#5fc9b8\"/>"
@@ -128,7 +128,7 @@ const char kiela_ai_portrait_nzuzi[] =
   "</svg>";
 
 /* Lweji, the expert: a composed woman with a beaded headband, braids and a bead necklace, on terracotta. */
-const char kiela_ai_portrait_lweji[] =
+const char classic_portrait_lweji[] =
   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" height=\"256\" viewBox=\"0 0 256 256\">"
   "<title>Lweji</title>"
   "<circle cx=\"128\" cy=\"128\" r=\"124\" fill=\"#c0603a\"/>"
@@ -164,7 +164,7 @@ const char kiela_ai_portrait_lweji[] =
   "</svg>";
 
 /* Kota Mpanzu, the master: an elder with a white beard, an embroidered kufi cap and a walking stick, on deep green. */
-const char kiela_ai_portrait_mpanzu[] =
+const char classic_portrait_mpanzu[] =
   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" height=\"256\" viewBox=\"0 0 256 256\">"
   "<title>Kota Mpanzu</title>"
   "<circle cx=\"128\" cy=\"128\" r=\"124\" fill=\"#2ec27e\"/>"

@@ -4,13 +4,13 @@
 
 #include "kiela-ai-classic-private.h"
 
-static const char * const simple_keys[] = { "nodes", "time-ms", KIELA_AI_ARRANGE_KEYS, NULL };
+static const char * const simple_keys[] = { "nodes", "time-ms", CLASSIC_ARRANGE_KEYS, NULL };
 
 static gboolean
 simple_check_settings (GHashTable *settings, GError **error)
 {
-  return kiela_ai_check_known_keys (settings, simple_keys, "random/greedy", error)
-      && kiela_ai_check_arrange_settings (settings, error);
+  return classic_check_known_keys (settings, simple_keys, "random/greedy", error)
+      && classic_check_arrange_settings (settings, error);
 }
 
 static gboolean
@@ -21,20 +21,20 @@ random_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error
   gint64 start = g_get_monotonic_time ();
   guint n, pick;
 
-  if (kiela_ai_is_cancelled (request->cancellable))
-    return kiela_ai_fail_cancelled (error);
+  if (classic_is_cancelled (request->cancellable))
+    return classic_fail_cancelled (error);
   n = kiela_legal_moves (request->variant, &request->position, moves, NULL, NULL);
   if (n == 0)
-    return kiela_ai_fail_no_move (request, error);
+    return classic_fail_no_move (request, error);
 
-  kiela_ai_rng_init (&rng, request);
+  classic_rng_init (&rng, request);
   pick = kiela_rng_below (&rng, n);
   reply->move = moves[pick];
   reply->score = 0;
   reply->depth = 0;
   reply->nodes = n;
   reply->seconds = (g_get_monotonic_time () - start) / 1e6;
-  kiela_ai_describe_move (request->variant, &request->position, reply->move, 0, FALSE,
+  classic_describe_move (request->variant, &request->position, reply->move, 0, FALSE,
                           reply->reason, sizeof reply->reason);
   return TRUE;
 }
@@ -51,16 +51,16 @@ greedy_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error
   gint best_gain = G_MININT;
   guint n, n_best = 0;
 
-  if (kiela_ai_is_cancelled (request->cancellable))
-    return kiela_ai_fail_cancelled (error);
+  if (classic_is_cancelled (request->cancellable))
+    return classic_fail_cancelled (error);
   n = kiela_legal_moves (request->variant, &request->position, moves, children, endless);
   if (n == 0)
-    return kiela_ai_fail_no_move (request, error);
+    return classic_fail_no_move (request, error);
 
   for (guint i = 0; i < n; i++)
     {
       /* A move that never ends loses where it is legal at all (Hawalis): worst of all. */
-      gint gain = endless[i] ? G_MININT + 1 : kiela_ai_move_gain (&request->position, &children[i]);
+      gint gain = endless[i] ? G_MININT + 1 : classic_move_gain (&request->position, &children[i]);
       if (gain > best_gain)
         {
           best_gain = gain;
@@ -70,33 +70,33 @@ greedy_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error
         best[n_best++] = moves[i];
     }
 
-  kiela_ai_rng_init (&rng, request);
+  classic_rng_init (&rng, request);
   reply->move = best[kiela_rng_below (&rng, n_best)];
-  reply->score = best_gain == G_MININT + 1 ? -KIELA_AI_WIN : 100 * best_gain;
+  reply->score = best_gain == G_MININT + 1 ? -CLASSIC_WIN : 100 * best_gain;
   reply->depth = 1;
   reply->nodes = n;
   reply->seconds = (g_get_monotonic_time () - start) / 1e6;
-  kiela_ai_describe_move (request->variant, &request->position, reply->move, reply->score, FALSE,
+  classic_describe_move (request->variant, &request->position, reply->move, reply->score, FALSE,
                           reply->reason, sizeof reply->reason);
   return TRUE;
 }
 
-const KielaAiAlgorithm kiela_ai_random_algorithm = {
+const KielaAiAlgorithm classic_random_algorithm = {
   .id = "random",
   .name = N_("Random"),
   .description = N_("Picks any legal move, each as likely as the others."),
   .translation_domain = GETTEXT_PACKAGE,
   .check_settings = simple_check_settings,
   .think = random_think,
-  .arrange = kiela_ai_arrange_random,
+  .arrange = classic_arrange_random,
 };
 
-const KielaAiAlgorithm kiela_ai_greedy_algorithm = {
+const KielaAiAlgorithm classic_greedy_algorithm = {
   .id = "greedy",
   .name = N_("Greedy"),
   .description = N_("Takes the move that wins the most stones at once, and never looks further."),
   .translation_domain = GETTEXT_PACKAGE,
   .check_settings = simple_check_settings,
   .think = greedy_think,
-  .arrange = kiela_ai_arrange_greedy,
+  .arrange = classic_arrange_greedy,
 };

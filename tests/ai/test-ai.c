@@ -826,6 +826,53 @@ test_reasons_truthful (void)
 
 /* ---- the loader ---- */
 
+/*
+ * The largest weights the settings allow times the largest stone differences a
+ * position may hold: the evaluation must neither overflow (UBSan checks that in
+ * the sanitizer build) nor wrap to the wrong sign, nor pass for a proven win.
+ */
+static void
+test_extreme_weights (void)
+{
+  const KielaVariant *v = variant ("kiela");
+  /* South (to move) holds 30002 stones, North 20: the difference times 100000
+   * is fourteen times what 32 bits hold.  South has moves, North too after them. */
+  KielaPosition pos = parse ("2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/"
+                             "0,0,0,0,0,0,0,0,0,0/30000,0,0,0,0,0,0,0,0,2 s");
+  const char *ais[] = { "alphabeta", "mcts", "greedy" };
+
+  for (guint sign = 0; sign < 2; sign++)
+    for (guint depth = 1; depth <= 2; depth++)
+      {
+        g_autofree char *extra = g_strdup_printf ("depth=%u w-material=%s100000 w-mobility=100000 "
+                                                  "w-exposure=-100000 w-threat=100000 w-safe=100000 "
+                                                  "w-tempo=100000 noise=100000",
+                                                  depth, sign ? "-" : "");
+        KielaAiReply reply;
+        g_autoptr(GError) error = NULL;
+
+        g_assert_true (think ("alphabeta", extra, v, &pos, 3, 0, NULL, &reply, &error));
+        g_assert_no_error (error);
+        g_assert_true (is_legal (v, &pos, reply.move));
+        /* Material dominates every other term, and nothing here is a forced result. */
+        if (sign == 0)
+          g_assert_cmpint (reply.score, >, 0);
+        else
+          g_assert_cmpint (reply.score, <, 0);
+        g_assert_cmpint (ABS (reply.score), <, 999000);
+      }
+
+  /* The other algorithms meet such positions too. */
+  for (guint i = 1; i < G_N_ELEMENTS (ais); i++)
+    {
+      KielaAiReply reply;
+      g_autoptr(GError) error = NULL;
+      g_assert_true (think (ais[i], "nodes=2000", v, &pos, 3, 0, NULL, &reply, &error));
+      g_assert_no_error (error);
+      g_assert_true (is_legal (v, &pos, reply.move));
+    }
+}
+
 static const KielaPluginRecord *
 record_of (KielaRegistry *reg, const char *id)
 {
@@ -907,6 +954,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/tactics/repetition", test_repetition_awareness);
   g_test_add_func ("/ai/determinism/same-seed", test_same_seed_same_move);
   g_test_add_func ("/ai/reason/truthful", test_reasons_truthful);
+  g_test_add_func ("/ai/evaluate/extreme-weights", test_extreme_weights);
   g_test_add_func ("/ai/loader/unknown-algorithm", test_unknown_algorithm_rejected);
   g_test_add_func ("/ai/loader/bad-settings", test_bad_settings_rejected);
 

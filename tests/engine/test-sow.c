@@ -3,6 +3,7 @@
 #include "config.h"
 #include <string.h>
 #include "test-common.h"
+#include "kiela-sow-private.h"
 
 static KielaRegistry *registry;
 
@@ -425,6 +426,190 @@ test_random_games_consistent (void)
   g_assert_cmpuint (compared, >, 100000);
 }
 
+/* Compares the compact board's sowing and legal moves with the 16-bit sowing
+ * (and the traced one) on every candidate of `pos`; returns the candidates compared. */
+static guint
+compare_packed (const KielaVariant *v, const KielaPosition *pos, KielaTrace *trace)
+{
+  KielaPacked packed, packed_children[KIELA_MAX_MOVES];
+  KielaMove cand[KIELA_MAX_MOVES], pcand[KIELA_MAX_MOVES], legal[KIELA_MAX_MOVES];
+  gboolean endless[KIELA_MAX_MOVES];
+  guint32 drops[KIELA_MAX_MOVES];
+  guint16 captured[KIELA_MAX_MOVES];
+  guint n_cand, n_legal, li = 0;
+
+  if (!kiela_packed_from_position (v, pos, &packed))
+    {
+      g_assert_cmpuint (kiela_position_total (pos), >, KIELA_PACKED_MAX_STONES);
+      return 0;
+    }
+  {
+    KielaPosition back;
+    kiela_packed_to_position (&packed, &back);
+    g_assert_true (kiela_position_equal (&back, pos));
+  }
+  n_cand = kiela_candidate_moves (v, pos, cand);
+  g_assert_cmpuint (kiela_packed_candidates (v, &packed, pcand), ==, n_cand);
+  g_assert_cmpmem (pcand, n_cand * sizeof (KielaMove), cand, n_cand * sizeof (KielaMove));
+  n_legal = kiela_packed_legal_moves (v, &packed, legal, packed_children, endless, drops, captured);
+  for (guint i = 0; i < n_cand; i++)
+    {
+      KielaPosition fast = *pos, unpacked;
+      KielaPacked one = packed;
+      KielaSowResult r, pr;
+      gboolean ok_fast = kiela_sow_fast (v, &fast, cand[i], &r);
+      gboolean ok_packed = kiela_packed_sow (v, &one, cand[i], &pr);
+      gboolean ok_traced = kiela_sow_traced (v, pos, cand[i], trace);
+
+      g_assert_cmpint (ok_packed, ==, ok_fast);
+      g_assert_cmpint (ok_traced, ==, ok_fast);
+      kiela_packed_to_position (&one, &unpacked);
+      g_assert_true (kiela_position_equal (&unpacked, &fast));
+      g_assert_true (kiela_position_equal (&trace->after, &fast));
+      g_assert_cmpuint (pr.laps, ==, r.laps);
+      g_assert_cmpuint (pr.drops, ==, r.drops);
+      g_assert_cmpuint (pr.captures, ==, r.captures);
+      g_assert_cmpuint (pr.captured, ==, r.captured);
+      g_assert_cmpuint (pr.end, ==, r.end);
+      g_assert_cmpuint (pr.last_house, ==, r.last_house);
+      if (ok_fast || v->endless_policy == KIELA_ENDLESS_LOSES)
+        {
+          g_assert_cmpuint (li, <, n_legal);
+          g_assert_cmpint (legal[li], ==, cand[i]);
+          g_assert_cmpint (endless[li], ==, !ok_fast);
+          g_assert_cmpuint (drops[li], ==, r.drops);
+          g_assert_cmpuint (captured[li], ==, r.captured);
+          kiela_packed_to_position (&packed_children[li], &unpacked);
+          g_assert_true (kiela_position_equal (&unpacked, &fast));
+          g_assert_true (kiela_packed_equal (&packed_children[li], &one));
+          g_assert_cmpuint (kiela_packed_hash (&packed_children[li]), ==, kiela_packed_hash (&one));
+          li++;
+        }
+    }
+  g_assert_cmpuint (li, ==, n_legal);
+  return n_cand;
+}
+
+/*
+ * The compact board against the 16-bit sowing in every rule set and every
+ * board width from 4 to 20 files (the widths use each variant's rules with a
+ * start of 2 stones in every outer house and in the four rightmost inner
+ * ones), over random games and over scattered positions of up to 300 stones
+ * (past 255 the engine must take the 16-bit path).
+ */
+static void
+test_packed_every_width (void)
+{
+  GPtrArray *variants = kiela_registry_get_variants (registry);
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  guint games = g_test_slow () ? 60 : 8;
+  guint64 compared = 0, wide = 0;
+
+  for (guint vi = 0; vi < variants->len; vi++)
+    for (guint files = KIELA_MIN_FILES; files <= KIELA_MAX_FILES; files++)
+      {
+        KielaVariant v = *(const KielaVariant *) g_ptr_array_index (variants, vi);
+        KielaRng rng;
+
+        v.files = (guint8) files;
+        memset (v.start, 0, sizeof v.start);
+        for (guint s = 0; s < 2; s++)
+          for (guint h = 0; h < files + 4; h++)
+            v.start[s][h] = 2;
+        kiela_rng_seed (&rng, 77 * files + vi);
+        for (guint g = 0; g < games; g++)
+          {
+            KielaPosition pos;
+
+            kiela_position_init_start (&pos, &v);
+            for (guint ply = 0; ply < 200; ply++)
+              {
+                KielaMove moves[KIELA_MAX_MOVES];
+                KielaPosition children[KIELA_MAX_MOVES];
+                gboolean endless[KIELA_MAX_MOVES];
+                guint n, pick;
+
+                compared += compare_packed (&v, &pos, trace);
+                n = kiela_legal_moves (&v, &pos, moves, children, endless);
+                if (n == 0)
+                  break;
+                pick = kiela_rng_below (&rng, n);
+                if (endless[pick])
+                  break;
+                pos = children[pick];
+              }
+          }
+        /* Scattered positions, some past what a byte per house may hold. */
+        for (guint k = 0; k < 20; k++)
+          {
+            KielaPosition pos = { 0 };
+            guint stones = 20 + kiela_rng_below (&rng, 280);
+
+            pos.files = (guint8) files;
+            pos.to_move = (guint8) kiela_rng_below (&rng, 2);
+            for (guint i = 0; i < stones; i++)
+              pos.houses[kiela_rng_below (&rng, 2)][kiela_rng_below (&rng, 2 * files)]++;
+            if (compare_packed (&v, &pos, trace) == 0)
+              {
+                KielaMove moves[KIELA_MAX_MOVES];
+                KielaPosition children[KIELA_MAX_MOVES];
+                /* The 16-bit path still answers, and keeps every stone. */
+                guint n = kiela_legal_moves (&v, &pos, moves, children, NULL);
+                for (guint i = 0; i < n && v.captured_fate != KIELA_CAPTURED_REMOVED; i++)
+                  g_assert_cmpuint (kiela_position_total (&children[i]), ==, stones);
+                wide++;
+              }
+          }
+      }
+  g_test_message ("compared %" G_GUINT64_FORMAT " sowings, %" G_GUINT64_FORMAT " wide positions",
+                  compared, wide);
+  g_assert_cmpuint (compared, >, 50000);
+  g_assert_cmpuint (wide, >, 10);
+}
+
+/* Counts move sequences with the reference sowing: nothing shared with the engine's paths. */
+static guint64
+ref_perft (const KielaVariant *v, const KielaPosition *pos, guint depth)
+{
+  guint64 total = 0;
+
+  if (depth == 0)
+    return 1;
+  for (guint h = 0; h < 2u * pos->files; h++)
+    if (pos->houses[pos->to_move][h] >= v->min_sow)
+      {
+        KielaPosition child = *pos;
+        if (ref_sow (&child, h, v->lap_limit))
+          total += ref_perft (v, &child, depth - 1);
+      }
+  return total;
+}
+
+/* Perft from the start: the counts recorded before the compact board existed,
+ * and the reference sowing's own count. */
+static void
+test_perft_counts (void)
+{
+  static const guint64 recorded[] = { 1, 14, 196, 2112, 22450, 205070, 1821223, 14892962 };
+  const KielaVariant *v = variant ("kiela");
+  KielaPosition start, crowded;
+  guint max_depth = g_test_slow () ? 7 : 5;
+
+  kiela_position_init_start (&start, v);
+  for (guint d = 0; d <= max_depth; d++)
+    g_assert_cmpuint (kiela_perft (v, &start, d), ==, recorded[d]);
+  for (guint d = 0; d <= 4; d++)
+    g_assert_cmpuint (kiela_perft (v, &start, d), ==, ref_perft (v, &start, d));
+
+  /* Past 255 stones the 16-bit path counts, and agrees with the reference. */
+  crowded = start;
+  for (guint h = 0; h < 20; h++)
+    crowded.houses[0][h] += 8, crowded.houses[1][h] += 7;
+  g_assert_cmpuint (kiela_position_total (&crowded), >, KIELA_PACKED_MAX_STONES);
+  for (guint d = 0; d <= 3; d++)
+    g_assert_cmpuint (kiela_perft (v, &crowded, d), ==, ref_perft (v, &crowded, d));
+}
+
 static void
 test_candidates (void)
 {
@@ -597,6 +782,8 @@ main (int argc, char **argv)
   g_test_add_func ("/sow/hawalis/singles", test_hawalis_singles);
   g_test_add_func ("/sow/random-games-consistent", test_random_games_consistent);
   g_test_add_func ("/sow/narration", test_narration);
+  g_test_add_func ("/sow/packed/every-width", test_packed_every_width);
+  g_test_add_func ("/sow/perft/counts", test_perft_counts);
   ret = g_test_run ();
   kiela_registry_free (registry);
   return ret;

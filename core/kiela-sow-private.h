@@ -1,0 +1,61 @@
+/* kiela-sow-private.h: the engine's compact board (one byte a house) for its hot paths: legal moves, playouts, perft, search. */
+#pragma once
+
+#include "kiela-types.h"
+#include "kiela-sow.h"
+
+G_BEGIN_DECLS
+
+/*
+ * A position with one byte per house, used wherever the engine sows many moves
+ * (legal-move generation, playouts, perft, the classic AI's search).  A
+ * position fits when it holds at most KIELA_PACKED_MAX_STONES stones: no house
+ * can then ever hold more than a byte, whatever is sown (sowing never adds
+ * stones).  Positions that do not fit take the 16-bit path of kiela-sow.c;
+ * the choice is made per position, not per build.
+ *
+ * Side s's house i is b[s * stride + i]; stride is 16, 32 or 48 (the houses of
+ * a side rounded up to whole 16-byte vectors) and the bytes past 2 * files are
+ * zero, so whole vectors may be hashed, compared and updated.  Only the first
+ * KIELA_PACKED_BYTES (p) bytes of the struct are meaningful: copies of a given
+ * board size copy that much.
+ */
+#define KIELA_PACKED_MAX_STONES 255
+
+typedef struct {
+  guint8 to_move;
+  guint8 files;
+  guint8 stride;
+  guint8 _pad[13];
+  guint8 b[96] __attribute__ ((aligned (16)));
+} KielaPacked;
+
+#define KIELA_PACKED_BYTES(p) (16u + 2u * (p)->stride)
+
+/* FALSE when `pos` does not fit (too many stones, or not the variant's width). */
+gboolean kiela_packed_from_position (const KielaVariant *variant, const KielaPosition *pos, KielaPacked *out);
+void     kiela_packed_to_position   (const KielaPacked *packed, KielaPosition *out);
+guint64  kiela_packed_hash          (const KielaPacked *packed);
+gboolean kiela_packed_equal         (const KielaPacked *a, const KielaPacked *b);
+
+/* kiela_sow_fast on a compact board: same result, same board. */
+gboolean kiela_packed_sow           (const KielaVariant *variant, KielaPacked *packed, KielaMove move,
+                                     KielaSowResult *result);
+/* kiela_candidate_moves on a compact board. */
+guint    kiela_packed_candidates    (const KielaVariant *variant, const KielaPacked *packed,
+                                     KielaMove moves[KIELA_MAX_MOVES]);
+
+/*
+ * kiela_legal_moves_ex on a compact board: `children` receives the boards after
+ * the legal moves (may be NULL), `endless` (may be NULL) which of them never
+ * end (kept only where that loses), `drops` and `captured` (may be NULL) the
+ * stones each dropped and captured.
+ */
+guint    kiela_packed_legal_moves   (const KielaVariant *variant, const KielaPacked *packed,
+                                     KielaMove moves[KIELA_MAX_MOVES],
+                                     KielaPacked children[KIELA_MAX_MOVES],
+                                     gboolean endless[KIELA_MAX_MOVES],
+                                     guint32 drops[KIELA_MAX_MOVES],
+                                     guint16 captured[KIELA_MAX_MOVES]);
+
+G_END_DECLS

@@ -90,6 +90,26 @@ new_row (const char *title, const char *subtitle, const char *tooltip)
 }
 
 static void
+retry_crashed_plugin (GtkButton *button, AdwActionRow *row)
+{
+  const char *path = g_object_get_data (G_OBJECT (button), "module-path");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (!kiela_plugin_forget_crash (path, &error))
+    {
+      /* TRANSLATORS: %1$s why the crash record could not be cleared, %2$s the plugin's path */
+      subtitle = g_strdup_printf (_("Could not clear the crash record: %1$s\n%2$s"), error->message, path);
+      adw_action_row_set_subtitle (row, subtitle);
+      return;
+    }
+  /* TRANSLATORS: %s is the plugin's full path */
+  subtitle = g_strdup_printf (_("Kiela will load it again at the next start.\n%s"), path);
+  adw_action_row_set_subtitle (row, subtitle);
+  gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE);
+}
+
+static void
 kiela_preferences_window_fill_plugins (KielaPreferencesWindow *self, KielaRegistry *registry)
 {
   GPtrArray *plugins = kiela_registry_get_plugins (registry);
@@ -113,6 +133,17 @@ kiela_preferences_window_fill_plugins (KielaPreferencesWindow *self, KielaRegist
           row = new_row (file, subtitle, NULL);
           gtk_widget_add_css_class (icon, "warning");
           adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+          if (r->crashed)
+            {
+              /* A module that crashed a start is skipped until the user asks for it again. */
+              GtkWidget *retry = gtk_button_new_with_mnemonic (_("_Try Again"));
+
+              gtk_widget_set_valign (retry, GTK_ALIGN_CENTER);
+              gtk_widget_set_tooltip_text (retry, _("Load this plugin again the next time Kiela starts"));
+              g_object_set_data_full (G_OBJECT (retry), "module-path", g_strdup (r->path), g_free);
+              g_signal_connect (retry, "clicked", G_CALLBACK (retry_crashed_plugin), row);
+              adw_action_row_add_suffix (ADW_ACTION_ROW (row), retry);
+            }
           adw_preferences_group_add (self->failed_group, row);
           n_failed++;
         }

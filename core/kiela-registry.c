@@ -649,8 +649,8 @@ info_problem (const GArray *segments, const KielaPluginInfo *info)
       }
   }
   if (info->api_version > KIELA_PLUGIN_API_VERSION)
-    return g_strdup_printf (_("it needs Kiela plugin API %" G_GSIZE_FORMAT ", this host has %u"),
-                            info->api_version, KIELA_PLUGIN_API_VERSION);
+    return g_strdup_printf (_("it needs Kiela plugin API %u, this host has %u"),
+                            (guint) MIN (info->api_version, G_MAXUINT), KIELA_PLUGIN_API_VERSION);
   if (!valid_id (info->id))
     return g_strdup_printf (_("its plugin id “%s” is invalid"), info->id ? info->id : "");
   return NULL;

@@ -29,6 +29,28 @@ spin (guint ms)
 
 /* ---------- MIME type ---------- */
 
+/* What a file manager sees: `gio info` (the GIO lookup Nautilus uses) in a child process, which
+ * also keeps GIO's process-lifetime MIME caches out of this test's leak check. */
+static char *
+gio_attribute (const char *path, const char *attribute)
+{
+  const char *argv[] = { "gio", "info", "-a", attribute, path, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *prefix = g_strdup_printf ("  %s: ", attribute);
+  g_autoptr(GError) error = NULL;
+  const char *line;
+  int status;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  line = strstr (out, prefix);
+  g_assert_nonnull (line);
+  line += strlen (prefix);
+  return g_strndup (line, strcspn (line, "\n"));
+}
+
 static void
 test_mime_type (void)
 {
@@ -36,17 +58,15 @@ test_mime_type (void)
   g_autofree char *mime_dir = g_build_filename (g_get_user_data_dir (), "mime", NULL);
   g_autofree char *src = g_build_filename (KIELA_BUILD_ROOT, "data", KIELA_APP_ID ".xml", NULL);
   g_autofree char *dst = g_build_filename (packages, KIELA_APP_ID ".xml", NULL);
-  g_autofree char *xml = NULL, *type = NULL, *from_data = NULL, *desc = NULL;
+  g_autofree char *game = g_build_filename (g_get_user_data_dir (), "lesson-3.kiela", NULL);
+  g_autofree char *renamed = g_build_filename (g_get_user_data_dir (), "lesson-3", NULL);
+  g_autofree char *xml = NULL, *type = NULL, *sniffed = NULL, *icons = NULL, *exec = NULL;
   g_autofree char *desktop_path = g_build_filename (KIELA_BUILD_ROOT, "data", KIELA_APP_ID ".desktop", NULL);
   g_autoptr(GKeyFile) desktop = g_key_file_new ();
   g_auto(GStrv) types = NULL;
-  g_autofree char *exec = NULL;
-  g_autoptr(GIcon) icon = NULL;
   g_autoptr(GError) error = NULL;
   const char *update_argv[] = { "update-mime-database", mime_dir, NULL };
   const char *record = "{\n  \"format\" : \"kiela-game\",\n  \"version\" : 1\n}\n";
-  const char *const *icon_names;
-  gboolean uncertain = TRUE;
   int status;
 
   /* Install the built MIME package into this test's private XDG_DATA_HOME, as meson install does. */
@@ -57,22 +77,20 @@ test_mime_type (void)
   g_spawn_sync (NULL, (char **) update_argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error);
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_file_set_contents (game, record, -1, NULL));
+  g_assert_true (g_file_set_contents (renamed, record, -1, NULL));
 
-  type = g_content_type_guess ("lesson-3.kiela", NULL, 0, NULL);
+  type = gio_attribute (game, "standard::content-type");
   g_assert_cmpstr (type, ==, MIME_TYPE);
-  g_assert_true (g_content_type_is_a (type, "application/json"));
   /* A record that lost its extension is still known by its content. */
-  from_data = g_content_type_guess (NULL, (const guchar *) record, strlen (record), &uncertain);
-  g_assert_cmpstr (from_data, ==, MIME_TYPE);
+  sniffed = gio_attribute (renamed, "standard::content-type");
+  g_assert_cmpstr (sniffed, ==, MIME_TYPE);
+  /* Its own icon first, a generic document icon as the fallback. */
+  icons = gio_attribute (game, "standard::icon");
+  g_assert_true (g_str_has_prefix (icons, MIME_ICON ", "));
+  g_assert_nonnull (strstr (icons, "x-office-document"));
 
-  desc = g_content_type_get_description (type);
-  g_assert_cmpstr (desc, ==, "Kiela game");
-  icon = g_content_type_get_icon (type);
-  g_assert_true (G_IS_THEMED_ICON (icon));
-  icon_names = g_themed_icon_get_names (G_THEMED_ICON (icon));
-  g_assert_cmpstr (icon_names[0], ==, MIME_ICON);
-
-  /* The desktop entry says the app opens it (file managers offer it from this line). */
+  /* The desktop entry says the app opens it (file managers offer it from this line)… */
   g_assert_true (g_key_file_load_from_file (desktop, desktop_path, G_KEY_FILE_NONE, &error));
   g_assert_no_error (error);
   types = g_key_file_get_string_list (desktop, G_KEY_FILE_DESKTOP_GROUP, G_KEY_FILE_DESKTOP_KEY_MIME_TYPE, NULL, NULL);

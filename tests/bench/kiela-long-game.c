@@ -7,16 +7,13 @@
 #include <string.h>
 #include <sys/resource.h>
 #include "kiela.h"
+#include "../engine/long-game.h"
 
 /*
  * generate VARIANT MOVES SEED: plays a game of exactly MOVES legal moves and
- * prints its record.  Random play ends a game within a few hundred moves (one
- * side loses its stones, or a position comes back three times), so each move is
- * chosen among those that keep the stones of both sides as even as possible,
- * never lead to a position already seen twice, and leave the opponent stones to
- * sow; ties are broken at random.  Every position of the game is checked by the
- * engine's own legal-move generator, so the record is legal by construction,
- * and the loader checks it again.
+ * prints its record; the moves are chosen by long_game_choose() among the
+ * engine's own legal moves, so the record is legal by construction, and the
+ * loader checks it again.
  *
  * load FILE: loads a record and prints the time taken, the peak resident
  * memory and the memory the loaded game still holds, per move.
@@ -40,7 +37,7 @@ static int
 generate (KielaRegistry *registry, const char *variant_id, guint n_moves, guint64 seed)
 {
   const KielaVariant *variant = kiela_registry_lookup_variant (registry, variant_id);
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GHashTable) seen = long_game_seen_new ();
   KielaPosition pos;
   KielaRng rng;
   GString *out;
@@ -51,6 +48,7 @@ generate (KielaRegistry *registry, const char *variant_id, guint n_moves, guint6
       return 2;
     }
   kiela_position_init_start (&pos, variant);
+  long_game_note (seen, &pos);
   kiela_rng_seed (&rng, seed);
   out = g_string_sized_new ((gsize) n_moves * 11 + 256);
   g_string_append_printf (out, "{\n  \"format\" : \"kiela-game\",\n  \"version\" : 1,\n"
@@ -58,52 +56,20 @@ generate (KielaRegistry *registry, const char *variant_id, guint n_moves, guint6
 
   for (guint ply = 0; ply < n_moves; ply++)
     {
-      KielaMove moves[KIELA_MAX_MOVES];
-      KielaPosition children[KIELA_MAX_MOVES];
-      guint n = kiela_legal_moves (variant, &pos, moves, children, NULL);
-      guint best = G_MAXUINT, n_best = 0, pick = 0;
+      KielaPosition after;
+      KielaMove move = long_game_choose (variant, &pos, seen, &rng, &after);
       char name[4];
-      guint64 *key;
-      gpointer count;
 
-      if (n == 0)
+      if (move < 0)
         {
-          g_printerr ("kiela-long-game: no move after %u plies (seed %" G_GUINT64_FORMAT ")\n", ply, seed);
+          g_printerr ("kiela-long-game: no move keeps the game going after %u plies (seed %" G_GUINT64_FORMAT ")\n",
+                      ply, seed);
           return 1;
         }
-      for (guint i = 0; i < n; i++)
-        {
-          const KielaPosition *c = &children[i];
-          guint64 h = kiela_position_hash (c);
-          guint south = kiela_position_side_total (c, KIELA_SOUTH);
-          guint north = kiela_position_side_total (c, KIELA_NORTH);
-          guint score = south > north ? south - north : north - south;
-
-          if (GPOINTER_TO_UINT (g_hash_table_lookup (seen, &h)) >= 2)
-            score += 100000;   /* a third occurrence would end the game */
-          if (kiela_position_side_total (c, (KielaSide) c->to_move) < 2u * variant->min_sow)
-            score += 10000;    /* the opponent would soon have nothing to sow */
-          if (score < best)
-            {
-              best = score;
-              n_best = 1;
-              pick = i;
-            }
-          else if (score == best && kiela_rng_below (&rng, ++n_best) == 0)
-            pick = i;   /* reservoir sampling: a uniform choice among the best */
-        }
-      if (best >= 100000)
-        {
-          g_printerr ("kiela-long-game: every move repeats a position a third time after %u plies\n", ply);
-          return 1;
-        }
-      kiela_square_name (variant->files, (KielaSide) pos.to_move, (guint) moves[pick], name);
+      kiela_square_name (variant->files, (KielaSide) pos.to_move, (guint) move, name);
       g_string_append_printf (out, "%s\n    \"%s\"", ply ? "," : "", name);
-      pos = children[pick];
-      key = g_new (guint64, 1);
-      *key = kiela_position_hash (&pos);
-      count = g_hash_table_lookup (seen, key);
-      g_hash_table_replace (seen, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
+      pos = after;
+      long_game_note (seen, &pos);
     }
   g_string_append (out, "\n  ],\n  \"result\" : \"ongoing\",\n  \"metadata\" : {\n"
                         "    \"event\" : \"kiela-long-game\"\n  }\n}\n");

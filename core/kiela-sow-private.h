@@ -1,4 +1,7 @@
 /* kiela-sow-private.h: the engine's compact board (one byte a house) for its hot paths: legal moves, playouts, perft, search. */
+
+/* Not installed: for core and the plugins built with it (the classic AI), which
+ * are rebuilt together; third-party plugins keep to the installed headers. */
 #pragma once
 
 #include "kiela-types.h"
@@ -54,6 +57,15 @@ guint    kiela_packed_candidates    (const KielaVariant *variant, const KielaPac
 guint    kiela_packed_legal_moves   (const KielaVariant *variant, const KielaPacked *packed,
                                      KielaMove moves[KIELA_MAX_MOVES],
                                      KielaPacked children[KIELA_MAX_MOVES],
+                                     gboolean endless[KIELA_MAX_MOVES],
+                                     guint32 drops[KIELA_MAX_MOVES],
+                                     guint16 captured[KIELA_MAX_MOVES]);
+
+/* kiela_legal_moves_ex, also giving the stones each move captures (search's
+ * move ordering); either path, whatever the position holds. */
+guint    kiela_legal_moves_captured (const KielaVariant *variant, const KielaPosition *pos,
+                                     KielaMove moves[KIELA_MAX_MOVES],
+                                     KielaPosition children[KIELA_MAX_MOVES],
                                      gboolean endless[KIELA_MAX_MOVES],
                                      guint32 drops[KIELA_MAX_MOVES],
                                      guint16 captured[KIELA_MAX_MOVES]);

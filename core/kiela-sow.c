@@ -885,11 +885,12 @@ kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, Ki
 }
 
 guint
-kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
-                      KielaMove moves[KIELA_MAX_MOVES],
-                      KielaPosition children[KIELA_MAX_MOVES],
-                      gboolean endless[KIELA_MAX_MOVES],
-                      guint32 drops[KIELA_MAX_MOVES])
+kiela_legal_moves_captured (const KielaVariant *variant, const KielaPosition *pos,
+                            KielaMove moves[KIELA_MAX_MOVES],
+                            KielaPosition children[KIELA_MAX_MOVES],
+                            gboolean endless[KIELA_MAX_MOVES],
+                            guint32 drops[KIELA_MAX_MOVES],
+                            guint16 captured[KIELA_MAX_MOVES])
 {
   KielaMove cand[KIELA_MAX_MOVES];
   guint n_cand;
@@ -904,7 +905,7 @@ kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
       KielaPacked packed_children[KIELA_MAX_MOVES];
 
       count = kiela_packed_legal_moves (variant, &packed, moves, children ? packed_children : NULL,
-                                        endless, drops, NULL);
+                                        endless, drops, captured);
       if (children)
         for (guint i = 0; i < count; i++)
           kiela_packed_to_position (&packed_children[i], &children[i]);
@@ -927,9 +928,21 @@ kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
         endless[count] = !ok;
       if (drops)
         drops[count] = r.drops;
+      if (captured)
+        captured[count] = r.captured;
       moves[count++] = cand[i];
     }
   return count;
+}
+
+guint
+kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
+                      KielaMove moves[KIELA_MAX_MOVES],
+                      KielaPosition children[KIELA_MAX_MOVES],
+                      gboolean endless[KIELA_MAX_MOVES],
+                      guint32 drops[KIELA_MAX_MOVES])
+{
+  return kiela_legal_moves_captured (variant, pos, moves, children, endless, drops, NULL);
 }
 
 guint

@@ -550,6 +550,8 @@ main (int argc, char **argv)
   const char *cmd;
 
   setlocale (LC_ALL, "");
+  /* Uninstalled, plugins and translations come from the build tree this program was built in. */
+  kiela_paths_init (KIELA_BUILD_ROOT);
   kiela_bind_textdomain ();
   textdomain (GETTEXT_PACKAGE);
 

@@ -14,6 +14,8 @@ main (int argc, char **argv)
   g_autoptr(KielaApplication) app = NULL;
 
   setlocale (LC_ALL, "");
+  /* Uninstalled, plugins and translations come from the build tree this program was built in. */
+  kiela_paths_init (KIELA_BUILD_ROOT);
   kiela_bind_textdomain ();
   textdomain (GETTEXT_PACKAGE);
   g_set_application_name (_("Kiela"));

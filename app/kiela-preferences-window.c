@@ -1,4 +1,4 @@
-/* kiela-preferences-window.c: binds the preference widgets to KielaPrefs, which saves itself, and
+/* kiela-preferences-window.c: binds the preference widgets to the app's GSettings, and
  * lists the plugins the registry loaded or could not load (with the reason), so a broken plugin
  * is never a silent mystery. */
 #include "config.h"
@@ -50,24 +50,6 @@ kiela_preferences_window_init (KielaPreferencesWindow *self)
   adw_combo_row_set_model (self->speed_row, G_LIST_MODEL (speeds));
 }
 
-static gboolean
-int_to_uint (GBinding *binding, const GValue *from, GValue *to, gpointer data)
-{
-  g_value_set_uint (to, (guint) g_value_get_int (from));
-  return TRUE;
-}
-
-static gboolean
-uint_to_int (GBinding *binding, const GValue *from, GValue *to, gpointer data)
-{
-  guint v = g_value_get_uint (from);
-
-  if (v == GTK_INVALID_LIST_POSITION)
-    return FALSE;
-  g_value_set_int (to, (gint) v);
-  return TRUE;
-}
-
 /* "2 rule variants · 6 computer players": what a loaded plugin brought, or NULL if nothing. */
 static char *
 describe_contents (const KielaPluginRecord *r)
@@ -108,6 +90,26 @@ new_row (const char *title, const char *subtitle, const char *tooltip)
 }
 
 static void
+retry_crashed_plugin (GtkButton *button, AdwActionRow *row)
+{
+  const char *path = g_object_get_data (G_OBJECT (button), "module-path");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (!kiela_plugin_forget_crash (path, &error))
+    {
+      /* TRANSLATORS: %1$s why the crash record could not be cleared, %2$s the plugin's path */
+      subtitle = g_strdup_printf (_("Could not clear the crash record: %1$s\n%2$s"), error->message, path);
+      adw_action_row_set_subtitle (row, subtitle);
+      return;
+    }
+  /* TRANSLATORS: %s is the plugin's full path */
+  subtitle = g_strdup_printf (_("Kiela will load it again at the next start.\n%s"), path);
+  adw_action_row_set_subtitle (row, subtitle);
+  gtk_widget_set_sensitive (GTK_WIDGET (button), FALSE);
+}
+
+static void
 kiela_preferences_window_fill_plugins (KielaPreferencesWindow *self, KielaRegistry *registry)
 {
   GPtrArray *plugins = kiela_registry_get_plugins (registry);
@@ -131,6 +133,17 @@ kiela_preferences_window_fill_plugins (KielaPreferencesWindow *self, KielaRegist
           row = new_row (file, subtitle, NULL);
           gtk_widget_add_css_class (icon, "warning");
           adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+          if (r->crashed)
+            {
+              /* A module that crashed a start is skipped until the user asks for it again. */
+              GtkWidget *retry = gtk_button_new_with_mnemonic (_("_Try Again"));
+
+              gtk_widget_set_valign (retry, GTK_ALIGN_CENTER);
+              gtk_widget_set_tooltip_text (retry, _("Load this plugin again the next time Kiela starts"));
+              g_object_set_data_full (G_OBJECT (retry), "module-path", g_strdup (r->path), g_free);
+              g_signal_connect (retry, "clicked", G_CALLBACK (retry_crashed_plugin), row);
+              adw_action_row_add_suffix (ADW_ACTION_ROW (row), retry);
+            }
           adw_preferences_group_add (self->failed_group, row);
           n_failed++;
         }
@@ -202,20 +215,17 @@ kiela_preferences_window_show_plugins (KielaPreferencesWindow *self)
 }
 
 GtkWindow *
-kiela_preferences_window_new (KielaPrefs *prefs, KielaRegistry *registry)
+kiela_preferences_window_new (GSettings *settings, KielaRegistry *registry)
 {
   KielaPreferencesWindow *self = g_object_new (KIELA_TYPE_PREFERENCES_WINDOW, NULL);
 
   kiela_preferences_window_fill_plugins (self, registry);
 
-  g_object_bind_property_full (prefs, "speed", self->speed_row, "selected",
-                               G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
-                               int_to_uint, uint_to_int, NULL, NULL);
-  g_object_bind_property (prefs, "pause-on-capture", self->pause_switch, "active",
-                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
-  g_object_bind_property (prefs, "narration", self->narration_switch, "active",
-                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
-  g_object_bind_property (prefs, "show-playable", self->playable_switch, "active",
-                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  g_settings_bind_with_mapping (settings, KIELA_SETTINGS_SPEED, self->speed_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT,
+                                kiela_settings_speed_get_mapping, kiela_settings_speed_set_mapping, NULL, NULL);
+  g_settings_bind (settings, KIELA_SETTINGS_PAUSE_ON_CAPTURE, self->pause_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, KIELA_SETTINGS_NARRATION, self->narration_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, KIELA_SETTINGS_SHOW_PLAYABLE, self->playable_switch, "active", G_SETTINGS_BIND_DEFAULT);
   return GTK_WINDOW (self);
 }

@@ -61,7 +61,7 @@ typedef struct {
   const char *character;    /* N_("Plays fast and loves captures.") */
   const char *portrait_svg; /* a complete SVG document, drawn by the app */
   guint       level;        /* 1 = beginner .. 10 = master */
-  const char *level_name;   /* N_("Beginner") */
+  const char *level_name;   /* NC_("AI level", "Beginner") */
   const char *algorithm;    /* id of a KielaAiAlgorithm */
   const char *settings;     /* "depth=3 noise=20": space-separated key=value pairs */
   const char *translation_domain;
@@ -76,13 +76,17 @@ typedef struct {
  * is an error naming the algorithm (KIELA_ERROR_PLUGIN).  A cancelled arrangement
  * fails with G_IO_ERROR_CANCELLED.  `counts` is written only on success.
  */
+KIELA_AVAILABLE_IN_ALL
 gboolean    kiela_ai_arrange        (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request,
                                      guint16 counts[KIELA_MAX_HOUSES], GError **error);
 
 /* Parses "key=value key2=value2" into a new string->string table. */
+KIELA_AVAILABLE_IN_ALL
 GHashTable *kiela_ai_parse_settings (const char *settings, GError **error);
 /* Settings helpers with defaults. */
+KIELA_AVAILABLE_IN_ALL
 gint64      kiela_ai_setting_int    (GHashTable *settings, const char *key, gint64 fallback);
+KIELA_AVAILABLE_IN_ALL
 gdouble     kiela_ai_setting_double (GHashTable *settings, const char *key, gdouble fallback);
 
 G_END_DECLS

@@ -1,31 +1,56 @@
-/* kiela-paths.c: build-tree detection and the translation folder, shared by the app, the CLI and the loader. */
+/* kiela-paths.c: installed or build-tree locations, as the running program declares them. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "kiela-paths.h"
 
+static char *build_root;      /* NULL when installed */
+static char *build_locale_dir;
+static gboolean initialised;
+
+void
+kiela_paths_init (const char *program_build_root)
+{
+  const char *env = g_getenv ("KIELA_UNINSTALLED");
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *prefix = program_build_root ? g_strconcat (program_build_root, G_DIR_SEPARATOR_S, NULL) : NULL;
+  const char *root = NULL;
+
+  if (env && g_path_is_absolute (env))
+    root = env;
+  else if (program_build_root &&
+           ((env && *env) || (exe != NULL && g_str_has_prefix (exe, prefix))))
+    root = program_build_root;
+
+  g_clear_pointer (&build_root, g_free);
+  g_clear_pointer (&build_locale_dir, g_free);
+  if (root)
+    {
+      build_root = g_strdup (root);
+      build_locale_dir = g_build_filename (root, "po", NULL);
+    }
+  initialised = TRUE;
+}
+
+const char *
+kiela_paths_get_build_root (void)
+{
+  if (!initialised)
+    kiela_paths_init (NULL);
+  return build_root;
+}
+
 gboolean
 kiela_running_uninstalled (void)
 {
-  static gsize once = 0;
-  static gboolean uninstalled = FALSE;
-
-  if (g_once_init_enter (&once))
-    {
-      g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-
-      uninstalled = g_getenv ("KIELA_UNINSTALLED") != NULL ||
-                    (exe != NULL && g_str_has_prefix (exe, KIELA_BUILD_ROOT G_DIR_SEPARATOR_S));
-      g_once_init_leave (&once, 1);
-    }
-  return uninstalled;
+  return kiela_paths_get_build_root () != NULL;
 }
 
 const char *
 kiela_locale_dir (void)
 {
-  return kiela_running_uninstalled () ? KIELA_BUILD_ROOT G_DIR_SEPARATOR_S "po" : LOCALEDIR;
+  return kiela_running_uninstalled () ? build_locale_dir : LOCALEDIR;
 }
 
 void

@@ -7,8 +7,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <poll.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
 #include <gmodule.h>
@@ -34,6 +37,7 @@ struct _KielaRegistry {
   GPtrArray *search_dirs;  /* char* */
   GPtrArray *sorted_personalities;
   guint      current_owner;
+  gboolean   crash_guard;  /* keep markers while loading (off in kiela_plugin_check_module's child) */
 };
 
 static void
@@ -91,6 +95,9 @@ plugin_record_free (gpointer data)
   g_free (r->description);
   g_free (r->license);
   g_free (r->reason);
+  g_free (r->info_path);
+  g_free (r->translation_domain);
+  g_strfreev (r->provides);
   g_free (r);
 }
 
@@ -107,6 +114,7 @@ kiela_registry_new (void)
   r->search_dirs = g_ptr_array_new_with_free_func (g_free);
   r->sorted_personalities = g_ptr_array_new ();
   r->current_owner = G_MAXUINT;
+  r->crash_guard = TRUE;
   return r;
 }
 
@@ -148,6 +156,17 @@ kiela_variant_get_name (const KielaVariant *variant)
   return variant->name ? g_dgettext (domain_of (variant->translation_domain), variant->name) : variant->id;
 }
 
+/* Level words are marked NC_("variant level", …) and NC_("AI level", …) because one English
+ * word ("Beginner", "Expert") needs a different form per kind in gendered languages; a plugin
+ * that marks them with plain N_() still gets its context-free translation. */
+static const char *
+level_gettext (const char *domain, const char *context, const char *msgid)
+{
+  const char *s = g_dpgettext2 (domain_of (domain), context, msgid);
+
+  return s != msgid ? s : g_dgettext (domain_of (domain), msgid);
+}
+
 const char *
 kiela_variant_get_description (const KielaVariant *variant)
 {
@@ -157,7 +176,7 @@ kiela_variant_get_description (const KielaVariant *variant)
 const char *
 kiela_variant_get_level (const KielaVariant *variant)
 {
-  return variant->level ? g_dgettext (domain_of (variant->translation_domain), variant->level) : NULL;
+  return variant->level ? level_gettext (variant->translation_domain, "variant level", variant->level) : NULL;
 }
 
 const char *
@@ -169,7 +188,7 @@ kiela_personality_get_character (const KielaPersonality *p)
 const char *
 kiela_personality_get_level_name (const KielaPersonality *p)
 {
-  return p->level_name ? g_dgettext (domain_of (p->translation_domain), p->level_name) : "";
+  return p->level_name ? level_gettext (p->translation_domain, "AI level", p->level_name) : "";
 }
 
 gboolean
@@ -184,7 +203,8 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
                    _("Variant id “%s” is invalid: use lower-case letters, digits and “-”"), id);
       return FALSE;
     }
-  if (v->name == NULL || v->name[0] == '\0')
+  if (v->name == NULL || v->name[0] == '\0' || !g_utf8_validate (v->name, -1, NULL) ||
+      (v->description && !g_utf8_validate (v->description, -1, NULL)))
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” has no name"), id);
       return FALSE;
@@ -205,6 +225,14 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
   if (v->lap_limit < 1)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s”: the lap limit must be at least 1"), id);
+      return FALSE;
+    }
+  /* Listing moves sows every candidate up to the limit: 2^32-1 laps took minutes. */
+  if (v->lap_limit > KIELA_LAP_LIMIT_MAX)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT,
+                   _("Variant “%s”: the lap limit %u is too high, at most %u laps are allowed (the rules use %u)"),
+                   id, v->lap_limit, KIELA_LAP_LIMIT_MAX, KIELA_LAP_LIMIT_DEFAULT);
       return FALSE;
     }
   if ((guint) v->capture_rule > KIELA_CAPTURE_OCCUPIED_INNER_BOTH ||
@@ -502,36 +530,214 @@ count_items (KielaRegistry *registry, KielaPluginRecord *r, guint owner)
   r->n_lessons = item_list_count_owner (&registry->lessons, owner);
 }
 
-/* Runs a module's query and register steps; on any failure the record says why. */
+/* ---- the module's own memory ---- */
+
+/* The readable segments a loaded module occupies, found from one of its symbols. */
+typedef struct {
+  guintptr start;
+  guintptr end;
+} Segment;
+
+typedef struct {
+  const char *name;
+  ElfW(Addr)  base;
+  GArray     *segments;
+} SegmentSearch;
+
+static int
+collect_segments (struct dl_phdr_info *info, size_t size, void *data)
+{
+  SegmentSearch *search = data;
+
+  if (info->dlpi_addr != search->base || g_strcmp0 (info->dlpi_name, search->name) != 0)
+    return 0;
+  for (guint i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+      if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R) && ph->p_memsz > 0)
+        {
+          Segment seg = { info->dlpi_addr + ph->p_vaddr, info->dlpi_addr + ph->p_vaddr + ph->p_memsz };
+          g_array_append_val (search->segments, seg);
+        }
+    }
+  return 1;
+}
+
+/* NULL when the symbol does not belong to a module the dynamic loader knows. */
+static GArray *
+module_segments (gconstpointer symbol)
+{
+  Dl_info dli;
+  struct link_map *map = NULL;
+  SegmentSearch search;
+
+  if (!dladdr1 (symbol, &dli, (void **) &map, RTLD_DL_LINKMAP) || map == NULL)
+    return NULL;
+  search.name = map->l_name;
+  search.base = map->l_addr;
+  search.segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+  dl_iterate_phdr (collect_segments, &search);
+  if (search.segments->len == 0)
+    g_clear_pointer (&search.segments, g_array_unref);
+  return search.segments;
+}
+
+/* The segment holding [p, p + size), or NULL. */
+static const Segment *
+segment_holding (const GArray *segments, gconstpointer p, gsize size)
+{
+  guintptr a = (guintptr) p;
+
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const Segment *seg = &g_array_index (segments, Segment, i);
+      if (a >= seg->start && a < seg->end && size <= seg->end - a)
+        return seg;
+    }
+  return NULL;
+}
+
+/* Checks one text of the plugin information: inside the module (when segments is not
+ * NULL), ending within it, valid UTF-8.  NULL when fine, else why not. */
+static char *
+info_string_problem (const GArray *segments, const char *s, const char *field)
+{
+  gsize max = G_MAXSSIZE;
+
+  if (s == NULL)
+    return NULL;
+  if (segments)
+    {
+      const Segment *seg = segment_holding (segments, s, 1);
+
+      if (seg == NULL)
+        /* TRANSLATORS: %s is a field of the plugin information: id, name, version, ... */
+        return g_strdup_printf (_("its plugin information has a %s pointing outside the module"), field);
+      max = seg->end - (guintptr) s;
+      if (memchr (s, '\0', max) == NULL)
+        return g_strdup_printf (_("its plugin information has a %s that does not end inside the module"), field);
+    }
+  if (!g_utf8_validate (s, strnlen (s, max), NULL))
+    return g_strdup_printf (_("its plugin information has a %s that is not valid UTF-8"), field);
+  return NULL;
+}
+
+/* The plugin information a module returned, checked before anything in it is used:
+ * the struct inside the module, the ABI, then every text. */
+static char *
+info_problem (const GArray *segments, const KielaPluginInfo *info)
+{
+  if (info == NULL)
+    return g_strdup (_("its query function returned no plugin information"));
+  if (segments && segment_holding (segments, info, sizeof *info) == NULL)
+    return g_strdup (_("its plugin information lies outside the module"));
+  if (info->abi_version != KIELA_PLUGIN_ABI_VERSION)
+    return g_strdup_printf (_("it was built for plugin ABI version %u, but this Kiela uses version %u"),
+                            info->abi_version, KIELA_PLUGIN_ABI_VERSION);
+  {
+    const char *const fields[] = { "id", "name", "version", "description", "license", "translation_domain" };
+    const char *const values[] = { info->id, info->name, info->version, info->description, info->license,
+                                   info->translation_domain };
+
+    for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+      {
+        char *problem = info_string_problem (segments, values[i], fields[i]);
+
+        if (problem)
+          return problem;
+      }
+  }
+  if (info->api_version > KIELA_PLUGIN_API_VERSION)
+    return g_strdup_printf (_("it needs Kiela plugin API %u, this host has %u"),
+                            (guint) MIN (info->api_version, G_MAXUINT), KIELA_PLUGIN_API_VERSION);
+  if (!valid_id (info->id))
+    return g_strdup_printf (_("its plugin id “%s” is invalid"), info->id ? info->id : "");
+  return NULL;
+}
+
+/* ---- registration ---- */
+
+static void
+add_provided (GPtrArray *out, ItemList *list, guint owner, const char *kind)
+{
+  for (guint i = 0; i < list->items->len; i++)
+    if (g_array_index (list->owners, guint, i) == owner)
+      {
+        /* Every item kind starts with its id. */
+        const char *const *id = g_ptr_array_index (list->items, i);
+        g_ptr_array_add (out, g_strconcat (kind, ":", *id, NULL));
+      }
+}
+
+/* What a module registered, as Provides= entries. */
+static GPtrArray *
+registered_items (KielaRegistry *registry, guint owner)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  add_provided (out, &registry->variants, owner, "variant");
+  add_provided (out, &registry->algorithms, owner, "ai");
+  add_provided (out, &registry->personalities, owner, "personality");
+  add_provided (out, &registry->lessons, owner, "lesson");
+  return out;
+}
+
+/* NULL when the module registered exactly what its .plugin file promised. */
+static char *
+provides_problem (KielaRegistry *registry, KielaPluginRecord *r, guint owner)
+{
+  g_autoptr(GPtrArray) items = registered_items (registry, owner);
+  const char *const *provides = (const char *const *) r->provides;
+
+  for (guint i = 0; i < items->len; i++)
+    if (provides == NULL || !g_strv_contains (provides, g_ptr_array_index (items, i)))
+      return g_strdup_printf (_("it registered “%s”, which its .plugin file does not list in Provides"),
+                              (const char *) g_ptr_array_index (items, i));
+  for (guint i = 0; provides && provides[i]; i++)
+    {
+      gboolean found = FALSE;
+
+      for (guint j = 0; j < items->len && !found; j++)
+        found = g_str_equal (provides[i], g_ptr_array_index (items, j));
+      if (!found)
+        return g_strdup_printf (_("its .plugin file lists “%s” in Provides, but the module did not register it"),
+                                provides[i]);
+    }
+  return NULL;
+}
+
+/* Runs a module's register step after checking its information; on any failure the
+ * record says why.  `segments` is the module's memory (NULL for built-in modules). */
 static gboolean
-load_from_functions (KielaRegistry *registry, KielaPluginRecord *r, guint owner,
+load_from_functions (KielaRegistry *registry, KielaPluginRecord *r, guint owner, const GArray *segments,
                      const KielaPluginInfo *info, KielaPluginRegisterFunc register_func)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *problem = info_problem (segments, info);
   KielaPluginRecord *other;
 
-  if (info == NULL)
+  if (problem)
     {
-      record_fail (r, _("its query function returned no plugin information"));
+      record_fail (r, "%s", problem);
       return FALSE;
     }
-  if (info->abi_version != KIELA_PLUGIN_ABI_VERSION)
+  if (r->info_path && g_strcmp0 (r->id, info->id) != 0)
     {
-      record_fail (r, _("it was built for plugin ABI version %u, but this Kiela uses version %u"),
-                   info->abi_version, KIELA_PLUGIN_ABI_VERSION);
+      record_fail (r, _("its .plugin file says its id is “%s”, but the module says “%s”"), r->id, info->id);
       return FALSE;
     }
-  if (!valid_id (info->id))
+  if (r->info_path == NULL)
     {
-      record_fail (r, _("its plugin id “%s” is invalid"), info->id ? info->id : "");
-      return FALSE;
+      /* Plugins are loaded after setlocale(): keep the texts in the user's language. */
+      const char *domain = domain_of (info->translation_domain);
+
+      r->id = g_strdup (info->id);
+      r->name = g_strdup (info->name ? g_dgettext (domain, info->name) : info->id);
+      r->version = g_strdup (info->version ? info->version : "");
+      r->description = g_strdup (info->description ? g_dgettext (domain, info->description) : "");
+      r->license = g_strdup (info->license ? info->license : "");
     }
-  r->id = g_strdup (info->id);
-  /* Plugins are loaded after setlocale(): keep the texts in the user's language. */
-  r->name = g_strdup (info->name ? g_dgettext (domain_of (info->translation_domain), info->name) : info->id);
-  r->version = g_strdup (info->version ? info->version : "");
-  r->description = g_strdup (info->description ? g_dgettext (domain_of (info->translation_domain), info->description) : "");
-  r->license = g_strdup (info->license ? info->license : "");
 
   other = find_loaded_plugin (registry, info->id);
   if (other)
@@ -550,6 +756,17 @@ load_from_functions (KielaRegistry *registry, KielaPluginRecord *r, guint owner,
       return FALSE;
     }
   registry->current_owner = G_MAXUINT;
+  if (r->info_path)
+    {
+      g_autofree char *mismatch = provides_problem (registry, r, owner);
+
+      if (mismatch)
+        {
+          remove_owner (registry, owner);
+          record_fail (r, "%s", mismatch);
+          return FALSE;
+        }
+    }
   r->state = KIELA_PLUGIN_LOADED;
   g_clear_pointer (&r->reason, g_free);
   count_items (registry, r, owner);
@@ -562,8 +779,10 @@ kiela_registry_load_static (KielaRegistry *registry, const KielaPluginInfo *info
 {
   KielaPluginRecord *r = new_record (registry, "(built-in)");
 
-  load_from_functions (registry, r, registry->plugins->len - 1, info, register_func);
+  load_from_functions (registry, r, registry->plugins->len - 1, NULL, info, register_func);
 }
+
+/* ---- files ---- */
 
 /* Reads exactly `size` bytes at `offset`. */
 static gboolean
@@ -612,14 +831,379 @@ module_file_problem (const char *path)
   return problem;
 }
 
+/* kiela-rules.so -> kiela-rules.plugin, beside it. */
+static char *
+info_path_for (const char *module_path)
+{
+  g_autofree char *stem = g_strndup (module_path, strlen (module_path) -
+                                     (g_str_has_suffix (module_path, "." G_MODULE_SUFFIX) ?
+                                      strlen ("." G_MODULE_SUFFIX) : 0));
+  return g_strconcat (stem, ".plugin", NULL);
+}
+
+/* A .plugin file is a few hundred bytes: never read a huge or special file. */
+#define PLUGIN_FILE_MAX (64 * 1024)
+
+static gboolean
+read_small_file (const char *path, char **contents, gsize *length, GError **error)
+{
+  struct stat st;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  gssize n;
+  char *buf;
+
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("cannot be opened: %s"),
+                   g_strerror (saved));
+      return FALSE;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size > PLUGIN_FILE_MAX)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("not a regular file of at most %u bytes"),
+                   PLUGIN_FILE_MAX);
+      g_close (fd, NULL);
+      return FALSE;
+    }
+  buf = g_malloc (PLUGIN_FILE_MAX + 1);
+  n = read (fd, buf, PLUGIN_FILE_MAX);
+  g_close (fd, NULL);
+  if (n < 0)
+    {
+      int saved = errno;
+      g_free (buf);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("cannot be read: %s"),
+                   g_strerror (saved));
+      return FALSE;
+    }
+  buf[n] = '\0';
+  *contents = buf;
+  *length = (gsize) n;
+  return TRUE;
+}
+
+#define PLUGIN_GROUP "Plugin"
+
+static gboolean
+read_number (GKeyFile *kf, const char *key, guint *out, GError **error)
+{
+  g_autofree char *text = g_key_file_get_string (kf, PLUGIN_GROUP, key, error);
+  guint64 value;
+
+  if (text == NULL)
+    return FALSE;
+  if (!g_ascii_string_to_unsigned (g_strstrip (text), 10, 0, G_MAXINT, &value, NULL))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("%s=%s is not a number"), key, text);
+      return FALSE;
+    }
+  *out = (guint) value;
+  return TRUE;
+}
+
+static gboolean
+valid_provides (char **provides, GError **error)
+{
+  static const char *const kinds[] = { "variant:", "ai:", "personality:", "lesson:" };
+
+  for (guint i = 0; provides && provides[i]; i++)
+    {
+      gboolean ok = FALSE;
+
+      for (guint k = 0; k < G_N_ELEMENTS (kinds) && !ok; k++)
+        ok = g_str_has_prefix (provides[i], kinds[k]) && valid_id (provides[i] + strlen (kinds[k]));
+      if (!ok)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                       _("Provides has “%s”: each entry is variant:, ai:, personality: or lesson: and an id"),
+                       provides[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* A translated text of the .plugin file: Name[fr] when the file has it, else the
+ * plugin's gettext domain (the same strings its code marks with N_()). */
+static char *
+plugin_text (GKeyFile *kf, const char *key, const char *domain)
+{
+  g_autofree char *raw = g_key_file_get_string (kf, PLUGIN_GROUP, key, NULL);
+  g_autofree char *local = g_key_file_get_locale_string (kf, PLUGIN_GROUP, key, NULL, NULL);
+
+  if (raw == NULL || raw[0] == '\0')
+    return g_strdup ("");
+  if (local && g_strcmp0 (local, raw) != 0)
+    return g_steal_pointer (&local);
+  return g_strdup (g_dgettext (domain, raw));
+}
+
+/* Fills the record from the .plugin file beside the module, running none of its code. */
+static gboolean
+read_plugin_file (KielaPluginRecord *r, GError **error)
+{
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+  g_autofree char *contents = NULL;
+  g_autofree char *module = NULL;
+  g_autofree char *base = g_path_get_basename (r->path);
+  g_autofree char *id = NULL;
+  gsize length;
+
+  if (!read_small_file (r->info_path, &contents, &length, error) ||
+      !g_key_file_load_from_data (kf, contents, length, G_KEY_FILE_NONE, error))
+    return FALSE;
+  module = g_key_file_get_string (kf, PLUGIN_GROUP, "Module", error);
+  if (module == NULL)
+    return FALSE;
+  if (g_strcmp0 (module, "") == 0 || strchr (module, '/') != NULL ||
+      !g_str_has_prefix (base, module) || !g_str_equal (base + strlen (module), "." G_MODULE_SUFFIX))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("Module=%s does not name the module beside it (%s)"),
+                   module, base);
+      return FALSE;
+    }
+  id = g_key_file_get_string (kf, PLUGIN_GROUP, "Id", error);
+  if (id == NULL)
+    return FALSE;
+  if (!valid_id (id))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("Id=%s is not a valid plugin id"), id);
+      return FALSE;
+    }
+  if (!g_key_file_has_key (kf, PLUGIN_GROUP, "Name", NULL))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("it has no Name"));
+      return FALSE;
+    }
+  if (!read_number (kf, "ABI", &r->abi_version, error) || !read_number (kf, "API", &r->api_version, error))
+    return FALSE;
+  r->provides = g_key_file_get_string_list (kf, PLUGIN_GROUP, "Provides", NULL, NULL);
+  if (!valid_provides (r->provides, error))
+    return FALSE;
+  r->translation_domain = g_key_file_get_string (kf, PLUGIN_GROUP, "Translation-Domain", NULL);
+  r->id = g_steal_pointer (&id);
+  r->name = plugin_text (kf, "Name", domain_of (r->translation_domain));
+  r->description = plugin_text (kf, "Description", domain_of (r->translation_domain));
+  r->version = g_key_file_get_string (kf, PLUGIN_GROUP, "Version", NULL);
+  r->license = g_key_file_get_string (kf, PLUGIN_GROUP, "License", NULL);
+  if (r->version == NULL)
+    r->version = g_strdup ("");
+  if (r->license == NULL)
+    r->license = g_strdup ("");
+  return TRUE;
+}
+
+/* ---- the crash guard ---- */
+
+static char *
+marker_path (const char *module_path)
+{
+  g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, module_path, -1);
+  g_autofree char *name = g_strconcat (hash, ".loading", NULL);
+
+  return g_build_filename (g_get_user_state_dir (), "kiela", "plugin-guard", name, NULL);
+}
+
+/* What identifies one build of a module file: replacing the file retries it. */
+static char *
+module_stamp (const char *module_path)
+{
+  GStatBuf st;
+
+  if (g_stat (module_path, &st) != 0)
+    return g_strdup ("");
+  return g_strdup_printf ("%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT, (gint64) st.st_size, (gint64) st.st_mtime);
+}
+
+static gboolean
+process_alive (gint64 pid)
+{
+  return pid > 0 && pid != getpid () && (kill ((pid_t) pid, 0) == 0 || errno == EPERM);
+}
+
+/* TRUE when a marker says the module crashed a program while it loaded: another
+ * start wrote it and never removed it, and the module file has not changed since. */
+static gboolean
+marker_says_crashed (const char *module_path)
+{
+  g_autofree char *path = marker_path (module_path);
+  g_autofree char *contents = NULL;
+  g_autofree char *stamp = NULL;
+  g_auto(GStrv) lines = NULL;
+  gsize length;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return FALSE;
+  if (!read_small_file (path, &contents, &length, NULL))
+    return TRUE;
+  /* pid, module stamp, module path */
+  lines = g_strsplit (contents, "\n", 4);
+  if (g_strv_length (lines) < 3 || !g_str_equal (lines[2], module_path))
+    return TRUE;
+  /* Another program (the CLI beside the app) is loading it right now. */
+  if (process_alive (g_ascii_strtoll (lines[0], NULL, 10)))
+    return FALSE;
+  stamp = module_stamp (module_path);
+  if (!g_str_equal (lines[1], stamp))
+    {
+      g_remove (path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Best effort: without a writable state folder plugins still load, unguarded. */
+static void
+marker_write (const char *module_path)
+{
+  g_autofree char *path = marker_path (module_path);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *stamp = module_stamp (module_path);
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT "\n%s\n%s\n", (gint64) getpid (), stamp, module_path);
+  int fd;
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    return;
+  /* No fsync: the marker must survive this process crashing, not the machine. */
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return;
+  if (write (fd, text, strlen (text)) < 0)
+    g_debug ("plugin guard: cannot write %s: %s", path, g_strerror (errno));
+  g_close (fd, NULL);
+}
+
+static void
+marker_remove (const char *module_path)
+{
+  g_autofree char *path = marker_path (module_path);
+
+  g_remove (path);
+}
+
+gboolean
+kiela_plugin_forget_crash (const char *module_path, GError **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (module_path != NULL, FALSE);
+
+  path = marker_path (module_path);
+  if (g_remove (path) != 0 && errno != ENOENT)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("Could not remove %s: %s"),
+                   path, g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- loading one module ---- */
+
+/* Everything decided without running the module's code: its .plugin file, the ABI
+ * and API it asks for, a crash at an earlier start.  FALSE when the record failed. */
+static gboolean
+prepare_record (KielaRegistry *registry, KielaPluginRecord *r)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *info_base = NULL;
+  KielaPluginRecord *other;
+
+  r->info_path = info_path_for (r->path);
+  info_base = g_path_get_basename (r->info_path);
+  if (!g_file_test (r->info_path, G_FILE_TEST_EXISTS))
+    {
+      record_fail (r, _("it has no %s beside it: Kiela reads a plugin’s description before loading its code"),
+                   info_base);
+      return FALSE;
+    }
+  if (!read_plugin_file (r, &error))
+    {
+      g_clear_pointer (&r->id, g_free);
+      record_fail (r, _("its %s is invalid: %s"), info_base, error->message);
+      return FALSE;
+    }
+  if (r->abi_version != KIELA_PLUGIN_ABI_VERSION)
+    {
+      record_fail (r, _("it was built for plugin ABI version %u, but this Kiela uses version %u"),
+                   r->abi_version, KIELA_PLUGIN_ABI_VERSION);
+      return FALSE;
+    }
+  if (r->api_version > KIELA_PLUGIN_API_VERSION)
+    {
+      record_fail (r, _("it needs Kiela plugin API %u, this host has %u"), r->api_version, KIELA_PLUGIN_API_VERSION);
+      return FALSE;
+    }
+  other = find_loaded_plugin (registry, r->id);
+  if (other)
+    {
+      record_fail (r, _("duplicate plugin id “%s”: already loaded from %s"), r->id, other->path);
+      return FALSE;
+    }
+  if (registry->crash_guard && marker_says_crashed (r->path))
+    {
+      r->crashed = TRUE;
+      record_fail (r, _("crashed while loading"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+open_and_register (KielaRegistry *registry, KielaPluginRecord *r, guint owner)
+{
+  GModule *module;
+  gpointer query_sym = NULL, register_sym = NULL;
+  g_autoptr(GArray) segments = NULL;
+  const KielaPluginInfo *info;
+
+  /* Local binding keeps plugins' symbols apart; no lazy binding, so a module
+   * with an unresolved symbol fails here instead of crashing later. */
+  module = g_module_open (r->path, G_MODULE_BIND_LOCAL);
+  if (module == NULL)
+    {
+      record_fail (r, _("not a loadable module: %s"), g_module_error ());
+      return FALSE;
+    }
+  if (!g_module_symbol (module, KIELA_PLUGIN_QUERY_SYMBOL, &query_sym) || query_sym == NULL)
+    {
+      record_fail (r, _("it lacks the symbol %s"), KIELA_PLUGIN_QUERY_SYMBOL);
+      g_module_close (module);
+      return FALSE;
+    }
+  if (!g_module_symbol (module, KIELA_PLUGIN_REGISTER_SYMBOL, &register_sym) || register_sym == NULL)
+    {
+      record_fail (r, _("it lacks the symbol %s"), KIELA_PLUGIN_REGISTER_SYMBOL);
+      g_module_close (module);
+      return FALSE;
+    }
+  segments = module_segments (query_sym);
+  if (segments == NULL)
+    {
+      record_fail (r, _("its query function lies outside the module"));
+      g_module_close (module);
+      return FALSE;
+    }
+
+  info = ((KielaPluginQueryFunc) query_sym) ();
+  if (!load_from_functions (registry, r, owner, segments, info, (KielaPluginRegisterFunc) register_sym))
+    {
+      g_module_close (module);
+      return FALSE;
+    }
+  /* Registered items point into the module's static data: never unload it. */
+  g_module_make_resident (module);
+  return TRUE;
+}
+
 void
 kiela_registry_load_file (KielaRegistry *registry, const char *path)
 {
   KielaPluginRecord *r;
   guint owner;
-  GModule *module;
-  gpointer query_sym = NULL, register_sym = NULL;
-  const KielaPluginInfo *info;
+  g_autofree char *problem = NULL;
 
   g_return_if_fail (registry != NULL && path != NULL);
 
@@ -631,47 +1215,26 @@ kiela_registry_load_file (KielaRegistry *registry, const char *path)
       record_fail (r, _("this system cannot load modules"));
       return;
     }
-  {
-    g_autofree char *problem = module_file_problem (path);
-    if (problem != NULL)
-      {
-        record_fail (r, _("not a loadable module: %s"), problem);
-        return;
-      }
-  }
-  /* Local binding keeps plugins' symbols apart; no lazy binding, so a module
-   * with an unresolved symbol fails here instead of crashing later. */
-  module = g_module_open (path, G_MODULE_BIND_LOCAL);
-  if (module == NULL)
+  if (!prepare_record (registry, r))
+    return;
+  problem = module_file_problem (path);
+  if (problem != NULL)
     {
-      record_fail (r, _("not a loadable module: %s"), g_module_error ());
+      record_fail (r, _("not a loadable module: %s"), problem);
       return;
     }
-  if (!g_module_symbol (module, KIELA_PLUGIN_QUERY_SYMBOL, &query_sym) || query_sym == NULL)
-    {
-      record_fail (r, _("it lacks the symbol %s"), KIELA_PLUGIN_QUERY_SYMBOL);
-      g_module_close (module);
-      return;
-    }
-  if (!g_module_symbol (module, KIELA_PLUGIN_REGISTER_SYMBOL, &register_sym) || register_sym == NULL)
-    {
-      record_fail (r, _("it lacks the symbol %s"), KIELA_PLUGIN_REGISTER_SYMBOL);
-      g_module_close (module);
-      return;
-    }
-
-  info = ((KielaPluginQueryFunc) query_sym) ();
-  if (!load_from_functions (registry, r, owner, info, (KielaPluginRegisterFunc) register_sym))
-    {
-      g_module_close (module);
-      return;
-    }
-  /* Registered items point into the module's static data: never unload it. */
-  g_module_make_resident (module);
+  /* From here on the module's code runs (constructors, query, register): if it
+   * crashes the program, the marker tells the next start to skip it. */
+  if (registry->crash_guard)
+    marker_write (path);
+  open_and_register (registry, r, owner);
+  if (registry->crash_guard)
+    marker_remove (path);
 }
 
+/* Modules (*.so) and descriptions (*.plugin) of a folder tree, sorted. */
 static void
-collect_modules (const char *dir, guint depth, GPtrArray *out)
+collect_plugin_files (const char *dir, guint depth, GPtrArray *modules, GPtrArray *descriptions)
 {
   g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
@@ -681,8 +1244,6 @@ collect_modules (const char *dir, guint depth, GPtrArray *out)
     return;
   while ((name = g_dir_read_name (d)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_ascii_strcasecmp);
-  /* g_ptr_array_sort passes pointers to elements. */
   for (guint i = 0; i < names->len; i++)
     {
       const char *n = g_ptr_array_index (names, i);
@@ -693,10 +1254,12 @@ collect_modules (const char *dir, guint depth, GPtrArray *out)
           /* Never follow a linked folder: a link to "." or a loop would list
            * the same modules again and again. */
           if (depth > 0 && n[0] != '.' && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-            collect_modules (path, depth - 1, out);
+            collect_plugin_files (path, depth - 1, modules, descriptions);
         }
       else if (g_str_has_suffix (n, "." G_MODULE_SUFFIX))
-        g_ptr_array_add (out, g_steal_pointer (&path));
+        g_ptr_array_add (modules, g_steal_pointer (&path));
+      else if (g_str_has_suffix (n, ".plugin"))
+        g_ptr_array_add (descriptions, g_steal_pointer (&path));
     }
 }
 
@@ -706,15 +1269,39 @@ compare_strings (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(const char **) a, *(const char **) b);
 }
 
+/* Runs `each` on every module of the folder, and records a .plugin file whose module is missing. */
+static void
+for_each_module (KielaRegistry *registry, const char *dir, void (*each) (KielaRegistry *, const char *))
+{
+  g_autoptr(GPtrArray) modules = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) descriptions = g_ptr_array_new_with_free_func (g_free);
+
+  collect_plugin_files (dir, 3, modules, descriptions);
+  g_ptr_array_sort (modules, compare_strings);
+  g_ptr_array_sort (descriptions, compare_strings);
+  for (guint i = 0; i < modules->len; i++)
+    each (registry, g_ptr_array_index (modules, i));
+  for (guint i = 0; i < descriptions->len; i++)
+    {
+      const char *info = g_ptr_array_index (descriptions, i);
+      g_autofree char *stem = g_strndup (info, strlen (info) - strlen (".plugin"));
+      g_autofree char *module = g_strconcat (stem, "." G_MODULE_SUFFIX, NULL);
+
+      if (!g_file_test (module, G_FILE_TEST_EXISTS))
+        {
+          g_autofree char *base = g_path_get_basename (module);
+          KielaPluginRecord *r = new_record (registry, info);
+
+          r->info_path = g_strdup (info);
+          record_fail (r, _("its module %s is missing"), base);
+        }
+    }
+}
+
 void
 kiela_registry_load_dir (KielaRegistry *registry, const char *dir)
 {
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-
-  collect_modules (dir, 3, files);
-  g_ptr_array_sort (files, compare_strings);
-  for (guint i = 0; i < files->len; i++)
-    kiela_registry_load_file (registry, g_ptr_array_index (files, i));
+  for_each_module (registry, dir, kiela_registry_load_file);
 }
 
 /* The installed plugin folder sits next to libkiela-core (<libdir>/kiela/plugins):
@@ -737,10 +1324,11 @@ installed_plugin_dir (void)
   return g_strdup (KIELA_PLUGINDIR);
 }
 
-void
-kiela_registry_load_default (KielaRegistry *registry)
+static void
+set_default_search_dirs (KielaRegistry *registry)
 {
   const char *env = g_getenv ("KIELA_PLUGIN_PATH");
+  const char *build_root = kiela_paths_get_build_root ();
 
   g_ptr_array_set_size (registry->search_dirs, 0);
   if (env && *env)
@@ -750,15 +1338,175 @@ kiela_registry_load_default (KielaRegistry *registry)
         if (parts[i][0])
           g_ptr_array_add (registry->search_dirs, g_strdup (parts[i]));
     }
-  if (kiela_running_uninstalled ())
-    g_ptr_array_add (registry->search_dirs, g_build_filename (KIELA_BUILD_ROOT, "plugins", NULL));
+  if (build_root)
+    g_ptr_array_add (registry->search_dirs, g_build_filename (build_root, "plugins", NULL));
   else
     g_ptr_array_add (registry->search_dirs, installed_plugin_dir ());
   g_ptr_array_add (registry->search_dirs, g_build_filename (g_get_user_data_dir (), "kiela", "plugins", NULL));
+}
 
+void
+kiela_registry_load_default (KielaRegistry *registry)
+{
+  set_default_search_dirs (registry);
   for (guint i = 0; i < registry->search_dirs->len; i++)
     kiela_registry_load_dir (registry, g_ptr_array_index (registry->search_dirs, i));
   kiela_registry_finish_loading (registry);
+}
+
+static void
+scan_file (KielaRegistry *registry, const char *path)
+{
+  KielaPluginRecord *r = new_record (registry, path);
+
+  if (prepare_record (registry, r))
+    r->state = KIELA_PLUGIN_FOUND;
+}
+
+void
+kiela_registry_scan_default (KielaRegistry *registry)
+{
+  set_default_search_dirs (registry);
+  for (guint i = 0; i < registry->search_dirs->len; i++)
+    for_each_module (registry, g_ptr_array_index (registry->search_dirs, i), scan_file);
+}
+
+/* ---- checking a module in a child process ---- */
+
+static const char *
+signal_name (int sig)
+{
+  switch (sig)
+    {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGILL: return "SIGILL";
+    case SIGABRT: return "SIGABRT";
+    case SIGFPE: return "SIGFPE";
+    case SIGTRAP: return "SIGTRAP";
+    case SIGSYS: return "SIGSYS";
+    case SIGKILL: return "SIGKILL";
+    case SIGTERM: return "SIGTERM";
+    default: return NULL;
+    }
+}
+
+/* How long a module may take to load before the check gives up on it. */
+#define CHECK_TIMEOUT_S 20
+
+char *
+kiela_plugin_check_module (const char *module_path)
+{
+  GString *answer = g_string_new (NULL);
+  int fds[2];
+  pid_t pid;
+  int status = 0;
+  gint64 deadline = g_get_monotonic_time () + CHECK_TIMEOUT_S * G_USEC_PER_SEC;
+  gboolean timed_out = FALSE;
+
+  g_return_val_if_fail (module_path != NULL, NULL);
+
+  if (pipe2 (fds, O_CLOEXEC) != 0)
+    return g_strdup_printf (_("cannot be checked: %s"), g_strerror (errno));
+  fflush (stdout);
+  fflush (stderr);
+  pid = fork ();
+  if (pid < 0)
+    {
+      int saved = errno;
+      close (fds[0]);
+      close (fds[1]);
+      g_string_free (answer, TRUE);
+      return g_strdup_printf (_("cannot be checked: %s"), g_strerror (saved));
+    }
+  if (pid == 0)
+    {
+      /* The child: load the module into a fresh registry, report, and leave
+       * without running exit handlers that belong to the parent. */
+      KielaRegistry *registry;
+      const KielaPluginRecord *r;
+      const char *reply;
+      gssize left;
+
+      close (fds[0]);
+      /* Die of the signal itself, whatever crash handler the host installed
+       * (a sanitizer's, say), so the parent can name it. */
+      signal (SIGSEGV, SIG_DFL);
+      signal (SIGBUS, SIG_DFL);
+      signal (SIGILL, SIG_DFL);
+      signal (SIGFPE, SIG_DFL);
+      signal (SIGABRT, SIG_DFL);
+      registry = kiela_registry_new ();
+      registry->crash_guard = FALSE;
+      kiela_registry_load_file (registry, module_path);
+      r = g_ptr_array_index (registry->plugins, 0);
+      reply = r->state == KIELA_PLUGIN_LOADED ? "" : (r->reason ? r->reason : "?");
+      left = (gssize) strlen (reply) + 1;  /* the NUL says "finished" */
+      while (left > 0)
+        {
+          gssize n = write (fds[1], reply, (gsize) left);
+          if (n <= 0)
+            break;
+          reply += n;
+          left -= n;
+        }
+      _exit (0);
+    }
+
+  close (fds[1]);
+  for (;;)
+    {
+      struct pollfd pfd = { fds[0], POLLIN, 0 };
+      gint64 now = g_get_monotonic_time ();
+      char buf[512];
+      gssize n;
+
+      if (now >= deadline)
+        {
+          timed_out = TRUE;
+          kill (pid, SIGKILL);
+          break;
+        }
+      if (poll (&pfd, 1, (int) ((deadline - now) / 1000) + 1) <= 0)
+        continue;
+      n = read (fds[0], buf, sizeof buf);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      g_string_append_len (answer, buf, n);
+    }
+  close (fds[0]);
+  while (waitpid (pid, &status, 0) < 0 && errno == EINTR)
+    ;
+
+  if (timed_out)
+    {
+      g_string_free (answer, TRUE);
+      return g_strdup_printf (_("did not finish loading within %u seconds"), CHECK_TIMEOUT_S);
+    }
+  if (WIFSIGNALED (status))
+    {
+      const char *name = signal_name (WTERMSIG (status));
+      g_autofree char *sig = name ? g_strdup (name) : g_strdup_printf ("signal %d", WTERMSIG (status));
+
+      g_string_free (answer, TRUE);
+      /* TRANSLATORS: %s is a signal name such as SIGSEGV */
+      return g_strdup_printf (_("crashed with %s while loading"), sig);
+    }
+  if (answer->len == 0 || answer->str[answer->len - 1] != '\0' || WEXITSTATUS (status) != 0)
+    {
+      int code = WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+
+      g_string_free (answer, TRUE);
+      return g_strdup_printf (_("exited with status %d while loading"), code);
+    }
+  if (answer->len == 1)
+    {
+      g_string_free (answer, TRUE);
+      return NULL;
+    }
+  return g_string_free (answer, FALSE);
 }
 
 void

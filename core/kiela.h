@@ -1,6 +1,8 @@
 /* kiela.h: the whole Kiela engine API. */
 #pragma once
 
+#include "kiela-version.h"
+#include "kiela-error.h"
 #include "kiela-types.h"
 #include "kiela-position.h"
 #include "kiela-sow.h"

@@ -17,6 +17,7 @@
 
 static const KielaPluginInfo info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
+  .api_version = KIELA_PLUGIN_API_VERSION,
   .id = TEST_ID,
   .name = "Broken personality (test)",
   .version = "0",
@@ -35,17 +36,10 @@ static const KielaPersonality personality = {
   .settings = TEST_SETTINGS,
 };
 
-KIELA_PLUGIN_EXPORT const KielaPluginInfo *kiela_plugin_query (void);
-KIELA_PLUGIN_EXPORT gboolean kiela_plugin_register (KielaRegistry *registry, GError **error);
-
-const KielaPluginInfo *
-kiela_plugin_query (void)
-{
-  return &info;
-}
-
-gboolean
-kiela_plugin_register (KielaRegistry *registry, GError **error)
+static gboolean
+test_register (KielaRegistry *registry, GError **error)
 {
   return kiela_registry_add_personality (registry, &personality, error);
 }
+
+KIELA_PLUGIN_DEFINE (info, test_register)

@@ -1,8 +1,12 @@
 /* test-plugins.c: the module loader against deliberately broken plugins, and the registry's contract. */
 #include "config.h"
 #include <string.h>
+#include <dlfcn.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <utime.h>
 #include <glib/gstdio.h>
 #include "test-common.h"
 
@@ -81,6 +85,18 @@ test_broken_plugins (void)
   assert_failed (registry, "missing-register.so", "lacks the symbol kiela_plugin_register");
   assert_failed (registry, "wrong-abi.so", "built for plugin ABI version 42, but this Kiela uses version 1");
   assert_failed (registry, "null-info.so", "returned no plugin information");
+  assert_failed (registry, "info-outside.so", "its plugin information lies outside the module");
+  assert_failed (registry, "name-outside.so", "its plugin information has a name pointing outside the module");
+  assert_failed (registry, "bad-utf8.so", "its plugin information has a description that is not valid UTF-8");
+  assert_failed (registry, "api-too-new.so", "it needs Kiela plugin API 2, this host has 1");
+  assert_failed (registry, "api-too-new-code.so", "it needs Kiela plugin API 2, this host has 1");
+  assert_failed (registry, "lap-limit.so",
+                 "Variant “lap-limit-too-big”: the lap limit 4294967295 is too high, at most 100000 laps are allowed");
+  assert_failed (registry, "lies-provides.so",
+                 "it registered “variant:broken-lies-provides-variant”, which its .plugin file does not list in Provides");
+  assert_failed (registry, "bad-plugin-file.so", "its bad-plugin-file.plugin is invalid: ABI=one is not a number");
+  assert_failed (registry, "no-plugin-file.so", "it has no no-plugin-file.plugin beside it");
+  assert_failed (registry, "missing-module.plugin", "its module missing-module.so is missing");
   assert_failed (registry, "dup-plugin-id.so", "duplicate plugin id “kiela-rules”");
   assert_failed (registry, "dup-variant.so", "duplicate variant id “kiela”");
   assert_failed (registry, "register-fails.so", "registration failed: the test plugin refuses to register");
@@ -92,6 +108,15 @@ test_broken_plugins (void)
   g_assert_null (kiela_registry_lookup_variant (registry, "broken-dup-variant-variant"));
   g_assert_null (kiela_registry_lookup_variant (registry, "broken-orphan-personality-variant"));
   g_assert_null (kiela_registry_lookup_personality (registry, "orphan"));
+  g_assert_null (kiela_registry_lookup_variant (registry, "broken-lies-provides-variant"));
+  g_assert_null (kiela_registry_lookup_variant (registry, "lap-limit-too-big"));
+  /* Modules refused on their .plugin file alone were never opened. */
+  {
+    g_autofree char *api = g_build_filename (KIELA_TEST_BROKEN_DIR, "api-too-new.so", NULL);
+    g_autofree char *bad = g_build_filename (KIELA_TEST_BROKEN_DIR, "bad-plugin-file.so", NULL);
+    g_assert_null (dlopen (api, RTLD_NOW | RTLD_NOLOAD));
+    g_assert_null (dlopen (bad, RTLD_NOW | RTLD_NOLOAD));
+  }
   /* The original Kiela is still the one from kiela-rules. */
   g_assert_cmpstr (kiela_registry_lookup_variant (registry, "kiela")->name, ==, "Kiela");
 
@@ -99,6 +124,32 @@ test_broken_plugins (void)
   g_assert_cmpint (find_record (registry, "good.so")->state, ==, KIELA_PLUGIN_LOADED);
   g_assert_nonnull (kiela_registry_lookup_variant (registry, "broken-good-variant"));
   g_assert_cmpuint (kiela_registry_get_variants (registry)->len, ==, variants_before + 1);
+}
+
+/* Writes <dir>/<module>.plugin describing module <module>.so. */
+static void
+write_plugin_file (const char *dir, const char *module, const char *id, const char *provides)
+{
+  g_autofree char *name = g_strconcat (module, ".plugin", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *text = g_strdup_printf ("[Plugin]\nModule=%s\nId=%s\nName=Test\nABI=%d\nAPI=%d\nProvides=%s\n",
+                                           module, id, KIELA_PLUGIN_ABI_VERSION, KIELA_PLUGIN_API_VERSION, provides);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+}
+
+static void
+remove_plugin_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".plugin"))
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        g_unlink (path);
+      }
 }
 
 static void
@@ -128,6 +179,12 @@ test_hostile_files (void)
   g_assert_cmpint (symlink ("loop2.so", loop1), ==, 0);
   g_assert_cmpint (symlink ("loop1.so", loop2), ==, 0);
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  /* Each with a valid description, so the module file itself is what is tried. */
+  {
+    const char *names[] = { "pipe", "truncated", "zero", "loop1", "loop2", "folder" };
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      write_plugin_file (dir, names[i], "hostile", "");
+  }
 
   kiela_registry_load_dir (registry, dir);
   kiela_registry_finish_loading (registry);
@@ -140,6 +197,7 @@ test_hostile_files (void)
   g_assert_null (kiela_registry_lookup_variant (registry, "broken-good-variant"));
   g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));
 
+  remove_plugin_files (dir);
   g_unlink (fifo);
   g_unlink (trunc);
   g_unlink (zero);
@@ -172,6 +230,7 @@ test_default_dirs (void)
 
   g_assert_cmpint (g_mkdir_with_parents (user_plugins, 0700), ==, 0);
   copy_file (good_src, good_dst);
+  write_plugin_file (user_plugins, "good", "broken-good", "variant:broken-good-variant");
   g_setenv ("KIELA_PLUGIN_PATH", rules, TRUE);
   kiela_registry_load_default (registry);
   g_unsetenv ("KIELA_PLUGIN_PATH");
@@ -208,6 +267,7 @@ test_default_dirs (void)
     g_assert_cmpuint (dup_rules, ==, 1);
   }
   g_unlink (good_dst);
+  remove_plugin_files (user_plugins);
 }
 
 /* A built-in module goes through the same contract as a file. */
@@ -262,6 +322,164 @@ test_variant_validation (void)
   v = static_variant;
   v.min_sow = 0;
   g_assert_false (kiela_variant_validate (&v, &e4));
+  /* The lap limit is capped: 2^32-1 made listing moves take two minutes. */
+  v = static_variant;
+  v.lap_limit = KIELA_LAP_LIMIT_MAX;
+  g_assert_true (kiela_variant_validate (&v, NULL));
+  v.lap_limit = KIELA_LAP_LIMIT_MAX + 1;
+  {
+    g_autoptr(GError) e5 = NULL;
+    g_assert_false (kiela_variant_validate (&v, &e5));
+    g_assert_nonnull (strstr (e5->message, "the lap limit 100001 is too high, at most 100000 laps"));
+  }
+}
+
+/* Listing plugins reads their .plugin files only: modules that crash whoever loads
+ * them are listed with their metadata, and none of them is mapped afterwards. */
+static void
+test_scan_runs_no_code (void)
+{
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  GPtrArray *plugins;
+  guint found = 0;
+
+  g_setenv ("KIELA_PLUGIN_PATH", KIELA_TEST_CRASHING_DIR, TRUE);
+  kiela_registry_scan_default (registry);
+  g_setenv ("KIELA_PLUGIN_PATH", "", TRUE);
+
+  plugins = kiela_registry_get_plugins (registry);
+  for (guint i = 0; i < plugins->len; i++)
+    {
+      const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
+
+      if (!g_str_has_prefix (r->path, KIELA_TEST_CRASHING_DIR))
+        continue;
+      g_assert_cmpint (r->state, ==, KIELA_PLUGIN_FOUND);
+      g_assert_null (dlopen (r->path, RTLD_NOW | RTLD_NOLOAD));
+      g_assert_cmpstr (r->name, ==, "Broken test plugin");
+      found++;
+    }
+  g_assert_cmpuint (found, ==, 4);
+  /* The build tree's own plugins, described from their .plugin files. */
+  {
+    const KielaPluginRecord *rules = find_record (registry, "kiela-rules.so");
+    g_assert_cmpint (rules->state, ==, KIELA_PLUGIN_FOUND);
+    g_assert_cmpstr (rules->id, ==, "kiela-rules");
+    g_assert_cmpstr (rules->name, ==, "Kiela rules");
+    g_assert_true (g_strv_contains ((const char *const *) rules->provides, "variant:kiela-expert"));
+  }
+  g_assert_cmpuint (kiela_registry_get_variants (registry)->len, ==, 0);
+}
+
+/* Each crashing module is loaded in a child process: the crash is named by its signal. */
+static void
+test_check_in_child (void)
+{
+  const struct { const char *dir, *file, *reason; } cases[] = {
+    { KIELA_TEST_CRASHING_DIR, "segv-register.so", "crashed with SIGSEGV while loading" },
+    { KIELA_TEST_CRASHING_DIR, "segv-constructor.so", "crashed with SIGSEGV while loading" },
+    { KIELA_TEST_CRASHING_DIR, "abort.so", "crashed with SIGABRT while loading" },
+    { KIELA_TEST_CRASHING_DIR, "corrupted.so", "crashed with SIGSEGV while loading" },
+    { KIELA_TEST_BROKEN_DIR, "register-fails.so", "registration failed: the test plugin refuses to register" },
+    { KIELA_TEST_BROKEN_DIR, "good.so", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (cases[i].dir, cases[i].file, NULL);
+      g_autofree char *reason = kiela_plugin_check_module (path);
+
+      if (g_strcmp0 (reason, cases[i].reason) != 0)
+        g_error ("%s: checked as “%s”, expected “%s”", cases[i].file, reason, cases[i].reason);
+      /* This process ran none of the module's code (the broken/ ones were loaded by an earlier test). */
+      if (g_str_equal (cases[i].dir, KIELA_TEST_CRASHING_DIR))
+        g_assert_null (dlopen (path, RTLD_NOW | RTLD_NOLOAD));
+    }
+}
+
+/* Loads `path` with the crash guard in a forked child; returns its wait status. */
+static int
+load_in_fork (const char *path)
+{
+  int status = 0;
+  pid_t pid = fork ();
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      KielaRegistry *registry = kiela_registry_new ();
+      signal (SIGSEGV, SIG_DFL);
+      kiela_registry_load_file (registry, path);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  return status;
+}
+
+/* A module that crashed a start is skipped at the next one, until tried again or replaced. */
+static void
+test_crash_guard (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-guard-XXXXXX", NULL);
+  g_autofree char *crasher = g_build_filename (KIELA_TEST_CRASHING_DIR, "segv-register.so", NULL);
+  g_autofree char *good = g_build_filename (KIELA_TEST_BROKEN_DIR, "good.so", NULL);
+  g_autofree char *module = g_build_filename (dir, "flaky.so", NULL);
+  g_autofree char *reason = NULL;
+  int status;
+
+  copy_file (crasher, module);
+  write_plugin_file (dir, "flaky", "broken-segv-register", "");
+
+  /* The first start dies loading it... */
+  status = load_in_fork (module);
+  g_assert_true (WIFSIGNALED (status));
+  g_assert_cmpint (WTERMSIG (status), ==, SIGSEGV);
+
+  /* ...the next one skips it and says why (twice: the marker stays). */
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+      const KielaPluginRecord *r;
+
+      kiela_registry_load_dir (registry, dir);
+      r = find_record (registry, "flaky.so");
+      g_assert_cmpint (r->state, ==, KIELA_PLUGIN_FAILED);
+      g_assert_cmpstr (r->reason, ==, "crashed while loading");
+      g_assert_true (r->crashed);
+      g_assert_null (dlopen (module, RTLD_NOW | RTLD_NOLOAD));
+    }
+
+  /* Try again: the marker is gone, so the module is tried (here in a child: it still crashes). */
+  g_assert_true (kiela_plugin_forget_crash (module, NULL));
+  {
+    g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+    kiela_registry_scan_default (registry);
+    g_setenv ("KIELA_PLUGIN_PATH", dir, TRUE);
+    kiela_registry_scan_default (registry);
+    g_setenv ("KIELA_PLUGIN_PATH", "", TRUE);
+    g_assert_false (find_record (registry, "flaky.so")->crashed);
+    g_assert_cmpint (find_record (registry, "flaky.so")->state, ==, KIELA_PLUGIN_FOUND);
+  }
+  reason = kiela_plugin_check_module (module);
+  g_assert_cmpstr (reason, ==, "crashed with SIGSEGV while loading");
+
+  /* It crashes a start again; then a fixed version is installed in its place: loaded. */
+  status = load_in_fork (module);
+  g_assert_true (WIFSIGNALED (status));
+  copy_file (good, module);
+  write_plugin_file (dir, "flaky", "broken-good", "variant:broken-good-variant");
+  /* A new build has another size or time than the one that crashed. */
+  g_assert_cmpint (g_utime (module, &(struct utimbuf) { 1000000, 1000000 }), ==, 0);
+  {
+    g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+    kiela_registry_load_dir (registry, dir);
+    g_assert_cmpint (find_record (registry, "flaky.so")->state, ==, KIELA_PLUGIN_LOADED);
+    g_assert_nonnull (kiela_registry_lookup_variant (registry, "broken-good-variant"));
+  }
+
+  remove_plugin_files (dir);
+  g_unlink (module);
+  g_rmdir (dir);
 }
 
 static void
@@ -291,12 +509,14 @@ test_symlinked_folders (void)
   g_autofree char *loop = g_build_filename (dir, "loop", NULL);
 
   copy_file (good_src, good_dst);
+  write_plugin_file (dir, "good", "broken-good", "variant:broken-good-variant");
   g_assert_cmpint (symlink (".", loop), ==, 0);
   kiela_registry_load_dir (registry, dir);
   g_assert_cmpuint (kiela_registry_get_plugins (registry)->len, ==, 1);
   g_assert_cmpint (find_record (registry, "good.so")->state, ==, KIELA_PLUGIN_LOADED);
   g_unlink (loop);
   g_unlink (good_dst);
+  remove_plugin_files (dir);
   g_rmdir (dir);
 }
 
@@ -317,6 +537,9 @@ main (int argc, char **argv)
   g_test_add_func ("/plugins/symlinked-folders", test_symlinked_folders);
   g_test_add_func ("/plugins/variant-validation", test_variant_validation);
   g_test_add_func ("/plugins/ai-settings", test_ai_settings);
+  g_test_add_func ("/plugins/scan-runs-no-code", test_scan_runs_no_code);
+  g_test_add_func ("/plugins/check-in-child", test_check_in_child);
+  g_test_add_func ("/plugins/crash-guard", test_crash_guard);
   ret = g_test_run ();
   g_free (user_data_dir);
   return ret;

@@ -27,6 +27,7 @@ static const KielaVariant hawalis = {
 
 static const KielaPluginInfo info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
+  .api_version = KIELA_PLUGIN_API_VERSION,
   .id = "hawalis-rules",
   .name = N_("Hawalis rules"),
   .version = PACKAGE_VERSION,
@@ -34,17 +35,10 @@ static const KielaPluginInfo info = {
   .license = "GPL-3.0-or-later",
 };
 
-KIELA_PLUGIN_EXPORT const KielaPluginInfo *kiela_plugin_query (void);
-KIELA_PLUGIN_EXPORT gboolean kiela_plugin_register (KielaRegistry *registry, GError **error);
-
-const KielaPluginInfo *
-kiela_plugin_query (void)
-{
-  return &info;
-}
-
-gboolean
-kiela_plugin_register (KielaRegistry *registry, GError **error)
+static gboolean
+hawalis_register (KielaRegistry *registry, GError **error)
 {
   return kiela_registry_add_variant (registry, &hawalis, error);
 }
+
+KIELA_PLUGIN_DEFINE (info, hawalis_register)

@@ -17,7 +17,8 @@ static const KielaVariant kiela_advanced = {
                     "opponent’s file when your last stone lands in an occupied inner house facing stones. "
                     "Captured stones join your army."),
   .family = "kiela",
-  .level = N_("Advanced"),
+  /* Translators: a level of the game in the New Game dialog ("Level: Advanced"). */
+  .level = NC_("variant level", "Advanced"),
   .files = 10,
   .min_sow = 2,
   .capture_rule = KIELA_CAPTURE_OCCUPIED_INNER,
@@ -36,7 +37,8 @@ static const KielaVariant kiela_beginner = {
   .description = N_("Kiela with one stone in each starting house (14 a side), and any house with a stone may "
                     "be sown: shorter games to learn relays and captures."),
   .family = "kiela",
-  .level = N_("Beginner"),
+  /* Translators: a level of the game in the New Game dialog ("Level: Beginner"). */
+  .level = NC_("variant level", "Beginner"),
   .files = 10,
   .min_sow = 1,
   .capture_rule = KIELA_CAPTURE_OCCUPIED_INNER,
@@ -54,7 +56,8 @@ static const KielaVariant kiela_expert = {
   .description = N_("Advanced Kiela with a setup phase: South arranges its 28 stones freely over its 20 "
                     "houses, then North does the same, then South sows first."),
   .family = "kiela",
-  .level = N_("Expert"),
+  /* Translators: a level of the game in the New Game dialog ("Level: Expert"). */
+  .level = NC_("variant level", "Expert"),
   .files = 10,
   .min_sow = 2,
   .capture_rule = KIELA_CAPTURE_OCCUPIED_INNER,
@@ -69,6 +72,7 @@ static const KielaVariant kiela_expert = {
 
 static const KielaPluginInfo info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
+  .api_version = KIELA_PLUGIN_API_VERSION,
   .id = "kiela-rules",
   .name = N_("Kiela rules"),
   .version = PACKAGE_VERSION,
@@ -76,19 +80,12 @@ static const KielaPluginInfo info = {
   .license = "GPL-3.0-or-later",
 };
 
-KIELA_PLUGIN_EXPORT const KielaPluginInfo *kiela_plugin_query (void);
-KIELA_PLUGIN_EXPORT gboolean kiela_plugin_register (KielaRegistry *registry, GError **error);
-
-const KielaPluginInfo *
-kiela_plugin_query (void)
-{
-  return &info;
-}
-
-gboolean
-kiela_plugin_register (KielaRegistry *registry, GError **error)
+static gboolean
+kiela_rules_register (KielaRegistry *registry, GError **error)
 {
   return kiela_registry_add_variant (registry, &kiela_advanced, error) &&
          kiela_registry_add_variant (registry, &kiela_beginner, error) &&
          kiela_registry_add_variant (registry, &kiela_expert, error);
 }
+
+KIELA_PLUGIN_DEFINE (info, kiela_rules_register)

@@ -1,5 +1,6 @@
 /* broken-plugin.c: one source, many deliberately broken plugin modules, chosen by BROKEN_KIND at build time. */
 #include "config.h"
+#include <stdlib.h>
 #include "kiela-plugin.h"
 
 #define KIND_MISSING_QUERY      1
@@ -13,6 +14,16 @@
 #define KIND_ORPHAN_PERSONALITY 9
 #define KIND_UNDEFINED_SYMBOL   10
 #define KIND_GOOD               11
+#define KIND_SEGV_REGISTER      12
+#define KIND_SEGV_CONSTRUCTOR   13
+#define KIND_ABORT              14
+#define KIND_INFO_OUTSIDE       15
+#define KIND_NAME_OUTSIDE       16
+#define KIND_BAD_UTF8           17
+#define KIND_API_TOO_NEW        18
+#define KIND_LAP_LIMIT          19
+#define KIND_API_TOO_NEW_CODE   20
+#define KIND_LIES_PROVIDES      21
 
 static const KielaVariant extra = {
   .id = BROKEN_ID "-variant", .name = "Extra", .files = 5, .min_sow = 2, .lap_limit = 100,
@@ -27,6 +38,12 @@ static const KielaVariant duplicate = {
 static const KielaVariant invalid = {
   .id = "three-files", .name = "Too narrow", .files = 3, .min_sow = 2, .lap_limit = 1000,
   .start = { { 2 }, { 2 } },
+};
+
+/* 2^32-1 laps: listing legal moves took two minutes before the cap. */
+static const KielaVariant endless = {
+  .id = "lap-limit-too-big", .name = "Endless", .files = 5, .min_sow = 2, .lap_limit = G_MAXUINT32,
+  .start = { { 2,2,2,2,2 }, { 2,2,2,2,2 } },
 };
 
 static const KielaPersonality orphan = {
@@ -44,15 +61,48 @@ static const KielaPluginInfo info = {
 #else
   .id = BROKEN_ID,
 #endif
+#if BROKEN_KIND == KIND_API_TOO_NEW || BROKEN_KIND == KIND_API_TOO_NEW_CODE
+  .api_version = KIELA_PLUGIN_API_VERSION + 1,
+#else
+  .api_version = KIELA_PLUGIN_API_VERSION,
+#endif
   .name = "Broken test plugin",
   .version = "0",
+#if BROKEN_KIND == KIND_BAD_UTF8
+  .description = "deliberately broken caf\xe9",
+#else
   .description = "deliberately broken",
+#endif
   .license = "GPL-3.0-or-later",
 };
 
 #if BROKEN_KIND == KIND_UNDEFINED_SYMBOL
 /* Never defined anywhere: with immediate binding the module must fail to open. */
 extern int kiela_test_symbol_that_does_not_exist (void);
+#endif
+
+#if BROKEN_KIND == KIND_SEGV_CONSTRUCTOR || BROKEN_KIND == KIND_SEGV_REGISTER
+/* A write through NULL that the compiler cannot prove is NULL (it drops a literal one). */
+static void
+write_through_null (void)
+{
+  volatile int *volatile nowhere = NULL;
+  *nowhere = 1;
+}
+#endif
+
+#if BROKEN_KIND == KIND_SEGV_CONSTRUCTOR
+/* Runs inside dlopen(), before Kiela sees any symbol. */
+__attribute__((constructor)) static void
+crash_on_load (void)
+{
+  write_through_null ();
+}
+#endif
+
+#if BROKEN_KIND == KIND_NAME_OUTSIDE
+/* The texts must be the module's own: a name elsewhere may be gone or moving. */
+static KielaPluginInfo outside_info;
 #endif
 
 #if BROKEN_KIND != KIND_MISSING_QUERY
@@ -62,6 +112,13 @@ kiela_plugin_query (void)
 {
 #if BROKEN_KIND == KIND_NULL_INFO
   return NULL;
+#elif BROKEN_KIND == KIND_INFO_OUTSIDE
+  /* Some other library's memory (a readable string in libkiela-core). */
+  return (const KielaPluginInfo *) kiela_side_name (KIELA_SOUTH);
+#elif BROKEN_KIND == KIND_NAME_OUTSIDE
+  outside_info = info;
+  outside_info.name = kiela_side_name (KIELA_SOUTH);
+  return &outside_info;
 #else
   return &info;
 #endif
@@ -87,6 +144,13 @@ kiela_plugin_register (KielaRegistry *registry, GError **error)
          kiela_registry_add_personality (registry, &orphan, error);
 #elif BROKEN_KIND == KIND_UNDEFINED_SYMBOL
   return kiela_test_symbol_that_does_not_exist () == 0;
+#elif BROKEN_KIND == KIND_SEGV_REGISTER
+  write_through_null ();
+  return FALSE;
+#elif BROKEN_KIND == KIND_ABORT
+  abort ();
+#elif BROKEN_KIND == KIND_LAP_LIMIT
+  return kiela_registry_add_variant (registry, &endless, error);
 #else
   return kiela_registry_add_variant (registry, &extra, error);
 #endif

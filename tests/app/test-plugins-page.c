@@ -1,0 +1,171 @@
+/* test-plugins-page.c: Preferences → Plugins for a plugin that crashed an earlier start, and its Try Again button. */
+#include "config.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-prefs.h"
+#include "kiela-preferences-window.h"
+
+static void
+copy_file (const char *from, const char *to)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (from, &data, &len, NULL));
+  g_assert_true (g_file_set_contents (to, data, (gssize) len, NULL));
+}
+
+static GtkWidget *
+find_button (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+render (GtkWidget *window, const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
+                                            name, NULL);
+  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
+  GdkPaintable *paintable = gtk_widget_paintable_new (window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("rendered to %s", path);
+}
+
+static void
+test_crashed_plugin (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-crashed-XXXXXX", NULL);
+  g_autofree char *src = g_build_filename (KIELA_TEST_CRASHING_DIR, "segv-register.so", NULL);
+  g_autofree char *src_info = g_build_filename (KIELA_TEST_CRASHING_DIR, "segv-register.plugin", NULL);
+  g_autofree char *module = g_build_filename (dir, "segv-register.so", NULL);
+  g_autofree char *info = g_build_filename (dir, "segv-register.plugin", NULL);
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  g_autoptr(KielaRegistry) rescan = kiela_registry_new ();
+  g_autoptr(KielaPrefs) prefs = kiela_prefs_new (NULL);
+  const KielaPluginRecord *crashed = NULL;
+  GtkWindow *window;
+  GtkWidget *retry;
+  int status = 0;
+  pid_t pid;
+
+  copy_file (src, module);
+  copy_file (src_info, info);
+
+  /* A start that dies loading the module... */
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      KielaRegistry *doomed = kiela_registry_new ();
+      signal (SIGSEGV, SIG_DFL);
+      kiela_registry_load_dir (doomed, dir);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFSIGNALED (status));
+
+  /* ...and the next start, which skips it. */
+  g_setenv ("KIELA_PLUGIN_PATH", dir, TRUE);
+  kiela_registry_load_default (registry);
+  for (guint i = 0; i < kiela_registry_get_plugins (registry)->len; i++)
+    {
+      const KielaPluginRecord *r = g_ptr_array_index (kiela_registry_get_plugins (registry), i);
+      if (g_strcmp0 (r->path, module) == 0)
+        crashed = r;
+    }
+  g_assert_nonnull (crashed);
+  g_assert_true (crashed->crashed);
+  g_assert_cmpstr (crashed->reason, ==, "crashed while loading");
+  g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));
+
+  window = kiela_preferences_window_new (prefs, registry);
+  kiela_preferences_window_show_plugins (KIELA_PREFERENCES_WINDOW (window));
+  gtk_window_set_default_size (window, 720, 760);
+  gtk_window_present (window);
+  spin (600);
+  render (GTK_WIDGET (window), "kiela-plugins-crashed.png");
+
+  retry = find_button (GTK_WIDGET (window), "_Try Again");
+  g_assert_nonnull (retry);
+  g_assert_true (gtk_widget_get_sensitive (retry));
+  g_signal_emit_by_name (retry, "clicked");
+  g_assert_false (gtk_widget_get_sensitive (retry));
+  spin (200);
+  render (GTK_WIDGET (window), "kiela-plugins-retried.png");
+
+  /* The crash record is gone: the next start would load the module again. */
+  kiela_registry_scan_default (rescan);
+  for (guint i = 0; i < kiela_registry_get_plugins (rescan)->len; i++)
+    {
+      const KielaPluginRecord *r = g_ptr_array_index (kiela_registry_get_plugins (rescan), i);
+      if (g_strcmp0 (r->path, module) == 0)
+        {
+          g_assert_false (r->crashed);
+          g_assert_cmpint (r->state, ==, KIELA_PLUGIN_FOUND);
+        }
+    }
+  g_setenv ("KIELA_PLUGIN_PATH", "", TRUE);
+
+  gtk_window_destroy (window);
+  g_unlink (module);
+  g_unlink (info);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("kiela-plugins-page-XXXXXX", NULL);
+  g_autofree char *state_home = g_build_filename (tmp, "state", NULL);
+  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
+  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
+
+  /* Never touch the user's real data; set before GLib caches the XDG homes. */
+  g_setenv ("XDG_STATE_HOME", state_home, TRUE);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    g_error ("no display: the widget tests need one (run them under xvfb-run)");
+  adw_init ();
+  g_test_add_func ("/plugins-page/crashed-plugin", test_crashed_plugin);
+  return g_test_run ();
+}

@@ -61,13 +61,4 @@ guint    kiela_packed_legal_moves   (const KielaVariant *variant, const KielaPac
                                      guint32 drops[KIELA_MAX_MOVES],
                                      guint16 captured[KIELA_MAX_MOVES]);
 
-/* kiela_legal_moves_ex, also giving the stones each move captures (search's
- * move ordering); either path, whatever the position holds. */
-guint    kiela_legal_moves_captured (const KielaVariant *variant, const KielaPosition *pos,
-                                     KielaMove moves[KIELA_MAX_MOVES],
-                                     KielaPosition children[KIELA_MAX_MOVES],
-                                     gboolean endless[KIELA_MAX_MOVES],
-                                     guint32 drops[KIELA_MAX_MOVES],
-                                     guint16 captured[KIELA_MAX_MOVES]);
-
 G_END_DECLS

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "kiela-ai-classic-private.h"
-#include "kiela-sow-private.h"
 
 #define MAX_PLY 64
 

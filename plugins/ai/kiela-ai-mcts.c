@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "kiela-ai-classic-private.h"
-#include "kiela-sow-private.h"
 
 typedef struct {
   KielaPosition pos;

@@ -14,7 +14,7 @@ struct _KielaApplication {
   AdwApplication parent_instance;
 
   KielaRegistry *registry;
-  KielaPrefs *prefs;
+  GSettings *settings;
   gint64 start_time_us;
   gboolean benchmark;
   guint bench_frames;
@@ -105,7 +105,7 @@ kiela_application_ensure_window (KielaApplication *self, gboolean restore)
     return KIELA_WINDOW (window);
 
   autosave = kiela_application_dup_autosave_path ();
-  window = GTK_WINDOW (kiela_window_new (GTK_APPLICATION (self), self->registry, self->prefs, autosave));
+  window = GTK_WINDOW (kiela_window_new (GTK_APPLICATION (self), self->registry, self->settings, autosave));
   if (restore)
     kiela_window_restore_autosave (KIELA_WINDOW (window));
   if (self->benchmark)
@@ -197,7 +197,19 @@ kiela_application_startup (GApplication *app)
 
   self->registry = kiela_registry_new ();
   kiela_registry_load_default (self->registry);
-  self->prefs = kiela_prefs_new (NULL);
+  if (self->settings == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      self->settings = kiela_settings_new (&error);
+      if (self->settings == NULL)
+        {
+          /* handle_local_options already refused to start; this is a primary instance started otherwise. */
+          g_printerr ("kiela: %s\n", error->message);
+          exit (1);
+        }
+    }
+  kiela_settings_migrate_legacy (self->settings, NULL);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
@@ -210,7 +222,7 @@ kiela_application_shutdown (GApplication *app)
   KielaApplication *self = KIELA_APPLICATION (app);
 
   G_APPLICATION_CLASS (kiela_application_parent_class)->shutdown (app);
-  g_clear_object (&self->prefs);
+  g_clear_object (&self->settings);
   g_clear_pointer (&self->registry, kiela_registry_free);
 }
 
@@ -224,6 +236,17 @@ kiela_application_handle_local_options (GApplication *app, GVariantDict *options
       printf ("kiela %s\n", PACKAGE_VERSION);
       return 0;
     }
+  /* Without its schema GSettings would abort: say what is missing instead. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    self->settings = kiela_settings_new (&error);
+    if (self->settings == NULL)
+      {
+        g_printerr ("kiela: %s\n", error->message);
+        return 1;
+      }
+  }
   if (g_variant_dict_contains (options, "benchmark"))
     {
       self->benchmark = TRUE;
@@ -234,9 +257,21 @@ kiela_application_handle_local_options (GApplication *app, GVariantDict *options
 }
 
 static void
+kiela_application_finalize (GObject *object)
+{
+  KielaApplication *self = KIELA_APPLICATION (object);
+
+  /* Set in handle_local_options even when a running instance takes the request. */
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (kiela_application_parent_class)->finalize (object);
+}
+
+static void
 kiela_application_class_init (KielaApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = kiela_application_finalize;
 
   app_class->startup = kiela_application_startup;
   app_class->shutdown = kiela_application_shutdown;
@@ -276,8 +311,8 @@ kiela_application_get_registry (KielaApplication *self)
   return self->registry;
 }
 
-KielaPrefs *
-kiela_application_get_prefs (KielaApplication *self)
+GSettings *
+kiela_application_get_settings (KielaApplication *self)
 {
-  return self->prefs;
+  return self->settings;
 }

@@ -3,7 +3,7 @@
 
 #include <adwaita.h>
 #include "kiela.h"
-#include "kiela-prefs.h"
+#include "kiela-settings.h"
 
 G_BEGIN_DECLS
 
@@ -12,7 +12,7 @@ G_DECLARE_FINAL_TYPE (KielaApplication, kiela_application, KIELA, APPLICATION, A
 
 KielaApplication *kiela_application_new          (gint64 start_time_us);
 KielaRegistry    *kiela_application_get_registry (KielaApplication *self);
-KielaPrefs       *kiela_application_get_prefs    (KielaApplication *self);
+GSettings        *kiela_application_get_settings (KielaApplication *self);
 /* $XDG_DATA_HOME/kiela/autosave.kiela */
 char             *kiela_application_dup_autosave_path (void);
 

@@ -32,7 +32,7 @@ usage (void)
              "                                   apply moves and print the board\n"
              "  perft --variant ID --depth D [--position KPN] [--json]\n"
              "                                   count move sequences of length D\n"
-             "  bench [--variant ID] [--seconds S] [--seed N] [--json]\n"
+             "  bench [--variant ID] [--seconds S] [--seed N] [--mode all|sample] [--json]\n"
              "                                   random playouts per second\n"
              "  bestmove --variant ID --position KPN --ai PERSONALITY [--time-ms T] [--seed N] [--json]\n"
              "  arrange [--variant ID] [--ai A] [--side south|north] [--position KPN] [--seed N] [--json]\n"
@@ -333,6 +333,17 @@ cmd_play (KielaRegistry *registry, int argc, char **argv)
   return 0;
 }
 
+/* CPU time of this thread: the benchmark's rate should not depend on what
+ * else the machine is running. */
+static gdouble
+thread_cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static int
 cmd_perft (KielaRegistry *registry, int argc, char **argv)
 {
@@ -342,6 +353,7 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
   KielaPosition pos;
   guint64 depth, nodes;
   gint64 t0, t1;
+  gdouble cpu0;
   g_autoptr(GError) error = NULL;
 
   for (int i = 1; i < argc; i++)
@@ -379,9 +391,11 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
   else
     kiela_position_init_start (&pos, variant);
 
+  cpu0 = thread_cpu_seconds ();
   t0 = g_get_monotonic_time ();
   nodes = kiela_perft (variant, &pos, (guint) depth);
   t1 = g_get_monotonic_time ();
+  cpu0 = thread_cpu_seconds () - cpu0;
 
   if (json)
     {
@@ -393,6 +407,8 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
       json_builder_add_int_value (b, (gint64) nodes);
       json_builder_set_member_name (b, "seconds");
       json_builder_add_double_value (b, (t1 - t0) / 1e6);
+      json_builder_set_member_name (b, "cpu_seconds");
+      json_builder_add_double_value (b, cpu0);
       json_builder_end_object (b);
       print_json (b);
     }
@@ -404,22 +420,11 @@ cmd_perft (KielaRegistry *registry, int argc, char **argv)
   return 0;
 }
 
-/* CPU time of this thread: the benchmark's rate should not depend on what
- * else the machine is running. */
-static gdouble
-thread_cpu_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static int
 cmd_bench (KielaRegistry *registry, int argc, char **argv)
 {
-  const char *variant_id = NULL, *seconds_s = NULL, *seed_s = NULL;
-  gboolean json = FALSE;
+  const char *variant_id = NULL, *seconds_s = NULL, *seed_s = NULL, *mode = "all";
+  gboolean json = FALSE, sample;
   const KielaVariant *variant;
   guint64 seed = 1;
   gdouble seconds = 5.0;
@@ -434,7 +439,8 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
     {
       if (option_value (argc, argv, &i, "--variant", &variant_id) ||
           option_value (argc, argv, &i, "--seconds", &seconds_s) ||
-          option_value (argc, argv, &i, "--seed", &seed_s))
+          option_value (argc, argv, &i, "--seed", &seed_s) ||
+          option_value (argc, argv, &i, "--mode", &mode))
         continue;
       if (strcmp (argv[i], "--json") == 0)
         json = TRUE;
@@ -456,6 +462,14 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
     }
   if (seed_s && !parse_uint (seed_s, "--seed", G_MAXUINT64, &seed))
     return EXIT_INPUT;
+  /* all: every candidate sown each ply, as legal-move generation does; sample:
+   * one drawn candidate sown (kiela_random_playout_sampled). */
+  sample = strcmp (mode, "sample") == 0;
+  if (!sample && strcmp (mode, "all") != 0)
+    {
+      fprintf (stderr, _("kiela-cli bench: --mode “%s” is neither “all” nor “sample”\n"), mode);
+      return EXIT_INPUT;
+    }
   variant = find_variant (registry, variant_id);
   if (variant == NULL)
     return EXIT_INPUT;
@@ -472,7 +486,10 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
       /* Check the clock every 64 playouts: it is not free. */
       for (int k = 0; k < 64; k++)
         {
-          kiela_random_playout (variant, &start, NULL, 0, &rng, 100000, &r);
+          if (sample)
+            kiela_random_playout_sampled (variant, &start, NULL, 0, &rng, 100000, &r);
+          else
+            kiela_random_playout (variant, &start, NULL, 0, &rng, 100000, &r);
           playouts++;
           plies += r.plies;
           drops += r.drops;
@@ -496,6 +513,14 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
         json_builder_add_double_value (b, plies / s);
         json_builder_set_member_name (b, "drops_per_second");
         json_builder_add_double_value (b, drops / s);
+        json_builder_set_member_name (b, "mode");
+        json_builder_add_string_value (b, sample ? "sample" : "all");
+        json_builder_set_member_name (b, "playouts");
+        json_builder_add_int_value (b, (gint64) playouts);
+        json_builder_set_member_name (b, "cpu_seconds");
+        json_builder_add_double_value (b, s);
+        json_builder_set_member_name (b, "mean_plies");
+        json_builder_add_double_value (b, (gdouble) plies / playouts);
         json_builder_end_object (b);
         print_json (b);
       }
@@ -503,8 +528,9 @@ cmd_bench (KielaRegistry *registry, int argc, char **argv)
       {
         g_autofree char *playouts_s = g_strdup_printf ("%" G_GUINT64_FORMAT, playouts);
         g_autofree char *seed_s2 = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
-        printf (_("%s: %s random playouts in %.2f s of CPU time (%.2f s wall clock, seed %s)\n"),
-                variant->id, playouts_s, s, wall, seed_s2);
+        printf (_("%s: %s random playouts (%s) in %.2f s of CPU time (%.2f s wall clock, seed %s)\n"),
+                variant->id, playouts_s, sample ? _("one candidate sown a ply") : _("every candidate sown"),
+                s, wall, seed_s2);
         printf (_("  %.0f playouts/s, %.0f moves/s, %.0f stones dropped/s\n"),
                 playouts / s, plies / s, drops / s);
         printf (_("  mean game length %.1f plies; South won %.1f%%, North %.1f%%, draws %.1f%%\n"),

@@ -1,15 +1,20 @@
-/* kiela-house.c: one house of the board: focus, keyboard and pointer activation, tooltip and accessible label. */
+/* kiela-house.c: one house of the board: a button drawn from the board's artwork, with its tooltip and accessible label.
+ * Being a GtkButton is what gives it the AT-SPI action "click" (GTK 4.8 offers actions to its own button-like widgets only). */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "kiela-house.h"
-#include "kiela-board-view-private.h"
+#include "kiela-board-draw.h"
 #include "kiela-position.h"
 
 struct _KielaHouse
 {
-  GtkWidget parent_instance;
+  GtkButton parent_instance;
+
+  KielaBoardRenderer *renderer;
+  gboolean interactive;
+  gboolean flash_on;
 
   guint files;
   KielaSide side;
@@ -24,7 +29,7 @@ struct _KielaHouse
   KielaHighlight highlight;
 };
 
-G_DEFINE_FINAL_TYPE (KielaHouse, kiela_house, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (KielaHouse, kiela_house, GTK_TYPE_BUTTON)
 
 enum {
   PROP_0,
@@ -39,21 +44,7 @@ enum {
   N_PROPS
 };
 
-enum {
-  SIGNAL_ACTIVATE,
-  N_SIGNALS
-};
-
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
-
-static KielaBoardView *
-get_board (KielaHouse *self)
-{
-  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self));
-
-  return KIELA_IS_BOARD_VIEW (parent) ? KIELA_BOARD_VIEW (parent) : NULL;
-}
 
 static const char *
 row_name (KielaHouse *self)
@@ -103,7 +94,9 @@ update_accessible (KielaHouse *self)
         N_("Stones lifted"),
         N_("Stone dropped"),
         N_("Relay: lifted again"),
+        /* Translators: a house's state for screen readers: this house makes the capture. */
         N_("Captures"),
+        /* Translators: a house's state for screen readers: this house's stones are taken. */
         N_("Captured"),
         N_("Captured stones enter here"),
         N_("Hint"),
@@ -258,41 +251,91 @@ kiela_house_set_selected (KielaHouse *self, gboolean selected)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
 }
 
-static void
-kiela_house_activate (KielaHouse *self)
+void
+kiela_house_get_look (KielaHouse *self, KielaHouseLook *look)
 {
-  KielaBoardView *board = get_board (self);
+  g_return_if_fail (KIELA_IS_HOUSE (self));
 
-  if (board != NULL)
-    kiela_board_view_house_activated (board, self);
+  *look = (KielaHouseLook) {
+    .count = self->count,
+    .seed = self->house + 3 * self->side,
+    .playable = self->playable,
+    .selected = self->selected,
+    .highlight = self->highlight,
+    .flash_on = self->flash_on,
+  };
 }
 
 static void
-click_released_cb (GtkGestureClick *gesture,
-                   int              n_press,
-                   double           x,
-                   double           y,
-                   KielaHouse      *self)
+renderer_changed_cb (KielaBoardRenderer *renderer, KielaHouse *self)
 {
-  /* A quick second click is a second activation, not a "double click" meaning something else:
-   * in setup mode, clicking a target twice moves two stones. */
-  /* Pressed here but released elsewhere (a drag across the board) is no click. */
-  if (!gtk_widget_contains (GTK_WIDGET (self), x, y))
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+kiela_house_set_renderer (KielaHouse *self, KielaBoardRenderer *renderer)
+{
+  g_return_if_fail (KIELA_IS_HOUSE (self));
+  g_return_if_fail (renderer == NULL || KIELA_IS_BOARD_RENDERER (renderer));
+
+  if (self->renderer == renderer)
     return;
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  if (gtk_widget_get_focus_on_click (GTK_WIDGET (self)))
-    gtk_widget_grab_focus (GTK_WIDGET (self));
-  g_signal_emit (self, signals[SIGNAL_ACTIVATE], 0);
+  if (self->renderer != NULL)
+    g_signal_handlers_disconnect_by_func (self->renderer, renderer_changed_cb, self);
+  g_set_object (&self->renderer, renderer);
+  if (renderer != NULL)
+    g_signal_connect_object (renderer, "changed", G_CALLBACK (renderer_changed_cb), self, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+kiela_house_set_interactive (KielaHouse *self, gboolean interactive)
+{
+  g_return_if_fail (KIELA_IS_HOUSE (self));
+
+  interactive = !!interactive;
+  if (self->interactive == interactive)
+    return;
+  self->interactive = interactive;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), interactive ? "pointer" : NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+kiela_house_set_flash_on (KielaHouse *self, gboolean flash_on)
+{
+  g_return_if_fail (KIELA_IS_HOUSE (self));
+
+  flash_on = !!flash_on;
+  if (self->flash_on == flash_on)
+    return;
+  self->flash_on = flash_on;
+  if (self->highlight == KIELA_HIGHLIGHT_CAPTURED)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Keyboard, AT-SPI's "click" and gtk_widget_activate() land here: click at once, without
+ * GtkButton's quarter-second pressed look, so a move starts the moment it is asked for. */
+static void
+kiela_house_activate (GtkButton *button)
+{
+  g_signal_emit_by_name (button, "clicked");
 }
 
 static void
 kiela_house_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   KielaHouse *self = KIELA_HOUSE (widget);
-  KielaBoardView *board = get_board (self);
+  GtkStateFlags flags = gtk_widget_get_state_flags (widget);
+  float size = MIN (gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  KielaHouseLook look;
 
-  if (board != NULL)
-    kiela_board_view_snapshot_house (board, self, snapshot);
+  if (self->renderer == NULL || !kiela_board_renderer_is_ready (self->renderer) || size <= 0)
+    return;
+  kiela_house_get_look (self, &look);
+  look.hover = self->interactive && (flags & GTK_STATE_FLAG_PRELIGHT) != 0;
+  look.focus_visible = (flags & GTK_STATE_FLAG_FOCUS_VISIBLE) != 0 && gtk_widget_has_focus (widget);
+  kiela_board_draw_house (self->renderer, snapshot, widget, size, &look, kiela_board_draw_uses_cairo (widget));
 }
 
 static void
@@ -305,6 +348,13 @@ kiela_house_state_flags_changed (GtkWidget *widget, GtkStateFlags previous)
   /* Hover and the focus ring are drawn by hand, so a change of them needs a redraw. */
   if ((now ^ previous) & drawn)
     gtk_widget_queue_draw (widget);
+}
+
+static void
+kiela_house_dispose (GObject *object)
+{
+  kiela_house_set_renderer (KIELA_HOUSE (object), NULL);
+  G_OBJECT_CLASS (kiela_house_parent_class)->dispose (object);
 }
 
 static void
@@ -362,8 +412,9 @@ kiela_house_class_init (KielaHouseClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  const guint activate_keys[] = { GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space };
+  GtkButtonClass *button_class = GTK_BUTTON_CLASS (klass);
 
+  object_class->dispose = kiela_house_dispose;
   object_class->constructed = kiela_house_constructed;
   object_class->get_property = kiela_house_get_property;
   object_class->set_property = kiela_house_set_property;
@@ -388,14 +439,9 @@ kiela_house_class_init (KielaHouseClass *klass)
                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* Keyboard and gtk_widget_activate() both land here. */
-  signals[SIGNAL_ACTIVATE] = g_signal_new_class_handler ("activate", G_TYPE_FROM_CLASS (klass),
-                                                         G_SIGNAL_RUN_LAST | G_SIGNAL_ACTION,
-                                                         G_CALLBACK (kiela_house_activate),
-                                                         NULL, NULL, NULL, G_TYPE_NONE, 0);
-  gtk_widget_class_set_activate_signal (widget_class, signals[SIGNAL_ACTIVATE]);
-  for (guint i = 0; i < G_N_ELEMENTS (activate_keys); i++)
-    gtk_widget_class_add_binding_signal (widget_class, activate_keys[i], 0, "activate", NULL);
+  /* GtkButton binds Enter and Space to its "activate" signal, which GTK's AT-SPI bridge also
+   * uses for the action "click". */
+  button_class->activate = kiela_house_activate;
 
   gtk_widget_class_set_css_name (widget_class, "kiela-house");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
@@ -404,12 +450,9 @@ kiela_house_class_init (KielaHouseClass *klass)
 static void
 kiela_house_init (KielaHouse *self)
 {
-  GtkGesture *click = gtk_gesture_click_new ();
-
+  self->interactive = TRUE;
+  self->flash_on = TRUE;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect (click, "released", G_CALLBACK (click_released_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
 }

@@ -1,14 +1,15 @@
-/* kiela-house.h: one house of the board as a focusable, accessible child widget of KielaBoardView. */
+/* kiela-house.h: one house of the board as a focusable, accessible button inside KielaBoardView. */
 #pragma once
 
 #include <gtk/gtk.h>
 #include "kiela-types.h"
 #include "kiela-board-view.h"
+#include "kiela-board-draw.h"
 
 G_BEGIN_DECLS
 
 #define KIELA_TYPE_HOUSE (kiela_house_get_type ())
-G_DECLARE_FINAL_TYPE (KielaHouse, kiela_house, KIELA, HOUSE, GtkWidget)
+G_DECLARE_FINAL_TYPE (KielaHouse, kiela_house, KIELA, HOUSE, GtkButton)
 
 GtkWidget     *kiela_house_new           (guint files, KielaSide side, guint house);
 
@@ -27,6 +28,17 @@ void           kiela_house_set_highlight (KielaHouse *self, KielaHighlight highl
 /* Setup mode: the house a stone is being moved from. */
 gboolean       kiela_house_get_selected  (KielaHouse *self);
 void           kiela_house_set_selected  (KielaHouse *self, gboolean selected);
+
+/* The board's shared artwork cache the house draws from (a reference is kept). */
+void           kiela_house_set_renderer  (KielaHouse *self, KielaBoardRenderer *renderer);
+/* Pointer cursor and hover glow only while the board takes moves. */
+void           kiela_house_set_interactive (KielaHouse *self, gboolean interactive);
+/* The phase of a captured house's flash (the board drives it). */
+void           kiela_house_set_flash_on  (KielaHouse *self, gboolean flash_on);
+/* What the house shows, for drawing it elsewhere (a PNG of the board); hover and focus left FALSE. */
+void           kiela_house_get_look      (KielaHouse *self, KielaHouseLook *look);
+
+/* The house emits GtkButton's "clicked" when clicked, on Enter or Space, and for AT-SPI's "click". */
 
 /* The accessible label ("South inner row, g2, 3 stones"), also used by tests. */
 char          *kiela_house_dup_label     (KielaHouse *self);

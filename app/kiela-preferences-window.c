@@ -1,4 +1,4 @@
-/* kiela-preferences-window.c: binds the preference widgets to KielaPrefs, which saves itself, and
+/* kiela-preferences-window.c: binds the preference widgets to the app's GSettings, and
  * lists the plugins the registry loaded or could not load (with the reason), so a broken plugin
  * is never a silent mystery. */
 #include "config.h"
@@ -48,24 +48,6 @@ kiela_preferences_window_init (KielaPreferencesWindow *self)
   for (int s = 0; s < KIELA_N_SPEEDS; s++)
     gtk_string_list_append (speeds, kiela_speed_label (s));
   adw_combo_row_set_model (self->speed_row, G_LIST_MODEL (speeds));
-}
-
-static gboolean
-int_to_uint (GBinding *binding, const GValue *from, GValue *to, gpointer data)
-{
-  g_value_set_uint (to, (guint) g_value_get_int (from));
-  return TRUE;
-}
-
-static gboolean
-uint_to_int (GBinding *binding, const GValue *from, GValue *to, gpointer data)
-{
-  guint v = g_value_get_uint (from);
-
-  if (v == GTK_INVALID_LIST_POSITION)
-    return FALSE;
-  g_value_set_int (to, (gint) v);
-  return TRUE;
 }
 
 /* "2 rule variants · 6 computer players": what a loaded plugin brought, or NULL if nothing. */
@@ -233,20 +215,17 @@ kiela_preferences_window_show_plugins (KielaPreferencesWindow *self)
 }
 
 GtkWindow *
-kiela_preferences_window_new (KielaPrefs *prefs, KielaRegistry *registry)
+kiela_preferences_window_new (GSettings *settings, KielaRegistry *registry)
 {
   KielaPreferencesWindow *self = g_object_new (KIELA_TYPE_PREFERENCES_WINDOW, NULL);
 
   kiela_preferences_window_fill_plugins (self, registry);
 
-  g_object_bind_property_full (prefs, "speed", self->speed_row, "selected",
-                               G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
-                               int_to_uint, uint_to_int, NULL, NULL);
-  g_object_bind_property (prefs, "pause-on-capture", self->pause_switch, "active",
-                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
-  g_object_bind_property (prefs, "narration", self->narration_switch, "active",
-                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
-  g_object_bind_property (prefs, "show-playable", self->playable_switch, "active",
-                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  g_settings_bind_with_mapping (settings, KIELA_SETTINGS_SPEED, self->speed_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT,
+                                kiela_settings_speed_get_mapping, kiela_settings_speed_set_mapping, NULL, NULL);
+  g_settings_bind (settings, KIELA_SETTINGS_PAUSE_ON_CAPTURE, self->pause_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, KIELA_SETTINGS_NARRATION, self->narration_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, KIELA_SETTINGS_SHOW_PLAYABLE, self->playable_switch, "active", G_SETTINGS_BIND_DEFAULT);
   return GTK_WINDOW (self);
 }

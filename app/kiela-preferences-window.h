@@ -1,8 +1,8 @@
-/* kiela-preferences-window.h: the Preferences window, editing a KielaPrefs and listing plugins. */
+/* kiela-preferences-window.h: the Preferences window, editing the app's GSettings and listing plugins. */
 #pragma once
 
 #include <adwaita.h>
-#include "kiela-prefs.h"
+#include "kiela-settings.h"
 #include "kiela.h"
 
 G_BEGIN_DECLS
@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KielaPreferencesWindow, kiela_preferences_window, KIELA, PREFERENCES_WINDOW,
                       AdwPreferencesWindow)
 
-GtkWindow *kiela_preferences_window_new           (KielaPrefs *prefs, KielaRegistry *registry);
+GtkWindow *kiela_preferences_window_new           (GSettings *settings, KielaRegistry *registry);
 /* Opens on the Plugins page (loaded plugins, and the files that failed with their reasons). */
 void       kiela_preferences_window_show_plugins (KielaPreferencesWindow *self);
 /* Plain-text list of plugins and folders, for the About window's debug information. */

@@ -375,22 +375,26 @@ kiela_trace_player_get_variant (KielaTracePlayer *self)
 }
 
 char *
-kiela_trace_player_dup_narration_at (KielaTracePlayer *self, guint index)
+kiela_trace_player_narrate_start (const KielaTrace *trace)
 {
   g_autofree char *square = NULL;
 
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  square = kiela_square_name_dup (trace->before.files, trace->result.mover, (guint) trace->result.move);
+  /* TRANSLATORS: before a move is replayed; %1$s is "South" or "North", %2$s a square like g1 */
+  return g_strdup_printf (_("%1$s is about to sow %2$s."), kiela_side_display_name (trace->result.mover), square);
+}
+
+char *
+kiela_trace_player_dup_narration_at (KielaTracePlayer *self, guint index)
+{
   if (self->trace == NULL)
     return NULL;
 
   index = MIN (index, kiela_trace_get_n_events (self->trace));
   if (index == 0)
-    {
-      square = kiela_square_name_dup (self->trace->before.files, self->trace->result.mover,
-                                      (guint) self->trace->result.move);
-      /* TRANSLATORS: before a move is replayed; %1$s is "South" or "North", %2$s a square like g1 */
-      return g_strdup_printf (_("%1$s is about to sow %2$s."),
-                              kiela_side_display_name (self->trace->result.mover), square);
-    }
+    return kiela_trace_player_narrate_start (self->trace);
 
   return kiela_narrate_event (self->variant, self->trace, index - 1);
 }

@@ -44,6 +44,8 @@ void              kiela_trace_player_set_pause_on_capture (KielaTracePlayer *sel
 char             *kiela_trace_player_dup_narration (KielaTracePlayer *self);
 /* The same for the step `index` (0 = before the move, i = after event i-1). */
 char             *kiela_trace_player_dup_narration_at (KielaTracePlayer *self, guint index);
+/* The sentence before a move is replayed ("North is about to sow b3."). */
+char             *kiela_trace_player_narrate_start (const KielaTrace *trace);
 /* Changes whenever a new trace (or none) is set, so followers know to rebuild. */
 guint             kiela_trace_player_get_serial   (KielaTracePlayer *self);
 const KielaVariant *kiela_trace_player_get_variant (KielaTracePlayer *self);

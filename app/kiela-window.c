@@ -62,7 +62,7 @@ struct _KielaWindow {
   KielaBoardView *board;
   KielaTracePlayer *player;
   KielaRegistry *registry;          /* not owned: the application's */
-  KielaPrefs *prefs;
+  GSettings *prefs;
   KielaGame *game;
   const KielaPersonality *players[2];   /* NULL = human */
   guint view_ply;
@@ -336,7 +336,7 @@ kiela_window_show_ply (KielaWindow *self, guint ply, gboolean replay)
           kiela_trace_player_set_trace (self->player, variant, NULL, 0);
           kiela_window_show_position (self, kiela_game_get_position_at (self->game, ply));
         }
-      else if (replay && kiela_prefs_get_speed (self->prefs) != KIELA_SPEED_INSTANT)
+      else if (replay && g_settings_get_enum (self->prefs, KIELA_SETTINGS_SPEED) != KIELA_SPEED_INSTANT)
         {
           kiela_trace_player_set_trace (self->player, variant, trace, 0);
           kiela_trace_player_play (self->player);
@@ -523,7 +523,7 @@ kiela_window_update (KielaWindow *self)
   interactive = live && at_end && !playing && !over && human && phase == KIELA_PHASE_PLAY;
 
   kiela_board_view_set_interactive (self->board, interactive || (phase != KIELA_PHASE_PLAY && human));
-  if (interactive && kiela_prefs_get_show_playable (self->prefs))
+  if (interactive && g_settings_get_boolean (self->prefs, KIELA_SETTINGS_SHOW_PLAYABLE))
     {
       KielaMove moves[KIELA_MAX_MOVES];
       guint n = kiela_game_legal_moves (self->game, moves);
@@ -647,7 +647,8 @@ kiela_window_update (KielaWindow *self)
   gtk_label_set_text (self->narration_label, narration ? narration : "");
   /* The step list belongs to a move: at the start position it would be an empty box. */
   gtk_widget_set_visible (GTK_WIDGET (self->step_list), has_trace);
-  gtk_widget_set_visible (GTK_WIDGET (self->narration_box), kiela_prefs_get_narration (self->prefs));
+  gtk_widget_set_visible (GTK_WIDGET (self->narration_box),
+                          g_settings_get_boolean (self->prefs, KIELA_SETTINGS_NARRATION));
 
   gtk_revealer_set_reveal_child (self->setup_revealer, live && phase != KIELA_PHASE_PLAY && human);
   kiela_window_update_result (self);
@@ -674,7 +675,7 @@ kiela_window_play_move (KielaWindow *self, KielaMove move)
   kiela_window_autosave (self);
   kiela_window_rebuild_list (self);
 
-  if (kiela_prefs_get_speed (self->prefs) == KIELA_SPEED_INSTANT)
+  if (g_settings_get_enum (self->prefs, KIELA_SETTINGS_SPEED) == KIELA_SPEED_INSTANT)
     kiela_trace_player_set_trace (self->player, variant, trace, G_MAXUINT);
   else
     {
@@ -1620,12 +1621,13 @@ on_row_selected (GtkListBox *list, GtkListBoxRow *row, KielaWindow *self)
 }
 
 static void
-on_prefs_changed (KielaPrefs *prefs, GParamSpec *pspec, KielaWindow *self)
+on_prefs_changed (GSettings *prefs, const char *key, KielaWindow *self)
 {
-  KielaSpeed speed = kiela_prefs_get_speed (prefs);
+  KielaSpeed speed = g_settings_get_enum (prefs, KIELA_SETTINGS_SPEED);
 
   kiela_trace_player_set_interval (self->player, kiela_speed_interval_ms (speed));
-  kiela_trace_player_set_pause_on_capture (self->player, kiela_prefs_get_pause_on_capture (prefs));
+  kiela_trace_player_set_pause_on_capture (self->player,
+                                           g_settings_get_boolean (prefs, KIELA_SETTINGS_PAUSE_ON_CAPTURE));
   gtk_label_set_text (self->speed_label, kiela_speed_label (speed));
   kiela_window_update (self);
 }
@@ -1823,7 +1825,7 @@ kiela_window_init (KielaWindow *self)
 }
 
 KielaWindow *
-kiela_window_new (GtkApplication *app, KielaRegistry *registry, KielaPrefs *prefs, const char *autosave_path)
+kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *prefs, const char *autosave_path)
 {
   KielaWindow *self = g_object_new (KIELA_TYPE_WINDOW, "application", app, NULL);
 
@@ -1831,9 +1833,11 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, KielaPrefs *pref
   self->prefs = g_object_ref (prefs);
   self->autosave_path = g_strdup (autosave_path);
 
-  g_object_bind_property (prefs, "speed", gtk_range_get_adjustment (GTK_RANGE (self->speed_scale)), "value",
-                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
-  g_signal_connect (prefs, "notify", G_CALLBACK (on_prefs_changed), self);
+  g_settings_bind_with_mapping (prefs, KIELA_SETTINGS_SPEED,
+                                gtk_range_get_adjustment (GTK_RANGE (self->speed_scale)), "value",
+                                G_SETTINGS_BIND_DEFAULT,
+                                kiela_settings_speed_get_mapping, kiela_settings_speed_set_mapping, NULL, NULL);
+  g_signal_connect (prefs, "changed", G_CALLBACK (on_prefs_changed), self);
   on_prefs_changed (prefs, NULL, self);
   kiela_window_report_plugin_failures (self);
   return self;

@@ -3,7 +3,7 @@
 
 #include <adwaita.h>
 #include "kiela.h"
-#include "kiela-prefs.h"
+#include "kiela-settings.h"
 #include "kiela-board-view.h"
 #include "kiela-trace-player.h"
 #include "kiela-step-list.h"
@@ -16,7 +16,7 @@ G_DECLARE_FINAL_TYPE (KielaWindow, kiela_window, KIELA, WINDOW, AdwApplicationWi
 /* `app` may be NULL (tests); `autosave_path` NULL disables autosaving. */
 KielaWindow      *kiela_window_new              (GtkApplication *app,
                                                  KielaRegistry *registry,
-                                                 KielaPrefs *prefs,
+                                                 GSettings *settings,
                                                  const char *autosave_path);
 
 /* Restores the autosaved game; a missing one starts a new default game, a corrupt

@@ -61,7 +61,7 @@ typedef struct {
   const char *character;    /* N_("Plays fast and loves captures.") */
   const char *portrait_svg; /* a complete SVG document, drawn by the app */
   guint       level;        /* 1 = beginner .. 10 = master */
-  const char *level_name;   /* N_("Beginner") */
+  const char *level_name;   /* NC_("AI level", "Beginner") */
   const char *algorithm;    /* id of a KielaAiAlgorithm */
   const char *settings;     /* "depth=3 noise=20": space-separated key=value pairs */
   const char *translation_domain;

@@ -533,7 +533,9 @@ kiela_game_go_to (KielaGame *game, guint ply)
 void
 kiela_game_set_metadata (KielaGame *game, const char *key, const char *value)
 {
-  g_return_if_fail (key != NULL);
+  /* Records are UTF-8 JSON: anything else would save a file that cannot be loaded. */
+  g_return_if_fail (key != NULL && g_utf8_validate (key, -1, NULL));
+  g_return_if_fail (value == NULL || g_utf8_validate (value, -1, NULL));
   if (value == NULL)
     g_hash_table_remove (game->metadata, key);
   else

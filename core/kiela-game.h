@@ -123,7 +123,7 @@ char               *kiela_game_describe_reason    (KielaGame *game);
 KIELA_AVAILABLE_IN_ALL
 guint               kiela_game_repetition_count   (KielaGame *game);
 
-/* Metadata: free-form string pairs, see KIELA_META_*. */
+/* Metadata: free-form string pairs of valid UTF-8, see KIELA_META_*. */
 KIELA_AVAILABLE_IN_ALL
 void                kiela_game_set_metadata       (KielaGame *game, const char *key, const char *value);
 KIELA_AVAILABLE_IN_ALL

@@ -95,59 +95,66 @@ playout_wide (const KielaVariant *variant, const KielaPosition *start,
 }
 
 /*
- * One ply's move, drawn uniformly among the legal moves, on the compact board.
- * `sample` FALSE sows every candidate (as legal-move generation must) and
- * draws among the legal ones.  `sample` TRUE draws a candidate and sows only
- * it, drawing again among the others in the rare case that it is illegal (an
- * endless move where those are illegal): the same uniform choice among the
- * legal moves, at the price of one sowing instead of a dozen.
- * Returns FALSE when there is no legal move; else `child` is the position
- * after the move and `*endless` whether it never ends (it then loses).
+ * A uniformly random legal move of a compact board, sowing only what it draws:
+ * a candidate is drawn and sown; in the rare case that it is an illegal endless
+ * move, another is drawn among the rest.  This is the same uniform choice among
+ * the legal moves as listing them all first, at the price of one sowing instead
+ * of a dozen.  FALSE when there is no legal move; else `child` is the board after
+ * `*move` and `*endless` whether it never ends (legal only where that loses).
+ */
+static inline gboolean
+packed_draw (const KielaVariant *variant, const KielaPacked *pos, KielaRng *rng,
+             KielaMove *move, KielaPacked *child, gboolean *endless, guint32 *drops)
+{
+  KielaMove cand[KIELA_MAX_MOVES];
+  guint n = kiela_packed_candidates (variant, pos, cand);
+
+  while (n > 0)
+    {
+      guint i = kiela_rng_below (rng, n);
+      KielaSowResult r;
+      gboolean ok;
+
+      *child = *pos;
+      ok = kiela_packed_sow (variant, child, cand[i], &r);
+      if (ok || variant->endless_policy == KIELA_ENDLESS_LOSES)
+        {
+          *move = cand[i];
+          *endless = !ok;
+          *drops = r.drops;
+          return TRUE;
+        }
+      cand[i] = cand[--n];
+    }
+  return FALSE;
+}
+
+/*
+ * One ply's move, uniform among the legal moves: drawn by packed_draw when
+ * `sample`, else by listing the legal moves (every candidate sown) and drawing
+ * among them, as legal-move generation must for search.
  */
 static inline gboolean
 packed_random_move (const KielaVariant *variant, const KielaPacked *pos, KielaRng *rng, gboolean sample,
                     KielaPacked *child, gboolean *endless, guint32 *drops)
 {
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPacked children[KIELA_MAX_MOVES];
+  gboolean endless_of[KIELA_MAX_MOVES];
+  guint32 drops_of[KIELA_MAX_MOVES];
+  guint n, pick;
+
   if (sample)
-    {
-      KielaMove cand[KIELA_MAX_MOVES];
-      guint n = kiela_packed_candidates (variant, pos, cand);
+    return packed_draw (variant, pos, rng, &moves[0], child, endless, drops);
 
-      while (n > 0)
-        {
-          guint i = kiela_rng_below (rng, n);
-          KielaSowResult r;
-          gboolean ok;
-
-          memcpy (child, pos, KIELA_PACKED_BYTES (pos));
-          ok = kiela_packed_sow (variant, child, cand[i], &r);
-          if (ok || variant->endless_policy == KIELA_ENDLESS_LOSES)
-            {
-              *endless = !ok;
-              *drops = r.drops;
-              return TRUE;
-            }
-          cand[i] = cand[--n];
-        }
-      return FALSE;
-    }
-  else
-    {
-      KielaMove moves[KIELA_MAX_MOVES];
-      KielaPacked children[KIELA_MAX_MOVES];
-      gboolean endless_of[KIELA_MAX_MOVES];
-      guint32 drops_of[KIELA_MAX_MOVES];
-      guint n = kiela_packed_legal_moves (variant, pos, moves, children, endless_of, drops_of, NULL);
-      guint pick;
-
-      if (n == 0)
-        return FALSE;
-      pick = kiela_rng_below (rng, n);
-      memcpy (child, &children[pick], KIELA_PACKED_BYTES (pos));
-      *endless = endless_of[pick];
-      *drops = drops_of[pick];
-      return TRUE;
-    }
+  n = kiela_packed_legal_moves (variant, pos, moves, children, endless_of, drops_of, NULL);
+  if (n == 0)
+    return FALSE;
+  pick = kiela_rng_below (rng, n);
+  *child = children[pick];
+  *endless = endless_of[pick];
+  *drops = drops_of[pick];
+  return TRUE;
 }
 
 static void
@@ -157,6 +164,9 @@ playout (const KielaVariant *variant, const KielaPosition *start,
 {
   KielaPacked pos, *seen;
   guint64 hashes[HISTORY_MAX];
+  /* A one-hash Bloom filter of the positions seen: 4096 bits for games that
+   * rarely pass a few hundred plies. */
+  guint64 filter[64] = { 0 };
   guint n_seen = 0, capacity, allocated;
   guint64 drops = 0;
   guint plies = 0;
@@ -177,7 +187,11 @@ playout (const KielaVariant *variant, const KielaPosition *start,
   for (guint i = n_history > HISTORY_MAX / 2 ? n_history - HISTORY_MAX / 2 : 0; i < n_history; i++)
     /* A position that does not fit holds more stones than `start`: it can never come back. */
     if (kiela_packed_from_position (variant, &history[i], &seen[n_seen]))
-      hashes[n_seen] = kiela_packed_hash (&seen[n_seen]), n_seen++;
+      {
+        guint64 h = kiela_packed_hash (&seen[n_seen]);
+        hashes[n_seen++] = h;
+        filter[(h >> 6) % G_N_ELEMENTS (filter)] |= G_GUINT64_CONSTANT (1) << (h & 63);
+      }
 
   for (;;)
     {
@@ -187,9 +201,11 @@ playout (const KielaVariant *variant, const KielaPosition *start,
       gboolean endless;
       guint32 move_drops;
 
-      for (guint i = 0; i < n_seen; i++)
-        if (hashes[i] == h && kiela_packed_equal (&seen[i], &pos))
-          reps++;
+      /* The filter says, nearly always, that the position is new: no scan then. */
+      if (filter[(h >> 6) % G_N_ELEMENTS (filter)] & (G_GUINT64_CONSTANT (1) << (h & 63)))
+        for (guint i = 0; i < n_seen; i++)
+          if (hashes[i] == h && kiela_packed_equal (&seen[i], &pos))
+            reps++;
       if (reps >= 3)
         {
           result->status = KIELA_STATUS_DRAW;
@@ -203,8 +219,9 @@ playout (const KielaVariant *variant, const KielaPosition *start,
               allocated = MIN (capacity, 2 * allocated);
               seen = g_renew (KielaPacked, seen, allocated);
             }
-          memcpy (&seen[n_seen], &pos, KIELA_PACKED_BYTES (&pos));
+          seen[n_seen] = pos;
           hashes[n_seen++] = h;
+          filter[(h >> 6) % G_N_ELEMENTS (filter)] |= G_GUINT64_CONSTANT (1) << (h & 63);
         }
 
       if (plies >= max_plies)
@@ -273,25 +290,17 @@ kiela_random_legal_move (const KielaVariant *variant, const KielaPosition *pos, 
 
   if (kiela_packed_from_position (variant, pos, &packed))
     {
-      n = kiela_packed_candidates (variant, &packed, cand);
-      while (n > 0)
-        {
-          guint i = kiela_rng_below (rng, n);
-          KielaPacked child = packed;
-          gboolean ok = kiela_packed_sow (variant, &child, cand[i], NULL);
+      KielaPacked child;
+      gboolean never_ends;
+      guint32 drops;
 
-          if (ok || variant->endless_policy == KIELA_ENDLESS_LOSES)
-            {
-              *move = cand[i];
-              if (after)
-                kiela_packed_to_position (&child, after);
-              if (endless)
-                *endless = !ok;
-              return TRUE;
-            }
-          cand[i] = cand[--n];
-        }
-      return FALSE;
+      if (!packed_draw (variant, &packed, rng, move, &child, &never_ends, &drops))
+        return FALSE;
+      if (after)
+        kiela_packed_to_position (&child, after);
+      if (endless)
+        *endless = never_ends;
+      return TRUE;
     }
 
   n = kiela_candidate_moves (variant, pos, cand);

@@ -98,10 +98,53 @@ kiela_square_name_dup (guint files, KielaSide side, guint house)
   return g_strdup (buf);
 }
 
+/* Input quoted in an error message: valid UTF-8 as it is, every byte that is
+ * not part of a valid character as \xNN, so the message is always UTF-8. */
+static char *
+quote_input (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text;
+
+  while (*p)
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append_printf (out, "\\x%02X", (guchar) *p);
+          p++;
+        }
+      else
+        {
+          const char *next = g_utf8_next_char (p);
+          g_string_append_len (out, p, next - p);
+          p = next;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Quotes the input only on the way to an error, once. */
+#define SHOWN(text) (shown ? shown : (shown = quote_input (text)))
+#define SHOWN_TAIL(p) (tail ? tail : (tail = quote_input (p)))
+
+/* The whole character at `p` (not one byte of it), or \xNN for a stray byte. */
+static char *
+quote_char_at (const char *p)
+{
+  gunichar c = g_utf8_get_char_validated (p, -1);
+
+  if (c == (gunichar) -1 || c == (gunichar) -2)
+    return g_strdup_printf ("\\x%02X", (guchar) *p);
+  return g_strndup (p, g_utf8_next_char (p) - p);
+}
+
 gboolean
 kiela_square_parse (guint files, const char *text, KielaSquare *out, GError **error)
 {
   guint file, rank;
+  g_autofree char *shown = NULL;
 
   g_return_val_if_fail (files >= KIELA_MIN_FILES && files <= KIELA_MAX_FILES, FALSE);
 
@@ -113,7 +156,7 @@ kiela_square_parse (guint files, const char *text, KielaSquare *out, GError **er
   if (strlen (text) != 2 || text[0] < 'a' || text[0] > 'z' || text[1] < '1' || text[1] > '9')
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                   _("“%s” is not a square name: expected a file letter and a rank digit, like g1"), text);
+                   _("“%s” is not a square name: expected a file letter and a rank digit, like g1"), SHOWN (text));
       return FALSE;
     }
   file = (guint) (text[0] - 'a');
@@ -121,13 +164,13 @@ kiela_square_parse (guint files, const char *text, KielaSquare *out, GError **er
   if (file >= files)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                   _("“%s” is off the board: files run from a to %c"), text, 'a' + files - 1);
+                   _("“%s” is off the board: files run from a to %c"), SHOWN (text), 'a' + files - 1);
       return FALSE;
     }
   if (rank > 4)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                   _("“%s” is off the board: ranks run from 1 to 4"), text);
+                   _("“%s” is off the board: ranks run from 1 to 4"), SHOWN (text));
       return FALSE;
     }
   return kiela_square_from_file_rank (files, file, rank, out);
@@ -219,6 +262,7 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
   const char *p;
   guint files = 0;
   guint64 total = 0;
+  g_autofree char *shown = NULL, *tail = NULL;
 
   g_return_val_if_fail (out != NULL, FALSE);
 
@@ -245,7 +289,7 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
           if (*p == '-')
             {
               g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                           _("Position “%s”: negative count in rank %s"), kpn, rank_ordinal (rank));
+                           _("Position “%s”: negative count in rank %s"), SHOWN (kpn), rank_ordinal (rank));
               return FALSE;
             }
           while (*p >= '0' && *p <= '9')
@@ -255,7 +299,7 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
                 {
                   g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
                                _("Position “%s”: a count in rank %s is larger than %d"),
-                               kpn, rank_ordinal (rank), KIELA_MAX_STONES);
+                               SHOWN (kpn), rank_ordinal (rank), KIELA_MAX_STONES);
                   return FALSE;
                 }
               p++;
@@ -265,11 +309,14 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
             {
               if (*p == '\0')
                 g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                             _("Position “%s” ends early: rank %s is missing a count"), kpn, rank_ordinal (rank));
+                             _("Position “%s” ends early: rank %s is missing a count"), SHOWN (kpn), rank_ordinal (rank));
               else
-                g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                             _("Position “%s”: unexpected character “%c” in rank %s, expected a count"),
-                             kpn, *p, rank_ordinal (rank));
+                {
+                  g_autofree char *c = quote_char_at (p);
+                  g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                               _("Position “%s”: unexpected character “%s” in rank %s, expected a count"),
+                               SHOWN (kpn), c, rank_ordinal (rank));
+                }
               return FALSE;
             }
           if (count_in_rank < KIELA_MAX_FILES + 1)
@@ -289,7 +336,7 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
         {
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
                        _("Position “%s”: rank %s has %u houses, a board has %d to %d files"),
-                       kpn, rank_ordinal (rank), count_in_rank, KIELA_MIN_FILES, KIELA_MAX_FILES);
+                       SHOWN (kpn), rank_ordinal (rank), count_in_rank, KIELA_MIN_FILES, KIELA_MAX_FILES);
           return FALSE;
         }
       if (r == 0)
@@ -299,7 +346,7 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
             {
               g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
                            _("Position “%s”: rank %s has %u houses, expected %u"),
-                           kpn, rank_ordinal (rank), count_in_rank, expected_files);
+                           SHOWN (kpn), rank_ordinal (rank), count_in_rank, expected_files);
               return FALSE;
             }
         }
@@ -307,7 +354,7 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
         {
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
                        _("Position “%s”: rank %s has %u houses, expected %u"),
-                       kpn, rank_ordinal (rank), count_in_rank, files);
+                       SHOWN (kpn), rank_ordinal (rank), count_in_rank, files);
           return FALSE;
         }
 
@@ -325,11 +372,14 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
             {
               if (*p == '\0' || *p == ' ')
                 g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                             _("Position “%s” has %u ranks, expected 4 separated by “/”"), kpn, r + 1);
+                             _("Position “%s” has %u ranks, expected 4 separated by “/”"), SHOWN (kpn), r + 1);
               else
-                g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                             _("Position “%s”: unexpected character “%c” after rank %s"),
-                             kpn, *p, rank_ordinal (rank));
+                {
+                  g_autofree char *c = quote_char_at (p);
+                  g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                               _("Position “%s”: unexpected character “%s” after rank %s"),
+                               SHOWN (kpn), c, rank_ordinal (rank));
+                }
               return FALSE;
             }
           p++;
@@ -339,31 +389,34 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
   if (*p == '/')
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                   _("Position “%s” has more than 4 ranks"), kpn);
+                   _("Position “%s” has more than 4 ranks"), SHOWN (kpn));
       return FALSE;
     }
   if (*p != ' ')
     {
       if (*p == '\0')
         g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                     _("Position “%s” lacks the side to move: add “ s” or “ n”"), kpn);
+                     _("Position “%s” lacks the side to move: add “ s” or “ n”"), SHOWN (kpn));
       else
-        g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                     _("Position “%s”: unexpected character “%c” after rank 1"), kpn, *p);
+        {
+          g_autofree char *c = quote_char_at (p);
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       _("Position “%s”: unexpected character “%s” after rank 1"), SHOWN (kpn), c);
+        }
       return FALSE;
     }
   p++;
   if ((*p != 's' && *p != 'n') || p[1] != '\0')
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                   _("Position “%s”: unknown side “%s”, expected “s” or “n”"), kpn, p);
+                   _("Position “%s”: unknown side “%s”, expected “s” or “n”"), SHOWN (kpn), SHOWN_TAIL (p));
       return FALSE;
     }
   if (total > KIELA_MAX_STONES)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
                    _("Position “%s” holds %u stones, more than %d"),
-                   kpn, (guint) MIN (total, G_MAXUINT), KIELA_MAX_STONES);
+                   SHOWN (kpn), (guint) MIN (total, G_MAXUINT), KIELA_MAX_STONES);
       return FALSE;
     }
 

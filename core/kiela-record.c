@@ -20,22 +20,37 @@
  * so a hostile file of a million "[" would overflow the stack before it fails. */
 #define KIELA_RECORD_MAX_DEPTH 64
 
-/* Whether arrays and objects nest deeper than `max` anywhere in the JSON text
- * (brackets inside strings do not count). */
-static gboolean
-json_nests_deeper_than (const char *text, gsize length, guint max)
+/* What a look at the raw JSON text finds before json-glib parses it. */
+typedef struct {
+  gboolean too_deep;   /* arrays and objects nest deeper than the limit */
+  guint nul_line;      /* 1-based line of the first "\u0000" escape in a string, 0 if none */
+} RawScan;
+
+/* Scans the JSON text once: the nesting depth (brackets inside strings do not
+ * count) and escaped NUL characters, which json-glib would silently cut a
+ * string at, so that "a\u0000b" would load as "a". */
+static RawScan
+scan_raw_json (const char *text, gsize length, guint max_depth)
 {
-  guint depth = 0;
+  RawScan scan = { FALSE, 0 };
+  guint depth = 0, line = 1;
   gboolean in_string = FALSE;
 
   for (gsize i = 0; i < length; i++)
     {
       char c = text[i];
 
+      if (c == '\n')
+        line++;
       if (in_string)
         {
-          if (c == '\\')
-            i++;
+          if (c == '\\' && i + 1 < length)
+            {
+              if (scan.nul_line == 0 && text[i + 1] == 'u' && i + 5 < length
+                  && memcmp (text + i + 2, "0000", 4) == 0)
+                scan.nul_line = line;
+              i++;
+            }
           else if (c == '"')
             in_string = FALSE;
         }
@@ -43,13 +58,16 @@ json_nests_deeper_than (const char *text, gsize length, guint max)
         in_string = TRUE;
       else if (c == '[' || c == '{')
         {
-          if (++depth > max)
-            return TRUE;
+          if (++depth > max_depth)
+            {
+              scan.too_deep = TRUE;
+              return scan;
+            }
         }
       else if ((c == ']' || c == '}') && depth > 0)
         depth--;
     }
-  return FALSE;
+  return scan;
 }
 
 static const char *
@@ -170,17 +188,37 @@ kiela_record_to_string (KielaGame *game)
     g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, "%s: %s", source, _m); \
     return NULL; } G_STMT_END
 
+/* json-glib 1.6 decodes an escaped lone surrogate ("\ud800") into bytes that are
+ * not UTF-8, although the file text itself is: every string taken from a record
+ * is checked, so that nothing loaded can be saved into a record that does not load. */
+static gboolean
+string_ok (const char *s)
+{
+  return s != NULL && g_utf8_validate (s, -1, NULL);
+}
+
+/* `key` names where the string was found: "variant", "metadata.comment". */
+#define FAIL_NOT_UTF8(key) FAIL (_("“%s” is not valid UTF-8 text"), key)
+
+/* A member that is a string: NULL with *type_ok FALSE when it is there but not a
+ * string, NULL with *utf8_ok FALSE when it is not valid UTF-8. */
 static const char *
-member_string (JsonObject *obj, const char *name, gboolean *type_ok)
+member_string (JsonObject *obj, const char *name, gboolean *type_ok, gboolean *utf8_ok)
 {
   JsonNode *node = json_object_get_member (obj, name);
 
   *type_ok = TRUE;
+  *utf8_ok = TRUE;
   if (node == NULL)
     return NULL;
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
       *type_ok = FALSE;
+      return NULL;
+    }
+  if (!string_ok (json_node_get_string (node)))
+    {
+      *utf8_ok = FALSE;
       return NULL;
     }
   return json_node_get_string (node);
@@ -212,6 +250,12 @@ read_setup (JsonObject *setup, KielaSide side, const KielaPosition *start, guint
       gint64 c;
       g_autoptr(GError) local = NULL;
 
+      if (!string_ok (name))
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, _("%s: “setup.%s” has a square name that is not valid UTF-8 text"),
+                       source, kiela_side_name (side));
+          return FALSE;
+        }
       if (!kiela_square_parse (files, name, &sq, &local))
         {
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, _("%s: setup of %s: %s"),
@@ -250,8 +294,9 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
   const KielaVariant *variant;
   KielaPosition start, variant_start;
   KielaStatus stored, actual;
-  gboolean ok;
+  gboolean ok, utf8_ok;
   JsonArray *moves;
+  RawScan scan;
 
   g_return_val_if_fail (registry != NULL && text != NULL, NULL);
   if (source == NULL)
@@ -263,17 +308,25 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
     FAIL (_("the file is too large to be a game record"));
   if (!g_utf8_validate (text, length, NULL))
     FAIL (_("the file is not UTF-8 text"));
-  if (json_nests_deeper_than (text, (gsize) length, KIELA_RECORD_MAX_DEPTH))
+  scan = scan_raw_json (text, (gsize) length, KIELA_RECORD_MAX_DEPTH);
+  if (scan.too_deep)
     FAIL (_("not a Kiela game record: lists and objects are nested more than %d deep"), KIELA_RECORD_MAX_DEPTH);
+  if (scan.nul_line > 0)
+    FAIL (_("line %u: a string holds the character U+0000 (\\u0000), which a game record may not contain"),
+          scan.nul_line);
   if (!json_parser_load_from_data (parser, text, length, &local))
-    FAIL (_("not valid JSON: %s"), local->message);
+    {
+      /* json-glib quotes the bytes it decoded, which need not be UTF-8. */
+      g_autofree char *valid = g_utf8_make_valid (local->message, -1);
+      FAIL (_("not valid JSON: %s"), valid);
+    }
 
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     FAIL (_("not a Kiela game record: the top level is not a JSON object"));
   obj = json_node_get_object (root);
 
-  format = member_string (obj, "format", &ok);
+  format = member_string (obj, "format", &ok, &utf8_ok);
   if (g_strcmp0 (format, KIELA_RECORD_FORMAT) != 0)
     FAIL (_("not a Kiela game record: “format” must be “%s”"), KIELA_RECORD_FORMAT);
   node = json_object_get_member (obj, "version");
@@ -284,7 +337,9 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
     FAIL (_("record version %lld is not supported (this Kiela reads version %d)"),
           (long long) json_node_get_int (node), KIELA_RECORD_VERSION);
 
-  variant_id = member_string (obj, "variant", &ok);
+  variant_id = member_string (obj, "variant", &ok, &utf8_ok);
+  if (!utf8_ok)
+    FAIL_NOT_UTF8 ("variant");
   if (variant_id == NULL)
     FAIL (_("“variant” is missing or not a string"));
   variant = kiela_registry_lookup_variant (registry, variant_id);
@@ -292,7 +347,9 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
     FAIL (_("unknown variant “%s” (is its plugin installed?)"), variant_id);
 
   kiela_position_init_start (&variant_start, variant);
-  start_kpn = member_string (obj, "start", &ok);
+  start_kpn = member_string (obj, "start", &ok, &utf8_ok);
+  if (!utf8_ok)
+    FAIL_NOT_UTF8 ("start");
   if (!ok)
     FAIL (_("“start” must be a position string"));
   if (start_kpn == NULL)
@@ -346,11 +403,15 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
       if (!JSON_NODE_HOLDS_VALUE (m) || json_node_get_value_type (m) != G_TYPE_STRING)
         FAIL (_("move %u is not a square name"), i + 1);
       square = json_node_get_string (m);
+      if (!string_ok (square))
+        FAIL (_("move %u is not valid UTF-8 text"), i + 1);
       if (!kiela_game_play_square (game, square, NULL, &local))
         FAIL (_("move %u (%s) is illegal: %s"), i + 1, square, local->message);
     }
 
-  result_id = member_string (obj, "result", &ok);
+  result_id = member_string (obj, "result", &ok, &utf8_ok);
+  if (!utf8_ok)
+    FAIL_NOT_UTF8 ("result");
   if (!ok)
     FAIL (_("“result” must be a string"));
   actual = kiela_game_get_status (game, NULL);
@@ -374,66 +435,187 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
       members = json_object_get_members (meta);
       for (GList *l = members; l; l = l->next)
         {
-          JsonNode *v = json_object_get_member (meta, l->data);
+          const char *key = l->data;
+          JsonNode *v = json_object_get_member (meta, key);
+
+          if (!string_ok (key))
+            {
+              g_autofree char *shown = g_utf8_make_valid (key, -1);
+              FAIL (_("metadata key “%s” is not valid UTF-8 text"), shown);
+            }
           if (!JSON_NODE_HOLDS_VALUE (v) || json_node_get_value_type (v) != G_TYPE_STRING)
-            FAIL (_("metadata “%s” must be a string"), (const char *) l->data);
-          kiela_game_set_metadata (game, l->data, json_node_get_string (v));
+            FAIL (_("metadata “%s” must be a string"), key);
+          if (!string_ok (json_node_get_string (v)))
+            {
+              g_autofree char *where = g_strconcat ("metadata.", key, NULL);
+              FAIL_NOT_UTF8 (where);
+            }
+          kiela_game_set_metadata (game, key, json_node_get_string (v));
         }
     }
 
   return g_steal_pointer (&game);
 }
 
-gboolean
-kiela_record_save (KielaGame *game, const char *path, GError **error)
+/* The longest chain of symbolic links followed when saving, as the kernel's ELOOP limit. */
+#define KIELA_RECORD_MAX_LINKS 40
+
+/* A name for `file` in messages: the path for local files, else the URI as typed. */
+static char *
+file_display_name (GFile *file)
 {
-  g_autofree char *text = kiela_record_to_string (game);
+  const char *path = g_file_peek_path (file);
+
+  return path ? g_filename_display_name (path) : g_file_get_parse_name (file);
+}
+
+/* Where saving into `file` really writes: symbolic links are followed to the
+ * regular file they name, so that the atomic rename replaces that file and the
+ * link stays a link.  A folder, device, socket or named pipe is refused: the
+ * temporary-file-and-rename would replace it by a regular file. */
+static GFile *
+resolve_save_target (GFile *file, const char *display, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GFile) target = g_object_ref (file);
+
+  for (guint links = 0;; links++)
+    {
+      g_autoptr(GError) local = NULL;
+      g_autoptr(GFileInfo) info = g_file_query_info (target,
+                                                     G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                                                     G_FILE_ATTRIBUTE_STANDARD_SYMLINK_TARGET,
+                                                     G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, &local);
+      GFileType type;
+
+      if (info == NULL)
+        {
+          /* A new file (or the end of a dangling link): created by the save itself. */
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+            return g_steal_pointer (&target);
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), _("Could not save “%s”: "), display);
+          return NULL;
+        }
+      type = g_file_info_get_file_type (info);
+      if (type == G_FILE_TYPE_SYMBOLIC_LINK)
+        {
+          const char *link = g_file_info_get_symlink_target (info);
+          g_autoptr(GFile) parent = g_file_get_parent (target);
+
+          if (links >= KIELA_RECORD_MAX_LINKS || link == NULL || parent == NULL)
+            {
+              g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO,
+                           _("Could not save “%s”: too many levels of symbolic links"), display);
+              return NULL;
+            }
+          GFile *next = g_file_resolve_relative_path (parent, link);
+
+          g_object_unref (target);
+          target = next;
+          continue;
+        }
+      if (type == G_FILE_TYPE_DIRECTORY)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO,
+                       _("Could not save “%s”: it is a folder"), display);
+          return NULL;
+        }
+      if (type != G_FILE_TYPE_REGULAR)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO,
+                       _("Could not save “%s”: it is not a regular file (a device, socket or named pipe)"), display);
+          return NULL;
+        }
+      return g_steal_pointer (&target);
+    }
+}
+
+gboolean
+kiela_record_save_file (KielaGame *game, GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *display = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GFile) target = NULL;
   g_autoptr(GError) local = NULL;
 
-  /* g_file_set_contents writes a temporary file, syncs it and renames it over
-   * the target, so a crash leaves either the old record or the new one. */
-  if (!g_file_set_contents (path, text, -1, &local))
+  g_return_val_if_fail (KIELA_IS_GAME (game), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  display = file_display_name (file);
+  target = resolve_save_target (file, display, cancellable, error);
+  if (target == NULL)
+    return FALSE;
+  text = kiela_record_to_string (game);
+  /* Written to a temporary file in the same folder, then renamed over the
+   * target: a crash leaves either the old record or the new one. */
+  if (!g_file_replace_contents (target, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE,
+                                NULL, cancellable, &local))
     {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Could not save “%s”: %s"), path, local->message);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local), _("Could not save “%s”: "), display);
       return FALSE;
     }
   return TRUE;
 }
 
-KielaGame *
-kiela_record_load (KielaRegistry *registry, const char *path, GError **error)
+gboolean
+kiela_record_save (KielaGame *game, const char *path, GError **error)
 {
-  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr(GFile) file = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  file = g_file_new_for_path (path);
+  return kiela_record_save_file (game, file, NULL, error);
+}
+
+/* Refuses anything but a regular file of plausible size, from what `type` and `size` say. */
+static gboolean
+check_loadable (GFileType type, goffset size, const char *display, GError **error)
+{
+  if (type == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is a folder, not a game record"), display);
+      return FALSE;
+    }
+  if (type != G_FILE_TYPE_REGULAR)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is not a regular file, not a game record"), display);
+      return FALSE;
+    }
+  if (size > KIELA_RECORD_MAX_BYTES)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, "%s: %s", display,
+                   _("the file is too large to be a game record"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A local file, read through a descriptor opened without blocking and checked
+ * before reading: a named pipe would hang the caller, and /dev/zero or a
+ * multi-gigabyte file would be read whole before the size check could refuse it.
+ * Checking the opened descriptor leaves no window for the file to be swapped. */
+static GString *
+read_local (const char *path, const char *display, GError **error)
+{
   g_autoptr(GString) text = NULL;
   GStatBuf st;
   int fd;
 
-  /* Open without blocking and look before reading: a named pipe would hang the
-   * caller, and /dev/zero or a multi-gigabyte file would be read whole before
-   * the size check in kiela_record_from_string() could refuse it. */
   fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
   if (fd < 0)
     {
       int saved = errno;
       if (saved == EISDIR || g_file_test (path, G_FILE_TEST_IS_DIR))
-        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is a folder, not a game record"), display);
+        check_loadable (G_FILE_TYPE_DIRECTORY, 0, display, error);
       else
-        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: cannot be read: %s"), display, g_strerror (saved));
+        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("%s: cannot be read: %s"),
+                     display, g_strerror (saved));
       return NULL;
     }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+  if (fstat (fd, &st) != 0
+      || !check_loadable (S_ISDIR (st.st_mode) ? G_FILE_TYPE_DIRECTORY
+                          : S_ISREG (st.st_mode) ? G_FILE_TYPE_REGULAR : G_FILE_TYPE_SPECIAL,
+                          st.st_size, display, error))
     {
-      if (S_ISDIR (st.st_mode))
-        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is a folder, not a game record"), display);
-      else
-        g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: is not a regular file, not a game record"), display);
-      g_close (fd, NULL);
-      return NULL;
-    }
-  if (st.st_size > KIELA_RECORD_MAX_BYTES)
-    {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, "%s: %s", display,
-                   _("the file is too large to be a game record"));
       g_close (fd, NULL);
       return NULL;
     }
@@ -449,7 +631,8 @@ kiela_record_load (KielaRegistry *registry, const char *path, GError **error)
       if (n < 0)
         {
           int saved = errno;
-          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("%s: cannot be read: %s"), display, g_strerror (saved));
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("%s: cannot be read: %s"),
+                       display, g_strerror (saved));
           g_close (fd, NULL);
           return NULL;
         }
@@ -460,5 +643,76 @@ kiela_record_load (KielaRegistry *registry, const char *path, GError **error)
         break;   /* grew while we read: kiela_record_from_string() refuses it */
     }
   g_close (fd, NULL);
+  return g_steal_pointer (&text);
+}
+
+/* Any other GFile (a GVFS location): looked at first, then read up to the size limit. */
+static GString *
+read_remote (GFile *file, const char *display, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GFileInputStream) in = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, &local);
+  if (info == NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", display);
+      return NULL;
+    }
+  if (!check_loadable (g_file_info_get_file_type (info), g_file_info_get_size (info), display, error))
+    return NULL;
+  in = g_file_read (file, cancellable, &local);
+  if (in == NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", display);
+      return NULL;
+    }
+  for (;;)
+    {
+      char buf[65536];
+      gssize n = g_input_stream_read (G_INPUT_STREAM (in), buf, sizeof buf, cancellable, &local);
+
+      if (n < 0)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", display);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      g_string_append_len (text, buf, n);
+      if (text->len > KIELA_RECORD_MAX_BYTES)
+        break;
+    }
+  return g_steal_pointer (&text);
+}
+
+KielaGame *
+kiela_record_load_file (KielaRegistry *registry, GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *display = NULL;
+  g_autoptr(GString) text = NULL;
+  const char *path;
+
+  g_return_val_if_fail (registry != NULL, NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  display = file_display_name (file);
+  path = g_file_peek_path (file);
+  text = path ? read_local (path, display, error) : read_remote (file, display, cancellable, error);
+  if (text == NULL)
+    return NULL;
   return kiela_record_from_string (registry, text->str, (gssize) text->len, display, error);
+}
+
+KielaGame *
+kiela_record_load (KielaRegistry *registry, const char *path, GError **error)
+{
+  g_autoptr(GFile) file = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  file = g_file_new_for_path (path);
+  return kiela_record_load_file (registry, file, NULL, error);
 }

@@ -1,7 +1,7 @@
 /* kiela-record.h: game records as JSON ("kiela-game" format, version 1), loaded by replaying every move. */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 #include "kiela-game.h"
 
 G_BEGIN_DECLS
@@ -18,7 +18,20 @@ char      *kiela_record_to_string   (KielaGame *game);
 KIELA_AVAILABLE_IN_ALL
 KielaGame *kiela_record_from_string (KielaRegistry *registry, const char *text, gssize length,
                                      const char *source, GError **error);
-/* Saves atomically (write to a temporary file, then rename). */
+/*
+ * Saves atomically through GIO (a temporary file in the same folder, renamed over
+ * the target).  A symbolic link is written through: its regular target is replaced
+ * and the link stays.  A folder, device, socket or named pipe is refused
+ * (KIELA_ERROR_IO); errors from GIO keep their G_IO_ERROR code, with a prefix
+ * naming the file.
+ */
+KIELA_AVAILABLE_IN_ALL
+gboolean   kiela_record_save_file   (KielaGame *game, GFile *file, GCancellable *cancellable, GError **error);
+/* Reads and replays a record.  Only a regular file up to the size limit is read
+ * (a named pipe or device is refused without blocking); errors name the file. */
+KIELA_AVAILABLE_IN_ALL
+KielaGame *kiela_record_load_file   (KielaRegistry *registry, GFile *file, GCancellable *cancellable, GError **error);
+/* The same for a file-system path. */
 KIELA_AVAILABLE_IN_ALL
 gboolean   kiela_record_save        (KielaGame *game, const char *path, GError **error);
 KIELA_AVAILABLE_IN_ALL

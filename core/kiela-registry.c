@@ -157,6 +157,17 @@ kiela_variant_get_name (const KielaVariant *variant)
   return variant->name ? g_dgettext (domain_of (variant->translation_domain), variant->name) : variant->id;
 }
 
+/* Level words are marked NC_("variant level", …) and NC_("AI level", …) because one English
+ * word ("Beginner", "Expert") needs a different form per kind in gendered languages; a plugin
+ * that marks them with plain N_() still gets its context-free translation. */
+static const char *
+level_gettext (const char *domain, const char *context, const char *msgid)
+{
+  const char *s = g_dpgettext2 (domain_of (domain), context, msgid);
+
+  return s != msgid ? s : g_dgettext (domain_of (domain), msgid);
+}
+
 const char *
 kiela_variant_get_description (const KielaVariant *variant)
 {
@@ -166,7 +177,7 @@ kiela_variant_get_description (const KielaVariant *variant)
 const char *
 kiela_variant_get_level (const KielaVariant *variant)
 {
-  return variant->level ? g_dgettext (domain_of (variant->translation_domain), variant->level) : NULL;
+  return variant->level ? level_gettext (variant->translation_domain, "variant level", variant->level) : NULL;
 }
 
 const char *
@@ -178,7 +189,7 @@ kiela_personality_get_character (const KielaPersonality *p)
 const char *
 kiela_personality_get_level_name (const KielaPersonality *p)
 {
-  return p->level_name ? g_dgettext (domain_of (p->translation_domain), p->level_name) : "";
+  return p->level_name ? level_gettext (p->translation_domain, "AI level", p->level_name) : "";
 }
 
 gboolean

@@ -460,6 +460,44 @@ static const guint8 ge_ones[96] __attribute__ ((aligned (16))) = {
   1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
+/*
+ * Lap windows: windows[files - KIELA_MIN_FILES][k][m] is 1 when m mod n < k
+ * (n = 2 * files), so the 16 bytes from m = 16 v + n - a are, lane by lane, 1
+ * in the k houses a, a+1, ... (wrapping at n) that a lap of k < n stones from
+ * a fills, and in lanes past n that the caller masks off.  One load a vector
+ * instead of computing the range from its ends.  ne_ones is 0xff but for one
+ * zero byte, so that 16 bytes from 48 - h + 16 v clear lane h alone.
+ */
+static guint8 windows[KIELA_MAX_FILES - KIELA_MIN_FILES + 1][KIELA_MAX_HOUSES][96] __attribute__ ((aligned (16)));
+static guint8 ne_ones[96] __attribute__ ((aligned (16)));
+
+__attribute__ ((constructor)) static void
+init_lap_tables (void)
+{
+  for (guint files = KIELA_MIN_FILES; files <= KIELA_MAX_FILES; files++)
+    for (guint k = 0; k < 2 * files; k++)
+      for (guint m = 0; m < 96; m++)
+        windows[files - KIELA_MIN_FILES][k][m] = m % (2 * files) < k;
+  memset (ne_ones, 0xff, sizeof ne_ones);
+  ne_ones[48] = 0;
+}
+
+static inline __attribute__((always_inline)) KielaU8x16
+window_mask (const guint8 *row, guint n, guint a, guint v)
+{
+  KielaU8x16 m;
+  __builtin_memcpy (&m, row + 16 * v + n - a, sizeof m);
+  return m;
+}
+
+static inline __attribute__((always_inline)) KielaU8x16
+keep_mask (guint lift, guint v)
+{
+  KielaU8x16 m;
+  __builtin_memcpy (&m, ne_ones + 48 - lift + 16 * v, sizeof m);
+  return m;
+}
+
 static inline __attribute__((always_inline)) KielaU8x16
 ge_mask (guint x, guint v)
 {
@@ -508,10 +546,13 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
   /* The mover's houses stay in registers from lap to lap; every lap also
    * stores them, so that single houses can be read from memory. */
   const KielaU8x16 one = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
-  KielaU8x16 cur[3];
+  KielaU8x16 cur[3], valid[3];
 
   for (guint v = 0; v < lanes; v++)
-    __builtin_memcpy (&cur[v], my + 16 * v, sizeof cur[v]);
+    {
+      __builtin_memcpy (&cur[v], my + 16 * v, sizeof cur[v]);
+      valid[v] = one - ge_mask (n, v);   /* 1 in the lanes of real houses */
+    }
   for (;;)
     {
       guint k = hand;
@@ -539,13 +580,12 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
        * whose last stone fell into h itself. */
       count_last = my[last] + (k != 0);
       {
-        const guint e = start + k;
-        const guint a = start, b1 = MIN (e, n), b2 = e > n ? e - n : 0;
+        const guint8 *row = windows[files - KIELA_MIN_FILES][k];
 
         for (guint v = 0; v < lanes; v++)
           {
-            cur[v] &= ge_mask (lift, v) - ge_mask (lift + 1, v) - one;
-            cur[v] += ge_mask (a, v) - ge_mask (b1, v) + one - ge_mask (b2, v);
+            cur[v] &= keep_mask (lift, v);
+            cur[v] += window_mask (row, n, start, v) & valid[v];
             __builtin_memcpy (my + 16 * v, &cur[v], sizeof cur[v]);
           }
       }

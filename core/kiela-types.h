@@ -67,7 +67,7 @@ typedef struct {
   const char *name;               /* "Kiela (advanced)" */
   const char *description;        /* one or two sentences for the New game dialog */
   const char *family;             /* variants sharing a family are levels of one game: "kiela" */
-  const char *level;              /* "Beginner", "Advanced", "Expert" or NULL */
+  const char *level;              /* NC_("variant level", "Beginner"), "Advanced", "Expert" or NULL */
   const char *translation_domain; /* gettext domain of the strings above, NULL = "kiela" */
 
   guint8 files;                   /* KIELA_MIN_FILES .. KIELA_MAX_FILES */

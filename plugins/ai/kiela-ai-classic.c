@@ -27,7 +27,8 @@ static const KielaPersonality personalities[] = {
     .character = N_("Sows wherever her hand falls: every game with her is a surprise."),
     .portrait_svg = classic_portrait_kizua,
     .level = 1,
-    .level_name = N_("Beginner"),
+    /* Translators: the level of Kizua, a woman, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Beginner"),
     .algorithm = "random",
     .settings = "",
     .translation_domain = GETTEXT_PACKAGE,
@@ -38,7 +39,8 @@ static const KielaPersonality personalities[] = {
     .character = N_("Plays fast and loves captures, whatever they cost him later."),
     .portrait_svg = classic_portrait_zola,
     .level = 2,
-    .level_name = N_("Novice"),
+    /* Translators: the level of Zola, a man, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Novice"),
     .algorithm = "greedy",
     .settings = "",
     .translation_domain = GETTEXT_PACKAGE,
@@ -49,7 +51,8 @@ static const KielaPersonality personalities[] = {
     .character = N_("Thinks one reply ahead, though his mind sometimes wanders."),
     .portrait_svg = classic_portrait_mbemba,
     .level = 4,
-    .level_name = N_("Casual"),
+    /* Translators: the level of Mbemba, a man, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Casual"),
     .algorithm = "alphabeta",
     .settings = "depth=2 qs=0 noise=150",
     .translation_domain = GETTEXT_PACKAGE,
@@ -60,7 +63,8 @@ static const KielaPersonality personalities[] = {
     .character = N_("Trusts her instinct: plays out hundreds of quick games in her head."),
     .portrait_svg = classic_portrait_nzuzi,
     .level = 6,
-    .level_name = N_("Intermediate"),
+    /* Translators: the level of Nzuzi, a woman, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Intermediate"),
     .algorithm = "mcts",
     .settings = "playout=greedy greedy=0.7 c=0.9 nodes=12000",
     .translation_domain = GETTEXT_PACKAGE,
@@ -71,7 +75,8 @@ static const KielaPersonality personalities[] = {
     .character = N_("Patient and careful: she rarely leaves a house open to capture."),
     .portrait_svg = classic_portrait_lweji,
     .level = 8,
-    .level_name = N_("Expert"),
+    /* Translators: the level of Lweji, a woman, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Expert"),
     .algorithm = "alphabeta",
     .settings = "depth=4 w-exposure=20 noise=10",
     .translation_domain = GETTEXT_PACKAGE,
@@ -82,7 +87,8 @@ static const KielaPersonality personalities[] = {
     .character = N_("The village elder: sees far ahead and wastes no stone."),
     .portrait_svg = classic_portrait_mpanzu,
     .level = 10,
-    .level_name = N_("Master"),
+    /* Translators: the level of Kota Mpanzu, an old man, shown as "Name (Level)": agree with the person. */
+    .level_name = NC_("AI level", "Master"),
     .algorithm = "alphabeta",
     .settings = "noise=2",
     .translation_domain = GETTEXT_PACKAGE,

@@ -74,7 +74,7 @@ playout (Mcts *m, const KielaPosition *start, KielaSide side)
   if (m->greedy <= 0.0)
     {
       KielaPlayoutResult r;
-      kiela_random_playout (m->variant, &pos, NULL, 0, &m->rng, m->playout_plies, &r);
+      kiela_random_playout_sampled (m->variant, &pos, NULL, 0, &m->rng, m->playout_plies, &r);
       m->budget.nodes += r.plies;
       if (r.reason != KIELA_REASON_MOVE_LIMIT)
         {

@@ -16,23 +16,21 @@ simple_check_settings (GHashTable *settings, GError **error)
 static gboolean
 random_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
 {
-  KielaMove moves[KIELA_MAX_MOVES];
   KielaRng rng;
   gint64 start = g_get_monotonic_time ();
-  guint n, pick;
+  KielaMove move;
 
   if (classic_is_cancelled (request->cancellable))
     return classic_fail_cancelled (error);
-  n = kiela_legal_moves (request->variant, &request->position, moves, NULL, NULL);
-  if (n == 0)
+  /* Uniform among the legal moves, sowing only the drawn ones. */
+  classic_rng_init (&rng, request);
+  if (!kiela_random_legal_move (request->variant, &request->position, &rng, &move, NULL, NULL))
     return classic_fail_no_move (request, error);
 
-  classic_rng_init (&rng, request);
-  pick = kiela_rng_below (&rng, n);
-  reply->move = moves[pick];
+  reply->move = move;
   reply->score = 0;
   reply->depth = 0;
-  reply->nodes = n;
+  reply->nodes = 1;
   reply->seconds = (g_get_monotonic_time () - start) / 1e6;
   classic_describe_move (request->variant, &request->position, reply->move, 0, FALSE,
                           reply->reason, sizeof reply->reason);

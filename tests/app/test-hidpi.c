@@ -71,12 +71,12 @@ static void
 test_board_at_device_scale (void)
 {
   KielaRegistry *registry = kiela_registry_new ();
-  g_autofree char *prefs_path = g_build_filename (g_get_user_config_dir (), "kiela", "settings.ini", NULL);
-  KielaPrefs *prefs = kiela_prefs_new (prefs_path);
+  GSettings *prefs = kiela_settings_new (NULL);
   KielaWindow *window;
   Wait w;
 
   kiela_registry_load_default (registry);
+  g_assert_nonnull (prefs);
   window = kiela_window_new (NULL, registry, prefs, NULL);
   g_object_ref_sink (window);
   kiela_window_new_game (window, kiela_registry_lookup_variant (registry, "kiela"), NULL, NULL);

@@ -5,7 +5,7 @@
 #include <adwaita.h>
 
 #include "kiela.h"
-#include "kiela-prefs.h"
+#include "kiela-settings.h"
 #include "kiela-preferences-window.h"
 
 static void
@@ -73,7 +73,7 @@ test_crashed_plugin (void)
   g_autofree char *info = g_build_filename (dir, "segv-register.plugin", NULL);
   g_autoptr(KielaRegistry) registry = kiela_registry_new ();
   g_autoptr(KielaRegistry) rescan = kiela_registry_new ();
-  g_autoptr(KielaPrefs) prefs = kiela_prefs_new (NULL);
+  g_autoptr(GSettings) prefs = kiela_settings_new (NULL);
   const KielaPluginRecord *crashed = NULL;
   GtkWindow *window;
   GtkWidget *retry;

@@ -12,7 +12,7 @@
 
 #include "kiela.h"
 #include "kiela-window.h"
-#include "kiela-prefs.h"
+#include "kiela-settings.h"
 #include "kiela-board-view.h"
 #include "kiela-trace-player.h"
 #include "kiela-step-list.h"
@@ -102,9 +102,8 @@ test_stress (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
   g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "kiela", NULL);
   g_autofree char *autosave = g_build_filename (dir, "autosave.kiela", NULL);
-  g_autofree char *prefs_path = g_build_filename (g_get_user_config_dir (), "kiela", "settings.ini", NULL);
   KielaRegistry *registry = kiela_registry_new ();
-  KielaPrefs *prefs;
+  GSettings *prefs;
   KielaWindow *w;
   GPtrArray *variants, *personalities;
   guint games = 1, moves_seen = 0, ai_moves = 0;
@@ -131,8 +130,9 @@ test_stress (void)
   variants = kiela_registry_get_variants (registry);
   personalities = kiela_registry_get_personalities (registry);
   g_assert_cmpuint (variants->len, >=, 2);
-  prefs = kiela_prefs_new (prefs_path);
-  kiela_prefs_set_speed (prefs, KIELA_SPEED_INSTANT);
+  prefs = kiela_settings_new (NULL);
+  g_assert_nonnull (prefs);
+  g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   w = kiela_window_new (NULL, registry, prefs, autosave);
   g_object_ref_sink (w);
   gtk_window_present (GTK_WINDOW (w));
@@ -200,7 +200,7 @@ test_stress (void)
           KielaSpeed speed = g_rand_boolean (rand) ? KIELA_SPEED_INSTANT
                                                    : (KielaSpeed) g_rand_int_range (rand, KIELA_SPEED_NORMAL, KIELA_N_SPEEDS);
           what = g_strdup_printf ("speed %d", speed);
-          kiela_prefs_set_speed (prefs, speed);
+          g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, speed);
         }
       else if (r < 91)
         {
@@ -329,9 +329,8 @@ test_unwritable_data_dir (void)
   g_autofree char *blocker = g_build_filename (tmp, "not-a-folder", NULL);
   g_autofree char *autosave = g_build_filename (blocker, "kiela", "autosave.kiela", NULL);
   g_autofree char *saved_path = g_build_filename (blocker, "game.kiela", NULL);
-  g_autofree char *prefs_path = g_build_filename (tmp, "settings.ini", NULL);
   KielaRegistry *registry = kiela_registry_new ();
-  KielaPrefs *prefs;
+  GSettings *prefs;
   KielaWindow *w;
   KielaGame *game;
   KielaMove legal[KIELA_MAX_MOVES];
@@ -340,8 +339,9 @@ test_unwritable_data_dir (void)
 
   g_assert_true (g_file_set_contents (blocker, "I am a file", -1, NULL));
   kiela_registry_load_default (registry);
-  prefs = kiela_prefs_new (prefs_path);
-  kiela_prefs_set_speed (prefs, KIELA_SPEED_INSTANT);
+  prefs = kiela_settings_new (NULL);
+  g_assert_nonnull (prefs);
+  g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   w = kiela_window_new (NULL, registry, prefs, autosave);
   g_object_ref_sink (w);
   kiela_window_restore_autosave (w);
@@ -362,7 +362,7 @@ test_unwritable_data_dir (void)
 
   /* Saving there fails with an error naming the file; the game is still the one played. */
   g_assert_false (kiela_window_save_to_path (w, saved_path, &error));
-  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_IO);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY);
   g_assert_nonnull (strstr (error->message, "game.kiela"));
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w)), ==, 3);
 
@@ -382,9 +382,8 @@ test_huge_lap (void)
 {
   g_autofree char *tmp = g_dir_make_tmp ("kiela-huge-lap-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (tmp, "huge-lap.kiela", NULL);
-  g_autofree char *prefs_path = g_build_filename (tmp, "settings.ini", NULL);
   KielaRegistry *registry = kiela_registry_new ();
-  KielaPrefs *prefs;
+  GSettings *prefs;
   KielaWindow *w;
   KielaStepList *steps;
   KielaTracePlayer *player;
@@ -394,8 +393,9 @@ test_huge_lap (void)
       "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"hawalis\","
       "\"start\":\"1,1,1,1,1,1,1/1,1,1,1,1,1,1/1,1,1,1,1,1,1/3000,1,1,1,1,1,1 s\",\"moves\":[\"a1\"]}", -1, NULL));
   kiela_registry_load_default (registry);
-  prefs = kiela_prefs_new (prefs_path);
-  kiela_prefs_set_speed (prefs, KIELA_SPEED_INSTANT);
+  prefs = kiela_settings_new (NULL);
+  g_assert_nonnull (prefs);
+  g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   w = kiela_window_new (NULL, registry, prefs, NULL);
   g_object_ref_sink (w);
   gtk_window_present (GTK_WINDOW (w));
@@ -430,7 +430,6 @@ test_huge_lap (void)
   g_object_unref (prefs);
   kiela_registry_free (registry);
   g_unlink (path);
-  g_unlink (prefs_path);
   g_rmdir (tmp);
 }
 

@@ -12,7 +12,7 @@
 #include "kiela-application.h"
 #include "kiela-ai-player.h"
 #include "kiela-trace-player.h"
-#include "kiela-prefs.h"
+#include "kiela-settings.h"
 #include "kiela-new-game-dialog.h"
 #include "kiela-preferences-window.h"
 #include "kiela-board-view-private.h"
@@ -21,7 +21,7 @@
 
 typedef struct {
   KielaRegistry *registry;
-  KielaPrefs *prefs;
+  GSettings *prefs;
   KielaWindow *window;
   char *dir;
   char *autosave;
@@ -79,12 +79,19 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->dir = g_build_filename (g_get_user_data_dir (), "kiela", g_test_get_path (), NULL);
   g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
   f->autosave = g_build_filename (f->dir, "autosave.kiela", NULL);
+  /* The memory backend lives as long as the process: every test starts from the defaults. */
+  f->prefs = kiela_settings_new (NULL);
+  g_assert_nonnull (f->prefs);
   {
-    g_autofree char *prefs_path = g_build_filename (g_get_user_config_dir (), "kiela", g_test_get_path (),
-                                                    "settings.ini", NULL);
-    f->prefs = kiela_prefs_new (prefs_path);
+    g_autoptr(GSettingsSchema) schema = NULL;
+    g_auto(GStrv) keys = NULL;
+
+    g_object_get (f->prefs, "settings-schema", &schema, NULL);
+    keys = g_settings_schema_list_keys (schema);
+    for (guint i = 0; keys[i]; i++)
+      g_settings_reset (f->prefs, keys[i]);
   }
-  kiela_prefs_set_speed (f->prefs, GPOINTER_TO_INT (data));
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, GPOINTER_TO_INT (data));
   f->window = make_window (f);
 }
 
@@ -274,7 +281,7 @@ test_step_through (Fixture *f, gconstpointer data)
   g_assert_true (kiela_board_view_get_interactive (board));
 
   /* Play replays the move from its first stone and stops at the end. */
-  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_VERY_FAST);
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_VERY_FAST);
   activate (f, "win.play-pause");
   g_assert_true (kiela_trace_player_get_playing (player));
   g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 0);
@@ -312,8 +319,8 @@ test_capture_flash (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][d1.house], ==, 0);
 
   /* With "pause at captures", a replay stops right after the capture, for the teacher to explain. */
-  g_object_set (f->prefs, "pause-on-capture", TRUE, NULL);
-  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_VERY_FAST);
+  g_settings_set_boolean (f->prefs, KIELA_SETTINGS_PAUSE_ON_CAPTURE, TRUE);
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_VERY_FAST);
   activate (f, "win.go-start");
   activate (f, "win.play-pause");
   g_assert_true (kiela_trace_player_get_playing (player));
@@ -893,19 +900,6 @@ test_game_over (Fixture *f, gconstpointer data)
 }
 
 static void
-test_prefs_persist (Fixture *f, gconstpointer data)
-{
-  g_autoptr(KielaPrefs) again = NULL;
-
-  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_SLOW);
-  g_object_set (f->prefs, "narration", FALSE, "pause-on-capture", TRUE, NULL);
-  again = kiela_prefs_new (kiela_prefs_get_path (f->prefs));
-  g_assert_cmpint (kiela_prefs_get_speed (again), ==, KIELA_SPEED_SLOW);
-  g_assert_false (kiela_prefs_get_narration (again));
-  g_assert_true (kiela_prefs_get_pause_on_capture (again));
-}
-
-static void
 test_new_game_dialog (Fixture *f, gconstpointer data)
 {
   KielaNewGameDialog *dialog = kiela_new_game_dialog_new (f->registry);
@@ -1155,20 +1149,29 @@ step_row_visible (gpointer data)
   return kiela_step_list_current_row_visible (KIELA_STEP_LIST (data));
 }
 
-/* The selected row of the list box is the step list's current row, and it alone carries the
- * "current" mark (an arrow and bold text, not only the selection colour). */
+/* The selected row of the list view is the step list's current row, and of the rows on screen it
+ * alone carries the "current" mark (an arrow and bold text, not only the selection colour). */
 static void
 assert_current_row (KielaStepList *steps, int expected)
 {
-  GtkListBox *list = kiela_step_list_get_list_box (steps);
-  GtkListBoxRow *selected = gtk_list_box_get_selected_row (list);
+  GtkSingleSelection *selection = kiela_step_list_get_selection (steps);
 
   g_assert_cmpint (kiela_step_list_get_current_row (steps), ==, expected);
-  g_assert_nonnull (selected);
-  g_assert_cmpint (gtk_list_box_row_get_index (selected), ==, expected);
+  g_assert_cmpint (gtk_single_selection_get_selected (selection), ==, expected);
   for (guint r = 0; r < kiela_step_list_get_n_rows (steps); r++)
-    g_assert_cmpint (gtk_widget_has_css_class (GTK_WIDGET (gtk_list_box_get_row_at_index (list, (int) r)),
-                                               "kiela-step-current"), ==, (int) r == expected);
+    {
+      GtkWidget *row = kiela_step_list_get_row_widget (steps, r);
+      if (row != NULL)
+        g_assert_cmpint (gtk_widget_has_css_class (row, "kiela-step-current"), ==, (int) r == expected);
+    }
+}
+
+/* What a click on a row does: the list view selects it. */
+static void
+choose_row (KielaStepList *steps, guint row)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (kiela_step_list_get_list_view (steps)),
+                                             "list.select-item", "(ubb)", row, FALSE, FALSE));
 }
 
 /* Rules file, section 11: after South i2, North b3 lifts 2 stones from b3 and drops them into c3
@@ -1204,7 +1207,6 @@ test_step_list_rows (Fixture *f, gconstpointer data)
 {
   KielaStepList *steps = kiela_window_get_step_list (f->window);
   KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
-  GtkListBox *list = kiela_step_list_get_list_box (steps);
   const KielaTrace *trace;
   guint first = 0, n;
   int expected_row = 0;
@@ -1220,24 +1222,23 @@ test_step_list_rows (Fixture *f, gconstpointer data)
   n = kiela_trace_get_n_events (trace);
   g_assert_cmpuint (n, ==, 9);
   g_assert_cmpuint (kiela_step_list_get_n_rows (steps), ==, G_N_ELEMENTS (b3_rows));
-  {
-    guint widgets = 0;
-    for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (list)); c; c = gtk_widget_get_next_sibling (c))
-      widgets += GTK_IS_LIST_BOX_ROW (c);
-    g_assert_cmpuint (widgets, ==, G_N_ELEMENTS (b3_rows));
-  }
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (kiela_step_list_get_selection (steps))), ==,
+                    G_N_ELEMENTS (b3_rows));
 
   for (guint r = 0; r < G_N_ELEMENTS (b3_rows); r++)
     {
       const char *text = kiela_step_list_get_row_text (steps, r);
-      GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (list, (int) r));
+      GtkWidget *row = kiela_step_list_get_row_widget (steps, r);
       gboolean key = b3_rows[r].kind == KIELA_STEP_CAPTURE || b3_rows[r].kind == KIELA_STEP_ENTER;
 
       g_assert_cmpint (kiela_step_list_get_row_kind (steps, r), ==, b3_rows[r].kind);
       if (strstr (text, b3_rows[r].contains) == NULL)
         g_error ("row %u “%s” does not name %s", r, text, b3_rows[r].contains);
       /* The capture and the captured stones joining North's army stand out (bold + icon). */
-      g_assert_cmpint (gtk_widget_has_css_class (row, "kiela-step-key"), ==, key);
+      g_assert_cmpint (kiela_step_list_item_is_key (kiela_step_list_model_peek_item (kiela_step_list_get_model (steps), r)),
+                       ==, key);
+      if (row != NULL)
+        g_assert_cmpint (gtk_widget_has_css_class (row, "kiela-step-key"), ==, key);
       first += b3_rows[r].events;
       /* A click shows the row's events done: the start row nothing, the others up to their last. */
       g_assert_cmpuint (kiela_step_list_get_row_target (steps, r), ==, first);
@@ -1295,7 +1296,6 @@ test_step_list_click (Fixture *f, gconstpointer data)
   KielaStepList *steps = kiela_window_get_step_list (f->window);
   KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
   KielaBoardView *board = kiela_window_get_board (f->window);
-  GtkListBox *list = kiela_step_list_get_list_box (steps);
   const KielaTrace *trace;
   guint target = 0;
 
@@ -1313,8 +1313,9 @@ test_step_list_click (Fixture *f, gconstpointer data)
       for (int k = 0; k <= r; k++)
         target += b3_rows[k].events;
       /* A click leaves the keyboard focus where it was, so Space/Home/End still drive the replay. */
-      g_assert_false (gtk_widget_get_focus_on_click (GTK_WIDGET (gtk_list_box_get_row_at_index (list, r))));
-      gtk_widget_activate (GTK_WIDGET (gtk_list_box_get_row_at_index (list, r)));
+      if (kiela_step_list_get_row_widget (steps, r) != NULL)
+        g_assert_false (gtk_widget_get_focus_on_click (gtk_widget_get_parent (kiela_step_list_get_row_widget (steps, r))));
+      choose_row (steps, r);
       g_assert_false (kiela_trace_player_get_playing (player));
       g_assert_cmpuint (kiela_trace_player_get_index (player), ==, target);
       kiela_trace_position_at (trace, target, &expected, &hand);
@@ -1323,7 +1324,7 @@ test_step_list_click (Fixture *f, gconstpointer data)
     }
 
   /* Row 3 is the capture: d2 and d1 are empty there, d3 still holds its 3, and 3 stones are in hand. */
-  gtk_widget_activate (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 3)));
+  choose_row (steps, 3);
   {
     const KielaPosition *shown = kiela_board_view_get_position (board);
     KielaSquare d2, d1, d3;
@@ -1336,11 +1337,11 @@ test_step_list_click (Fixture *f, gconstpointer data)
   }
 
   /* A click while the move plays pauses it at the row. */
-  kiela_prefs_set_speed (f->prefs, KIELA_SPEED_VERY_SLOW);
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_VERY_SLOW);
   activate (f, "win.go-start");
   activate (f, "win.play-pause");
   g_assert_true (kiela_trace_player_get_playing (player));
-  gtk_widget_activate (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 5)));
+  choose_row (steps, 5);
   g_assert_false (kiela_trace_player_get_playing (player));
   g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 8);
 }
@@ -1351,7 +1352,7 @@ test_step_list_scrolls (Fixture *f, gconstpointer data)
 {
   KielaStepList *steps = kiela_window_get_step_list (f->window);
   KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
-  GtkListBox *list = kiela_step_list_get_list_box (steps);
+  GtkWidget *list = GTK_WIDGET (kiela_step_list_get_list_view (steps));
 
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
   /* Rules file, section 11: South b1, North h4, South i2 captures twice in one move. */
@@ -1369,7 +1370,7 @@ test_step_list_scrolls (Fixture *f, gconstpointer data)
   wait_until (step_row_visible, steps, 5000, "the last step to be scrolled into view");
   {
     /* The list is taller than its view here, or this test would prove nothing. */
-    GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (list), GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *scroller = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW);
     GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
     g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
     g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 0);
@@ -1779,7 +1780,6 @@ main (int argc, char **argv)
   ADD ("/app/window/ai-vs-ai", KIELA_SPEED_INSTANT, test_ai_vs_ai);
   ADD ("/app/window/ai-cancel", KIELA_SPEED_INSTANT, test_ai_cancel);
   ADD ("/app/window/game-over", KIELA_SPEED_INSTANT, test_game_over);
-  ADD ("/app/prefs/persist", KIELA_SPEED_NORMAL, test_prefs_persist);
   ADD ("/app/new-game-dialog/preset", KIELA_SPEED_NORMAL, test_new_game_dialog);
   ADD ("/app/window/plugin-failures", KIELA_SPEED_INSTANT, test_plugin_failures);
   ADD ("/app/window/tab-chain", KIELA_SPEED_INSTANT, test_tab_chain);

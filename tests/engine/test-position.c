@@ -209,6 +209,48 @@ test_malformed (void)
   }
 }
 
+/* A stray character is quoted whole, never one byte of it: the message stays
+ * UTF-8 and names the character; bytes that are not UTF-8 show as \xNN. */
+static void
+test_malformed_non_ascii (void)
+{
+  const struct { const char *input; const char *named; } cases[] = {
+    { "2,2,2,2é/2,2,2,2/2,2,2,2/2,2,2,2 s", "unexpected character “é” after rank 4" },
+    { "2,2,2,2/é,2,2,2/2,2,2,2/2,2,2,2 s", "unexpected character “é” in rank 3" },
+    { "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2😀 s", "unexpected character “😀” after rank 1" },
+    { "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,\xff s", "unexpected character “\\xFF” in rank 1" },
+    { "2,2,2,2/2,2,2,2\xc3/2,2,2,2/2,2,2,2 s", "unexpected character “\\xC3” after rank 3" },
+    { "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 \xe2\x82", "unknown side “\\xE2\\x82”" },
+    { "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 😀", "unknown side “😀”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      KielaPosition pos;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (kiela_position_parse (cases[i].input, 0, &pos, &error));
+      g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+      if (!g_utf8_validate (error->message, -1, NULL) || strstr (error->message, cases[i].named) == NULL)
+        {
+          g_autofree char *shown = g_strescape (error->message, NULL);
+          g_error ("case %u: “%s” does not name “%s”", i, shown, cases[i].named);
+        }
+    }
+
+  /* Square names too. */
+  {
+    KielaSquare sq;
+    g_autoptr(GError) e1 = NULL, e2 = NULL;
+
+    g_assert_false (kiela_square_parse (10, "g\xff", &sq, &e1));
+    g_assert_true (g_utf8_validate (e1->message, -1, NULL));
+    g_assert_nonnull (strstr (e1->message, "“g\\xFF”"));
+    g_assert_false (kiela_square_parse (10, "é1", &sq, &e2));
+    g_assert_nonnull (strstr (e2->message, "“é1”"));
+  }
+}
+
 static void
 test_bad_squares (void)
 {
@@ -294,6 +336,7 @@ main (int argc, char **argv)
   g_test_add_func ("/position/kpn-round-trip", test_round_trip);
   g_test_add_func ("/position/hash", test_hash_distinguishes);
   g_test_add_func ("/position/kpn-malformed", test_malformed);
+  g_test_add_func ("/position/kpn-malformed-non-ascii", test_malformed_non_ascii);
   g_test_add_func ("/position/square-malformed", test_bad_squares);
   g_test_add_func ("/position/kpn-mutations", test_mutations);
   return g_test_run ();

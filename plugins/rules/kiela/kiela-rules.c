@@ -17,7 +17,8 @@ static const KielaVariant kiela_advanced = {
                     "opponent’s file when your last stone lands in an occupied inner house facing stones. "
                     "Captured stones join your army."),
   .family = "kiela",
-  .level = N_("Advanced"),
+  /* Translators: a level of the game in the New Game dialog ("Level: Advanced"). */
+  .level = NC_("variant level", "Advanced"),
   .files = 10,
   .min_sow = 2,
   .capture_rule = KIELA_CAPTURE_OCCUPIED_INNER,
@@ -36,7 +37,8 @@ static const KielaVariant kiela_beginner = {
   .description = N_("Kiela with one stone in each starting house (14 a side), and any house with a stone may "
                     "be sown: shorter games to learn relays and captures."),
   .family = "kiela",
-  .level = N_("Beginner"),
+  /* Translators: a level of the game in the New Game dialog ("Level: Beginner"). */
+  .level = NC_("variant level", "Beginner"),
   .files = 10,
   .min_sow = 1,
   .capture_rule = KIELA_CAPTURE_OCCUPIED_INNER,
@@ -54,7 +56,8 @@ static const KielaVariant kiela_expert = {
   .description = N_("Advanced Kiela with a setup phase: South arranges its 28 stones freely over its 20 "
                     "houses, then North does the same, then South sows first."),
   .family = "kiela",
-  .level = N_("Expert"),
+  /* Translators: a level of the game in the New Game dialog ("Level: Expert"). */
+  .level = NC_("variant level", "Expert"),
   .files = 10,
   .min_sow = 2,
   .capture_rule = KIELA_CAPTURE_OCCUPIED_INNER,

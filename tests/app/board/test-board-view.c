@@ -401,9 +401,11 @@ test_setup_drag (void)
           click = g_object_ref (c);
       }
     g_assert_nonnull (click);
+    g_signal_emit_by_name (click, "pressed", 1, w / 2, h / 2);
     g_signal_emit_by_name (click, "released", 1, w / 2, h / 2);
     g_assert_cmpuint (e.n, ==, 1);
     g_assert_cmpuint (e.house, ==, 18);
+    g_signal_emit_by_name (click, "pressed", 1, w / 2, h / 2);
     g_signal_emit_by_name (click, "released", 1, w * 4, -h);
     g_assert_cmpuint (e.n, ==, 1);
     g_signal_handlers_disconnect_by_func (board, house_activated_cb, &e);
@@ -775,12 +777,12 @@ test_stones_do_not_overlap (void)
       {
         double xi, yi;
 
-        kiela_board_view_stone_offset (n, i, &xi, &yi);
+        kiela_board_geometry_stone_offset (n, i, &xi, &yi);
         for (guint j = i + 1; j < n; j++)
           {
             double xj, yj;
 
-            kiela_board_view_stone_offset (n, j, &xj, &yj);
+            kiela_board_geometry_stone_offset (n, j, &xj, &yj);
             /* offsets are in stone radii: centres two radii apart just touch */
             g_assert_cmpfloat (hypot (xi - xj, yi - yj), >=, 2.0);
           }

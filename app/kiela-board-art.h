@@ -1,0 +1,29 @@
+/* kiela-board-art.h: the board's SVG artwork: the board scene generated for a file count, and the sprites. */
+#pragma once
+
+#include <librsvg/rsvg.h>
+#include "kiela-board-view.h"
+
+G_BEGIN_DECLS
+
+/* Sprites drawn over the houses: stones, highlight overlays, the playable mark. */
+typedef enum {
+  KIELA_BOARD_SPRITE_STONE_1,
+  KIELA_BOARD_SPRITE_STONE_2,
+  KIELA_BOARD_SPRITE_STONE_3,
+  KIELA_BOARD_SPRITE_N_STONES,
+  KIELA_BOARD_SPRITE_PLAYABLE = KIELA_BOARD_SPRITE_N_STONES,
+  KIELA_BOARD_SPRITE_SELECTED,
+  KIELA_BOARD_SPRITE_CAPTURED_OFF,
+  KIELA_BOARD_SPRITE_HIGHLIGHT_0,   /* + KielaHighlight; NONE has no sprite */
+  KIELA_BOARD_SPRITE_N = KIELA_BOARD_SPRITE_HIGHLIGHT_0 + KIELA_HIGHLIGHT_N_KINDS,
+} KielaBoardSprite;
+
+/* The board scene (frame, wood grain, cups, labels) for `files` files (free with g_free). */
+char       *kiela_board_art_build_board_svg (guint files);
+/* The same, parsed (a new reference). */
+RsvgHandle *kiela_board_art_new_board      (guint files);
+/* A sprite's SVG, parsed once per process (owned by the art module). */
+RsvgHandle *kiela_board_art_get_sprite     (KielaBoardSprite sprite);
+
+G_END_DECLS

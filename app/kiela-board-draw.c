@@ -1,0 +1,226 @@
+/* kiela-board-draw.c: draws a house (stones, marks, count badge, focus ring) and the sower's hand from the cached artwork. */
+#include "config.h"
+
+#include "kiela-board-draw.h"
+#include "kiela-position.h"
+
+#define CELL KIELA_BOARD_CELL
+
+static void
+append_circle (GtkSnapshot *snapshot, const graphene_point_t *centre, float radius, const GdkRGBA *colour)
+{
+  GskRoundedRect circle;
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (centre->x - radius, centre->y - radius, 2 * radius, 2 * radius);
+
+  gsk_rounded_rect_init_from_rect (&circle, &bounds, radius);
+  gtk_snapshot_push_rounded_clip (snapshot, &circle);
+  gtk_snapshot_append_color (snapshot, colour, &bounds);
+  gtk_snapshot_pop (snapshot);
+}
+
+static void
+append_rounded_border (GtkSnapshot *snapshot, const graphene_rect_t *rect, float radius, float width,
+                       const GdkRGBA *colour)
+{
+  GskRoundedRect rr;
+  const float widths[4] = { width, width, width, width };
+  const GdkRGBA colours[4] = { *colour, *colour, *colour, *colour };
+
+  gsk_rounded_rect_init_from_rect (&rr, rect, radius);
+  gtk_snapshot_append_border (snapshot, &rr, widths, colours);
+}
+
+static void
+append_pill (GtkSnapshot *snapshot, const graphene_rect_t *rect, const GdkRGBA *fill, const GdkRGBA *border,
+             float border_width)
+{
+  GskRoundedRect rr;
+  float radius = rect->size.height / 2;
+
+  gsk_rounded_rect_init_from_rect (&rr, rect, radius);
+  gtk_snapshot_push_rounded_clip (snapshot, &rr);
+  gtk_snapshot_append_color (snapshot, fill, rect);
+  gtk_snapshot_pop (snapshot);
+  if (border_width > 0)
+    append_rounded_border (snapshot, rect, radius, border_width, border);
+}
+
+static PangoLayout *
+create_number_layout (GtkWidget *widget, const char *text, double size_px)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  PangoFontDescription *font = pango_font_description_from_string ("Cantarell, DejaVu Sans, Sans Bold");
+
+  pango_font_description_set_absolute_size (font, MAX (size_px, 4) * PANGO_SCALE);
+  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  return layout;
+}
+
+/* The count as a number, always, on a dark pill with a light rim: readable on any wood. */
+static void
+draw_count_badge (GtkWidget *widget, GtkSnapshot *snapshot, float size, guint count)
+{
+  static const GdkRGBA fill = { 0.07, 0.045, 0.03, 0.9 };
+  static const GdkRGBA fill_empty = { 0.07, 0.045, 0.03, 0.62 };
+  static const GdkRGBA rim = { 1.0, 0.94, 0.84, 0.95 };
+  static const GdkRGBA text = { 1, 1, 1, 1 };
+  static const GdkRGBA text_empty = { 0.86, 0.8, 0.72, 1 };
+  char buf[16];
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoRectangle ink, logical;
+  float font_px = size * 0.21f;
+  float height, width;
+  graphene_rect_t pill;
+
+  g_snprintf (buf, sizeof buf, "%u", count);
+  layout = create_number_layout (widget, buf, font_px);
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  height = font_px * 1.42f;
+  width = MAX (height, logical.width + font_px * 0.75f);
+  graphene_rect_init (&pill, size * 0.985f - width, size * 0.985f - height, width, height);
+  append_pill (snapshot, &pill, count ? &fill : &fill_empty, &rim, MAX (1.0f, size * 0.014f));
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (pill.origin.x + (width - logical.width) / 2,
+                                                          pill.origin.y + (height - logical.height) / 2));
+  gtk_snapshot_append_layout (snapshot, layout, count ? &text : &text_empty);
+  gtk_snapshot_restore (snapshot);
+}
+
+gboolean
+kiela_board_draw_uses_cairo (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer == NULL || GSK_IS_CAIRO_RENDERER (renderer);
+}
+
+static void
+draw_stones (KielaBoardRenderer *renderer, KielaBoardPainter *painter, float size, guint count, guint seed)
+{
+  guint n = MIN (count, KIELA_BOARD_MAX_DRAWN_STONES);
+  float unit = size / CELL;
+  float radius = kiela_board_geometry_stone_radius () * unit;
+  float sprite = kiela_board_geometry_stone_sprite () * unit;
+  float centre = size / 2;
+
+  for (guint i = 0; i < n; i++)
+    {
+      /* Vary the stone kind by house and place, so neighbouring houses do not look cloned. */
+      guint kind = (seed * 7 + i * 5 + i / 3) % KIELA_BOARD_SPRITE_N_STONES;
+      double dx, dy;
+      float x, y;
+
+      kiela_board_geometry_stone_offset (n, i, &dx, &dy);
+      x = centre + dx * radius;
+      y = centre + dy * radius;
+      /* The body sits slightly up-left in its sprite, the shadow falls down-right. */
+      kiela_board_renderer_paint_sprite (renderer, painter, KIELA_BOARD_SPRITE_STONE_1 + kind,
+                                         x - sprite * 0.5f, y - sprite * 0.5f, sprite, sprite);
+    }
+}
+
+/* A square focus ring (every other mark is round), two-toned to show on light and dark. */
+static void
+draw_focus_ring (GtkSnapshot *snapshot, float size)
+{
+  static const GdkRGBA outer = { 0.0, 0.0, 0.0, 0.85 };
+  static const GdkRGBA blue = { 0.21, 0.52, 0.89, 1 };
+  static const GdkRGBA white = { 1, 1, 1, 1 };
+  float w = MAX (2.5f, size * 0.04f);
+  graphene_rect_t r = GRAPHENE_RECT_INIT (0, 0, size, size);
+
+  append_rounded_border (snapshot, &r, size * 0.14f, w * 0.7f, &outer);
+  graphene_rect_inset (&r, w * 0.7f, w * 0.7f);
+  append_rounded_border (snapshot, &r, size * 0.13f, w, &blue);
+  graphene_rect_inset (&r, w, w);
+  append_rounded_border (snapshot, &r, size * 0.12f, w * 0.5f, &white);
+}
+
+void
+kiela_board_draw_house (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkWidget *widget,
+                        float size, const KielaHouseLook *look, gboolean use_cairo)
+{
+  KielaBoardPainter painter;
+
+  if (look->hover)
+    {
+      static const GdkRGBA glow = { 1, 0.93, 0.8, 0.16 };
+      append_circle (snapshot, &GRAPHENE_POINT_INIT (size / 2, size / 2), size * KIELA_BOARD_CUP_R / CELL, &glow);
+    }
+
+  kiela_board_painter_begin (&painter, snapshot, use_cairo, &GRAPHENE_RECT_INIT (0, 0, size, size));
+  draw_stones (renderer, &painter, size, look->count, look->seed);
+  if (look->playable)
+    kiela_board_renderer_paint_sprite (renderer, &painter, KIELA_BOARD_SPRITE_PLAYABLE, 0, 0, size, size);
+  if (look->highlight != KIELA_HIGHLIGHT_NONE)
+    {
+      KielaBoardSprite sprite = KIELA_BOARD_SPRITE_HIGHLIGHT_0 + look->highlight;
+
+      if (look->highlight == KIELA_HIGHLIGHT_CAPTURED && !look->flash_on)
+        sprite = KIELA_BOARD_SPRITE_CAPTURED_OFF;
+      kiela_board_renderer_paint_sprite (renderer, &painter, sprite, 0, 0, size, size);
+    }
+  if (look->selected)
+    kiela_board_renderer_paint_sprite (renderer, &painter, KIELA_BOARD_SPRITE_SELECTED, 0, 0, size, size);
+  kiela_board_painter_end (&painter);
+
+  draw_count_badge (widget, snapshot, size, look->count);
+  if (look->focus_visible)
+    draw_focus_ring (snapshot, size);
+}
+
+void
+kiela_board_draw_hand (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkWidget *widget,
+                       const KielaBoardLayout *layout, guint file, guint rank, guint stones, gboolean use_cairo)
+{
+  static const GdkRGBA fill = { 0.07, 0.045, 0.03, 0.93 };
+  static const GdkRGBA rim = { 0.18, 0.77, 1.0, 1 };
+  static const GdkRGBA white = { 1, 1, 1, 1 };
+  graphene_rect_t cell, pill;
+  float cs, stone, height, width, x, unit, gap;
+  guint shown;
+  char buf[16];
+  g_autoptr(PangoLayout) text = NULL;
+  PangoRectangle ink, logical;
+  KielaBoardPainter painter;
+
+  if (stones == 0)
+    return;
+  kiela_board_layout_cell_rect (layout, file, rank, &cell);
+  cs = cell.size.width;
+  stone = kiela_board_geometry_stone_sprite () * cs / CELL;
+  height = cs * 0.36f;
+  shown = MIN (stones, 5);
+  g_snprintf (buf, sizeof buf, "%u", stones);
+  text = create_number_layout (widget, buf, cs * 0.22f);
+  pango_layout_get_pixel_extents (text, &ink, &logical);
+  width = height * 0.35f + stone * (0.35f + 0.6f * shown) + logical.width + height * 0.3f;
+  pill.size.width = width;
+  pill.size.height = height;
+  pill.origin.x = cell.origin.x + (cs - width) / 2;
+  /* Ranks 1 and 3: below the house, 2 and 4: above it; centred on the frame (ranks 1 and 4)
+   * or on the central band (ranks 2 and 3), where the board leaves room for it. */
+  unit = cs / CELL;
+  gap = (rank == 1 || rank == 4) ? (KIELA_BOARD_MARGIN + KIELA_BOARD_FIELD_PAD) / 2 : KIELA_BOARD_BAND / 2;
+  pill.origin.y = (rank == 1 || rank == 3)
+                  ? cell.origin.y + cs + gap * unit - height / 2
+                  : cell.origin.y - gap * unit - height / 2;
+  append_pill (snapshot, &pill, &fill, &rim, MAX (2.0f, cs * 0.025f));
+
+  x = pill.origin.x + height * 0.3f;
+  kiela_board_painter_begin (&painter, snapshot, use_cairo, &pill);
+  for (guint i = 0; i < shown; i++, x += stone * 0.6f)
+    kiela_board_renderer_paint_sprite (renderer, &painter, KIELA_BOARD_SPRITE_STONE_1 + i % KIELA_BOARD_SPRITE_N_STONES,
+                                       x, pill.origin.y + (height - stone) / 2, stone, stone);
+  kiela_board_painter_end (&painter);
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + stone * 0.5f,
+                                                          pill.origin.y + (height - logical.height) / 2));
+  gtk_snapshot_append_layout (snapshot, text, &white);
+  gtk_snapshot_restore (snapshot);
+}

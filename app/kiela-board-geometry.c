@@ -1,0 +1,220 @@
+/* kiela-board-geometry.c: the board's layout in SVG units and pixels, and the stone patterns (pure math). */
+#include "config.h"
+
+#include <math.h>
+
+#include "kiela-board-geometry.h"
+
+#define CELL   KIELA_BOARD_CELL
+#define MARGIN KIELA_BOARD_MARGIN
+#define BAND   KIELA_BOARD_BAND
+
+double
+kiela_board_geometry_width_units (guint files)
+{
+  return 2 * MARGIN + files * CELL;
+}
+
+double
+kiela_board_geometry_height_units (void)
+{
+  return 2 * MARGIN + 4 * CELL + BAND;
+}
+
+double
+kiela_board_geometry_rank_top (guint rank)
+{
+  switch (rank)
+    {
+    case 4: return MARGIN;
+    case 3: return MARGIN + CELL;
+    case 2: return MARGIN + 2 * CELL + BAND;
+    default: return MARGIN + 3 * CELL + BAND;
+    }
+}
+
+void
+kiela_board_layout_compute (KielaBoardLayout *layout, guint files, double width, double height)
+{
+  double w = kiela_board_geometry_width_units (files);
+  double h = kiela_board_geometry_height_units ();
+
+  layout->files = files;
+  layout->scale = MAX (MIN (width / w, height / h), 0.01);
+  layout->width = w * layout->scale;
+  layout->height = h * layout->scale;
+  /* Whole pixels, so the background texture lands on the pixel grid.  The margin along the axis
+   * that fits exactly is 0 give or take a rounding error, which must not push the board 1 px out. */
+  layout->x = MAX (floor ((width - layout->width) / 2 + 1e-6), 0);
+  layout->y = MAX (floor ((height - layout->height) / 2 + 1e-6), 0);
+}
+
+void
+kiela_board_layout_cell_rect (const KielaBoardLayout *layout, guint file, guint rank, graphene_rect_t *rect)
+{
+  double top = kiela_board_geometry_rank_top (rank);
+  double x0 = round (layout->x + (MARGIN + file * CELL) * layout->scale);
+  double x1 = round (layout->x + (MARGIN + (file + 1) * CELL) * layout->scale);
+  double y0 = round (layout->y + top * layout->scale);
+  double y1 = round (layout->y + (top + CELL) * layout->scale);
+
+  graphene_rect_init (rect, x0, y0, x1 - x0, y1 - y0);
+}
+
+gboolean
+kiela_board_layout_hit (const KielaBoardLayout *layout, double x, double y, guint *file, guint *rank)
+{
+  double ux = (x - layout->x) / layout->scale - MARGIN;
+  int f;
+
+  if (!isfinite (ux) || !isfinite (y) || ux < -CELL || ux > (layout->files + 1) * CELL)
+    return FALSE;
+  f = (int) floor (ux / CELL);
+  /* Test against the rounded cells the houses are allocated, so a point on a shared edge
+   * belongs to the same house here as for the pointer. */
+  for (guint r = 1; r <= 4; r++)
+    for (int df = -1; df <= 1; df++)
+      {
+        graphene_rect_t cell;
+        int ff = f + df;
+
+        if (ff < 0 || (guint) ff >= layout->files)
+          continue;
+        kiela_board_layout_cell_rect (layout, ff, r, &cell);
+        if (x >= cell.origin.x && x < cell.origin.x + cell.size.width
+            && y >= cell.origin.y && y < cell.origin.y + cell.size.height)
+          {
+            *file = ff;
+            *rank = r;
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+void
+kiela_board_geometry_measure (guint files, gboolean horizontal, int *minimum, int *natural)
+{
+  double width = kiela_board_geometry_width_units (files);
+  double units = horizontal ? width : kiela_board_geometry_height_units ();
+
+  /* Cells of 28 px at least (still a fair click target); by choice 85 px, but no wider
+   * than 1100 px in all, so a 20-file board does not ask for a huge window. */
+  *minimum = (int) ceil (units * 0.28);
+  *natural = (int) ceil (units * MIN (0.85, 1100.0 / width));
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Stone layouts: relaxed once so that n stones sit close together without overlapping.
+ */
+
+typedef struct {
+  double offset[KIELA_BOARD_MAX_DRAWN_STONES + 1][KIELA_BOARD_MAX_DRAWN_STONES][2];
+  double radius;
+} StoneLayouts;
+
+static void
+relax_layout (double (*p)[2], guint n)
+{
+  const double min_dist = 2.1;   /* centre distance in stone radii: a small gap between stones */
+
+  for (guint i = 0; i < n; i++)
+    {
+      /* Sunflower start: spread evenly, deterministic. */
+      double r = 1.2 * sqrt (i + 0.5);
+      double a = i * 2.39996323 + n * 0.7;
+
+      p[i][0] = r * cos (a);
+      p[i][1] = r * sin (a);
+    }
+  for (guint iter = 0; iter < 3000; iter++)
+    {
+      double gravity = iter < 2500 ? 0.985 : 1.0;
+
+      for (guint i = 0; i < n; i++)
+        for (guint j = i + 1; j < n; j++)
+          {
+            double dx = p[j][0] - p[i][0];
+            double dy = p[j][1] - p[i][1];
+            double d = sqrt (dx * dx + dy * dy);
+
+            if (d < 1e-6)
+              {
+                dx = 1e-3 * (j - i);
+                dy = 1e-3;
+                d = sqrt (dx * dx + dy * dy);
+              }
+            if (d < min_dist)
+              {
+                double push = (min_dist - d) / 2 / d;
+
+                p[i][0] -= dx * push;
+                p[i][1] -= dy * push;
+                p[j][0] += dx * push;
+                p[j][1] += dy * push;
+              }
+          }
+      for (guint i = 0; i < n; i++)
+        {
+          p[i][0] *= gravity;
+          p[i][1] *= gravity;
+        }
+    }
+}
+
+static const StoneLayouts *
+stone_layouts (void)
+{
+  static StoneLayouts layouts;
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      double extent = 1.0;
+
+      for (guint n = 1; n <= KIELA_BOARD_MAX_DRAWN_STONES; n++)
+        {
+          double (*p)[2] = layouts.offset[n];
+          double cx = 0, cy = 0;
+
+          relax_layout (p, n);
+          for (guint i = 0; i < n; i++)
+            {
+              cx += p[i][0] / n;
+              cy += p[i][1] / n;
+            }
+          for (guint i = 0; i < n; i++)
+            {
+              p[i][0] -= cx;
+              p[i][1] -= cy;
+              extent = MAX (extent, sqrt (p[i][0] * p[i][0] + p[i][1] * p[i][1]) + 1.0);
+            }
+        }
+      layouts.radius = KIELA_BOARD_CUP_FREE_R / extent;
+      g_once_init_leave (&done, 1);
+    }
+  return &layouts;
+}
+
+void
+kiela_board_geometry_stone_offset (guint n, guint index, double *x, double *y)
+{
+  const StoneLayouts *layouts = stone_layouts ();
+
+  g_return_if_fail (n >= 1 && n <= KIELA_BOARD_MAX_DRAWN_STONES && index < n);
+
+  *x = layouts->offset[n][index][0];
+  *y = layouts->offset[n][index][1];
+}
+
+double
+kiela_board_geometry_stone_radius (void)
+{
+  return stone_layouts ()->radius;
+}
+
+double
+kiela_board_geometry_stone_sprite (void)
+{
+  return 2 * kiela_board_geometry_stone_radius () / KIELA_BOARD_STONE_SPRITE_BODY;
+}

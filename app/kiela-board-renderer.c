@@ -1,0 +1,298 @@
+/* kiela-board-renderer.c: librsvg rasterising of the board and its sprites into images cached per size and scale. */
+#include "config.h"
+
+#include <math.h>
+
+#include "kiela-board-renderer.h"
+
+/* One rasterised piece of artwork.  The cairo renderer paints the image surface directly;
+ * GL renderers get a texture made once from the same pixels. */
+typedef struct {
+  cairo_surface_t *surface;
+  GdkTexture *texture;
+} Image;
+
+struct _KielaBoardRenderer
+{
+  GObject parent_instance;
+
+  /* The generated board artwork, parsed once per file count. */
+  RsvgHandle *board_handle;
+  guint board_handle_files;
+
+  /* Artwork rendered for one size: only a change of size, scale or file count replaces it. */
+  guint files;
+  int bg_width, bg_height;  /* device pixels */
+  Image bg;
+  int cell_px;              /* device pixels of one cell: sprites are rendered for it */
+  Image sprites[KIELA_BOARD_SPRITE_N];
+
+  guint renders;
+};
+
+G_DEFINE_FINAL_TYPE (KielaBoardRenderer, kiela_board_renderer, G_TYPE_OBJECT)
+
+enum {
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+void
+kiela_board_painter_begin (KielaBoardPainter *painter, GtkSnapshot *snapshot, gboolean use_cairo,
+                           const graphene_rect_t *bounds)
+{
+  painter->snapshot = snapshot;
+  painter->cr = use_cairo ? gtk_snapshot_append_cairo (snapshot, bounds) : NULL;
+}
+
+void
+kiela_board_painter_end (KielaBoardPainter *painter)
+{
+  g_clear_pointer (&painter->cr, cairo_destroy);
+}
+
+static void
+render_handle (KielaBoardRenderer *self, RsvgHandle *handle, int width, int height, Image *out)
+{
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  RsvgRectangle viewport;
+
+  width = MAX (width, 1);
+  height = MAX (height, 1);
+  viewport = (RsvgRectangle) { 0, 0, width, height };
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (surface);
+  if (!rsvg_handle_render_document (handle, cr, &viewport, &error))
+    g_warning ("Could not draw the board artwork: %s", error->message);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  self->renders++;
+  out->surface = surface;
+  out->texture = NULL;
+}
+
+static GdkTexture *
+image_texture (Image *image)
+{
+  if (image->texture == NULL && image->surface != NULL)
+    {
+      int height = cairo_image_surface_get_height (image->surface);
+      int stride = cairo_image_surface_get_stride (image->surface);
+      /* Cairo's ARGB32 is premultiplied native-endian, which is GDK_MEMORY_DEFAULT: no copy. */
+      g_autoptr(GBytes) bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (image->surface),
+                                                            (gsize) stride * height,
+                                                            (GDestroyNotify) cairo_surface_destroy,
+                                                            cairo_surface_reference (image->surface));
+
+      image->texture = gdk_memory_texture_new (cairo_image_surface_get_width (image->surface), height,
+                                               GDK_MEMORY_DEFAULT, bytes, stride);
+    }
+  return image->texture;
+}
+
+static void
+image_clear (Image *image)
+{
+  g_clear_object (&image->texture);
+  g_clear_pointer (&image->surface, cairo_surface_destroy);
+}
+
+static void
+paint_image (KielaBoardPainter *painter, Image *image, float x, float y, float w, float h)
+{
+  if (painter->cr != NULL)
+    {
+      int sw = cairo_image_surface_get_width (image->surface);
+      int sh = cairo_image_surface_get_height (image->surface);
+
+      cairo_save (painter->cr);
+      cairo_translate (painter->cr, x, y);
+      cairo_scale (painter->cr, w / sw, h / sh);
+      cairo_set_source_surface (painter->cr, image->surface, 0, 0);
+      cairo_paint (painter->cr);
+      cairo_restore (painter->cr);
+    }
+  else
+    gtk_snapshot_append_texture (painter->snapshot, image_texture (image), &GRAPHENE_RECT_INIT (x, y, w, h));
+}
+
+static RsvgHandle *
+get_board_handle (KielaBoardRenderer *self, guint files)
+{
+  if (self->board_handle == NULL || self->board_handle_files != files)
+    {
+      g_clear_object (&self->board_handle);
+      self->board_handle = kiela_board_art_new_board (files);
+      self->board_handle_files = files;
+    }
+  return self->board_handle;
+}
+
+static void
+sizes_for (const KielaBoardLayout *layout, int device_scale, int *bg_width, int *bg_height, int *cell_px)
+{
+  *bg_width = (int) ceil (layout->width * device_scale);
+  *bg_height = (int) ceil (layout->height * device_scale);
+  *cell_px = (int) round (KIELA_BOARD_CELL * layout->scale * device_scale);
+}
+
+gboolean
+kiela_board_renderer_matches (KielaBoardRenderer *self, const KielaBoardLayout *layout, int device_scale)
+{
+  int bg_width, bg_height, cell_px;
+
+  g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), FALSE);
+
+  sizes_for (layout, device_scale, &bg_width, &bg_height, &cell_px);
+  return self->bg.surface != NULL && self->files == layout->files
+         && self->bg_width == bg_width && self->bg_height == bg_height;
+}
+
+gboolean
+kiela_board_renderer_ensure (KielaBoardRenderer *self, const KielaBoardLayout *layout, int device_scale)
+{
+  int bg_width, bg_height, cell_px;
+
+  g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), FALSE);
+  g_return_val_if_fail (device_scale >= 1, FALSE);
+
+  if (kiela_board_renderer_matches (self, layout, device_scale))
+    return FALSE;
+
+  sizes_for (layout, device_scale, &bg_width, &bg_height, &cell_px);
+  image_clear (&self->bg);
+  if (self->cell_px != cell_px)
+    for (guint i = 0; i < KIELA_BOARD_SPRITE_N; i++)
+      image_clear (&self->sprites[i]);
+  self->files = layout->files;
+  self->bg_width = bg_width;
+  self->bg_height = bg_height;
+  self->cell_px = cell_px;
+  render_handle (self, get_board_handle (self, layout->files), bg_width, bg_height, &self->bg);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
+gboolean
+kiela_board_renderer_is_ready (KielaBoardRenderer *self)
+{
+  g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), FALSE);
+  return self->bg.surface != NULL;
+}
+
+static Image *
+get_sprite (KielaBoardRenderer *self, KielaBoardSprite sprite)
+{
+  if (self->sprites[sprite].surface == NULL && self->cell_px > 0)
+    {
+      int px = sprite < KIELA_BOARD_SPRITE_N_STONES
+               ? (int) ceil (self->cell_px * kiela_board_geometry_stone_sprite () / KIELA_BOARD_CELL)
+               : self->cell_px;
+
+      render_handle (self, kiela_board_art_get_sprite (sprite), px, px, &self->sprites[sprite]);
+    }
+  return &self->sprites[sprite];
+}
+
+void
+kiela_board_renderer_paint_background (KielaBoardRenderer *self, KielaBoardPainter *painter,
+                                       const KielaBoardLayout *layout)
+{
+  g_return_if_fail (KIELA_IS_BOARD_RENDERER (self));
+
+  if (self->bg.surface != NULL)
+    paint_image (painter, &self->bg, layout->x, layout->y, layout->width, layout->height);
+}
+
+void
+kiela_board_renderer_paint_sprite (KielaBoardRenderer *self, KielaBoardPainter *painter,
+                                   KielaBoardSprite sprite, float x, float y, float w, float h)
+{
+  Image *image;
+
+  g_return_if_fail (KIELA_IS_BOARD_RENDERER (self));
+  g_return_if_fail (sprite < KIELA_BOARD_SPRITE_N);
+
+  image = get_sprite (self, sprite);
+  if (image->surface != NULL)
+    paint_image (painter, image, x, y, w, h);
+}
+
+GdkTexture *
+kiela_board_renderer_get_background (KielaBoardRenderer *self)
+{
+  g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), NULL);
+  return image_texture (&self->bg);
+}
+
+GdkTexture *
+kiela_board_renderer_get_sprite (KielaBoardRenderer *self, KielaBoardSprite sprite)
+{
+  g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), NULL);
+  g_return_val_if_fail (sprite < KIELA_BOARD_SPRITE_N, NULL);
+  return image_texture (get_sprite (self, sprite));
+}
+
+guint
+kiela_board_renderer_get_render_count (KielaBoardRenderer *self)
+{
+  g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), 0);
+  return self->renders;
+}
+
+void
+kiela_board_renderer_get_pixels (KielaBoardRenderer *self, int *bg_width, int *bg_height, int *cell_px)
+{
+  g_return_if_fail (KIELA_IS_BOARD_RENDERER (self));
+
+  if (bg_width)
+    *bg_width = self->bg_width;
+  if (bg_height)
+    *bg_height = self->bg_height;
+  if (cell_px)
+    *cell_px = self->cell_px;
+}
+
+KielaBoardRenderer *
+kiela_board_renderer_new (void)
+{
+  return g_object_new (KIELA_TYPE_BOARD_RENDERER, NULL);
+}
+
+static void
+kiela_board_renderer_finalize (GObject *object)
+{
+  KielaBoardRenderer *self = KIELA_BOARD_RENDERER (object);
+
+  image_clear (&self->bg);
+  for (guint i = 0; i < KIELA_BOARD_SPRITE_N; i++)
+    image_clear (&self->sprites[i]);
+  g_clear_object (&self->board_handle);
+  G_OBJECT_CLASS (kiela_board_renderer_parent_class)->finalize (object);
+}
+
+static void
+kiela_board_renderer_class_init (KielaBoardRendererClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = kiela_board_renderer_finalize;
+
+  /**
+   * KielaBoardRenderer::changed:
+   *
+   * The artwork was rasterised anew (another size, scale or file count).
+   */
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+kiela_board_renderer_init (KielaBoardRenderer *self)
+{
+}

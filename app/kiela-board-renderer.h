@@ -1,0 +1,50 @@
+/* kiela-board-renderer.h: rasterises the board artwork with librsvg for one size and scale, and caches the result. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "kiela-board-art.h"
+#include "kiela-board-geometry.h"
+
+G_BEGIN_DECLS
+
+#define KIELA_TYPE_BOARD_RENDERER (kiela_board_renderer_get_type ())
+G_DECLARE_FINAL_TYPE (KielaBoardRenderer, kiela_board_renderer, KIELA, BOARD_RENDERER, GObject)
+
+/* Draws cached images either into one cairo node (cairo renderer, PNG export: a texture node
+ * would be converted back to a surface every frame) or as texture nodes (GL renderers). */
+typedef struct {
+  GtkSnapshot *snapshot;
+  cairo_t *cr;
+} KielaBoardPainter;
+
+void        kiela_board_painter_begin (KielaBoardPainter *painter, GtkSnapshot *snapshot, gboolean use_cairo,
+                                       const graphene_rect_t *bounds);
+void        kiela_board_painter_end   (KielaBoardPainter *painter);
+
+KielaBoardRenderer *kiela_board_renderer_new (void);
+
+/* Whether the cached board is the one for `layout` at `device_scale` device pixels per pixel. */
+gboolean    kiela_board_renderer_matches    (KielaBoardRenderer *self, const KielaBoardLayout *layout, int device_scale);
+/* Makes the cache hold the board for `layout` at `device_scale`; returns TRUE (and emits
+ * "changed") when it had to rasterise anew.  Sprites follow lazily at the new cell size. */
+gboolean    kiela_board_renderer_ensure     (KielaBoardRenderer *self, const KielaBoardLayout *layout, int device_scale);
+gboolean    kiela_board_renderer_is_ready   (KielaBoardRenderer *self);
+
+void        kiela_board_renderer_paint_background (KielaBoardRenderer *self, KielaBoardPainter *painter,
+                                                   const KielaBoardLayout *layout);
+/* Paints a sprite (rasterised at the cached cell size on first use) into the given rectangle. */
+void        kiela_board_renderer_paint_sprite     (KielaBoardRenderer *self, KielaBoardPainter *painter,
+                                                   KielaBoardSprite sprite, float x, float y, float w, float h);
+
+/* The cached textures (NULL before the first ensure); the same object until the size changes. */
+GdkTexture *kiela_board_renderer_get_background (KielaBoardRenderer *self);
+GdkTexture *kiela_board_renderer_get_sprite     (KielaBoardRenderer *self, KielaBoardSprite sprite);
+
+/* How many SVG documents were rasterised so far (tests prove the cache works with it). */
+guint       kiela_board_renderer_get_render_count (KielaBoardRenderer *self);
+/* Device pixels of the cached board and of one cell (0 before the first ensure). */
+void        kiela_board_renderer_get_pixels (KielaBoardRenderer *self, int *bg_width, int *bg_height, int *cell_px);
+
+/* Signals: "changed" when the artwork was rasterised anew, so everything drawn from it repaints. */
+
+G_END_DECLS

@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+# test-atspi.py: drives Kiela through AT-SPI as a screen reader would: reads every house's name and
+# stone count, sows a house with its "click" action, and checks the board read back against the
+# engine's position after that move (from kiela-cli, independently of the app).
+# Usage: dbus-run-session -- xvfb-run -a /usr/bin/python3 test-atspi.py KIELA KIELA-CLI
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import gi
+gi.require_version('Atspi', '2.0')
+from gi.repository import Atspi  # noqa: E402
+import pyatspi  # noqa: E402
+
+HOUSE_NAME = re.compile(r'^(South|North) (inner|outer) row, ([a-t])([1-4]), (\d+) stones?$')
+ROW_RANK = {('South', 'outer'): 1, ('South', 'inner'): 2, ('North', 'inner'): 3, ('North', 'outer'): 4}
+MOVE = 'i2'
+
+results = []
+
+
+def check(ok, what):
+    results.append((bool(ok), what))
+    print(('ok %d - %s' if ok else 'not ok %d - %s') % (len(results), what), flush=True)
+    return ok
+
+
+def find_app(pid, timeout=30):
+    end = time.time() + timeout
+    while time.time() < end:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is not None and app.get_process_id() == pid:
+                return app
+        time.sleep(0.2)
+    return None
+
+
+def walk(node, depth=0):
+    if node is None or depth > 60:
+        return
+    yield node
+    for i in range(node.childCount):
+        yield from walk(node.getChildAtIndex(i), depth + 1)
+
+
+def read_houses(app):
+    """{square: (count, accessible)} for every accessible whose name is a house's label."""
+    Atspi.Accessible.clear_cache(app)
+    houses = {}
+    for node in walk(app):
+        match = HOUSE_NAME.match(node.name or '')
+        if match:
+            side, row, file, rank, count = match.groups()
+            # The name's row and the square's rank must agree ("South inner row" is rank 2).
+            if ROW_RANK[(side, row)] != int(rank):
+                check(False, 'house %s%s is named with row "%s %s"' % (file, rank, side, row))
+            houses[file + rank] = (int(count), node)
+    return houses
+
+
+def engine_position(cli, moves):
+    out = subprocess.run([cli, 'play', '--json'] + moves, check=True, capture_output=True, text=True).stdout
+    kpn = json.loads(out)['position'].split()[0]
+    board = {}
+    # KPN lists ranks 4, 3, 2, 1, each from file a.
+    for rank, row in zip((4, 3, 2, 1), kpn.split('/')):
+        for f, count in enumerate(row.split(',')):
+            board[chr(ord('a') + f) + str(rank)] = int(count)
+    return board
+
+
+def counts(houses):
+    return {square: count for square, (count, _) in houses.items()}
+
+
+def main():
+    kiela, cli = sys.argv[1], sys.argv[2]
+    env = dict(os.environ)
+    # This test needs the accessibility bridge the other app tests turn off.
+    env.pop('NO_AT_BRIDGE', None)
+    env.pop('GTK_A11Y', None)
+    home = tempfile.mkdtemp(prefix='kiela-atspi-')
+    for var in ('XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME'):
+        env[var] = os.path.join(home, var.lower())
+    # A saved game without moves: both sides human, so no computer reply changes the board after MOVE.
+    game = os.path.join(home, 'start.kiela')
+    with open(game, 'w') as f:
+        f.write('{"format":"kiela-game","version":1,"variant":"kiela","moves":[]}')
+    proc = subprocess.Popen([kiela, game], env=env)
+    try:
+        app = find_app(proc.pid)
+        if not check(app is not None, 'the app shows up on the accessibility bus'):
+            return
+        before_engine = engine_position(cli, [])
+        houses = {}
+        end = time.time() + 30
+        while time.time() < end and len(houses) < 40:
+            houses = read_houses(app)
+            time.sleep(0.3)
+        check(len(houses) == 40, 'all 40 houses are named (%d found)' % len(houses))
+        check(counts(houses) == before_engine, 'every house reads the stones of the start position')
+
+        target = houses.get(MOVE, (0, None))[1]
+        if not check(target is not None, 'house %s is found' % MOVE):
+            return
+        try:
+            action = target.queryAction()
+            names = [action.getName(i) for i in range(action.nActions)]
+        except NotImplementedError:
+            names = []
+        if not check('click' in names, '%s offers the action "click" (has %s)' % (MOVE, names)):
+            return
+        check(target.getRole() == pyatspi.ROLE_PUSH_BUTTON, '%s is a push button' % MOVE)
+        check(target.getState().contains(pyatspi.STATE_FOCUSABLE), '%s is focusable' % MOVE)
+        check(action.doAction(names.index('click')), 'the click action is accepted')
+
+        expected = engine_position(cli, [MOVE])
+        check(expected != before_engine, 'the engine says %s changes the board' % MOVE)
+        end = time.time() + 60
+        shown = counts(houses)
+        while time.time() < end:
+            shown = counts(read_houses(app))
+            if shown == expected:
+                break
+            time.sleep(0.3)
+        diff = {sq: (shown.get(sq), expected[sq]) for sq in expected if shown.get(sq) != expected[sq]}
+        check(shown == expected, 'after %s every house reads the engine\'s position (differences: %s)' % (MOVE, diff))
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        print('1..%d' % len(results))
+
+
+if __name__ == '__main__':
+    main()
+    sys.exit(0 if results and all(ok for ok, _ in results) else 1)

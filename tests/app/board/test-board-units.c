@@ -1,0 +1,229 @@
+/* test-board-units.c: the board's geometry and its texture cache, tested without a display. */
+#include "config.h"
+
+#include <math.h>
+#include <gtk/gtk.h>
+
+#include "kiela-board-geometry.h"
+#include "kiela-board-renderer.h"
+#include "kiela-position.h"
+
+static const struct { double width, height; } areas[] = {
+  { 1920, 1080 }, { 1366, 768 }, { 800, 600 }, { 640, 1600 }, { 301, 203 }, { 3840, 2160 },
+};
+
+static gboolean
+rects_overlap (const graphene_rect_t *a, const graphene_rect_t *b)
+{
+  return a->origin.x < b->origin.x + b->size.width && b->origin.x < a->origin.x + a->size.width
+         && a->origin.y < b->origin.y + b->size.height && b->origin.y < a->origin.y + a->size.height;
+}
+
+/* For every file count and several window shapes: the board fits the area, each house's cell
+ * lies on the board, no two cells overlap, and the centre of each cell hits that cell's square. */
+static void
+test_cells_and_hits (void)
+{
+  for (guint files = KIELA_MIN_FILES; files <= KIELA_MAX_FILES; files++)
+    for (guint a = 0; a < G_N_ELEMENTS (areas); a++)
+      {
+        KielaBoardLayout layout;
+        graphene_rect_t cells[4 * KIELA_MAX_FILES];
+        guint n = 0;
+
+        kiela_board_layout_compute (&layout, files, areas[a].width, areas[a].height);
+        g_assert_cmpfloat (layout.x, >=, 0);
+        g_assert_cmpfloat (layout.y, >=, 0);
+        g_assert_cmpfloat (layout.x + layout.width, <=, areas[a].width + 1e-6);
+        g_assert_cmpfloat (layout.y + layout.height, <=, areas[a].height + 1e-6);
+        /* It touches the area on one side at least: as large as fits. */
+        g_assert_true (fabs (layout.width - areas[a].width) < 1.01 || fabs (layout.height - areas[a].height) < 1.01);
+
+        for (guint rank = 1; rank <= 4; rank++)
+          for (guint file = 0; file < files; file++)
+            {
+              graphene_rect_t *r = &cells[n++];
+              guint hit_file = G_MAXUINT, hit_rank = G_MAXUINT;
+
+              kiela_board_layout_cell_rect (&layout, file, rank, r);
+              g_assert_cmpfloat (r->size.width, >, 0);
+              g_assert_cmpfloat (fabs (r->size.width - r->size.height), <=, 1);
+              g_assert_cmpfloat (r->origin.x, >=, layout.x);
+              g_assert_cmpfloat (r->origin.y, >=, layout.y);
+              g_assert_cmpfloat (r->origin.x + r->size.width, <=, layout.x + layout.width + 1);
+              g_assert_cmpfloat (r->origin.y + r->size.height, <=, layout.y + layout.height + 1);
+              g_assert_true (kiela_board_layout_hit (&layout, r->origin.x + r->size.width / 2,
+                                                     r->origin.y + r->size.height / 2, &hit_file, &hit_rank));
+              g_assert_cmpuint (hit_file, ==, file);
+              g_assert_cmpuint (hit_rank, ==, rank);
+              /* Corners too: the top-left pixel is this cell's, the one past the bottom-right is not. */
+              g_assert_true (kiela_board_layout_hit (&layout, r->origin.x, r->origin.y, &hit_file, &hit_rank));
+              g_assert_cmpuint (hit_file, ==, file);
+              g_assert_cmpuint (hit_rank, ==, rank);
+            }
+        for (guint i = 0; i < n; i++)
+          for (guint j = i + 1; j < n; j++)
+            if (rects_overlap (&cells[i], &cells[j]))
+              g_error ("%u files in %gx%g: cells %u and %u overlap", files, areas[a].width, areas[a].height, i, j);
+      }
+}
+
+/* The frame, the central band and anything off the board hit no house. */
+static void
+test_misses (void)
+{
+  KielaBoardLayout layout;
+  graphene_rect_t r2, r3;
+  guint file, rank;
+
+  kiela_board_layout_compute (&layout, 10, 1920, 1080);
+  kiela_board_layout_cell_rect (&layout, 4, 2, &r2);
+  kiela_board_layout_cell_rect (&layout, 4, 3, &r3);
+  g_assert_false (kiela_board_layout_hit (&layout, layout.x + 2, layout.y + 2, &file, &rank));
+  g_assert_false (kiela_board_layout_hit (&layout, r2.origin.x + 5, (r3.origin.y + r3.size.height + r2.origin.y) / 2,
+                                          &file, &rank));
+  g_assert_false (kiela_board_layout_hit (&layout, -10, 500, &file, &rank));
+  g_assert_false (kiela_board_layout_hit (&layout, layout.x + layout.width - 2, layout.y + layout.height / 2, &file, &rank));
+  g_assert_false (kiela_board_layout_hit (&layout, NAN, 100, &file, &rank));
+}
+
+/* The 4- and 20-file boards both fit 1920×1080 with cells a class can read; the widget asks for
+ * no more than 1100 px across, and never for less than its minimum. */
+static void
+test_small_and_large_boards (void)
+{
+  KielaBoardLayout four, twenty;
+  graphene_rect_t c4, c20;
+  int min, nat;
+
+  kiela_board_layout_compute (&four, 4, 1920, 1080);
+  kiela_board_layout_compute (&twenty, 20, 1920, 1080);
+  kiela_board_layout_cell_rect (&four, 0, 1, &c4);
+  kiela_board_layout_cell_rect (&twenty, 19, 4, &c20);
+  g_assert_cmpfloat (c20.size.width, >=, 80);
+  g_assert_cmpfloat (c4.size.width, >, c20.size.width);
+  for (guint files = KIELA_MIN_FILES; files <= KIELA_MAX_FILES; files++)
+    {
+      kiela_board_geometry_measure (files, TRUE, &min, &nat);
+      g_assert_cmpint (min, <=, nat);
+      g_assert_cmpint (nat, <=, 1101);
+      /* Cells of 28 px at least. */
+      g_assert_cmpint (min, >=, (int) (files * 28));
+      kiela_board_geometry_measure (files, FALSE, &min, &nat);
+      g_assert_cmpint (min, <=, nat);
+    }
+}
+
+/* Stones of one house never overlap and stay inside the cup, for every count drawn. */
+static void
+test_stone_layouts (void)
+{
+  double limit = KIELA_BOARD_CUP_FREE_R / kiela_board_geometry_stone_radius ();
+
+  for (guint n = 1; n <= KIELA_BOARD_MAX_DRAWN_STONES; n++)
+    for (guint i = 0; i < n; i++)
+      {
+        double xi, yi;
+
+        kiela_board_geometry_stone_offset (n, i, &xi, &yi);
+        g_assert_cmpfloat (sqrt (xi * xi + yi * yi) + 1.0, <=, limit + 1e-9);
+        for (guint j = i + 1; j < n; j++)
+          {
+            double xj, yj;
+
+            kiela_board_geometry_stone_offset (n, j, &xj, &yj);
+            g_assert_cmpfloat (hypot (xi - xj, yi - yj), >=, 2.0);
+          }
+      }
+}
+
+static void
+count_cb (KielaBoardRenderer *renderer, guint *n)
+{
+  (*n)++;
+}
+
+/* The centre pixel of a texture is opaque: something was drawn into it. */
+static void
+assert_centre_opaque (GdkTexture *texture)
+{
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  g_autofree guchar *pixels = g_malloc ((gsize) w * h * 4);
+  guchar *p;
+
+  gdk_texture_download (texture, pixels, (gsize) w * 4);
+  p = pixels + ((gsize) (h / 2) * w + w / 2) * 4;
+  g_assert_cmpuint (p[3], ==, 255);
+}
+
+/* The same size gives back the cached textures without rasterising; a new size, scale or file
+ * count renders anew (once), and the sprites follow at the new cell size. */
+static void
+test_renderer_cache (void)
+{
+  g_autoptr(KielaBoardRenderer) renderer = kiela_board_renderer_new ();
+  KielaBoardLayout layout;
+  GdkTexture *bg, *stone;
+  int bg_w, bg_h, cell, stone_px;
+  guint changed = 0;
+
+  g_signal_connect (renderer, "changed", G_CALLBACK (count_cb), &changed);
+  g_assert_false (kiela_board_renderer_is_ready (renderer));
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, 0);
+
+  kiela_board_layout_compute (&layout, 10, 1920, 1080);
+  g_assert_true (kiela_board_renderer_ensure (renderer, &layout, 1));
+  g_assert_true (kiela_board_renderer_is_ready (renderer));
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, 1);
+  g_assert_cmpuint (changed, ==, 1);
+  bg = kiela_board_renderer_get_background (renderer);
+  g_assert_cmpint (gdk_texture_get_width (bg), ==, (int) ceil (layout.width));
+  g_assert_cmpint (gdk_texture_get_height (bg), ==, (int) ceil (layout.height));
+  assert_centre_opaque (bg);
+
+  /* Sprites are rasterised on first use, once. */
+  stone = kiela_board_renderer_get_sprite (renderer, KIELA_BOARD_SPRITE_STONE_1);
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, 2);
+  g_assert_true (kiela_board_renderer_get_sprite (renderer, KIELA_BOARD_SPRITE_STONE_1) == stone);
+  stone_px = gdk_texture_get_width (stone);
+  assert_centre_opaque (stone);
+
+  /* The same layout again: nothing new. */
+  g_assert_false (kiela_board_renderer_ensure (renderer, &layout, 1));
+  g_assert_true (kiela_board_renderer_matches (renderer, &layout, 1));
+  g_assert_true (kiela_board_renderer_get_background (renderer) == bg);
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, 2);
+  g_assert_cmpuint (changed, ==, 1);
+
+  /* Scale 2 (a HiDPI screen): device pixels double, the board and the sprites render anew. */
+  g_assert_false (kiela_board_renderer_matches (renderer, &layout, 2));
+  g_assert_true (kiela_board_renderer_ensure (renderer, &layout, 2));
+  g_assert_cmpuint (changed, ==, 2);
+  kiela_board_renderer_get_pixels (renderer, &bg_w, &bg_h, &cell);
+  g_assert_cmpint (bg_w, ==, (int) ceil (layout.width * 2));
+  g_assert_cmpint (bg_h, ==, (int) ceil (layout.height * 2));
+  g_assert_cmpint (cell, ==, (int) round (KIELA_BOARD_CELL * layout.scale * 2));
+  g_assert_cmpint (gdk_texture_get_width (kiela_board_renderer_get_background (renderer)), ==, bg_w);
+  stone = kiela_board_renderer_get_sprite (renderer, KIELA_BOARD_SPRITE_STONE_1);
+  g_assert_cmpint (abs (gdk_texture_get_width (stone) - 2 * stone_px), <=, 1);
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, 4);
+
+  /* Another file count at the same window size is another board. */
+  kiela_board_layout_compute (&layout, 4, 1920, 1080);
+  g_assert_true (kiela_board_renderer_ensure (renderer, &layout, 2));
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, 5);
+  g_assert_cmpuint (changed, ==, 3);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/board/geometry/cells-and-hits", test_cells_and_hits);
+  g_test_add_func ("/board/geometry/misses", test_misses);
+  g_test_add_func ("/board/geometry/small-and-large", test_small_and_large_boards);
+  g_test_add_func ("/board/geometry/stone-layouts", test_stone_layouts);
+  g_test_add_func ("/board/renderer/cache", test_renderer_cache);
+  return g_test_run ();
+}

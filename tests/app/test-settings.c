@@ -280,6 +280,7 @@ test_migrate_once (void)
 {
   IN_SUBPROCESS ();
   g_autoptr(GSettings) settings = fresh_settings ();
+  g_autoptr(KielaApplication) app = NULL;
   g_autofree char *path = legacy_path ();
   g_autofree char *migrated = g_strconcat (path, ".migrated", NULL);
   g_autofree char *kept = NULL;
@@ -289,7 +290,7 @@ test_migrate_once (void)
    * earlier versions could have left them. */
   write_legacy ("# Kiela preferences\n[kiela]\nspeed=4\nnarration=false\nshow-playable=false\n"
                 "pause-on-capture=true\nfuture-key=1\n");
-  start_app ();
+  app = start_app_full ();
 
   g_assert_cmpint (g_settings_get_enum (settings, KIELA_SETTINGS_SPEED), ==, KIELA_SPEED_VERY_FAST);
   g_assert_false (g_settings_get_boolean (settings, KIELA_SETTINGS_NARRATION));
@@ -298,6 +299,10 @@ test_migrate_once (void)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_get_contents (migrated, &kept, NULL, NULL));
   g_assert_nonnull (strstr (kept, "speed=4"));
+  /* The app's own settings object still writes through after the import (no pending delay). */
+  g_settings_set_boolean (kiela_application_get_settings (app), KIELA_SETTINGS_SHOW_PLAYABLE, TRUE);
+  g_assert_true (g_settings_get_boolean (settings, KIELA_SETTINGS_SHOW_PLAYABLE));
+  g_assert_false (g_settings_get_has_unapplied (kiela_application_get_settings (app)));
 
   /* Once: what the user changes afterwards stays when startup runs the import again. */
   g_settings_set_enum (settings, KIELA_SETTINGS_SPEED, KIELA_SPEED_SLOW);

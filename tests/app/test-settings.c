@@ -403,7 +403,7 @@ test_window_size_restored (void)
   g_assert_cmpint (width, ==, 1180);
   g_assert_cmpint (height, ==, 740);
 
-  /* …or quitting (Ctrl+Q destroys the window without a close request). */
+  /* …or quitting (Ctrl+Q). */
   gtk_window_set_default_size (window, 1111, 666);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   spin ();

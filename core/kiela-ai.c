@@ -1,4 +1,4 @@
-/* kiela-ai.c: helpers shared by AI algorithms and their hosts (personality settings). */
+/* kiela-ai.c: the host side of the AI interface: settings, resolving personalities, and checked think/arrange calls. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -7,6 +7,8 @@
 
 #include "kiela-ai.h"
 #include "kiela-position.h"
+#include "kiela-registry.h"
+#include "kiela-sow.h"
 
 GHashTable *
 kiela_ai_parse_settings (const char *settings, GError **error)
@@ -131,5 +133,423 @@ kiela_ai_arrange (const KielaAiAlgorithm *algorithm, const KielaAiRequest *reque
       return FALSE;
     }
   memcpy (counts, answer, sizeof answer);
+  return TRUE;
+}
+
+gboolean
+kiela_ai_think (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request,
+                KielaAiReply *reply, GError **error)
+{
+  KielaAiReply answer;
+  KielaMove moves[KIELA_MAX_MOVES];
+  GError *local = NULL;
+  const char *name;
+  guint n, houses;
+
+  g_return_val_if_fail (algorithm != NULL, FALSE);
+  g_return_val_if_fail (request != NULL && request->variant != NULL, FALSE);
+  g_return_val_if_fail (reply != NULL, FALSE);
+
+  name = algorithm->id ? algorithm->id : "?";
+  if (request->cancellable != NULL && g_cancellable_is_cancelled (request->cancellable))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                           _("The AI was stopped before it chose a move."));
+      return FALSE;
+    }
+  if (algorithm->think == NULL)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                   _("The AI algorithm “%s” cannot choose moves."), name);
+      return FALSE;
+    }
+
+  memset (&answer, 0, sizeof answer);
+  answer.move = -1;
+  if (!algorithm->think (request, &answer, &local))
+    {
+      if (local == NULL)
+        local = g_error_new (KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                             _("The AI algorithm “%s” found no move."), name);
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  /* A plugin's reason is shown as is: make sure it ends. */
+  answer.reason[sizeof answer.reason - 1] = '\0';
+  g_clear_error (&local);
+
+  n = kiela_legal_moves (request->variant, &request->position, moves, NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    if (moves[i] == answer.move)
+      {
+        *reply = answer;
+        return TRUE;
+      }
+
+  houses = 2u * request->position.files;
+  if (answer.move >= 0 && (guint) answer.move < houses)
+    {
+      g_autofree char *why = kiela_explain_illegal (request->variant, &request->position, answer.move);
+      char square[4];
+
+      kiela_square_name (request->position.files, (KielaSide) request->position.to_move, (guint) answer.move, square);
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                   _("The AI algorithm “%s” chose %s, which may not be played: %s"),
+                   name, square, why ? why : _("no move is possible."));
+    }
+  else
+    g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                 _("The AI algorithm “%s” chose house %d, which is not on the board (houses 0 to %u)."),
+                 name, answer.move, houses - 1);
+  return FALSE;
+}
+
+struct _KielaAiConfig {
+  gatomicrefcount         ref;
+  char                   *spec;
+  char                   *id;
+  char                   *label;
+  const KielaPersonality *personality;
+  const KielaAiAlgorithm *algorithm;
+  GHashTable             *settings;
+};
+
+static void
+config_free (KielaAiConfig *config)
+{
+  g_free (config->spec);
+  g_free (config->id);
+  g_free (config->label);
+  g_clear_pointer (&config->settings, g_hash_table_unref);
+  g_free (config);
+}
+
+KielaAiConfig *
+kiela_ai_config_ref (KielaAiConfig *config)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  g_atomic_ref_count_inc (&config->ref);
+  return config;
+}
+
+void
+kiela_ai_config_unref (KielaAiConfig *config)
+{
+  g_return_if_fail (config != NULL);
+  if (g_atomic_ref_count_dec (&config->ref))
+    config_free (config);
+}
+
+static char *
+known_personalities (KielaRegistry *registry)
+{
+  GPtrArray *all = kiela_registry_get_personalities (registry);
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; all != NULL && i < all->len; i++)
+    {
+      const KielaPersonality *p = g_ptr_array_index (all, i);
+      g_string_append_printf (s, "%s%s", i ? ", " : "", p->id);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static KielaAiConfig *
+config_build (KielaRegistry *registry, const KielaPersonality *personality, const char *spec,
+              const char *id, const char *overrides, guint64 max_nodes, GError **error)
+{
+  KielaAiConfig *config = g_new0 (KielaAiConfig, 1);
+  g_autoptr(GError) local = NULL;
+
+  g_atomic_ref_count_init (&config->ref);
+  config->spec = g_strdup (spec);
+  config->id = g_strdup (id);
+  config->personality = personality;
+
+  if (personality != NULL)
+    {
+      config->algorithm = kiela_registry_lookup_ai_algorithm (registry, personality->algorithm);
+      config->label = g_strdup (personality->name);
+      if (config->algorithm == NULL)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                       _("%s plays with the algorithm “%s”, which is not installed."),
+                       personality->name, personality->algorithm);
+          config_free (config);
+          return NULL;
+        }
+      config->settings = kiela_ai_parse_settings (personality->settings, &local);
+    }
+  else
+    {
+      config->algorithm = kiela_registry_lookup_ai_algorithm (registry, id);
+      config->label = g_strdup (id);
+      if (config->algorithm == NULL)
+        {
+          g_autofree char *known = known_personalities (registry);
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                       _("unknown AI “%s” (personalities: %s)"), id, known);
+          config_free (config);
+          return NULL;
+        }
+      config->settings = kiela_ai_parse_settings (NULL, &local);
+    }
+  if (config->settings == NULL)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("AI “%s”: %s"), id, local->message);
+      config_free (config);
+      return NULL;
+    }
+
+  if (overrides != NULL && overrides[0] != '\0')
+    {
+      g_autoptr(GHashTable) extra = kiela_ai_parse_settings (overrides, &local);
+      GHashTableIter iter;
+      gpointer k, v;
+
+      if (extra == NULL)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("AI “%s”: %s"), spec, local->message);
+          config_free (config);
+          return NULL;
+        }
+      g_hash_table_iter_init (&iter, extra);
+      while (g_hash_table_iter_next (&iter, &k, &v))
+        g_hash_table_replace (config->settings, g_strdup (k), g_strdup (v));
+      g_free (config->label);
+      config->label = g_strdup (spec);
+    }
+
+  /* A cap only ever lowers the settings' own. */
+  if (max_nodes > 0)
+    {
+      gint64 own = kiela_ai_setting_int (config->settings, "nodes", 0);
+
+      if (own <= 0 || (guint64) own > max_nodes)
+        g_hash_table_replace (config->settings, g_strdup ("nodes"),
+                              g_strdup_printf ("%" G_GUINT64_FORMAT, max_nodes));
+    }
+
+  if (config->algorithm->check_settings != NULL
+      && !config->algorithm->check_settings (config->settings, &local))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("AI “%s”: %s"), spec,
+                   local ? local->message : _("the algorithm rejects these settings"));
+      config_free (config);
+      return NULL;
+    }
+  return config;
+}
+
+KielaAiConfig *
+kiela_ai_config_new (KielaRegistry *registry, const char *spec, guint64 max_nodes, GError **error)
+{
+  g_auto(GStrv) words = NULL;
+  const char *id;
+
+  g_return_val_if_fail (registry != NULL, NULL);
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  words = g_strsplit (spec, " ", 2);
+  id = words[0] ? words[0] : "";
+  return config_build (registry, kiela_registry_lookup_personality (registry, id), spec, id,
+                       words[0] ? words[1] : NULL, max_nodes, error);
+}
+
+KielaAiConfig *
+kiela_ai_config_new_for_personality (KielaRegistry *registry, const KielaPersonality *personality, GError **error)
+{
+  g_return_val_if_fail (registry != NULL, NULL);
+  g_return_val_if_fail (personality != NULL, NULL);
+
+  return config_build (registry, personality, personality->id, personality->id, NULL, 0, error);
+}
+
+const char *
+kiela_ai_config_get_spec (KielaAiConfig *config)
+{
+  return config->spec;
+}
+
+const char *
+kiela_ai_config_get_id (KielaAiConfig *config)
+{
+  return config->id;
+}
+
+const char *
+kiela_ai_config_get_label (KielaAiConfig *config)
+{
+  return config->label;
+}
+
+const KielaPersonality *
+kiela_ai_config_get_personality (KielaAiConfig *config)
+{
+  return config->personality;
+}
+
+const KielaAiAlgorithm *
+kiela_ai_config_get_algorithm (KielaAiConfig *config)
+{
+  return config->algorithm;
+}
+
+GHashTable *
+kiela_ai_config_get_settings (KielaAiConfig *config)
+{
+  return config->settings;
+}
+
+gboolean
+kiela_ai_config_think (KielaAiConfig *config, const KielaAiRequest *request, KielaAiReply *reply, GError **error)
+{
+  KielaAiRequest r;
+
+  g_return_val_if_fail (config != NULL && request != NULL, FALSE);
+  r = *request;
+  r.settings = config->settings;
+  return kiela_ai_think (config->algorithm, &r, reply, error);
+}
+
+gboolean
+kiela_ai_config_arrange (KielaAiConfig *config, const KielaAiRequest *request,
+                         guint16 counts[KIELA_MAX_HOUSES], GError **error)
+{
+  KielaAiRequest r;
+
+  g_return_val_if_fail (config != NULL && request != NULL, FALSE);
+  r = *request;
+  r.settings = config->settings;
+  return kiela_ai_arrange (config->algorithm, &r, counts, error);
+}
+
+/* What a worker thread needs: private copies, since the caller's may change at once. */
+typedef struct {
+  KielaAiConfig  *config;
+  KielaAiRequest  request;
+  KielaPosition  *history;
+  KielaAiReply    reply;
+  guint16         counts[KIELA_MAX_HOUSES];
+} Job;
+
+static void
+job_free (gpointer data)
+{
+  Job *job = data;
+
+  kiela_ai_config_unref (job->config);
+  g_free (job->history);
+  g_free (job);
+}
+
+static GTask *
+job_task_new (KielaAiConfig *config, const KielaAiRequest *request, GCancellable *cancellable,
+              GAsyncReadyCallback callback, gpointer user_data, gpointer tag)
+{
+  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
+  Job *job = g_new0 (Job, 1);
+
+  g_task_set_source_tag (task, tag);
+  job->config = kiela_ai_config_ref (config);
+  job->request = *request;
+  if (request->n_history > 0 && request->history != NULL)
+    job->history = g_memdup2 (request->history, sizeof (KielaPosition) * request->n_history);
+  else
+    job->request.n_history = 0;
+  job->request.history = job->history;
+  job->request.cancellable = cancellable;
+  job->request.settings = config->settings;
+  g_task_set_task_data (task, job, job_free);
+  return task;
+}
+
+/* A late answer must never land: a cancelled task returns "cancelled" whatever the algorithm said. */
+static void
+job_return (GTask *task, gboolean ok, GError *error)
+{
+  GCancellable *cancellable = g_task_get_cancellable (task);
+
+  if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+    {
+      g_clear_error (&error);
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Cancelled"));
+    }
+  else if (!ok)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+think_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  Job *job = task_data;
+  GError *error = NULL;
+  gboolean ok = kiela_ai_think (job->config->algorithm, &job->request, &job->reply, &error);
+
+  job_return (task, ok, error);
+}
+
+static void
+arrange_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  Job *job = task_data;
+  GError *error = NULL;
+  gboolean ok = kiela_ai_arrange (job->config->algorithm, &job->request, job->counts, &error);
+
+  job_return (task, ok, error);
+}
+
+void
+kiela_ai_config_think_async (KielaAiConfig *config, const KielaAiRequest *request, GCancellable *cancellable,
+                             GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (config != NULL && request != NULL);
+  task = job_task_new (config, request, cancellable, callback, user_data, kiela_ai_config_think_async);
+  g_task_run_in_thread (task, think_thread);
+}
+
+gboolean
+kiela_ai_config_think_finish (GAsyncResult *result, KielaAiReply *reply, GError **error)
+{
+  Job *job;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  job = g_task_get_task_data (G_TASK (result));
+  if (reply != NULL)
+    *reply = job->reply;
+  return TRUE;
+}
+
+void
+kiela_ai_config_arrange_async (KielaAiConfig *config, const KielaAiRequest *request, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (config != NULL && request != NULL);
+  task = job_task_new (config, request, cancellable, callback, user_data, kiela_ai_config_arrange_async);
+  g_task_run_in_thread (task, arrange_thread);
+}
+
+gboolean
+kiela_ai_config_arrange_finish (GAsyncResult *result, KielaSide *side, guint16 counts[KIELA_MAX_HOUSES],
+                                GError **error)
+{
+  Job *job;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  job = g_task_get_task_data (G_TASK (result));
+  if (side != NULL)
+    *side = (KielaSide) job->request.position.to_move;
+  if (counts != NULL)
+    memcpy (counts, job->counts, sizeof job->counts);
   return TRUE;
 }

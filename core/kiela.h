@@ -15,3 +15,5 @@
 #include "kiela-playout.h"
 #include "kiela-narrate.h"
 #include "kiela-paths.h"
+#include "kiela-file.h"
+#include "kiela-match.h"

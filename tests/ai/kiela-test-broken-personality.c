@@ -1,9 +1,16 @@
-/* kiela-test-broken-personality.c: deliberately broken AI plugins for the loader tests (never installed).
- * Built twice: with KIELA_TEST_BAD_SETTINGS a personality has settings its algorithm rejects,
- * without it a personality names an algorithm that nobody registers. */
+/* kiela-test-broken-personality.c: deliberately broken AI plugins for the loader and host tests (never installed).
+ * Built three times: with KIELA_TEST_BAD_SETTINGS a personality has settings its algorithm rejects;
+ * with KIELA_TEST_BAD_ANSWER the module loads fine but its algorithms answer moves the position
+ * does not allow (house 77, off the board; an empty house); without either a personality names
+ * an algorithm that nobody registers. */
 #include "kiela-plugin.h"
 
-#ifdef KIELA_TEST_BAD_SETTINGS
+#if defined (KIELA_TEST_BAD_ANSWER)
+#define TEST_ID "test-bad-answer"
+#define TEST_PERSONALITY "liar"
+#define TEST_ALGORITHM "off-board"
+#define TEST_SETTINGS ""
+#elif defined (KIELA_TEST_BAD_SETTINGS)
 #define TEST_ID "test-bad-settings"
 #define TEST_PERSONALITY "muddle"
 #define TEST_ALGORITHM "alphabeta"
@@ -36,9 +43,54 @@ static const KielaPersonality personality = {
   .settings = TEST_SETTINGS,
 };
 
+#ifdef KIELA_TEST_BAD_ANSWER
+/* Sows a house far past any board. */
+static gboolean
+off_board_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
+{
+  reply->move = 77;
+  return TRUE;
+}
+
+/* Sows the first empty house of the side to move: on the board, never legal. */
+static gboolean
+empty_house_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
+{
+  const guint16 *houses = request->position.houses[request->position.to_move];
+
+  reply->move = 0;
+  for (guint h = 0; h < 2u * request->position.files; h++)
+    if (houses[h] == 0)
+      {
+        reply->move = (KielaMove) h;
+        break;
+      }
+  return TRUE;
+}
+
+static const KielaAiAlgorithm off_board = {
+  .id = "off-board",
+  .name = "Off the board (test)",
+  .description = "Answers house 77",
+  .think = off_board_think,
+};
+
+static const KielaAiAlgorithm empty_house = {
+  .id = "empty-house",
+  .name = "Empty house (test)",
+  .description = "Answers an empty house",
+  .think = empty_house_think,
+};
+#endif
+
 static gboolean
 test_register (KielaRegistry *registry, GError **error)
 {
+#ifdef KIELA_TEST_BAD_ANSWER
+  if (!kiela_registry_add_ai_algorithm (registry, &off_board, error)
+      || !kiela_registry_add_ai_algorithm (registry, &empty_house, error))
+    return FALSE;
+#endif
   return kiela_registry_add_personality (registry, &personality, error);
 }
 

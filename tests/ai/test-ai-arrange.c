@@ -5,38 +5,15 @@
 #include <gio/gio.h>
 
 #include "kiela.h"
+#include "ai-test-common.h"
 
 static KielaRegistry *registry;
 static const KielaVariant *expert;
 
-/* The settings of a personality (or bare algorithm) with `extra` on top. */
-static GHashTable *
-settings_for (const char *id, const char *extra, const KielaAiAlgorithm **algorithm)
+static KielaAiConfig *
+config_for (const char *id, const char *extra)
 {
-  const KielaPersonality *p = kiela_registry_lookup_personality (registry, id);
-  g_autoptr(GError) error = NULL;
-  GHashTable *settings;
-
-  *algorithm = kiela_registry_lookup_ai_algorithm (registry, p ? p->algorithm : id);
-  g_assert_nonnull (*algorithm);
-  settings = kiela_ai_parse_settings (p ? p->settings : NULL, &error);
-  g_assert_no_error (error);
-  if (extra != NULL)
-    {
-      g_autoptr(GHashTable) more = kiela_ai_parse_settings (extra, &error);
-      GHashTableIter iter;
-      gpointer k, v;
-      g_assert_no_error (error);
-      g_hash_table_iter_init (&iter, more);
-      while (g_hash_table_iter_next (&iter, &k, &v))
-        g_hash_table_replace (settings, g_strdup (k), g_strdup (v));
-    }
-  if ((*algorithm)->check_settings)
-    {
-      g_assert_true ((*algorithm)->check_settings (settings, &error));
-      g_assert_no_error (error);
-    }
-  return settings;
+  return ai_test_config (registry, id, extra);
 }
 
 /* Asks `id` to arrange the stones of the side in `game`'s setup phase (no clock: reproducible). */
@@ -44,8 +21,7 @@ static gboolean
 arrange (const char *id, const char *extra, KielaGame *game, guint64 seed, GCancellable *cancellable,
          guint16 counts[KIELA_MAX_HOUSES], GError **error)
 {
-  const KielaAiAlgorithm *algorithm = NULL;
-  g_autoptr(GHashTable) settings = settings_for (id, extra, &algorithm);
+  g_autoptr(KielaAiConfig) config = config_for (id, extra);
   KielaAiRequest request = { 0 };
   KielaPhase phase = kiela_game_get_phase (game);
 
@@ -55,8 +31,7 @@ arrange (const char *id, const char *extra, KielaGame *game, guint64 seed, GCanc
   request.position.to_move = phase == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH;
   request.seed = seed;
   request.cancellable = cancellable;
-  request.settings = settings;
-  return kiela_ai_arrange (algorithm, &request, counts, error);
+  return kiela_ai_config_arrange (config, &request, counts, error);
 }
 
 static void
@@ -255,8 +230,7 @@ test_no_arrange_keeps_start (void)
 static gint
 play_out (KielaGame *game)
 {
-  const KielaAiAlgorithm *algorithm = NULL;
-  g_autoptr(GHashTable) settings = settings_for ("alphabeta", "depth=2 qs=1", &algorithm);
+  g_autoptr(KielaAiConfig) config = config_for ("alphabeta", "depth=2 qs=1");
   g_autoptr(GArray) history = g_array_new (FALSE, FALSE, sizeof (KielaPosition));
   guint plies = 0;
   KielaStatus status;
@@ -272,8 +246,7 @@ play_out (KielaGame *game)
       request.history = (const KielaPosition *) (gpointer) history->data;
       request.n_history = history->len;
       request.seed = plies;
-      request.settings = settings;
-      g_assert_true (algorithm->think (&request, &reply, &error));
+      g_assert_true (kiela_ai_config_think (config, &request, &reply, &error));
       g_assert_true (kiela_game_play (game, reply.move, NULL, &error));
       g_assert_no_error (error);
       g_array_append_val (history, request.position);
@@ -305,8 +278,7 @@ test_master_beats_random (void)
         {
           g_autoptr(KielaGame) game = kiela_game_new (expert);
           g_autoptr(GError) error = NULL;
-          g_autoptr(GHashTable) judge_settings = NULL;
-          const KielaAiAlgorithm *judge = NULL;
+          g_autoptr(KielaAiConfig) judge = config_for ("alphabeta", "depth=4");
           KielaAiRequest request = { 0 };
           KielaAiReply reply = { 0 };
           guint16 south[KIELA_MAX_HOUSES], north[KIELA_MAX_HOUSES];
@@ -319,12 +291,10 @@ test_master_beats_random (void)
           g_assert_true (kiela_game_setup (game, KIELA_NORTH, north, &error));
           g_assert_no_error (error);
 
-          judge_settings = settings_for ("alphabeta", "depth=4", &judge);
           request.variant = expert;
           request.position = *kiela_game_get_position (game);
           request.seed = 1;
-          request.settings = judge_settings;
-          g_assert_true (judge->think (&request, &reply, &error));
+          g_assert_true (kiela_ai_config_think (judge, &request, &reply, &error));
           /* The judge answers for South, who moves: North's view is the opposite. */
           score[who] = -reply.score;
           result[who] = -play_out (game);
@@ -349,12 +319,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_setenv ("LC_ALL", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  registry = kiela_registry_new ();
-  kiela_registry_load_dir (registry, KIELA_TEST_PLUGIN_DIR);
+  registry = ai_test_init (&argc, &argv);
   kiela_registry_finish_loading (registry);
   expert = kiela_registry_lookup_variant (registry, "kiela-expert");
   g_assert_nonnull (expert);

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <glib.h>
 #include <sys/wait.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
@@ -25,26 +27,34 @@ run_clear (Run *r)
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
+/* Runs kiela-cli with `env` (NULL: this process's environment). */
 static void
-run_cli (Run *r, const char *first, ...)
+run_cli_va (Run *r, char **env, const char *first, va_list ap)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
-  va_list ap;
   int wait_status = 0;
 
   g_ptr_array_add (argv, (gpointer) KIELA_TEST_CLI);
-  va_start (ap, first);
   for (const char *a = first; a; a = va_arg (ap, const char *))
     g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
   g_ptr_array_add (argv, NULL);
 
-  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL,
                      &r->out, &r->err, &wait_status, &error))
     g_error ("cannot run %s: %s", KIELA_TEST_CLI, error->message);
   g_assert_true (WIFEXITED (wait_status));
   r->status = WEXITSTATUS (wait_status);
+}
+
+static void
+run_cli (Run *r, const char *first, ...)
+{
+  va_list ap;
+
+  va_start (ap, first);
+  run_cli_va (r, NULL, first, ap);
+  va_end (ap);
 }
 
 static JsonObject *
@@ -327,15 +337,127 @@ test_tournament (void)
   g_rmdir (dir);
 }
 
+/* The CSV path is checked before the first game: nothing is played (no summary) when it is bad. */
 static void
 test_tournament_csv_unwritable (void)
 {
-  g_auto(Run) r = { 0 };
+  g_autofree char *dir = g_dir_make_tmp ("kiela-ai-cli-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe.csv", NULL);
+  const char *paths[] = { "/nonexistent-dir/games.csv", dir, fifo, "/proc/self/games.csv" };
+  GStatBuf st;
 
-  run_cli (&r, "tournament", "--ai", "zola", "--ai", "kizua", "--games", "2", "--quiet",
-           "--csv", "/nonexistent-dir/games.csv", NULL);
-  g_assert_cmpint (r.status, ==, 2);
-  g_assert_nonnull (strstr (r.err, "/nonexistent-dir/games.csv"));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_auto(Run) r = { 0 };
+
+      run_cli (&r, "tournament", "--ai", "zola", "--ai", "kizua", "--games", "2", "--quiet", "--json",
+               "--csv", paths[i], NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, paths[i]));
+      g_assert_cmpstr (r.out, ==, "");
+    }
+  /* The pipe and the folder are as they were. */
+  g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+  g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
+/* --csv through a symbolic link replaces the link's target and keeps the link. */
+static void
+test_tournament_csv_symlink (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-ai-cli-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (dir, "results.csv", NULL);
+  g_autofree char *link = g_build_filename (dir, "latest.csv", NULL);
+  g_autofree char *text = NULL, *points_to = NULL;
+  g_auto(Run) r = { 0 };
+  GStatBuf st;
+
+  g_assert_true (g_file_set_contents (target, "old\n", -1, NULL));
+  g_assert_cmpint (symlink ("results.csv", link), ==, 0);
+  run_cli (&r, "tournament", "--ai", "zola", "--ai", "kizua", "--games", "2", "--quiet", "--csv", link, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpint (g_lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  points_to = g_file_read_link (link, NULL);
+  g_assert_cmpstr (points_to, ==, "results.csv");
+  text = read_file (target);
+  g_assert_true (g_str_has_prefix (text, "game,seed,south,north,"));
+  g_unlink (link);
+  g_unlink (target);
+  g_rmdir (dir);
+}
+
+/* Runs kiela-cli with the module whose AIs answer moves the position does not allow. */
+static void
+run_cli_with_bad_answers (Run *r, const char *first, ...)
+{
+  g_autofree char *dir = g_path_get_dirname (KIELA_TEST_BAD_ANSWER);
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "KIELA_PLUGIN_PATH", dir, TRUE);
+  va_list ap;
+
+  va_start (ap, first);
+  run_cli_va (r, env, first, ap);
+  va_end (ap);
+}
+
+/* bestmove checks the AI's answer: house 77 or an empty house is an error naming the AI and the move. */
+static void
+test_bestmove_bad_answer (void)
+{
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+
+  run_cli_with_bad_answers (&a, "bestmove", "--ai", "liar", NULL);
+  g_assert_cmpint (a.status, ==, 2);
+  g_assert_cmpstr (a.out, ==, "");
+  g_assert_nonnull (strstr (a.err, "off-board"));
+  g_assert_nonnull (strstr (a.err, "77"));
+
+  /* From the start South's f2 (local house 14) is empty. */
+  run_cli_with_bad_answers (&b, "bestmove", "--ai", "empty-house", "--json", NULL);
+  g_assert_cmpint (b.status, ==, 2);
+  g_assert_cmpstr (b.out, ==, "");
+  g_assert_nonnull (strstr (b.err, "empty-house"));
+  g_assert_nonnull (strstr (b.err, "f2"));
+}
+
+/* In a tournament an AI that answers an illegal move forfeits the game, and stderr says who. */
+static void
+test_tournament_bad_answer (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *o;
+
+  run_cli_with_bad_answers (&r, "tournament", "--ai", "zola", "--ai", "liar", "--games", "4", "--quiet", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  o = parse_json (r.out, &parser);
+  g_assert_cmpint (json_object_get_int_member (o, "wins"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (o, "ai_errors"), ==, 4);
+  g_assert_nonnull (strstr (r.err, "game 4: Test: "));
+  g_assert_nonnull (strstr (r.err, "off-board"));
+}
+
+/* --time-ms 0 leaves the master only its own limits, and it has some: the search ends. */
+static void
+test_bestmove_no_time_limit (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(JsonParser) parser = NULL;
+  JsonObject *o;
+
+  run_cli (&r, "bestmove", "--ai", "mpanzu", "--time-ms", "0", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  o = parse_json (r.out, &parser);
+  g_assert_cmpint (json_object_get_int_member (o, "nodes"), >, 0);
+  g_assert_cmpint (json_object_get_int_member (o, "depth"), >, 4);
+  g_test_message ("mpanzu with no time limit: depth %" G_GINT64_FORMAT ", %" G_GINT64_FORMAT " nodes, %.2f s",
+                  json_object_get_int_member (o, "depth"), json_object_get_int_member (o, "nodes"),
+                  json_object_get_double_member (o, "seconds"));
 }
 
 int
@@ -356,5 +478,9 @@ main (int argc, char **argv)
   g_test_add_func ("/ai-cli/arrange/bad-input", test_arrange_bad_input);
   g_test_add_func ("/ai-cli/tournament/summary-csv-threads", test_tournament);
   g_test_add_func ("/ai-cli/tournament/csv-unwritable", test_tournament_csv_unwritable);
+  g_test_add_func ("/ai-cli/tournament/csv-symlink", test_tournament_csv_symlink);
+  g_test_add_func ("/ai-cli/tournament/bad-answer", test_tournament_bad_answer);
+  g_test_add_func ("/ai-cli/bestmove/bad-answer", test_bestmove_bad_answer);
+  g_test_add_func ("/ai-cli/bestmove/no-time-limit", test_bestmove_no_time_limit);
   return g_test_run ();
 }

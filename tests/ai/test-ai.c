@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "kiela.h"
+#include "ai-test-common.h"
 
 static KielaRegistry *registry;
 
@@ -18,50 +19,17 @@ variant (const char *id)
   return v;
 }
 
-/* The settings of a personality (or bare algorithm) with `extra` ("depth=1 qs=0") on top. */
-static GHashTable *
-settings_for (const char *id, const char *extra, const KielaAiAlgorithm **algorithm)
+static KielaAiConfig *
+config_for (const char *id, const char *extra)
 {
-  const KielaPersonality *p = kiela_registry_lookup_personality (registry, id);
-  g_autoptr(GError) error = NULL;
-  GHashTable *settings;
-
-  if (p != NULL)
-    {
-      *algorithm = kiela_registry_lookup_ai_algorithm (registry, p->algorithm);
-      settings = kiela_ai_parse_settings (p->settings, &error);
-    }
-  else
-    {
-      *algorithm = kiela_registry_lookup_ai_algorithm (registry, id);
-      settings = kiela_ai_parse_settings (NULL, &error);
-    }
-  g_assert_nonnull (*algorithm);
-  g_assert_no_error (error);
-  if (extra != NULL)
-    {
-      g_autoptr(GHashTable) more = kiela_ai_parse_settings (extra, &error);
-      GHashTableIter iter;
-      gpointer k, v;
-      g_assert_no_error (error);
-      g_hash_table_iter_init (&iter, more);
-      while (g_hash_table_iter_next (&iter, &k, &v))
-        g_hash_table_replace (settings, g_strdup (k), g_strdup (v));
-    }
-  if ((*algorithm)->check_settings)
-    {
-      g_assert_true ((*algorithm)->check_settings (settings, &error));
-      g_assert_no_error (error);
-    }
-  return settings;
+  return ai_test_config (registry, id, extra);
 }
 
 static gboolean
 think (const char *id, const char *extra, const KielaVariant *v, const KielaPosition *pos,
        guint64 seed, gint64 budget_us, GCancellable *cancellable, KielaAiReply *reply, GError **error)
 {
-  const KielaAiAlgorithm *algorithm = NULL;
-  g_autoptr(GHashTable) settings = settings_for (id, extra, &algorithm);
+  g_autoptr(KielaAiConfig) config = config_for (id, extra);
   KielaAiRequest request = { 0 };
 
   request.variant = v;
@@ -69,9 +37,8 @@ think (const char *id, const char *extra, const KielaVariant *v, const KielaPosi
   request.time_budget_us = budget_us;
   request.seed = seed;
   request.cancellable = cancellable;
-  request.settings = settings;
   memset (reply, 0, sizeof *reply);
-  return algorithm->think (&request, reply, error);
+  return kiela_ai_config_think (config, &request, reply, error);
 }
 
 static gboolean
@@ -679,8 +646,7 @@ test_repetition_awareness (void)
   const KielaVariant *v = variant ("kiela");
   KielaPosition pos = parse (FORCED_WIN_TWO), after_d2 = pos, after_e2 = pos;
   KielaPosition history[3];
-  const KielaAiAlgorithm *algorithm = NULL;
-  g_autoptr(GHashTable) settings = settings_for ("mpanzu", "depth=8", &algorithm);
+  g_autoptr(KielaAiConfig) config = config_for ("mpanzu", "depth=8");
   KielaAiRequest request = { 0 };
   KielaAiReply reply = { 0 };
   g_autoptr(GError) error = NULL;
@@ -702,9 +668,8 @@ test_repetition_awareness (void)
 
   request.variant = v;
   request.position = pos;
-  request.settings = settings;
   request.seed = 1;
-  g_assert_true (algorithm->think (&request, &reply, &error));
+  g_assert_true (kiela_ai_config_think (config, &request, &reply, &error));
   g_assert_cmpint (reply.score, >, 100 * 56);
 
   /* The game went through the position after d2 twice already (with the start between). */
@@ -713,7 +678,7 @@ test_repetition_awareness (void)
   history[2] = after_d2;
   request.history = history;
   request.n_history = G_N_ELEMENTS (history);
-  g_assert_true (algorithm->think (&request, &reply, &error));
+  g_assert_true (kiela_ai_config_think (config, &request, &reply, &error));
   g_assert_no_error (error);
   g_assert_cmpint (reply.score, <, 100 * 56);
 }
@@ -932,13 +897,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  /* Some assertions read the English explanations: whatever the caller's language. */
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_setenv ("LC_ALL", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  registry = kiela_registry_new ();
-  kiela_registry_load_dir (registry, KIELA_TEST_PLUGIN_DIR);
+  registry = ai_test_init (&argc, &argv);
   kiela_registry_finish_loading (registry);
 
   g_test_add_func ("/ai/module/loaded", test_module_loaded);

@@ -1,6 +1,10 @@
 /* test-cli.c: kiela-cli as a user runs it: output formats, exit statuses and error messages. */
 #include "config.h"
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include "test-common.h"
 
@@ -324,6 +328,185 @@ test_variants_and_plugins (void)
   g_assert_nonnull (strstr (bad.err, "unknown command “frobnicate”"));
 }
 
+/* A record saved by the engine itself (not by the CLI under test). */
+static char *
+saved_record (const char *dir, const char *name, const char *const *moves)
+{
+  g_autoptr(KielaRegistry) registry = test_registry ();
+  g_autoptr(KielaGame) game = kiela_game_new (kiela_registry_lookup_variant (registry, "kiela"));
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+
+  for (guint i = 0; moves[i]; i++)
+    g_assert_true (kiela_game_play_square (game, moves[i], NULL, &error));
+  kiela_game_set_metadata (game, KIELA_META_SOUTH, "Ana");
+  g_assert_true (kiela_record_save (game, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+/* load prints what play prints for the same moves, in text and in JSON. */
+static void
+test_load_prints_as_play (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-cli-load-XXXXXX", NULL);
+  static const char *const moves[] = { "i2", "b3", "g1", NULL };
+  g_autofree char *path = saved_record (dir, "game.kiela", moves);
+  g_auto(Run) lt = { 0 }, pt = { 0 }, lj = { 0 }, pj = { 0 };
+
+  run_cli (&lt, "load", path, NULL);
+  run_cli (&pt, "play", "i2", "b3", "g1", NULL);
+  g_assert_cmpint (lt.status, ==, 0);
+  g_assert_cmpint (pt.status, ==, 0);
+  g_assert_cmpstr (lt.out, ==, pt.out);
+  g_assert_nonnull (strstr (lt.out, "North to move."));
+
+  run_cli (&lj, "load", "--json", path, NULL);
+  run_cli (&pj, "play", "--json", "i2", "b3", "g1", NULL);
+  g_assert_cmpint (lj.status, ==, 0);
+  g_assert_cmpstr (lj.out, ==, pj.out);
+  {
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    JsonObject *o = parse_object (lj.out, parser);
+    g_assert_cmpstr (json_object_get_string_member (o, "to_move"), ==, "north");
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A bad record: status 2, the app's reason on stderr naming the file, nothing on stdout. */
+static void
+test_load_bad_records (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-cli-load-XXXXXX", NULL);
+  static const char *const moves[] = { "i2", "b3", NULL };
+  g_autofree char *good = saved_record (dir, "good.kiela", moves);
+  g_autofree char *text = NULL;
+  g_autofree char *illegal = g_build_filename (dir, "illegal.kiela", NULL);
+  g_autofree char *garbage = g_build_filename (dir, "garbage.kiela", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe.kiela", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.kiela", NULL);
+  g_autoptr(GString) edited = NULL;
+  struct { const char *path; const char *part; } cases[] = {
+    { illegal, "move 2 (g1) is illegal: g1 belongs to South" },
+    { garbage, "not valid JSON" },
+    { fifo, "pipe.kiela" },
+    { missing, "missing.kiela" },
+  };
+
+  g_assert_true (g_file_get_contents (good, &text, NULL, NULL));
+  edited = g_string_new (text);
+  /* North's b3 becomes South's g1: the second move is illegal. */
+  g_assert_cmpuint (g_string_replace (edited, "\"b3\"", "\"g1\"", 1), ==, 1);
+  g_assert_true (g_file_set_contents (illegal, edited->str, -1, NULL));
+  g_assert_true (g_file_set_contents (garbage, "{ \"format\": ", -1, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) r = { 0 };
+
+      run_cli (&r, "load", cases[i].path, NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_cmpstr (r.out, ==, "");
+      if (strstr (r.err, cases[i].part) == NULL)
+        g_error ("load %s: stderr “%s” does not mention “%s”", cases[i].path, r.err, cases[i].part);
+    }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "load", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_unlink (cases[i].path);
+  g_unlink (good);
+  g_rmdir (dir);
+}
+
+/* --save writes the record back as the app saves it; a pipe or a folder is refused before anything. */
+static void
+test_load_save (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-cli-load-XXXXXX", NULL);
+  static const char *const moves[] = { "i2", "b3", "g1", NULL };
+  g_autofree char *path = saved_record (dir, "game.kiela", moves);
+  g_autofree char *out = g_build_filename (dir, "copy.kiela", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe", NULL);
+  g_autofree char *original = NULL, *copy = NULL;
+  g_auto(Run) r = { 0 }, f = { 0 }, d = { 0 };
+  GStatBuf st;
+
+  run_cli (&r, "load", path, "--save", out, "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
+  g_assert_true (g_file_get_contents (out, &copy, NULL, NULL));
+  /* Same game, same metadata: the engine saved the first, the CLI the second. */
+  g_assert_cmpstr (copy, ==, original);
+
+  /* Through a link: the link stays, its target gets the record. */
+  {
+    g_autofree char *link = g_build_filename (dir, "latest.kiela", NULL);
+    g_autofree char *via = NULL;
+    g_auto(Run) l = { 0 };
+
+    g_assert_true (g_file_set_contents (out, "old", -1, NULL));
+    g_assert_cmpint (symlink ("copy.kiela", link), ==, 0);
+    run_cli (&l, "load", path, "--save", link, NULL);
+    g_assert_cmpint (l.status, ==, 0);
+    g_assert_cmpint (g_lstat (link, &st), ==, 0);
+    g_assert_true (S_ISLNK (st.st_mode));
+    g_assert_true (g_file_get_contents (out, &via, NULL, NULL));
+    g_assert_cmpstr (via, ==, original);
+    g_unlink (link);
+  }
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  run_cli (&f, "load", path, "--save", fifo, NULL);
+  g_assert_cmpint (f.status, ==, 2);
+  g_assert_cmpstr (f.out, ==, "");
+  g_assert_nonnull (strstr (f.err, "named pipe"));
+  g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  run_cli (&d, "load", path, "--save", dir, NULL);
+  g_assert_cmpint (d.status, ==, 2);
+  g_assert_nonnull (strstr (d.err, "folder"));
+  g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));
+
+  g_unlink (fifo);
+  g_unlink (out);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Every command has --help (GOptionContext), on stdout with status 0; an unknown option is a usage error. */
+static void
+test_help_and_unknown_options (void)
+{
+  static const char *const commands[] = { "variants", "plugins", "play", "load", "perft", "bench",
+                                          "bestmove", "arrange", "tournament", NULL };
+
+  for (guint i = 0; commands[i]; i++)
+    {
+      g_auto(Run) h = { 0 }, u = { 0 };
+      g_autofree char *usage = g_strdup_printf ("kiela-cli %s", commands[i]);
+
+      run_cli (&h, commands[i], "--help", NULL);
+      g_assert_cmpint (h.status, ==, 0);
+      g_assert_nonnull (strstr (h.out, usage));
+      run_cli (&u, commands[i], "--frobnicate", NULL);
+      g_assert_cmpint (u.status, ==, 1);
+      g_assert_nonnull (strstr (u.err, "--frobnicate"));
+    }
+  {
+    g_auto(Run) h = { 0 };
+    run_cli (&h, "--help", NULL);
+    g_assert_cmpint (h.status, ==, 0);
+    for (guint i = 0; commands[i]; i++)
+      g_assert_nonnull (strstr (h.out, commands[i]));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -336,5 +519,9 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/perft", test_perft);
   g_test_add_func ("/cli/bench", test_bench_json);
   g_test_add_func ("/cli/variants-plugins", test_variants_and_plugins);
+  g_test_add_func ("/cli/load/as-play", test_load_prints_as_play);
+  g_test_add_func ("/cli/load/bad-records", test_load_bad_records);
+  g_test_add_func ("/cli/load/save", test_load_save);
+  g_test_add_func ("/cli/help-and-unknown-options", test_help_and_unknown_options);
   return g_test_run ();
 }

@@ -1,0 +1,99 @@
+/* kiela-cli-common.h: what every kiela-cli command shares: option parsing, exit statuses, lookups, JSON output. */
+#pragma once
+
+#include <stdio.h>
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "kiela.h"
+
+G_BEGIN_DECLS
+
+/* Exit statuses: 0 success, 1 usage, 2 bad input (malformed or illegal). */
+#define KIELA_CLI_EXIT_OK    0
+#define KIELA_CLI_EXIT_USAGE 1
+#define KIELA_CLI_EXIT_INPUT 2
+
+typedef int (*KielaCliCommandFunc) (KielaRegistry *registry, int argc, char **argv);
+
+/* One command: `kiela-cli NAME ...`; `run` receives argv with argv[0] = NAME. */
+typedef struct {
+  const char          *name;
+  const char          *synopsis;   /* N_() one line for kiela-cli --help */
+  KielaCliCommandFunc  run;
+} KielaCliCommand;
+
+int kiela_cli_variants   (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_plugins    (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_play       (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_perft      (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_bench      (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_load       (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_bestmove   (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_arrange    (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv);
+
+/*
+ * Parses a command's options with a GOptionContext (so `--name VALUE`, `--name=VALUE`
+ * and `--help` behave alike everywhere).  `parameters` names the positional arguments
+ * ("MOVE…") or is NULL; `summary` and `description` go into --help.  Prints the parse error
+ * and returns FALSE (exit status 1) on a usage error.  Positional arguments are left in
+ * argv[1..*argc - 1].
+ */
+gboolean kiela_cli_parse (const char *cmd, const GOptionEntry *entries, const char *parameters,
+                          const char *summary, const char *description, int *argc, char ***argv);
+
+/* The search budget shared by bestmove, arrange and tournament: options as text,
+ * checked after parsing by kiela_cli_budget_check() (a bad value is a usage error). */
+typedef struct {
+  char    *time_ms_text;
+  char    *nodes_text;
+  char    *seed_text;
+  guint64  time_ms;      /* default set by the caller */
+  guint64  nodes;        /* 0 = no cap */
+  guint64  seed;         /* default set by the caller */
+  gboolean time_given;
+} KielaCliBudget;
+
+/* Entries most commands share. */
+#define KIELA_CLI_VARIANT_ENTRY(variable) \
+  { "variant", 0, 0, G_OPTION_ARG_STRING, (variable), N_("Rule variant (default: the default variant)"), "ID" }
+#define KIELA_CLI_JSON_ENTRY(variable) \
+  { "json", 0, 0, G_OPTION_ARG_NONE, (variable), N_("Print JSON"), NULL }
+
+/* Three entries (--time-ms, --nodes, --seed) filling `budget`, then the terminator. */
+#define KIELA_CLI_BUDGET_ENTRIES(budget) \
+  { "time-ms", 0, 0, G_OPTION_ARG_STRING, &(budget)->time_ms_text, N_("Thinking time a move in ms (0: only the AI’s own limits)"), "T" }, \
+  { "nodes", 0, 0, G_OPTION_ARG_STRING, &(budget)->nodes_text, N_("Cap the search at N nodes a move (reproducible answers)"), "N" }, \
+  { "seed", 0, 0, G_OPTION_ARG_STRING, &(budget)->seed_text, N_("Seed of the AI’s random choices"), "N" }
+
+gboolean kiela_cli_budget_check (const char *cmd, KielaCliBudget *budget, guint64 max_time_ms);
+void     kiela_cli_budget_clear (KielaCliBudget *budget);
+
+/* A whole number in [min, max]; otherwise prints "kiela-cli CMD: OPTION “TEXT” is not a whole number from MIN to MAX". */
+gboolean kiela_cli_parse_number (const char *cmd, const char *option, const char *text,
+                                 guint64 min, guint64 max, guint64 *out);
+
+/* The variant `id`, or the default one when `id` is NULL; prints why not and returns NULL. */
+const KielaVariant *kiela_cli_find_variant (KielaRegistry *registry, const char *cmd, const char *id);
+/* The AI named by `spec` ("mpanzu", "mpanzu depth=6", "alphabeta qs=0"), or the strongest
+ * personality when `spec` is NULL; prints why not and returns NULL. */
+KielaAiConfig      *kiela_cli_find_ai      (KielaRegistry *registry, const char *cmd, const char *spec, guint64 max_nodes);
+
+/* The --position option's value, or the variant's start when `kpn` is NULL; prints why not and returns FALSE. */
+gboolean kiela_cli_position (const char *cmd, const KielaVariant *variant, const char *kpn, KielaPosition *position);
+
+/* Prints the builder's value and a newline on stdout. */
+void kiela_cli_print_json (JsonBuilder *builder, gboolean pretty);
+/* The object `play --json` prints for a game: variant, position, to_move, status, legal. */
+void kiela_cli_add_game_json (JsonBuilder *builder, KielaGame *game);
+/* The text `play` prints for a game: diagram, KPN, result, legal moves. */
+void kiela_cli_print_game (KielaGame *game);
+
+/* CPU time of this thread: a benchmark's rate should not depend on what else the machine runs. */
+gdouble kiela_cli_thread_cpu_seconds (void);
+
+/* Writes an output file through kiela_file_replace_contents_checked(). */
+gboolean kiela_cli_write_file (const char *path, const char *contents, gsize length, GError **error);
+
+G_END_DECLS

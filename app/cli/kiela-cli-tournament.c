@@ -1,0 +1,274 @@
+/* kiela-cli-tournament.c: "kiela-cli tournament": a KielaMatch between two AIs, its statistics and a CSV of its games. */
+#include "config.h"
+
+#include <math.h>
+#include <unistd.h>
+#include <glib/gi18n.h>
+
+#include "kiela-cli-common.h"
+
+static char *
+format_elo (gdouble e)
+{
+  if (isinf (e))
+    return g_strdup (e > 0 ? "+inf" : "-inf");
+  return g_strdup_printf ("%+.0f", e);
+}
+
+static char *
+csv_field (const char *s)
+{
+  GString *out = g_string_new ("\"");
+
+  for (const char *c = s; *c; c++)
+    {
+      if (*c == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *c);
+    }
+  g_string_append_c (out, '"');
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+write_csv (KielaMatch *match, const char *path, GError **error)
+{
+  g_autoptr(GString) csv = g_string_new ("game,seed,south,north,result,reason,plies,score_a,moves\n");
+  const char *labels[2] = { kiela_ai_config_get_label (kiela_match_get_ai (match, 0)),
+                            kiela_ai_config_get_label (kiela_match_get_ai (match, 1)) };
+
+  for (guint i = 0; i < kiela_match_get_n_games (match); i++)
+    {
+      const KielaMatchGame *r = kiela_match_get_game (match, i);
+      g_autofree char *south = csv_field (labels[r->a_is_south ? 0 : 1]);
+      g_autofree char *north = csv_field (labels[r->a_is_south ? 1 : 0]);
+      g_autofree char *moves = csv_field (r->moves ? r->moves : "");
+
+      g_string_append_printf (csv, "%u,%" G_GUINT64_FORMAT ",%s,%s,%s,%s,%u,%.1f,%s\n",
+                              i + 1, r->seed, south, north, kiela_status_id (r->status),
+                              kiela_match_game_reason_id (r), r->plies, kiela_match_game_score (r), moves);
+    }
+  return kiela_cli_write_file (path, csv->str, csv->len, error);
+}
+
+/* One line on a terminal, rewritten in place: the count goes up. */
+static void
+show_progress (KielaMatch *match, guint done, guint total, const KielaMatchGame *game, gpointer user_data)
+{
+  fputc ('\r', stderr);
+  fprintf (stderr, _("game %d of %u"), (int) done, total);
+  fflush (stderr);
+}
+
+static void
+print_json (KielaMatch *match, const KielaMatchSummary *s, const KielaCliBudget *budget, guint opening)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+#define MEMBER_STR(k, v) json_builder_set_member_name (b, k), json_builder_add_string_value (b, v)
+#define MEMBER_INT(k, v) json_builder_set_member_name (b, k), json_builder_add_int_value (b, v)
+#define MEMBER_DBL(k, v) json_builder_set_member_name (b, k), json_builder_add_double_value (b, v)
+#define MEMBER_ELO(k, v) json_builder_set_member_name (b, k), isinf (v) ? (void) json_builder_add_null_value (b) : (void) json_builder_add_double_value (b, v)
+  MEMBER_STR ("variant", kiela_match_get_variant (match)->id);
+  MEMBER_STR ("a", kiela_ai_config_get_spec (kiela_match_get_ai (match, 0)));
+  MEMBER_STR ("b", kiela_ai_config_get_spec (kiela_match_get_ai (match, 1)));
+  MEMBER_INT ("games", s->games);
+  MEMBER_INT ("time_ms", (gint64) budget->time_ms);
+  MEMBER_INT ("nodes", (gint64) budget->nodes);
+  MEMBER_INT ("seed", (gint64) budget->seed);
+  MEMBER_INT ("wins", s->wins);
+  MEMBER_INT ("draws", s->draws);
+  MEMBER_INT ("losses", s->losses);
+  MEMBER_DBL ("score", s->score);
+  MEMBER_DBL ("score_low", s->score_low);
+  MEMBER_DBL ("score_high", s->score_high);
+  MEMBER_ELO ("elo", s->elo);
+  MEMBER_ELO ("elo_low", s->elo_low);
+  MEMBER_ELO ("elo_high", s->elo_high);
+  MEMBER_DBL ("mean_plies", s->mean_plies);
+  MEMBER_INT ("longest_plies", s->longest_plies);
+  MEMBER_DBL ("first_player_win_rate", s->first_player_win_rate);
+  MEMBER_INT ("move_limit_draws", s->move_limit_draws);
+  MEMBER_INT ("ai_errors", s->ai_errors);
+  MEMBER_INT ("distinct_games", s->distinct_games);
+  MEMBER_INT ("opening_plies", opening);
+  for (guint k = 0; k < 2; k++)
+    {
+      json_builder_set_member_name (b, k == 0 ? "a_stats" : "b_stats");
+      json_builder_begin_object (b);
+      MEMBER_INT ("moves", s->players[k].moves);
+      MEMBER_DBL ("mean_depth", s->players[k].mean_depth);
+      MEMBER_DBL ("mean_nodes", s->players[k].mean_nodes);
+      MEMBER_DBL ("mean_seconds", s->players[k].mean_seconds);
+      MEMBER_DBL ("nodes_per_second", s->players[k].nodes_per_second);
+      json_builder_end_object (b);
+    }
+#undef MEMBER_STR
+#undef MEMBER_INT
+#undef MEMBER_DBL
+#undef MEMBER_ELO
+  json_builder_end_object (b);
+  kiela_cli_print_json (b, TRUE);
+}
+
+static void
+print_text (KielaMatch *match, const KielaMatchSummary *s, const KielaCliBudget *budget, guint opening, guint max_plies)
+{
+  const char *a = kiela_ai_config_get_label (kiela_match_get_ai (match, 0));
+  g_autofree char *e = format_elo (s->elo);
+  g_autofree char *e_lo = format_elo (s->elo_low);
+  g_autofree char *e_hi = format_elo (s->elo_high);
+  g_autofree char *seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, budget->seed);
+
+  printf (_("%s vs %s, %s, %u games, "), a, kiela_ai_config_get_label (kiela_match_get_ai (match, 1)),
+          kiela_variant_get_name (kiela_match_get_variant (match)), s->games);
+  if (budget->time_ms > 0)
+    printf (_("%u ms a move"), (guint) budget->time_ms);
+  if (budget->time_ms > 0 && budget->nodes > 0)
+    printf (", ");
+  if (budget->nodes > 0)
+    {
+      g_autofree char *n_text = g_strdup_printf ("%" G_GUINT64_FORMAT, budget->nodes);
+      printf (_("%s nodes a move"), n_text);
+    }
+  if (budget->time_ms == 0 && budget->nodes == 0)
+    printf ("%s", _("the AIs’ own limits"));
+  printf (_(", seed %s\n"), seed_text);
+  printf (_("Result for %s: %u wins, %u draws, %u losses\n"), a, s->wins, s->draws, s->losses);
+  printf (_("Score: %.1f%% (95%% confidence interval %.1f%% to %.1f%%)\n"),
+          100 * s->score, 100 * s->score_low, 100 * s->score_high);
+  printf (_("Elo difference: %s (95%% confidence interval %s to %s)\n"), e, e_lo, e_hi);
+  printf (_("Game length: mean %.1f plies, longest %u plies\n"), s->mean_plies, s->longest_plies);
+  printf (_("Distinct games: %u of %u\n"), s->distinct_games, s->games);
+  if (opening > 0)
+    printf (_("Each game opened with %u random plies\n"), opening);
+  printf (_("First player (South) won %.1f%% of games, North %.1f%%\n"),
+          100.0 * s->south_wins / s->games, 100.0 * s->north_wins / s->games);
+  if (s->move_limit_draws > 0)
+    printf (_("Draws by move limit (%u plies): %u\n"), max_plies, s->move_limit_draws);
+  if (s->ai_errors > 0)
+    printf (_("Games forfeited by an AI error: %u\n"), s->ai_errors);
+  for (guint k = 0; k < 2; k++)
+    if (s->players[k].moves > 0)
+      printf (_("%s: %.1f ms, %.0f nodes and depth %.1f a move on average\n"),
+              kiela_ai_config_get_label (kiela_match_get_ai (match, k)), 1000.0 * s->players[k].mean_seconds,
+              s->players[k].mean_nodes, s->players[k].mean_depth);
+}
+
+int
+kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
+{
+  const char *cmd = "tournament";
+  g_autofree char *variant_id = NULL, *csv_path = NULL, *games_s = NULL, *jobs_s = NULL;
+  g_autofree char *max_plies_s = NULL, *opening_s = NULL;
+  g_auto(GStrv) ai_specs = NULL;
+  KielaCliBudget budget = { .time_ms = 100, .seed = 1 };
+  gboolean json = FALSE, quiet = FALSE;
+  const GOptionEntry entries[] = {
+    KIELA_CLI_VARIANT_ENTRY (&variant_id),
+    { "ai", 0, 0, G_OPTION_ARG_STRING_ARRAY, &ai_specs, N_("A player, given twice: A then B"), "AI" },
+    { "games", 0, 0, G_OPTION_ARG_STRING, &games_s, N_("Number of games (default 100)"), "N" },
+    KIELA_CLI_BUDGET_ENTRIES (&budget),
+    { "jobs", 0, 0, G_OPTION_ARG_STRING, &jobs_s, N_("Games played at once (default 1)"), "J" },
+    { "max-plies", 0, 0, G_OPTION_ARG_STRING, &max_plies_s, N_("A game still going after P plies is a draw (default 1000)"), "P" },
+    { "opening-plies", 0, 0, G_OPTION_ARG_STRING, &opening_s, N_("Random plies first, the same in both games of a pair"), "K" },
+    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path, N_("Write one row a game to FILE"), "FILE" },
+    KIELA_CLI_JSON_ENTRY (&json),
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No progress on the terminal"), NULL },
+    { NULL }
+  };
+  guint64 games = 100, jobs = 1, max_plies = 1000, opening = 0;
+  const KielaVariant *variant;
+  g_autoptr(KielaAiConfig) a = NULL;
+  g_autoptr(KielaAiConfig) b = NULL;
+  g_autoptr(KielaMatch) match = NULL;
+  g_autoptr(GError) error = NULL;
+  KielaMatchSummary summary;
+  int status = KIELA_CLI_EXIT_USAGE;
+
+  if (!kiela_cli_parse (cmd, entries, NULL, _("Plays games between two AIs and reports A’s result."),
+                        _("Games start from the start position, A taking South in the odd games and North\n"
+                          "in the even ones.  --time-ms T: thinking time a move (default 100; 0 leaves only\n"
+                          "the AIs’ own limits).  --nodes N: a node budget a move; without --time-ms it\n"
+                          "makes the tournament reproducible.  --opening-plies K plays K random plies\n"
+                          "first, so that deterministic players meet varied games.  The --csv file is\n"
+                          "checked before the first game and replaced atomically after the last."),
+                        &argc, &argv)
+      || !kiela_cli_budget_check (cmd, &budget, 3600 * 1000)
+      || (games_s && !kiela_cli_parse_number (cmd, "--games", games_s, 1, 1000000, &games))
+      || (jobs_s && !kiela_cli_parse_number (cmd, "--jobs", jobs_s, 1, 256, &jobs))
+      || (max_plies_s && !kiela_cli_parse_number (cmd, "--max-plies", max_plies_s, 1, 1000000, &max_plies))
+      || (opening_s && !kiela_cli_parse_number (cmd, "--opening-plies", opening_s, 0, 100, &opening)))
+    goto out;
+  if (argc > 1)
+    {
+      fprintf (stderr, _("kiela-cli %s: unknown option “%s” (see “kiela-cli tournament --help”)\n"), cmd, argv[1]);
+      goto out;
+    }
+  if (ai_specs == NULL || g_strv_length (ai_specs) != 2)
+    {
+      fprintf (stderr, _("kiela-cli %s: give exactly two players with --ai A --ai B (got %u)\n"), cmd,
+               ai_specs ? g_strv_length (ai_specs) : 0);
+      goto out;
+    }
+  /* A node budget alone makes the tournament reproducible; do not add a clock to it. */
+  if (budget.nodes > 0 && !budget.time_given)
+    budget.time_ms = 0;
+
+  status = KIELA_CLI_EXIT_INPUT;
+  variant = kiela_cli_find_variant (registry, cmd, variant_id);
+  if (variant == NULL
+      || (a = kiela_cli_find_ai (registry, cmd, ai_specs[0], budget.nodes)) == NULL
+      || (b = kiela_cli_find_ai (registry, cmd, ai_specs[1], budget.nodes)) == NULL)
+    goto out;
+  /* Before the first game, not after the last: a long tournament must not be lost to a bad path. */
+  if (csv_path != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (csv_path);
+
+      if (!kiela_file_check_replaceable (file, &error))
+        {
+          fprintf (stderr, _("kiela-cli %s: --csv: %s\n"), cmd, error->message);
+          goto out;
+        }
+    }
+
+  match = kiela_match_new (variant, a, b, (guint) games, budget.seed);
+  kiela_match_set_time_budget (match, (gint64) budget.time_ms * 1000);
+  kiela_match_set_max_plies (match, (guint) max_plies);
+  kiela_match_set_opening_plies (match, (guint) opening);
+  kiela_match_set_jobs (match, (guint) jobs);
+  if (!quiet && isatty (STDERR_FILENO))
+    kiela_match_set_progress_func (match, show_progress, NULL, NULL);
+  if (!kiela_match_run (match, NULL, &error))
+    {
+      fprintf (stderr, _("kiela-cli %s: %s\n"), cmd, error->message);
+      goto out;
+    }
+  if (!quiet && isatty (STDERR_FILENO))
+    fprintf (stderr, "\n");
+
+  for (guint i = 0; i < games; i++)
+    {
+      const KielaMatchGame *r = kiela_match_get_game (match, i);
+
+      if (r->error_message)
+        fprintf (stderr, _("kiela-cli %s: game %u: %s\n"), cmd, i + 1, r->error_message);
+    }
+  kiela_match_get_summary (match, &summary);
+  if (json)
+    print_json (match, &summary, &budget, (guint) opening);
+  else
+    print_text (match, &summary, &budget, (guint) opening, (guint) max_plies);
+
+  status = KIELA_CLI_EXIT_OK;
+  if (csv_path != NULL && !write_csv (match, csv_path, &error))
+    {
+      fprintf (stderr, _("kiela-cli %s: --csv: %s\n"), cmd, error->message);
+      status = KIELA_CLI_EXIT_INPUT;
+    }
+out:
+  kiela_cli_budget_clear (&budget);
+  return status;
+}

@@ -1,0 +1,244 @@
+/* test-file.c: kiela_file_replace_contents_checked and kiela_file_check_replaceable: through links, atomically, never over a device. */
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
+
+#include "kiela.h"
+
+typedef struct {
+  char *dir;
+} Fixture;
+
+static void
+setup (Fixture *f, gconstpointer data)
+{
+  f->dir = g_dir_make_tmp ("kiela-file-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GStatBuf st;
+
+  if (g_lstat (path, &st) != 0)
+    return;
+  if (S_ISDIR (st.st_mode))
+    {
+      g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      g_chmod (path, 0700);
+      while (d && (name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+static void
+teardown (Fixture *f, gconstpointer data)
+{
+  remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+static char *
+contents_of (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static gboolean
+replace (const char *path, const char *text, GError **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  return kiela_file_replace_contents_checked (file, text, strlen (text), error);
+}
+
+static gboolean
+check (const char *path, GError **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  return kiela_file_check_replaceable (file, error);
+}
+
+/* Nothing but the named file changes in the folder: no temporary file is left behind. */
+static void
+assert_entries (const char *dir, guint expected)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  g_assert_cmpuint (n, ==, expected);
+}
+
+static void
+test_new_and_existing (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "out.csv", NULL);
+  g_autofree char *a = NULL, *b = NULL;
+  g_autoptr(GError) error = NULL;
+  GStatBuf st;
+
+  g_assert_true (check (path, &error));
+  g_assert_no_error (error);
+  assert_entries (f->dir, 0);   /* the check's probe file is gone */
+  g_assert_true (replace (path, "one\n", &error));
+  g_assert_no_error (error);
+  a = contents_of (path);
+  g_assert_cmpstr (a, ==, "one\n");
+
+  /* An existing file keeps its permissions. */
+  g_assert_cmpint (g_chmod (path, 0640), ==, 0);
+  g_assert_true (replace (path, "two\n", &error));
+  b = contents_of (path);
+  g_assert_cmpstr (b, ==, "two\n");
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0640);
+  assert_entries (f->dir, 1);
+}
+
+/* A link to a regular file stays a link; its target gets the new contents. */
+static void
+test_symlink_kept (Fixture *f, gconstpointer data)
+{
+  g_autofree char *sub = g_build_filename (f->dir, "real", NULL);
+  g_autofree char *target = g_build_filename (sub, "data.csv", NULL);
+  g_autofree char *link = g_build_filename (f->dir, "link.csv", NULL);
+  g_autofree char *link2 = g_build_filename (f->dir, "link2.csv", NULL);
+  g_autofree char *dangling = g_build_filename (f->dir, "new.csv", NULL);
+  g_autofree char *created = g_build_filename (sub, "created.csv", NULL);
+  g_autofree char *text = NULL, *read_link = NULL, *text2 = NULL;
+  g_autoptr(GError) error = NULL;
+  GStatBuf st;
+
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (target, "old\n", -1, NULL));
+  /* A relative link, then a link to that link. */
+  g_assert_cmpint (symlink ("real/data.csv", link), ==, 0);
+  g_assert_cmpint (symlink (link, link2), ==, 0);
+
+  g_assert_true (check (link2, &error));
+  g_assert_true (replace (link2, "new\n", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_cmpint (g_lstat (link2, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  read_link = g_file_read_link (link, NULL);
+  g_assert_cmpstr (read_link, ==, "real/data.csv");
+  text = contents_of (target);
+  g_assert_cmpstr (text, ==, "new\n");
+  assert_entries (sub, 1);
+
+  /* A link to a file not there yet creates the file where the link points. */
+  g_assert_cmpint (symlink ("real/created.csv", dangling), ==, 0);
+  g_assert_true (replace (dangling, "made\n", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_lstat (dangling, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  text2 = contents_of (created);
+  g_assert_cmpstr (text2, ==, "made\n");
+}
+
+static void
+assert_refused (const char *path, const char *part)
+{
+  g_autoptr(GError) e1 = NULL;
+  g_autoptr(GError) e2 = NULL;
+
+  g_assert_false (check (path, &e1));
+  g_assert_error (e1, KIELA_ERROR, KIELA_ERROR_IO);
+  g_assert_false (replace (path, "x", &e2));
+  g_assert_error (e2, KIELA_ERROR, KIELA_ERROR_IO);
+  if (strstr (e1->message, part) == NULL || strstr (e2->message, part) == NULL)
+    g_error ("“%s” / “%s” do not mention “%s”", e1->message, e2->message, part);
+}
+
+/* Devices, pipes and folders are refused and left as they are, also behind a link. */
+static void
+test_non_regular_refused (Fixture *f, gconstpointer data)
+{
+  g_autofree char *fifo = g_build_filename (f->dir, "pipe", NULL);
+  g_autofree char *to_fifo = g_build_filename (f->dir, "to-pipe.csv", NULL);
+  g_autofree char *to_dir = g_build_filename (f->dir, "to-dir.csv", NULL);
+  g_autofree char *loop = g_build_filename (f->dir, "loop.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  GStatBuf st;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  assert_refused (fifo, "named pipe");
+  g_assert_cmpint (g_lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  g_assert_cmpint (symlink (fifo, to_fifo), ==, 0);
+  assert_refused (to_fifo, "named pipe");
+  g_assert_cmpint (g_lstat (to_fifo, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+
+  assert_refused (f->dir, "folder");
+  g_assert_cmpint (symlink (f->dir, to_dir), ==, 0);
+  assert_refused (to_dir, "folder");
+
+  g_assert_cmpint (symlink ("loop.csv", loop), ==, 0);
+  assert_refused (loop, "symbolic links");
+
+  /* A device is only checked here (never written, whatever happens): /dev/null stays. */
+  g_assert_false (check ("/dev/null", &error));
+  g_assert_nonnull (strstr (error->message, "device"));
+  g_assert_cmpint (g_stat ("/dev/null", &st), ==, 0);
+  g_assert_true (S_ISCHR (st.st_mode));
+}
+
+/* A folder that does not exist, or takes no new file, is refused by the check, before any work. */
+static void
+test_unwritable_refused_early (Fixture *f, gconstpointer data)
+{
+  g_autofree char *missing = g_build_filename (f->dir, "no-such-folder", "out.csv", NULL);
+  g_autofree char *locked = g_build_filename (f->dir, "locked", NULL);
+  g_autofree char *in_locked = g_build_filename (locked, "out.csv", NULL);
+
+  assert_refused (missing, "does not exist");
+  /* /proc/self takes no new file, even for root. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_assert_false (check ("/proc/self/kiela-out.csv", &error));
+    g_assert_error (error, KIELA_ERROR, KIELA_ERROR_IO);
+    g_assert_nonnull (strstr (error->message, "/proc/self/kiela-out.csv"));
+  }
+  /* A read-only folder, for anyone but root (whom permissions do not stop). */
+  g_assert_cmpint (g_mkdir (locked, 0500), ==, 0);
+  if (geteuid () != 0)
+    assert_refused (in_locked, "cannot create a file");
+  else
+    g_test_message ("running as root: the read-only folder case is covered by /proc/self only");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_setenv ("LC_ALL", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/file/new-and-existing", Fixture, NULL, setup, test_new_and_existing, teardown);
+  g_test_add ("/file/symlink-kept", Fixture, NULL, setup, test_symlink_kept, teardown);
+  g_test_add ("/file/non-regular-refused", Fixture, NULL, setup, test_non_regular_refused, teardown);
+  g_test_add ("/file/unwritable-refused-early", Fixture, NULL, setup, test_unwritable_refused_early, teardown);
+  return g_test_run ();
+}

@@ -130,20 +130,10 @@ kiela_application_open (GApplication *app, GFile **files, int n_files, const cha
   KielaApplication *self = KIELA_APPLICATION (app);
   KielaWindow *window = kiela_application_ensure_window (self, TRUE);
 
-  /* One window, one game: the last file named wins, as in a single-document app. */
-  for (int i = 0; i < n_files; i++)
-    {
-      g_autofree char *path = g_file_get_path (files[i]);
-
-      if (path == NULL)
-        {
-          g_autofree char *uri = g_file_get_uri (files[i]);
-          g_autofree char *msg = g_strdup_printf (_("Could not open “%s”: only local files can be opened."), uri);
-          g_warning ("%s", msg);
-          continue;
-        }
-      kiela_window_open_path (window, path);
-    }
+  /* One window, one game: the last file named wins, as in a single-document app.  A game with
+   * unsaved changes is not replaced before the user has chosen to save or discard them. */
+  if (n_files > 0)
+    kiela_window_open (window, files[n_files - 1]);
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -153,14 +143,14 @@ action_quit (GSimpleAction *action, GVariant *param, gpointer data)
   GApplication *app = data;
   GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
 
-  /* Closing the window (not just quitting) disposes it, which cancels any AI search. */
+  /* Closing each window asks before unsaved changes to a saved game are lost, and disposes
+   * it, which cancels any AI search; the application ends with its last window. */
   while (windows)
     {
       GList *next = windows->next;
-      gtk_window_destroy (windows->data);
+      gtk_window_close (windows->data);
       windows = next;
     }
-  g_application_quit (app);
 }
 
 static const GActionEntry app_entries[] = {

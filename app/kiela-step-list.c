@@ -20,7 +20,7 @@ struct _KielaStepList {
   GtkListView *view;
   GtkSingleSelection *selection;
   KielaStepListModel *model;
-  KielaTracePlayer *player;   /* weak */
+  KielaTracePlayer *player;   /* not owned: a weak reference resets the rows when it goes */
   guint serial;               /* the player's trace serial the rows were built for */
   gboolean built;
   gboolean selecting;         /* the selection is being set to follow the player, not by the user */
@@ -322,6 +322,26 @@ kiela_step_list_new (void)
   return g_object_new (KIELA_TYPE_STEP_LIST, NULL);
 }
 
+/* The model borrows the player's trace: it lets go of it with the player. */
+static void
+forget_player (KielaStepList *self)
+{
+  self->player = NULL;
+  self->built = FALSE;
+  if (self->model)
+    {
+      self->selecting = TRUE;
+      kiela_step_list_model_set_trace (self->model, NULL, NULL);
+      self->selecting = FALSE;
+    }
+}
+
+static void
+player_gone_cb (gpointer data, GObject *where_the_player_was)
+{
+  forget_player (KIELA_STEP_LIST (data));
+}
+
 void
 kiela_step_list_set_player (KielaStepList *self, KielaTracePlayer *player)
 {
@@ -330,19 +350,15 @@ kiela_step_list_set_player (KielaStepList *self, KielaTracePlayer *player)
   if (self->player == player)
     return;
   if (self->player)
-    g_signal_handlers_disconnect_by_data (self->player, self);
-  g_clear_weak_pointer (&self->player);
-  self->built = FALSE;
-  if (self->model)
     {
-      /* The model borrows the player's trace: let go of it with the player. */
-      self->selecting = TRUE;
-      kiela_step_list_model_set_trace (self->model, NULL, NULL);
-      self->selecting = FALSE;
+      g_signal_handlers_disconnect_by_data (self->player, self);
+      g_object_weak_unref (G_OBJECT (self->player), player_gone_cb, self);
     }
+  forget_player (self);
   if (player == NULL)
     return;
-  g_set_weak_pointer (&self->player, player);
+  self->player = player;
+  g_object_weak_ref (G_OBJECT (player), player_gone_cb, self);
   g_signal_connect (player, "changed", G_CALLBACK (on_player_changed), self);
   on_player_changed (player, self);
 }

@@ -7,6 +7,7 @@
 #include "kiela-board-view.h"
 #include "kiela-trace-player.h"
 #include "kiela-step-list.h"
+#include "kiela-game-session.h"
 
 G_BEGIN_DECLS
 
@@ -29,8 +30,14 @@ void              kiela_window_new_game         (KielaWindow *self,
                                                  const KielaPersonality *north);
 /* Opens a record; on failure the current game stays and the window shows why. */
 gboolean          kiela_window_open_path        (KielaWindow *self, const char *path);
+gboolean          kiela_window_open_file        (KielaWindow *self, GFile *file);
+/* Opens `file` as the user asked for it: a game with unsaved changes is not replaced
+ * before the user chose to save or discard them. */
+void              kiela_window_open             (KielaWindow *self, GFile *file);
 gboolean          kiela_window_save_to_path     (KielaWindow *self, const char *path, GError **error);
 
+/* The game logic the window shows (a KielaGameSession). */
+KielaGameSession *kiela_window_get_session      (KielaWindow *self);
 KielaGame        *kiela_window_get_game         (KielaWindow *self);
 KielaBoardView   *kiela_window_get_board        (KielaWindow *self);
 KielaTracePlayer *kiela_window_get_trace_player (KielaWindow *self);

@@ -8,6 +8,23 @@
 #include "kiela-position.h"
 #include "kiela-registry.h"
 
+/*
+ * The history is held compactly so that a game of hundreds of thousands of
+ * moves loads in linear time and small memory: each move keeps only what it was
+ * and what it did (KielaPlayedMove), each ply the hash of its position and the
+ * last earlier ply whose position had the same hash, and a full position is kept
+ * only every KIELA_GAME_CHECKPOINT plies.  Any other position is replayed from
+ * the checkpoint before it.
+ *
+ * Repetition: `slots` is an open-addressing table from a position hash to the
+ * highest stored ply with that hash, so each new ply finds its predecessor with
+ * the same hash at once, and counting a position's occurrences walks only plies
+ * with the same hash, comparing the positions exactly (a hash collision between
+ * different positions never counts as a repetition).
+ */
+#define KIELA_GAME_CHECKPOINT 32
+#define NO_PLY G_MAXUINT32
+
 struct _KielaGame {
   GObject parent_instance;
 
@@ -18,6 +35,26 @@ struct _KielaGame {
   gboolean has_setup[2];
   GArray *moves;             /* KielaPlayedMove, played then redo */
   guint n_played;
+
+  /* Indexed by ply 0 .. moves->len (ply p = after p moves). */
+  GArray *hashes;            /* guint64: kiela_position_hash() of the position */
+  GArray *prev_same;         /* guint32: the last earlier ply with the same hash, or NO_PLY */
+  GArray *checkpoints;       /* KielaPosition at plies 0, K, 2K, ... */
+  guint32 *slots;            /* ply + 1 of the highest ply with a hash, 0 = empty */
+  guint n_slots;             /* a power of two */
+  guint n_used;
+
+  KielaPosition current;     /* the position at n_played */
+  KielaPosition cursor;      /* what kiela_game_get_position_at() returned last */
+  guint cursor_ply;          /* NO_PLY when not valid */
+
+  /* The result and legal moves of the current position, computed once a ply. */
+  gboolean status_valid;
+  KielaStatus status;
+  KielaReason reason;
+  guint n_legal;
+  KielaMove legal[KIELA_MAX_MOVES];
+
   GHashTable *metadata;
 };
 
@@ -32,6 +69,10 @@ kiela_game_finalize (GObject *object)
   KielaGame *self = KIELA_GAME (object);
 
   g_array_unref (self->moves);
+  g_array_unref (self->hashes);
+  g_array_unref (self->prev_same);
+  g_array_unref (self->checkpoints);
+  g_free (self->slots);
   g_hash_table_unref (self->metadata);
   G_OBJECT_CLASS (kiela_game_parent_class)->finalize (object);
 }
@@ -56,6 +97,10 @@ static void
 kiela_game_init (KielaGame *self)
 {
   self->moves = g_array_new (FALSE, TRUE, sizeof (KielaPlayedMove));
+  self->hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self->prev_same = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->checkpoints = g_array_new (FALSE, FALSE, sizeof (KielaPosition));
+  self->cursor_ply = NO_PLY;
   self->metadata = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
@@ -63,6 +108,144 @@ static void
 emit_changed (KielaGame *self)
 {
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+/* Something changed the current position or the history. */
+static void
+invalidate (KielaGame *self)
+{
+  self->status_valid = FALSE;
+  self->cursor_ply = NO_PLY;
+}
+
+static inline guint64
+ply_hash (KielaGame *self, guint ply)
+{
+  return g_array_index (self->hashes, guint64, ply);
+}
+
+/* The slot holding `hash`, or the empty slot where it would go. */
+static guint
+slot_of (KielaGame *self, guint64 hash)
+{
+  guint mask = self->n_slots - 1;
+  guint i = (guint) hash & mask;
+
+  while (self->slots[i] != 0 && ply_hash (self, self->slots[i] - 1) != hash)
+    i = (i + 1) & mask;
+  return i;
+}
+
+static void
+grow_slots (KielaGame *self)
+{
+  guint32 *old = self->slots;
+  guint n_old = self->n_slots;
+
+  self->n_slots = n_old ? 2 * n_old : 64;
+  self->slots = g_new0 (guint32, self->n_slots);
+  for (guint i = 0; i < n_old; i++)
+    if (old[i] != 0)
+      self->slots[slot_of (self, ply_hash (self, old[i] - 1))] = old[i];
+  g_free (old);
+}
+
+/* Removes the slot at `i`, moving later entries of its probe run back
+ * (deletion without tombstones for linear probing). */
+static void
+remove_slot (KielaGame *self, guint i)
+{
+  guint mask = self->n_slots - 1;
+  guint j = i;
+
+  for (;;)
+    {
+      guint home;
+
+      j = (j + 1) & mask;
+      if (self->slots[j] == 0)
+        break;
+      home = (guint) ply_hash (self, self->slots[j] - 1) & mask;
+      /* The entry at j may move to i only if its home is not cyclically in (i, j]. */
+      if ((i <= j) ? (home <= i || home > j) : (home <= i && home > j))
+        {
+          self->slots[i] = self->slots[j];
+          i = j;
+        }
+    }
+  self->slots[i] = 0;
+  self->n_used--;
+}
+
+/* Appends ply moves->len (the move was just appended) with its position. */
+static void
+push_ply (KielaGame *self, guint ply, const KielaPosition *pos)
+{
+  guint64 hash = kiela_position_hash (pos);
+  guint32 prev = NO_PLY;
+  guint i;
+
+  g_array_append_val (self->hashes, hash);
+  if ((self->n_used + 1) * 2 > self->n_slots)
+    grow_slots (self);
+  i = slot_of (self, hash);
+  if (self->slots[i] != 0)
+    prev = self->slots[i] - 1;
+  else
+    self->n_used++;
+  self->slots[i] = ply + 1;
+  g_array_append_val (self->prev_same, prev);
+  if (ply % KIELA_GAME_CHECKPOINT == 0)
+    g_array_append_val (self->checkpoints, *pos);
+}
+
+/* Forgets the highest ply. */
+static void
+pop_ply (KielaGame *self)
+{
+  guint ply = self->hashes->len - 1;
+  guint32 prev = g_array_index (self->prev_same, guint32, ply);
+  guint i = slot_of (self, ply_hash (self, ply));
+
+  if (prev != NO_PLY)
+    self->slots[i] = prev + 1;
+  else
+    remove_slot (self, i);
+  if (ply % KIELA_GAME_CHECKPOINT == 0)
+    g_array_set_size (self->checkpoints, self->checkpoints->len - 1);
+  g_array_set_size (self->hashes, ply);
+  g_array_set_size (self->prev_same, ply);
+}
+
+/* Starts the history again from the initial position (new game, setup). */
+static void
+reset_history (KielaGame *self)
+{
+  while (self->hashes->len > 0)
+    pop_ply (self);
+  g_array_set_size (self->moves, 0);
+  self->n_played = 0;
+  push_ply (self, 0, &self->initial);
+  self->current = self->initial;
+  invalidate (self);
+}
+
+/* The position after `ply` moves, replayed from the checkpoint at or before it,
+ * or from `from` (the position at `from_ply`) when that is nearer. */
+static void
+replay_to (KielaGame *self, guint ply, const KielaPosition *from, guint from_ply, KielaPosition *out)
+{
+  guint at = ply - ply % KIELA_GAME_CHECKPOINT;
+
+  if (from != NULL && from_ply <= ply && from_ply >= at)
+    {
+      *out = *from;
+      at = from_ply;
+    }
+  else
+    *out = g_array_index (self->checkpoints, KielaPosition, at / KIELA_GAME_CHECKPOINT);
+  for (; at < ply; at++)
+    kiela_sow_fast (self->variant, out, g_array_index (self->moves, KielaPlayedMove, at).move, NULL);
 }
 
 KielaGame *
@@ -77,6 +260,7 @@ kiela_game_new (const KielaVariant *variant)
   kiela_position_init_start (&self->start, variant);
   self->initial = self->start;
   self->phase = variant->setup_phase ? KIELA_PHASE_SETUP_SOUTH : KIELA_PHASE_PLAY;
+  reset_history (self);
   return self;
 }
 
@@ -99,6 +283,7 @@ kiela_game_new_from_position (const KielaVariant *variant, const KielaPosition *
   self->start = *start;
   self->initial = *start;
   self->phase = KIELA_PHASE_PLAY;
+  reset_history (self);
   return self;
 }
 
@@ -116,6 +301,13 @@ kiela_game_copy (KielaGame *game)
   copy->has_setup[0] = game->has_setup[0];
   copy->has_setup[1] = game->has_setup[1];
   g_array_append_vals (copy->moves, game->moves->data, game->moves->len);
+  g_array_append_vals (copy->hashes, game->hashes->data, game->hashes->len);
+  g_array_append_vals (copy->prev_same, game->prev_same->data, game->prev_same->len);
+  g_array_append_vals (copy->checkpoints, game->checkpoints->data, game->checkpoints->len);
+  copy->slots = g_memdup2 (game->slots, sizeof (guint32) * game->n_slots);
+  copy->n_slots = game->n_slots;
+  copy->n_used = game->n_used;
+  copy->current = game->current;
   copy->n_played = game->n_played;
   g_hash_table_iter_init (&iter, game->metadata);
   while (g_hash_table_iter_next (&iter, &k, &v))
@@ -151,15 +343,21 @@ const KielaPosition *
 kiela_game_get_position_at (KielaGame *game, guint ply)
 {
   g_return_val_if_fail (ply <= game->moves->len, NULL);
-  if (ply == 0)
-    return &game->initial;
-  return &g_array_index (game->moves, KielaPlayedMove, ply - 1).after;
+  if (ply == game->n_played)
+    return &game->current;
+  if (ply != game->cursor_ply)
+    {
+      /* Walking the history ply by ply costs one sowing a ply. */
+      replay_to (game, ply, game->cursor_ply != NO_PLY ? &game->cursor : NULL, game->cursor_ply, &game->cursor);
+      game->cursor_ply = ply;
+    }
+  return &game->cursor;
 }
 
 const KielaPosition *
 kiela_game_get_position (KielaGame *game)
 {
-  return kiela_game_get_position_at (game, game->n_played);
+  return &game->current;
 }
 
 gboolean
@@ -197,6 +395,7 @@ kiela_game_setup (KielaGame *game, KielaSide side, const guint16 *counts, GError
     game->initial.houses[side][i] = counts[i];
   game->has_setup[side] = TRUE;
   game->phase = side == KIELA_SOUTH ? KIELA_PHASE_SETUP_NORTH : KIELA_PHASE_PLAY;
+  reset_history (game);
   emit_changed (game);
   return TRUE;
 }
@@ -218,57 +417,78 @@ kiela_game_has_setup (KielaGame *game, KielaSide side)
 guint
 kiela_game_repetition_count (KielaGame *game)
 {
-  const KielaPosition *cur = kiela_game_get_position (game);
-  guint count = 0;
+  guint count = 1;
 
-  for (guint ply = 0; ply <= game->n_played; ply++)
-    if (kiela_position_equal (kiela_game_get_position_at (game, ply), cur))
-      count++;
+  /* Only plies with the same hash are looked at; equal hashes of different
+   * positions are told apart by comparing the positions themselves. */
+  for (guint32 ply = g_array_index (game->prev_same, guint32, game->n_played); ply != NO_PLY;
+       ply = g_array_index (game->prev_same, guint32, ply))
+    {
+      KielaPosition earlier;
+
+      replay_to (game, ply, NULL, 0, &earlier);
+      if (kiela_position_equal (&earlier, &game->current))
+        count++;
+    }
   return count;
 }
 
-guint
-kiela_game_legal_moves (KielaGame *game, KielaMove moves[KIELA_MAX_MOVES])
+/* Computes the result and the legal moves of the current position, once a ply. */
+static void
+update_status (KielaGame *game)
 {
-  if (game->phase != KIELA_PHASE_PLAY || kiela_game_is_over (game))
-    return 0;
-  return kiela_legal_moves (game->variant, kiela_game_get_position (game), moves, NULL, NULL);
-}
+  const KielaPosition *pos = &game->current;
 
-KielaStatus
-kiela_game_get_status (KielaGame *game, KielaReason *reason)
-{
-  const KielaPosition *pos = kiela_game_get_position (game);
-  KielaMove moves[KIELA_MAX_MOVES];
-  KielaReason dummy;
-
-  if (reason == NULL)
-    reason = &dummy;
-  *reason = KIELA_REASON_NONE;
-
+  if (game->status_valid)
+    return;
+  game->status_valid = TRUE;
+  game->status = KIELA_STATUS_ONGOING;
+  game->reason = KIELA_REASON_NONE;
+  game->n_legal = 0;
   if (game->phase != KIELA_PHASE_PLAY)
-    return KIELA_STATUS_ONGOING;
+    return;
 
   if (game->n_played > 0)
     {
       const KielaPlayedMove *last = &g_array_index (game->moves, KielaPlayedMove, game->n_played - 1);
       if (last->result.end == KIELA_END_ENDLESS)
         {
-          *reason = KIELA_REASON_ENDLESS_MOVE;
-          return last->mover == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          game->reason = KIELA_REASON_ENDLESS_MOVE;
+          game->status = last->mover == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          return;
         }
     }
   if (kiela_game_repetition_count (game) >= 3)
     {
-      *reason = KIELA_REASON_REPETITION;
-      return KIELA_STATUS_DRAW;
+      game->reason = KIELA_REASON_REPETITION;
+      game->status = KIELA_STATUS_DRAW;
+      return;
     }
-  if (kiela_legal_moves (game->variant, pos, moves, NULL, NULL) == 0)
+  game->n_legal = kiela_legal_moves (game->variant, pos, game->legal, NULL, NULL);
+  if (game->n_legal == 0)
     {
-      *reason = KIELA_REASON_NO_MOVES;
-      return pos->to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+      game->reason = KIELA_REASON_NO_MOVES;
+      game->status = pos->to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
     }
-  return KIELA_STATUS_ONGOING;
+}
+
+guint
+kiela_game_legal_moves (KielaGame *game, KielaMove moves[KIELA_MAX_MOVES])
+{
+  update_status (game);
+  if (game->status != KIELA_STATUS_ONGOING)
+    return 0;
+  memcpy (moves, game->legal, sizeof (KielaMove) * game->n_legal);
+  return game->n_legal;
+}
+
+KielaStatus
+kiela_game_get_status (KielaGame *game, KielaReason *reason)
+{
+  update_status (game);
+  if (reason)
+    *reason = game->reason;
+  return game->status;
 }
 
 gboolean
@@ -377,7 +597,9 @@ kiela_game_play (KielaGame *game, KielaMove move, KielaTrace *trace, GError **er
 {
   const KielaPosition *pos;
   KielaPlayedMove played = { 0 };
+  KielaPosition after;
   g_autofree char *why = NULL;
+  gboolean known_legal = FALSE;
   char sq[4];
 
   g_return_val_if_fail (KIELA_IS_GAME (game), FALSE);
@@ -395,10 +617,20 @@ kiela_game_play (KielaGame *game, KielaMove move, KielaTrace *trace, GError **er
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_GAME_OVER, _("%s cannot be played: the game is over. %s"), sq, result);
       return FALSE;
     }
-  why = kiela_game_explain_illegal (game, move);
-  if (why)
+  /* The legal moves are known once a ply: explaining is for the others only. */
+  if (game->phase == KIELA_PHASE_PLAY)
+    for (guint i = 0; i < game->n_legal && !known_legal; i++)
+      known_legal = game->legal[i] == move;
+  if (!known_legal && (why = kiela_game_explain_illegal (game, move)) != NULL)
     {
       g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, why);
+      return FALSE;
+    }
+
+  if (game->n_played >= KIELA_GAME_MAX_MOVES)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE,
+                   _("%s cannot be played: a game holds at most %u moves"), sq, (guint) KIELA_GAME_MAX_MOVES);
       return FALSE;
     }
 
@@ -408,17 +640,24 @@ kiela_game_play (KielaGame *game, KielaMove move, KielaTrace *trace, GError **er
     {
       kiela_sow_traced (game->variant, pos, move, trace);
       played.result = trace->result;
-      played.after = trace->after;
+      after = trace->after;
     }
   else
     {
-      played.after = *pos;
-      kiela_sow_fast (game->variant, &played.after, move, &played.result);
+      after = *pos;
+      kiela_sow_fast (game->variant, &after, move, &played.result);
     }
 
-  g_array_set_size (game->moves, game->n_played);
+  while (game->moves->len > game->n_played)
+    {
+      pop_ply (game);
+      g_array_set_size (game->moves, game->moves->len - 1);
+    }
   g_array_append_val (game->moves, played);
   game->n_played++;
+  push_ply (game, game->n_played, &after);
+  game->current = after;
+  invalidate (game);
   emit_changed (game);
   return TRUE;
 }
@@ -502,9 +741,7 @@ kiela_game_undo (KielaGame *game)
 {
   if (!kiela_game_can_undo (game))
     return FALSE;
-  game->n_played--;
-  emit_changed (game);
-  return TRUE;
+  return kiela_game_go_to (game, game->n_played - 1);
 }
 
 gboolean
@@ -512,9 +749,7 @@ kiela_game_redo (KielaGame *game)
 {
   if (!kiela_game_can_redo (game))
     return FALSE;
-  game->n_played++;
-  emit_changed (game);
-  return TRUE;
+  return kiela_game_go_to (game, game->n_played + 1);
 }
 
 gboolean
@@ -524,7 +759,13 @@ kiela_game_go_to (KielaGame *game, guint ply)
     return FALSE;
   if (ply != game->n_played)
     {
+      if (ply == game->n_played + 1)
+        kiela_sow_fast (game->variant, &game->current,
+                        g_array_index (game->moves, KielaPlayedMove, game->n_played).move, NULL);
+      else
+        replay_to (game, ply, &game->current, game->n_played, &game->current);
       game->n_played = ply;
+      invalidate (game);
       emit_changed (game);
     }
   return TRUE;

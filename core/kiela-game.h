@@ -25,12 +25,16 @@ typedef enum {
 #define KIELA_META_EVENT   "event"
 #define KIELA_META_COMMENT "comment"
 
-/* One played move and what it did. */
+/* The most moves a game (and so a record) holds: far beyond any real game, and
+ * small enough that a record stays under the loader's size limit. */
+#define KIELA_GAME_MAX_MOVES 1000000
+
+/* One played move and what it did.  The position it led to is not kept (a long
+ * game would hold hundreds of bytes a move): see kiela_game_get_position_at(). */
 typedef struct {
   KielaMove move;
   KielaSide mover;
   KielaSowResult result;
-  KielaPosition after;
 } KielaPlayedMove;
 
 KIELA_AVAILABLE_IN_ALL
@@ -86,7 +90,9 @@ KIELA_AVAILABLE_IN_ALL
 guint               kiela_game_get_n_redo         (KielaGame *game);
 KIELA_AVAILABLE_IN_ALL
 const KielaPlayedMove *kiela_game_get_move        (KielaGame *game, guint index);  /* index < n_moves + n_redo */
-/* The position after `ply` moves (0 = initial). ply <= n_moves + n_redo. */
+/* The position after `ply` moves (0 = initial). ply <= n_moves + n_redo.  Positions
+ * are replayed on demand (one sowing a ply when walking the history in order):
+ * the pointer is valid until the next call or change to the game; copy it to keep it. */
 KIELA_AVAILABLE_IN_ALL
 const KielaPosition*kiela_game_get_position_at    (KielaGame *game, guint ply);
 /* The square name of move `index` ("g1"). */

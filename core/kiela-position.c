@@ -456,6 +456,7 @@ kiela_position_to_diagram (const KielaPosition *pos)
   guint files = pos->files;
 
   g_string_append_printf (s, "        %s%s\n", _("North"),
+                          /* Translators: after "North" or "South" beside kiela-cli's text board: that side moves next. */
                           pos->to_move == KIELA_NORTH ? _(" (to move)") : "");
   for (guint rank = 4; rank >= 1; rank--)
     {

@@ -393,6 +393,9 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
     FAIL (_("“moves” is missing or not a list"));
   moves = json_node_get_array (node);
+  if (json_array_get_length (moves) > KIELA_GAME_MAX_MOVES)
+    FAIL (_("the record has %u moves, more than the %u a game may hold"),
+          json_array_get_length (moves), (guint) KIELA_GAME_MAX_MOVES);
   if (json_array_get_length (moves) > 0 && kiela_game_get_phase (game) != KIELA_PHASE_PLAY)
     FAIL (_("the record has moves, but the setup phase is not finished"));
   for (guint i = 0; i < json_array_get_length (moves); i++)

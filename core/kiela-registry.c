@@ -37,7 +37,8 @@ struct _KielaRegistry {
   GPtrArray *search_dirs;  /* char* */
   GPtrArray *sorted_personalities;
   guint      current_owner;
-  gboolean   crash_guard;  /* keep markers while loading (off in kiela_plugin_check_module's child) */
+  const GArray *current_segments;  /* the registering module's memory, NULL for built-in modules */
+  gboolean   crash_guard;  /* markers and first-load checks (off in kiela-plugin-check itself) */
 };
 
 static void
@@ -269,11 +270,199 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
   return TRUE;
 }
 
+/* ---- the module's own memory ---- */
+
+/* The readable segments a loaded module occupies, found from one of its symbols. */
+typedef struct {
+  guintptr start;
+  guintptr end;
+  gboolean exec;
+} Segment;
+
+typedef struct {
+  const char *name;
+  ElfW(Addr)  base;
+  GArray     *segments;
+} SegmentSearch;
+
+static int
+collect_segments (struct dl_phdr_info *info, size_t size, void *data)
+{
+  SegmentSearch *search = data;
+
+  if (info->dlpi_addr != search->base || g_strcmp0 (info->dlpi_name, search->name) != 0)
+    return 0;
+  for (guint i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+      if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R) && ph->p_memsz > 0)
+        {
+          Segment seg = { info->dlpi_addr + ph->p_vaddr, info->dlpi_addr + ph->p_vaddr + ph->p_memsz,
+                          (ph->p_flags & PF_X) != 0 };
+          g_array_append_val (search->segments, seg);
+        }
+    }
+  return 1;
+}
+
+/* NULL when the symbol does not belong to a module the dynamic loader knows. */
+static GArray *
+module_segments (gconstpointer symbol)
+{
+  Dl_info dli;
+  struct link_map *map = NULL;
+  SegmentSearch search;
+
+  if (!dladdr1 (symbol, &dli, (void **) &map, RTLD_DL_LINKMAP) || map == NULL)
+    return NULL;
+  search.name = map->l_name;
+  search.base = map->l_addr;
+  search.segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+  dl_iterate_phdr (collect_segments, &search);
+  if (search.segments->len == 0)
+    g_clear_pointer (&search.segments, g_array_unref);
+  return search.segments;
+}
+
+/* The segment holding [p, p + size), or NULL. */
+static const Segment *
+segment_holding (const GArray *segments, gconstpointer p, gsize size)
+{
+  guintptr a = (guintptr) p;
+
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const Segment *seg = &g_array_index (segments, Segment, i);
+      if (a >= seg->start && a < seg->end && size <= seg->end - a)
+        return seg;
+    }
+  return NULL;
+}
+
+typedef enum {
+  TEXT_OK,
+  TEXT_OUTSIDE,       /* does not start inside the module */
+  TEXT_UNTERMINATED,  /* no NUL before the module's segment ends */
+  TEXT_BAD_UTF8,
+} TextProblem;
+
+/* A text a module hands over: inside the module (when segments is not NULL),
+ * ending there, valid UTF-8.  NULL is fine. */
+static TextProblem
+text_problem (const GArray *segments, const char *s)
+{
+  gsize max = G_MAXSSIZE;
+
+  if (s == NULL)
+    return TEXT_OK;
+  if (segments)
+    {
+      const Segment *seg = segment_holding (segments, s, 1);
+
+      if (seg == NULL)
+        return TEXT_OUTSIDE;
+      max = seg->end - (guintptr) s;
+      if (memchr (s, '\0', max) == NULL)
+        return TEXT_UNTERMINATED;
+    }
+  return g_utf8_validate (s, strnlen (s, max), NULL) ? TEXT_OK : TEXT_BAD_UTF8;
+}
+
+/* Checks one text of the plugin information.  NULL when fine, else why not. */
+static char *
+info_string_problem (const GArray *segments, const char *s, const char *field)
+{
+  switch (text_problem (segments, s))
+    {
+    case TEXT_OUTSIDE:
+      /* TRANSLATORS: %s is a field of the plugin information: id, name, version, ... */
+      return g_strdup_printf (_("its plugin information has a %s pointing outside the module"), field);
+    case TEXT_UNTERMINATED:
+      return g_strdup_printf (_("its plugin information has a %s that does not end inside the module"), field);
+    case TEXT_BAD_UTF8:
+      return g_strdup_printf (_("its plugin information has a %s that is not valid UTF-8"), field);
+    case TEXT_OK:
+    default:
+      return NULL;
+    }
+}
+
+/* What a module registers is checked like its information: the struct, every
+ * text and every function inside the module (a damaged module's relocated
+ * pointers crashed the program long after loading).  `kind` names the item in
+ * English (variant, AI algorithm, ...); always TRUE for built-in modules. */
+static gboolean
+item_struct_in_module (KielaRegistry *registry, gconstpointer item, gsize size, const char *kind, GError **error)
+{
+  if (registry->current_segments == NULL || item == NULL)
+    return TRUE;
+  if (segment_holding (registry->current_segments, item, size) == NULL)
+    {
+      /* TRANSLATORS: %s is variant, AI algorithm, personality or lesson */
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("it registered an item (%s) that lies outside the module"), kind);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+item_fields_in_module (KielaRegistry *registry, const char *kind,
+                       const char *const *texts, const char *const *fields, guint n_texts,
+                       const gconstpointer *functions, guint n_functions, GError **error)
+{
+  const GArray *segments = registry->current_segments;
+
+  if (segments == NULL)
+    return TRUE;
+  for (guint i = 0; i < n_texts; i++)
+    {
+      TextProblem problem = text_problem (segments, texts[i]);
+
+      if (problem == TEXT_BAD_UTF8)
+        {
+          /* TRANSLATORS: the first %s is variant, AI algorithm, personality or lesson, the second a field (name, ...) */
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("it registered an item (%s) whose %s is not valid UTF-8"),
+                       kind, fields[i]);
+          return FALSE;
+        }
+      if (problem != TEXT_OK)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("it registered an item (%s) whose %s points outside the module"),
+                       kind, fields[i]);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < n_functions; i++)
+    {
+      const Segment *seg = functions[i] ? segment_holding (segments, functions[i], 1) : NULL;
+
+      if (functions[i] && (seg == NULL || !seg->exec))
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                       _("it registered an item (%s) with a function outside the module’s code"), kind);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 kiela_registry_add_variant (KielaRegistry *registry, const KielaVariant *variant, GError **error)
 {
   g_return_val_if_fail (registry != NULL, FALSE);
 
+  if (!item_struct_in_module (registry, variant, sizeof *variant, "variant", error))
+    return FALSE;
+  if (variant)
+    {
+      const char *texts[] = { variant->id, variant->name, variant->description, variant->family, variant->level,
+                              variant->translation_domain, variant->source };
+      const char *fields[] = { "id", "name", "description", "family", "level", "translation_domain", "source" };
+
+      if (!item_fields_in_module (registry, "variant", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+        return FALSE;
+    }
   if (!kiela_variant_validate (variant, error))
     return FALSE;
   if (kiela_registry_lookup_variant (registry, variant->id))
@@ -291,6 +480,19 @@ kiela_registry_add_ai_algorithm (KielaRegistry *registry, const KielaAiAlgorithm
 {
   g_return_val_if_fail (registry != NULL, FALSE);
 
+  if (!item_struct_in_module (registry, algorithm, sizeof *algorithm, "AI algorithm", error))
+    return FALSE;
+  if (algorithm)
+    {
+      const char *texts[] = { algorithm->id, algorithm->name, algorithm->description, algorithm->translation_domain };
+      const char *fields[] = { "id", "name", "description", "translation_domain" };
+      const gconstpointer functions[] = { (gconstpointer) algorithm->check_settings, (gconstpointer) algorithm->think,
+                                          (gconstpointer) algorithm->arrange };
+
+      if (!item_fields_in_module (registry, "AI algorithm", texts, fields, G_N_ELEMENTS (texts),
+                                  functions, G_N_ELEMENTS (functions), error))
+        return FALSE;
+    }
   if (algorithm == NULL || !valid_id (algorithm->id) || algorithm->think == NULL)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
@@ -316,6 +518,18 @@ kiela_registry_add_personality (KielaRegistry *registry, const KielaPersonality 
 
   g_return_val_if_fail (registry != NULL, FALSE);
 
+  if (!item_struct_in_module (registry, p, sizeof *p, "personality", error))
+    return FALSE;
+  if (p)
+    {
+      const char *texts[] = { p->id, p->name, p->character, p->portrait_svg, p->level_name, p->algorithm,
+                              p->settings, p->translation_domain };
+      const char *fields[] = { "id", "name", "character", "portrait_svg", "level_name", "algorithm",
+                               "settings", "translation_domain" };
+
+      if (!item_fields_in_module (registry, "personality", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+        return FALSE;
+    }
   if (p == NULL || !valid_id (p->id) || p->name == NULL || p->algorithm == NULL)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
@@ -345,6 +559,16 @@ kiela_registry_add_lesson (KielaRegistry *registry, const KielaLesson *lesson, G
 {
   g_return_val_if_fail (registry != NULL, FALSE);
 
+  if (!item_struct_in_module (registry, lesson, sizeof *lesson, "lesson", error))
+    return FALSE;
+  if (lesson)
+    {
+      const char *texts[] = { lesson->id, lesson->title, lesson->summary, lesson->variant, lesson->translation_domain };
+      const char *fields[] = { "id", "title", "summary", "variant", "translation_domain" };
+
+      if (!item_fields_in_module (registry, "lesson", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+        return FALSE;
+    }
   if (lesson == NULL || !valid_id (lesson->id) || lesson->title == NULL)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
@@ -530,99 +754,6 @@ count_items (KielaRegistry *registry, KielaPluginRecord *r, guint owner)
   r->n_lessons = item_list_count_owner (&registry->lessons, owner);
 }
 
-/* ---- the module's own memory ---- */
-
-/* The readable segments a loaded module occupies, found from one of its symbols. */
-typedef struct {
-  guintptr start;
-  guintptr end;
-} Segment;
-
-typedef struct {
-  const char *name;
-  ElfW(Addr)  base;
-  GArray     *segments;
-} SegmentSearch;
-
-static int
-collect_segments (struct dl_phdr_info *info, size_t size, void *data)
-{
-  SegmentSearch *search = data;
-
-  if (info->dlpi_addr != search->base || g_strcmp0 (info->dlpi_name, search->name) != 0)
-    return 0;
-  for (guint i = 0; i < info->dlpi_phnum; i++)
-    {
-      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-
-      if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R) && ph->p_memsz > 0)
-        {
-          Segment seg = { info->dlpi_addr + ph->p_vaddr, info->dlpi_addr + ph->p_vaddr + ph->p_memsz };
-          g_array_append_val (search->segments, seg);
-        }
-    }
-  return 1;
-}
-
-/* NULL when the symbol does not belong to a module the dynamic loader knows. */
-static GArray *
-module_segments (gconstpointer symbol)
-{
-  Dl_info dli;
-  struct link_map *map = NULL;
-  SegmentSearch search;
-
-  if (!dladdr1 (symbol, &dli, (void **) &map, RTLD_DL_LINKMAP) || map == NULL)
-    return NULL;
-  search.name = map->l_name;
-  search.base = map->l_addr;
-  search.segments = g_array_new (FALSE, FALSE, sizeof (Segment));
-  dl_iterate_phdr (collect_segments, &search);
-  if (search.segments->len == 0)
-    g_clear_pointer (&search.segments, g_array_unref);
-  return search.segments;
-}
-
-/* The segment holding [p, p + size), or NULL. */
-static const Segment *
-segment_holding (const GArray *segments, gconstpointer p, gsize size)
-{
-  guintptr a = (guintptr) p;
-
-  for (guint i = 0; i < segments->len; i++)
-    {
-      const Segment *seg = &g_array_index (segments, Segment, i);
-      if (a >= seg->start && a < seg->end && size <= seg->end - a)
-        return seg;
-    }
-  return NULL;
-}
-
-/* Checks one text of the plugin information: inside the module (when segments is not
- * NULL), ending within it, valid UTF-8.  NULL when fine, else why not. */
-static char *
-info_string_problem (const GArray *segments, const char *s, const char *field)
-{
-  gsize max = G_MAXSSIZE;
-
-  if (s == NULL)
-    return NULL;
-  if (segments)
-    {
-      const Segment *seg = segment_holding (segments, s, 1);
-
-      if (seg == NULL)
-        /* TRANSLATORS: %s is a field of the plugin information: id, name, version, ... */
-        return g_strdup_printf (_("its plugin information has a %s pointing outside the module"), field);
-      max = seg->end - (guintptr) s;
-      if (memchr (s, '\0', max) == NULL)
-        return g_strdup_printf (_("its plugin information has a %s that does not end inside the module"), field);
-    }
-  if (!g_utf8_validate (s, strnlen (s, max), NULL))
-    return g_strdup_printf (_("its plugin information has a %s that is not valid UTF-8"), field);
-  return NULL;
-}
-
 /* The plugin information a module returned, checked before anything in it is used:
  * the struct inside the module, the ABI, then every text. */
 static char *
@@ -747,15 +878,18 @@ load_from_functions (KielaRegistry *registry, KielaPluginRecord *r, guint owner,
     }
 
   registry->current_owner = owner;
+  registry->current_segments = segments;
   if (!register_func (registry, &error))
     {
       remove_owner (registry, owner);
       registry->current_owner = G_MAXUINT;
+      registry->current_segments = NULL;
       record_fail (r, _("registration failed: %s"),
                    error ? error->message : _("the register function failed without saying why"));
       return FALSE;
     }
   registry->current_owner = G_MAXUINT;
+  registry->current_segments = NULL;
   if (r->info_path)
     {
       g_autofree char *mismatch = provides_problem (registry, r, owner);
@@ -997,10 +1131,10 @@ read_plugin_file (KielaPluginRecord *r, GError **error)
 /* ---- the crash guard ---- */
 
 static char *
-marker_path (const char *module_path)
+marker_path (const char *module_path, const char *suffix)
 {
   g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, module_path, -1);
-  g_autofree char *name = g_strconcat (hash, ".loading", NULL);
+  g_autofree char *name = g_strconcat (hash, suffix, NULL);
 
   return g_build_filename (g_get_user_state_dir (), "kiela", "plugin-guard", name, NULL);
 }
@@ -1027,7 +1161,7 @@ process_alive (gint64 pid)
 static gboolean
 marker_says_crashed (const char *module_path)
 {
-  g_autofree char *path = marker_path (module_path);
+  g_autofree char *path = marker_path (module_path, ".loading");
   g_autofree char *contents = NULL;
   g_autofree char *stamp = NULL;
   g_auto(GStrv) lines = NULL;
@@ -1053,14 +1187,15 @@ marker_says_crashed (const char *module_path)
   return TRUE;
 }
 
-/* Best effort: without a writable state folder plugins still load, unguarded. */
+/* Best effort: without a writable state folder plugins still load, unguarded.
+ * `pid` 0 records a crash seen in another process (no loader alive to wait for). */
 static void
-marker_write (const char *module_path)
+marker_write_for (const char *module_path, const char *suffix, gint64 pid)
 {
-  g_autofree char *path = marker_path (module_path);
+  g_autofree char *path = marker_path (module_path, suffix);
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *stamp = module_stamp (module_path);
-  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT "\n%s\n%s\n", (gint64) getpid (), stamp, module_path);
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT "\n%s\n%s\n", pid, stamp, module_path);
   int fd;
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
@@ -1075,11 +1210,47 @@ marker_write (const char *module_path)
 }
 
 static void
+marker_write (const char *module_path)
+{
+  marker_write_for (module_path, ".loading", getpid ());
+}
+
+static void
+marker_write_crashed (const char *module_path)
+{
+  marker_write_for (module_path, ".loading", 0);
+}
+
+static void
 marker_remove (const char *module_path)
 {
-  g_autofree char *path = marker_path (module_path);
+  g_autofree char *path = marker_path (module_path, ".loading");
 
   g_remove (path);
+}
+
+/* Modules that loaded in a check process are not checked again until they change. */
+static gboolean
+stamp_verified (const char *module_path)
+{
+  g_autofree char *path = marker_path (module_path, ".verified");
+  g_autofree char *contents = NULL;
+  g_autofree char *stamp = module_stamp (module_path);
+  gsize length;
+
+  g_auto(GStrv) lines = NULL;
+
+  if (!read_small_file (path, &contents, &length, NULL))
+    return FALSE;
+  /* pid, module stamp, module path */
+  lines = g_strsplit (contents, "\n", 4);
+  return g_strv_length (lines) >= 3 && g_str_equal (lines[1], stamp) && g_str_equal (lines[2], module_path);
+}
+
+static void
+stamp_verify (const char *module_path)
+{
+  marker_write_for (module_path, ".verified", 0);
 }
 
 gboolean
@@ -1089,7 +1260,7 @@ kiela_plugin_forget_crash (const char *module_path, GError **error)
 
   g_return_val_if_fail (module_path != NULL, FALSE);
 
-  path = marker_path (module_path);
+  path = marker_path (module_path, ".loading");
   if (g_remove (path) != 0 && errno != ENOENT)
     {
       int saved = errno;
@@ -1101,6 +1272,8 @@ kiela_plugin_forget_crash (const char *module_path, GError **error)
 }
 
 /* ---- loading one module ---- */
+
+static char *check_module (const char *module_path, gboolean *crashed);
 
 /* Everything decided without running the module's code: its .plugin file, the ABI
  * and API it asks for, a crash at an earlier start.  FALSE when the record failed. */
@@ -1223,8 +1396,25 @@ kiela_registry_load_file (KielaRegistry *registry, const char *path)
       record_fail (r, _("not a loadable module: %s"), problem);
       return;
     }
+  /* A module met for the first time (or changed since) is loaded once in another
+   * process first: damage that crashes dlopen() or the module's code (random
+   * bytes in a module did, in 114 of 400 tries) then takes only that process. */
+  if (registry->crash_guard && !stamp_verified (path))
+    {
+      gboolean crashed;
+      g_autofree char *reason = check_module (path, &crashed);
+
+      if (crashed)
+        {
+          marker_write_crashed (path);
+          r->crashed = TRUE;
+          record_fail (r, "%s", reason);
+          return;
+        }
+      stamp_verify (path);
+    }
   /* From here on the module's code runs (constructors, query, register): if it
-   * crashes the program, the marker tells the next start to skip it. */
+   * crashes the program anyway, the marker tells the next start to skip it. */
   if (registry->crash_guard)
     marker_write (path);
   open_and_register (registry, r, owner);
@@ -1391,72 +1581,55 @@ signal_name (int sig)
     }
 }
 
-/* How long a module may take to load before the check gives up on it. */
-#define CHECK_TIMEOUT_S 20
+/* How long a module may take to load before the check gives up on it: one that
+ * never returns from dlopen() would hang every start. */
+#define CHECK_TIMEOUT_S 10
 
-char *
-kiela_plugin_check_module (const char *module_path)
+/* kiela-plugin-check sits beside libkiela-core, installed or in the build tree. */
+static char *
+check_helper_path (void)
 {
-  GString *answer = g_string_new (NULL);
-  int fds[2];
-  pid_t pid;
-  int status = 0;
+  Dl_info info;
+
+  if (dladdr ((const void *) kiela_registry_new, &info) && info.dli_fname && g_path_is_absolute (info.dli_fname))
+    {
+      g_autofree char *dir = g_path_get_dirname (info.dli_fname);
+      char *helper = g_build_filename (dir, "kiela-plugin-check", NULL);
+
+      if (g_file_test (helper, G_FILE_TEST_IS_EXECUTABLE))
+        return helper;
+      g_free (helper);
+    }
+  return NULL;
+}
+
+/* Loads the module in a new process (kiela-plugin-check).  Returns NULL when it
+ * loaded, else the reason; *crashed says whether the process died, hung or quit
+ * instead of reporting (loading the module here would take this process with it). */
+static char *
+check_module (const char *module_path, gboolean *crashed)
+{
+  g_autofree char *helper = check_helper_path ();
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { helper, module_path, NULL };
+  GString *answer;
+  GPid pid;
+  int out_fd, status = 0;
   gint64 deadline = g_get_monotonic_time () + CHECK_TIMEOUT_S * G_USEC_PER_SEC;
   gboolean timed_out = FALSE;
 
-  g_return_val_if_fail (module_path != NULL, NULL);
+  *crashed = FALSE;
+  if (helper == NULL)
+    return g_strdup_printf (_("cannot be checked: %s"), _("kiela-plugin-check is not installed beside libkiela-core"));
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL,
+                                 G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL,
+                                 NULL, NULL, &pid, NULL, &out_fd, NULL, &error))
+    return g_strdup_printf (_("cannot be checked: %s"), error->message);
 
-  if (pipe2 (fds, O_CLOEXEC) != 0)
-    return g_strdup_printf (_("cannot be checked: %s"), g_strerror (errno));
-  fflush (stdout);
-  fflush (stderr);
-  pid = fork ();
-  if (pid < 0)
-    {
-      int saved = errno;
-      close (fds[0]);
-      close (fds[1]);
-      g_string_free (answer, TRUE);
-      return g_strdup_printf (_("cannot be checked: %s"), g_strerror (saved));
-    }
-  if (pid == 0)
-    {
-      /* The child: load the module into a fresh registry, report, and leave
-       * without running exit handlers that belong to the parent. */
-      KielaRegistry *registry;
-      const KielaPluginRecord *r;
-      const char *reply;
-      gssize left;
-
-      close (fds[0]);
-      /* Die of the signal itself, whatever crash handler the host installed
-       * (a sanitizer's, say), so the parent can name it. */
-      signal (SIGSEGV, SIG_DFL);
-      signal (SIGBUS, SIG_DFL);
-      signal (SIGILL, SIG_DFL);
-      signal (SIGFPE, SIG_DFL);
-      signal (SIGABRT, SIG_DFL);
-      registry = kiela_registry_new ();
-      registry->crash_guard = FALSE;
-      kiela_registry_load_file (registry, module_path);
-      r = g_ptr_array_index (registry->plugins, 0);
-      reply = r->state == KIELA_PLUGIN_LOADED ? "" : (r->reason ? r->reason : "?");
-      left = (gssize) strlen (reply) + 1;  /* the NUL says "finished" */
-      while (left > 0)
-        {
-          gssize n = write (fds[1], reply, (gsize) left);
-          if (n <= 0)
-            break;
-          reply += n;
-          left -= n;
-        }
-      _exit (0);
-    }
-
-  close (fds[1]);
+  answer = g_string_new (NULL);
   for (;;)
     {
-      struct pollfd pfd = { fds[0], POLLIN, 0 };
+      struct pollfd pfd = { out_fd, POLLIN, 0 };
       gint64 now = g_get_monotonic_time ();
       char buf[512];
       gssize n;
@@ -1469,19 +1642,21 @@ kiela_plugin_check_module (const char *module_path)
         }
       if (poll (&pfd, 1, (int) ((deadline - now) / 1000) + 1) <= 0)
         continue;
-      n = read (fds[0], buf, sizeof buf);
+      n = read (out_fd, buf, sizeof buf);
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
         break;
       g_string_append_len (answer, buf, n);
     }
-  close (fds[0]);
+  close (out_fd);
   while (waitpid (pid, &status, 0) < 0 && errno == EINTR)
     ;
+  g_spawn_close_pid (pid);
 
   if (timed_out)
     {
+      *crashed = TRUE;
       g_string_free (answer, TRUE);
       return g_strdup_printf (_("did not finish loading within %u seconds"), CHECK_TIMEOUT_S);
     }
@@ -1490,14 +1665,17 @@ kiela_plugin_check_module (const char *module_path)
       const char *name = signal_name (WTERMSIG (status));
       g_autofree char *sig = name ? g_strdup (name) : g_strdup_printf ("signal %d", WTERMSIG (status));
 
+      *crashed = TRUE;
       g_string_free (answer, TRUE);
       /* TRANSLATORS: %s is a signal name such as SIGSEGV */
       return g_strdup_printf (_("crashed with %s while loading"), sig);
     }
-  if (answer->len == 0 || answer->str[answer->len - 1] != '\0' || WEXITSTATUS (status) != 0)
+  /* The helper ends its report with a NUL: anything else means the module ended it. */
+  if (answer->len == 0 || answer->str[answer->len - 1] != '\0' || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
     {
       int code = WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 
+      *crashed = TRUE;
       g_string_free (answer, TRUE);
       return g_strdup_printf (_("exited with status %d while loading"), code);
     }
@@ -1507,6 +1685,24 @@ kiela_plugin_check_module (const char *module_path)
       return NULL;
     }
   return g_string_free (answer, FALSE);
+}
+
+char *
+kiela_plugin_check_module (const char *module_path)
+{
+  gboolean crashed;
+
+  g_return_val_if_fail (module_path != NULL, NULL);
+
+  return check_module (module_path, &crashed);
+}
+
+void
+kiela_registry_set_crash_guard (KielaRegistry *registry, gboolean guard)
+{
+  g_return_if_fail (registry != NULL);
+
+  registry->crash_guard = guard;
 }
 
 void

@@ -114,10 +114,12 @@ GPtrArray               *kiela_registry_get_lessons         (KielaRegistry *regi
  * Personalities whose algorithm is unknown after loading are dropped by kiela_registry_finish_loading().
  *
  * A module is loaded only when its .plugin file (see kiela-plugin.h) is valid and
- * asks for this ABI and at most this API.  While a module loads, a marker naming it
- * is kept in $XDG_STATE_HOME/kiela/plugin-guard: a marker left by a start that
- * crashed makes later starts skip that module ("crashed while loading") until the
- * user tries again (kiela_plugin_forget_crash) or the module file changes. */
+ * asks for this ABI and at most this API.  A module met for the first time (or changed)
+ * is loaded in another process first, and skipped if that crashes.  While a module
+ * loads, a marker naming it is kept in $XDG_STATE_HOME/kiela/plugin-guard: a marker
+ * left by a start that crashed makes later starts skip that module ("crashed while
+ * loading") until the user tries again (kiela_plugin_forget_crash) or the module file
+ * changes. */
 KIELA_AVAILABLE_IN_ALL
 void       kiela_registry_load_file          (KielaRegistry *registry, const char *path);
 KIELA_AVAILABLE_IN_ALL
@@ -145,13 +147,19 @@ KIELA_AVAILABLE_IN_ALL
 void       kiela_registry_load_static        (KielaRegistry *registry, const KielaPluginInfo *info,
                                               KielaPluginRegisterFunc register_func);
 
-/* Loads the module in a child process (this process runs none of its code) and says what
- * happened: NULL when it loaded and registered, else the translated reason
- * ("crashed with SIGSEGV while loading", "registration failed: ...").  For kiela-cli plugins --check. */
+/* Loads the module in another process (kiela-plugin-check, installed beside libkiela-core;
+ * this process runs none of its code) and says what happened: NULL when it loaded and
+ * registered, else the translated reason ("crashed with SIGSEGV while loading",
+ * "registration failed: ...").  For kiela-cli plugins --check. */
 KIELA_AVAILABLE_IN_ALL
 char      *kiela_plugin_check_module         (const char *module_path);
 /* Removes the crash marker of a module, so the next start loads it again ("Try again"). */
 KIELA_AVAILABLE_IN_ALL
 gboolean   kiela_plugin_forget_crash         (const char *module_path, GError **error);
+/* The crash guard (on by default): markers while loading, and a module met for the first
+ * time or changed since is first loaded in another process (kiela_plugin_check_module), so
+ * a module that crashes is skipped with the reason before it can take the program down. */
+KIELA_AVAILABLE_IN_ALL
+void       kiela_registry_set_crash_guard    (KielaRegistry *registry, gboolean guard);
 
 G_END_DECLS

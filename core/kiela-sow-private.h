@@ -1,4 +1,7 @@
 /* kiela-sow-private.h: the engine's compact board (one byte a house) for its hot paths: legal moves, playouts, perft, search. */
+
+/* Not installed: for core and the plugins built with it (the classic AI), which
+ * are rebuilt together; third-party plugins keep to the installed headers. */
 #pragma once
 
 #include "kiela-types.h"

@@ -461,15 +461,15 @@ static const guint8 ge_ones[96] __attribute__ ((aligned (16))) = {
 };
 
 /*
- * Lap windows: windows[files - KIELA_MIN_FILES][k][m] is 1 when m mod n < k
+ * Lap windows: windows[0][files - KIELA_MIN_FILES][k][m] is 1 when m mod n < k
  * (n = 2 * files), so the 16 bytes from m = 16 v + n - a are, lane by lane, 1
  * in the k houses a, a+1, ... (wrapping at n) that a lap of k < n stones from
- * a fills, and in lanes past n that the caller masks off.  One load a vector
- * instead of computing the range from its ends.  ne_ones is 0xff but for one
- * zero byte, so that 16 bytes from 48 - h + 16 v clear lane h alone.
+ * a fills, and in lanes past n that the caller masks off.  windows[1] also
+ * holds -k (mod 256) where m mod n is n - 1, the house before a: the one the
+ * k stones were lifted from, which adding the window thus empties.  One load
+ * a vector instead of computing the range from its ends and clearing a lane.
  */
-static guint8 windows[KIELA_MAX_FILES - KIELA_MIN_FILES + 1][KIELA_MAX_HOUSES][96] __attribute__ ((aligned (16)));
-static guint8 ne_ones[96] __attribute__ ((aligned (16)));
+static guint8 windows[2][KIELA_MAX_FILES - KIELA_MIN_FILES + 1][KIELA_MAX_HOUSES][96] __attribute__ ((aligned (16)));
 
 __attribute__ ((constructor)) static void
 init_lap_tables (void)
@@ -477,9 +477,11 @@ init_lap_tables (void)
   for (guint files = KIELA_MIN_FILES; files <= KIELA_MAX_FILES; files++)
     for (guint k = 0; k < 2 * files; k++)
       for (guint m = 0; m < 96; m++)
-        windows[files - KIELA_MIN_FILES][k][m] = m % (2 * files) < k;
-  memset (ne_ones, 0xff, sizeof ne_ones);
-  ne_ones[48] = 0;
+        {
+          guint r = m % (2 * files);
+          windows[0][files - KIELA_MIN_FILES][k][m] = r < k;
+          windows[1][files - KIELA_MIN_FILES][k][m] = r < k ? 1 : r == 2 * files - 1 ? (guint8) (256 - k) : 0;
+        }
 }
 
 static inline __attribute__((always_inline)) KielaU8x16
@@ -487,14 +489,6 @@ window_mask (const guint8 *row, guint n, guint a, guint v)
 {
   KielaU8x16 m;
   __builtin_memcpy (&m, row + 16 * v + n - a, sizeof m);
-  return m;
-}
-
-static inline __attribute__((always_inline)) KielaU8x16
-keep_mask (guint lift, guint v)
-{
-  KielaU8x16 m;
-  __builtin_memcpy (&m, ne_ones + 48 - lift + 16 * v, sizeof m);
   return m;
 }
 
@@ -507,15 +501,13 @@ ge_mask (guint x, guint v)
 }
 
 /*
- * A lap on the compact board empties house `lift` (none when it is 47, a lane no
- * board uses) and adds one stone to each house of [a, b1) and of [0, b2) (a lap
- * of k < n stones, b2 > 0 when it wraps), branch-free whatever the hand: the
- * masks come from unaligned loads of ge_ones instead of a loop whose exit the
- * processor could not predict.  Emptying the lifted house in the same vector
- * operation, rather than by a byte store, keeps the vector load from waiting
- * on that store.  Lanes at or past n keep zero.
+ * A lap on the compact board empties house `lift` (none when it is 47) and drops
+ * one stone into each of the k houses after it, wrapping, with one masked add of
+ * a window row a vector: branch-free whatever the hand, where a loop would end
+ * at a point the processor could not predict.  Emptying the lifted house in
+ * the same add, rather than by a byte store, keeps the next vector load from
+ * waiting on that store.  Lanes at or past n keep zero.
  */
-
 /*
  * sow_core on the compact board: the same algorithm, statement for statement
  * (tests/engine/test-sow.c checks that every candidate of thousands of games
@@ -551,7 +543,7 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
   for (guint v = 0; v < lanes; v++)
     {
       __builtin_memcpy (&cur[v], my + 16 * v, sizeof cur[v]);
-      valid[v] = one - ge_mask (n, v);   /* 1 in the lanes of real houses */
+      valid[v] = ge_mask (n, v) - one;   /* 0xff in the lanes of real houses */
     }
   for (;;)
     {
@@ -580,11 +572,11 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
        * whose last stone fell into h itself. */
       count_last = my[last] + (k != 0);
       {
-        const guint8 *row = windows[files - KIELA_MIN_FILES][k];
+        /* When a house was lifted it is the one before start, and holds k. */
+        const guint8 *row = windows[lift != no_lift][files - KIELA_MIN_FILES][k];
 
         for (guint v = 0; v < lanes; v++)
           {
-            cur[v] &= keep_mask (lift, v);
             cur[v] += window_mask (row, n, start, v) & valid[v];
             __builtin_memcpy (my + 16 * v, &cur[v], sizeof cur[v]);
           }
@@ -885,11 +877,12 @@ kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, Ki
 }
 
 guint
-kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
-                      KielaMove moves[KIELA_MAX_MOVES],
-                      KielaPosition children[KIELA_MAX_MOVES],
-                      gboolean endless[KIELA_MAX_MOVES],
-                      guint32 drops[KIELA_MAX_MOVES])
+kiela_legal_moves_captured (const KielaVariant *variant, const KielaPosition *pos,
+                            KielaMove moves[KIELA_MAX_MOVES],
+                            KielaPosition children[KIELA_MAX_MOVES],
+                            gboolean endless[KIELA_MAX_MOVES],
+                            guint32 drops[KIELA_MAX_MOVES],
+                            guint16 captured[KIELA_MAX_MOVES])
 {
   KielaMove cand[KIELA_MAX_MOVES];
   guint n_cand;
@@ -904,7 +897,7 @@ kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
       KielaPacked packed_children[KIELA_MAX_MOVES];
 
       count = kiela_packed_legal_moves (variant, &packed, moves, children ? packed_children : NULL,
-                                        endless, drops, NULL);
+                                        endless, drops, captured);
       if (children)
         for (guint i = 0; i < count; i++)
           kiela_packed_to_position (&packed_children[i], &children[i]);
@@ -927,9 +920,21 @@ kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
         endless[count] = !ok;
       if (drops)
         drops[count] = r.drops;
+      if (captured)
+        captured[count] = r.captured;
       moves[count++] = cand[i];
     }
   return count;
+}
+
+guint
+kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
+                      KielaMove moves[KIELA_MAX_MOVES],
+                      KielaPosition children[KIELA_MAX_MOVES],
+                      gboolean endless[KIELA_MAX_MOVES],
+                      guint32 drops[KIELA_MAX_MOVES])
+{
+  return kiela_legal_moves_captured (variant, pos, moves, children, endless, drops, NULL);
 }
 
 guint

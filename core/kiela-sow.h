@@ -130,6 +130,15 @@ guint    kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition 
                                gboolean endless[KIELA_MAX_MOVES],
                                guint32 drops[KIELA_MAX_MOVES]);
 
+/* The same, also giving the stones each move captures (move ordering in search). */
+KIELA_AVAILABLE_IN_ALL
+guint    kiela_legal_moves_captured (const KielaVariant *variant, const KielaPosition *pos,
+                                     KielaMove moves[KIELA_MAX_MOVES],
+                                     KielaPosition children[KIELA_MAX_MOVES],
+                                     gboolean endless[KIELA_MAX_MOVES],
+                                     guint32 drops[KIELA_MAX_MOVES],
+                                     guint16 captured[KIELA_MAX_MOVES]);
+
 /* Why `move` may not be played from `pos`, as a translated sentence naming the square;
  * NULL when it is legal.  ("g1 holds 1 stone: Kiela needs at least 2.", "This move never ends: ...") */
 KIELA_AVAILABLE_IN_ALL

@@ -40,6 +40,8 @@ typedef struct {
   KielaMove           moves[MAX_PLY + 1][KIELA_MAX_MOVES];
   KielaPosition       children[MAX_PLY + 1][KIELA_MAX_MOVES];
   gboolean            endless[MAX_PLY + 1][KIELA_MAX_MOVES];
+  guint16             captured[MAX_PLY + 1][KIELA_MAX_MOVES];
+  guint64             keys[MAX_PLY + 1][KIELA_MAX_MOVES];   /* of the children */
   gint                order[MAX_PLY + 1][KIELA_MAX_MOVES];
 } Search;
 
@@ -88,7 +90,7 @@ is_repetition (Search *s, guint ply, guint64 key)
 
 /* Sorts the moves at `ply` best-first: TT move, then captures by size, killers, history. */
 static void
-order_moves (Search *s, guint ply, const KielaPosition *pos, guint n, KielaMove tt_move)
+order_moves (Search *s, guint ply, guint n, KielaMove tt_move)
 {
   gint keys[KIELA_MAX_MOVES];
   gint *order = s->order[ply];
@@ -104,7 +106,7 @@ order_moves (Search *s, guint ply, const KielaPosition *pos, guint n, KielaMove 
         k = 1000000000;
       else
         {
-          gint gain = classic_move_gain (pos, &s->children[ply][i]);
+          gint gain = classic_capture_gain (s->variant, s->captured[ply][i]);
           /* Bounded so that no capture outranks the TT move (and the product fits). */
           k = CLAMP (gain, -900, 900) * 1000000;
           if (ply < MAX_PLY && (m == s->killers[ply][0] || m == s->killers[ply][1]))
@@ -129,6 +131,26 @@ order_moves (Search *s, guint ply, const KielaPosition *pos, guint n, KielaMove 
     }
 }
 
+/*
+ * The legal moves at `ply` with their children, captures and hash keys; each
+ * child's transposition-table slot is fetched into the cache now, so that it
+ * is there when the child is searched.
+ */
+static guint
+generate (Search *s, const KielaPosition *pos, guint ply)
+{
+  guint n = kiela_legal_moves_captured (s->variant, pos, s->moves[ply], s->children[ply], s->endless[ply],
+                                        NULL, s->captured[ply]);
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 key = classic_hash (&s->children[ply][i]);
+      s->keys[ply][i] = key;
+      __builtin_prefetch (&s->tt[key & s->tt_mask]);
+    }
+  return n;
+}
+
 static gint
 quiesce (Search *s, const KielaPosition *pos, guint ply, guint qs_left, gint alpha, gint beta, guint64 key)
 {
@@ -141,7 +163,7 @@ quiesce (Search *s, const KielaPosition *pos, guint ply, guint qs_left, gint alp
   if (stand > alpha)
     alpha = stand;
 
-  n = (gint) kiela_legal_moves (s->variant, pos, s->moves[ply], s->children[ply], s->endless[ply]);
+  n = (gint) generate (s, pos, ply);
   if (n == 0)
     return -(CLASSIC_WIN - (gint) ply);
 
@@ -149,11 +171,11 @@ quiesce (Search *s, const KielaPosition *pos, guint ply, guint qs_left, gint alp
   for (gint i = 0; i < n; i++)
     {
       gint v;
-      if (s->endless[ply][i] || classic_move_gain (pos, &s->children[ply][i]) <= 0)
+      if (s->endless[ply][i] || s->captured[ply][i] == 0)
         continue;
       {
         KielaPosition child = s->children[ply][i];
-        v = -quiesce (s, &child, ply + 1, qs_left - 1, -beta, -alpha, classic_zobrist (&child));
+        v = -quiesce (s, &child, ply + 1, qs_left - 1, -beta, -alpha, s->keys[ply][i]);
       }
       if (s->budget.stopped)
         return 0;
@@ -202,11 +224,11 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
       return quiesce (s, pos, ply, s->qs_plies, alpha, beta, key);
     }
 
-  n = kiela_legal_moves (s->variant, pos, s->moves[ply], s->children[ply], s->endless[ply]);
+  n = generate (s, pos, ply);
   if (n == 0)
     return -(CLASSIC_WIN - (gint) ply);
 
-  order_moves (s, ply, pos, n, tt_move);
+  order_moves (s, ply, n, tt_move);
   for (guint k = 0; k < n; k++)
     {
       gint i = s->order[ply][k];
@@ -220,7 +242,7 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
           /* Copy: deeper plies reuse their own buffers, not this one, but the
            * child must outlive the ordering array untouched. */
           const KielaPosition *child = &s->children[ply][i];
-          s->path[ply + 1] = classic_zobrist (child);
+          s->path[ply + 1] = s->keys[ply][i];
           if (k == 0)
             v = -negamax (s, child, depth - 1, ply + 1, -beta, -alpha);
           else
@@ -243,7 +265,7 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
         alpha = v;
       if (alpha >= beta)
         {
-          if (classic_move_gain (pos, &s->children[ply][i]) <= 0 && ply < MAX_PLY)
+          if (s->captured[ply][i] == 0 && ply < MAX_PLY)
             {
               if (s->killers[ply][0] != m)
                 {
@@ -342,12 +364,12 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
       for (guint i = 0; i < request->n_history; i++)
         {
           guint64 *k = g_new (guint64, 1);
-          *k = classic_zobrist (&request->history[i]);
+          *k = classic_hash (&request->history[i]);
           g_hash_table_add (s->game_keys, k);
         }
     }
 
-  n = kiela_legal_moves (s->variant, root, s->moves[0], s->children[0], s->endless[0]);
+  n = generate (s, root, 0);
   if (n == 0)
     {
       ok = classic_fail_no_move (request, error);
@@ -358,7 +380,7 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
       root_order[i] = (gint) i;
       root_scores[i] = 0;
     }
-  s->path[0] = classic_zobrist (root);
+  s->path[0] = classic_hash (root);
 
   for (guint depth = 1; depth <= max_depth; depth++)
     {
@@ -382,7 +404,7 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
           else
             {
               const KielaPosition *child = &s->children[0][i];
-              s->path[1] = classic_zobrist (child);
+              s->path[1] = s->keys[0][i];
               if (k == 0)
                 v = -negamax (s, child, (gint) depth - 1, 1, -CLASSIC_INFINITY, -alpha);
               else

@@ -57,8 +57,8 @@ gboolean classic_fail_no_move   (const KielaAiRequest *request, GError **error);
  * the same seed still gives different (but reproducible) choices in different positions. */
 void     classic_rng_init (KielaRng *rng, const KielaAiRequest *request);
 
-/* Zobrist-style hash of a position: every (side, house, count) has its own 64-bit key. */
-guint64  classic_zobrist (const KielaPosition *pos);
+/* A 64-bit hash of a position (transposition table, repetition, seeding). */
+guint64  classic_hash (const KielaPosition *pos);
 
 /* Material balance in hundredths of a stone for `side` (stones can leave the board in some variants). */
 gint     classic_material (const KielaPosition *pos, KielaSide side);
@@ -79,6 +79,8 @@ gint     classic_evaluate (const KielaVariant *variant, const KielaPosition *pos
 
 /* Stones a move gains for its mover: own stones after minus before, plus what the opponent lost. */
 gint     classic_move_gain (const KielaPosition *before, const KielaPosition *after);
+/* The same for a move that captured `captured` stones, as the sowing reports it. */
+gint     classic_capture_gain (const KielaVariant *variant, guint captured);
 
 /*
  * The reply's short explanation of `move` from `pos` ("Captures 5 stones and leaves

@@ -69,6 +69,7 @@ playout (Mcts *m, const KielaPosition *start, KielaSide side)
   KielaMove moves[KIELA_MAX_MOVES];
   KielaPosition children[KIELA_MAX_MOVES];
   gboolean endless[KIELA_MAX_MOVES];
+  guint16 captured[KIELA_MAX_MOVES];
   gint mat;
 
   if (m->greedy <= 0.0)
@@ -88,7 +89,7 @@ playout (Mcts *m, const KielaPosition *start, KielaSide side)
     {
       for (guint ply = 0; ply < m->playout_plies; ply++)
         {
-          guint n = kiela_legal_moves (m->variant, &pos, moves, children, endless);
+          guint n = kiela_legal_moves_captured (m->variant, &pos, moves, children, endless, NULL, captured);
           guint pick;
 
           m->budget.nodes++;
@@ -100,7 +101,7 @@ playout (Mcts *m, const KielaPosition *start, KielaSide side)
               guint n_best = 0, best_i[KIELA_MAX_MOVES];
               for (guint i = 0; i < n; i++)
                 {
-                  gint g = endless[i] ? G_MININT + 1 : classic_move_gain (&pos, &children[i]);
+                  gint g = endless[i] ? G_MININT + 1 : classic_capture_gain (m->variant, captured[i]);
                   if (g > best)
                     best = g, n_best = 0;
                   if (g == best)

@@ -81,6 +81,7 @@ greedy_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error
 
 const KielaAiAlgorithm classic_random_algorithm = {
   .id = "random",
+  /* Translators: the name of an AI algorithm (a way of choosing moves), listed with the plugins. */
   .name = N_("Random"),
   .description = N_("Picks any legal move, each as likely as the others."),
   .translation_domain = GETTEXT_PACKAGE,
@@ -91,6 +92,7 @@ const KielaAiAlgorithm classic_random_algorithm = {
 
 const KielaAiAlgorithm classic_greedy_algorithm = {
   .id = "greedy",
+  /* Translators: the name of an AI algorithm (a way of choosing moves), listed with the plugins. */
   .name = N_("Greedy"),
   .description = N_("Takes the move that wins the most stones at once, and never looks further."),
   .translation_domain = GETTEXT_PACKAGE,

@@ -1,9 +1,6 @@
-/* test-plugins-page.c: Preferences → Plugins for a plugin that crashed an earlier start, and its Try Again button. */
+/* test-plugins-page.c: Preferences → Plugins for a plugin that crashed when loaded, and its Try Again button. */
 #include "config.h"
 
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <glib/gstdio.h>
 #include <adwaita.h>
 
@@ -80,24 +77,24 @@ test_crashed_plugin (void)
   const KielaPluginRecord *crashed = NULL;
   GtkWindow *window;
   GtkWidget *retry;
-  int status = 0;
-  pid_t pid;
-
   copy_file (src, module);
   copy_file (src_info, info);
 
-  /* A start that dies loading the module... */
-  pid = fork ();
-  g_assert_cmpint (pid, >=, 0);
-  if (pid == 0)
-    {
-      KielaRegistry *doomed = kiela_registry_new ();
-      signal (SIGSEGV, SIG_DFL);
-      kiela_registry_load_dir (doomed, dir);
-      _exit (0);
-    }
-  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
-  g_assert_true (WIFSIGNALED (status));
+  /* The start that meets it checks it in another process first: it crashes there... */
+  {
+    g_autoptr(KielaRegistry) first = kiela_registry_new ();
+    g_setenv ("KIELA_PLUGIN_PATH", dir, TRUE);
+    kiela_registry_load_default (first);
+    for (guint i = 0; i < kiela_registry_get_plugins (first)->len; i++)
+      {
+        const KielaPluginRecord *r = g_ptr_array_index (kiela_registry_get_plugins (first), i);
+        if (g_strcmp0 (r->path, module) == 0)
+          crashed = r;
+      }
+    g_assert_nonnull (crashed);
+    g_assert_cmpstr (crashed->reason, ==, "crashed with SIGSEGV while loading");
+    crashed = NULL;
+  }
 
   /* ...and the next start, which skips it. */
   g_setenv ("KIELA_PLUGIN_PATH", dir, TRUE);

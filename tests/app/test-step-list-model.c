@@ -294,6 +294,24 @@ test_list_view_millions (void)
   g_object_unref (board);
 }
 
+/* The rows borrow the player's trace: when the player goes first, they go with it. */
+static void
+test_player_gone (void)
+{
+  GtkWidget *board = g_object_ref_sink (kiela_board_view_new ());
+  GtkWidget *steps = g_object_ref_sink (kiela_step_list_new ());
+  KielaTracePlayer *player = kiela_trace_player_new (KIELA_BOARD_VIEW (board));
+
+  kiela_step_list_set_player (KIELA_STEP_LIST (steps), player);
+  kiela_trace_player_set_trace (player, &variant, capture_trace (), 0);
+  g_assert_cmpuint (kiela_step_list_get_n_rows (KIELA_STEP_LIST (steps)), ==, 7);
+  g_object_unref (player);
+  g_assert_cmpuint (kiela_step_list_get_n_rows (KIELA_STEP_LIST (steps)), ==, 0);
+  g_assert_cmpint (kiela_step_list_get_current_row (KIELA_STEP_LIST (steps)), ==, -1);
+  g_object_unref (steps);
+  g_object_unref (board);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -305,5 +323,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/step-list/model/long-lap", test_long_lap);
   g_test_add_func ("/app/step-list/model/millions", test_millions);
   g_test_add_func ("/app/step-list/view/millions", test_list_view_millions);
+  g_test_add_func ("/app/step-list/view/player-gone", test_player_gone);
   return g_test_run ();
 }

@@ -18,6 +18,8 @@
 #include "kiela-board-view-private.h"
 #include "kiela-step-list.h"
 #include "kiela-narrate.h"
+#include "app-test-util.h"
+#include "kiela-move-list-model.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -28,35 +30,6 @@ typedef struct {
 } Fixture;
 
 /* ---------- helpers ---------- */
-
-typedef gboolean (*Condition) (gpointer data);
-
-/* Runs the main loop until `cond` holds; fails the test after `timeout_ms`. */
-static void
-wait_until (Condition cond, gpointer data, guint timeout_ms, const char *what)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        g_error ("timed out waiting for %s", what);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 static KielaWindow *
 make_window (Fixture *f)
@@ -98,8 +71,13 @@ fixture_setup (Fixture *f, gconstpointer data)
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
+  /* Closing the window ends its session: nothing the computer still thinks can land later. */
+  KielaGameSession *session = kiela_window_get_session (f->window);
+
+  g_object_add_weak_pointer (G_OBJECT (session), (gpointer *) &session);
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_clear_object (&f->window);
+  g_assert_null (session);
   g_clear_object (&f->prefs);
   g_clear_pointer (&f->registry, kiela_registry_free);
   g_free (f->dir);
@@ -135,6 +113,31 @@ static void
 activate (Fixture *f, const char *action)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), action, NULL));
+}
+
+/* An action's enabled state as the user sees it: the button bound to it is sensitive or not. */
+static GtkWidget *
+find_actionable (GtkWidget *widget, const char *action)
+{
+  if (GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_actionable (c, action);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+action_enabled (Fixture *f, const char *name)
+{
+  g_autofree char *full = g_strconcat ("win.", name, NULL);
+  GtkWidget *button = find_actionable (GTK_WIDGET (f->window), full);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_sensitive (button);
 }
 
 static gboolean
@@ -378,7 +381,7 @@ test_undo_redo (Fixture *f, gconstpointer data)
   activate (f, "win.undo");
   activate (f, "win.undo");
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 0);
-  g_assert_false (g_action_get_enabled (g_action_map_lookup_action (G_ACTION_MAP (f->window), "undo")));
+  g_assert_false (action_enabled (f, "undo"));
   assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position (game));
 }
 
@@ -618,13 +621,6 @@ setup_over (gpointer data)
          && !kiela_window_is_ai_thinking (f->window);
 }
 
-static gboolean
-action_enabled (Fixture *f, const char *name)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (f->window), name);
-  g_assert_nonnull (action);
-  return g_action_get_enabled (action);
-}
 
 /* Expert game against the computer: North arranges its stones on a worker thread
  * (the window goes on), then the board shows the arrangement and South may sow. */
@@ -1139,6 +1135,250 @@ test_title_names_file (Fixture *f, gconstpointer data)
   g_assert_cmpstr (adw_window_title_get_title (title), ==, "Kiela");
   g_assert_true (kiela_window_open_path (f->window, path));
   g_assert_cmpstr (adw_window_title_get_title (title), ==, "lesson-3.kiela");
+}
+
+/* ---------- the move list ---------- */
+
+/* The move list follows a list model: a move adds one row and keeps the others (the same
+ * widgets), an undo removes one, and the shown ply is the selected row. */
+static void
+test_move_list_model (Fixture *f, gconstpointer data)
+{
+  GtkListBox *list = GTK_LIST_BOX (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW,
+                                                                  "move_list"));
+  GtkListBoxRow *start, *first;
+  KielaMoveListModel *model = kiela_move_list_model_new ();
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  kiela_move_list_model_set_game (model, kiela_window_get_game (f->window));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
+  click (f, KIELA_SOUTH, "g1");
+  start = gtk_list_box_get_row_at_index (list, 0);
+  first = gtk_list_box_get_row_at_index (list, 1);
+  g_assert_nonnull (first);
+  click (f, KIELA_NORTH, "a4");
+  g_assert_true (gtk_list_box_get_row_at_index (list, 0) == start);
+  g_assert_true (gtk_list_box_get_row_at_index (list, 1) == first);
+  g_assert_nonnull (gtk_list_box_get_row_at_index (list, 2));
+  g_assert_null (gtk_list_box_get_row_at_index (list, 3));
+  g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (list)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 3);
+  {
+    g_autoptr(KielaMoveListItem) item = g_list_model_get_item (G_LIST_MODEL (model), 2);
+    g_assert_cmpstr (kiela_move_list_item_get_square (item), ==, "a4");
+    g_assert_cmpstr (kiela_move_list_item_get_who (item), ==, "North");
+    g_assert_cmpstr (kiela_move_list_item_get_number (item), ==, "");
+  }
+  {
+    g_autoptr(KielaMoveListItem) item = g_list_model_get_item (G_LIST_MODEL (model), 1);
+    g_assert_cmpstr (kiela_move_list_item_get_number (item), ==, "1.");
+  }
+
+  activate (f, "win.undo");
+  g_assert_null (gtk_list_box_get_row_at_index (list, 2));
+  g_assert_true (gtk_list_box_get_row_at_index (list, 1) == first);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 2);
+  g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (list)), ==, 1);
+
+  /* A click on a row reviews that ply. */
+  gtk_list_box_select_row (list, start);
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 0);
+  g_object_unref (model);
+}
+
+static gboolean
+move_list_at_end (gpointer data)
+{
+  Fixture *f = data;
+  GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_template_child (GTK_WIDGET (f->window),
+                                                                                   KIELA_TYPE_WINDOW, "move_scroller"));
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (scroller);
+
+  return gtk_adjustment_get_upper (adj) > gtk_adjustment_get_page_size (adj)
+         && gtk_adjustment_get_value (adj) >= gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - 1;
+}
+
+/* After many moves the list has scrolled: the last move stays in view. */
+static void
+test_move_list_follows (Fixture *f, gconstpointer data)
+{
+  KielaGame *game;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 700);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (window_drawn, f, 10000, "the window to be shown");
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  game = kiela_window_get_game (f->window);
+  for (guint i = 0; i < 40 && !kiela_game_is_over (game); i++)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+
+      g_assert_cmpuint (kiela_game_legal_moves (game, moves), >, 0);
+      g_signal_emit_by_name (kiela_window_get_board (f->window), "house-activated",
+                             (guint) kiela_game_get_position (game)->to_move, (guint) moves[0]);
+      spin (5);
+    }
+  g_assert_cmpuint (kiela_game_get_n_moves (game), >, 20);
+  wait_until (move_list_at_end, f, 10000, "the move list to show its last move");
+}
+
+/* ---------- unsaved changes (issue 8) ---------- */
+
+/* The Save / Discard / Cancel question the window shows, or NULL. */
+static AdwMessageDialog *
+find_question (Fixture *f)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (tops, i);
+      if (ADW_IS_MESSAGE_DIALOG (top) && gtk_window_get_transient_for (top) == GTK_WINDOW (f->window))
+        return ADW_MESSAGE_DIALOG (top);
+    }
+  return NULL;
+}
+
+static void
+answer (Fixture *f, const char *response)
+{
+  AdwMessageDialog *dialog = find_question (f);
+
+  g_assert_nonnull (dialog);
+  g_assert_true (adw_message_dialog_has_response (dialog, "save"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "discard"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "cancel"));
+  g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "cancel");
+  adw_message_dialog_response (dialog, response);
+  if (find_question (f) == dialog)
+    gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* Play again on a game with moves in no file asks first: Cancel keeps it, Discard replaces it;
+ * a game without changes is replaced at once. */
+static void
+test_unsaved_play_again (Fixture *f, gconstpointer data)
+{
+  KielaGame *game;
+
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  g_assert_false (kiela_game_session_get_modified (kiela_window_get_session (f->window)));
+  click (f, KIELA_SOUTH, "g1");
+  game = kiela_window_get_game (f->window);
+  g_assert_true (kiela_game_session_get_modified (kiela_window_get_session (f->window)));
+
+  activate (f, "win.play-again");
+  g_assert_true (kiela_window_get_game (f->window) == game);
+  answer (f, "cancel");
+  g_assert_true (kiela_window_get_game (f->window) == game);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 1);
+  g_assert_null (find_question (f));
+
+  activate (f, "win.play-again");
+  answer (f, "discard");
+  g_assert_true (kiela_window_get_game (f->window) != game);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 0);
+
+  /* Nothing to lose: no question. */
+  game = kiela_window_get_game (f->window);
+  activate (f, "win.play-again");
+  g_assert_null (find_question (f));
+  g_assert_true (kiela_window_get_game (f->window) != game);
+}
+
+/* A saved game with new moves is marked in the title; opening another file asks, and Save
+ * writes the moves to the game's own file before the other one replaces it. */
+static void
+test_unsaved_save_then_open (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "lesson.kiela", NULL);
+  g_autofree char *other_path = g_build_filename (f->dir, "other.kiela", NULL);
+  g_autoptr(GFile) other = g_file_new_for_path (other_path);
+  g_autoptr(KielaGame) other_game = kiela_game_new (kiela_registry_lookup_variant (f->registry, "kiela"));
+  g_autoptr(GError) error = NULL;
+  AdwWindowTitle *title = ADW_WINDOW_TITLE (gtk_widget_get_template_child (GTK_WIDGET (f->window),
+                                                                           KIELA_TYPE_WINDOW, "window_title"));
+
+  g_assert_true (kiela_game_play_square (other_game, "i2", NULL, NULL));
+  g_assert_true (kiela_record_save (other_game, other_path, &error));
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  click (f, KIELA_SOUTH, "g1");
+  g_assert_true (kiela_window_save_to_path (f->window, path, &error));
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "lesson.kiela");
+  click (f, KIELA_NORTH, "a4");
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "• lesson.kiela");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, "• lesson.kiela — Kiela");
+
+  kiela_window_open (f->window, other);
+  g_assert_cmpstr (kiela_window_get_file_path (f->window), ==, path);
+  answer (f, "save");
+  g_assert_cmpstr (kiela_window_get_file_path (f->window), ==, other_path);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 1);
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "other.kiela");
+  {
+    g_autoptr(KielaGame) saved = kiela_record_load (f->registry, path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (kiela_game_get_n_moves (saved), ==, 2);
+  }
+}
+
+static gboolean
+is_toplevel (GtkWindow *window)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (tops, i);
+      if (top == window)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Closing the window with a saved game's changes not saved asks; Cancel keeps the window. */
+static void
+test_unsaved_close (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "lesson.kiela", NULL);
+
+  /* Only a realized window can be closed. */
+  gtk_window_present (GTK_WINDOW (f->window));
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  click (f, KIELA_SOUTH, "g1");
+  g_assert_true (kiela_window_save_to_path (f->window, path, NULL));
+  click (f, KIELA_NORTH, "a4");
+
+  gtk_window_close (GTK_WINDOW (f->window));
+  g_assert_true (is_toplevel (GTK_WINDOW (f->window)));
+  answer (f, "cancel");
+  g_assert_true (is_toplevel (GTK_WINDOW (f->window)));
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 2);
+
+  gtk_window_close (GTK_WINDOW (f->window));
+  answer (f, "discard");
+  g_assert_false (is_toplevel (GTK_WINDOW (f->window)));
+  {
+    g_autoptr(KielaGame) saved = kiela_record_load (f->registry, path, NULL);
+    g_assert_cmpuint (kiela_game_get_n_moves (saved), ==, 1);
+  }
+}
+
+/* An untitled game closes without a question: the autosave keeps it for the next start. */
+static void
+test_untitled_close (Fixture *f, gconstpointer data)
+{
+  gtk_window_present (GTK_WINDOW (f->window));
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  click (f, KIELA_SOUTH, "g1");
+  gtk_window_close (GTK_WINDOW (f->window));
+  g_assert_null (find_question (f));
+  g_assert_false (is_toplevel (GTK_WINDOW (f->window)));
+  {
+    g_autoptr(KielaGame) saved = kiela_record_load (f->registry, f->autosave, NULL);
+    g_assert_nonnull (saved);
+    g_assert_cmpuint (kiela_game_get_n_moves (saved), ==, 1);
+  }
 }
 
 /* ---------- the step list ---------- */
@@ -1792,6 +2032,12 @@ main (int argc, char **argv)
   ADD ("/app/window/step-keys", KIELA_SPEED_NORMAL, test_step_keys);
   ADD ("/app/window/illegal-click-explains", KIELA_SPEED_INSTANT, test_illegal_click_explains);
   ADD ("/app/window/hint", KIELA_SPEED_INSTANT, test_hint);
+  ADD ("/app/window/move-list/model", KIELA_SPEED_INSTANT, test_move_list_model);
+  ADD ("/app/window/move-list/follows", KIELA_SPEED_INSTANT, test_move_list_follows);
+  ADD ("/app/window/unsaved/play-again", KIELA_SPEED_INSTANT, test_unsaved_play_again);
+  ADD ("/app/window/unsaved/save-then-open", KIELA_SPEED_INSTANT, test_unsaved_save_then_open);
+  ADD ("/app/window/unsaved/close", KIELA_SPEED_INSTANT, test_unsaved_close);
+  ADD ("/app/window/unsaved/untitled-close", KIELA_SPEED_INSTANT, test_untitled_close);
 #undef ADD
   g_test_add_func ("/app/application/open-command-line", test_open_command_line);
 

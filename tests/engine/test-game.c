@@ -2,6 +2,7 @@
 #include "config.h"
 #include <string.h>
 #include "test-common.h"
+#include "long-game.h"
 
 static KielaRegistry *registry;
 
@@ -268,6 +269,155 @@ test_copy_independent (void)
   g_assert_cmpstr (kiela_game_get_metadata (copy, KIELA_META_SOUTH), ==, "Ana");
 }
 
+/* The position after `ply` moves, replayed naively from the initial position. */
+static void
+naive_position_at (KielaGame *game, guint ply, KielaPosition *out)
+{
+  *out = *kiela_game_get_initial (game);
+  for (guint i = 0; i < ply; i++)
+    kiela_sow_fast (kiela_game_get_variant (game), out, kiela_game_get_move (game, i)->move, NULL);
+}
+
+/* Checks every derived fact of the game against a naive replay of its moves:
+ * the current position, positions at random plies, the repetition count and
+ * the result. */
+static void
+check_against_replay (KielaGame *game, KielaRng *rng)
+{
+  const KielaVariant *v = kiela_game_get_variant (game);
+  guint n = kiela_game_get_n_moves (game), total = n + kiela_game_get_n_redo (game);
+  g_autofree KielaPosition *line = g_new (KielaPosition, total + 1);
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint count = 0, n_legal;
+  KielaStatus want = KIELA_STATUS_ONGOING;
+
+  for (guint ply = 0; ply <= total; ply++)
+    naive_position_at (game, ply, &line[ply]);
+  g_assert_true (kiela_position_equal (kiela_game_get_position (game), &line[n]));
+  for (guint i = 0; i < 4; i++)
+    {
+      guint ply = kiela_rng_below (rng, total + 1);
+      g_assert_true (kiela_position_equal (kiela_game_get_position_at (game, ply), &line[ply]));
+    }
+  for (guint ply = 0; ply <= n; ply++)
+    count += kiela_position_equal (&line[ply], &line[n]);
+  g_assert_cmpuint (kiela_game_repetition_count (game), ==, count);
+
+  n_legal = kiela_legal_moves (v, &line[n], moves, NULL, NULL);
+  if (count >= 3)
+    want = KIELA_STATUS_DRAW;
+  else if (n_legal == 0)
+    want = line[n].to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+  g_assert_cmpint (kiela_game_get_status (game, NULL), ==, want);
+  g_assert_cmpuint (kiela_game_legal_moves (game, moves), ==, want == KIELA_STATUS_ONGOING ? n_legal : 0);
+}
+
+/* The history is kept compactly (checkpoints, a hash table of positions): random
+ * plays, undos, redos, jumps and new branches must give exactly what replaying
+ * the moves from the start gives, repetitions and results included. */
+static void
+test_history_matches_replay (void)
+{
+  const KielaVariant *variants[] = { &cycle_variant, kiela_registry_lookup_variant (registry, "kiela-beginner") };
+  KielaRng rng;
+
+  kiela_rng_seed (&rng, 77);
+  for (guint g = 0; g < 40; g++)
+    {
+      g_autoptr(KielaGame) game = kiela_game_new (variants[g % 2]);
+
+      for (guint step = 0; step < 300; step++)
+        {
+          KielaMove moves[KIELA_MAX_MOVES];
+          guint n = kiela_game_legal_moves (game, moves);
+          guint op = kiela_rng_below (&rng, 10);
+
+          if (op < 6 && n > 0)
+            g_assert_true (kiela_game_play (game, moves[kiela_rng_below (&rng, n)], NULL, NULL));
+          else if (op < 8)
+            kiela_game_undo (game);
+          else if (op < 9)
+            kiela_game_redo (game);
+          else
+            g_assert_true (kiela_game_go_to (game, kiela_rng_below (&rng, kiela_game_get_n_moves (game) +
+                                                                         kiela_game_get_n_redo (game) + 1)));
+          if (step % 5 == 0 || kiela_game_is_over (game))
+            check_against_replay (game, &rng);
+        }
+      /* A copy has the same history and goes its own way. */
+      {
+        g_autoptr(KielaGame) copy = kiela_game_copy (game);
+        check_against_replay (copy, &rng);
+        kiela_game_go_to (copy, 0);
+        check_against_replay (copy, &rng);
+        check_against_replay (game, &rng);
+      }
+    }
+}
+
+/* A game of 100,000 moves: playing, saving and loading it take linear time
+ * (repetitions were once counted by scanning every earlier position, several
+ * times a move: such a game took hours).  Not timed: before the fix this test
+ * could not finish within the test timeout. */
+static void
+test_long_game (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela-beginner");
+  g_autoptr(KielaGame) game = kiela_game_new (v);
+  g_autoptr(GHashTable) seen = long_game_seen_new ();
+  g_autoptr(KielaGame) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  KielaRng rng;
+  const guint n = 100000;
+
+  kiela_rng_seed (&rng, 1);
+  long_game_note (seen, kiela_game_get_position (game));
+  for (guint ply = 0; ply < n; ply++)
+    {
+      KielaPosition after;
+      KielaMove move = long_game_choose (v, kiela_game_get_position (game), seen, &rng, &after);
+
+      g_assert_cmpint (move, >=, 0);
+      g_assert_true (kiela_game_play (game, move, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (kiela_position_equal (kiela_game_get_position (game), &after));
+      long_game_note (seen, &after);
+    }
+  g_assert_cmpint (kiela_game_get_status (game, NULL), ==, KIELA_STATUS_ONGOING);
+
+  text = kiela_record_to_string (game);
+  back = kiela_record_from_string (registry, text, -1, "long.kiela", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_get_n_moves (back), ==, n);
+  g_assert_true (kiela_position_equal (kiela_game_get_position (back), kiela_game_get_position (game)));
+
+  /* Walking the whole history back and forth stays cheap too. */
+  for (guint ply = 0; ply <= n; ply += 997)
+    g_assert_true (kiela_position_equal (kiela_game_get_position_at (back, ply), kiela_game_get_position_at (game, ply)));
+  g_assert_true (kiela_game_go_to (back, n / 2));
+  g_assert_true (kiela_position_equal (kiela_game_get_position (back), kiela_game_get_position_at (game, n / 2)));
+  while (kiela_game_undo (back) && kiela_game_get_n_moves (back) > n / 2 - 100)
+    ;
+  g_assert_true (kiela_position_equal (kiela_game_get_position (back), kiela_game_get_position_at (game, n / 2 - 100)));
+}
+
+/* A game holds at most KIELA_GAME_MAX_MOVES moves; a record with more is refused
+ * before replaying it, with a message. */
+static void
+test_move_limit (void)
+{
+  g_autoptr(GString) s = g_string_new ("{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"moves\":[");
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i <= KIELA_GAME_MAX_MOVES; i++)
+    g_string_append (s, i ? ",\"\"" : "\"\"");
+  g_string_append (s, "]}");
+  g_assert_null (kiela_record_from_string (registry, s->str, (gssize) s->len, "huge.kiela", &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_RECORD);
+  g_assert_nonnull (strstr (error->message, "huge.kiela: the record has 1000001 moves, more than the 1000000"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -284,6 +434,9 @@ main (int argc, char **argv)
   g_test_add_func ("/game/endless-loses", test_endless_loses_game);
   g_test_add_func ("/game/expert-setup", test_expert_setup);
   g_test_add_func ("/game/copy", test_copy_independent);
+  g_test_add_func ("/game/history-matches-replay", test_history_matches_replay);
+  g_test_add_func ("/game/long", test_long_game);
+  g_test_add_func ("/game/move-limit", test_move_limit);
   ret = g_test_run ();
   kiela_registry_free (registry);
   return ret;

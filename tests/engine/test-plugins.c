@@ -92,6 +92,10 @@ test_broken_plugins (void)
   assert_failed (registry, "api-too-new-code.so", "it needs Kiela plugin API 2, this host has 1");
   assert_failed (registry, "lap-limit.so",
                  "Variant “lap-limit-too-big”: the lap limit 4294967295 is too high, at most 100000 laps are allowed");
+  assert_failed (registry, "variant-outside.so",
+                 "registration failed: it registered an item (variant) whose name points outside the module");
+  assert_failed (registry, "think-outside.so",
+                 "registration failed: it registered an item (AI algorithm) with a function outside the module’s code");
   assert_failed (registry, "lies-provides.so",
                  "it registered “variant:broken-lies-provides-variant”, which its .plugin file does not list in Provides");
   assert_failed (registry, "bad-plugin-file.so", "its bad-plugin-file.plugin is invalid: ABI=one is not a number");
@@ -397,63 +401,65 @@ test_check_in_child (void)
     }
 }
 
-/* Loads `path` with the crash guard in a forked child; returns its wait status. */
-static int
-load_in_fork (const char *path)
+/* Writes `data` padded with zeros to `size` bytes, with the modification time `mtime`. */
+static void
+write_module (const char *path, const char *data, gsize len, gsize size, time_t mtime)
 {
-  int status = 0;
-  pid_t pid = fork ();
+  g_autofree char *buf = g_malloc0 (size);
 
-  g_assert_cmpint (pid, >=, 0);
-  if (pid == 0)
-    {
-      KielaRegistry *registry = kiela_registry_new ();
-      signal (SIGSEGV, SIG_DFL);
-      kiela_registry_load_file (registry, path);
-      _exit (0);
-    }
-  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
-  return status;
+  g_assert_cmpuint (len, <=, size);
+  memcpy (buf, data, len);
+  g_assert_true (g_file_set_contents (path, buf, (gssize) size, NULL));
+  g_assert_cmpint (g_utime (path, &(struct utimbuf) { mtime, mtime }), ==, 0);
 }
 
-/* A module that crashed a start is skipped at the next one, until tried again or replaced. */
+static const KielaPluginRecord *
+load_one (KielaRegistry *registry, const char *dir, const char *basename)
+{
+  kiela_registry_load_dir (registry, dir);
+  return find_record (registry, basename);
+}
+
+/* A module that crashes is caught before it can take a start down: loaded first in
+ * another process, skipped with the reason, and skipped again at the next start
+ * until tried again or replaced. */
 static void
 test_crash_guard (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("kiela-guard-XXXXXX", NULL);
   g_autofree char *crasher = g_build_filename (KIELA_TEST_CRASHING_DIR, "segv-register.so", NULL);
-  g_autofree char *good = g_build_filename (KIELA_TEST_BROKEN_DIR, "good.so", NULL);
   g_autofree char *module = g_build_filename (dir, "flaky.so", NULL);
   g_autofree char *reason = NULL;
-  int status;
 
   copy_file (crasher, module);
   write_plugin_file (dir, "flaky", "broken-segv-register", "");
 
-  /* The first start dies loading it... */
-  status = load_in_fork (module);
-  g_assert_true (WIFSIGNALED (status));
-  g_assert_cmpint (WTERMSIG (status), ==, SIGSEGV);
+  /* The first start meets it: checked in another process, skipped, and this one lives. */
+  {
+    g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+    const KielaPluginRecord *r = load_one (registry, dir, "flaky.so");
 
-  /* ...the next one skips it and says why (twice: the marker stays). */
+    g_assert_cmpint (r->state, ==, KIELA_PLUGIN_FAILED);
+    g_assert_cmpstr (r->reason, ==, "crashed with SIGSEGV while loading");
+    g_assert_true (r->crashed);
+    g_assert_null (dlopen (module, RTLD_NOW | RTLD_NOLOAD));
+  }
+  /* The next starts skip it without trying (twice: the marker stays). */
   for (guint round = 0; round < 2; round++)
     {
       g_autoptr(KielaRegistry) registry = kiela_registry_new ();
-      const KielaPluginRecord *r;
+      const KielaPluginRecord *r = load_one (registry, dir, "flaky.so");
 
-      kiela_registry_load_dir (registry, dir);
-      r = find_record (registry, "flaky.so");
       g_assert_cmpint (r->state, ==, KIELA_PLUGIN_FAILED);
       g_assert_cmpstr (r->reason, ==, "crashed while loading");
       g_assert_true (r->crashed);
       g_assert_null (dlopen (module, RTLD_NOW | RTLD_NOLOAD));
     }
 
-  /* Try again: the marker is gone, so the module is tried (here in a child: it still crashes). */
+  /* Try again: the marker is gone; listing sees a plugin that may be loaded again. */
   g_assert_true (kiela_plugin_forget_crash (module, NULL));
   {
     g_autoptr(KielaRegistry) registry = kiela_registry_new ();
-    kiela_registry_scan_default (registry);
     g_setenv ("KIELA_PLUGIN_PATH", dir, TRUE);
     kiela_registry_scan_default (registry);
     g_setenv ("KIELA_PLUGIN_PATH", "", TRUE);
@@ -463,17 +469,81 @@ test_crash_guard (void)
   reason = kiela_plugin_check_module (module);
   g_assert_cmpstr (reason, ==, "crashed with SIGSEGV while loading");
 
-  /* It crashes a start again; then a fixed version is installed in its place: loaded. */
-  status = load_in_fork (module);
+  remove_plugin_files (dir);
+  g_unlink (module);
+  g_rmdir (dir);
+}
+
+/* Loads `dir` with the crash guard in a forked "start"; returns its wait status. */
+static int
+start_in_fork (const char *dir)
+{
+  int status = 0;
+  pid_t pid = fork ();
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      KielaRegistry *registry = kiela_registry_new ();
+      signal (SIGSEGV, SIG_DFL);
+      kiela_registry_load_dir (registry, dir);
+      _exit (((KielaPluginRecord *) g_ptr_array_index (kiela_registry_get_plugins (registry), 0))->state ==
+             KIELA_PLUGIN_LOADED ? 0 : 1);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  return status;
+}
+
+/* A module that passed its check once and still crashes a start (the marker's case):
+ * simulated by swapping a checked module for a crashing one of the same size and time. */
+static void
+test_crash_marker (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-marker-XXXXXX", NULL);
+  g_autofree char *good_src = g_build_filename (KIELA_TEST_BROKEN_DIR, "good.so", NULL);
+  g_autofree char *crash_src = g_build_filename (KIELA_TEST_CRASHING_DIR, "segv-register.so", NULL);
+  g_autofree char *module = g_build_filename (dir, "swapped.so", NULL);
+  g_autofree char *good = NULL, *crash = NULL;
+  gsize good_len, crash_len, size;
+  int status;
+
+  g_assert_true (g_file_get_contents (good_src, &good, &good_len, NULL));
+  g_assert_true (g_file_get_contents (crash_src, &crash, &crash_len, NULL));
+  size = MAX (good_len, crash_len);
+
+  /* A start loads the good module (checked once, then loaded). */
+  write_module (module, good, good_len, size, 1000000);
+  write_plugin_file (dir, "swapped", "broken-good", "variant:broken-good-variant");
+  status = start_in_fork (dir);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+
+  /* The same file, as far as size and time go, now crashes the start that loads it... */
+  write_module (module, crash, crash_len, size, 1000000);
+  write_plugin_file (dir, "swapped", "broken-segv-register", "");
+  status = start_in_fork (dir);
   g_assert_true (WIFSIGNALED (status));
-  copy_file (good, module);
-  write_plugin_file (dir, "flaky", "broken-good", "variant:broken-good-variant");
-  /* A new build has another size or time than the one that crashed. */
-  g_assert_cmpint (g_utime (module, &(struct utimbuf) { 1000000, 1000000 }), ==, 0);
+  g_assert_cmpint (WTERMSIG (status), ==, SIGSEGV);
+
+  /* ...and the next start skips it because of the marker that start left. */
   {
     g_autoptr(KielaRegistry) registry = kiela_registry_new ();
-    kiela_registry_load_dir (registry, dir);
-    g_assert_cmpint (find_record (registry, "flaky.so")->state, ==, KIELA_PLUGIN_LOADED);
+    const KielaPluginRecord *r = load_one (registry, dir, "swapped.so");
+
+    g_assert_cmpint (r->state, ==, KIELA_PLUGIN_FAILED);
+    g_assert_cmpstr (r->reason, ==, "crashed while loading");
+    g_assert_true (r->crashed);
+    g_assert_null (dlopen (module, RTLD_NOW | RTLD_NOLOAD));
+  }
+
+  /* A fixed version installed in its place (another time): checked, and loaded. */
+  write_module (module, good, good_len, size, 2000000);
+  write_plugin_file (dir, "swapped", "broken-good", "variant:broken-good-variant");
+  {
+    g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+    const KielaPluginRecord *r = load_one (registry, dir, "swapped.so");
+
+    g_assert_cmpint (r->state, ==, KIELA_PLUGIN_LOADED);
+    g_assert_false (r->crashed);
     g_assert_nonnull (kiela_registry_lookup_variant (registry, "broken-good-variant"));
   }
 
@@ -540,6 +610,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plugins/scan-runs-no-code", test_scan_runs_no_code);
   g_test_add_func ("/plugins/check-in-child", test_check_in_child);
   g_test_add_func ("/plugins/crash-guard", test_crash_guard);
+  g_test_add_func ("/plugins/crash-marker", test_crash_marker);
   ret = g_test_run ();
   g_free (user_data_dir);
   return ret;

@@ -24,6 +24,8 @@
 #define KIND_LAP_LIMIT          19
 #define KIND_API_TOO_NEW_CODE   20
 #define KIND_LIES_PROVIDES      21
+#define KIND_VARIANT_OUTSIDE    22
+#define KIND_THINK_OUTSIDE      23
 
 static const KielaVariant extra = {
   .id = BROKEN_ID "-variant", .name = "Extra", .files = 5, .min_sow = 2, .lap_limit = 100,
@@ -151,6 +153,17 @@ kiela_plugin_register (KielaRegistry *registry, GError **error)
   abort ();
 #elif BROKEN_KIND == KIND_LAP_LIMIT
   return kiela_registry_add_variant (registry, &endless, error);
+#elif BROKEN_KIND == KIND_VARIANT_OUTSIDE
+  /* A name elsewhere (another library's string), as a damaged relocation leaves it. */
+  static KielaVariant elsewhere;
+  elsewhere = extra;
+  elsewhere.name = kiela_side_name (KIELA_SOUTH);
+  return kiela_registry_add_variant (registry, &elsewhere, error);
+#elif BROKEN_KIND == KIND_THINK_OUTSIDE
+  /* A think function that is not the module's own code. */
+  static KielaAiAlgorithm algorithm = { .id = "think-elsewhere", .name = "Elsewhere" };
+  algorithm.think = (gpointer) kiela_ai_parse_settings;
+  return kiela_registry_add_ai_algorithm (registry, &algorithm, error);
 #else
   return kiela_registry_add_variant (registry, &extra, error);
 #endif

@@ -1,0 +1,22 @@
+/* kiela-game-file.h: game records on disk through GIO for the app: atomic saves, loads that refuse
+ * what is no record, the autosave's recovery, and the removal of temporaries a killed save left. */
+#pragma once
+
+#include <gio/gio.h>
+#include "kiela.h"
+
+G_BEGIN_DECLS
+
+/* Writes the record to a temporary file beside `file` and renames it over `file`. */
+gboolean   kiela_game_file_save                (KielaGame *game, GFile *file, GError **error);
+/* Loads a record; folders, pipes, devices and remote files are refused before a byte is read. */
+KielaGame *kiela_game_file_load                (KielaRegistry *registry, GFile *file, GError **error);
+/* Loads the autosave.  NULL with `message` unset: there is none.  NULL with `message` set: it could
+ * not be read; it was moved aside to "….corrupt-DATE", or, if that failed, `*disable` is set. */
+KielaGame *kiela_game_file_load_autosave       (KielaRegistry *registry, GFile *autosave,
+                                                char **message, gboolean *disable);
+/* Removes the temporaries a killed save left beside `autosave` ("autosave.kiela.XXXXXX",
+ * ".goutputstream-XXXXXX"): regular files only, last changed before `before_us` (real time). */
+guint      kiela_game_file_remove_stale_temporaries (GFile *autosave, gint64 before_us);
+
+G_END_DECLS

@@ -1,0 +1,65 @@
+/* kiela-game-session-private.h: the session's struct and the API its two source files share
+ * (kiela-game-session.c: state, files, undo; kiela-game-session-ai.c: the computer's work). */
+#pragma once
+
+#include "kiela-game-session.h"
+
+G_BEGIN_DECLS
+
+struct _KielaGameSession {
+  GObject parent_instance;
+
+  KielaRegistry *registry;          /* not owned */
+  GFile *autosave;
+  gboolean autosave_failed;         /* the user has been told; not again until it works */
+  KielaGame *game;
+  const KielaPersonality *players[2];   /* NULL = human */
+  guint view_ply;
+  KielaPhase phase;
+  GFile *file;
+  gboolean modified;
+  gboolean replaying;
+  GCancellable *ai_cancel;          /* a move or an arrangement being thought */
+  gboolean ai_paused;               /* AI against AI after an undo: wait for resume */
+  GCancellable *hint_cancel;
+  char *hint_text;
+  KielaMove hint_move;
+  guint16 setup_counts[KIELA_MAX_HOUSES];
+  guint n_moves;                    /* last notified, for "n-moves" */
+};
+
+enum {
+  PROP_0,
+  PROP_GAME,
+  PROP_VIEW_PLY,
+  PROP_LIVE,
+  PROP_N_MOVES,
+  PROP_PHASE,
+  PROP_TURN,
+  PROP_FILE,
+  PROP_MODIFIED,
+  PROP_AI_THINKING,
+  PROP_AI_PAUSED,
+  PROP_REPLAYING,
+  PROP_HINT,
+  PROP_HINT_PENDING,
+  N_PROPS
+};
+
+enum { SIGNAL_MESSAGE, SIGNAL_ERROR, SIGNAL_MOVE_PLAYED, SIGNAL_SETUP_CHANGED, N_SIGNALS };
+
+/* kiela-game-session.c */
+void _kiela_game_session_notify            (KielaGameSession *self, guint prop);
+void _kiela_game_session_message           (KielaGameSession *self, const char *text);
+void _kiela_game_session_set_ai_paused     (KielaGameSession *self, gboolean paused);
+/* Plays a move already known to be legal (or says why not), replays it and goes on. */
+void _kiela_game_session_play_move         (KielaGameSession *self, KielaMove move);
+/* After a side has arranged its stones: autosave, show the start, the next side's turn. */
+void _kiela_game_session_finish_setup_step (KielaGameSession *self);
+
+/* kiela-game-session-ai.c */
+/* Starts the computer's move when it is its turn, the game is live and no replay runs. */
+void _kiela_game_session_maybe_start_ai    (KielaGameSession *self);
+void _kiela_game_session_start_arrange     (KielaGameSession *self, KielaSide side);
+
+G_END_DECLS

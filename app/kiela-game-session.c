@@ -1,0 +1,779 @@
+/* kiela-game-session.c: the game the window shows, with everything about it that is not a widget:
+ * who plays each side, which ply is shown, its file and unsaved changes, the autosave, undo back
+ * to the human's turn and the expert arrangement.  The computer's work: kiela-game-session-ai.c. */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "kiela-game-session-private.h"
+#include "kiela-ai-player.h"
+#include "kiela-game-file.h"
+
+/* Record metadata keys of ours: the personality ids behind each side (absent = human). */
+#define META_SOUTH_AI "south-ai"
+#define META_NORTH_AI "north-ai"
+
+G_DEFINE_FINAL_TYPE (KielaGameSession, kiela_game_session, G_TYPE_OBJECT)
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void enter_setup (KielaGameSession *self);
+
+/* ---------- state changes, each notified once ---------- */
+
+void
+_kiela_game_session_notify (KielaGameSession *self, guint prop)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+void
+_kiela_game_session_message (KielaGameSession *self, const char *text)
+{
+  g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text);
+}
+
+static void
+set_modified (KielaGameSession *self, gboolean modified)
+{
+  if (self->modified == modified)
+    return;
+  self->modified = modified;
+  _kiela_game_session_notify (self, PROP_MODIFIED);
+}
+
+static void
+set_file (KielaGameSession *self, GFile *file)
+{
+  if (self->file == file || (self->file && file && g_file_equal (self->file, file)))
+    return;
+  g_set_object (&self->file, file);
+  _kiela_game_session_notify (self, PROP_FILE);
+}
+
+/* After any change to the game: the move count, the phase and the turn follow it. */
+static void
+sync_game_state (KielaGameSession *self)
+{
+  guint n = kiela_game_get_n_moves (self->game);
+  KielaPhase phase = kiela_game_get_phase (self->game);
+
+  if (n != self->n_moves)
+    {
+      self->n_moves = n;
+      _kiela_game_session_notify (self, PROP_N_MOVES);
+    }
+  if (phase != self->phase)
+    {
+      self->phase = phase;
+      _kiela_game_session_notify (self, PROP_PHASE);
+    }
+  _kiela_game_session_notify (self, PROP_TURN);
+}
+
+static void
+set_view_ply (KielaGameSession *self, guint ply)
+{
+  self->view_ply = ply;
+  /* Always notified: the view re-shows the ply even when the number is the same. */
+  _kiela_game_session_notify (self, PROP_VIEW_PLY);
+  _kiela_game_session_notify (self, PROP_LIVE);
+}
+
+static void
+cancel_ai (KielaGameSession *self)
+{
+  if (self->ai_cancel == NULL)
+    return;
+  g_cancellable_cancel (self->ai_cancel);
+  g_clear_object (&self->ai_cancel);
+  _kiela_game_session_notify (self, PROP_AI_THINKING);
+}
+
+void
+_kiela_game_session_set_ai_paused (KielaGameSession *self, gboolean paused)
+{
+  if (self->ai_paused == paused)
+    return;
+  self->ai_paused = paused;
+  _kiela_game_session_notify (self, PROP_AI_PAUSED);
+}
+
+static void
+cancel_hint (KielaGameSession *self)
+{
+  if (self->hint_cancel)
+    {
+      g_cancellable_cancel (self->hint_cancel);
+      g_clear_object (&self->hint_cancel);
+      _kiela_game_session_notify (self, PROP_HINT_PENDING);
+    }
+  if (self->hint_text != NULL)
+    {
+      self->hint_move = -1;
+      g_clear_pointer (&self->hint_text, g_free);
+      _kiela_game_session_notify (self, PROP_HINT);
+    }
+}
+
+/* ---------- autosave ---------- */
+
+static void
+store_players (KielaGameSession *self)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      kiela_game_set_metadata (self->game, side == KIELA_SOUTH ? KIELA_META_SOUTH : KIELA_META_NORTH,
+                               self->players[side] ? self->players[side]->name : _("Human"));
+      kiela_game_set_metadata (self->game, side == KIELA_SOUTH ? META_SOUTH_AI : META_NORTH_AI,
+                               self->players[side] ? self->players[side]->id : "");
+    }
+}
+
+static void
+autosave (KielaGameSession *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) dir = NULL;
+
+  if (self->autosave == NULL || self->game == NULL)
+    return;
+
+  /* A failure is said once, not after every move, and said again only after an autosave
+   * has worked in between: an unwritable data folder must not go unnoticed, nor nag. */
+  dir = g_file_get_parent (self->autosave);
+  if (dir && g_file_is_native (dir) && g_mkdir_with_parents (g_file_peek_path (dir), 0700) != 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_file_get_parse_name (dir);
+      g_set_error (&error, KIELA_ERROR, KIELA_ERROR_IO, _("Could not create the folder “%s”: %s"),
+                   display, g_strerror (saved));
+    }
+  else
+    kiela_game_file_save (self->game, self->autosave, &error);
+
+  if (error == NULL)
+    self->autosave_failed = FALSE;
+  else if (!self->autosave_failed)
+    {
+      g_autofree char *msg = g_strdup_printf (_("The game could not be autosaved: %s"), error->message);
+      self->autosave_failed = TRUE;
+      _kiela_game_session_message (self, msg);
+    }
+}
+
+/* The game changed by a move, an undo, a redo or an arrangement: it is no longer what its
+ * file holds, and the autosave keeps it. */
+static void
+game_changed (KielaGameSession *self)
+{
+  set_modified (self, TRUE);
+  autosave (self);
+}
+
+/* ---------- playing ---------- */
+
+void
+_kiela_game_session_play_move (KielaGameSession *self, KielaMove move)
+{
+  g_autoptr(GError) error = NULL;
+
+  cancel_hint (self);
+  if (!kiela_game_play (self->game, move, NULL, &error))
+    {
+      _kiela_game_session_message (self, error->message);
+      return;
+    }
+  self->view_ply = kiela_game_get_n_moves (self->game);
+  game_changed (self);
+  g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, self->view_ply);
+  set_view_ply (self, self->view_ply);
+  sync_game_state (self);
+  _kiela_game_session_maybe_start_ai (self);
+}
+
+/* ---------- the expert setup phase ---------- */
+
+void
+_kiela_game_session_finish_setup_step (KielaGameSession *self)
+{
+  game_changed (self);
+  set_view_ply (self, 0);
+  sync_game_state (self);
+  enter_setup (self);
+  _kiela_game_session_maybe_start_ai (self);
+}
+
+/* A computer player arranges on a worker thread, like a move; a human gets the start
+ * arrangement to change stone by stone. */
+static void
+enter_setup (KielaGameSession *self)
+{
+  KielaSide side;
+
+  if (self->phase == KIELA_PHASE_PLAY)
+    return;
+  side = self->phase == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH;
+  if (self->players[side] != NULL)
+    {
+      _kiela_game_session_start_arrange (self, side);
+      return;
+    }
+  memcpy (self->setup_counts, kiela_game_get_position (self->game)->houses[side], sizeof self->setup_counts);
+  g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
+}
+
+/* ---------- games ---------- */
+
+static const KielaPersonality *
+lookup_player (KielaGameSession *self, KielaGame *game, const char *key)
+{
+  const char *id = kiela_game_get_metadata (game, key);
+
+  if (id == NULL || *id == '\0')
+    return NULL;
+  return kiela_registry_lookup_personality (self->registry, id);
+}
+
+static void
+set_game (KielaGameSession *self, KielaGame *game, const KielaPersonality *south,
+          const KielaPersonality *north, GFile *file, gboolean modified)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  cancel_ai (self);
+  cancel_hint (self);
+  _kiela_game_session_set_ai_paused (self, FALSE);
+
+  g_set_object (&self->game, game);
+  self->players[KIELA_SOUTH] = south;
+  self->players[KIELA_NORTH] = north;
+  self->phase = kiela_game_get_phase (game);
+  self->n_moves = kiela_game_get_n_moves (game);
+  self->view_ply = self->n_moves;
+  set_file (self, file);
+  set_modified (self, modified);
+  _kiela_game_session_notify (self, PROP_GAME);
+  _kiela_game_session_notify (self, PROP_N_MOVES);
+  _kiela_game_session_notify (self, PROP_PHASE);
+  _kiela_game_session_notify (self, PROP_TURN);
+  set_view_ply (self, self->view_ply);
+  g_object_thaw_notify (G_OBJECT (self));
+
+  enter_setup (self);
+  _kiela_game_session_maybe_start_ai (self);
+}
+
+void
+kiela_game_session_new_game (KielaGameSession *self, const KielaVariant *variant,
+                             const KielaPersonality *south, const KielaPersonality *north)
+{
+  g_autoptr(KielaGame) game = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
+  if (variant == NULL)
+    variant = kiela_registry_get_default_variant (self->registry);
+  g_return_if_fail (variant != NULL);
+
+  game = kiela_game_new (variant);
+  kiela_game_set_metadata (game, KIELA_META_DATE, date);
+  set_game (self, game, south, north, NULL, FALSE);
+  store_players (self);
+  autosave (self);
+}
+
+gboolean
+kiela_game_session_open (KielaGameSession *self, GFile *file, GError **error)
+{
+  g_autoptr(KielaGame) game = NULL;
+
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  game = kiela_game_file_load (self->registry, file, error);
+  if (game == NULL)
+    return FALSE;
+  set_game (self, game, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
+            file, FALSE);
+  autosave (self);
+  return TRUE;
+}
+
+gboolean
+kiela_game_session_save (KielaGameSession *self, GFile *file, GError **error)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+  g_return_val_if_fail (file != NULL || self->file != NULL, FALSE);
+
+  if (file == NULL)
+    file = self->file;
+  store_players (self);
+  if (!kiela_game_file_save (self->game, file, error))
+    return FALSE;
+  set_file (self, file);
+  set_modified (self, FALSE);
+  return TRUE;
+}
+
+/* When the process started, as real time: older temporaries cannot be a save of ours running now. */
+static gint64 process_start_us;
+
+void
+kiela_game_session_restore_autosave (KielaGameSession *self)
+{
+  g_autoptr(KielaGame) game = NULL;
+  g_autofree char *message = NULL;
+  gboolean disable = FALSE;
+
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
+
+  if (self->autosave == NULL)
+    {
+      kiela_game_session_new_game (self, NULL, NULL, NULL);
+      return;
+    }
+  kiela_game_file_remove_stale_temporaries (self->autosave, process_start_us);
+  game = kiela_game_file_load_autosave (self->registry, self->autosave, &message, &disable);
+  if (disable)
+    g_clear_object (&self->autosave);
+  if (game == NULL)
+    {
+      kiela_game_session_new_game (self, NULL, NULL, NULL);
+      if (message)
+        g_signal_emit (self, signals[SIGNAL_ERROR], 0, message);
+      return;
+    }
+  /* The autosave keeps an untitled game: its moves are in no file of the user's. */
+  set_game (self, game, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
+            NULL, kiela_game_get_n_moves (game) + kiela_game_get_n_redo (game) > 0
+                  || kiela_game_has_setup (game, KIELA_SOUTH) || kiela_game_has_setup (game, KIELA_NORTH));
+}
+
+/* ---------- playing ---------- */
+
+gboolean
+kiela_game_session_can_play (KielaGameSession *self)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+
+  return self->game != NULL && self->phase == KIELA_PHASE_PLAY && kiela_game_session_is_live (self)
+         && !self->replaying && !kiela_game_is_over (self->game)
+         && self->players[kiela_game_get_position (self->game)->to_move] == NULL;
+}
+
+gboolean
+kiela_game_session_play (KielaGameSession *self, KielaMove move, GError **error)
+{
+  g_autofree char *why = NULL;
+
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+
+  if (!kiela_game_session_can_play (self))
+    {
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("It is not your turn to sow."));
+      return FALSE;
+    }
+  why = kiela_game_explain_illegal (self->game, move);
+  if (why != NULL)
+    {
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, why);
+      return FALSE;
+    }
+  _kiela_game_session_play_move (self, move);
+  return TRUE;
+}
+
+static gboolean
+both_ai (KielaGameSession *self)
+{
+  return self->players[0] != NULL && self->players[1] != NULL;
+}
+
+gboolean
+kiela_game_session_can_undo (KielaGameSession *self)
+{
+  return self->game && self->phase == KIELA_PHASE_PLAY && kiela_game_can_undo (self->game);
+}
+
+gboolean
+kiela_game_session_can_redo (KielaGameSession *self)
+{
+  return self->game && self->phase == KIELA_PHASE_PLAY && kiela_game_can_redo (self->game);
+}
+
+gboolean
+kiela_game_session_undo (KielaGameSession *self)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+
+  if (!kiela_game_session_can_undo (self))
+    return FALSE;
+  cancel_ai (self);
+  cancel_hint (self);
+  kiela_game_undo (self->game);
+  /* Against the computer, undo back to the human's turn: undoing only the reply would let
+   * the computer play it again at once.  Two computers wait for Play instead. */
+  while (!both_ai (self) && self->players[kiela_game_get_position (self->game)->to_move] != NULL
+         && kiela_game_can_undo (self->game))
+    kiela_game_undo (self->game);
+  if (both_ai (self))
+    _kiela_game_session_set_ai_paused (self, TRUE);
+
+  game_changed (self);
+  set_view_ply (self, kiela_game_get_n_moves (self->game));
+  sync_game_state (self);
+  _kiela_game_session_maybe_start_ai (self);
+  return TRUE;
+}
+
+gboolean
+kiela_game_session_redo (KielaGameSession *self)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+
+  if (!kiela_game_session_can_redo (self))
+    return FALSE;
+  cancel_ai (self);
+  cancel_hint (self);
+  kiela_game_redo (self->game);
+  while (!both_ai (self) && self->players[kiela_game_get_position (self->game)->to_move] != NULL
+         && kiela_game_can_redo (self->game))
+    kiela_game_redo (self->game);
+
+  game_changed (self);
+  self->view_ply = kiela_game_get_n_moves (self->game);
+  g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, self->view_ply);
+  set_view_ply (self, self->view_ply);
+  sync_game_state (self);
+  _kiela_game_session_maybe_start_ai (self);
+  return TRUE;
+}
+
+void
+kiela_game_session_set_view_ply (KielaGameSession *self, guint ply)
+{
+  guint n;
+
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
+  if (self->game == NULL)
+    return;
+  n = kiela_game_get_n_moves (self->game);
+  ply = MIN (ply, n);
+  cancel_hint (self);
+  if (ply != n)
+    cancel_ai (self);
+  set_view_ply (self, ply);
+  _kiela_game_session_maybe_start_ai (self);
+}
+
+void
+kiela_game_session_set_replaying (KielaGameSession *self, gboolean replaying)
+{
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
+
+  replaying = !!replaying;
+  if (self->replaying == replaying)
+    return;
+  self->replaying = replaying;
+  _kiela_game_session_notify (self, PROP_REPLAYING);
+  if (!replaying)
+    _kiela_game_session_maybe_start_ai (self);
+}
+
+void
+kiela_game_session_resume_ai (KielaGameSession *self)
+{
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
+
+  _kiela_game_session_set_ai_paused (self, FALSE);
+  _kiela_game_session_maybe_start_ai (self);
+}
+
+/* ---------- setup ---------- */
+
+void
+kiela_game_session_get_setup_position (KielaGameSession *self, KielaPosition *pos)
+{
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
+
+  *pos = *kiela_game_get_position (self->game);
+  if (self->phase != KIELA_PHASE_PLAY)
+    memcpy (pos->houses[kiela_game_session_get_turn (self)], self->setup_counts, sizeof self->setup_counts);
+}
+
+gboolean
+kiela_game_session_setup_move (KielaGameSession *self, KielaSide side, guint from, guint to, GError **error)
+{
+  guint files;
+
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+
+  files = kiela_game_get_position (self->game)->files;
+  if (self->phase == KIELA_PHASE_PLAY || side != kiela_game_session_get_turn (self)
+      || self->players[side] != NULL || from >= 2 * files || to >= 2 * files)
+    {
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE,
+                           _("Only the side that arranges its stones may move them now."));
+      return FALSE;
+    }
+  if (self->setup_counts[from] == 0)
+    {
+      g_autofree char *sq = kiela_square_name_dup (files, side, from);
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("%s is empty: there is no stone to move."), sq);
+      return FALSE;
+    }
+  self->setup_counts[from]--;
+  self->setup_counts[to]++;
+  g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
+  return TRUE;
+}
+
+gboolean
+kiela_game_session_setup_done (KielaGameSession *self, GError **error)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+
+  if (self->phase == KIELA_PHASE_PLAY)
+    return TRUE;
+  if (!kiela_game_setup (self->game, kiela_game_session_get_turn (self), self->setup_counts, error))
+    return FALSE;
+  _kiela_game_session_finish_setup_step (self);
+  return TRUE;
+}
+
+gboolean
+kiela_game_session_setup_skip (KielaGameSession *self, GError **error)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+
+  if (self->phase == KIELA_PHASE_PLAY)
+    return TRUE;
+  if (!kiela_game_skip_setup (self->game, error))
+    return FALSE;
+  _kiela_game_session_finish_setup_step (self);
+  return TRUE;
+}
+
+/* ---------- getters ---------- */
+
+KielaRegistry *
+kiela_game_session_get_registry (KielaGameSession *self)
+{
+  return self->registry;
+}
+
+KielaGame *
+kiela_game_session_get_game (KielaGameSession *self)
+{
+  return self->game;
+}
+
+const KielaPersonality *
+kiela_game_session_get_player (KielaGameSession *self, KielaSide side)
+{
+  g_return_val_if_fail (side == KIELA_SOUTH || side == KIELA_NORTH, NULL);
+  return self->players[side];
+}
+
+KielaPhase
+kiela_game_session_get_phase (KielaGameSession *self)
+{
+  return self->phase;
+}
+
+KielaSide
+kiela_game_session_get_turn (KielaGameSession *self)
+{
+  if (self->phase == KIELA_PHASE_SETUP_SOUTH)
+    return KIELA_SOUTH;
+  if (self->phase == KIELA_PHASE_SETUP_NORTH)
+    return KIELA_NORTH;
+  return self->game ? (KielaSide) kiela_game_get_position (self->game)->to_move : KIELA_SOUTH;
+}
+
+guint
+kiela_game_session_get_view_ply (KielaGameSession *self)
+{
+  return self->view_ply;
+}
+
+gboolean
+kiela_game_session_is_live (KielaGameSession *self)
+{
+  return self->game && self->view_ply == kiela_game_get_n_moves (self->game);
+}
+
+GFile *
+kiela_game_session_get_file (KielaGameSession *self)
+{
+  return self->file;
+}
+
+gboolean
+kiela_game_session_get_modified (KielaGameSession *self)
+{
+  return self->modified;
+}
+
+gboolean
+kiela_game_session_get_ai_thinking (KielaGameSession *self)
+{
+  return self->ai_cancel != NULL;
+}
+
+gboolean
+kiela_game_session_get_ai_paused (KielaGameSession *self)
+{
+  return self->ai_paused;
+}
+
+gboolean
+kiela_game_session_get_replaying (KielaGameSession *self)
+{
+  return self->replaying;
+}
+
+gboolean
+kiela_game_session_get_hint_pending (KielaGameSession *self)
+{
+  return self->hint_cancel != NULL;
+}
+
+const char *
+kiela_game_session_get_hint (KielaGameSession *self)
+{
+  return self->hint_text;
+}
+
+KielaMove
+kiela_game_session_get_hint_move (KielaGameSession *self)
+{
+  return self->hint_text ? self->hint_move : -1;
+}
+
+/* ---------- GObject ---------- */
+
+static void
+kiela_game_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  KielaGameSession *self = KIELA_GAME_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_GAME: g_value_set_object (value, self->game); break;
+    case PROP_VIEW_PLY: g_value_set_uint (value, self->view_ply); break;
+    case PROP_LIVE: g_value_set_boolean (value, kiela_game_session_is_live (self)); break;
+    case PROP_N_MOVES: g_value_set_uint (value, self->n_moves); break;
+    case PROP_PHASE: g_value_set_enum (value, self->phase); break;
+    case PROP_TURN: g_value_set_enum (value, kiela_game_session_get_turn (self)); break;
+    case PROP_FILE: g_value_set_object (value, self->file); break;
+    case PROP_MODIFIED: g_value_set_boolean (value, self->modified); break;
+    case PROP_AI_THINKING: g_value_set_boolean (value, self->ai_cancel != NULL); break;
+    case PROP_AI_PAUSED: g_value_set_boolean (value, self->ai_paused); break;
+    case PROP_REPLAYING: g_value_set_boolean (value, self->replaying); break;
+    case PROP_HINT: g_value_set_string (value, self->hint_text); break;
+    case PROP_HINT_PENDING: g_value_set_boolean (value, self->hint_cancel != NULL); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kiela_game_session_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  KielaGameSession *self = KIELA_GAME_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW_PLY: kiela_game_session_set_view_ply (self, g_value_get_uint (value)); break;
+    case PROP_REPLAYING: kiela_game_session_set_replaying (self, g_value_get_boolean (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kiela_game_session_dispose (GObject *object)
+{
+  KielaGameSession *self = KIELA_GAME_SESSION (object);
+
+  /* Cancelled searches drop their results unread: nothing touches a disposed session. */
+  if (self->ai_cancel)
+    g_cancellable_cancel (self->ai_cancel);
+  if (self->hint_cancel)
+    g_cancellable_cancel (self->hint_cancel);
+  g_clear_object (&self->ai_cancel);
+  g_clear_object (&self->hint_cancel);
+  G_OBJECT_CLASS (kiela_game_session_parent_class)->dispose (object);
+}
+
+static void
+kiela_game_session_finalize (GObject *object)
+{
+  KielaGameSession *self = KIELA_GAME_SESSION (object);
+
+  g_clear_object (&self->game);
+  g_clear_object (&self->file);
+  g_clear_object (&self->autosave);
+  g_free (self->hint_text);
+  G_OBJECT_CLASS (kiela_game_session_parent_class)->finalize (object);
+}
+
+static void
+kiela_game_session_class_init (KielaGameSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
+
+  process_start_us = g_get_real_time ();
+
+  object_class->get_property = kiela_game_session_get_property;
+  object_class->set_property = kiela_game_session_set_property;
+  object_class->dispose = kiela_game_session_dispose;
+  object_class->finalize = kiela_game_session_finalize;
+
+  properties[PROP_GAME] = g_param_spec_object ("game", NULL, NULL, KIELA_TYPE_GAME, ro);
+  properties[PROP_VIEW_PLY] = g_param_spec_uint ("view-ply", NULL, NULL, 0, G_MAXUINT, 0, rw);
+  properties[PROP_LIVE] = g_param_spec_boolean ("live", NULL, NULL, TRUE, ro);
+  properties[PROP_N_MOVES] = g_param_spec_uint ("n-moves", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_PHASE] = g_param_spec_enum ("phase", NULL, NULL, KIELA_TYPE_PHASE, KIELA_PHASE_PLAY, ro);
+  properties[PROP_TURN] = g_param_spec_enum ("turn", NULL, NULL, KIELA_TYPE_SIDE, KIELA_SOUTH, ro);
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, ro);
+  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE, ro);
+  properties[PROP_AI_THINKING] = g_param_spec_boolean ("ai-thinking", NULL, NULL, FALSE, ro);
+  properties[PROP_AI_PAUSED] = g_param_spec_boolean ("ai-paused", NULL, NULL, FALSE, ro);
+  properties[PROP_REPLAYING] = g_param_spec_boolean ("replaying", NULL, NULL, FALSE, rw);
+  properties[PROP_HINT] = g_param_spec_string ("hint", NULL, NULL, NULL, ro);
+  properties[PROP_HINT_PENDING] = g_param_spec_boolean ("hint-pending", NULL, NULL, FALSE, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_ERROR] = g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                        NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_MOVE_PLAYED] = g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                              NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_SETUP_CHANGED] = g_signal_new ("setup-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                                NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+kiela_game_session_init (KielaGameSession *self)
+{
+  self->hint_move = -1;
+}
+
+KielaGameSession *
+kiela_game_session_new (KielaRegistry *registry, GFile *autosave)
+{
+  KielaGameSession *self;
+
+  g_return_val_if_fail (registry != NULL, NULL);
+  self = g_object_new (KIELA_TYPE_GAME_SESSION, NULL);
+  self->registry = registry;
+  self->autosave = autosave ? g_object_ref (autosave) : NULL;
+  return self;
+}

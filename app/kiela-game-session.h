@@ -1,0 +1,85 @@
+/* kiela-game-session.h: one game as the app plays it, without widgets: players, shown ply, file,
+ * unsaved changes, autosave, AI moves, hints and the expert arrangement on worker threads. */
+#pragma once
+
+#include <gio/gio.h>
+#include "kiela.h"
+#include "kiela-enums.h"
+
+G_BEGIN_DECLS
+
+#define KIELA_TYPE_GAME_SESSION (kiela_game_session_get_type ())
+G_DECLARE_FINAL_TYPE (KielaGameSession, kiela_game_session, KIELA, GAME_SESSION, GObject)
+
+/* `registry` is not owned and must outlive the session; `autosave` NULL disables autosaving. */
+KielaGameSession       *kiela_game_session_new              (KielaRegistry *registry, GFile *autosave);
+
+KielaRegistry          *kiela_game_session_get_registry     (KielaGameSession *self);
+KielaGame              *kiela_game_session_get_game         (KielaGameSession *self);
+/* NULL = a human plays `side`. */
+const KielaPersonality *kiela_game_session_get_player       (KielaGameSession *self, KielaSide side);
+KielaPhase              kiela_game_session_get_phase        (KielaGameSession *self);
+/* The side to move, or in the setup phase the side that arranges its stones. */
+KielaSide               kiela_game_session_get_turn         (KielaGameSession *self);
+/* Ply shown (0 = start); equals the game's move count unless reviewing. */
+guint                   kiela_game_session_get_view_ply     (KielaGameSession *self);
+void                    kiela_game_session_set_view_ply     (KielaGameSession *self, guint ply);
+gboolean                kiela_game_session_is_live          (KielaGameSession *self);
+GFile                  *kiela_game_session_get_file         (KielaGameSession *self);
+/* The game has changes its file (or, untitled, any file) does not hold. */
+gboolean                kiela_game_session_get_modified     (KielaGameSession *self);
+gboolean                kiela_game_session_get_ai_thinking  (KielaGameSession *self);
+/* AI against AI after an undo waits until resumed (the Play button). */
+gboolean                kiela_game_session_get_ai_paused    (KielaGameSession *self);
+void                    kiela_game_session_resume_ai        (KielaGameSession *self);
+/* The view replays a move: no computer move starts (nor human move is taken) until it ends. */
+void                    kiela_game_session_set_replaying    (KielaGameSession *self, gboolean replaying);
+gboolean                kiela_game_session_get_replaying    (KielaGameSession *self);
+/* The human to move may play now (live, not replaying, not over, in the play phase). */
+gboolean                kiela_game_session_can_play         (KielaGameSession *self);
+
+/* Starts a game; NULL personalities are human players, `variant` NULL the default one. */
+void                    kiela_game_session_new_game         (KielaGameSession *self,
+                                                             const KielaVariant *variant,
+                                                             const KielaPersonality *south,
+                                                             const KielaPersonality *north);
+/* Opens a record; on failure the current game and file stay as they were. */
+gboolean                kiela_game_session_open             (KielaGameSession *self, GFile *file, GError **error);
+/* Saves atomically to `file` (NULL = the session's file) and makes it the session's file. */
+gboolean                kiela_game_session_save             (KielaGameSession *self, GFile *file, GError **error);
+/* Restores the autosaved game: a missing one starts a new default game; a corrupt one is
+ * moved aside (an "error" signal says where) and a new game starts.  Stale temporaries of
+ * interrupted saves in the autosave folder are removed first. */
+void                    kiela_game_session_restore_autosave (KielaGameSession *self);
+/* Plays the human's move; FALSE with a translated reason when it is not playable now. */
+gboolean                kiela_game_session_play             (KielaGameSession *self, KielaMove move, GError **error);
+/* Undo goes back to the human's turn against the computer; AI against AI pauses. */
+gboolean                kiela_game_session_undo             (KielaGameSession *self);
+gboolean                kiela_game_session_redo             (KielaGameSession *self);
+gboolean                kiela_game_session_can_undo         (KielaGameSession *self);
+gboolean                kiela_game_session_can_redo         (KielaGameSession *self);
+
+/* Hints: the strongest personality thinks for the human to move. */
+gboolean                kiela_game_session_can_hint         (KielaGameSession *self);
+void                    kiela_game_session_request_hint     (KielaGameSession *self);
+gboolean                kiela_game_session_get_hint_pending (KielaGameSession *self);
+/* The hint's sentence and house, or NULL / -1 without a hint. */
+const char             *kiela_game_session_get_hint         (KielaGameSession *self);
+KielaMove               kiela_game_session_get_hint_move    (KielaGameSession *self);
+
+/* The expert setup phase for a human: the arrangement being made (the position with the
+ * arranging side's houses as moved so far). */
+void                    kiela_game_session_get_setup_position (KielaGameSession *self, KielaPosition *pos);
+/* Moves one stone between two houses of the arranging side; FALSE with a reason if it cannot. */
+gboolean                kiela_game_session_setup_move       (KielaGameSession *self, KielaSide side,
+                                                             guint from, guint to, GError **error);
+gboolean                kiela_game_session_setup_done       (KielaGameSession *self, GError **error);
+gboolean                kiela_game_session_setup_skip       (KielaGameSession *self, GError **error);
+
+/* Signals:
+ *  "message" (const char *text): something to tell the user in passing (a toast);
+ *  "error" (const char *text): a failure the user must see (a banner);
+ *  "move-played" (guint ply): a move was just played or redone: the view may replay it;
+ *  "setup-changed": the arrangement being made changed. */
+
+G_END_DECLS

@@ -1,0 +1,688 @@
+/* kiela-window-actions.c: the main window's actions ("win.*"), when each is enabled, the file
+ * dialogs, the question before unsaved changes are replaced, preferences and About. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiela-window-private.h"
+#include "kiela-ai-player.h"
+#include "kiela-new-game-dialog.h"
+#include "kiela-preferences-window.h"
+
+static void save_as (KielaWindow *self, KielaWindowContinuation then, gpointer data, GDestroyNotify destroy);
+
+/* ---------- enabling ---------- */
+
+void
+_kiela_window_actions_update (KielaWindow *self)
+{
+  GtkWidget *w = GTK_WIDGET (self);
+  KielaGameSession *session = self->session;
+  KielaGame *game = kiela_game_session_get_game (session);
+  gboolean has_trace = kiela_trace_player_get_trace (self->player) != NULL;
+  gboolean playing = kiela_trace_player_get_playing (self->player);
+  gboolean at_start = kiela_trace_player_is_at_start (self->player);
+  gboolean at_end = kiela_trace_player_is_at_end (self->player);
+  gboolean live = kiela_game_session_is_live (session);
+  guint ply = kiela_game_session_get_view_ply (session);
+  gboolean arranging = game && kiela_game_session_get_phase (session) != KIELA_PHASE_PLAY
+                       && kiela_game_session_get_player (session, kiela_game_session_get_turn (session)) == NULL;
+
+  /* While playing, every step control also pauses, so none is disabled then. */
+  gtk_widget_action_set_enabled (w, "win.step-back", has_trace && (playing || !at_start));
+  gtk_widget_action_set_enabled (w, "win.go-start", has_trace && (playing || !at_start));
+  gtk_widget_action_set_enabled (w, "win.step-forward", has_trace && !at_end);
+  gtk_widget_action_set_enabled (w, "win.go-end", has_trace && !at_end);
+  gtk_widget_action_set_enabled (w, "win.play-pause", has_trace || (kiela_game_session_get_ai_paused (session) && live));
+  gtk_widget_action_set_enabled (w, "win.previous-move", ply > 0);
+  gtk_widget_action_set_enabled (w, "win.next-move", game && ply < kiela_game_get_n_moves (game));
+  gtk_widget_action_set_enabled (w, "win.back-to-game", game && !live);
+  gtk_widget_action_set_enabled (w, "win.undo", game && kiela_game_session_can_undo (session));
+  gtk_widget_action_set_enabled (w, "win.redo", game && kiela_game_session_can_redo (session));
+  gtk_widget_action_set_enabled (w, "win.hint", game && kiela_game_session_can_hint (session) && !playing);
+  gtk_widget_action_set_enabled (w, "win.setup-done", arranging);
+  gtk_widget_action_set_enabled (w, "win.setup-skip", arranging);
+}
+
+/* ---------- unsaved changes ---------- */
+
+typedef struct {
+  KielaWindow *self;
+  KielaWindowContinuation then;
+  gpointer data;
+  GDestroyNotify destroy;
+} Pending;
+
+static Pending *
+pending_new (KielaWindow *self, KielaWindowContinuation then, gpointer data, GDestroyNotify destroy)
+{
+  Pending *p = g_new0 (Pending, 1);
+
+  p->self = g_object_ref (self);
+  p->then = then;
+  p->data = data;
+  p->destroy = destroy;
+  return p;
+}
+
+static void
+pending_free (Pending *p)
+{
+  if (p->destroy)
+    p->destroy (p->data);
+  g_object_unref (p->self);
+  g_free (p);
+}
+
+/* Runs the continuation and frees it. */
+static void
+pending_run (Pending *p)
+{
+  if (p->then)
+    p->then (p->self, p->data);
+  pending_free (p);
+}
+
+static void
+pending_run_cb (KielaWindow *self, gpointer data)
+{
+  pending_run (data);
+}
+
+/* Saves to the session's file and says so; FALSE (with the reason in the banner) on failure. */
+static gboolean
+save_reporting (KielaWindow *self, GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *msg = NULL;
+
+  if (!kiela_game_session_save (self->session, file, &error))
+    {
+      /* The message already reads "Could not save “…/name.kiela”: why". */
+      _kiela_window_show_banner (self, error->message);
+      return FALSE;
+    }
+  name = g_file_get_basename (file ? file : kiela_game_session_get_file (self->session));
+  msg = g_strdup_printf (_("Saved “%s”"), name);
+  _kiela_window_toast (self, msg);
+  return TRUE;
+}
+
+static void
+on_confirm_response (AdwMessageDialog *dialog, const char *response, Pending *p)
+{
+  KielaWindow *self = p->self;
+
+  if (g_strcmp0 (response, "discard") == 0)
+    pending_run (p);
+  else if (g_strcmp0 (response, "save") == 0 && kiela_game_session_get_file (self->session) != NULL)
+    {
+      if (save_reporting (self, NULL))
+        pending_run (p);
+      else
+        pending_free (p);
+    }
+  else if (g_strcmp0 (response, "save") == 0)
+    /* Untitled: the file chooser first; the replacement waits for a successful save. */
+    save_as (self, pending_run_cb, p, NULL);
+  else
+    pending_free (p);
+}
+
+void
+_kiela_window_confirm_discard (KielaWindow *self, KielaWindowContinuation then, gpointer data,
+                               GDestroyNotify destroy)
+{
+  Pending *p = pending_new (self, then, data, destroy);
+  GFile *file = kiela_game_session_get_file (self->session);
+  AdwMessageDialog *dialog;
+
+  if (!kiela_game_session_get_modified (self->session))
+    {
+      pending_run (p);
+      return;
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL));
+  if (file != NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      /* TRANSLATORS: %s is a saved game's file name */
+      adw_message_dialog_format_body (dialog, _("“%s” has moves that are not saved. "
+                                                "If you do not save them, they are lost."), name);
+    }
+  else
+    adw_message_dialog_set_body (dialog, _("The current game is not saved in a file. "
+                                           "If you do not save it, it is lost."));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "discard", _("_Discard"),
+                                    "save", _("_Save"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "save");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_response), p);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---------- games ---------- */
+
+typedef struct {
+  const KielaVariant *variant;
+  const KielaPersonality *players[2];
+} NewGame;
+
+static void
+start_new_game (KielaWindow *self, gpointer data)
+{
+  NewGame *ng = data;
+
+  kiela_window_new_game (self, ng->variant, ng->players[KIELA_SOUTH], ng->players[KIELA_NORTH]);
+}
+
+static void
+confirm_new_game (KielaWindow *self, const KielaVariant *variant, const KielaPersonality *south,
+                  const KielaPersonality *north)
+{
+  NewGame *ng = g_new0 (NewGame, 1);
+
+  ng->variant = variant;
+  ng->players[KIELA_SOUTH] = south;
+  ng->players[KIELA_NORTH] = north;
+  _kiela_window_confirm_discard (self, start_new_game, ng, g_free);
+}
+
+static void
+action_play_again (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+
+  confirm_new_game (self, kiela_game_get_variant (kiela_game_session_get_game (self->session)),
+                    kiela_game_session_get_player (self->session, KIELA_SOUTH),
+                    kiela_game_session_get_player (self->session, KIELA_NORTH));
+}
+
+static void
+on_new_game_start (KielaNewGameDialog *dialog, KielaWindow *self)
+{
+  confirm_new_game (self, kiela_new_game_dialog_get_variant (dialog),
+                    kiela_new_game_dialog_get_player (dialog, KIELA_SOUTH),
+                    kiela_new_game_dialog_get_player (dialog, KIELA_NORTH));
+}
+
+static void
+action_new_game (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  KielaNewGameDialog *dialog = kiela_new_game_dialog_new (self->registry);
+  KielaGame *game = kiela_game_session_get_game (self->session);
+
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  if (game)
+    kiela_new_game_dialog_preset (dialog, kiela_game_get_variant (game),
+                                  kiela_game_session_get_player (self->session, KIELA_SOUTH),
+                                  kiela_game_session_get_player (self->session, KIELA_NORTH));
+  g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_start), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+action_undo (GtkWidget *widget, const char *name, GVariant *param)
+{
+  kiela_game_session_undo (KIELA_WINDOW (widget)->session);
+}
+
+static void
+action_redo (GtkWidget *widget, const char *name, GVariant *param)
+{
+  kiela_game_session_redo (KIELA_WINDOW (widget)->session);
+}
+
+static void
+action_hint (GtkWidget *widget, const char *name, GVariant *param)
+{
+  kiela_game_session_request_hint (KIELA_WINDOW (widget)->session);
+}
+
+static void
+action_setup_done (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!kiela_game_session_setup_done (self->session, &error))
+    _kiela_window_toast (self, error->message);
+}
+
+static void
+action_setup_skip (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!kiela_game_session_setup_skip (self->session, &error))
+    _kiela_window_toast (self, error->message);
+}
+
+/* ---------- stepping through moves ---------- */
+
+static void
+action_step (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaTracePlayer *player = KIELA_WINDOW (widget)->player;
+
+  if (g_str_equal (name, "win.step-forward"))
+    kiela_trace_player_step_forward (player);
+  else if (g_str_equal (name, "win.step-back"))
+    kiela_trace_player_step_back (player);
+  else if (g_str_equal (name, "win.go-start"))
+    kiela_trace_player_go_to_start (player);
+  else
+    kiela_trace_player_go_to_end (player);
+}
+
+static void
+action_play_pause (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+
+  if (kiela_game_session_get_ai_paused (self->session) && kiela_game_session_is_live (self->session)
+      && kiela_trace_player_is_at_end (self->player))
+    kiela_game_session_resume_ai (self->session);
+  else if (kiela_trace_player_get_playing (self->player))
+    kiela_trace_player_pause (self->player);
+  else
+    kiela_trace_player_play (self->player);
+}
+
+static void
+action_move (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaGameSession *session = KIELA_WINDOW (widget)->session;
+  guint ply = kiela_game_session_get_view_ply (session);
+
+  if (g_str_equal (name, "win.previous-move") && ply > 0)
+    kiela_game_session_set_view_ply (session, ply - 1);
+  else if (g_str_equal (name, "win.next-move"))
+    kiela_game_session_set_view_ply (session, ply + 1);
+  else if (g_str_equal (name, "win.back-to-game"))
+    kiela_game_session_set_view_ply (session, G_MAXUINT);
+}
+
+/* ---------- files ---------- */
+
+static void
+add_kiela_filters (GtkFileChooser *chooser)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Kiela games"));
+  gtk_file_filter_add_pattern (filter, "*.kiela");
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_chooser_add_filter (chooser, filter);
+  g_object_unref (filter);
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("All files"));
+  gtk_file_filter_add_pattern (filter, "*");
+  gtk_file_chooser_add_filter (chooser, filter);
+  g_object_unref (filter);
+}
+
+/* Without a file of its own the chooser would open in the directory the app was started from
+ * (often the source tree or /): games belong in Documents, or the home folder. */
+static void
+set_default_folder (GtkFileChooser *chooser)
+{
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autoptr(GFile) dir = g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs
+                                                                                             : g_get_home_dir ());
+
+  gtk_file_chooser_set_current_folder (chooser, dir, NULL);
+}
+
+static GtkFileChooserNative *
+file_chooser_new (KielaWindow *self, const char *title, GtkFileChooserAction mode, const char *accept)
+{
+  GtkFileChooserNative *native = gtk_file_chooser_native_new (title, GTK_WINDOW (self), mode, accept, _("_Cancel"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  add_kiela_filters (GTK_FILE_CHOOSER (native));
+  return native;
+}
+
+gboolean
+kiela_window_open_path (KielaWindow *self, const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  return kiela_window_open_file (self, file);
+}
+
+gboolean
+kiela_window_open_file (KielaWindow *self, GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *msg = NULL;
+
+  if (!kiela_game_session_open (self->session, file, &error))
+    {
+      /* The current game and its file stay as they were: nothing is overwritten.
+       * The engine's message already names the file. */
+      msg = g_strdup_printf (_("The game could not be opened. %s"), error->message);
+      _kiela_window_show_banner (self, msg);
+      return FALSE;
+    }
+  _kiela_window_hide_banner (self);
+  name = g_file_get_basename (file);
+  msg = g_strdup_printf (_("Opened “%s”"), name);
+  _kiela_window_toast (self, msg);
+  return TRUE;
+}
+
+gboolean
+kiela_window_save_to_path (KielaWindow *self, const char *path, GError **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  return kiela_game_session_save (self->session, file, error);
+}
+
+static void
+open_after_confirm (KielaWindow *self, gpointer data)
+{
+  kiela_window_open_file (self, G_FILE (data));
+}
+
+void
+kiela_window_open (KielaWindow *self, GFile *file)
+{
+  g_return_if_fail (KIELA_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  _kiela_window_confirm_discard (self, open_after_confirm, g_object_ref (file), g_object_unref);
+}
+
+static void
+on_open_response (GtkNativeDialog *native, int response, KielaWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+      if (file)
+        kiela_window_open (self, file);
+    }
+  g_object_unref (native);
+}
+
+static void
+action_open (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  GFile *current = kiela_game_session_get_file (self->session);
+  GtkFileChooserNative *native = file_chooser_new (self, _("Open Game"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
+  g_autoptr(GFile) dir = current ? g_file_get_parent (current) : NULL;
+
+  if (dir)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), dir, NULL);
+  else
+    set_default_folder (GTK_FILE_CHOOSER (native));
+  g_signal_connect (native, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+/* The chooser runs `then` after a successful save only; a cancelled or failed save drops it. */
+static void
+on_save_response (GtkNativeDialog *native, int response, Pending *p)
+{
+  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native))
+                                                          : NULL;
+
+  if (file && save_reporting (p->self, file))
+    pending_run (p);
+  else
+    pending_free (p);
+  g_object_unref (native);
+}
+
+static void
+save_as (KielaWindow *self, KielaWindowContinuation then, gpointer data, GDestroyNotify destroy)
+{
+  GFile *current = kiela_game_session_get_file (self->session);
+  GtkFileChooserNative *native = file_chooser_new (self, _("Save Game"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
+
+  if (current)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), current, NULL);
+  else
+    {
+      set_default_folder (GTK_FILE_CHOOSER (native));
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("game.kiela"));
+    }
+  g_signal_connect (native, "response", G_CALLBACK (on_save_response), pending_new (self, then, data, destroy));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+action_save_as (GtkWidget *widget, const char *name, GVariant *param)
+{
+  save_as (KIELA_WINDOW (widget), NULL, NULL, NULL);
+}
+
+static void
+action_save (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+
+  if (kiela_game_session_get_file (self->session) == NULL)
+    save_as (self, NULL, NULL, NULL);
+  else
+    save_reporting (self, NULL);
+}
+
+/* ---------- the window ---------- */
+
+/* Closing a window whose game lives in a file with changes not saved asks first; an untitled
+ * game needs no question, the autosave keeps it and the next start restores it. */
+static void
+close_after_confirm (KielaWindow *self, gpointer data)
+{
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static gboolean
+on_close_request (GtkWindow *window)
+{
+  KielaWindow *self = KIELA_WINDOW (window);
+
+  if (!self->close_confirmed && kiela_game_session_get_file (self->session) != NULL
+      && kiela_game_session_get_modified (self->session))
+    {
+      _kiela_window_confirm_discard (self, close_after_confirm, NULL, NULL);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+
+static void
+on_fullscreened (GtkWindow *window, GParamSpec *pspec, KielaWindow *self)
+{
+  gboolean full = gtk_window_is_fullscreen (window);
+
+  gtk_button_set_icon_name (self->fullscreen_button, full ? "view-restore-symbolic" : "view-fullscreen-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->fullscreen_button),
+                               full ? _("Leave Fullscreen (F11)") : _("Fullscreen (F11)"));
+}
+
+static void
+action_fullscreen (GtkWidget *widget, const char *name, GVariant *param)
+{
+  GtkWindow *window = GTK_WINDOW (widget);
+
+  if (gtk_window_is_fullscreen (window))
+    gtk_window_unfullscreen (window);
+  else
+    gtk_window_fullscreen (window);
+}
+
+static void
+action_toggle_panel (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+
+  gtk_toggle_button_set_active (self->panel_button, !gtk_toggle_button_get_active (self->panel_button));
+}
+
+static void
+action_dismiss_banner (GtkWidget *widget, const char *name, GVariant *param)
+{
+  _kiela_window_hide_banner (KIELA_WINDOW (widget));
+}
+
+static void
+action_preferences (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  GtkWindow *prefs = kiela_preferences_window_new (self->settings, self->registry);
+
+  gtk_window_set_transient_for (prefs, GTK_WINDOW (self));
+  gtk_window_present (prefs);
+  if (g_str_equal (name, "win.show-plugins"))
+    kiela_preferences_window_show_plugins (KIELA_PREFERENCES_WINDOW (prefs));
+}
+
+void
+_kiela_window_report_plugin_failures (KielaWindow *self)
+{
+  GPtrArray *plugins = kiela_registry_get_plugins (self->registry);
+  guint n_failed = 0;
+  const KielaPluginRecord *first = NULL;
+  g_autofree char *text = NULL;
+  AdwToast *toast;
+
+  for (guint i = 0; plugins && i < plugins->len; i++)
+    {
+      const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
+      if (r->state == KIELA_PLUGIN_FAILED)
+        {
+          if (first == NULL)
+            first = r;
+          n_failed++;
+        }
+    }
+  if (n_failed == 0)
+    return;
+
+  if (n_failed == 1)
+    {
+      g_autofree char *file = g_path_get_basename (first->path);
+      /* TRANSLATORS: %s is a plugin file name, e.g. "rules-extra.so" */
+      text = g_strdup_printf (_("The plugin “%s” could not be loaded"), file);
+    }
+  else
+    text = g_strdup_printf (ngettext ("%u plugin could not be loaded", "%u plugins could not be loaded", n_failed),
+                            n_failed);
+  toast = adw_toast_new (text);
+  adw_toast_set_button_label (toast, _("_Details"));
+  adw_toast_set_action_name (toast, "win.show-plugins");
+  adw_toast_set_timeout (toast, 10);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  g_free (self->last_message);
+  self->last_message = g_steal_pointer (&text);
+}
+
+static void
+action_about (GtkWidget *widget, const char *name, GVariant *param)
+{
+  static const char *developers[] = { "The Kiela contributors", NULL };
+  KielaWindow *self = KIELA_WINDOW (widget);
+  GtkWidget *about = adw_about_window_new ();
+  g_autofree char *report = kiela_preferences_dup_plugin_report (self->registry);
+
+  g_object_set (about,
+                "transient-for", self,
+                "application-name", _("Kiela"),
+                "application-icon", KIELA_APP_ID,
+                "developer-name", _("The Kiela contributors"),
+                "version", PACKAGE_VERSION,
+                "comments", _("Learn and play Kiela, the four-row mancala of northern Angola. "
+                              "Every sowing can be replayed stone by stone."),
+                "license-type", GTK_LICENSE_GPL_3_0,
+                /* The same addresses as the AppStream metadata. */
+                "website", "https://github.com/kiela/kiela",
+                "issue-url", "https://github.com/kiela/kiela/issues",
+                "developers", developers,
+                /* TRANSLATORS: put your names here, one per line */
+                "translator-credits", _("translator-credits"),
+                NULL);
+  adw_about_window_set_debug_info (ADW_ABOUT_WINDOW (about), report);
+  adw_about_window_set_debug_info_filename (ADW_ABOUT_WINDOW (about), "kiela-debug-info.txt");
+  adw_about_window_add_acknowledgement_section (ADW_ABOUT_WINDOW (about), _("Rules"),
+                                                (const char *[]) { "Bernardo Campos, Kiela – A Game of African Origin (1998)", NULL });
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+/* ---------- installing ---------- */
+
+void
+_kiela_window_class_actions_init (GtkWidgetClass *widget_class)
+{
+  static const struct { const char *name; GtkWidgetActionActivateFunc activate; } actions[] = {
+    { "win.new-game", action_new_game },
+    { "win.play-again", action_play_again },
+    { "win.open", action_open },
+    { "win.save", action_save },
+    { "win.save-as", action_save_as },
+    { "win.undo", action_undo },
+    { "win.redo", action_redo },
+    { "win.hint", action_hint },
+    { "win.step-forward", action_step },
+    { "win.step-back", action_step },
+    { "win.go-start", action_step },
+    { "win.go-end", action_step },
+    { "win.play-pause", action_play_pause },
+    { "win.previous-move", action_move },
+    { "win.next-move", action_move },
+    { "win.back-to-game", action_move },
+    { "win.setup-done", action_setup_done },
+    { "win.setup-skip", action_setup_skip },
+    { "win.fullscreen", action_fullscreen },
+    { "win.toggle-panel", action_toggle_panel },
+    { "win.dismiss-banner", action_dismiss_banner },
+    { "win.preferences", action_preferences },
+    { "win.show-plugins", action_preferences },
+    { "win.about", action_about },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
+}
+
+void
+_kiela_window_actions_init (KielaWindow *self)
+{
+  /* Plain keys act only when the focused widget (a board house, the move list) has not used
+   * them: this controller runs in the bubble phase, after the focus widget.  (Class shortcuts
+   * would come after GtkWindow's own, which move the focus on the arrow keys.) */
+  static const struct { const char *trigger; const char *action; } keys[] = {
+    { "space", "win.play-pause" },
+    { "Left", "win.step-back" },
+    { "Right", "win.step-forward" },
+    { "Home", "win.go-start" },
+    { "End", "win.go-end" },
+    { "Page_Up", "win.previous-move" },
+    { "Page_Down", "win.next-move" },
+    { "F9", "win.toggle-panel" },
+    { "Escape", "win.back-to-game" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_BUBBLE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
+                                                            gtk_named_action_new (keys[i].action)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  g_signal_connect (self, "notify::fullscreened", G_CALLBACK (on_fullscreened), self);
+  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
+}

@@ -1,0 +1,101 @@
+/* kiela-window-private.h: the main window's struct and the API its source files share
+ * (kiela-window.c: layout and bindings; kiela-window-actions.c: actions, dialogs, About). */
+#pragma once
+
+#include "kiela-window.h"
+#include "kiela-game-session.h"
+#include "kiela-move-list-model.h"
+
+G_BEGIN_DECLS
+
+struct _KielaWindow {
+  AdwApplicationWindow parent_instance;
+
+  /* Template children. */
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle *window_title;
+  GtkRevealer *banner_revealer;
+  GtkLabel *banner_label;
+  AdwFlap *flap;
+  GtkToggleButton *panel_button;
+  GtkLabel *status_label;
+  GtkRevealer *setup_revealer;
+  GtkLabel *setup_label;
+  GtkBox *board_box;
+  GtkOverlay *board_overlay;
+  GtkLabel *north_label;
+  GtkLabel *south_label;
+  GtkButton *fullscreen_button;
+  GtkRevealer *result_revealer;
+  GtkLabel *result_title;
+  GtkLabel *result_reason;
+  GtkLabel *result_counts;
+  GtkListBox *move_list;
+  GtkScrolledWindow *move_scroller;
+  GtkBox *narration_box;
+  GtkLabel *narration_label;
+  KielaStepList *step_list;
+  GtkButton *play_button;
+  GtkLabel *step_label;
+  GtkLabel *speed_label;
+  GtkScale *speed_scale;
+  GtkBox *review_box;
+  GtkLabel *review_label;
+
+  KielaBoardView *board;
+  KielaTracePlayer *player;
+  KielaGameSession *session;
+  KielaMoveListModel *moves;
+  KielaRegistry *registry;           /* not owned: the application's */
+  GSettings *settings;
+  char *last_message;
+  char *result_text;
+  char *file_path;                   /* the session's file as a path, for kiela_window_get_file_path */
+  KielaPosition shown;               /* what the window itself last gave the board */
+  guint replayed_ply;                /* the ply "move-played" just replayed, or G_MAXUINT */
+  guint scroll_idle;                 /* keeps the live move in view once its row is allocated */
+  gboolean selecting_row;            /* the window moves the list selection itself */
+  gboolean close_confirmed;          /* the user chose to close despite unsaved changes */
+  AdwToast *thinking_toast;          /* weak */
+};
+
+static inline const KielaPersonality *
+_kiela_window_player (KielaWindow *self, KielaSide side)
+{
+  return kiela_game_session_get_player (self->session, side);
+}
+
+static inline KielaGame *
+_kiela_window_game (KielaWindow *self)
+{
+  return kiela_game_session_get_game (self->session);
+}
+
+/* kiela-window.c */
+void      _kiela_window_toast            (KielaWindow *self, const char *text);
+void      _kiela_window_show_banner      (KielaWindow *self, const char *text);
+void      _kiela_window_hide_banner      (KielaWindow *self);
+
+/* kiela-window-status.c */
+/* "You win!", "Zola wins", "North wins" or "Draw": the game-over heading. */
+char     *_kiela_window_result_title_dup (KielaWindow *self, KielaStatus status);
+/* Follows the session's state and the replay: who is to move, what the board lets one do,
+ * the status line, the side labels, What Happens, the game-over card, the actions. */
+void      _kiela_window_update_turn      (KielaWindow *self);
+/* The step bar and the play button follow the replay. */
+void      _kiela_window_update_step_bar  (KielaWindow *self);
+
+/* kiela-window-actions.c */
+void      _kiela_window_class_actions_init (GtkWidgetClass *widget_class);
+void      _kiela_window_actions_init     (KielaWindow *self);
+/* Enables each action for the state of the session and the replay: the one place that does. */
+void      _kiela_window_actions_update   (KielaWindow *self);
+/* Runs `then` at once when the game has no unsaved changes; otherwise asks Save / Discard /
+ * Cancel first and runs it after a save or a discard (never after Cancel or a failed save). */
+typedef void (*KielaWindowContinuation) (KielaWindow *self, gpointer data);
+void      _kiela_window_confirm_discard  (KielaWindow *self, KielaWindowContinuation then,
+                                          gpointer data, GDestroyNotify destroy);
+/* A plugin that failed to load is said at start, with a way to see why. */
+void      _kiela_window_report_plugin_failures (KielaWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,249 @@
+/* kiela-window-status.c: what the main window says about the game: the status line, the labels
+ * by the board, What Happens, the game-over card and the step bar, each from the session's state
+ * and the replay. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiela-window-private.h"
+
+/* "North · Zola (Novice)" above the board and "South · You" below: a newcomer sees at once which
+ * rows are whose; "▶" (and bold) marks the side to move. */
+static void
+update_side_labels (KielaWindow *self, KielaSide to_move, gboolean show_turn)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      GtkLabel *label = side == KIELA_SOUTH ? self->south_label : self->north_label;
+      const KielaPersonality *p = _kiela_window_player (self, side);
+      gboolean turn = show_turn && (KielaSide) side == to_move;
+      g_autofree char *who = NULL;
+      g_autofree char *text = NULL;
+
+      if (p != NULL)
+        /* TRANSLATORS: a computer player by name and level, e.g. "Zola (Novice)" */
+        who = g_strdup_printf (_("%1$s (%2$s)"), p->name, kiela_personality_get_level_name (p));
+      else if (_kiela_window_player (self, KIELA_OTHER_SIDE (side)) != NULL)
+        who = g_strdup (_("You"));
+      else
+        who = g_strdup (_("Human"));
+      if (turn)
+        /* TRANSLATORS: side label by the board for the side to move: "▶ South · You" */
+        text = g_strdup_printf (side == KIELA_SOUTH ? _("▶ South · %s") : _("▶ North · %s"), who);
+      else
+        /* TRANSLATORS: side label by the board: "North · Zola (Novice)" */
+        text = g_strdup_printf (side == KIELA_SOUTH ? _("South · %s") : _("North · %s"), who);
+      gtk_label_set_text (label, text);
+      if (turn)
+        gtk_widget_add_css_class (GTK_WIDGET (label), "kiela-to-move");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (label), "kiela-to-move");
+    }
+}
+
+char *
+_kiela_window_result_title_dup (KielaWindow *self, KielaStatus status)
+{
+  if (status == KIELA_STATUS_SOUTH_WINS || status == KIELA_STATUS_NORTH_WINS)
+    {
+      KielaSide winner = status == KIELA_STATUS_SOUTH_WINS ? KIELA_SOUTH : KIELA_NORTH;
+      const KielaPersonality *w = _kiela_window_player (self, winner), *l = _kiela_window_player (self, KIELA_OTHER_SIDE (winner));
+
+      /* Against the computer the learner wants to know whether they won, not which side. */
+      if (w == NULL && l != NULL)
+        return g_strdup (_("You win!"));
+      if (w != NULL && l == NULL)
+        /* TRANSLATORS: %s is a computer player's name; the human lost */
+        return g_strdup_printf (_("%s wins"), w->name);
+      return g_strdup (winner == KIELA_SOUTH ? _("South wins") : _("North wins"));
+    }
+  return g_strdup (_("Draw"));
+}
+
+static void
+update_result (KielaWindow *self, gboolean show)
+{
+  KielaReason reason;
+  KielaStatus status = kiela_game_get_status (_kiela_window_game (self), &reason);
+  const KielaPosition *pos = kiela_game_get_position (_kiela_window_game (self));
+  g_autofree char *title = NULL, *why = NULL, *s = NULL, *n = NULL, *counts = NULL;
+  const char *rule = NULL;
+  guint south, north;
+
+  gtk_revealer_set_reveal_child (self->result_revealer, show);
+  if (!show)
+    return;
+  title = _kiela_window_result_title_dup (self, status);
+  gtk_label_set_text (self->result_title, title);
+
+  /* The heading already names the winner: the card says why, and the rule behind it. */
+  why = kiela_game_describe_reason (_kiela_window_game (self));
+  if (reason == KIELA_REASON_NO_MOVES)
+    rule = _("A player who cannot sow on their turn loses.");
+  else if (reason == KIELA_REASON_REPETITION)
+    rule = _("A position that occurs for the third time ends the game in a draw.");
+  else if (reason == KIELA_REASON_ENDLESS_MOVE)
+    rule = _("In this variant a move that never ends loses the game.");
+  if (why && rule)
+    {
+      g_autofree char *both = g_strdup_printf ("%s %s", why, rule);
+      gtk_label_set_text (self->result_reason, both);
+    }
+  else
+    gtk_label_set_text (self->result_reason, why ? why : "");
+
+  south = kiela_position_side_total (pos, KIELA_SOUTH);
+  north = kiela_position_side_total (pos, KIELA_NORTH);
+  /* TRANSLATORS: final stone counts at the end of a game: "South 31 stones" */
+  s = g_strdup_printf (ngettext ("South %u stone", "South %u stones", south), south);
+  /* TRANSLATORS: final stone counts at the end of a game: "North 1 stone" */
+  n = g_strdup_printf (ngettext ("North %u stone", "North %u stones", north), north);
+  /* TRANSLATORS: the two counts above, joined */
+  counts = g_strdup_printf (_("%s · %s"), s, n);
+  gtk_label_set_text (self->result_counts, counts);
+}
+
+/* The big status line: what the people at the board need to know now. */
+static char *
+status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over)
+{
+  KielaPhase phase = kiela_game_session_get_phase (self->session);
+  const KielaPersonality *p = _kiela_window_player (self, to_move);
+
+  if (!kiela_game_session_is_live (self->session))
+    return g_strdup_printf (_("Reviewing move %u of %u"), kiela_game_session_get_view_ply (self->session),
+                            kiela_game_get_n_moves (_kiela_window_game (self)));
+  if (phase != KIELA_PHASE_PLAY)
+    return g_strdup_printf (_("%s arranges its stones"), kiela_side_display_name (to_move));
+  if (over && at_end)
+    {
+      /* The same words as the game-over card, big enough for the back of the room. */
+      g_autofree char *title = _kiela_window_result_title_dup (self, kiela_game_get_status (_kiela_window_game (self), NULL));
+      g_autofree char *why = kiela_game_describe_reason (_kiela_window_game (self));
+      /* TRANSLATORS: status line at the end of a game: "Zola wins — South cannot move." */
+      return why ? g_strdup_printf (_("%1$s — %2$s"), title, why) : g_strdup (title);
+    }
+  if (!at_end)
+    {
+      const KielaTrace *trace = kiela_trace_player_get_trace (self->player);
+      g_autofree char *sq = kiela_square_name_dup (trace->before.files, trace->result.mover,
+                                                   (guint) trace->result.move);
+      if (kiela_trace_player_get_playing (self->player))
+        /* TRANSLATORS: "South sows g1" while the move is animated */
+        return g_strdup_printf (_("%s sows %s"), kiela_side_display_name (trace->result.mover), sq);
+      /* TRANSLATORS: the replay of "South sows g1" is paused part-way */
+      return g_strdup_printf (_("%s sows %s — paused"), kiela_side_display_name (trace->result.mover), sq);
+    }
+  if (kiela_game_session_get_ai_thinking (self->session) && p != NULL)
+    return g_strdup_printf (_("%s (%s) is thinking…"), kiela_side_display_name (to_move), p->name);
+  if (p != NULL && kiela_game_session_get_ai_paused (self->session))
+    return g_strdup_printf (_("%s (%s) to move — press Play to go on"), kiela_side_display_name (to_move), p->name);
+  if (p == NULL && _kiela_window_player (self, KIELA_OTHER_SIDE (to_move)) != NULL)
+    return g_strdup_printf (_("Your move (%s)"), kiela_side_display_name (to_move));
+  return g_strdup_printf (_("%s to move"), kiela_side_display_name (to_move));
+}
+
+/* What Happens: the current step, or a hint, or what to do. */
+static char *
+narration_dup (KielaWindow *self, KielaSide to_move, gboolean interactive, gboolean over)
+{
+  KielaPhase phase = kiela_game_session_get_phase (self->session);
+  const KielaPersonality *p = _kiela_window_player (self, to_move);
+
+  if (interactive && kiela_game_session_get_hint (self->session))
+    return g_strdup (kiela_game_session_get_hint (self->session));
+  if (kiela_trace_player_get_trace (self->player) != NULL)
+    return kiela_trace_player_dup_narration (self->player);
+  if (phase != KIELA_PHASE_PLAY && p != NULL)
+    /* TRANSLATORS: %1$s a player's name, %2$s "South"/"North" */
+    return g_strdup_printf (_("%1$s arranges the stones of %2$s. They appear on the board as soon as "
+                              "the arrangement is ready."), p->name, kiela_side_display_name (to_move));
+  if (phase != KIELA_PHASE_PLAY)
+    return g_strdup (_("Drag stones between your own houses, or click a house and then another, "
+                       "to move one stone. Your total stays the same."));
+  if (over)
+    return g_strdup (_("The game is over. Step through the moves in the list to see how it went, "
+                       "or start again."));
+  if (p != NULL)
+    return g_strdup_printf (_("%s plays %s. Its moves are sown here stone by stone."),
+                            p->name, kiela_side_display_name (to_move));
+  return g_strdup (_("Sow from a marked house: click it, or move to it with the arrow keys and press Enter."));
+}
+
+/* Follows the session's state and the replay: who is to move, what the board lets one do. */
+void
+_kiela_window_update_turn (KielaWindow *self)
+{
+  KielaPhase phase;
+  KielaSide to_move;
+  gboolean live, at_end, over, human, interactive;
+  g_autofree char *status = NULL;
+  g_autofree char *narration = NULL;
+
+  if (_kiela_window_game (self) == NULL)
+    return;
+  phase = kiela_game_session_get_phase (self->session);
+  to_move = kiela_game_session_get_turn (self->session);
+  live = kiela_game_session_is_live (self->session);
+  at_end = kiela_trace_player_is_at_end (self->player);
+  over = kiela_game_is_over (_kiela_window_game (self));
+  human = _kiela_window_player (self, to_move) == NULL;
+  interactive = kiela_game_session_can_play (self->session) && !kiela_trace_player_get_playing (self->player);
+
+  kiela_board_view_set_interactive (self->board, interactive || (phase != KIELA_PHASE_PLAY && human));
+  if (interactive && g_settings_get_boolean (self->settings, KIELA_SETTINGS_SHOW_PLAYABLE))
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_game_legal_moves (_kiela_window_game (self), moves);
+      kiela_board_view_set_playable (self->board, to_move, moves, n);
+    }
+  else
+    kiela_board_view_set_playable (self->board, to_move, NULL, 0);
+  if (interactive && kiela_game_session_get_hint_move (self->session) >= 0)
+    kiela_board_view_set_highlight (self->board, to_move, (guint) kiela_game_session_get_hint_move (self->session),
+                                    KIELA_HIGHLIGHT_HINT);
+
+  status = status_dup (self, to_move, at_end, over);
+  gtk_label_set_text (self->status_label, status);
+  update_side_labels (self, to_move, phase == KIELA_PHASE_PLAY ? live && at_end && !over : live);
+  narration = narration_dup (self, to_move, interactive, over);
+  gtk_label_set_text (self->narration_label, narration ? narration : "");
+  gtk_revealer_set_reveal_child (self->setup_revealer, live && phase != KIELA_PHASE_PLAY && human);
+  if (!live)
+    {
+      g_autofree char *review = g_strdup_printf (_("Reviewing move %u of %u"),
+                                                 kiela_game_session_get_view_ply (self->session),
+                                                 kiela_game_get_n_moves (_kiela_window_game (self)));
+      gtk_label_set_text (self->review_label, review);
+    }
+  update_result (self, over && live && at_end);
+  _kiela_window_actions_update (self);
+}
+
+/* The step bar and the play button follow the replay. */
+void
+_kiela_window_update_step_bar (KielaWindow *self)
+{
+  const KielaTrace *trace = kiela_trace_player_get_trace (self->player);
+  gboolean playing = kiela_trace_player_get_playing (self->player);
+  g_autofree char *step = NULL;
+
+  if (trace != NULL)
+    {
+      g_autofree char *sq = kiela_square_name_dup (trace->before.files, trace->result.mover,
+                                                   (guint) trace->result.move);
+      /* TRANSLATORS: step bar: "South sows g1 · step 3 of 12" */
+      step = g_strdup_printf (_("%s sows %s · step %u of %u"), kiela_side_display_name (trace->result.mover), sq,
+                              kiela_trace_player_get_index (self->player),
+                              kiela_trace_player_get_n_events (self->player));
+    }
+  else
+    step = g_strdup (_kiela_window_game (self) && kiela_game_get_n_moves (_kiela_window_game (self)) > 0 ? _("Start position") : _("No moves yet"));
+  gtk_label_set_text (self->step_label, step);
+  gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
+                                                       : "media-playback-start-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->play_button),
+                               playing ? _("Pause the Sowing (Space)") : _("Play the Sowing (Space)"));
+  /* The step list belongs to a move: at the start position it would be an empty box. */
+  gtk_widget_set_visible (GTK_WIDGET (self->step_list), trace != NULL);
+}

@@ -1,0 +1,595 @@
+/* test-session.c: the app's game logic (KielaGameSession) without a display: playing, undo to the
+ * human's turn, computer moves and their cancellation, hints, unsaved changes, files, autosave. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include "kiela-game-session.h"
+#include "kiela-ai-player.h"
+#include "kiela-game-file.h"
+#include "app-test-util.h"
+
+typedef struct {
+  KielaRegistry *registry;
+  char *dir;
+  GFile *autosave;
+  KielaGameSession *session;
+  GPtrArray *messages;
+  GPtrArray *errors;
+  guint modified_notes;
+  guint played;
+  gboolean replay_on_play;   /* act as a view that animates every move */
+} Fixture;
+
+static void
+on_message (KielaGameSession *session, const char *text, Fixture *f)
+{
+  g_ptr_array_add (f->messages, g_strdup (text));
+}
+
+static void
+on_error (KielaGameSession *session, const char *text, Fixture *f)
+{
+  g_ptr_array_add (f->errors, g_strdup (text));
+}
+
+static void
+on_modified (KielaGameSession *session, GParamSpec *pspec, Fixture *f)
+{
+  f->modified_notes++;
+}
+
+static void
+on_move_played (KielaGameSession *session, guint ply, Fixture *f)
+{
+  f->played++;
+  /* The view replays the move that is now the shown one. */
+  g_assert_cmpuint (ply, ==, kiela_game_get_n_moves (kiela_game_session_get_game (session)));
+  if (f->replay_on_play)
+    kiela_game_session_set_replaying (session, TRUE);
+}
+
+static KielaGameSession *
+make_session (Fixture *f)
+{
+  KielaGameSession *s = kiela_game_session_new (f->registry, f->autosave);
+
+  g_signal_connect (s, "message", G_CALLBACK (on_message), f);
+  g_signal_connect (s, "error", G_CALLBACK (on_error), f);
+  g_signal_connect (s, "notify::modified", G_CALLBACK (on_modified), f);
+  g_signal_connect (s, "move-played", G_CALLBACK (on_move_played), f);
+  return s;
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  g_assert_nonnull (kiela_registry_lookup_variant (f->registry, "kiela"));
+  f->dir = g_dir_make_tmp ("kiela-test-session-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+  path = g_build_filename (f->dir, "data", "autosave.kiela", NULL);
+  f->autosave = g_file_new_for_path (path);
+  f->messages = g_ptr_array_new_with_free_func (g_free);
+  f->errors = g_ptr_array_new_with_free_func (g_free);
+  f->session = make_session (f);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (dir, name, NULL);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (dir);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  g_clear_object (&f->session);
+  g_clear_object (&f->autosave);
+  g_clear_pointer (&f->registry, kiela_registry_free);
+  g_ptr_array_unref (f->messages);
+  g_ptr_array_unref (f->errors);
+  remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+static KielaGame *
+game_of (Fixture *f)
+{
+  return kiela_game_session_get_game (f->session);
+}
+
+static KielaMove
+first_legal (Fixture *f)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+
+  g_assert_cmpuint (kiela_game_legal_moves (game_of (f), moves), >, 0);
+  return moves[0];
+}
+
+static void
+play_first_legal (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kiela_game_session_play (f->session, first_legal (f), &error));
+  g_assert_no_error (error);
+}
+
+static const KielaPersonality *
+personality (Fixture *f, gboolean strongest)
+{
+  GPtrArray *all = kiela_registry_get_personalities (f->registry);
+
+  g_assert_true (all != NULL && all->len > 0);
+  return g_ptr_array_index (all, strongest ? all->len - 1 : 0);
+}
+
+/* ---------- tests ---------- */
+
+/* A human move is played, notified and replayable; an illegal one is refused with the reason. */
+static void
+test_play (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  KielaSquare sq;
+
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  g_assert_cmpuint (kiela_game_session_get_view_ply (f->session), ==, 0);
+  g_assert_false (kiela_game_session_get_modified (f->session));
+  g_assert_true (kiela_game_session_can_play (f->session));
+
+  g_assert_true (kiela_square_parse (10, "a2", &sq, NULL));
+  g_assert_false (kiela_game_session_play (f->session, (KielaMove) sq.house, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE);
+  g_assert_nonnull (strstr (error->message, "a2"));
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 0);
+  g_assert_cmpuint (f->played, ==, 0);
+
+  play_first_legal (f);
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 1);
+  g_assert_cmpuint (kiela_game_session_get_view_ply (f->session), ==, 1);
+  g_assert_cmpuint (f->played, ==, 1);
+  g_assert_true (kiela_game_session_get_modified (f->session));
+  g_assert_cmpint (kiela_game_session_get_turn (f->session), ==, KIELA_NORTH);
+
+  /* While the view replays the move, nothing may be played. */
+  kiela_game_session_set_replaying (f->session, TRUE);
+  g_assert_false (kiela_game_session_can_play (f->session));
+  g_assert_false (kiela_game_session_play (f->session, first_legal (f), NULL));
+  kiela_game_session_set_replaying (f->session, FALSE);
+
+  /* Reviewing an earlier ply is not playing. */
+  kiela_game_session_set_view_ply (f->session, 0);
+  g_assert_false (kiela_game_session_is_live (f->session));
+  g_assert_false (kiela_game_session_can_play (f->session));
+  kiela_game_session_set_view_ply (f->session, 99);
+  g_assert_cmpuint (kiela_game_session_get_view_ply (f->session), ==, 1);
+}
+
+static gboolean
+two_moves (gpointer data)
+{
+  Fixture *f = data;
+
+  return kiela_game_get_n_moves (game_of (f)) >= 2 && !kiela_game_session_get_ai_thinking (f->session);
+}
+
+/* Against the computer: its reply comes from a worker thread, and undo goes back to the
+ * human's turn (undoing only the reply would let the computer play it again at once). */
+static void
+test_ai_reply_and_undo (Fixture *f, gconstpointer data)
+{
+  const KielaPersonality *ai = personality (f, FALSE);
+  KielaPosition start;
+
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, ai);
+  start = *kiela_game_get_position (game_of (f));
+  g_assert_false (kiela_game_session_get_ai_thinking (f->session));
+  play_first_legal (f);
+  g_assert_true (kiela_game_session_get_ai_thinking (f->session));
+  g_assert_false (kiela_game_session_can_play (f->session));
+  wait_until (two_moves, f, 30000, "the computer's reply");
+  g_assert_cmpuint (f->played, ==, 2);
+  g_assert_cmpint (kiela_game_session_get_turn (f->session), ==, KIELA_SOUTH);
+
+  g_assert_true (kiela_game_session_undo (f->session));
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 0);
+  g_assert_cmpuint (kiela_game_session_get_view_ply (f->session), ==, 0);
+  g_assert_true (kiela_position_equal (kiela_game_get_position (game_of (f)), &start));
+  g_assert_false (kiela_game_session_get_ai_thinking (f->session));
+  g_assert_true (kiela_game_session_can_play (f->session));
+
+  /* Redo brings back both moves, the human's and the reply. */
+  g_assert_true (kiela_game_session_redo (f->session));
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 2);
+  g_assert_false (kiela_game_session_get_ai_thinking (f->session));
+}
+
+/* While a move is replayed the computer waits; it starts when the replay ends. */
+static void
+test_ai_waits_for_replay (Fixture *f, gconstpointer data)
+{
+  const KielaPersonality *ai = personality (f, FALSE);
+
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, ai);
+  kiela_game_session_set_replaying (f->session, TRUE);
+  kiela_game_session_set_replaying (f->session, FALSE);
+  play_first_legal (f);
+  g_assert_true (kiela_game_session_get_ai_thinking (f->session));
+  wait_until (two_moves, f, 30000, "the computer's reply");
+
+  kiela_game_session_undo (f->session);
+  f->replay_on_play = TRUE;
+  play_first_legal (f);
+  f->replay_on_play = FALSE;
+  g_assert_true (kiela_game_session_get_replaying (f->session));
+  spin (50);
+  g_assert_false (kiela_game_session_get_ai_thinking (f->session));
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 1);
+  kiela_game_session_set_replaying (f->session, FALSE);
+  g_assert_true (kiela_game_session_get_ai_thinking (f->session));
+  wait_until (two_moves, f, 30000, "the computer's reply after the replay");
+}
+
+/* A new game while the computer thinks cancels it: its answer never lands. */
+static void
+test_ai_cancel (Fixture *f, gconstpointer data)
+{
+  const KielaPersonality *strong = personality (f, TRUE);
+  KielaGame *game;
+
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), strong, strong);
+  g_assert_true (kiela_game_session_get_ai_thinking (f->session));
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  game = game_of (f);
+  g_assert_false (kiela_game_session_get_ai_thinking (f->session));
+  spin (1500);
+  g_assert_true (game_of (f) == game);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 0);
+  g_assert_cmpuint (f->played, ==, 0);
+
+  /* Disposing the session while it thinks is safe too (the reply is dropped unread). */
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), strong, strong);
+  g_clear_object (&f->session);
+  spin (1500);
+}
+
+/* Two computers: undo pauses them until resumed. */
+static void
+test_ai_vs_ai_undo_pauses (Fixture *f, gconstpointer data)
+{
+  const KielaPersonality *ai = personality (f, FALSE);
+
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), ai, ai);
+  wait_until (two_moves, f, 30000, "two computer moves");
+  g_assert_true (kiela_game_session_undo (f->session));
+  g_assert_true (kiela_game_session_get_ai_paused (f->session));
+  g_assert_false (kiela_game_session_get_ai_thinking (f->session));
+  spin (200);
+  g_assert_false (kiela_game_session_get_ai_thinking (f->session));
+  kiela_game_session_resume_ai (f->session);
+  g_assert_false (kiela_game_session_get_ai_paused (f->session));
+  g_assert_true (kiela_game_session_get_ai_thinking (f->session));
+}
+
+static gboolean
+hint_arrived (gpointer data)
+{
+  Fixture *f = data;
+
+  return !kiela_game_session_get_hint_pending (f->session);
+}
+
+/* A hint names a legal house of the side to move, and goes away when the game moves on. */
+static void
+test_hint (Fixture *f, gconstpointer data)
+{
+  KielaMove hint;
+
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  g_assert_true (kiela_game_session_can_hint (f->session));
+  kiela_game_session_request_hint (f->session);
+  g_assert_true (kiela_game_session_get_hint_pending (f->session));
+  g_assert_false (kiela_game_session_can_hint (f->session));
+  wait_until (hint_arrived, f, 30000, "the hint");
+  hint = kiela_game_session_get_hint_move (f->session);
+  g_assert_true (kiela_game_is_legal (game_of (f), hint));
+  g_assert_true (g_str_has_prefix (kiela_game_session_get_hint (f->session), "Hint: sow "));
+  g_assert_cmpuint (f->messages->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (f->messages, 0), ==, kiela_game_session_get_hint (f->session));
+
+  g_assert_true (kiela_game_session_play (f->session, hint, NULL));
+  g_assert_null (kiela_game_session_get_hint (f->session));
+  g_assert_cmpint (kiela_game_session_get_hint_move (f->session), ==, -1);
+
+  /* A hint asked for and then overtaken by a move never lands. */
+  kiela_game_session_request_hint (f->session);
+  play_first_legal (f);
+  g_assert_false (kiela_game_session_get_hint_pending (f->session));
+  spin (1500);
+  g_assert_null (kiela_game_session_get_hint (f->session));
+}
+
+/* "modified" says whether the game has moves its file does not hold; saving and opening
+ * clear it, any move sets it. */
+static void
+test_modified_and_file (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "lesson.kiela", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  g_assert_false (kiela_game_session_get_modified (f->session));
+  g_assert_null (kiela_game_session_get_file (f->session));
+  f->modified_notes = 0;
+  play_first_legal (f);
+  play_first_legal (f);
+  g_assert_true (kiela_game_session_get_modified (f->session));
+  g_assert_cmpuint (f->modified_notes, ==, 1);
+
+  g_assert_true (kiela_game_session_save (f->session, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (kiela_game_session_get_modified (f->session));
+  g_assert_true (g_file_equal (kiela_game_session_get_file (f->session), file));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "kiela-game"));
+
+  play_first_legal (f);
+  g_assert_true (kiela_game_session_get_modified (f->session));
+  g_assert_true (kiela_game_session_undo (f->session));
+  g_assert_true (kiela_game_session_get_modified (f->session));
+
+  /* Opening the file: the two saved moves, not modified. */
+  kiela_game_session_new_game (f->session, NULL, NULL, NULL);
+  g_assert_null (kiela_game_session_get_file (f->session));
+  g_assert_true (kiela_game_session_open (f->session, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 2);
+  g_assert_false (kiela_game_session_get_modified (f->session));
+  g_assert_true (g_file_equal (kiela_game_session_get_file (f->session), file));
+
+  /* Saving again without a file argument writes to the session's file. */
+  play_first_legal (f);
+  g_assert_true (kiela_game_session_save (f->session, NULL, &error));
+  g_assert_false (kiela_game_session_get_modified (f->session));
+  {
+    g_autoptr(KielaGame) reread = kiela_record_load (f->registry, path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (kiela_game_get_n_moves (reread), ==, 3);
+  }
+}
+
+/* A file that cannot be opened leaves the game, its file and its changes as they were. */
+static void
+test_open_failure_keeps_game (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "broken.kiela", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
+  g_autoptr(GError) error = NULL;
+  KielaGame *game;
+
+  g_assert_true (g_file_set_contents (path, "{\"format\":\"kiela-game\"", -1, NULL));
+  kiela_game_session_new_game (f->session, NULL, NULL, NULL);
+  play_first_legal (f);
+  game = game_of (f);
+  g_assert_false (kiela_game_session_open (f->session, file, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "broken.kiela"));
+  g_clear_error (&error);
+  g_assert_false (kiela_game_session_open (f->session, folder, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_IO);
+  g_assert_true (game_of (f) == game);
+  g_assert_true (kiela_game_session_get_modified (f->session));
+  g_assert_null (kiela_game_session_get_file (f->session));
+}
+
+/* Every move is autosaved; a new session restores the game untitled and modified (its moves
+ * are in no file of the user's), with the computer player it had. */
+static void
+test_autosave_restore (Fixture *f, gconstpointer data)
+{
+  const KielaPersonality *ai = personality (f, FALSE);
+  g_autoptr(KielaGameSession) second = NULL;
+  KielaPosition final;
+
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela-beginner"), NULL, ai);
+  play_first_legal (f);
+  wait_until (two_moves, f, 30000, "the computer's reply");
+  final = *kiela_game_get_position (game_of (f));
+  g_assert_true (g_file_query_exists (f->autosave, NULL));
+
+  second = make_session (f);
+  kiela_game_session_restore_autosave (second);
+  g_assert_cmpuint (f->errors->len, ==, 0);
+  g_assert_cmpstr (kiela_game_get_variant (kiela_game_session_get_game (second))->id, ==, "kiela-beginner");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_game_session_get_game (second)), ==, 2);
+  g_assert_true (kiela_position_equal (kiela_game_get_position (kiela_game_session_get_game (second)), &final));
+  g_assert_null (kiela_game_session_get_file (second));
+  g_assert_true (kiela_game_session_get_modified (second));
+  g_assert_null (kiela_game_session_get_player (second, KIELA_SOUTH));
+  g_assert_true (kiela_game_session_get_player (second, KIELA_NORTH) == ai);
+}
+
+/* A corrupt autosave is kept aside, said once, and a new game starts. */
+static void
+test_autosave_corrupt (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GFile) dir = g_file_get_parent (f->autosave);
+
+  g_assert_true (g_file_make_directory_with_parents (dir, NULL, NULL));
+  g_assert_true (g_file_set_contents (g_file_peek_path (f->autosave), "not json", -1, NULL));
+  kiela_game_session_restore_autosave (f->session);
+  g_assert_cmpuint (f->errors->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (f->errors, 0), ".corrupt-"));
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 0);
+  g_assert_false (kiela_game_session_get_modified (f->session));
+}
+
+static void
+touch_at (const char *path, gint64 unix_seconds)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_true (g_file_set_contents (path, "partial", -1, NULL));
+  g_assert_true (g_file_set_attribute_uint64 (file, G_FILE_ATTRIBUTE_TIME_MODIFIED, (guint64) unix_seconds,
+                                              G_FILE_QUERY_INFO_NONE, NULL, NULL));
+}
+
+/* Issue 8: a save killed half-way leaves a temporary beside the autosave.  At start the ones
+ * older than the process go; anything else (other names, a newer save) stays. */
+static void
+test_stale_temporaries (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GFile) dir = g_file_get_parent (f->autosave);
+  const char *dir_path;
+  gint64 old = g_get_real_time () / G_USEC_PER_SEC - 3600;
+  gint64 future = g_get_real_time () / G_USEC_PER_SEC + 3600;
+  const char *stale[] = { "autosave.kiela.Ab3xYz", ".goutputstream-QW12ER" };
+  const char *kept_old[] = { "autosave.kiela.corrupt-20260101-101010", "autosave.kiela.abc", "notes.txt",
+                             "autosave.kiela.Ab3x-z", "saved.kiela" };
+  const char *fresh = "autosave.kiela.NEW123";
+
+  g_assert_true (g_file_make_directory_with_parents (dir, NULL, NULL));
+  dir_path = g_file_peek_path (dir);
+  for (guint i = 0; i < G_N_ELEMENTS (stale); i++)
+    {
+      g_autofree char *p = g_build_filename (dir_path, stale[i], NULL);
+      touch_at (p, old);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kept_old); i++)
+    {
+      g_autofree char *p = g_build_filename (dir_path, kept_old[i], NULL);
+      touch_at (p, old);
+    }
+  {
+    g_autofree char *p = g_build_filename (dir_path, fresh, NULL);
+    touch_at (p, future);
+  }
+  /* A folder with a temporary's name is not ours to remove. */
+  {
+    g_autofree char *p = g_build_filename (dir_path, "autosave.kiela.DIR456", NULL);
+    g_assert_cmpint (g_mkdir (p, 0700), ==, 0);
+  }
+
+  kiela_game_session_restore_autosave (f->session);
+
+  for (guint i = 0; i < G_N_ELEMENTS (stale); i++)
+    {
+      g_autofree char *p = g_build_filename (dir_path, stale[i], NULL);
+      if (g_file_test (p, G_FILE_TEST_EXISTS))
+        g_error ("the stale temporary %s is still there", stale[i]);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kept_old); i++)
+    {
+      g_autofree char *p = g_build_filename (dir_path, kept_old[i], NULL);
+      if (!g_file_test (p, G_FILE_TEST_EXISTS))
+        g_error ("%s was removed, but it is no temporary of ours", kept_old[i]);
+    }
+  {
+    g_autofree char *p = g_build_filename (dir_path, fresh, NULL);
+    g_autofree char *d = g_build_filename (dir_path, "autosave.kiela.DIR456", NULL);
+    g_assert_true (g_file_test (p, G_FILE_TEST_EXISTS));
+    g_assert_true (g_file_test (d, G_FILE_TEST_IS_DIR));
+  }
+  /* The new game was autosaved as usual, and left no temporary of its own. */
+  g_assert_true (g_file_query_exists (f->autosave, NULL));
+  g_assert_cmpuint (kiela_game_file_remove_stale_temporaries (f->autosave, g_get_real_time ()), ==, 0);
+}
+
+/* The expert setup phase: the human moves stones within their own rows, then the other side. */
+static void
+test_setup_phase (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *expert = kiela_registry_lookup_variant (f->registry, "kiela-expert");
+  g_autoptr(GError) error = NULL;
+  KielaPosition pos;
+  guint before;
+
+  g_assert_nonnull (expert);
+  kiela_game_session_new_game (f->session, expert, NULL, NULL);
+  g_assert_cmpint (kiela_game_session_get_phase (f->session), ==, KIELA_PHASE_SETUP_SOUTH);
+  g_assert_cmpint (kiela_game_session_get_turn (f->session), ==, KIELA_SOUTH);
+  g_assert_false (kiela_game_session_can_play (f->session));
+  g_assert_false (kiela_game_session_can_undo (f->session));
+
+  kiela_game_session_get_setup_position (f->session, &pos);
+  before = pos.houses[KIELA_SOUTH][19];
+  g_assert_true (kiela_game_session_setup_move (f->session, KIELA_SOUTH, 0, 19, &error));
+  g_assert_no_error (error);
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][19], ==, before + 1);
+  /* North may not move South's stones, nor may anyone take from an empty house. */
+  g_assert_false (kiela_game_session_setup_move (f->session, KIELA_NORTH, 0, 1, NULL));
+  g_assert_false (kiela_game_session_setup_move (f->session, KIELA_SOUTH, 15, 19, &error));
+  g_assert_nonnull (strstr (error->message, "is empty"));
+
+  g_assert_true (kiela_game_session_setup_done (f->session, NULL));
+  g_assert_cmpint (kiela_game_session_get_phase (f->session), ==, KIELA_PHASE_SETUP_NORTH);
+  g_assert_true (kiela_game_session_get_modified (f->session));
+  g_assert_true (kiela_game_session_setup_skip (f->session, NULL));
+  g_assert_cmpint (kiela_game_session_get_phase (f->session), ==, KIELA_PHASE_PLAY);
+  g_assert_cmpuint (kiela_game_get_initial (game_of (f))->houses[KIELA_SOUTH][19], ==, before + 1);
+  g_assert_true (kiela_game_session_can_play (f->session));
+}
+
+/* The properties the window binds to are GObject properties with enum types. */
+static void
+test_properties (Fixture *f, gconstpointer data)
+{
+  GParamSpec *phase = g_object_class_find_property (G_OBJECT_GET_CLASS (f->session), "phase");
+  GParamSpec *turn = g_object_class_find_property (G_OBJECT_GET_CLASS (f->session), "turn");
+  KielaPhase value;
+  g_autoptr(GFile) file = NULL;
+
+  g_assert_true (G_IS_PARAM_SPEC_ENUM (phase));
+  g_assert_true (G_PARAM_SPEC_VALUE_TYPE (phase) == KIELA_TYPE_PHASE);
+  g_assert_true (G_PARAM_SPEC_VALUE_TYPE (turn) == KIELA_TYPE_SIDE);
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela-expert"), NULL, NULL);
+  g_object_get (f->session, "phase", &value, "file", &file, NULL);
+  g_assert_cmpint (value, ==, KIELA_PHASE_SETUP_SOUTH);
+  g_assert_null (file);
+  g_assert_cmpstr (g_enum_get_value (g_type_class_peek (KIELA_TYPE_PHASE), value)->value_nick, ==, "setup-south");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/app/session/play", test_play);
+  ADD ("/app/session/ai-reply-and-undo", test_ai_reply_and_undo);
+  ADD ("/app/session/ai-waits-for-replay", test_ai_waits_for_replay);
+  ADD ("/app/session/ai-cancel", test_ai_cancel);
+  ADD ("/app/session/ai-vs-ai-undo-pauses", test_ai_vs_ai_undo_pauses);
+  ADD ("/app/session/hint", test_hint);
+  ADD ("/app/session/modified-and-file", test_modified_and_file);
+  ADD ("/app/session/open-failure-keeps-game", test_open_failure_keeps_game);
+  ADD ("/app/session/autosave-restore", test_autosave_restore);
+  ADD ("/app/session/autosave-corrupt", test_autosave_corrupt);
+  ADD ("/app/session/stale-temporaries", test_stale_temporaries);
+  ADD ("/app/session/setup-phase", test_setup_phase);
+  ADD ("/app/session/properties", test_properties);
+#undef ADD
+
+  return g_test_run ();
+}

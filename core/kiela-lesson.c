@@ -804,3 +804,65 @@ kiela_lesson_walk (KielaRegistry *registry, const KielaLesson *lesson, const Kie
     }
   return TRUE;
 }
+
+/* ---- puzzles ---- */
+
+/* The alpha-beta plugin's win score is 1,000,000 minus the plies to the win. */
+#define PUZZLE_WIN_BOUND 900000
+
+gboolean
+kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
+                           guint depth, KielaMove *best, gint *margin, GError **error)
+{
+  g_autofree char *spec = g_strdup_printf ("alphabeta depth=%u noise=0", MAX (depth, 2u) - 1);
+  g_autoptr(KielaAiConfig) config = kiela_ai_config_new (registry, spec, 0, error);
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  gboolean endless[KIELA_MAX_MOVES];
+  gint first = G_MININT, second = G_MININT;
+  guint n;
+
+  g_return_val_if_fail (variant != NULL && pos != NULL && best != NULL && margin != NULL, FALSE);
+  if (config == NULL)
+    return FALSE;
+  *best = -1;
+  *margin = 0;
+  n = kiela_legal_moves (variant, pos, moves, children, endless);
+  for (guint i = 0; i < n; i++)
+    {
+      KielaMove replies[KIELA_MAX_MOVES];
+      gint value;
+
+      if (endless[i])
+        value = -1000000;
+      else if (kiela_legal_moves (variant, &children[i], replies, NULL, NULL) == 0)
+        value = 1000000;
+      else
+        {
+          KielaAiRequest request = { 0 };
+          KielaAiReply reply;
+
+          request.variant = variant;
+          request.position = children[i];
+          request.seed = 1;
+          if (!kiela_ai_config_think (config, &request, &reply, error))
+            return FALSE;
+          value = -reply.score;
+        }
+      if (value > first)
+        {
+          second = first;
+          first = value;
+          *best = moves[i];
+        }
+      else if (value > second)
+        second = value;
+    }
+  if (n < 2)
+    return TRUE;
+  if (first >= PUZZLE_WIN_BOUND && second < PUZZLE_WIN_BOUND)
+    *margin = KIELA_LESSON_WIN_MARGIN;
+  else
+    *margin = MIN (first - second, KIELA_LESSON_WIN_MARGIN - 1);
+  return TRUE;
+}

@@ -219,6 +219,20 @@ KIELA_AVAILABLE_IN_ALL
 gboolean kiela_lesson_walk (KielaRegistry *registry, const KielaLesson *lesson, const KielaVariant *variant,
                             GError **error);
 
+/*
+ * Puzzles: scores every legal move of `pos` with the alpha-beta search of the AI plugin
+ * at a fixed depth ("alphabeta depth=<depth - 1> noise=0" on each move's child, so the
+ * move itself is the first of `depth` plies) and gives the best move and its lead over
+ * the next best, in hundredths of a stone (KIELA_LESSON_WIN_MARGIN when the best move
+ * wins and no other does; 0 when two moves tie or there is only one legal move).
+ * This is what kiela-cli puzzles generate keeps a puzzle by (a lead of 300, three
+ * stones, or more at depth 8) and what the test suite re-verifies every shipped puzzle
+ * with.  Fails when the registry has no "alphabeta" algorithm.  Deterministic.
+ */
+KIELA_AVAILABLE_IN_ALL
+gboolean kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
+                                    guint depth, KielaMove *best, gint *margin, GError **error);
+
 /* Translated texts (in the lesson's translation domain). */
 KIELA_AVAILABLE_IN_ALL
 const char *kiela_lesson_get_title      (const KielaLesson *lesson);

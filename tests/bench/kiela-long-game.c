@@ -16,7 +16,8 @@
  * loader checks it again.
  *
  * load FILE: loads a record and prints the time taken, the peak resident
- * memory and the memory the loaded game still holds, per move.
+ * memory, the resident memory still held after loading, and the bytes a copy
+ * of the game allocates, per move.
  */
 
 static long
@@ -89,6 +90,7 @@ load (KielaRegistry *registry, const char *path)
   struct rusage ru;
   guint n;
   long held;
+  double game_bytes;
 
   if (game == NULL)
     {
@@ -99,8 +101,16 @@ load (KielaRegistry *registry, const char *path)
   malloc_trim (0);   /* give back what the JSON parser freed, so that RSS shows what the game holds */
   held = resident_kib () - before;
   getrusage (RUSAGE_SELF, &ru);
-  g_print ("moves %u\nload_seconds %.3f\nmax_rss_kib %ld\nheld_kib %ld\nbytes_per_move %.1f\nstatus %s\n",
-           n, seconds, ru.ru_maxrss, held, n ? held * 1024.0 / n : 0.0,
+  /* What a game of this length allocates, exactly: the heap in use grows by a copy of it. */
+  {
+    struct mallinfo2 m0 = mallinfo2 (), m1;   /* heap in use and mmapped blocks */
+    g_autoptr(KielaGame) copy = kiela_game_copy (game);
+    m1 = mallinfo2 ();
+    game_bytes = (double) (m1.uordblks + m1.hblkhd) - (double) (m0.uordblks + m0.hblkhd);
+  }
+  g_print ("moves %u\nload_seconds %.3f\nmax_rss_kib %ld\nheld_kib %ld\nbytes_per_move %.1f\n"
+           "game_bytes_per_move %.1f\nstatus %s\n",
+           n, seconds, ru.ru_maxrss, held, n ? held * 1024.0 / n : 0.0, n ? game_bytes / n : 0.0,
            kiela_status_id (kiela_game_get_status (game, NULL)));
   return 0;
 }

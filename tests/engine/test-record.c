@@ -565,6 +565,89 @@ test_accepted_records_save_and_reload (void)
   g_rmdir (dir);
 }
 
+/* A GFile that is not a local path (here a GResource, as a GVFS location would
+ * be) is read through GIO streams; GIO's errors keep their code. */
+static void
+test_load_remote_file (void)
+{
+  g_autoptr(KielaGame) game = sample_game ();
+  g_autofree char *dir = g_dir_make_tmp ("kiela-record-XXXXXX", NULL);
+  g_autofree char *record = g_build_filename (dir, "game.kiela", NULL);
+  g_autofree char *sub = g_build_filename (dir, "sub", NULL);
+  g_autofree char *folder_file = g_build_filename (sub, "ignored", NULL);
+  g_autofree char *xml = g_build_filename (dir, "r.gresource.xml", NULL);
+  g_autofree char *bundle = g_build_filename (dir, "r.gresource", NULL);
+  g_autofree char *text = kiela_record_to_string (game);
+  g_autofree char *cmd = NULL;
+  g_autoptr(GResource) resource = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL, missing = NULL, folder = NULL, odd = NULL;
+  g_autoptr(KielaGame) back = NULL;
+  int status = -1;
+
+  g_assert_true (g_file_set_contents (record, text, -1, NULL));
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (folder_file, "x", -1, NULL));
+  g_assert_true (g_file_set_contents (xml,
+    "<gresources><gresource prefix=\"/test/kiela\"><file>game.kiela</file><file>sub/ignored</file></gresource></gresources>",
+    -1, NULL));
+  cmd = g_strdup_printf ("glib-compile-resources --sourcedir=%s --target=%s %s", dir, bundle, xml);
+  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  resource = g_resource_load (bundle, &error);
+  g_assert_no_error (error);
+  g_resources_register (resource);
+
+  file = g_file_new_for_uri ("resource:///test/kiela/game.kiela");
+  g_assert_null (g_file_peek_path (file));
+  back = kiela_record_load_file (registry, file, NULL, &error);
+  g_assert_no_error (error);
+  assert_same_game (game, back);
+
+  missing = g_file_new_for_uri ("resource:///test/kiela/none.kiela");
+  g_assert_null (kiela_record_load_file (registry, missing, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_true (g_str_has_prefix (error->message, "resource:///test/kiela/none.kiela: "));
+  g_clear_error (&error);
+
+  folder = g_file_new_for_uri ("resource:///test/kiela/sub");
+  g_assert_null (kiela_record_load_file (registry, folder, NULL, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "is a folder"));
+  g_clear_error (&error);
+
+  /* A scheme nothing handles: GIO's "not supported", with the location named. */
+  odd = g_file_new_for_uri ("kiela-test-nowhere://x/game.kiela");
+  g_assert_null (kiela_record_load_file (registry, odd, NULL, &error));
+  g_assert_true (error->domain == G_IO_ERROR);
+  g_assert_nonnull (strstr (error->message, "game.kiela"));
+  g_clear_error (&error);
+
+  g_resources_unregister (resource);
+  g_unlink (bundle); g_unlink (xml); g_unlink (folder_file); g_unlink (record);
+  g_rmdir (sub);
+  g_rmdir (dir);
+}
+
+/* Saving replaces the file but keeps its permissions (a private game stays private). */
+static void
+test_save_keeps_mode (void)
+{
+  g_autoptr(KielaGame) game = sample_game ();
+  g_autofree char *dir = g_dir_make_tmp ("kiela-record-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "private.kiela", NULL);
+  GStatBuf st;
+
+  g_assert_true (g_file_set_contents (path, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0600), ==, 0);
+  g_assert_true (kiela_record_save (game, path, NULL));
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_bad_files (void)
 {
@@ -748,6 +831,8 @@ main (int argc, char **argv)
   g_test_add_func ("/record/bad-records", test_bad_records);
   g_test_add_func ("/record/invalid-strings", test_invalid_strings);
   g_test_add_func ("/record/accepted-records-save-and-reload", test_accepted_records_save_and_reload);
+  g_test_add_func ("/record/load-remote-file", test_load_remote_file);
+  g_test_add_func ("/record/save-keeps-mode", test_save_keeps_mode);
   g_test_add_func ("/record/bad-files", test_bad_files);
   g_test_add_func ("/record/deeply-nested", test_deeply_nested);
   g_test_add_func ("/record/special-files", test_special_files);

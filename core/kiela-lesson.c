@@ -311,7 +311,7 @@ validate_step (const KielaLesson *lesson, const KielaVariant *variant, guint i, 
 
     case KIELA_TASK_SOW_ANY:
       if (t->condition > KIELA_CONDITION_ANY)
-        return step_fail (error, lesson, i, _("its task has an unknown condition"));
+        return step_fail (error, lesson, i, _("its task is not one this host knows"));
       for (guint k = 0; k < n; k++)
         {
           move_facts (variant, &pos, moves[k], &f);
@@ -322,7 +322,7 @@ validate_step (const KielaLesson *lesson, const KielaVariant *variant, guint i, 
 
     case KIELA_TASK_PLAY_OUT:
       if (t->condition > KIELA_GOAL_SURVIVE)
-        return step_fail (error, lesson, i, _("its task has an unknown goal"));
+        return step_fail (error, lesson, i, _("its task is not one this host knows"));
       if (t->opponent == NULL || *t->opponent == '\0')
         return step_fail (error, lesson, i, _("its task names no opponent"));
       if (t->condition == KIELA_GOAL_SURVIVE && t->number == 0)
@@ -330,7 +330,7 @@ validate_step (const KielaLesson *lesson, const KielaVariant *variant, guint i, 
       return TRUE;
 
     default:
-      return step_fail (error, lesson, i, _("its task has an unknown kind"));
+      return step_fail (error, lesson, i, _("its task is not one this host knows"));
     }
 }
 
@@ -759,8 +759,11 @@ kiela_lesson_walk (KielaRegistry *registry, const KielaLesson *lesson, const Kie
           wrong.number = right.number + 1;
           g_clear_pointer (&feedback, g_free);
           if (kiela_lesson_check (lesson, variant, i, &wrong, &feedback) != KIELA_LESSON_WRONG || !feedback || !*feedback)
-            return walk_fail (error, lesson, i, g_strdup_printf (_("the wrong answer %u is not refused with feedback"),
-                                                                 wrong.number));
+            {
+              g_autofree char *number = g_strdup_printf ("%u", wrong.number);
+              return walk_fail (error, lesson, i, g_strdup_printf (_("the wrong answer %s is not refused with feedback"),
+                                                                   number));
+            }
           break;
         case KIELA_TASK_PREDICT_LAST:
           for (guint side = 0; side < 2; side++)

@@ -185,11 +185,11 @@ static const KielaLessonStep protect_steps[] = {
 };
 
 static const KielaLessonStep reach_steps[] = {
-  STEP (N_("The best defence can be an attack: capture the stones North would attack you with. Find the move "
-           "that leaves North no capture."),
-        "1,0,1,0,0,0,0,0,0,0/0,0,2,0,1,0,0,0,0,0/0,0,1,0,3,0,0,0,0,0/0,0,0,0,0,0,0,0,2,0 s",
+  STEP (N_("The best defence can be an attack: capture the stones North would attack you with. North threatens "
+           "f2 from d3. Find the move that leaves North no capture."),
+        "0,0,0,1,0,0,0,0,0,0/0,0,0,2,0,1,0,0,0,0/0,0,0,1,0,2,0,0,0,0/2,0,0,0,0,0,0,0,0,0 s",
         ANY (KIELA_CONDITION_NO_REPLY_CAPTURE),
-        N_("North attacks from c3. Can you capture c3 first?")),
+        N_("Can you capture d3 first?")),
   STEP (N_("You are far ahead. Empty North’s houses until it cannot move, and win against Kizua."),
         "2,0,0,0,2,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 s",
         PLAY (KIELA_GOAL_WIN, "kizua", 0),

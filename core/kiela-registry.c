@@ -1619,10 +1619,15 @@ check_module (const char *module_path, gboolean *crashed)
   gint64 deadline = g_get_monotonic_time () + CHECK_TIMEOUT_S * G_USEC_PER_SEC;
   gboolean timed_out = FALSE;
 
+  g_auto(GStrv) envp = g_get_environ ();
+
   *crashed = FALSE;
+  /* The check speaks the user's language: from the same build tree when this program runs from one. */
+  if (kiela_paths_get_build_root ())
+    envp = g_environ_setenv (envp, "KIELA_UNINSTALLED", kiela_paths_get_build_root (), TRUE);
   if (helper == NULL)
     return g_strdup_printf (_("cannot be checked: %s"), _("kiela-plugin-check is not installed beside libkiela-core"));
-  if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL,
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, envp,
                                  G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL,
                                  NULL, NULL, &pid, NULL, &out_fd, NULL, &error))
     return g_strdup_printf (_("cannot be checked: %s"), error->message);

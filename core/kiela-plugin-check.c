@@ -11,14 +11,6 @@
 #include "kiela-registry.h"
 #include "kiela-paths.h"
 
-/* Leaks at exit are not this program's failures: modules stay loaded by design. */
-const char *__asan_default_options (void);
-const char *
-__asan_default_options (void)
-{
-  return "detect_leaks=0";
-}
-
 /* Prints nothing but the reason the module failed (empty when it loaded), then a NUL
  * byte: a report without its NUL means the module ended this process. */
 int

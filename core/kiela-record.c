@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-record.h"
+#include "kiela-file.h"
 #include "kiela-position.h"
 #include "kiela-registry.h"
 
@@ -460,9 +461,6 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
   return g_steal_pointer (&game);
 }
 
-/* The longest chain of symbolic links followed when saving, as the kernel's ELOOP limit. */
-#define KIELA_RECORD_MAX_LINKS 40
-
 /* A name for `file` in messages: the path for local files, else the URI as typed. */
 static char *
 file_display_name (GFile *file)
@@ -472,88 +470,34 @@ file_display_name (GFile *file)
   return path ? g_filename_display_name (path) : g_file_get_parse_name (file);
 }
 
-/* Where saving into `file` really writes: symbolic links are followed to the
- * regular file they name, so that the atomic rename replaces that file and the
- * link stays a link.  A folder, device, socket or named pipe is refused: the
- * temporary-file-and-rename would replace it by a regular file. */
-static GFile *
-resolve_save_target (GFile *file, const char *display, GCancellable *cancellable, GError **error)
-{
-  g_autoptr(GFile) target = g_object_ref (file);
-
-  for (guint links = 0;; links++)
-    {
-      g_autoptr(GError) local = NULL;
-      g_autoptr(GFileInfo) info = g_file_query_info (target,
-                                                     G_FILE_ATTRIBUTE_STANDARD_TYPE ","
-                                                     G_FILE_ATTRIBUTE_STANDARD_SYMLINK_TARGET,
-                                                     G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, &local);
-      GFileType type;
-
-      if (info == NULL)
-        {
-          /* A new file (or the end of a dangling link): created by the save itself. */
-          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-            return g_steal_pointer (&target);
-          g_propagate_prefixed_error (error, g_steal_pointer (&local), _("Could not save “%s”: "), display);
-          return NULL;
-        }
-      type = g_file_info_get_file_type (info);
-      if (type == G_FILE_TYPE_SYMBOLIC_LINK)
-        {
-          const char *link = g_file_info_get_symlink_target (info);
-          g_autoptr(GFile) parent = g_file_get_parent (target);
-
-          if (links >= KIELA_RECORD_MAX_LINKS || link == NULL || parent == NULL)
-            {
-              g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO,
-                           _("Could not save “%s”: too many levels of symbolic links"), display);
-              return NULL;
-            }
-          GFile *next = g_file_resolve_relative_path (parent, link);
-
-          g_object_unref (target);
-          target = next;
-          continue;
-        }
-      if (type == G_FILE_TYPE_DIRECTORY)
-        {
-          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO,
-                       _("Could not save “%s”: it is a folder"), display);
-          return NULL;
-        }
-      if (type != G_FILE_TYPE_REGULAR)
-        {
-          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO,
-                       _("Could not save “%s”: it is not a regular file (a device, socket or named pipe)"), display);
-          return NULL;
-        }
-      return g_steal_pointer (&target);
-    }
-}
-
 gboolean
 kiela_record_save_file (KielaGame *game, GFile *file, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *display = NULL;
   g_autofree char *text = NULL;
-  g_autoptr(GFile) target = NULL;
   g_autoptr(GError) local = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (KIELA_IS_GAME (game), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  display = file_display_name (file);
-  target = resolve_save_target (file, display, cancellable, error);
-  if (target == NULL)
-    return FALSE;
   text = kiela_record_to_string (game);
-  /* Written to a temporary file in the same folder, then renamed over the
-   * target: a crash leaves either the old record or the new one. */
-  if (!g_file_replace_contents (target, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE,
-                                NULL, cancellable, &local))
+  /* A local file: through its links to a regular file, atomically (kiela-file.c).
+   * Any other location: GIO's own replacement, as atomic as its backend allows. */
+  if (g_file_peek_path (file) != NULL)
+    ok = kiela_file_replace_contents_checked (file, text, strlen (text), &local);
+  else
+    ok = g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE,
+                                  NULL, cancellable, &local);
+  if (!ok)
     {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local), _("Could not save “%s”: "), display);
+      /* Our own refusals name the file already; GLib's and GIO's keep their code. */
+      if (local->domain == KIELA_ERROR)
+        g_propagate_error (error, g_steal_pointer (&local));
+      else
+        {
+          g_autofree char *display = file_display_name (file);
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), _("Could not save “%s”: "), display);
+        }
       return FALSE;
     }
   return TRUE;

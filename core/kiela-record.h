@@ -19,11 +19,12 @@ KIELA_AVAILABLE_IN_ALL
 KielaGame *kiela_record_from_string (KielaRegistry *registry, const char *text, gssize length,
                                      const char *source, GError **error);
 /*
- * Saves atomically through GIO (a temporary file in the same folder, renamed over
- * the target).  A symbolic link is written through: its regular target is replaced
- * and the link stays.  A folder, device, socket or named pipe is refused
- * (KIELA_ERROR_IO); errors from GIO keep their G_IO_ERROR code, with a prefix
- * naming the file.
+ * Saves atomically: a temporary file in the same folder, renamed over the target.
+ * A local file goes through kiela_file_replace_contents_checked(): a symbolic link
+ * is written through (its regular target is replaced, the link stays) and a folder,
+ * device, socket or named pipe is refused (KIELA_ERROR_IO, naming the file).  Other
+ * locations use g_file_replace_contents().  Errors from GLib and GIO keep their
+ * domain and code, behind a prefix naming the file.
  */
 KIELA_AVAILABLE_IN_ALL
 gboolean   kiela_record_save_file   (KielaGame *game, GFile *file, GCancellable *cancellable, GError **error);

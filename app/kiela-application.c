@@ -95,6 +95,27 @@ bench_realize (GtkWidget *window, KielaApplication *self)
   g_signal_connect (clock, "after-paint", G_CALLBACK (bench_after_paint), self);
 }
 
+/* Keeps the window's size for the next start, when it is closed (Quit closes it too).  The size of a
+ * maximized or fullscreen window is not the one to come back to, so it is left as it was. */
+static gboolean
+save_window_state (GtkWindow *window, GSettings *settings)
+{
+  gboolean maximized = gtk_window_is_maximized (window);
+  int width, height;
+
+  /* GTK keeps the user's last unmaximized size here, without the client-side decorations, so it
+   * is what gtk_window_set_default_size takes back (the allocation would drift by the CSD). */
+  gtk_window_get_default_size (window, &width, &height);
+
+  if (!maximized && !gtk_window_is_fullscreen (window) && width > 0 && height > 0)
+    {
+      g_settings_set_int (settings, KIELA_SETTINGS_WINDOW_WIDTH, width);
+      g_settings_set_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT, height);
+    }
+  g_settings_set_boolean (settings, KIELA_SETTINGS_WINDOW_MAXIMIZED, maximized);
+  return GDK_EVENT_PROPAGATE;
+}
+
 static KielaWindow *
 kiela_application_ensure_window (KielaApplication *self, gboolean restore)
 {
@@ -112,6 +133,15 @@ kiela_application_ensure_window (KielaApplication *self, gboolean restore)
     {
       gtk_window_set_default_size (window, 1920, 1080);
       g_signal_connect (window, "realize", G_CALLBACK (bench_realize), self);
+    }
+  else
+    {
+      /* The window comes back as it was left (saved when it goes away, see save_window_state). */
+      gtk_window_set_default_size (window, g_settings_get_int (self->settings, KIELA_SETTINGS_WINDOW_WIDTH),
+                                   g_settings_get_int (self->settings, KIELA_SETTINGS_WINDOW_HEIGHT));
+      if (g_settings_get_boolean (self->settings, KIELA_SETTINGS_WINDOW_MAXIMIZED))
+        gtk_window_maximize (window);
+      g_signal_connect_object (window, "close-request", G_CALLBACK (save_window_state), self->settings, 0);
     }
   return KIELA_WINDOW (window);
 }

@@ -174,6 +174,20 @@ kiela_board_draw_house (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, Gtk
 }
 
 void
+kiela_board_draw_background (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, const KielaBoardLayout *layout,
+                             gboolean use_cairo)
+{
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (layout->x, layout->y, layout->width, layout->height);
+  KielaBoardPainter painter;
+
+  if (!kiela_board_renderer_is_ready (renderer))
+    return;
+  kiela_board_painter_begin (&painter, snapshot, use_cairo, &bounds);
+  kiela_board_renderer_paint_background (renderer, &painter, layout);
+  kiela_board_painter_end (&painter);
+}
+
+void
 kiela_board_draw_hand (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkWidget *widget,
                        const KielaBoardLayout *layout, guint file, guint rank, guint stones, gboolean use_cairo)
 {

@@ -22,6 +22,10 @@ typedef struct {
 /* Whether `widget` is drawn by the cairo renderer (or not yet by any). */
 gboolean kiela_board_draw_uses_cairo (GtkWidget *widget);
 
+/* The board itself (frame, wood, cups, labels), as cached for `layout`; nothing before the first render. */
+void     kiela_board_draw_background (KielaBoardRenderer *renderer, GtkSnapshot *snapshot,
+                                      const KielaBoardLayout *layout, gboolean use_cairo);
+
 /* Draws a house into a `size`×`size` square at the origin; `widget` gives the fonts. */
 void     kiela_board_draw_house (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkWidget *widget,
                                  float size, const KielaHouseLook *look, gboolean use_cairo);

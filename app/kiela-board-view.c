@@ -68,22 +68,14 @@ compute_layout (KielaBoardView *self, double width, double height, KielaBoardLay
   kiela_board_layout_compute (layout, self->files, width, height);
 }
 
-static void
-queue_draw_houses (KielaBoardView *self)
-{
-  for (guint s = 0; s < 2; s++)
-    for (guint h = 0; h < 2 * self->files; h++)
-      gtk_widget_queue_draw (GTK_WIDGET (self->houses[s][h]));
-}
-
 static gboolean
 resize_timeout_cb (gpointer data)
 {
   KielaBoardView *self = data;
 
+  /* The board's next frame renders anew, and the renderer's "changed" repaints the houses. */
   self->resize_timeout = 0;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  queue_draw_houses (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -100,20 +92,6 @@ draw_hand (KielaBoardView *self, KielaBoardRenderer *renderer, GtkSnapshot *snap
 }
 
 static void
-draw_background (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, const KielaBoardLayout *layout,
-                 gboolean use_cairo)
-{
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (layout->x, layout->y, layout->width, layout->height);
-  KielaBoardPainter painter;
-
-  if (!kiela_board_renderer_is_ready (renderer))
-    return;
-  kiela_board_painter_begin (&painter, snapshot, use_cairo, &bounds);
-  kiela_board_renderer_paint_background (renderer, &painter, layout);
-  kiela_board_painter_end (&painter);
-}
-
-static void
 kiela_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   KielaBoardView *self = KIELA_BOARD_VIEW (widget);
@@ -125,7 +103,7 @@ kiela_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
    * A new render tells the houses through the renderer's "changed". */
   if (self->resize_timeout == 0 || !kiela_board_renderer_is_ready (self->renderer))
     kiela_board_renderer_ensure (self->renderer, &layout, gtk_widget_get_scale_factor (widget));
-  draw_background (self->renderer, snapshot, &layout, use_cairo);
+  kiela_board_draw_background (self->renderer, snapshot, &layout, use_cairo);
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     gtk_widget_snapshot_child (widget, child, snapshot);
@@ -179,7 +157,7 @@ kiela_board_view_save_png (KielaBoardView *self, const char *path, int width, in
     }
 
   snapshot = gtk_snapshot_new ();
-  draw_background (renderer, snapshot, &layout, TRUE);
+  kiela_board_draw_background (renderer, snapshot, &layout, TRUE);
   for (guint side = 0; side < 2; side++)
     for (guint h = 0; h < 2 * self->files; h++)
       {

@@ -106,13 +106,13 @@ kiela_settings_migrate_legacy (GSettings *settings, const char *path)
       return FALSE;
     }
 
-  /* One change notification for the whole import. */
-  g_settings_delay (settings);
+  /* Not in delay-apply mode: `settings` is the app's own object, and g_settings_delay has no way
+   * back; a change notification per key is harmless at startup. */
   migrate_speed (settings, kf, path);
   migrate_boolean (settings, kf, path, KIELA_SETTINGS_NARRATION);
   migrate_boolean (settings, kf, path, KIELA_SETTINGS_SHOW_PLAYABLE);
   migrate_boolean (settings, kf, path, KIELA_SETTINGS_PAUSE_ON_CAPTURE);
-  g_settings_apply (settings);
+  /* Written before the old file is renamed, so a crash in between imports it again, not never. */
   g_settings_sync ();
 
   move_aside (path, ".migrated");

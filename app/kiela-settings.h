@@ -24,6 +24,9 @@ typedef enum {
 #define KIELA_SETTINGS_PAUSE_ON_CAPTURE "pause-on-capture"
 #define KIELA_SETTINGS_NARRATION        "narration"
 #define KIELA_SETTINGS_SHOW_PLAYABLE    "show-playable"
+#define KIELA_SETTINGS_WINDOW_WIDTH     "window-width"
+#define KIELA_SETTINGS_WINDOW_HEIGHT    "window-height"
+#define KIELA_SETTINGS_WINDOW_MAXIMIZED "window-maximized"
 
 /* The settings of schema KIELA_APP_ID, or NULL and an error saying the schema is not installed
  * (g_settings_new would abort the process). */

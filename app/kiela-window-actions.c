@@ -89,6 +89,24 @@ pending_run_cb (KielaWindow *self, gpointer data)
   pending_run (data);
 }
 
+/* Takes the continuation out of `p`, which its dialog frees when it goes (answered or not). */
+static Pending *
+pending_steal (Pending *p)
+{
+  Pending *taken = pending_new (p->self, p->then, p->data, p->destroy);
+
+  p->then = NULL;
+  p->data = NULL;
+  p->destroy = NULL;
+  return taken;
+}
+
+static void
+pending_free_closure (gpointer data, GClosure *closure)
+{
+  pending_free (data);
+}
+
 /* Saves to the session's file and says so; FALSE (with the reason in the banner) on failure. */
 static gboolean
 save_reporting (KielaWindow *self, GFile *file)
@@ -110,8 +128,9 @@ save_reporting (KielaWindow *self, GFile *file)
 }
 
 static void
-on_confirm_response (AdwMessageDialog *dialog, const char *response, Pending *p)
+on_confirm_response (AdwMessageDialog *dialog, const char *response, Pending *question)
 {
+  Pending *p = pending_steal (question);
   KielaWindow *self = p->self;
 
   if (g_strcmp0 (response, "discard") == 0)
@@ -160,7 +179,7 @@ _kiela_window_confirm_discard (KielaWindow *self, KielaWindowContinuation then, 
   adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (dialog, "save");
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_response), p);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_confirm_response), p, pending_free_closure, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

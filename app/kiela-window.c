@@ -356,21 +356,25 @@ kiela_window_dispose (GObject *object)
 {
   KielaWindow *self = KIELA_WINDOW (object);
 
-  /* Disposing the session cancels what the computer thinks; its answers are dropped unread. */
-  if (self->session)
-    g_signal_handlers_disconnect_by_data (self->session, self);
-  g_clear_object (&self->session);
-  g_clear_weak_pointer (&self->thinking_toast);
-  g_clear_handle_id (&self->scroll_idle, g_source_remove);
-  if (self->settings)
-    g_signal_handlers_disconnect_by_data (self->settings, self);
+  /* Nothing may call back into a half-disposed window: the replay, the settings, the move list
+   * and the session are cut off first. */
   if (self->player)
     g_signal_handlers_disconnect_by_data (self->player, self);
+  if (self->settings)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  if (self->move_list)
+    g_signal_handlers_disconnect_by_data (self->move_list, self);
+  if (self->session)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_weak_pointer (&self->thinking_toast);
+  g_clear_handle_id (&self->scroll_idle, g_source_remove);
   if (self->step_list)
     kiela_step_list_set_player (self->step_list, NULL);
   g_clear_object (&self->player);
   gtk_widget_dispose_template (GTK_WIDGET (self), KIELA_TYPE_WINDOW);
   g_clear_object (&self->moves);
+  /* Disposing the session cancels what the computer thinks; its answers are dropped unread. */
+  g_clear_object (&self->session);
   G_OBJECT_CLASS (kiela_window_parent_class)->dispose (object);
 }
 

@@ -23,12 +23,13 @@ KielaWindow      *kiela_window_new              (GtkApplication *app,
 /* Restores the autosaved game; a missing one starts a new default game, a corrupt
  * one is moved aside (the window says so) and a new game starts. */
 void              kiela_window_restore_autosave (KielaWindow *self);
-/* Starts a game; NULL personalities are human players.  `variant` NULL = default. */
+/* Starts a game at once (the window's actions ask about unsaved changes first); NULL
+ * personalities are human players.  `variant` NULL = default. */
 void              kiela_window_new_game         (KielaWindow *self,
                                                  const KielaVariant *variant,
                                                  const KielaPersonality *south,
                                                  const KielaPersonality *north);
-/* Opens a record; on failure the current game stays and the window shows why. */
+/* Opens a record at once; on failure the current game stays and the window shows why. */
 gboolean          kiela_window_open_path        (KielaWindow *self, const char *path);
 gboolean          kiela_window_open_file        (KielaWindow *self, GFile *file);
 /* Opens `file` as the user asked for it: a game with unsaved changes is not replaced

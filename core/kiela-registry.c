@@ -730,7 +730,8 @@ find_loaded_plugin (KielaRegistry *registry, const char *id)
   for (guint i = 0; i < registry->plugins->len; i++)
     {
       KielaPluginRecord *r = g_ptr_array_index (registry->plugins, i);
-      if (r->state == KIELA_PLUGIN_LOADED && g_strcmp0 (r->id, id) == 0)
+      /* A FOUND record (listing) takes its id like a loaded one. */
+      if ((r->state == KIELA_PLUGIN_LOADED || r->state == KIELA_PLUGIN_FOUND) && g_strcmp0 (r->id, id) == 0)
         return r;
     }
   return NULL;

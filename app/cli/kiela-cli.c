@@ -9,7 +9,7 @@
 
 static const KielaCliCommand commands[] = {
   { "variants",   N_("list the rule variants"), kiela_cli_variants },
-  { "plugins",    N_("list plugin modules, loaded and failed"), kiela_cli_plugins },
+  { "plugins",    N_("list plugin modules (--check: load each one apart)"), kiela_cli_plugins },
   { "play",       N_("apply moves and print the board"), kiela_cli_play },
   { "load",       N_("load a game record, check it and print its final position"), kiela_cli_load },
   { "perft",      N_("count move sequences of a given length"), kiela_cli_perft },
@@ -58,7 +58,9 @@ main (int argc, char **argv)
         prgname = g_strdup_printf ("kiela-cli %s", commands[i].name);
         g_set_prgname (prgname);
         registry = kiela_registry_new ();
-        kiela_registry_load_default (registry);
+        /* "plugins" lists the .plugin files: it runs no plugin code. */
+        if (commands[i].run != kiela_cli_plugins)
+          kiela_registry_load_default (registry);
         return commands[i].run (registry, argc - 1, argv + 1);
       }
 

@@ -18,7 +18,10 @@ static const KielaPluginInfo plugin_info = {
  * The ladder, weakest first.  Each rung is meant to beat the one below it in at
  * least 60% of games at 100 ms a move; scripts/ai-strength.sh measures that, and
  * the settings below were tuned with it.  Settings only ever limit a player
- * (depth, nodes, noise): the host's time budget still applies on top.
+ * (depth, nodes, noise): the host's time budget still applies on top.  Every
+ * searcher has a node cap of its own, so that a host giving no time budget
+ * (kiela-cli bestmove --time-ms 0) still gets an answer: 4 M nodes is 2-3 s on
+ * the development machine, more than the app's 0.8-1 s budgets ever reach.
  */
 static const KielaPersonality personalities[] = {
   {
@@ -54,7 +57,7 @@ static const KielaPersonality personalities[] = {
     /* Translators: the level of Mbemba, a man, shown as "Name (Level)": agree with the person. */
     .level_name = NC_("AI level", "Casual"),
     .algorithm = "alphabeta",
-    .settings = "depth=2 qs=0 noise=150",
+    .settings = "depth=2 qs=0 noise=150 nodes=4000000",
     .translation_domain = GETTEXT_PACKAGE,
   },
   {
@@ -78,7 +81,7 @@ static const KielaPersonality personalities[] = {
     /* Translators: the level of Lweji, a woman, shown as "Name (Level)": agree with the person. */
     .level_name = NC_("AI level", "Expert"),
     .algorithm = "alphabeta",
-    .settings = "depth=4 w-exposure=20 noise=10",
+    .settings = "depth=4 w-exposure=20 noise=10 nodes=4000000",
     .translation_domain = GETTEXT_PACKAGE,
   },
   {

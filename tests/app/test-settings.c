@@ -77,10 +77,10 @@ remove_legacy_files (void)
 /* Starts the real application object (its startup is where the import happens).  Only once per
  * process: a registered GtkApplication stays exported on the session bus, so the tests that
  * start it run in a subprocess of their own (see IN_SUBPROCESS). */
-static void
-start_app (void)
+static KielaApplication *
+start_app_full (void)
 {
-  g_autoptr(KielaApplication) app = kiela_application_new (g_get_monotonic_time ());
+  KielaApplication *app = kiela_application_new (g_get_monotonic_time ());
   g_autoptr(GError) error = NULL;
 
   /* No bus name and no exported object: two starts in one process must not collide. */
@@ -89,6 +89,13 @@ start_app (void)
   g_assert_no_error (error);
   g_assert_true (g_application_get_is_registered (G_APPLICATION (app)));
   g_assert_nonnull (kiela_application_get_settings (app));
+  return app;
+}
+
+static void
+start_app (void)
+{
+  g_object_unref (start_app_full ());
 }
 
 /* ---------- schema ---------- */
@@ -273,6 +280,7 @@ test_migrate_once (void)
 {
   IN_SUBPROCESS ();
   g_autoptr(GSettings) settings = fresh_settings ();
+  g_autoptr(KielaApplication) app = NULL;
   g_autofree char *path = legacy_path ();
   g_autofree char *migrated = g_strconcat (path, ".migrated", NULL);
   g_autofree char *kept = NULL;
@@ -282,7 +290,7 @@ test_migrate_once (void)
    * earlier versions could have left them. */
   write_legacy ("# Kiela preferences\n[kiela]\nspeed=4\nnarration=false\nshow-playable=false\n"
                 "pause-on-capture=true\nfuture-key=1\n");
-  start_app ();
+  app = start_app_full ();
 
   g_assert_cmpint (g_settings_get_enum (settings, KIELA_SETTINGS_SPEED), ==, KIELA_SPEED_VERY_FAST);
   g_assert_false (g_settings_get_boolean (settings, KIELA_SETTINGS_NARRATION));
@@ -291,6 +299,10 @@ test_migrate_once (void)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_get_contents (migrated, &kept, NULL, NULL));
   g_assert_nonnull (strstr (kept, "speed=4"));
+  /* The app's own settings object still writes through after the import (no pending delay). */
+  g_settings_set_boolean (kiela_application_get_settings (app), KIELA_SETTINGS_SHOW_PLAYABLE, TRUE);
+  g_assert_true (g_settings_get_boolean (settings, KIELA_SETTINGS_SHOW_PLAYABLE));
+  g_assert_false (g_settings_get_has_unapplied (kiela_application_get_settings (app)));
 
   /* Once: what the user changes afterwards stays when startup runs the import again. */
   g_settings_set_enum (settings, KIELA_SETTINGS_SPEED, KIELA_SPEED_SLOW);
@@ -354,6 +366,52 @@ test_migrate_bad_values (void)
   g_rmdir (path);
 }
 
+/* ---------- the window's size ---------- */
+
+static void
+test_window_size_restored (void)
+{
+  IN_SUBPROCESS ();
+  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autoptr(KielaApplication) app = NULL;
+  GtkWindow *window;
+  int width, height;
+
+  /* As a previous session left it. */
+  g_settings_set_int (settings, KIELA_SETTINGS_WINDOW_WIDTH, 1010);
+  g_settings_set_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT, 690);
+  app = start_app_full ();
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_nonnull (window);
+  gtk_window_get_default_size (window, &width, &height);
+  g_assert_cmpint (width, ==, 1010);
+  g_assert_cmpint (height, ==, 690);
+  g_assert_false (gtk_window_is_maximized (window));
+
+  /* The size the user leaves it at comes back at the next start: closing the window… */
+  gtk_window_set_default_size (window, 1180, 740);
+  gtk_window_close (window);
+  spin ();
+  g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_WIDTH), ==, 1180);
+  g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT), ==, 740);
+  g_assert_false (g_settings_get_boolean (settings, KIELA_SETTINGS_WINDOW_MAXIMIZED));
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_nonnull (window);
+  gtk_window_get_default_size (window, &width, &height);
+  g_assert_cmpint (width, ==, 1180);
+  g_assert_cmpint (height, ==, 740);
+
+  /* …or quitting (Ctrl+Q). */
+  gtk_window_set_default_size (window, 1111, 666);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  spin ();
+  g_assert_null (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_WIDTH), ==, 1111);
+  g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT), ==, 666);
+}
+
 /* ---------- without the schema ---------- */
 
 static void
@@ -404,6 +462,7 @@ main (int argc, char **argv)
   g_test_add_func ("/settings/migrate/once", test_migrate_once);
   g_test_add_func ("/settings/migrate/malformed", test_migrate_malformed);
   g_test_add_func ("/settings/migrate/bad-values", test_migrate_bad_values);
+  g_test_add_func ("/settings/window/size-restored", test_window_size_restored);
   g_test_add_func ("/settings/missing-schema", test_missing_schema);
 
   return g_test_run ();

@@ -321,11 +321,37 @@ test_variants_and_plugins (void)
     g_assert_nonnull (strstr (v.out, *id));
   run_cli (&p, "plugins", NULL);
   g_assert_cmpint (p.status, ==, 0);
-  g_assert_nonnull (strstr (p.out, "loaded  kiela-rules"));
-  g_assert_nonnull (strstr (p.out, "loaded  hawalis-rules"));
+  /* Listed from their .plugin files. */
+  g_assert_nonnull (strstr (p.out, "found   kiela-rules"));
+  g_assert_nonnull (strstr (p.out, "provides variant:kiela, variant:kiela-beginner, variant:kiela-expert"));
+  g_assert_nonnull (strstr (p.out, "found   hawalis-rules"));
   run_cli (&bad, "frobnicate", NULL);
   g_assert_cmpint (bad.status, ==, 1);
   g_assert_nonnull (strstr (bad.err, "unknown command “frobnicate”"));
+}
+
+/* plugins lists without loading: crashing modules are listed; --check loads each one in a
+ * process of its own and names the crash by its signal instead of dying. */
+static void
+test_plugins_check (void)
+{
+  g_auto(Run) list = { 0 }, check = { 0 };
+
+  g_setenv ("KIELA_PLUGIN_PATH", KIELA_TEST_CRASHING_DIR, TRUE);
+  run_cli (&list, "plugins", NULL);
+  run_cli (&check, "plugins", "--check", NULL);
+  g_setenv ("KIELA_PLUGIN_PATH", "", TRUE);
+
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_nonnull (strstr (list.out, "found   broken-segv-constructor 0 ("));
+  g_assert_nonnull (strstr (list.out, "found   broken-abort 0 ("));
+
+  g_assert_cmpint (check.status, ==, 2);
+  g_assert_nonnull (strstr (check.out, "segv-register.so: crashed with SIGSEGV while loading"));
+  g_assert_nonnull (strstr (check.out, "segv-constructor.so: crashed with SIGSEGV while loading"));
+  g_assert_nonnull (strstr (check.out, "abort.so: crashed with SIGABRT while loading"));
+  g_assert_nonnull (strstr (check.out, "corrupted.so: crashed with SIGSEGV while loading"));
+  g_assert_nonnull (strstr (check.out, "loads   kiela-rules"));
 }
 
 /* A record saved by the engine itself (not by the CLI under test). */
@@ -519,6 +545,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/perft", test_perft);
   g_test_add_func ("/cli/bench", test_bench_json);
   g_test_add_func ("/cli/variants-plugins", test_variants_and_plugins);
+  g_test_add_func ("/cli/plugins-check", test_plugins_check);
   g_test_add_func ("/cli/load/as-play", test_load_prints_as_play);
   g_test_add_func ("/cli/load/bad-records", test_load_bad_records);
   g_test_add_func ("/cli/load/save", test_load_save);

@@ -363,7 +363,7 @@ test_scan_runs_no_code (void)
       g_assert_cmpstr (r->name, ==, "Broken test plugin");
       found++;
     }
-  g_assert_cmpuint (found, ==, 4);
+  g_assert_cmpuint (found, ==, 5);
   /* The build tree's own plugins, described from their .plugin files. */
   {
     const KielaPluginRecord *rules = find_record (registry, "kiela-rules.so");
@@ -383,6 +383,8 @@ test_check_in_child (void)
     { KIELA_TEST_CRASHING_DIR, "segv-register.so", "crashed with SIGSEGV while loading" },
     { KIELA_TEST_CRASHING_DIR, "segv-constructor.so", "crashed with SIGSEGV while loading" },
     { KIELA_TEST_CRASHING_DIR, "abort.so", "crashed with SIGABRT while loading" },
+    /* Loads and registers, then crashes as the program quits. */
+    { KIELA_TEST_CRASHING_DIR, "segv-destructor.so", "crashed with SIGSEGV while loading" },
     { KIELA_TEST_CRASHING_DIR, "corrupted.so", "crashed with SIGSEGV while loading" },
     { KIELA_TEST_BROKEN_DIR, "register-fails.so", "registration failed: the test plugin refuses to register" },
     { KIELA_TEST_BROKEN_DIR, "good.so", NULL },

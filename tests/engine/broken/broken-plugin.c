@@ -26,6 +26,7 @@
 #define KIND_LIES_PROVIDES      21
 #define KIND_VARIANT_OUTSIDE    22
 #define KIND_THINK_OUTSIDE      23
+#define KIND_SEGV_DESTRUCTOR    24
 
 static const KielaVariant extra = {
   .id = BROKEN_ID "-variant", .name = "Extra", .files = 5, .min_sow = 2, .lap_limit = 100,
@@ -83,7 +84,7 @@ static const KielaPluginInfo info = {
 extern int kiela_test_symbol_that_does_not_exist (void);
 #endif
 
-#if BROKEN_KIND == KIND_SEGV_CONSTRUCTOR || BROKEN_KIND == KIND_SEGV_REGISTER
+#if BROKEN_KIND == KIND_SEGV_CONSTRUCTOR || BROKEN_KIND == KIND_SEGV_REGISTER || BROKEN_KIND == KIND_SEGV_DESTRUCTOR
 /* A write through NULL that the compiler cannot prove is NULL (it drops a literal one). */
 static void
 write_through_null (void)
@@ -97,6 +98,15 @@ write_through_null (void)
 /* Runs inside dlopen(), before Kiela sees any symbol. */
 __attribute__((constructor)) static void
 crash_on_load (void)
+{
+  write_through_null ();
+}
+#endif
+
+#if BROKEN_KIND == KIND_SEGV_DESTRUCTOR
+/* Runs as the program quits: a damaged module crashed programs only then. */
+__attribute__((destructor)) static void
+crash_on_exit (void)
 {
   write_through_null ();
 }

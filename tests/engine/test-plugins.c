@@ -133,6 +133,16 @@ test_broken_plugins (void)
   g_assert_cmpuint (kiela_registry_get_variants (registry)->len, ==, variants_before + 1);
 }
 
+static void
+copy_file (const char *from, const char *to)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (from, &data, &len, NULL));
+  g_assert_true (g_file_set_contents (to, data, (gssize) len, NULL));
+}
+
 /* Writes <dir>/<module>.plugin describing module <module>.so. */
 static void
 write_plugin_file (const char *dir, const char *module, const char *id, const char *provides)
@@ -192,11 +202,19 @@ test_hostile_files (void)
     for (guint i = 0; i < G_N_ELEMENTS (names); i++)
       write_plugin_file (dir, names[i], "hostile", "");
   }
+  /* A good module whose description is a named pipe: reading it must not block. */
+  {
+    g_autofree char *module = g_build_filename (dir, "piped-info.so", NULL);
+    g_autofree char *info = g_build_filename (dir, "piped-info.plugin", NULL);
+    copy_file (good_src, module);
+    g_assert_cmpint (mkfifo (info, 0600), ==, 0);
+  }
 
   kiela_registry_load_dir (registry, dir);
   kiela_registry_finish_loading (registry);
 
   assert_failed (registry, "pipe.so", "not a regular file");
+  assert_failed (registry, "piped-info.so", "its piped-info.plugin is invalid: not a regular file of at most 65536 bytes");
   assert_failed (registry, "truncated.so", "truncated");
   assert_failed (registry, "zero.so", "not a loadable module");
   assert_failed (registry, "loop1.so", "not a loadable module");
@@ -205,6 +223,10 @@ test_hostile_files (void)
   g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));
 
   remove_plugin_files (dir);
+  {
+    g_autofree char *module = g_build_filename (dir, "piped-info.so", NULL);
+    g_unlink (module);
+  }
   g_unlink (fifo);
   g_unlink (trunc);
   g_unlink (zero);
@@ -214,15 +236,6 @@ test_hostile_files (void)
   g_rmdir (dir);
 }
 
-static void
-copy_file (const char *from, const char *to)
-{
-  g_autofree char *data = NULL;
-  gsize len;
-
-  g_assert_true (g_file_get_contents (from, &data, &len, NULL));
-  g_assert_true (g_file_set_contents (to, data, (gssize) len, NULL));
-}
 
 static void
 test_default_dirs (void)
@@ -389,6 +402,8 @@ test_check_in_child (void)
     /* Loads and registers, then crashes as the program quits. */
     { KIELA_TEST_CRASHING_DIR, "segv-destructor.so", "crashed with SIGSEGV while loading" },
     { KIELA_TEST_CRASHING_DIR, "corrupted.so", "crashed with SIGSEGV while loading" },
+    /* Never returns from dlopen(): killed after the check's 10 s. */
+    { KIELA_TEST_HANGING_DIR, "hang.so", "did not finish loading within 10 seconds" },
     { KIELA_TEST_BROKEN_DIR, "register-fails.so", "registration failed: the test plugin refuses to register" },
     { KIELA_TEST_BROKEN_DIR, "good.so", NULL },
   };
@@ -401,7 +416,7 @@ test_check_in_child (void)
       if (g_strcmp0 (reason, cases[i].reason) != 0)
         g_error ("%s: checked as “%s”, expected “%s”", cases[i].file, reason, cases[i].reason);
       /* This process ran none of the module's code (the broken/ ones were loaded by an earlier test). */
-      if (g_str_equal (cases[i].dir, KIELA_TEST_CRASHING_DIR))
+      if (!g_str_equal (cases[i].dir, KIELA_TEST_BROKEN_DIR))
         g_assert_null (dlopen (path, RTLD_NOW | RTLD_NOLOAD));
     }
 }

@@ -223,9 +223,12 @@ test_play_out (void)
       .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_WIN, .opponent = "kizua" } },
     { .text = "Survive.", .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_SURVIVE, .opponent = "kizua",
                                     .number = 2 } },
+    /* j1 captures i3 and i4, North's last stones (rules §6.4). */
+    { .text = "Take all.", .position = "0,0,0,0,0,0,0,0,2,0/0,0,0,0,0,0,0,0,2,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0,0,2 s",
+      .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_CAPTURE_ALL, .opponent = "kizua" } },
   };
   static const KielaLesson lose = { .id = "lose", .title = "Lose", .variant = "kiela", .steps = lose_steps,
-                                     .n_steps = 2, .version = KIELA_LESSON_VERSION };
+                                     .n_steps = 3, .version = KIELA_LESSON_VERSION };
   KielaLessonAnswer a = { 0 };
   g_autofree char *fb = NULL;
   g_autoptr(KielaGame) game = NULL;
@@ -264,6 +267,16 @@ test_play_out (void)
   g_assert_cmpint (kiela_lesson_check (&lose, kiela, 1, &a, NULL), ==, KIELA_LESSON_PENDING);
   g_assert_true (kiela_game_play_square (game, "a1", NULL, NULL));
   g_assert_cmpint (kiela_lesson_check (&lose, kiela, 1, &a, NULL), ==, KIELA_LESSON_RIGHT);
+  g_clear_object (&game);
+
+  /* Capture everything: right once North has no stone left. */
+  g_assert_true (kiela_lesson_step_get_position (&lose, kiela, 2, &pos, NULL));
+  game = kiela_game_new_from_position (kiela, &pos, NULL);
+  a.game = game;
+  g_assert_cmpint (kiela_lesson_check (&lose, kiela, 2, &a, NULL), ==, KIELA_LESSON_PENDING);
+  g_assert_true (kiela_game_play_square (game, "j1", NULL, NULL));
+  g_assert_cmpuint (kiela_position_side_total (kiela_game_get_position (game), KIELA_NORTH), ==, 0);
+  g_assert_cmpint (kiela_lesson_check (&lose, kiela, 2, &a, NULL), ==, KIELA_LESSON_RIGHT);
   /* No game at all is wrong, not a crash. */
   a.game = NULL;
   g_assert_cmpint (kiela_lesson_check (&lose, kiela, 1, &a, &fb), ==, KIELA_LESSON_WRONG);

@@ -21,6 +21,10 @@ G_BEGIN_DECLS
  *      kiela_lesson_step_get_hint());
  *   4. keeps progress by lesson id and step index (the engine keeps none).
  *
+ * kiela_registry_get_lessons() lists them in registration order: show them sorted by
+ * `order` (the course first, the puzzle sets — kind KIELA_LESSON_KIND_PUZZLES — after),
+ * grouped by `level` if you like.
+ *
  * Checking is a pure function of (variant, step, answer): no display, no registry,
  * no AI; it sows the answer with the engine to explain what it did.
  *

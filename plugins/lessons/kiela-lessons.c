@@ -282,9 +282,9 @@ static const KielaLessonStep hawalis_steps[] = {
 #define PUZZLE_HINT_CAPTURE N_("The best move captures.")
 /* TRANSLATORS: the hint of a puzzle whose answer captures nothing */
 #define PUZZLE_HINT_QUIET N_("The best move captures nothing now, but prepares something.")
-#define PUZZLE(kpn, sq, margin_, hint_) \
+#define PUZZLE(kpn, sq, depth_, margin_, hint_) \
   { .text = PUZZLE_TEXT, .position = (kpn), .hint = (hint_), \
-    .task = { .kind = KIELA_TASK_BEST_MOVE, .move = (sq), .depth = 8, .margin = (margin_) } }
+    .task = { .kind = KIELA_TASK_BEST_MOVE, .move = (sq), .depth = (depth_), .margin = (margin_) } }
 
 #include "kiela-puzzles-data.h"
 

@@ -399,6 +399,7 @@ test_puzzles (void)
   const KielaVariant *kiela = kiela_registry_lookup_variant (registry, "kiela");
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, NULL);
   const char *const sets[] = { "puzzles-easy", "puzzles-medium", "puzzles-hard" };
+  gdouble depth_sum[3] = { 0 };
   guint total = 0;
 
   for (guint k = 0; k < G_N_ELEMENTS (sets); k++)
@@ -423,10 +424,21 @@ test_puzzles (void)
           if (best != kiela_lesson_step_get_move (l, kiela, s) || margin < 300)
             g_error ("%s puzzle %u (%s): the search answers house %d with a lead of %d", sets[k], s + 1,
                      l->steps[s].task.move, best, margin);
+          /* Its difficulty: the shallowest depth that already sees it, as graded. */
+          g_assert_cmpuint (l->steps[s].task.depth, >=, 1);
+          g_assert_cmpuint (l->steps[s].task.depth, <=, 8);
+          g_assert_true (kiela_lesson_puzzle_score (registry, kiela, &pos, l->steps[s].task.depth, &best, &margin, NULL));
+          g_assert_cmpint (best, ==, kiela_lesson_step_get_move (l, kiela, s));
+          g_assert_cmpint (margin, >=, 300);
+          depth_sum[k] += l->steps[s].task.depth;
           total++;
         }
+      depth_sum[k] /= l->n_steps;
     }
   g_assert_cmpuint (total, >=, 60);
+  /* The bands grow harder. */
+  g_assert_cmpfloat (depth_sum[0], <, depth_sum[1]);
+  g_assert_cmpfloat (depth_sum[1], <, depth_sum[2]);
 }
 
 static void

@@ -211,6 +211,39 @@ test_answers (void)
   g_assert_cmpstr (fb, ==, "Right!");
 }
 
+/* Any answer, however wild, gets a verdict and, unless pending, a feedback: never a crash. */
+static void
+test_wild_answers (void)
+{
+  g_autoptr(KielaRegistry) registry = full_registry ();
+  GPtrArray *lessons = kiela_registry_get_lessons (registry);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+
+  for (guint i = 0; i < lessons->len; i++)
+    {
+      const KielaLesson *l = g_ptr_array_index (lessons, i);
+      const KielaVariant *variant = kiela_registry_lookup_variant (registry, l->variant);
+
+      for (guint s = 0; s < l->n_steps + 1; s++)
+        for (guint k = 0; k < 20; k++)
+          {
+            KielaLessonAnswer a = { 0 };
+            g_autofree char *fb = NULL;
+            KielaLessonVerdict v;
+
+            a.move = g_rand_int_range (rand, -3, 45);
+            a.side = (KielaSide) g_rand_int_range (rand, 0, 4);
+            a.house = (guint) g_rand_int_range (rand, 0, 300);
+            a.number = (guint) g_rand_int_range (rand, 0, 100);
+            a.watched = g_rand_boolean (rand);
+            v = kiela_lesson_check (l, variant, s, &a, &fb);
+            g_assert_true (v == KIELA_LESSON_RIGHT || v == KIELA_LESSON_WRONG || v == KIELA_LESSON_PENDING);
+            if (v != KIELA_LESSON_PENDING)
+              g_assert_true (fb && *fb && g_utf8_validate (fb, -1, NULL));
+          }
+    }
+}
+
 static void
 test_play_out (void)
 {
@@ -475,6 +508,7 @@ main (int argc, char **argv)
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_add_func ("/lessons/course", test_course);
   g_test_add_func ("/lessons/answers", test_answers);
+  g_test_add_func ("/lessons/wild-answers", test_wild_answers);
   g_test_add_func ("/lessons/play-out", test_play_out);
   g_test_add_func ("/lessons/broken", test_broken);
   g_test_add_func ("/lessons/puzzles", test_puzzles);

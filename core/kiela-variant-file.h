@@ -122,7 +122,6 @@ void     kiela_variant_file_problem_clear     (KielaVariantFileProblem *problem)
 /* One parameter a file may set, for editors (the Variant lab). */
 typedef struct {
   const char        *key;          /* "CaptureTrigger" */
-  const char        *summary;      /* translated: "Where the last stone must land to capture" */
   const char *const *choices;      /* NULL-terminated allowed words, or NULL for numbers/text */
   const char *const *supported;    /* the subset of choices the engine plays today */
   guint              min, max;     /* for numbers; 0, 0 otherwise */

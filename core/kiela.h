@@ -17,3 +17,5 @@
 #include "kiela-paths.h"
 #include "kiela-file.h"
 #include "kiela-match.h"
+#include "kiela-variant-file.h"
+#include "kiela-stats.h"

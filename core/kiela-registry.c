@@ -1552,8 +1552,8 @@ kiela_registry_load_default (KielaRegistry *registry)
 
 /* ---- variant files: the parametric rules, read by the engine itself (no module code) ---- */
 
-void
-kiela_registry_load_variant_file (KielaRegistry *registry, const char *path)
+static void
+variant_file_record (KielaRegistry *registry, const char *path, gboolean add)
 {
   KielaPluginRecord *r = new_record (registry, path);
   guint owner = registry->plugins->len - 1;
@@ -1579,6 +1579,14 @@ kiela_registry_load_variant_file (KielaRegistry *registry, const char *path)
   r->translation_domain = g_strdup (v->translation_domain);
   r->provides = g_new0 (char *, 2);
   r->provides[0] = g_strdup_printf ("variant:%s", v->id);
+  if (!add)
+    {
+      /* Listing only (kiela_registry_scan_default): read and checked, nothing registered. */
+      g_clear_pointer (&r->reason, g_free);
+      r->state = KIELA_PLUGIN_FOUND;
+      r->n_variants = 1;
+      return;
+    }
   if (kiela_registry_lookup_variant (registry, v->id))
     {
       record_fail (r, _("duplicate variant id “%s”: another plugin or file already provides it"), v->id);
@@ -1590,14 +1598,20 @@ kiela_registry_load_variant_file (KielaRegistry *registry, const char *path)
   count_items (registry, r, owner);
 }
 
+void
+kiela_registry_load_variant_file (KielaRegistry *registry, const char *path)
+{
+  variant_file_record (registry, path, TRUE);
+}
+
 static gint
 compare_names (gconstpointer a, gconstpointer b)
 {
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
-void
-kiela_registry_load_variant_files (KielaRegistry *registry)
+static void
+variant_files (KielaRegistry *registry, gboolean add)
 {
   g_autoptr(GPtrArray) dirs = kiela_variant_file_get_search_dirs ();
 
@@ -1612,8 +1626,14 @@ kiela_registry_load_variant_files (KielaRegistry *registry)
           g_ptr_array_add (names, g_build_filename (g_ptr_array_index (dirs, i), name, NULL));
       g_ptr_array_sort (names, compare_names);
       for (guint j = 0; j < names->len; j++)
-        kiela_registry_load_variant_file (registry, g_ptr_array_index (names, j));
+        variant_file_record (registry, g_ptr_array_index (names, j), add);
     }
+}
+
+void
+kiela_registry_load_variant_files (KielaRegistry *registry)
+{
+  variant_files (registry, TRUE);
 }
 
 static void
@@ -1631,8 +1651,8 @@ kiela_registry_scan_default (KielaRegistry *registry)
   set_default_search_dirs (registry);
   for (guint i = 0; i < registry->search_dirs->len; i++)
     for_each_module (registry, g_ptr_array_index (registry->search_dirs, i), scan_file);
-  /* Reading a variant file runs no code: list them with their errors. */
-  kiela_registry_load_variant_files (registry);
+  /* Variant files too, each with its error if any. */
+  variant_files (registry, FALSE);
 }
 
 /* ---- checking a module in a child process ---- */

@@ -1068,6 +1068,10 @@ main (int argc, char **argv)
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
   registry = test_registry ();
+  /* The shipped variant files too: Omweso, Hus, Quiela... through every sowing path. */
+  g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
+  kiela_registry_load_variant_files (registry);
+  g_assert_nonnull (kiela_registry_lookup_variant (registry, "omweso"));
   g_test_add_func ("/sow/worked/g1", test_worked_g1);
   g_test_add_func ("/sow/worked/capture", test_worked_capture);
   g_test_add_func ("/sow/worked/double-capture", test_worked_double_capture);

@@ -1,171 +1,180 @@
 /* kiela-file.c: checked, atomic replacement of a file's contents (records, CSV and other output files). */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "kiela-file.h"
-#include "kiela-position.h"
+#include "kiela-error.h"
 
 /* As the kernel's own limit on a chain of links. */
 #define MAX_LINKS 40
 
-/* The end of the chain of symbolic links starting at `path` (which may not exist). */
 static char *
-resolve_links (const char *path, GError **error)
+display_name (GFile *file)
 {
-  g_autofree char *current = g_path_is_absolute (path) ? g_strdup (path) : g_canonicalize_filename (path, NULL);
+  const char *path = g_file_peek_path (file);
 
-  for (guint i = 0; i < MAX_LINKS; i++)
-    {
-      GStatBuf st;
-      g_autofree char *target = NULL;
-      g_autoptr(GError) local = NULL;
-
-      if (g_lstat (current, &st) != 0)
-        {
-          int saved = errno;
-
-          if (saved == ENOENT)
-            return g_steal_pointer (&current);
-          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("“%s”: %s"), path, g_strerror (saved));
-          return NULL;
-        }
-      if (!S_ISLNK (st.st_mode))
-        return g_steal_pointer (&current);
-      target = g_file_read_link (current, &local);
-      if (target == NULL)
-        {
-          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("“%s”: %s"), path, local->message);
-          return NULL;
-        }
-      if (g_path_is_absolute (target))
-        {
-          g_free (current);
-          current = g_steal_pointer (&target);
-        }
-      else
-        {
-          g_autofree char *dir = g_path_get_dirname (current);
-          g_free (current);
-          current = g_build_filename (dir, target, NULL);
-        }
-    }
-  g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("“%s”: too many levels of symbolic links"), path);
-  return NULL;
+  return path ? g_filename_display_name (path) : g_file_get_parse_name (file);
 }
 
 /* Why a file of this type may not be replaced by a regular file; NULL when it may. */
 static const char *
-non_regular_reason (mode_t mode)
+non_regular_reason (GFileInfo *info)
 {
-  if (S_ISREG (mode))
-    return NULL;
-  if (S_ISDIR (mode))
-    return _("it is a folder");
-  if (S_ISCHR (mode) || S_ISBLK (mode))
-    return _("it is a device, not a regular file");
-  if (S_ISFIFO (mode))
-    return _("it is a named pipe, not a regular file");
-  if (S_ISSOCK (mode))
-    return _("it is a socket, not a regular file");
-  return _("it is not a regular file");
+  guint32 mode = g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_UNIX_MODE);
+
+  switch (g_file_info_get_file_type (info))
+    {
+    case G_FILE_TYPE_REGULAR:
+      return NULL;
+    case G_FILE_TYPE_DIRECTORY:
+    case G_FILE_TYPE_MOUNTABLE:
+      return _("it is a folder");
+    case G_FILE_TYPE_SPECIAL:
+      /* GIO's type does not tell these apart; the Unix mode does, where there is one. */
+      if (S_ISCHR (mode) || S_ISBLK (mode))
+        return _("it is a device, not a regular file");
+      if (S_ISFIFO (mode))
+        return _("it is a named pipe, not a regular file");
+      if (S_ISSOCK (mode))
+        return _("it is a socket, not a regular file");
+      return _("it is not a regular file");
+    case G_FILE_TYPE_SHORTCUT:
+    case G_FILE_TYPE_SYMBOLIC_LINK:
+    case G_FILE_TYPE_UNKNOWN:
+    default:
+      return _("it is not a regular file");
+    }
 }
 
-/* Resolves `file` to the path that will really be replaced, and checks its type and folder.
- * `mode` receives the existing target's permissions, or 0666 for a new file. */
-static char *
-check_target (GFile *file, gboolean probe, mode_t *mode, GError **error)
+/*
+ * Follows `file`'s chain of symbolic links to what saving into it really replaces, and
+ * checks that: a regular file, or nothing yet, in an existing folder.  With `probe`, also
+ * creates and removes an empty file in that folder, so an unwritable folder is refused now.
+ */
+static GFile *
+resolve_target (GFile *file, gboolean probe, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *target = NULL;
-  g_autofree char *dir = NULL;
-  GStatBuf st;
+  g_autofree char *display = display_name (file);
+  g_autoptr(GFile) target = g_object_ref (file);
+  g_autoptr(GFile) parent = NULL;
+  g_autoptr(GFileInfo) parent_info = NULL;
+  g_autoptr(GError) local = NULL;
 
-  if (path == NULL)
+  for (guint links = 0;; links++)
     {
-      g_autofree char *uri = g_file_get_uri (file);
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("“%s” is not a local file"), uri);
-      return NULL;
-    }
-  target = resolve_links (path, error);
-  if (target == NULL)
-    return NULL;
+      g_autoptr(GFileInfo) info = g_file_query_info (target,
+                                                     G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                                                     G_FILE_ATTRIBUTE_STANDARD_SYMLINK_TARGET ","
+                                                     G_FILE_ATTRIBUTE_UNIX_MODE,
+                                                     G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, &local);
+      g_autoptr(GFile) link_parent = NULL;
+      const char *why, *link;
+      GFile *next;
 
-  *mode = 0666;
-  if (g_stat (target, &st) == 0)
-    {
-      const char *why = non_regular_reason (st.st_mode);
-
-      if (why != NULL)
+      if (info == NULL)
         {
-          if (g_strcmp0 (path, target) == 0)
-            g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Refusing to replace “%s”: %s."), path, why);
-          else
-            g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Refusing to replace “%s” (a link to “%s”): %s."),
-                         path, target, why);
+          /* Nothing there yet (a new file, or the end of a dangling link): the write creates it. */
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+            {
+              g_clear_error (&local);
+              break;
+            }
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("“%s”: %s"), display, local->message);
           return NULL;
         }
-      *mode = st.st_mode & 07777;
+      if (g_file_info_get_file_type (info) != G_FILE_TYPE_SYMBOLIC_LINK)
+        {
+          why = non_regular_reason (info);
+          if (why == NULL)
+            break;
+          if (g_file_equal (file, target))
+            g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Refusing to replace “%s”: %s."), display, why);
+          else
+            {
+              g_autofree char *target_display = display_name (target);
+              g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Refusing to replace “%s” (a link to “%s”): %s."),
+                           display, target_display, why);
+            }
+          return NULL;
+        }
+      link = g_file_info_get_symlink_target (info);
+      link_parent = g_file_get_parent (target);
+      if (links >= MAX_LINKS || link == NULL || link_parent == NULL)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("“%s”: too many levels of symbolic links"), display);
+          return NULL;
+        }
+      next = g_file_resolve_relative_path (link_parent, link);
+      g_object_unref (target);
+      target = next;
     }
 
-  dir = g_path_get_dirname (target);
-  if (g_stat (dir, &st) != 0 || !S_ISDIR (st.st_mode))
+  parent = g_file_get_parent (target);
+  if (parent != NULL)
+    parent_info = g_file_query_info (parent, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE,
+                                     cancellable, NULL);
+  if (parent_info == NULL || g_file_info_get_file_type (parent_info) != G_FILE_TYPE_DIRECTORY)
     {
+      g_autofree char *folder = parent ? display_name (parent) : g_strdup ("/");
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Cannot write “%s”: the folder “%s” does not exist."),
-                   path, dir);
+                   display, folder);
       return NULL;
     }
   if (probe)
     {
-      g_autofree char *base = g_path_get_basename (target);
-      g_autofree char *tmpl = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
-      int fd = g_mkstemp_full (tmpl, O_RDWR | O_CLOEXEC, 0600);
+      g_autofree char *base = g_file_get_basename (target);
+      g_autofree char *name = g_strdup_printf (".%s.%08x", base, g_random_int ());
+      g_autoptr(GFile) tmp = g_file_get_child (parent, name);
+      g_autoptr(GFileOutputStream) out = g_file_create (tmp, G_FILE_CREATE_PRIVATE, cancellable, &local);
 
-      if (fd < 0)
+      if (out == NULL)
         {
-          int saved = errno;
+          g_autofree char *folder = display_name (parent);
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Cannot write “%s”: cannot create a file in “%s”: %s."),
-                       path, dir, g_strerror (saved));
+                       display, folder, local->message);
           return NULL;
         }
-      close (fd);
-      g_unlink (tmpl);
+      g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL);
+      g_file_delete (tmp, NULL, NULL);
     }
   return g_steal_pointer (&target);
 }
 
 gboolean
-kiela_file_check_replaceable (GFile *file, GError **error)
+kiela_file_check_replaceable (GFile *file, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *target = NULL;
-  mode_t mode;
+  g_autoptr(GFile) target = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  target = check_target (file, TRUE, &mode, error);
+  target = resolve_target (file, TRUE, cancellable, error);
   return target != NULL;
 }
 
 gboolean
-kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length, GError **error)
+kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length,
+                                     GCancellable *cancellable, GError **error)
 {
-  g_autofree char *target = NULL;
-  mode_t mode;
+  g_autoptr(GFile) target = NULL;
+  g_autoptr(GError) local = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (contents != NULL || length == 0, FALSE);
 
-  target = check_target (file, FALSE, &mode, error);
+  target = resolve_target (file, FALSE, cancellable, error);
   if (target == NULL)
     return FALSE;
-  /* A temporary file in the target's folder, renamed over it: a reader sees the old
-   * contents or the new, never half of them, and the link pointing here stays. */
-  return g_file_set_contents_full (target, contents ? contents : "", (gssize) length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                   (int) mode, error);
+  /* GIO writes a temporary file in the target's folder, flushes it and renames it over
+   * the target (keeping its permissions): a reader sees the old contents or the new,
+   * never half of them, and the link pointing here stays. */
+  if (!g_file_replace_contents (target, contents ? contents : "", length, NULL, FALSE, G_FILE_CREATE_NONE,
+                                NULL, cancellable, &local))
+    {
+      g_autofree char *display = display_name (file);
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("“%s”: %s"), display, local->message);
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -1172,14 +1172,14 @@ marker_says_crashed (const char *module_path)
   g_auto(GStrv) lines = NULL;
   gsize length;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return FALSE;
+  /* Markers are written whole (renamed into place): none, or one that cannot be read
+   * (removed meanwhile by the program that wrote it), means no crash. */
   if (!read_small_file (path, &contents, &length, NULL))
-    return TRUE;
+    return FALSE;
   /* pid, module stamp, module path */
   lines = g_strsplit (contents, "\n", 4);
   if (g_strv_length (lines) < 3 || !g_str_equal (lines[2], module_path))
-    return TRUE;
+    return FALSE;
   /* Another program (the CLI beside the app) is loading it right now. */
   if (process_alive (g_ascii_strtoll (lines[0], NULL, 10)))
     return FALSE;
@@ -1201,17 +1201,25 @@ marker_write_for (const char *module_path, const char *suffix, gint64 pid)
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *stamp = module_stamp (module_path);
   g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT "\n%s\n%s\n", pid, stamp, module_path);
+  g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
+  gboolean written;
   int fd;
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
     return;
-  /* No fsync: the marker must survive this process crashing, not the machine. */
-  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  /* Written aside and renamed into place: other programs loading plugins at the same
+   * time (the CLI beside the app, parallel tests) never read half a marker.  No fsync:
+   * the marker must survive this process crashing, not the machine. */
+  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0600);
   if (fd < 0)
     return;
-  if (write (fd, text, strlen (text)) < 0)
-    g_debug ("plugin guard: cannot write %s: %s", path, g_strerror (errno));
+  written = write (fd, text, strlen (text)) == (gssize) strlen (text);
   g_close (fd, NULL);
+  if (!written || g_rename (tmp, path) != 0)
+    {
+      g_debug ("plugin guard: cannot write %s: %s", path, g_strerror (errno));
+      g_remove (tmp);
+    }
 }
 
 static void
@@ -1712,10 +1720,15 @@ check_module (const char *module_path, gboolean *crashed)
   gint64 deadline = g_get_monotonic_time () + CHECK_TIMEOUT_S * G_USEC_PER_SEC;
   gboolean timed_out = FALSE;
 
+  g_auto(GStrv) envp = g_get_environ ();
+
   *crashed = FALSE;
+  /* The check speaks the user's language: from the same build tree when this program runs from one. */
+  if (kiela_paths_get_build_root ())
+    envp = g_environ_setenv (envp, "KIELA_UNINSTALLED", kiela_paths_get_build_root (), TRUE);
   if (helper == NULL)
     return g_strdup_printf (_("cannot be checked: %s"), _("kiela-plugin-check is not installed beside libkiela-core"));
-  if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL,
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, envp,
                                  G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL,
                                  NULL, NULL, &pid, NULL, &out_fd, NULL, &error))
     return g_strdup_printf (_("cannot be checked: %s"), error->message);

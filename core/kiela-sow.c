@@ -424,13 +424,9 @@ kiela_packed_to_position (const KielaPacked *packed, KielaPosition *out)
       out->houses[s][i] = packed->b[s * packed->stride + i];
 }
 
-guint64
-kiela_packed_hash (const KielaPacked *packed)
+static inline guint64
+packed_hash_impl (const KielaPacked *packed, const guint words)
 {
-  /* Whole words, padding included (it is zero): pairs multiplied together
-   * (as in the NH hash) so the multiplies do not wait on each other, then a
-   * splitmix finaliser. */
-  const guint words = 2u * packed->stride / 8;
   guint64 h = 0x9e3779b97f4a7c15ull * (1 + packed->to_move) ^ packed->files;
 
   for (guint i = 0; i < words; i += 2)
@@ -444,6 +440,20 @@ kiela_packed_hash (const KielaPacked *packed)
   h ^= h >> 27; h *= 0x94d049bb133111ebull;
   h ^= h >> 31;
   return h;
+}
+
+guint64
+kiela_packed_hash (const KielaPacked *packed)
+{
+  /* Whole words, padding included (it is zero): pairs multiplied together
+   * (as in the NH hash) so the multiplies do not wait on each other, then a
+   * splitmix finaliser.  Unrolled for each stride. */
+  switch (packed->stride)
+    {
+    case 16: return packed_hash_impl (packed, 4);
+    case 32: return packed_hash_impl (packed, 8);
+    default: return packed_hash_impl (packed, 12);
+    }
 }
 
 gboolean
@@ -854,6 +864,8 @@ kiela_packed_sow (const KielaVariant *variant, KielaPacked *packed, KielaMove mo
 guint
 kiela_packed_candidates (const KielaVariant *variant, const KielaPacked *packed, KielaMove moves[KIELA_MAX_MOVES])
 {
+  if (packed->files == 10)
+    return packed_candidates_impl (variant, packed, moves, 10, 2);
   return packed_candidates_impl (variant, packed, moves, packed->files, packed->stride / 16);
 }
 

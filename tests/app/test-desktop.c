@@ -253,12 +253,13 @@ measure_label (const Image *img, GtkWidget *window, GtkWidget *label, Measure *m
   return TRUE;
 }
 
-/* Every label drawn in the window, except those on buttons (Adwaita's own colours) and those in
- * other surfaces (a tooltip or a popover is a child widget but not part of the window's image). */
+/* Every label drawn in the window, except those on buttons and toasts (Adwaita's own colours; a
+ * toast is light on dark in both styles) and those in other surfaces (a tooltip or a popover is a
+ * child widget but not part of the window's image). */
 static void
 collect_labels (GtkWidget *window, GtkWidget *widget, GPtrArray *out)
 {
-  if (!gtk_widget_get_mapped (widget) || GTK_IS_BUTTON (widget)
+  if (!gtk_widget_get_mapped (widget) || GTK_IS_BUTTON (widget) || gtk_widget_has_css_class (widget, "toast")
       || gtk_widget_get_native (widget) != GTK_NATIVE (window))
     return;
   if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')

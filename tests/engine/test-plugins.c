@@ -130,6 +130,16 @@ test_broken_plugins (void)
   g_assert_cmpuint (kiela_registry_get_variants (registry)->len, ==, variants_before + 1);
 }
 
+static void
+copy_file (const char *from, const char *to)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (from, &data, &len, NULL));
+  g_assert_true (g_file_set_contents (to, data, (gssize) len, NULL));
+}
+
 /* Writes <dir>/<module>.plugin describing module <module>.so. */
 static void
 write_plugin_file (const char *dir, const char *module, const char *id, const char *provides)
@@ -189,11 +199,19 @@ test_hostile_files (void)
     for (guint i = 0; i < G_N_ELEMENTS (names); i++)
       write_plugin_file (dir, names[i], "hostile", "");
   }
+  /* A good module whose description is a named pipe: reading it must not block. */
+  {
+    g_autofree char *module = g_build_filename (dir, "piped-info.so", NULL);
+    g_autofree char *info = g_build_filename (dir, "piped-info.plugin", NULL);
+    copy_file (good_src, module);
+    g_assert_cmpint (mkfifo (info, 0600), ==, 0);
+  }
 
   kiela_registry_load_dir (registry, dir);
   kiela_registry_finish_loading (registry);
 
   assert_failed (registry, "pipe.so", "not a regular file");
+  assert_failed (registry, "piped-info.so", "its piped-info.plugin is invalid: not a regular file of at most 65536 bytes");
   assert_failed (registry, "truncated.so", "truncated");
   assert_failed (registry, "zero.so", "not a loadable module");
   assert_failed (registry, "loop1.so", "not a loadable module");
@@ -202,6 +220,10 @@ test_hostile_files (void)
   g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));
 
   remove_plugin_files (dir);
+  {
+    g_autofree char *module = g_build_filename (dir, "piped-info.so", NULL);
+    g_unlink (module);
+  }
   g_unlink (fifo);
   g_unlink (trunc);
   g_unlink (zero);
@@ -211,15 +233,6 @@ test_hostile_files (void)
   g_rmdir (dir);
 }
 
-static void
-copy_file (const char *from, const char *to)
-{
-  g_autofree char *data = NULL;
-  gsize len;
-
-  g_assert_true (g_file_get_contents (from, &data, &len, NULL));
-  g_assert_true (g_file_set_contents (to, data, (gssize) len, NULL));
-}
 
 static void
 test_default_dirs (void)

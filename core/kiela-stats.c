@@ -193,10 +193,12 @@ kiela_stats_merge (KielaStats *s, const KielaStats *o, GError **error)
     for (guint i = 0; i < o->ranges->len / 2; i++)
       if (!add_range (ranges, r[2 * i], r[2 * i + 1]))
         {
+          g_autofree char *first = g_strdup_printf ("%" G_GUINT64_FORMAT, r[2 * i] + 1);
+          g_autofree char *last = g_strdup_printf ("%" G_GUINT64_FORMAT, r[2 * i + 1]);
+
+          /* The numbers are formatted apart: a format macro would hide the message from xgettext. */
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                       _("these statistics share games %" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT
-                         ": the same shard was given twice"),
-                       r[2 * i] + 1, r[2 * i + 1]);
+                       _("these statistics share games %s–%s: the same shard was given twice"), first, last);
           return FALSE;
         }
     g_array_set_size (s->ranges, 0);
@@ -532,8 +534,10 @@ kiela_stats_from_json (const char *data, gssize length, GError **error)
     return NULL;
   if (version != 1)
     {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("statistics format version %" G_GUINT64_FORMAT
-                                                            " is not known to this version of Kiela"), version);
+      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, version);
+
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                   _("statistics format version %s is not known to this version of Kiela"), text);
       return NULL;
     }
   variant = json_object_get_string_member_with_default (o, "variant", NULL);

@@ -146,14 +146,20 @@ set_problem (GError **error, const Parser *p, KielaVariantFileError code, const 
   g_autofree char *why = NULL;
   guint line = key ? key_line (p, key) : 0;
 
+  g_autofree char *message = NULL;
+  g_autofree char *valid = NULL;
+
   va_start (args, fmt);
   why = g_strdup_vprintf (fmt, args);
   va_end (args);
   if (key)
     /* TRANSLATORS: a mistake in a variant file: file:line: key “Files”: reason */
-    g_set_error (error, KIELA_VARIANT_FILE_ERROR, code, _("%s:%u: key “%s”: %s"), p->name, line, key, why);
+    message = g_strdup_printf (_("%s:%u: key “%s”: %s"), p->name, line, key, why);
   else
-    g_set_error (error, KIELA_VARIANT_FILE_ERROR, code, "%s:%u: %s", p->name, line, why);
+    message = g_strdup_printf ("%s:%u: %s", p->name, line, why);
+  /* Keys and values are quoted from the file, which may not be UTF-8. */
+  valid = g_utf8_make_valid (message, -1);
+  g_set_error_literal (error, KIELA_VARIANT_FILE_ERROR, code, valid);
 }
 
 gboolean

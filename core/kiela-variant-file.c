@@ -428,7 +428,8 @@ get_pattern (const Parser *p, guint files, guint16 out[KIELA_MAX_HOUSES], GError
           continue;
         }
       set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "Start",
-                   _("“%s” is not a start term (all:N, outer:N, inner:N, inner-right:K:N, inner-left:K:N, house:I:N)"),
+                   _("“%s” is not a start term: use all:N, outer:N, inner:N, inner-right:K:N, inner-left:K:N or "
+                     "house:I:N (N stones in house I)"),
                    terms[i]);
       return FALSE;
     }

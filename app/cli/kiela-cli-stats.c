@@ -242,13 +242,12 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
     return stats_merge (registry, argc - 1, argv + 1);
 
   if (!kiela_cli_parse (cmd, entries, NULL, _("Plays seeded games between two AIs and reports how the variant plays."),
-                        _("Reports the first player’s win rate with its 95% confidence interval, the draw rate,\n"
-                          "a histogram of game lengths, captures, endless-move refusals and the stones in\n"
-                          "play over time.  The same --seed and --shard give the same games whatever --jobs.\n"
+                        _("Reports the first player’s win rate and its 95-percent confidence interval, the draw\n"
+                          "rate, a histogram of game lengths, captures, endless-move refusals and the stones\n"
+                          "in play over time.  The same --seed and --shard give the same games whatever --jobs.\n"
                           "--shard K/N plays the K-th of N disjoint slices of the --games; write each slice\n"
                           "with --json FILE and add them up with “kiela-cli stats merge FILE…”.\n"
-                          "Without --time-ms or --nodes the AIs use their own limits: use --nodes for\n"
-                          "reproducible searching AIs."),
+                          "Give searching AIs a --nodes budget: a --time-ms clock is refused."),
                         &argc, &argv)
       || !kiela_cli_budget_check (cmd, &budget, 0)
       || (games_s && !kiela_cli_parse_number (cmd, "--games", games_s, 1, G_MAXUINT, &games))

@@ -356,7 +356,9 @@ kiela_stats_run (KielaStats *stats, const KielaStatsConfig *c, KielaStatsGameFun
       return FALSE;
     }
   if (stats->has_experiment &&
-      (g_strcmp0 (stats->variant_id, c->variant->id) != 0 || stats->seed != c->seed || stats->n_games != c->n_games))
+      (g_strcmp0 (stats->variant_id, c->variant->id) != 0 || stats->seed != c->seed || stats->n_games != c->n_games ||
+       g_strcmp0 (stats->ai_label[0], kiela_ai_config_get_label (c->ai[0])) != 0 ||
+       g_strcmp0 (stats->ai_label[1], kiela_ai_config_get_label (c->ai[1])) != 0))
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
                    _("these statistics come from different experiments (variant, AIs, seed or number of games differ)"));

@@ -7,8 +7,10 @@
 #   VARIANT=kiela    rule variant (an id or a .kiela-variant file)
 #   SEED=1
 #
-# Wall-clock time of whole runs (start-up included), so the figures are what a user
-# gets; on a loaded machine the 2-job scaling is lower than the engine allows.
+# Whole runs, start-up included.  "games/CPU-s" divides by the CPU time the run used
+# (user + system), the per-core rate whatever else the machine runs; "wall" rates and the
+# 2-job speed-up need otherwise idle cores to mean anything (the load is printed), and
+# "CPU 2/1" is the CPU time of the 2-job run over the 1-job run (1.00: no parallel overhead).
 # Prints a Markdown table for the README.
 set -eu
 
@@ -20,23 +22,24 @@ SEED=${SEED:-1}
 
 [ -x "$CLI" ] || { echo "bench-stats.sh: no $CLI (build first)" >&2; exit 1; }
 
-# Seconds (3 decimals) one stats run takes.
+# "wall cpu" seconds of one stats run.
 run_time () {
   ai=$1 games=$2 jobs=$3
-  start=$(date +%s.%N)
-  "$CLI" stats --variant "$VARIANT" --ai "$ai" --ai "$ai" --games "$games" --seed "$SEED" --jobs "$jobs" -q > /dev/null
-  end=$(date +%s.%N)
-  echo "$start $end" | awk '{ printf "%.3f", $2 - $1 }'
+  /usr/bin/time -f "%e %U %S" -o "$tmp" \
+    "$CLI" stats --variant "$VARIANT" --ai "$ai" --ai "$ai" --games "$games" --seed "$SEED" --jobs "$jobs" -q > /dev/null
+  awk '{ printf "%.3f %.3f", $1, $2 + $3 }' "$tmp"
 }
 
-echo "| players | games | 1 job: games/s | 2 jobs: games/s | scaling |"
-echo "|---|---:|---:|---:|---:|"
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+echo "| players | games | games/CPU-s (1 job) | wall games/s, 1 job | wall games/s, 2 jobs | speed-up | CPU 2/1 |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 for ai in random greedy; do
   games=$GAMES
   [ "$ai" = greedy ] && games=$((GAMES / 4))
-  t1=$(run_time "$ai" "$games" 1)
-  t2=$(run_time "$ai" "$games" 2)
-  echo "$ai $games $t1 $t2" | awk '{ printf "| %s vs %s | %d | %.0f | %.0f | %.2f× |\n", $1, $1, $2, $2 / $3, $2 / $4, $3 / $4 }'
+  r1=$(run_time "$ai" "$games" 1)
+  r2=$(run_time "$ai" "$games" 2)
+  echo "$ai $games $r1 $r2" | awk '{ printf "| %s vs %s | %d | %.0f | %.0f | %.0f | %.2f× | %.2f |\n", $1, $1, $2, $2 / $4, $2 / $3, $2 / $5, $3 / $5, $6 / $4 }'
 done
 echo
 echo "($VARIANT, seed $SEED, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg), $(date -u +%Y-%m-%d))"

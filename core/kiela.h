@@ -19,3 +19,4 @@
 #include "kiela-match.h"
 #include "kiela-variant-file.h"
 #include "kiela-stats.h"
+#include "kiela-lesson.h"

@@ -33,6 +33,8 @@ int kiela_cli_bestmove   (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_arrange    (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_stats      (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_lessons    (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_puzzles    (KielaRegistry *registry, int argc, char **argv);
 
 /*
  * Parses a command's options with a GOptionContext (so `--name VALUE`, `--name=VALUE`

@@ -287,7 +287,7 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
         {
           g_autoptr(GFile) f = g_file_new_for_commandline_arg (path);
 
-          if (!kiela_file_check_replaceable (f, NULL, &error))
+          if (!kiela_file_check_replaceable (f, &error))
             {
               fprintf (stderr, _("kiela-cli %s: %s: %s\n"), cmd, i == 0 ? "--csv" : "--json", error->message);
               goto out;

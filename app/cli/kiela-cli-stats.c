@@ -249,12 +249,18 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
                           "with --json FILE and add them up with “kiela-cli stats merge FILE…”.\n"
                           "Give searching AIs a --nodes budget: a --time-ms clock is refused."),
                         &argc, &argv)
-      || !kiela_cli_budget_check (cmd, &budget, 0)
+      || !kiela_cli_budget_check (cmd, &budget, 3600 * 1000)
       || (games_s && !kiela_cli_parse_number (cmd, "--games", games_s, 1, G_MAXUINT, &games))
       || (jobs_s && !kiela_cli_parse_number (cmd, "--jobs", jobs_s, 1, 256, &jobs))
       || (max_plies_s && !kiela_cli_parse_number (cmd, "--max-plies", max_plies_s, 1, 100000, &max_plies))
       || (opening_s && !kiela_cli_parse_number (cmd, "--opening-plies", opening_s, 0, 100, &opening)))
     goto out;
+  if (budget.time_ms > 0)
+    {
+      fprintf (stderr, _("kiela-cli %s: --time-ms would make the games depend on the machine’s speed: "
+                         "give searching AIs --nodes N\n"), cmd);
+      goto out;
+    }
   if (shard_s && !kiela_stats_parse_shard (shard_s, &shard, &n_shards, &error))
     {
       fprintf (stderr, _("kiela-cli %s: --shard: %s\n"), cmd, error->message);

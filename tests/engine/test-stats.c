@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#include <sys/wait.h>
 
 #include "kiela.h"
 #include "test-common.h"
@@ -250,6 +251,17 @@ test_cli_merge (void)
     g_assert_true (g_spawn_check_wait_status (status, NULL));
   }
   g_assert_nonnull (strstr (one_out, "First player (South) wins"));
+  /* A clock would make the games depend on the machine: refused as a usage error. */
+  {
+    const char *argv[] = { KIELA_TEST_CLI, "stats", "--variant", "hus", "--ai", "random", "--ai", "greedy",
+                           "--time-ms", "100", NULL };
+    g_autofree char *out = NULL, *err2 = NULL;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &out, &err2, &status, NULL));
+    g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+    g_assert_cmpstr (out, ==, "");
+    g_assert_nonnull (strstr (err2, "--nodes"));
+  }
   g_assert_cmpstr (merged_out, ==, one_out);
   for (guint i = 0; i < files->len; i++)
     g_assert_cmpint (g_remove (g_ptr_array_index (files, i)), ==, 0);

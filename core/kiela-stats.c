@@ -10,8 +10,10 @@
 #include "kiela-stats.h"
 #include "kiela-error.h"
 
-/* Games per KielaMatch: bounds the memory of a million-game run (each game keeps its moves). */
-#define CHUNK_GAMES 2048
+/* Games per KielaMatch: at most 2048 bounds the memory of a million-game run (each game
+ * keeps its moves); about 32 chunks a run keep the per-game callbacks (progress) flowing. */
+#define CHUNK_MIN 64
+#define CHUNK_MAX 2048
 
 struct _KielaStats {
   gboolean has_experiment;
@@ -345,7 +347,7 @@ gboolean
 kiela_stats_run (KielaStats *stats, const KielaStatsConfig *c, KielaStatsGameFunc func, gpointer user_data,
                  GCancellable *cancellable, GError **error)
 {
-  guint64 first, end;
+  guint64 first, end, chunk;
 
   g_return_val_if_fail (stats != NULL && c != NULL && c->variant != NULL, FALSE);
   g_return_val_if_fail (c->ai[0] != NULL && c->ai[1] != NULL, FALSE);
@@ -370,9 +372,10 @@ kiela_stats_run (KielaStats *stats, const KielaStatsConfig *c, KielaStatsGameFun
   first = (guint64) c->shard * c->n_games / c->n_shards;
   end = (guint64) (c->shard + 1) * c->n_games / c->n_shards;
 
-  for (guint64 start = first; start < end; start += CHUNK_GAMES)
+  chunk = CLAMP ((end - first) / 32, CHUNK_MIN, CHUNK_MAX);
+  for (guint64 start = first; start < end; start += chunk)
     {
-      guint n = (guint) MIN ((guint64) CHUNK_GAMES, end - start);
+      guint n = (guint) MIN (chunk, end - start);
       g_autoptr(KielaMatch) match = kiela_match_new (c->variant, c->ai[0], c->ai[1], n, c->seed);
 
       kiela_match_set_first_game (match, (guint) start);

@@ -70,7 +70,9 @@ KIELA_AVAILABLE_IN_ALL
 void        kiela_stats_free (KielaStats *stats);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaStats, kiela_stats_free)
 
-/* Called for each game in index order (after its chunk finished), on the thread of kiela_stats_run. */
+/* Called for each game in index order, a chunk of 64 to 2048 games at a time (about 1/32 of
+ * the run), on the thread of kiela_stats_run: a GUI runs kiela_stats_run in a GTask thread
+ * and forwards these to its main context for progress. */
 typedef void (*KielaStatsGameFunc) (const KielaStatsGame *game, gpointer user_data);
 
 /* Plays the config's shard and adds it to `stats` (which records the experiment:

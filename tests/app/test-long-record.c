@@ -196,19 +196,8 @@ fixture_teardown (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-long-record-XXXXXX", NULL);
-  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
-  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
-
-  /* Never touch the user's real data (set before GLib caches the homes). */
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  /* Never touch the user's real data. */
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-long-record");
 
   g_test_add ("/app/window/move-list/long-record", Fixture, NULL, fixture_setup, test_long_record, fixture_teardown);
   return g_test_run ();

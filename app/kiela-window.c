@@ -113,8 +113,8 @@ update_setup (KielaWindow *self)
 
 /* ---------- the move list ---------- */
 
-/* A GtkListView makes widgets only for the rows in sight, so a record of 300,000 moves opens with
- * a few dozen rows; the model makes each row's item when the view asks for it. */
+/* A GtkListView makes widgets only for the rows around those in sight (about 200 in GTK 4.8), so a
+ * record of 300,000 moves opens at once; the model makes a row's item when the view asks for it. */
 static void
 setup_move_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
@@ -159,8 +159,7 @@ bind_move_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpoint
   gtk_label_set_text (GTK_LABEL (summary), kiela_move_list_item_get_summary (move));
 }
 
-/* Rows are made lazily, so a request to show a far row may come before the list has been laid
- * out; it is made again from an idle until the live row is in sight. */
+/* Rows are laid out lazily: the live row is scrolled to from an idle, once the list counts it. */
 static gboolean
 scroll_to_end (gpointer data)
 {

@@ -61,6 +61,10 @@ bench_after_paint (GdkFrameClock *clock, KielaApplication *self)
     {
       printf ("first-frame-ms: %.1f\n", (now - self->start_time_us) / 1000.0);
       printf ("rss-kib-after-first-frame: %ld\n", resident_kib ());
+      /* What that frame showed, so a benchmark of a long record knows it was opened. */
+      if (window != NULL && kiela_window_get_game (KIELA_WINDOW (window)) != NULL)
+        printf ("moves-shown: %u of %u\n", kiela_window_get_view_ply (KIELA_WINDOW (window)),
+                kiela_game_get_n_moves (kiela_window_get_game (KIELA_WINDOW (window))));
       fflush (stdout);
     }
   else

@@ -30,7 +30,7 @@ struct _KielaWindow {
   GtkLabel *result_title;
   GtkLabel *result_reason;
   GtkLabel *result_counts;
-  GtkListBox *move_list;
+  GtkListView *move_list;
   GtkScrolledWindow *move_scroller;
   GtkBox *narration_box;
   GtkLabel *narration_label;
@@ -52,6 +52,7 @@ struct _KielaWindow {
   KielaTracePlayer *player;
   KielaGameSession *session;
   KielaMoveListModel *moves;
+  GtkSingleSelection *move_selection; /* of `moves`, shown by move_list */
   KielaRegistry *registry;           /* not owned: the application's */
   GSettings *settings;
   char *last_message;

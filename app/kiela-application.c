@@ -9,6 +9,7 @@
 
 #include "kiela-application.h"
 #include "kiela-window.h"
+#include "kiela-learn.h"
 
 struct _KielaApplication {
   AdwApplication parent_instance;
@@ -129,6 +130,9 @@ kiela_application_ensure_window (KielaApplication *self, gboolean restore)
   window = GTK_WINDOW (kiela_window_new (GTK_APPLICATION (self), self->registry, self->settings, autosave));
   if (restore)
     kiela_window_restore_autosave (KIELA_WINDOW (window));
+  /* A newcomer meets the welcome page once; the board stays one click away. */
+  if (restore && !self->benchmark)
+    kiela_learn_first_start (KIELA_WINDOW (window));
   if (self->benchmark)
     {
       gtk_window_set_default_size (window, 1920, 1080);

@@ -90,7 +90,7 @@ course_row (KielaLessonsPage *self, const KielaLesson *lesson)
     state = g_strdup_printf (_("Done %s"), stars_text);
   else if (done > 0)
     /* TRANSLATORS: a lesson's state in the list: steps done of all steps */
-    state = g_strdup_printf (_("%u of %u"), done, n);
+    state = g_strdup_printf (_("%1$u of %2$u"), done, n);
   else
     state = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u step", "%u steps", n), n);
 
@@ -182,7 +182,7 @@ rebuild (KielaLessonsPage *self)
           guint n = (guint) lesson->n_steps;
           guint done = kiela_lesson_progress_count_done (self->progress, lesson->id, n);
           /* TRANSLATORS: under a puzzle set's title: puzzles solved of all */
-          g_autofree char *desc = g_strdup_printf (_("%u of %u solved"), done, n);
+          g_autofree char *desc = g_strdup_printf (_("%1$u of %2$u solved"), done, n);
           GtkWidget *flow = gtk_flow_box_new ();
 
           group = new_group (kiela_lesson_get_title (lesson), desc);

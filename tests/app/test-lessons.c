@@ -2,6 +2,7 @@
  * every task kind in the lesson view, "How does this work?" offers, and progress kept across restarts. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
 #include <adwaita.h>
@@ -23,13 +24,29 @@ typedef struct {
   KielaWindow *window;
 } Fixture;
 
+/* KIELA_SCREENSHOT_SIZE=1024x768 for the narrow screenshots; 1280x800 otherwise. */
+static int
+screenshot_width (void)
+{
+  const char *size = g_getenv ("KIELA_SCREENSHOT_SIZE");
+  return size ? atoi (size) : 1280;
+}
+
+static int
+screenshot_height (void)
+{
+  const char *size = g_getenv ("KIELA_SCREENSHOT_SIZE");
+  const char *x = size ? strchr (size, 'x') : NULL;
+  return x ? atoi (x + 1) : 800;
+}
+
 static KielaWindow *
 make_window (Fixture *f)
 {
   KielaWindow *w = kiela_window_new (NULL, f->registry, f->prefs, NULL);
 
   g_object_ref_sink (w);
-  gtk_window_set_default_size (GTK_WINDOW (w), 1280, 800);
+  gtk_window_set_default_size (GTK_WINDOW (w), screenshot_width (), screenshot_height ());
   gtk_window_present (GTK_WINDOW (w));
   return w;
 }
@@ -700,6 +717,14 @@ main (int argc, char **argv)
   if (!gtk_init_check ())
     g_error ("cannot open a display: run these tests under xvfb-run");
   adw_init ();
+  {
+    /* The app's style sheet, as AdwApplication loads it (no application here). */
+    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (css, "/io/github/kiela/Kiela/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/app/lessons/welcome", test_welcome);

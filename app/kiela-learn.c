@@ -19,6 +19,7 @@ typedef struct {
   GtkWidget *puzzles;
   GtkWidget *view;
   GHashTable *offered;           /* lesson ids offered in this game */
+  char *back_tooltip;            /* the back button's own tooltip ("Back to the Game") */
   char *last_offer;
 } KielaLearn;
 
@@ -31,6 +32,7 @@ learn_free (gpointer data)
   g_clear_object (&learn->settings);
   g_clear_pointer (&learn->offered, g_hash_table_unref);
   g_free (learn->last_offer);
+  g_free (learn->back_tooltip);
   g_free (learn);
 }
 
@@ -77,12 +79,30 @@ on_lesson_finished (KielaLessonView *view, const char *id, KielaLearn *learn)
   _kiela_window_toast (learn->window, text);
 }
 
-/* Leaving the lesson stops its computer opponent and replay. */
+/* Leaving the lesson stops its computer opponent and replay.  From a lesson, the back button
+ * leads to the list it came from; elsewhere to the game. */
 static void
 on_visible_page (GtkStack *stack, GParamSpec *pspec, KielaLearn *learn)
 {
+  GtkActionable *back = GTK_ACTIONABLE (learn->window->back_button);
+  const KielaLesson *lesson = kiela_lesson_view_get_lesson (KIELA_LESSON_VIEW (learn->view));
+
   if (gtk_stack_get_visible_child (stack) != learn->view)
-    kiela_lesson_view_stop (KIELA_LESSON_VIEW (learn->view));
+    {
+      kiela_lesson_view_stop (KIELA_LESSON_VIEW (learn->view));
+      gtk_actionable_set_action_target (back, "s", "game");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (back), learn->back_tooltip);
+    }
+  else if (lesson != NULL && lesson->kind == KIELA_LESSON_KIND_PUZZLES)
+    {
+      gtk_actionable_set_action_target (back, "s", KIELA_PAGE_PUZZLES);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (back), _("Back to the Puzzles"));
+    }
+  else
+    {
+      gtk_actionable_set_action_target (back, "s", KIELA_PAGE_LESSONS);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (back), _("Back to the Lessons"));
+    }
 }
 
 static void
@@ -248,6 +268,7 @@ kiela_learn_attach (KielaWindow *window, KielaRegistry *registry, GSettings *set
   /* TRANSLATORS: the header's title while a lesson or puzzle is shown */
   kiela_window_add_page (window, KIELA_PAGE_LESSON, _("Lesson"), learn->view);
 
+  learn->back_tooltip = g_strdup (gtk_widget_get_tooltip_text (window->back_button));
   g_signal_connect (window->main_stack, "notify::visible-child", G_CALLBACK (on_visible_page), learn);
   g_signal_connect (window->session, "move-played", G_CALLBACK (on_move_played), learn);
   g_signal_connect (window->session, "notify::game", G_CALLBACK (on_game_changed), learn);

@@ -155,7 +155,8 @@ maybe_screenshot (Fixture *f, const char *name)
 
   if (path == NULL)
     return;
-  spin (400);
+  /* Past the page transition and the replay. */
+  spin (1500);
   w = gtk_widget_get_width (GTK_WIDGET (f->window));
   h = gtk_widget_get_height (GTK_WIDGET (f->window));
   paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
@@ -256,6 +257,22 @@ row_state (GtkWidget *row)
   return NULL;
 }
 
+/* The visible header button that goes to another page (win.show-page). */
+static GtkWidget *
+find_back_button (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.show-page") == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_back_button (child);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_first_lesson (Fixture *f, gconstpointer data)
 {
@@ -278,6 +295,15 @@ test_first_lesson (Fixture *f, gconstpointer data)
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
   g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, kiela_lesson_step_get_text (lesson, 0));
   g_assert_null (kiela_lesson_view_get_feedback (view));
+  {
+    /* The header's back button leads back to the course. */
+    g_autoptr(GVariant) target = NULL;
+    GtkWidget *back = find_back_button (GTK_WIDGET (f->window));
+
+    g_assert_nonnull (back);
+    target = g_variant_ref (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (back)));
+    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, KIELA_PAGE_LESSONS);
+  }
   g_assert_false (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "next")));
 
   /* Wrong: h1 instead of g1.  The feedback says so; Try Again appears, Next stays off. */
@@ -724,6 +750,8 @@ main (int argc, char **argv)
     gtk_css_provider_load_from_resource (css, "/io/github/kiela/Kiela/style.css");
     gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                      "/io/github/kiela/Kiela/icons");
   }
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)

@@ -44,12 +44,29 @@ get_learn (KielaWindow *window)
 
 /* ---------- lessons ---------- */
 
+static void on_lesson_finished (KielaLessonView *view, const char *id, KielaLearn *learn);
+
+/* The lesson page is made when a lesson first opens: a second board (40 more houses for a
+ * screen reader to meet) only once someone learns. */
+static KielaLessonView *
+ensure_view (KielaLearn *learn)
+{
+  if (learn->view == NULL)
+    {
+      learn->view = kiela_lesson_view_new (learn->registry, learn->progress, learn->settings);
+      g_signal_connect (learn->view, "finished", G_CALLBACK (on_lesson_finished), learn);
+      /* TRANSLATORS: the header's title while a lesson or puzzle is shown */
+      kiela_window_add_page (learn->window, KIELA_PAGE_LESSON, _("Lesson"), learn->view);
+    }
+  return KIELA_LESSON_VIEW (learn->view);
+}
+
 static void
 open_lesson (KielaLearn *learn, const char *id, guint step)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!kiela_lesson_view_open (KIELA_LESSON_VIEW (learn->view), id, step, &error))
+  if (!kiela_lesson_view_open (ensure_view (learn), id, step, &error))
     {
       _kiela_window_toast (learn->window, error->message);
       return;
@@ -85,11 +102,12 @@ static void
 on_visible_page (GtkStack *stack, GParamSpec *pspec, KielaLearn *learn)
 {
   GtkActionable *back = GTK_ACTIONABLE (learn->window->back_button);
-  const KielaLesson *lesson = kiela_lesson_view_get_lesson (KIELA_LESSON_VIEW (learn->view));
+  const KielaLesson *lesson = learn->view ? kiela_lesson_view_get_lesson (KIELA_LESSON_VIEW (learn->view)) : NULL;
 
-  if (gtk_stack_get_visible_child (stack) != learn->view)
+  if (learn->view == NULL || gtk_stack_get_visible_child (stack) != learn->view)
     {
-      kiela_lesson_view_stop (KIELA_LESSON_VIEW (learn->view));
+      if (learn->view != NULL)
+        kiela_lesson_view_stop (KIELA_LESSON_VIEW (learn->view));
       gtk_actionable_set_action_target (back, "s", "game");
       gtk_widget_set_tooltip_text (GTK_WIDGET (back), learn->back_tooltip);
     }
@@ -263,11 +281,6 @@ kiela_learn_attach (KielaWindow *window, KielaRegistry *registry, GSettings *set
   g_signal_connect (learn->puzzles, "lesson-activated", G_CALLBACK (on_lesson_activated), learn);
   kiela_window_add_page (window, KIELA_PAGE_PUZZLES, _("Puzzles"), learn->puzzles);
 
-  learn->view = kiela_lesson_view_new (registry, learn->progress, settings);
-  g_signal_connect (learn->view, "finished", G_CALLBACK (on_lesson_finished), learn);
-  /* TRANSLATORS: the header's title while a lesson or puzzle is shown */
-  kiela_window_add_page (window, KIELA_PAGE_LESSON, _("Lesson"), learn->view);
-
   learn->back_tooltip = g_strdup (gtk_widget_get_tooltip_text (window->back_button));
   g_signal_connect (window->main_stack, "notify::visible-child", G_CALLBACK (on_visible_page), learn);
   g_signal_connect (window->session, "move-played", G_CALLBACK (on_move_played), learn);
@@ -302,7 +315,7 @@ KielaLessonView *
 kiela_learn_get_lesson_view (KielaWindow *window)
 {
   KielaLearn *learn = get_learn (window);
-  return learn ? KIELA_LESSON_VIEW (learn->view) : NULL;
+  return learn ? ensure_view (learn) : NULL;
 }
 
 GtkWidget *
@@ -315,7 +328,7 @@ kiela_learn_get_page (KielaWindow *window, const char *name)
   if (g_strcmp0 (name, KIELA_PAGE_WELCOME) == 0) return learn->welcome;
   if (g_strcmp0 (name, KIELA_PAGE_LESSONS) == 0) return learn->lessons;
   if (g_strcmp0 (name, KIELA_PAGE_PUZZLES) == 0) return learn->puzzles;
-  if (g_strcmp0 (name, KIELA_PAGE_LESSON) == 0) return learn->view;
+  if (g_strcmp0 (name, KIELA_PAGE_LESSON) == 0) return GTK_WIDGET (ensure_view (learn));
   return NULL;
 }
 

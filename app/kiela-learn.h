@@ -34,7 +34,7 @@ void                 kiela_learn_attach         (KielaWindow *window, KielaRegis
 /* Shows the welcome page at the first start (the key welcome-shown), once. */
 void                 kiela_learn_first_start    (KielaWindow *window);
 KielaLessonProgress *kiela_learn_get_progress   (KielaWindow *window);
-KielaLessonView     *kiela_learn_get_lesson_view (KielaWindow *window);
+KielaLessonView     *kiela_learn_get_lesson_view (KielaWindow *window);   /* made on first use */
 GtkWidget           *kiela_learn_get_page       (KielaWindow *window, const char *name);
 /* The lesson id the last "How does this work?" offer pointed at, or NULL (tests). */
 const char          *kiela_learn_get_last_offer (KielaWindow *window);

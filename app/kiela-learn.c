@@ -66,11 +66,18 @@ open_lesson (KielaLearn *learn, const char *id, guint step)
 {
   g_autoptr(GError) error = NULL;
 
+  const KielaLesson *lesson;
+  GtkStackPage *page;
+
   if (!kiela_lesson_view_open (ensure_view (learn), id, step, &error))
     {
       _kiela_window_toast (learn->window, error->message);
       return;
     }
+  /* The header says which list the lesson belongs to; the view names the lesson. */
+  lesson = kiela_lesson_view_get_lesson (KIELA_LESSON_VIEW (learn->view));
+  page = gtk_stack_get_page (learn->window->main_stack, learn->view);
+  gtk_stack_page_set_title (page, lesson->kind == KIELA_LESSON_KIND_PUZZLES ? _("Puzzles") : _("Learn to Play"));
   kiela_window_show_page (learn->window, KIELA_PAGE_LESSON);
   gtk_widget_child_focus (GTK_WIDGET (kiela_lesson_view_get_board (KIELA_LESSON_VIEW (learn->view))),
                           GTK_DIR_TAB_FORWARD);

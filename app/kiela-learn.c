@@ -244,6 +244,9 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLearn *
   if (!_kiela_window_game_page_visible (learn->window) || kiela_game_get_phase (game) != KIELA_PHASE_PLAY
       || kiela_game_is_over (game) || pos->to_move != side || kiela_game_is_legal (game, (KielaMove) house))
     return;
+  /* The course teaches Kiela's refusals; other games refuse for their own reasons. */
+  if (!g_str_has_prefix (kiela_game_get_variant (game)->id, "kiela"))
+    return;
   count = pos->houses[side][house];
   if (count == 1)
     offer_lesson (learn, KIELA_LESSON_FOR_SINGLES, _("A single stone may be sown only when no house holds two."));

@@ -521,6 +521,19 @@ learner_turn (gpointer data)
              || kiela_lesson_view_get_verdict (view) != KIELA_LESSON_PENDING);
 }
 
+/* The learner sows the first legal house of the position shown. */
+static void
+play_first_legal (Fixture *f, KielaLessonView *view, const KielaLesson *lesson)
+{
+  const KielaPosition *pos = kiela_board_view_get_position (kiela_lesson_view_get_board (view));
+  const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
+
+  g_assert_cmpuint (n, >, 0);
+  click_move (view, moves[0]);
+}
+
 static void
 test_play_out (Fixture *f, gconstpointer data)
 {
@@ -549,26 +562,14 @@ test_play_out (Fixture *f, gconstpointer data)
   /* Two moves of the learner, each answered by the computer. */
   for (int round = 0; round < 2 && kiela_lesson_view_get_verdict (view) == KIELA_LESSON_PENDING; round++)
     {
-      const KielaPosition *pos = kiela_board_view_get_position (kiela_lesson_view_get_board (view));
-      const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
-      KielaMove moves[KIELA_MAX_MOVES];
-      guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
-
-      g_assert_cmpuint (n, >, 0);
-      click_move (view, moves[0]);
+      play_first_legal (f, view, lesson);
       wait_until (learner_turn, view, 20000, "the computer's reply");
     }
 
   /* Leaving the page while the computer thinks cancels it. */
   if (kiela_lesson_view_get_verdict (view) == KIELA_LESSON_PENDING)
     {
-      const KielaPosition *pos = kiela_board_view_get_position (kiela_lesson_view_get_board (view));
-      const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
-      KielaMove moves[KIELA_MAX_MOVES];
-      guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
-
-      g_assert_cmpuint (n, >, 0);
-      click_move (view, moves[0]);
+      play_first_legal (f, view, lesson);
       wait_until (thinking_or_learner_turn, view, 5000, "the computer to think");
       kiela_window_show_page (f->window, "game");
       g_assert_false (kiela_lesson_view_is_thinking (view));

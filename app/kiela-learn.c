@@ -83,9 +83,21 @@ open_lesson (KielaLearn *learn, const char *id, guint step)
                           GTK_DIR_TAB_FORWARD);
 }
 
+/* A course lesson opens where the learner left it: the first step not done yet. */
 static void
 on_lesson_activated (GtkWidget *page, const char *id, guint step, KielaLearn *learn)
 {
+  const KielaLesson *lesson = kiela_registry_lookup_lesson (learn->registry, id);
+
+  if (lesson != NULL && lesson->kind == KIELA_LESSON_KIND_COURSE)
+    {
+      guint n = (guint) lesson->n_steps;
+
+      for (step = 0; step < n && kiela_lesson_progress_get_stars (learn->progress, id, step) > 0; step++)
+        ;
+      if (step == n)
+        step = 0;
+    }
   open_lesson (learn, id, step);
 }
 

@@ -344,13 +344,22 @@ test_first_lesson (Fixture *f, gconstpointer data)
   row = kiela_lessons_page_get_item (lessons, "houses", 0);
   g_assert_cmpstr (row_state (row), ==, "Done ★★☆");
 
+  /* A lesson left half-way opens at its first step not done. */
+  kiela_lesson_progress_record (kiela_learn_get_progress (f->window), "sowing", 0, 0, 0, NULL);
+  g_signal_emit_by_name (kiela_lessons_page_get_item (lessons, "sowing", 0), "activate");
+  spin (20);
+  g_assert_cmpstr (kiela_lesson_view_get_lesson (view)->id, ==, "sowing");
+  g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 1);
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);
+
   /* A restart: a new window reads the same progress from disk. */
   close_window (f);
   f->window = make_window (f);
   lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (f->window, KIELA_PAGE_LESSONS));
   g_assert_cmpuint (kiela_lesson_progress_lesson_stars (kiela_learn_get_progress (f->window), "houses", 2), ==, 2);
   g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "houses", 0)), ==, "Done ★★☆");
-  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "sowing", 0)), ==, "3 steps");
+  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "sowing", 0)), ==, "1 of 3");
+  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "turn-end", 0)), ==, "2 steps");
 }
 
 /* ---------- every task kind, through the view ---------- */

@@ -24,12 +24,16 @@ G_DEFINE_FINAL_TYPE (KielaLessonsPage, kiela_lessons_page, GTK_TYPE_WIDGET)
 enum { SIGNAL_LESSON_ACTIVATED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+/* By level, then in course order: each level is one group even where the course's order
+ * interleaves them ("game-end", advanced, comes after "expert"). */
 static gint
 compare_order (gconstpointer a, gconstpointer b)
 {
   const KielaLesson *la = *(const KielaLesson * const *) a;
   const KielaLesson *lb = *(const KielaLesson * const *) b;
 
+  if (la->level != lb->level)
+    return la->level < lb->level ? -1 : 1;
   if (la->order != lb->order)
     return la->order < lb->order ? -1 : 1;
   return g_strcmp0 (la->id, lb->id);

@@ -360,6 +360,23 @@ test_first_lesson (Fixture *f, gconstpointer data)
   g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "houses", 0)), ==, "Done ★★☆");
   g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "sowing", 0)), ==, "1 of 3");
   g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "turn-end", 0)), ==, "2 steps");
+  /* One group a level, each in course order. */
+  for (guint i = 1; i < course->len; i++)
+    {
+      const KielaLesson *a = g_ptr_array_index (course, i - 1), *b = g_ptr_array_index (course, i);
+      g_assert_true (a->level < b->level || (a->level == b->level && a->order < b->order));
+    }
+  {
+    guint groups = 0;
+    GtkWidget *box = gtk_widget_get_parent (gtk_widget_get_ancestor (kiela_lessons_page_get_item (lessons, "houses", 0),
+                                                                     ADW_TYPE_PREFERENCES_GROUP));
+
+    for (GtkWidget *g = gtk_widget_get_first_child (box); g; g = gtk_widget_get_next_sibling (g))
+      groups++;
+    g_assert_cmpuint (groups, ==, 3);
+  }
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);
+  maybe_screenshot (f, "lessons.png");
 }
 
 /* ---------- every task kind, through the view ---------- */

@@ -204,7 +204,6 @@ static void
 offer_lesson (KielaLearn *learn, const char *lesson_id, const char *what)
 {
   AdwToast *toast;
-  g_autofree char *target = NULL;
 
   if (!g_settings_get_boolean (learn->settings, KIELA_SETTINGS_LESSON_LINKS)
       || g_hash_table_contains (learn->offered, lesson_id)

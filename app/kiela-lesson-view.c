@@ -205,26 +205,35 @@ playout_check (KielaLessonView *self)
     think (self);
 }
 
+/* One search: the view and the cancellable it was started with, so a late answer of a
+ * search already cancelled (the learner left or retried) is dropped. */
+typedef struct {
+  KielaLessonView *self;
+  GCancellable *cancellable;
+} Thought;
+
 static void
 on_thought (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_autoptr(KielaLessonView) self = data;
+  Thought *thought = data;
+  g_autoptr(KielaLessonView) self = thought->self;
+  g_autoptr(GCancellable) cancellable = thought->cancellable;
   g_autoptr(GError) error = NULL;
   KielaAiReply reply = { 0 };
-  const KielaPosition *before;
   KielaPosition from;
+  gboolean ok;
 
-  if (!kiela_ai_think_finish (result, &reply, &error))
+  g_free (thought);
+  ok = kiela_ai_think_finish (result, &reply, &error);
+  if (g_cancellable_is_cancelled (cancellable) || self->thinking != cancellable)
+    return;
+  g_clear_object (&self->thinking);
+  if (!ok)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_feedback (self, FEEDBACK_INFO, error->message);
+      show_feedback (self, FEEDBACK_INFO, error->message);
       return;
     }
-  g_clear_object (&self->thinking);
-  if (self->game == NULL)
-    return;
-  before = kiela_game_get_position (self->game);
-  from = *before;
+  from = *kiela_game_get_position (self->game);
   if (!kiela_game_play (self->game, reply.move, NULL, &error))
     {
       show_feedback (self, FEEDBACK_INFO, error->message);
@@ -250,8 +259,14 @@ think (KielaLessonView *self)
       return;
     }
   self->thinking = g_cancellable_new ();
-  kiela_ai_think_async (self->registry, opponent, self->game, 2 * G_USEC_PER_SEC,
-                        g_random_int (), self->thinking, on_thought, g_object_ref (self));
+  {
+    Thought *thought = g_new0 (Thought, 1);
+
+    thought->self = g_object_ref (self);
+    thought->cancellable = g_object_ref (self->thinking);
+    kiela_ai_think_async (self->registry, opponent, self->game, 2 * G_USEC_PER_SEC,
+                          g_random_int (), self->thinking, on_thought, thought);
+  }
 }
 
 /* ---------- answers ---------- */

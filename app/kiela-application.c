@@ -11,6 +11,7 @@
 #include "kiela-application.h"
 #include "kiela-board-renderer.h"
 #include "kiela-window.h"
+#include "kiela-learn.h"
 
 struct _KielaApplication {
   AdwApplication parent_instance;
@@ -151,6 +152,9 @@ kiela_application_ensure_window (KielaApplication *self, gboolean restore)
   if (restore)
     kiela_window_restore_autosave (KIELA_WINDOW (window));
   bench_mark (self, "autosave-restored");
+  /* A newcomer meets the welcome page once; the board stays one click away. */
+  if (restore && !self->benchmark)
+    kiela_learn_first_start (KIELA_WINDOW (window));
   if (self->benchmark)
     {
       gtk_window_set_default_size (window, 1920, 1080);

@@ -47,6 +47,7 @@ struct _KielaWindow {
   GtkWidget *undo_button;
   GtkWidget *redo_button;
   GtkWidget *hint_button;
+  GtkWidget *step_bar;               /* the game's replay bar: hidden on other pages */
 
   KielaBoardView *board;
   KielaTracePlayer *player;

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "kiela-window-private.h"
+#include "kiela-learn.h"
 #include "kiela-step-list.h"
 
 /* Below this window width the side panel folds away and the board gets the whole width; the
@@ -478,6 +479,7 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (undo_button);
   BIND (redo_button);
   BIND (hint_button);
+  BIND (step_bar);
 #undef BIND
   _kiela_window_class_actions_init (widget_class);
   _kiela_window_class_pages_init (widget_class);
@@ -602,6 +604,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   g_settings_bind (settings, KIELA_SETTINGS_NARRATION, self->narration_box, "visible", G_SETTINGS_BIND_GET);
   g_signal_connect (settings, "changed", G_CALLBACK (on_settings_changed), self);
   on_settings_changed (settings, NULL, self);
+  kiela_learn_attach (self, registry, settings, NULL);
   _kiela_window_report_plugin_failures (self);
   return self;
 }

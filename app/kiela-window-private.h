@@ -3,6 +3,7 @@
 #pragma once
 
 #include "kiela-window.h"
+#include "kiela-announce.h"
 #include "kiela-game-session.h"
 #include "kiela-move-list-model.h"
 
@@ -19,6 +20,7 @@ struct _KielaWindow {
   AdwFlap *flap;
   GtkToggleButton *panel_button;
   GtkLabel *status_label;
+  KielaAnnounce *announce;
   GtkRevealer *setup_revealer;
   GtkLabel *setup_label;
   GtkBox *board_box;
@@ -60,6 +62,7 @@ struct _KielaWindow {
   char *result_text;
   char *file_path;                   /* the session's file as a path, for kiela_window_get_file_path */
   KielaPosition shown;               /* what the window itself last gave the board */
+  guint announced_ply;               /* the ply whose move `announce` last said, 0 for none */
   guint replayed_ply;                /* the ply "move-played" just replayed, or G_MAXUINT */
   guint scroll_idle;                 /* keeps the live move in view once its row is allocated */
   gboolean selecting_row;            /* the window moves the list selection itself */

@@ -170,6 +170,50 @@ narration_dup (KielaWindow *self, KielaSide to_move, gboolean interactive, gbool
   return g_strdup (_("Sow from a marked house: click it, or move to it with the arrow keys and press Enter."));
 }
 
+/* For screen readers, once a move has been sown out: its relays, captures and end, then the
+ * result if it ended the game; the stone-by-stone drops stay in What Happens. */
+static void
+announce_move (KielaWindow *self, gboolean at_end, gboolean over)
+{
+  const KielaTrace *trace = kiela_trace_player_get_trace (self->player);
+  guint ply = kiela_game_session_get_view_ply (self->session);
+  g_autoptr (GString) text = NULL;
+
+  if (trace == NULL)
+    {
+      self->announced_ply = 0;
+      return;
+    }
+  if (!at_end || ply == self->announced_ply)
+    return;
+  self->announced_ply = ply;
+  text = g_string_new (NULL);
+  for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+    {
+      guint8 type = kiela_trace_get_event (trace, i)->type;
+      g_autofree char *sentence = NULL;
+
+      if (type != KIELA_EVENT_RELAY && type != KIELA_EVENT_CAPTURE && type != KIELA_EVENT_END)
+        continue;
+      sentence = kiela_trace_player_dup_narration_at (self->player, i + 1);
+      if (sentence == NULL)
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, sentence);
+    }
+  if (over && ply == kiela_game_get_n_moves (_kiela_window_game (self)))
+    {
+      g_autofree char *title = _kiela_window_result_title_dup (self, kiela_game_get_status (_kiela_window_game (self), NULL));
+      g_autofree char *why = kiela_game_describe_reason (_kiela_window_game (self));
+
+      g_autofree char *result = why ? g_strdup_printf (_("%1$s — %2$s"), title, why) : g_strdup (title);
+
+      g_string_append_printf (text, text->len > 0 ? " %s" : "%s", result);
+    }
+  kiela_announce_say (self->announce, text->str);
+}
+
 /* Follows the session's state and the replay: who is to move, what the board lets one do. */
 void
 _kiela_window_update_turn (KielaWindow *self)
@@ -217,6 +261,7 @@ _kiela_window_update_turn (KielaWindow *self)
       gtk_label_set_text (self->review_label, review);
     }
   update_result (self, over && live && at_end);
+  announce_move (self, at_end, over);
   _kiela_window_actions_update (self);
 }
 

@@ -442,6 +442,7 @@ kiela_window_class_init (KielaWindowClass *klass)
   widget_class->size_allocate = kiela_window_size_allocate;
 
   g_type_ensure (KIELA_TYPE_STEP_LIST);
+  g_type_ensure (KIELA_TYPE_ANNOUNCE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaWindow, name)
   BIND (toast_overlay);
@@ -451,6 +452,7 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (flap);
   BIND (panel_button);
   BIND (status_label);
+  BIND (announce);
   BIND (setup_revealer);
   BIND (setup_label);
   BIND (board_box);
@@ -531,10 +533,25 @@ on_board_overlay_position (GtkOverlay *overlay, GtkWidget *widget, GdkRectangle 
   return TRUE;
 }
 
+/* An icon-only button's accessible name is its tooltip (GTK 4.8 would name it "GtkImage"):
+ * these buttons change their tooltip with what they do, so the name follows. */
+static void
+name_from_tooltip (GtkWidget *button, GParamSpec *pspec, gpointer data)
+{
+  const char *tooltip = gtk_widget_get_tooltip_text (button);
+
+  if (tooltip != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+}
+
 static void
 kiela_window_init (KielaWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect (self->back_button, "notify::tooltip-text", G_CALLBACK (name_from_tooltip), NULL);
+  g_signal_connect (self->fullscreen_button, "notify::tooltip-text", G_CALLBACK (name_from_tooltip), NULL);
+  g_signal_connect (self->play_button, "notify::tooltip-text", G_CALLBACK (name_from_tooltip), NULL);
 
   self->replayed_ply = G_MAXUINT;
   self->board = KIELA_BOARD_VIEW (kiela_board_view_new ());

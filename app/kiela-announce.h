@@ -1,0 +1,15 @@
+/* kiela-announce.h: a status region that tells screen-reader users what a move did. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define KIELA_TYPE_ANNOUNCE (kiela_announce_get_type ())
+G_DECLARE_FINAL_TYPE (KielaAnnounce, kiela_announce, KIELA, ANNOUNCE, GtkWidget)
+
+GtkWidget  *kiela_announce_new      (void);
+void        kiela_announce_say      (KielaAnnounce *self, const char *text);
+const char *kiela_announce_get_text (KielaAnnounce *self);
+
+G_END_DECLS

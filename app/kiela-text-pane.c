@@ -291,20 +291,17 @@ build_content (KielaTextPane *self)
 static gboolean
 window_has_action (GtkWidget *root, const char *prefixed, const char *name)
 {
-  GType type;
-  guint i = 0;
-  const char *found;
+  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (root);
+  const char *found, *property;
+  const GVariantType *param;
+  GType owner;
 
   if (G_IS_ACTION_GROUP (root) && g_action_group_has_action (G_ACTION_GROUP (root), name))
     return TRUE;
-  for (type = G_OBJECT_TYPE (root); g_type_is_a (type, GTK_TYPE_WIDGET); type = g_type_parent (type))
-    {
-      GtkWidgetClass *klass = g_type_class_peek (type);
-
-      for (i = 0; klass && gtk_widget_class_query_action (klass, i, NULL, &found, NULL, NULL); i++)
-        if (g_str_equal (found, prefixed))
-          return TRUE;
-    }
+  /* A class's list includes the actions its parents installed; GTK 4.8 needs every out pointer. */
+  for (guint i = 0; gtk_widget_class_query_action (klass, i, &owner, &found, &param, &property); i++)
+    if (g_str_equal (found, prefixed))
+      return TRUE;
   return FALSE;
 }
 
@@ -411,8 +408,12 @@ static void
 kiela_text_pane_dispose (GObject *object)
 {
   KielaTextPane *self = KIELA_TEXT_PANE (object);
+  GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KIELA_TYPE_TEXT_PANE);
+  /* The separator is not bound to the template: unparent whatever is left. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (kiela_text_pane_parent_class)->dispose (object);
 }
 

@@ -44,6 +44,20 @@ label_texts (GtkWidget *widget, GtkWidget *skip)
   return out;
 }
 
+static GtkWidget *
+find_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static guint
 count_text (GStrv texts, const char *text)
 {
@@ -65,7 +79,7 @@ count_diagrams (KielaTextKind kind)
   return d;
 }
 
-/* Every diagram is a position of the engine (56 stones on a 10-file board), its marks name
+/* Every diagram is a position of the engine (all its stones on a 10-file board), its marks name
  * real squares, and every "try it" link names a lesson that exists. */
 static void
 test_diagrams (void)
@@ -89,7 +103,8 @@ test_diagrams (void)
           g_assert_nonnull (s[i].caption);
           if (!kiela_position_parse (s[i].diagram, 10, &pos, &error))
             g_error ("section “%s”: %s", s[i].heading, error->message);
-          g_assert_cmpuint (kiela_position_total (&pos), ==, 56);
+          /* Stones never leave the board: 56 in the advanced game, 28 in the beginner's. */
+          g_assert_true (kiela_position_total (&pos) == 56 || kiela_position_total (&pos) == 28);
           if (s[i].marks != NULL)
             {
               g_auto(GStrv) marks = g_strsplit (s[i].marks, " ", -1);
@@ -182,6 +197,7 @@ test_switch_language (Fixture *f, gconstpointer data)
   g_autofree char *title_before = NULL;
   guint diagrams = count_diagrams (KIELA_TEXT_RULES), changed = 0;
   GtkDropDown *dropdown = NULL;
+  GtkWidget *content;
 
   g_assert_nonnull (rules);
   g_assert_nonnull (history);
@@ -192,7 +208,11 @@ test_switch_language (Fixture *f, gconstpointer data)
   /* Both panes start in the interface's language. */
   g_assert_cmpstr (kiela_text_pane_get_language (rules), ==, "fr");
   g_assert_cmpstr (kiela_text_pane_get_language (history), ==, "fr");
-  fr = label_texts (GTK_WIDGET (rules), NULL);
+  /* The text under the pane's toolbar: headings, paragraphs, diagram labels and captions, links. */
+  content = gtk_widget_get_last_child (GTK_WIDGET (rules));
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (content));
+  g_assert_nonnull (content);
+  fr = label_texts (content, NULL);
   /* French texts and labels, as gettext gives them to the rest of the app. */
   g_assert_cmpuint (count_text (fr, g_dgettext (GETTEXT_PACKAGE, "North")), ==, diagrams);
   g_assert_cmpuint (count_text (fr, g_dgettext (GETTEXT_PACKAGE, "Rules")), ==, 1);
@@ -202,13 +222,7 @@ test_switch_language (Fixture *f, gconstpointer data)
 
   /* The user picks Português in the pane's own selector. */
   {
-    GtkWidget *child;
-
-    for (child = gtk_widget_get_first_child (GTK_WIDGET (rules)); child && !dropdown;
-         child = gtk_widget_get_next_sibling (child))
-      for (GtkWidget *c = gtk_widget_get_first_child (child); c; c = gtk_widget_get_next_sibling (c))
-        if (GTK_IS_DROP_DOWN (c))
-          dropdown = GTK_DROP_DOWN (c);
+    dropdown = GTK_DROP_DOWN (find_type (GTK_WIDGET (rules), GTK_TYPE_DROP_DOWN));
     g_assert_nonnull (dropdown);
     for (guint i = 0; i < g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)); i++)
       if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (dropdown)), i),
@@ -217,7 +231,7 @@ test_switch_language (Fixture *f, gconstpointer data)
   }
   spin (100);
   g_assert_cmpstr (kiela_text_pane_get_language (rules), ==, "pt");
-  pt = label_texts (GTK_WIDGET (rules), NULL);
+  pt = label_texts (content, NULL);
   g_assert_cmpuint (g_strv_length (pt), ==, g_strv_length (fr));
   /* Written by the Portuguese translator: "Norte", "Sul" and "Regras". */
   g_assert_cmpuint (count_text (pt, "Norte"), ==, diagrams);
@@ -226,9 +240,8 @@ test_switch_language (Fixture *f, gconstpointer data)
   g_assert_cmpuint (count_text (pt, "Nord"), ==, 0);
   for (guint i = 0; fr[i]; i++)
     changed += !g_str_equal (fr[i], pt[i]);
-  /* Every text label changed; only the toolbar (its label stays in the interface language) and
-   * the language names keep theirs. */
-  g_assert_cmpuint (changed, >=, g_strv_length (fr) - 4);
+  /* Every label of the text changed language. */
+  g_assert_cmpuint (changed, ==, g_strv_length (fr));
   /* Nothing else moved: the other pane, the game, the header and the window title. */
   outside_after = label_texts (GTK_WIDGET (f->window), GTK_WIDGET (rules));
   g_assert_cmpstrv (outside_before, outside_after);
@@ -237,14 +250,14 @@ test_switch_language (Fixture *f, gconstpointer data)
 
   /* And back: the French text returns exactly. */
   kiela_text_pane_set_language (rules, "fr");
-  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 2); /* en, fr, pt...: sorted after English */
-  back = label_texts (GTK_WIDGET (rules), NULL);
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 1); /* English first, then fr, pt, ru... */
+  back = label_texts (content, NULL);
   g_assert_cmpstrv (back, fr);
   /* An unknown language falls back to English, never to an empty text. */
   kiela_text_pane_set_language (rules, "xx");
   g_assert_cmpstr (kiela_text_pane_get_language (rules), ==, "en");
   g_clear_pointer (&back, g_strfreev);
-  back = label_texts (GTK_WIDGET (rules), NULL);
+  back = label_texts (content, NULL);
   g_assert_cmpuint (count_text (back, "North"), ==, diagrams);
   g_assert_cmpuint (count_text (back, "Rules"), ==, 1);
 }
@@ -280,9 +293,11 @@ test_lesson_links (Fixture *f, gconstpointer data)
   g_autofree char *opened = NULL;
   gboolean has_action = g_action_group_has_action (G_ACTION_GROUP (f->window), "open-lesson");
   guint i = 0;
-  const char *name;
+  const char *name, *property;
+  const GVariantType *param;
+  GType owner;
 
-  for (i = 0; gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (f->window), i, NULL, &name, NULL, NULL); i++)
+  for (i = 0; gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (f->window), i, &owner, &name, &param, &property); i++)
     has_action |= g_str_equal (name, "win.open-lesson");
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules");
   spin (100);
@@ -363,6 +378,7 @@ test_screenshots (Fixture *f, gconstpointer data)
       KielaTextPane *pane = find_pane (GTK_WIDGET (f->window), kind);
 
       gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", page);
+      spin (800); /* the page transition */
       for (guint i = 0; langs[i]; i++)
         {
           g_autofree char *name = g_strdup_printf ("panes-%s-%s.png", page, langs[i]);

@@ -140,17 +140,36 @@ pane_gettext (KielaTextPane *self, const char *msgid)
   return kiela_mo_gettext (self->mo, msgid);
 }
 
+/* Book titles stay in their published language in every translation; they are set in italics. */
+static const char *const book_titles[] = { "Kiela – A Game of African Origin" };
+
 static void
 pane_text_apply (KielaTextPane *self, PaneText *t)
 {
-  if (t->arg != NULL)
-    {
-      g_autofree char *text = g_strdup_printf (pane_gettext (self, t->msgid), pane_gettext (self, t->arg));
+  g_autofree char *text = NULL;
+  PangoAttrList *attrs = NULL;
 
-      gtk_label_set_text (t->label, text);
-    }
+  if (t->arg != NULL)
+    text = g_strdup_printf (pane_gettext (self, t->msgid), pane_gettext (self, t->arg));
   else
-    gtk_label_set_text (t->label, pane_gettext (self, t->msgid));
+    text = g_strdup (pane_gettext (self, t->msgid));
+  for (guint i = 0; i < G_N_ELEMENTS (book_titles); i++)
+    {
+      const char *at = strstr (text, book_titles[i]);
+      PangoAttribute *italic;
+
+      if (at == NULL)
+        continue;
+      italic = pango_attr_style_new (PANGO_STYLE_ITALIC);
+      italic->start_index = at - text;
+      italic->end_index = italic->start_index + strlen (book_titles[i]);
+      if (attrs == NULL)
+        attrs = pango_attr_list_new ();
+      pango_attr_list_insert (attrs, italic);
+    }
+  gtk_label_set_text (t->label, text);
+  gtk_label_set_attributes (t->label, attrs);
+  g_clear_pointer (&attrs, pango_attr_list_unref);
 }
 
 static GtkWidget *

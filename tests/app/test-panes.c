@@ -319,6 +319,29 @@ test_lesson_links (Fixture *f, gconstpointer data)
 }
 
 static void
+render_widget (GtkWidget *widget, GtkNative *native, const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
+                                            name, NULL);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  /* A white page under the text: the widget alone has no background of its own. */
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.98, 0.98, 0.98, 1 }, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (native), node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("rendered to %s", path);
+}
+
+static void
 render (GtkWidget *window, const char *name)
 {
   g_autofree char *path = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
@@ -387,6 +410,15 @@ test_screenshots (Fixture *f, gconstpointer data)
           spin (150);
           assert_fits (pane, langs[i]);
           render (GTK_WIDGET (f->window), name);
+          /* The whole text, below the fold too. */
+          {
+            g_autofree char *full = g_strdup_printf ("panes-%s-%s-full.png", page, langs[i]);
+            GtkWidget *clamp = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (gtk_widget_get_last_child (GTK_WIDGET (pane))));
+
+            if (GTK_IS_VIEWPORT (clamp))
+              clamp = gtk_viewport_get_child (GTK_VIEWPORT (clamp));
+            render_widget (clamp, GTK_NATIVE (f->window), full);
+          }
         }
       kiela_text_pane_set_large (pane, TRUE);
       spin (150);
@@ -410,6 +442,15 @@ main (int argc, char **argv)
   if (!gtk_init_check ())
     g_error ("cannot open a display: run these tests under xvfb-run");
   adw_init ();
+  /* The application loads its style sheet; these windows have none, so load it as it does. */
+  {
+    GtkCssProvider *css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (css, "/io/github/kiela/Kiela/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref (css);
+  }
   registry = kiela_registry_new ();
   kiela_registry_load_default (registry);
   g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));

@@ -237,6 +237,8 @@ make_diagram (KielaTextPane *self, const KielaTextSection *section)
   /* A picture, not a game: its 40 houses stay out of the keyboard's way through the text. */
   gtk_widget_set_can_focus (board, FALSE);
   gtk_widget_set_can_target (board, FALSE);
+  /* Screen readers read the caption; the picture's 40 houses would only repeat the game's. */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
   gtk_widget_set_size_request (board, -1, 240);
 
   label = add_text (self, N_("North"), NULL, "kiela-diagram-side");

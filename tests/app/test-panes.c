@@ -14,18 +14,20 @@
 #include "kiela-text-pane.h"
 #include "kiela-window.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 static KielaRegistry *registry;
 
+/* Every widget of `type` under `widget` (but not under `skip`), in tree order. */
 static void
-collect_labels (GtkWidget *widget, GtkWidget *skip, GPtrArray *out)
+collect (GtkWidget *widget, GType type, GtkWidget *skip, GPtrArray *out)
 {
   if (widget == skip)
     return;
-  if (GTK_IS_LABEL (widget))
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
     g_ptr_array_add (out, widget);
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    collect_labels (c, skip, out);
+    collect (c, type, skip, out);
 }
 
 /* The texts of every label under `widget` (but not under `skip`), in tree order. */
@@ -36,7 +38,7 @@ label_texts (GtkWidget *widget, GtkWidget *skip)
   GStrvBuilder *b = g_strv_builder_new ();
   GStrv out;
 
-  collect_labels (widget, skip, labels);
+  collect (widget, GTK_TYPE_LABEL, skip, labels);
   for (guint i = 0; i < labels->len; i++)
     g_strv_builder_add (b, gtk_label_get_text (g_ptr_array_index (labels, i)));
   out = g_strv_builder_end (b);
@@ -47,15 +49,10 @@ label_texts (GtkWidget *widget, GtkWidget *skip)
 static GtkWidget *
 find_type (GtkWidget *widget, GType type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-      if (found)
-        return found;
-    }
-  return NULL;
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect (widget, type, NULL, found);
+  return found->len > 0 ? g_ptr_array_index (found, 0) : NULL;
 }
 
 static guint
@@ -153,14 +150,12 @@ typedef struct {
 static KielaTextPane *
 find_pane (GtkWidget *widget, KielaTextKind kind)
 {
-  if (KIELA_IS_TEXT_PANE (widget) && kiela_text_pane_get_kind (KIELA_TEXT_PANE (widget)) == kind)
-    return KIELA_TEXT_PANE (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      KielaTextPane *p = find_pane (c, kind);
-      if (p)
-        return p;
-    }
+  g_autoptr(GPtrArray) panes = g_ptr_array_new ();
+
+  collect (widget, KIELA_TYPE_TEXT_PANE, NULL, panes);
+  for (guint i = 0; i < panes->len; i++)
+    if (kiela_text_pane_get_kind (g_ptr_array_index (panes, i)) == kind)
+      return g_ptr_array_index (panes, i);
   return NULL;
 }
 
@@ -318,51 +313,6 @@ test_lesson_links (Fixture *f, gconstpointer data)
     }
 }
 
-static void
-render_widget (GtkWidget *widget, GtkNative *native, const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
-                                            name, NULL);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  /* A white page under the text: the widget alone has no background of its own. */
-  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.98, 0.98, 0.98, 1 }, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (native), node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("rendered to %s", path);
-}
-
-static void
-render (GtkWidget *window, const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
-                                            name, NULL);
-  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
-  GdkPaintable *paintable = gtk_widget_paintable_new (window);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("rendered to %s", path);
-}
-
 /* No label of the pane is wider than the pane, in any language (the text wraps, never clips). */
 static void
 assert_fits (KielaTextPane *pane, const char *lang)
@@ -370,7 +320,7 @@ assert_fits (KielaTextPane *pane, const char *lang)
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   int width = gtk_widget_get_width (GTK_WIDGET (pane));
 
-  collect_labels (GTK_WIDGET (pane), NULL, labels);
+  collect (GTK_WIDGET (pane), GTK_TYPE_LABEL, NULL, labels);
   for (guint i = 0; i < labels->len; i++)
     {
       GtkWidget *label = g_ptr_array_index (labels, i);
@@ -409,7 +359,7 @@ test_screenshots (Fixture *f, gconstpointer data)
           kiela_text_pane_set_language (pane, langs[i]);
           spin (150);
           assert_fits (pane, langs[i]);
-          render (GTK_WIDGET (f->window), name);
+          render_to_png (GTK_WIDGET (f->window), name);
           /* The whole text, below the fold too. */
           {
             g_autofree char *full = g_strdup_printf ("panes-%s-%s-full.png", page, langs[i]);
@@ -417,13 +367,13 @@ test_screenshots (Fixture *f, gconstpointer data)
 
             if (GTK_IS_VIEWPORT (clamp))
               clamp = gtk_viewport_get_child (GTK_VIEWPORT (clamp));
-            render_widget (clamp, GTK_NATIVE (f->window), full);
+            render_to_png (clamp, full);
           }
         }
       kiela_text_pane_set_large (pane, TRUE);
       spin (150);
       assert_fits (pane, "large");
-      render (GTK_WIDGET (f->window), kind == KIELA_TEXT_HISTORY ? "panes-history-large.png" : "panes-rules-large.png");
+      render_to_png (GTK_WIDGET (f->window), kind == KIELA_TEXT_HISTORY ? "panes-history-large.png" : "panes-rules-large.png");
       kiela_text_pane_set_large (pane, FALSE);
     }
 }

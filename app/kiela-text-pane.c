@@ -355,9 +355,6 @@ kiela_text_pane_set_language (KielaTextPane *self, const char *lang)
   self->mo = catalogue_get (lang);
   for (guint i = 0; i < self->texts->len; i++)
     pane_text_apply (self, g_ptr_array_index (self->texts, i));
-  /* Screen readers and hyphenation follow the text's language. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->content), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  language_name (lang), -1);
   while (self->languages[index] && !g_str_equal (self->languages[index], lang))
     index++;
   if (gtk_drop_down_get_selected (self->language_dropdown) != index)

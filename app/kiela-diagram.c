@@ -70,23 +70,37 @@ cell_origin (guint files, KielaSide side, guint house, double *x, double *y)
   *y = kiela_board_geometry_rank_top (sq.rank);
 }
 
+#define N_STONE_KINDS 3
+
+/* Stone `i` of `n` in the cell at (x0, y0): its kind and the top-left of its sprite. */
+static void
+place_stone (double x0, double y0, guint n, guint i, guint seed, guint *kind, double *x, double *y)
+{
+  double radius = kiela_board_geometry_stone_radius ();
+  double sprite = kiela_board_geometry_stone_sprite ();
+  double dx, dy;
+
+  /* The same choice of stone kinds as the board widget, so a diagram looks like the screen. */
+  *kind = (seed * 7 + i * 5 + i / 3) % N_STONE_KINDS;
+  kiela_board_geometry_stone_offset (n, i, &dx, &dy);
+  *x = x0 + CELL / 2 + dx * radius - sprite / 2;
+  *y = y0 + CELL / 2 + dy * radius - sprite / 2;
+}
+
 static void
 append_stones (GString *out, double x0, double y0, guint count, guint seed)
 {
   guint n = MIN (count, KIELA_BOARD_MAX_DRAWN_STONES);
-  double radius = kiela_board_geometry_stone_radius ();
-  double sprite = kiela_board_geometry_stone_sprite ();
 
   for (guint i = 0; i < n; i++)
     {
-      /* The same choice of stone kinds as the board widget, so a diagram looks like the screen. */
-      guint kind = (seed * 7 + i * 5 + i / 3) % 3;
       char id[16];
-      double dx, dy;
+      guint kind;
+      double x, y;
 
-      kiela_board_geometry_stone_offset (n, i, &dx, &dy);
+      place_stone (x0, y0, n, i, seed, &kind, &x, &y);
       g_snprintf (id, sizeof id, "k-stone-%u", kind + 1);
-      use_symbol (out, id, x0 + CELL / 2 + dx * radius - sprite / 2, y0 + CELL / 2 + dy * radius - sprite / 2, sprite);
+      use_symbol (out, id, x, y, kiela_board_geometry_stone_sprite ());
     }
 }
 
@@ -247,6 +261,7 @@ kiela_diagram_build_svg (const KielaPosition *position, const KielaTrace *move, 
        ph[G_ASCII_DTOSTR_BUF_SIZE];
   gboolean blank = (flags & KIELA_DIAGRAM_BLANK) != 0;
   gboolean marks = (flags & KIELA_DIAGRAM_ARROWS) != 0 && move != NULL;
+  gboolean overlay = (flags & KIELA_DIAGRAM_OVERLAY) != 0;
 
   g_return_val_if_fail (files >= KIELA_MIN_FILES && files <= KIELA_MAX_FILES, NULL);
 
@@ -267,9 +282,12 @@ kiela_diagram_build_svg (const KielaPosition *position, const KielaTrace *move, 
     g_string_append_printf (out, "<desc>Kiela position %s</desc>\n", escaped);
   }
   g_string_append (out, "<defs>\n");
-  append_symbol (out, "stone-1.svg", "k-stone-1");
-  append_symbol (out, "stone-2.svg", "k-stone-2");
-  append_symbol (out, "stone-3.svg", "k-stone-3");
+  if (!overlay)
+    {
+      append_symbol (out, "stone-1.svg", "k-stone-1");
+      append_symbol (out, "stone-2.svg", "k-stone-2");
+      append_symbol (out, "stone-3.svg", "k-stone-3");
+    }
   if (marks)
     {
       append_symbol (out, "highlight-lift.svg", "k-lift");
@@ -277,7 +295,8 @@ kiela_diagram_build_svg (const KielaPosition *position, const KielaTrace *move, 
       append_symbol (out, "highlight-end.svg", "k-end");
     }
   g_string_append (out, "</defs>\n");
-  g_string_append (out, board_svg);
+  if (!overlay)
+    g_string_append (out, board_svg);
   g_string_append (out, "\n<g class=\"houses\">\n");
 
   for (guint side = 0; side < 2; side++)
@@ -286,7 +305,7 @@ kiela_diagram_build_svg (const KielaPosition *position, const KielaTrace *move, 
         double x, y;
 
         cell_origin (files, side, house, &x, &y);
-        if (!blank)
+        if (!blank && !overlay)
           append_stones (out, x, y, position->houses[side][house], house + 3 * side);
         append_count (out, x, y, position->houses[side][house], blank);
       }
@@ -328,6 +347,128 @@ kiela_diagram_build_svg (const KielaPosition *position, const KielaTrace *move, 
 
   g_string_append (out, "</svg>\n");
   return g_string_free (out, FALSE);
+}
+
+/* 2 pixels a unit: 300 dpi and more for a board across an A4 page. */
+#define BOARD_PX_PER_UNIT 2.0
+
+struct _KielaDiagramCache {
+  guint files;
+  cairo_surface_t *board;
+  cairo_surface_t *stones[N_STONE_KINDS];
+};
+
+/* An SVG document recorded as cairo drawing commands, `width`×`height` units. */
+static cairo_surface_t *
+record_svg (const char *svg, gsize length, double width, double height)
+{
+  cairo_rectangle_t extents = { 0, 0, width, height };
+  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
+  g_autoptr(GError) error = NULL;
+  RsvgHandle *handle = rsvg_handle_new_from_data ((const guint8 *) svg, length, &error);
+  cairo_t *cr = cairo_create (surface);
+
+  /* Artwork compiled into the program: unreadable, the build itself is broken. */
+  if (handle == NULL || !rsvg_handle_render_document (handle, cr, &(RsvgRectangle) { 0, 0, width, height }, &error))
+    g_error ("The board artwork cannot be drawn: %s", error->message);
+  cairo_destroy (cr);
+  g_object_unref (handle);
+  return surface;
+}
+
+KielaDiagramCache *
+kiela_diagram_cache_new (guint files)
+{
+  KielaDiagramCache *cache = g_new0 (KielaDiagramCache, 1);
+  g_autofree char *board = kiela_board_scene_build_svg (files);
+  double w, h;
+
+  cache->files = files;
+  kiela_diagram_get_size (files, &w, &h);
+  /* The wood as an image at BOARD_PX_PER_UNIT: replayed as vectors, its gradients, clips and
+   * thousands of grain strokes print with seams in some PDF viewers. */
+  {
+    RsvgHandle *handle = rsvg_handle_new_from_data ((const guint8 *) board, strlen (board), NULL);
+    cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (w * BOARD_PX_PER_UNIT),
+                                                         (int) ceil (h * BOARD_PX_PER_UNIT));
+    cairo_t *cr = cairo_create (image);
+
+    g_assert (handle != NULL);
+    cairo_scale (cr, BOARD_PX_PER_UNIT, BOARD_PX_PER_UNIT);
+    rsvg_handle_render_document (handle, cr, &(RsvgRectangle) { 0, 0, w, h }, NULL);
+    cairo_destroy (cr);
+    g_object_unref (handle);
+    cache->board = image;
+  }
+  for (guint k = 0; k < N_STONE_KINDS; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("stone-%u.svg", k + 1);
+      g_autoptr(GBytes) bytes = kiela_board_scene_load_resource (name);
+
+      cache->stones[k] = record_svg (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), 100, 100);
+    }
+  return cache;
+}
+
+void
+kiela_diagram_cache_free (KielaDiagramCache *cache)
+{
+  if (cache == NULL)
+    return;
+  cairo_surface_destroy (cache->board);
+  for (guint k = 0; k < N_STONE_KINDS; k++)
+    cairo_surface_destroy (cache->stones[k]);
+  g_free (cache);
+}
+
+static void
+paint_recording (cairo_t *cr, cairo_surface_t *surface, double x, double y, double scale)
+{
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, scale, scale);
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+}
+
+gboolean
+kiela_diagram_draw (KielaDiagramCache *cache, cairo_t *cr, const KielaPosition *position, const KielaTrace *move,
+                    KielaDiagramFlags flags, double x, double y, double width, double height, GError **error)
+{
+  g_autofree char *svg = NULL;
+  double w, h, scale, sprite = kiela_board_geometry_stone_sprite ();
+
+  g_return_val_if_fail (position->files == cache->files, FALSE);
+
+  kiela_diagram_get_size (cache->files, &w, &h);
+  scale = MIN (width / w, height / h);
+  x += (width - w * scale) / 2;
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, scale, scale);
+  paint_recording (cr, cache->board, 0, 0, 1.0 / BOARD_PX_PER_UNIT);
+  if ((flags & KIELA_DIAGRAM_BLANK) == 0)
+    for (guint side = 0; side < 2; side++)
+      for (guint house = 0; house < 2u * cache->files; house++)
+        {
+          guint n = MIN (position->houses[side][house], KIELA_BOARD_MAX_DRAWN_STONES);
+          double x0, y0;
+
+          cell_origin (cache->files, side, house, &x0, &y0);
+          for (guint i = 0; i < n; i++)
+            {
+              guint kind;
+              double sx, sy;
+
+              place_stone (x0, y0, n, i, house + 3 * side, &kind, &sx, &sy);
+              paint_recording (cr, cache->stones[kind], sx, sy, sprite / 100);
+            }
+        }
+  cairo_restore (cr);
+
+  svg = kiela_diagram_build_svg (position, move, flags | KIELA_DIAGRAM_OVERLAY, 0);
+  return kiela_diagram_render (svg, cr, x, y, w * scale, h * scale, error);
 }
 
 gboolean

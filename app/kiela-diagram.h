@@ -12,7 +12,12 @@ typedef enum {
   KIELA_DIAGRAM_BLANK  = 1 << 0,
   /* The move's marks: the sown house, the path of its first lap, captured houses, the last house. */
   KIELA_DIAGRAM_ARROWS = 1 << 1,
+  /* Without the wooden board and the stones: what kiela_diagram_draw() paints over them. */
+  KIELA_DIAGRAM_OVERLAY = 1 << 2,
 } KielaDiagramFlags;
+
+/* The board and the stone sprites of one file count, recorded once for many diagrams. */
+typedef struct _KielaDiagramCache KielaDiagramCache;
 
 /* Size of the diagram of a `files`-file board in SVG units (one house is 100 units). */
 void     kiela_diagram_get_size    (guint files, double *width, double *height);
@@ -22,6 +27,17 @@ void     kiela_diagram_get_size    (guint files, double *width, double *height);
  * pixel a unit).  Free with g_free. */
 char    *kiela_diagram_build_svg   (const KielaPosition *position, const KielaTrace *move,
                                     KielaDiagramFlags flags, guint width_px);
+
+KielaDiagramCache *kiela_diagram_cache_new  (guint files);
+void               kiela_diagram_cache_free (KielaDiagramCache *cache);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaDiagramCache, kiela_diagram_cache_free)
+
+/* Draws the diagram fitted into the rectangle (centred across it, at its top).  The board and
+ * the stones come from `cache` as the same recorded drawings every time, so a PDF holds them
+ * once however many diagrams it has; the rest is kiela_diagram_build_svg()'s overlay. */
+gboolean kiela_diagram_draw        (KielaDiagramCache *cache, cairo_t *cr, const KielaPosition *position,
+                                    const KielaTrace *move, KielaDiagramFlags flags,
+                                    double x, double y, double width, double height, GError **error);
 
 /* Draws an SVG document from kiela_diagram_build_svg() fitted into the rectangle. */
 gboolean kiela_diagram_render      (const char *svg, cairo_t *cr, double x, double y, double width, double height,

@@ -20,6 +20,8 @@ struct _KielaWorksheet {
   KielaWorksheetOptions options;
   char *title;
   GArray *moves;     /* guint: the move index shown on each page; empty = the starting position */
+  /* The wooden board and stones, recorded once: a PDF then holds them once. */
+  KielaDiagramCache *art;
 };
 
 void
@@ -78,6 +80,7 @@ kiela_worksheet_free (KielaWorksheet *ws)
   if (ws == NULL)
     return;
   g_object_unref (ws->game);
+  g_clear_pointer (&ws->art, kiela_diagram_cache_free);
   g_free (ws->title);
   g_array_unref (ws->moves);
   g_free (ws);
@@ -174,17 +177,15 @@ narration (const KielaVariant *variant, const KielaTrace *trace)
 }
 
 static void
-draw_diagram (cairo_t *cr, const KielaPosition *pos, const KielaTrace *move, KielaDiagramFlags flags,
-              double x, double y, double width, double height)
+draw_diagram (KielaWorksheet *ws, cairo_t *cr, const KielaPosition *pos, const KielaTrace *move,
+              KielaDiagramFlags flags, double x, double y, double width, double height)
 {
-  g_autofree char *svg = kiela_diagram_build_svg (pos, move, flags, 0);
   g_autoptr(GError) error = NULL;
-  double w, h, scale;
 
-  kiela_diagram_get_size (pos->files, &w, &h);
-  scale = MIN (width / w, height / h);
-  /* The document is generated here: failing to render it is a bug, not a user's problem. */
-  if (!kiela_diagram_render (svg, cr, x + (width - w * scale) / 2, y, w * scale, h * scale, &error))
+  if (ws->art == NULL)
+    ws->art = kiela_diagram_cache_new (pos->files);
+  /* The documents are generated here: failing to draw them is a bug, not a user's problem. */
+  if (!kiela_diagram_draw (ws->art, cr, pos, move, flags, x, y, width, height, &error))
     g_critical ("worksheet diagram: %s", error->message);
 }
 
@@ -229,7 +230,7 @@ kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page, double w
 
       before = *start;
       y += 6 + draw_text (cr, _("Starting position"), 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
-      draw_diagram (cr, &before, NULL, ws->options.blank ? KIELA_DIAGRAM_BLANK : KIELA_DIAGRAM_NONE,
+      draw_diagram (ws, cr, &before, NULL, ws->options.blank ? KIELA_DIAGRAM_BLANK : KIELA_DIAGRAM_NONE,
                     x, y, cw, MIN (cw * h_units / w_units, bottom - y));
       cairo_restore (cr);
       return;
@@ -258,14 +259,14 @@ kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page, double w
       cairo_surface_destroy (scratch);
     }
     diagram_h = MIN (cw * h_units / w_units, (bottom - y - text_h - 56) / 2);
-    draw_diagram (cr, &before, trace, KIELA_DIAGRAM_ARROWS, x, y, cw, diagram_h);
+    draw_diagram (ws, cr, &before, trace, KIELA_DIAGRAM_ARROWS, x, y, cw, diagram_h);
     y += diagram_h + 8;
     text_y = y;
     y += draw_text (cr, steps, 10, FALSE, PANGO_ALIGN_LEFT, x, text_y, cw, 0.12, 0.12, 0.12) + 12;
     y += 4 + draw_text (cr, ws->options.blank ? _("After the move: write the number of stones in each house.")
                                               : _("After the move"),
                         11, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
-    draw_diagram (cr, &trace->after, NULL, ws->options.blank ? KIELA_DIAGRAM_BLANK : KIELA_DIAGRAM_NONE,
+    draw_diagram (ws, cr, &trace->after, NULL, ws->options.blank ? KIELA_DIAGRAM_BLANK : KIELA_DIAGRAM_NONE,
                   x, y + 4, cw, MIN (diagram_h, bottom - y - 4));
   }
   cairo_restore (cr);

@@ -41,6 +41,12 @@ struct _KielaWindow {
   GtkScale *speed_scale;
   GtkBox *review_box;
   GtkLabel *review_label;
+  GtkStack *main_stack;              /* the pages: "game" and those added by kiela_window_add_page */
+  GtkWidget *game_page;
+  GtkWidget *back_button;
+  GtkWidget *undo_button;
+  GtkWidget *redo_button;
+  GtkWidget *hint_button;
 
   KielaBoardView *board;
   KielaTracePlayer *player;
@@ -75,6 +81,14 @@ _kiela_window_game (KielaWindow *self)
 void      _kiela_window_toast            (KielaWindow *self, const char *text);
 void      _kiela_window_show_banner      (KielaWindow *self, const char *text);
 void      _kiela_window_hide_banner      (KielaWindow *self);
+
+/* The window's title and subtitle for the game (its file, variant and players). */
+void      _kiela_window_update_title     (KielaWindow *self);
+
+/* kiela-window-pages.c */
+void      _kiela_window_class_pages_init (GtkWidgetClass *widget_class);
+void      _kiela_window_pages_init       (KielaWindow *self);
+gboolean  _kiela_window_game_page_visible (KielaWindow *self);
 
 /* kiela-window-status.c */
 /* "You win!", "Zola wins", "North wins" or "Draw": the game-over heading. */

@@ -182,8 +182,8 @@ on_row_selected (GtkListBox *list, GtkListBoxRow *row, KielaWindow *self)
 
 /* ---------- title ---------- */
 
-static void
-update_title (KielaWindow *self)
+void
+_kiela_window_update_title (KielaWindow *self)
 {
   GFile *file = kiela_game_session_get_file (self->session);
   gboolean modified = kiela_game_session_get_modified (self->session);
@@ -192,17 +192,24 @@ update_title (KielaWindow *self)
   g_autofree char *shown = NULL;
   g_autofree char *title = NULL;
 
-  if (_kiela_window_game (self) == NULL)
+  g_clear_pointer (&self->file_path, g_free);
+  self->file_path = file ? g_file_get_path (file) : NULL;
+  /* Another page (lessons, rules, ...) names itself in the header; the game's title comes back with it. */
+  if (!_kiela_window_game_page_visible (self))
     return;
+  if (_kiela_window_game (self) == NULL)
+    {
+      adw_window_title_set_title (self->window_title, _("Kiela"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Kiela"));
+      return;
+    }
   /* TRANSLATORS: window subtitle: variant, South's player, North's player */
   subtitle = g_strdup_printf (_("%s · South: %s · North: %s"),
                               kiela_variant_get_name (kiela_game_get_variant (_kiela_window_game (self))),
                               _kiela_window_player (self, KIELA_SOUTH) ? _kiela_window_player (self, KIELA_SOUTH)->name : _("Human"),
                               _kiela_window_player (self, KIELA_NORTH) ? _kiela_window_player (self, KIELA_NORTH)->name : _("Human"));
   adw_window_title_set_subtitle (self->window_title, subtitle);
-
-  g_clear_pointer (&self->file_path, g_free);
-  self->file_path = file ? g_file_get_path (file) : NULL;
   /* A game that lives in a file is named by it, as any document window is, and marked while
    * it has changes the file does not hold.  An untitled game is kept by the autosave. */
   if (file == NULL)
@@ -237,7 +244,7 @@ on_game_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindow *self)
   show_ply (self, kiela_game_session_get_view_ply (session), FALSE);
   select_row (self);
   update_setup (self);
-  update_title (self);
+  _kiela_window_update_title (self);
   _kiela_window_update_turn (self);
 }
 
@@ -432,8 +439,15 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (speed_scale);
   BIND (review_box);
   BIND (review_label);
+  BIND (main_stack);
+  BIND (game_page);
+  BIND (back_button);
+  BIND (undo_button);
+  BIND (redo_button);
+  BIND (hint_button);
 #undef BIND
   _kiela_window_class_actions_init (widget_class);
+  _kiela_window_class_pages_init (widget_class);
 }
 
 /* Folds the side panel at narrow widths.  AdwFlap's own AUTO policy folds only when the
@@ -504,6 +518,7 @@ kiela_window_init (KielaWindow *self)
   g_signal_connect (self->move_list, "row-selected", G_CALLBACK (on_row_selected), self);
   g_signal_connect (self->board_overlay, "get-child-position", G_CALLBACK (on_board_overlay_position), self);
   _kiela_window_actions_init (self);
+  _kiela_window_pages_init (self);
 }
 
 KielaWindow *
@@ -522,8 +537,8 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   g_signal_connect (self->session, "notify::view-ply", G_CALLBACK (on_view_ply_notify), self);
   g_signal_connect (self->session, "notify::phase", G_CALLBACK (on_phase_notify), self);
   g_signal_connect (self->session, "notify::hint-pending", G_CALLBACK (on_hint_pending_notify), self);
-  g_signal_connect_swapped (self->session, "notify::file", G_CALLBACK (update_title), self);
-  g_signal_connect_swapped (self->session, "notify::modified", G_CALLBACK (update_title), self);
+  g_signal_connect_swapped (self->session, "notify::file", G_CALLBACK (_kiela_window_update_title), self);
+  g_signal_connect_swapped (self->session, "notify::modified", G_CALLBACK (_kiela_window_update_title), self);
   for (guint i = 0; i < G_N_ELEMENTS (turn_props); i++)
     {
       g_autofree char *signal = g_strconcat ("notify::", turn_props[i], NULL);

@@ -64,4 +64,16 @@ gboolean          kiela_window_is_ai_thinking   (KielaWindow *self);
 guint             kiela_window_get_view_ply     (KielaWindow *self);
 void              kiela_window_review_ply       (KielaWindow *self, guint ply);
 
+/* Pages.  The window shows one page at a time: "game" (the board, always there) or one
+ * added here (the welcome page, lessons, rules and history, the variant lab, ...).  Away
+ * from the game, the header shows a back button (Alt+Left, or the action
+ * `win.show-page::game`) and the page's title, and hides the game's own buttons.
+ * `name` is unique; `title` is translated and shown in the header. */
+void              kiela_window_add_page         (KielaWindow *self, const char *name,
+                                                 const char *title, GtkWidget *page);
+/* Shows page `name`; FALSE (and nothing changes) when there is no such page. */
+gboolean          kiela_window_show_page        (KielaWindow *self, const char *name);
+/* The name of the page shown ("game" for the board). */
+const char       *kiela_window_get_visible_page (KielaWindow *self);
+
 G_END_DECLS

@@ -54,7 +54,7 @@ non_regular_reason (GFileInfo *info)
  * creates and removes an empty file in that folder, so an unwritable folder is refused now.
  */
 static GFile *
-resolve_target (GFile *file, gboolean probe, GCancellable *cancellable, GError **error)
+resolve_target (GFile *file, gboolean probe, GError **error)
 {
   g_autofree char *display = display_name (file);
   g_autoptr(GFile) target = g_object_ref (file);
@@ -68,7 +68,7 @@ resolve_target (GFile *file, gboolean probe, GCancellable *cancellable, GError *
                                                      G_FILE_ATTRIBUTE_STANDARD_TYPE ","
                                                      G_FILE_ATTRIBUTE_STANDARD_SYMLINK_TARGET ","
                                                      G_FILE_ATTRIBUTE_UNIX_MODE,
-                                                     G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, &local);
+                                                     G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, &local);
       g_autoptr(GFile) link_parent = NULL;
       const char *why, *link;
       GFile *next;
@@ -114,7 +114,7 @@ resolve_target (GFile *file, gboolean probe, GCancellable *cancellable, GError *
   parent = g_file_get_parent (target);
   if (parent != NULL)
     parent_info = g_file_query_info (parent, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE,
-                                     cancellable, NULL);
+                                     NULL, NULL);
   if (parent_info == NULL || g_file_info_get_file_type (parent_info) != G_FILE_TYPE_DIRECTORY)
     {
       g_autofree char *folder = parent ? display_name (parent) : g_strdup ("/");
@@ -127,7 +127,7 @@ resolve_target (GFile *file, gboolean probe, GCancellable *cancellable, GError *
       g_autofree char *base = g_file_get_basename (target);
       g_autofree char *name = g_strdup_printf (".%s.%08x", base, g_random_int ());
       g_autoptr(GFile) tmp = g_file_get_child (parent, name);
-      g_autoptr(GFileOutputStream) out = g_file_create (tmp, G_FILE_CREATE_PRIVATE, cancellable, &local);
+      g_autoptr(GFileOutputStream) out = g_file_create (tmp, G_FILE_CREATE_PRIVATE, NULL, &local);
 
       if (out == NULL)
         {
@@ -143,19 +143,18 @@ resolve_target (GFile *file, gboolean probe, GCancellable *cancellable, GError *
 }
 
 gboolean
-kiela_file_check_replaceable (GFile *file, GCancellable *cancellable, GError **error)
+kiela_file_check_replaceable (GFile *file, GError **error)
 {
   g_autoptr(GFile) target = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  target = resolve_target (file, TRUE, cancellable, error);
+  target = resolve_target (file, TRUE, error);
   return target != NULL;
 }
 
 gboolean
-kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length,
-                                     GCancellable *cancellable, GError **error)
+kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length, GError **error)
 {
   g_autoptr(GFile) target = NULL;
   g_autoptr(GError) local = NULL;
@@ -163,14 +162,14 @@ kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize le
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (contents != NULL || length == 0, FALSE);
 
-  target = resolve_target (file, FALSE, cancellable, error);
+  target = resolve_target (file, FALSE, error);
   if (target == NULL)
     return FALSE;
   /* GIO writes a temporary file in the target's folder, flushes it and renames it over
    * the target (keeping its permissions): a reader sees the old contents or the new,
    * never half of them, and the link pointing here stays. */
   if (!g_file_replace_contents (target, contents ? contents : "", length, NULL, FALSE, G_FILE_CREATE_NONE,
-                                NULL, cancellable, &local))
+                                NULL, NULL, &local))
     {
       g_autofree char *display = display_name (file);
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("“%s”: %s"), display, local->message);

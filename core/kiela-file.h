@@ -16,7 +16,7 @@ G_BEGIN_DECLS
  * non-local file works as far as its GVfs backend allows.
  */
 KIELA_AVAILABLE_IN_ALL
-gboolean kiela_file_check_replaceable       (GFile *file, GCancellable *cancellable, GError **error);
+gboolean kiela_file_check_replaceable       (GFile *file, GError **error);
 
 /*
  * Replaces the contents of `file` atomically (a temporary file in the same folder,
@@ -26,7 +26,6 @@ gboolean kiela_file_check_replaceable       (GFile *file, GCancellable *cancella
  * refused and left untouched.
  */
 KIELA_AVAILABLE_IN_ALL
-gboolean kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length,
-                                             GCancellable *cancellable, GError **error);
+gboolean kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length, GError **error);
 
 G_END_DECLS

@@ -484,7 +484,7 @@ kiela_record_save_file (KielaGame *game, GFile *file, GCancellable *cancellable,
   /* A local file: through its links to a regular file, atomically (kiela-file.c).
    * Any other location: GIO's own replacement, as atomic as its backend allows. */
   if (g_file_peek_path (file) != NULL)
-    ok = kiela_file_replace_contents_checked (file, text, strlen (text), cancellable, &local);
+    ok = kiela_file_replace_contents_checked (file, text, strlen (text), &local);
   else
     ok = g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE,
                                   NULL, cancellable, &local);

@@ -33,6 +33,7 @@ struct _KielaRegistry {
   ItemList   algorithms;
   ItemList   personalities;
   ItemList   lessons;
+  GHashTable *checked_lessons;  /* lessons kiela_lesson_validate() passed (their variant was known) */
   GPtrArray *plugins;      /* KielaPluginRecord* */
   GPtrArray *search_dirs;  /* char* */
   GPtrArray *sorted_personalities;
@@ -111,6 +112,7 @@ kiela_registry_new (void)
   item_list_init (&r->algorithms);
   item_list_init (&r->personalities);
   item_list_init (&r->lessons);
+  r->checked_lessons = g_hash_table_new (NULL, NULL);
   r->plugins = g_ptr_array_new_with_free_func (plugin_record_free);
   r->search_dirs = g_ptr_array_new_with_free_func (g_free);
   r->sorted_personalities = g_ptr_array_new ();
@@ -128,6 +130,7 @@ kiela_registry_free (KielaRegistry *registry)
   item_list_clear (&registry->algorithms);
   item_list_clear (&registry->personalities);
   item_list_clear (&registry->lessons);
+  g_hash_table_unref (registry->checked_lessons);
   g_ptr_array_unref (registry->plugins);
   g_ptr_array_unref (registry->search_dirs);
   g_ptr_array_unref (registry->sorted_personalities);
@@ -554,9 +557,33 @@ kiela_registry_add_personality (KielaRegistry *registry, const KielaPersonality 
   return TRUE;
 }
 
+/* The steps of a module's lesson lie in the module, and so do their texts. */
+static gboolean
+lesson_steps_in_module (KielaRegistry *registry, const KielaLesson *lesson, GError **error)
+{
+  if (lesson->steps == NULL || lesson->n_steps == 0 || lesson->n_steps > KIELA_LESSON_MAX_STEPS)
+    return TRUE;  /* kiela_lesson_validate() says what is wrong */
+  if (!item_struct_in_module (registry, lesson->steps, lesson->n_steps * sizeof *lesson->steps, "lesson", error))
+    return FALSE;
+  for (gsize i = 0; i < lesson->n_steps; i++)
+    {
+      const KielaLessonStep *st = &lesson->steps[i];
+      const char *texts[] = { st->text, st->position, st->right, st->wrong, st->hint,
+                              st->task.move, st->task.answer, st->task.opponent };
+      const char *fields[] = { "step text", "step position", "step right", "step wrong", "step hint",
+                               "task move", "task answer", "task opponent" };
+
+      if (!item_fields_in_module (registry, "lesson", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 kiela_registry_add_lesson (KielaRegistry *registry, const KielaLesson *lesson, GError **error)
 {
+  const KielaVariant *variant;
+
   g_return_val_if_fail (registry != NULL, FALSE);
 
   if (!item_struct_in_module (registry, lesson, sizeof *lesson, "lesson", error))
@@ -566,13 +593,14 @@ kiela_registry_add_lesson (KielaRegistry *registry, const KielaLesson *lesson, G
       const char *texts[] = { lesson->id, lesson->title, lesson->summary, lesson->variant, lesson->translation_domain };
       const char *fields[] = { "id", "title", "summary", "variant", "translation_domain" };
 
-      if (!item_fields_in_module (registry, "lesson", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+      if (!item_fields_in_module (registry, "lesson", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error) ||
+          !lesson_steps_in_module (registry, lesson, error))
         return FALSE;
     }
-  if (lesson == NULL || !valid_id (lesson->id) || lesson->title == NULL)
+  if (lesson == NULL || !valid_id (lesson->id) || lesson->title == NULL || lesson->variant == NULL)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
-                   _("Lesson “%s” is invalid: it needs an id and a title"),
+                   _("Lesson “%s” is invalid: it needs an id, a title and a variant"),
                    lesson && lesson->id ? lesson->id : "(no id)");
       return FALSE;
     }
@@ -581,6 +609,14 @@ kiela_registry_add_lesson (KielaRegistry *registry, const KielaLesson *lesson, G
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
                    _("duplicate lesson id “%s”: another plugin already provides it"), lesson->id);
       return FALSE;
+    }
+  /* A variant from a module loaded later: finish_loading() checks the lesson. */
+  variant = kiela_registry_lookup_variant (registry, lesson->variant);
+  if (variant)
+    {
+      if (!kiela_lesson_validate (lesson, variant, error))
+        return FALSE;
+      g_hash_table_add (registry->checked_lessons, (gpointer) lesson);
     }
   item_list_add (&registry->lessons, lesson, registry->current_owner);
   return TRUE;
@@ -1719,6 +1755,35 @@ kiela_registry_set_crash_guard (KielaRegistry *registry, gboolean guard)
   registry->crash_guard = guard;
 }
 
+/* Why a registered lesson cannot be kept now that every module is loaded, or NULL. */
+static char *
+lesson_problem (KielaRegistry *registry, const KielaLesson *lesson)
+{
+  const KielaVariant *variant = kiela_registry_lookup_variant (registry, lesson->variant);
+  g_autoptr(GError) error = NULL;
+
+  if (variant == NULL)
+    return g_strdup_printf (_("lesson “%s” plays the unknown variant “%s”"), lesson->id, lesson->variant);
+  if (!g_hash_table_contains (registry->checked_lessons, lesson))
+    {
+      if (!kiela_lesson_validate (lesson, variant, &error))
+        return g_strdup (error->message);
+      g_hash_table_add (registry->checked_lessons, (gpointer) lesson);
+    }
+  for (gsize i = 0; i < lesson->n_steps; i++)
+    {
+      const char *opponent = kiela_lesson_step_get_opponent (lesson, (guint) i);
+
+      if (opponent && kiela_registry_lookup_personality (registry, opponent) == NULL)
+        {
+          /* TRANSLATORS: a lesson's game is against an AI opponent that no plugin provides */
+          g_autofree char *why = g_strdup_printf (_("its opponent “%s” is unknown"), opponent);
+          return g_strdup_printf (_("lesson “%s”, step %u: %s"), lesson->id, (guint) i + 1, why);
+        }
+    }
+  return NULL;
+}
+
 void
 kiela_registry_finish_loading (KielaRegistry *registry)
 {
@@ -1763,6 +1828,28 @@ kiela_registry_finish_loading (KielaRegistry *registry)
             }
           changed = TRUE;
           break;
+        }
+      for (guint i = 0; !changed && i < registry->lessons.items->len; i++)
+        {
+          const KielaLesson *lesson = g_ptr_array_index (registry->lessons.items, i);
+          guint owner = g_array_index (registry->lessons.owners, guint, i);
+          g_autofree char *reason = lesson_problem (registry, lesson);
+
+          if (reason == NULL)
+            continue;
+          if (owner < registry->plugins->len)
+            {
+              KielaPluginRecord *r = g_ptr_array_index (registry->plugins, owner);
+              remove_owner (registry, owner);
+              record_fail (r, "%s", reason);
+              count_items (registry, r, owner);
+            }
+          else
+            {
+              g_ptr_array_remove_index (registry->lessons.items, i);
+              g_array_remove_index (registry->lessons.owners, i);
+            }
+          changed = TRUE;
         }
     }
 }

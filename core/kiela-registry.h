@@ -4,22 +4,13 @@
 #include <glib.h>
 #include "kiela-types.h"
 #include "kiela-ai.h"
+#include "kiela-lesson.h"
 
 G_BEGIN_DECLS
 
 typedef struct _KielaRegistry KielaRegistry;
 
-/* A tutorial lesson (filled in by the lessons issue; the struct reserves room to grow). */
-typedef struct {
-  const char *id;
-  const char *title;        /* N_() */
-  const char *summary;      /* N_() */
-  const char *variant;      /* variant id the lesson plays on */
-  guint       order;        /* position in the course */
-  const char *translation_domain;
-  gconstpointer data;       /* lesson-specific steps, interpreted by the lessons engine */
-  gpointer    reserved[8];
-} KielaLesson;
+/* KielaLesson: see kiela-lesson.h. */
 
 typedef enum {
   KIELA_PLUGIN_LOADED = 0,

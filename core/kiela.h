@@ -17,3 +17,4 @@
 #include "kiela-paths.h"
 #include "kiela-file.h"
 #include "kiela-match.h"
+#include "kiela-lesson.h"

@@ -199,7 +199,7 @@ kiela_cli_write_file (const char *path, const char *contents, gsize length, GErr
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
 
-  return kiela_file_replace_contents_checked (file, contents, length, NULL, error);
+  return kiela_file_replace_contents_checked (file, contents, length, error);
 }
 
 gdouble

@@ -34,7 +34,7 @@ kiela_cli_load (KielaRegistry *registry, int argc, char **argv)
     {
       g_autoptr(GFile) out = g_file_new_for_commandline_arg (save);
 
-      if (!kiela_file_check_replaceable (out, NULL, &error))
+      if (!kiela_file_check_replaceable (out, &error))
         {
           fprintf (stderr, _("kiela-cli load: --save: %s\n"), error->message);
           return KIELA_CLI_EXIT_INPUT;

@@ -227,7 +227,7 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
     {
       g_autoptr(GFile) file = g_file_new_for_commandline_arg (csv_path);
 
-      if (!kiela_file_check_replaceable (file, NULL, &error))
+      if (!kiela_file_check_replaceable (file, &error))
         {
           fprintf (stderr, _("kiela-cli %s: --csv: %s\n"), cmd, error->message);
           goto out;

@@ -1981,6 +1981,55 @@ test_hint (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 0);
 }
 
+
+/* Pages: another page hides the game's header buttons, shows a back button and its own title;
+ * win.show-page::game comes back to the game with the game's title. */
+static void
+test_pages (Fixture *f, gconstpointer data)
+{
+  GtkWidget *page = gtk_label_new ("a page");
+  GtkWidget *header_back = NULL;
+  const char *title;
+
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+  g_assert_false (kiela_window_show_page (f->window, "no-such-page"));
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+
+  kiela_window_add_page (f->window, "test-page", "A Test Page", page);
+  g_assert_true (kiela_window_show_page (f->window, "test-page"));
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "test-page");
+  g_assert_true (gtk_widget_get_mapped (page));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, "A Test Page");
+  /* The game's undo/redo/hint are not offered away from the board; the back button is. */
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (f->window)); w; )
+    {
+      if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), "win.show-page") == 0)
+        header_back = w;
+      if (gtk_widget_get_first_child (w))
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w && !gtk_widget_get_next_sibling (w) && w != GTK_WIDGET (f->window))
+            w = gtk_widget_get_parent (w);
+          w = (w && w != GTK_WIDGET (f->window)) ? gtk_widget_get_next_sibling (w) : NULL;
+        }
+      if (header_back)
+        break;
+    }
+  g_assert_nonnull (header_back);
+  g_assert_true (gtk_widget_get_visible (header_back));
+  for (GtkWidget *w = header_back; w; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), "win.undo") == 0)
+      g_assert_false (gtk_widget_get_visible (w));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "game"));
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+  g_assert_false (gtk_widget_get_visible (header_back));
+  title = gtk_window_get_title (GTK_WINDOW (f->window));
+  g_assert_cmpstr (title, ==, "Kiela");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2038,6 +2087,7 @@ main (int argc, char **argv)
   ADD ("/app/window/unsaved/save-then-open", KIELA_SPEED_INSTANT, test_unsaved_save_then_open);
   ADD ("/app/window/unsaved/close", KIELA_SPEED_INSTANT, test_unsaved_close);
   ADD ("/app/window/unsaved/untitled-close", KIELA_SPEED_INSTANT, test_untitled_close);
+  ADD ("/app/window/pages", KIELA_SPEED_INSTANT, test_pages);
 #undef ADD
   g_test_add_func ("/app/application/open-command-line", test_open_command_line);
 

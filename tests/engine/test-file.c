@@ -64,7 +64,7 @@ replace (const char *path, const char *text, GError **error)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  return kiela_file_replace_contents_checked (file, text, strlen (text), NULL, error);
+  return kiela_file_replace_contents_checked (file, text, strlen (text), error);
 }
 
 static gboolean
@@ -72,7 +72,7 @@ check (const char *path, GError **error)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  return kiela_file_check_replaceable (file, NULL, error);
+  return kiela_file_check_replaceable (file, error);
 }
 
 /* Nothing but the named file changes in the folder: no temporary file is left behind. */

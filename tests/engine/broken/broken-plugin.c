@@ -27,6 +27,7 @@
 #define KIND_VARIANT_OUTSIDE    22
 #define KIND_THINK_OUTSIDE      23
 #define KIND_SEGV_DESTRUCTOR    24
+#define KIND_HANG               25
 
 static const KielaVariant extra = {
   .id = BROKEN_ID "-variant", .name = "Extra", .files = 5, .min_sow = 2, .lap_limit = 100,
@@ -109,6 +110,16 @@ __attribute__((destructor)) static void
 crash_on_exit (void)
 {
   write_through_null ();
+}
+#endif
+
+#if BROKEN_KIND == KIND_HANG
+/* Never returns from dlopen(): it would hang every start that loads it. */
+__attribute__((constructor)) static void
+hang_on_load (void)
+{
+  for (;;)
+    g_usleep (G_USEC_PER_SEC);
 }
 #endif
 

@@ -1,0 +1,129 @@
+/* kiela-cli-lessons.c: "kiela-cli lessons [check]": the registered lessons, and walking them with right and wrong answers. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiela-cli-common.h"
+
+static void
+print_lesson (const KielaLesson *lesson, gboolean ok)
+{
+  /* TRANSLATORS: a lesson in kiela-cli lessons: "3 steps" */
+  g_autofree char *steps = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u step", "%u steps", (gulong) lesson->n_steps),
+                                            (guint) lesson->n_steps);
+
+  printf ("%-18s %-10s %-15s %-10s %s\n", lesson->id, kiela_lesson_level_name ((KielaLessonLevel) lesson->level),
+          lesson->variant, steps, kiela_lesson_get_title (lesson));
+  for (gsize i = 0; i < lesson->n_steps; i++)
+    {
+      const KielaLessonStep *s = &lesson->steps[i];
+      const char *opponent = kiela_lesson_step_get_opponent (lesson, (guint) i);
+
+      printf ("%-18s   %2u. %s%s%s%s%s\n", "", (guint) i + 1, kiela_task_kind_name (s->task.kind),
+              s->task.move ? " " : "", s->task.move ? s->task.move : "",
+              opponent ? " — " : "", opponent ? opponent : "");
+    }
+  if (!ok)
+    printf ("%-18s   %s\n", "", _("(refused)"));
+}
+
+static gboolean
+wanted (const KielaLesson *lesson, gboolean all, int argc, char **argv)
+{
+  if (argc > 2)
+    {
+      for (int i = 2; i < argc; i++)
+        if (g_strcmp0 (argv[i], lesson->id) == 0)
+          return TRUE;
+      return FALSE;
+    }
+  return all || lesson->kind != KIELA_LESSON_KIND_PUZZLES;
+}
+
+int
+kiela_cli_lessons (KielaRegistry *registry, int argc, char **argv)
+{
+  gboolean all = FALSE, json = FALSE;
+  const GOptionEntry entries[] = {
+    { "all", 0, 0, G_OPTION_ARG_NONE, &all, N_("check: also the puzzle sets"), NULL },
+    KIELA_CLI_JSON_ENTRY (&json),
+    { NULL }
+  };
+  GPtrArray *lessons = kiela_registry_get_lessons (registry);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  gboolean check;
+  guint checked = 0, steps = 0;
+
+  if (!kiela_cli_parse ("lessons", entries, "[check [ID…]]", _("Lists the lessons, or walks them with right and wrong answers."),
+                        _("“check” walks every course lesson (with --all also the puzzle sets, or only the lessons named): "
+                          "each step’s right answer must be accepted, every wrong one refused with feedback, and each "
+                          "game to play out won by a strong player. It stops at the first failure and names it."),
+                        &argc, &argv))
+    return KIELA_CLI_EXIT_USAGE;
+  check = argc >= 2 && g_strcmp0 (argv[1], "check") == 0;
+  if (argc >= 2 && !check)
+    {
+      g_printerr (_("kiela-cli lessons: unknown argument “%s” (expected “check”)\n"), argv[1]);
+      return KIELA_CLI_EXIT_USAGE;
+    }
+  for (int i = 2; i < argc; i++)
+    if (kiela_registry_lookup_lesson (registry, argv[i]) == NULL)
+      {
+        g_printerr (_("kiela-cli lessons: no lesson “%s”\n"), argv[i]);
+        return KIELA_CLI_EXIT_INPUT;
+      }
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < lessons->len; i++)
+    {
+      const KielaLesson *lesson = g_ptr_array_index (lessons, i);
+      const KielaVariant *variant = kiela_registry_lookup_variant (registry, lesson->variant);
+      g_autoptr(GError) error = NULL;
+      gboolean ok;
+
+      if (check && !wanted (lesson, all, argc, argv))
+        continue;
+      ok = variant && (check ? kiela_lesson_walk (registry, lesson, variant, &error)
+                             : kiela_lesson_validate (lesson, variant, &error));
+      if (check && !ok)
+        {
+          g_printerr ("kiela-cli lessons: %s\n", error ? error->message : lesson->id);
+          return KIELA_CLI_EXIT_INPUT;
+        }
+      if (check)
+        {
+          checked++;
+          steps += (guint) lesson->n_steps;
+          continue;
+        }
+      if (json)
+        {
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "id");
+          json_builder_add_string_value (b, lesson->id);
+          json_builder_set_member_name (b, "title");
+          json_builder_add_string_value (b, kiela_lesson_get_title (lesson));
+          json_builder_set_member_name (b, "level");
+          json_builder_add_int_value (b, (gint64) lesson->level);
+          json_builder_set_member_name (b, "kind");
+          json_builder_add_string_value (b, lesson->kind == KIELA_LESSON_KIND_PUZZLES ? "puzzles" : "course");
+          json_builder_set_member_name (b, "variant");
+          json_builder_add_string_value (b, lesson->variant);
+          json_builder_set_member_name (b, "steps");
+          json_builder_add_int_value (b, (gint64) lesson->n_steps);
+          json_builder_set_member_name (b, "valid");
+          json_builder_add_boolean_value (b, ok);
+          json_builder_end_object (b);
+        }
+      else
+        print_lesson (lesson, ok);
+    }
+  json_builder_end_array (b);
+  if (check)
+    printf (g_dngettext (GETTEXT_PACKAGE, "%u lesson checked (%u steps): every right answer accepted, every wrong one refused.\n",
+                         "%u lessons checked (%u steps): every right answer accepted, every wrong one refused.\n", checked),
+            checked, steps);
+  else if (json)
+    kiela_cli_print_json (b, FALSE);
+  return KIELA_CLI_EXIT_OK;
+}

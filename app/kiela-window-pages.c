@@ -1,0 +1,106 @@
+/* kiela-window-pages.c: the window's pages: the game and the pages other parts of the app add
+ * (welcome, lessons, rules, history, variant lab), the back button and the header that follows. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiela-window-private.h"
+
+#define GAME_PAGE "game"
+
+gboolean
+_kiela_window_game_page_visible (KielaWindow *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->main_stack);
+
+  return name == NULL || g_str_equal (name, GAME_PAGE);
+}
+
+/* The header follows the page: the game's buttons only with the game, a back button and the
+ * page's title elsewhere. */
+static void
+on_visible_page (GtkStack *stack, GParamSpec *pspec, KielaWindow *self)
+{
+  gboolean game = _kiela_window_game_page_visible (self);
+  GtkWidget *child = gtk_stack_get_visible_child (stack);
+
+  gtk_widget_set_visible (self->back_button, !game);
+  gtk_widget_set_visible (self->undo_button, game);
+  gtk_widget_set_visible (self->redo_button, game);
+  gtk_widget_set_visible (self->hint_button, game);
+  gtk_widget_set_visible (GTK_WIDGET (self->panel_button), game);
+  if (game)
+    {
+      _kiela_window_update_title (self);
+      return;
+    }
+  if (child != NULL)
+    {
+      GtkStackPage *page = gtk_stack_get_page (stack, child);
+      const char *title = gtk_stack_page_get_title (page);
+
+      adw_window_title_set_title (self->window_title, title ? title : _("Kiela"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_window_set_title (GTK_WINDOW (self), title ? title : _("Kiela"));
+    }
+}
+
+void
+kiela_window_add_page (KielaWindow *self, const char *name, const char *title, GtkWidget *page)
+{
+  g_return_if_fail (KIELA_IS_WINDOW (self));
+  g_return_if_fail (name != NULL && GTK_IS_WIDGET (page));
+  g_return_if_fail (gtk_stack_get_child_by_name (self->main_stack, name) == NULL);
+
+  gtk_stack_add_titled (self->main_stack, page, name, title);
+}
+
+gboolean
+kiela_window_show_page (KielaWindow *self, const char *name)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  child = gtk_stack_get_child_by_name (self->main_stack, name);
+  if (child == NULL)
+    return FALSE;
+  gtk_stack_set_visible_child (self->main_stack, child);
+  /* Keyboard users land in the page, not on a button of the page they left. */
+  gtk_widget_child_focus (child, GTK_DIR_TAB_FORWARD);
+  return TRUE;
+}
+
+const char *
+kiela_window_get_visible_page (KielaWindow *self)
+{
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), NULL);
+
+  return _kiela_window_game_page_visible (self) ? GAME_PAGE
+                                                : gtk_stack_get_visible_child_name (self->main_stack);
+}
+
+static void
+action_show_page (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  const char *name = g_variant_get_string (param, NULL);
+
+  if (!kiela_window_show_page (self, name))
+    g_warning ("win.show-page: the window has no page “%s”", name);
+}
+
+void
+_kiela_window_class_pages_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.show-page", "s", action_show_page);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
+                                       "win.show-page", "s", GAME_PAGE);
+}
+
+void
+_kiela_window_pages_init (KielaWindow *self)
+{
+  g_signal_connect (self->main_stack, "notify::visible-child", G_CALLBACK (on_visible_page), self);
+}

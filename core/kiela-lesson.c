@@ -1,0 +1,871 @@
+/* kiela-lesson.c: checks lessons when they are registered, and checks a learner's answers (pure functions). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "kiela-lesson.h"
+#include "kiela-position.h"
+#include "kiela-sow.h"
+#include "kiela-game.h"
+#include "kiela-ai.h"
+#include "kiela-registry.h"
+
+#define NG(s, p, n) g_dngettext (GETTEXT_PACKAGE, s, p, n)
+
+static const char *
+domain_of (const KielaLesson *lesson)
+{
+  return lesson->translation_domain ? lesson->translation_domain : GETTEXT_PACKAGE;
+}
+
+static const char *
+tr (const KielaLesson *lesson, const char *text)
+{
+  return text ? g_dgettext (domain_of (lesson), text) : NULL;
+}
+
+const char *
+kiela_lesson_get_title (const KielaLesson *lesson)
+{
+  g_return_val_if_fail (lesson != NULL, NULL);
+  return tr (lesson, lesson->title);
+}
+
+const char *
+kiela_lesson_get_summary (const KielaLesson *lesson)
+{
+  g_return_val_if_fail (lesson != NULL, NULL);
+  return lesson->summary ? tr (lesson, lesson->summary) : "";
+}
+
+const char *
+kiela_lesson_level_name (KielaLessonLevel level)
+{
+  switch (level)
+    {
+    case KIELA_LESSON_BEGINNER: return C_("lesson level", "Beginner");
+    case KIELA_LESSON_ADVANCED: return C_("lesson level", "Advanced");
+    case KIELA_LESSON_EXPERT:   return C_("lesson level", "Expert");
+    default:                    return "";
+    }
+}
+
+const char *
+kiela_task_kind_name (KielaTaskKind kind)
+{
+  switch (kind)
+    {
+    case KIELA_TASK_WATCH:           return _("Watch a move");
+    case KIELA_TASK_SOW_HOUSE:       return _("Sow this house");
+    case KIELA_TASK_SOW_ANY:         return _("Find a house to sow");
+    case KIELA_TASK_PREDICT_LAST:    return _("Where will the last stone land?");
+    case KIELA_TASK_PREDICT_CAPTURE: return _("How many stones will it capture?");
+    case KIELA_TASK_BEST_MOVE:       return _("Find the best move");
+    case KIELA_TASK_PLAY_OUT:        return _("Play it out");
+    default:                         return "";
+    }
+}
+
+static const KielaLessonStep *
+get_step (const KielaLesson *lesson, guint step)
+{
+  if (lesson == NULL || lesson->steps == NULL || step >= lesson->n_steps)
+    return NULL;
+  return &lesson->steps[step];
+}
+
+const char *
+kiela_lesson_step_get_text (const KielaLesson *lesson, guint step)
+{
+  const KielaLessonStep *s = get_step (lesson, step);
+  return s ? tr (lesson, s->text) : NULL;
+}
+
+const char *
+kiela_lesson_step_get_hint (const KielaLesson *lesson, guint step)
+{
+  const KielaLessonStep *s = get_step (lesson, step);
+  return s ? tr (lesson, s->hint) : NULL;
+}
+
+const char *
+kiela_lesson_step_get_opponent (const KielaLesson *lesson, guint step)
+{
+  const KielaLessonStep *s = get_step (lesson, step);
+  return s && s->task.kind == KIELA_TASK_PLAY_OUT ? s->task.opponent : NULL;
+}
+
+gboolean
+kiela_lesson_step_get_position (const KielaLesson *lesson, const KielaVariant *variant, guint step,
+                                KielaPosition *out, GError **error)
+{
+  const KielaLessonStep *s = get_step (lesson, step);
+
+  g_return_val_if_fail (variant != NULL && out != NULL, FALSE);
+  if (s == NULL)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("the lesson has no step %u"), step + 1);
+      return FALSE;
+    }
+  if (s->position == NULL)
+    {
+      kiela_position_init_start (out, variant);
+      return TRUE;
+    }
+  return kiela_position_parse (s->position, variant->files, out, error);
+}
+
+/* A square of the side to move; the error says why not. */
+static gboolean
+parse_own_square (const KielaVariant *variant, const KielaPosition *pos, const char *text, KielaMove *out,
+                  GError **error)
+{
+  KielaSquare sq;
+
+  if (text == NULL)
+    {
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("the task names no house"));
+      return FALSE;
+    }
+  if (!kiela_square_parse (variant->files, text, &sq, error))
+    return FALSE;
+  if (sq.side != (KielaSide) pos->to_move)
+    {
+      g_autofree char *why = kiela_explain_house (variant, pos, sq.side, sq.house);
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, why ? why : text);
+      return FALSE;
+    }
+  *out = sq.house;
+  return TRUE;
+}
+
+KielaMove
+kiela_lesson_step_get_move (const KielaLesson *lesson, const KielaVariant *variant, guint step)
+{
+  const KielaLessonStep *s = get_step (lesson, step);
+  KielaPosition pos;
+  KielaMove move;
+
+  if (s == NULL || s->task.move == NULL || !kiela_lesson_step_get_position (lesson, variant, step, &pos, NULL))
+    return -1;
+  if (!parse_own_square (variant, &pos, s->task.move, &move, NULL))
+    return -1;
+  return move;
+}
+
+/* What one move does, as far as lessons care. */
+typedef struct {
+  KielaSowResult r;
+  KielaPosition after;
+  guint relays;
+} MoveFacts;
+
+static void
+move_facts (const KielaVariant *variant, const KielaPosition *pos, KielaMove move, MoveFacts *out)
+{
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+
+  kiela_sow_traced (variant, pos, move, trace);
+  out->r = trace->result;
+  out->after = trace->after;
+  out->relays = 0;
+  for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+    if (kiela_trace_get_event (trace, i)->type == KIELA_EVENT_RELAY)
+      out->relays++;
+}
+
+/* The most stones any legal move drops. */
+static guint32
+longest_drops (const KielaVariant *variant, const KielaPosition *pos)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint32 drops[KIELA_MAX_MOVES];
+  guint n = kiela_legal_moves_ex (variant, pos, moves, NULL, NULL, drops);
+  guint32 best = 0;
+
+  for (guint i = 0; i < n; i++)
+    best = MAX (best, drops[i]);
+  return best;
+}
+
+/* A move of the opponent that captures after `after`, or -1. */
+static KielaMove
+reply_capture (const KielaVariant *variant, const KielaPosition *after)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint16 captured[KIELA_MAX_MOVES];
+  guint n = kiela_legal_moves_captured (variant, after, moves, NULL, NULL, NULL, captured);
+
+  for (guint i = 0; i < n; i++)
+    if (captured[i] > 0)
+      return moves[i];
+  return -1;
+}
+
+static gboolean
+condition_met (const KielaVariant *variant, const KielaPosition *pos, const KielaLessonTask *task,
+               const MoveFacts *f)
+{
+  if (f->r.end == KIELA_END_ENDLESS)
+    return FALSE;
+  switch ((KielaLessonCondition) task->condition)
+    {
+    case KIELA_CONDITION_CAPTURES:          return f->r.captures > 0;
+    case KIELA_CONDITION_RELAYS:            return f->relays > 0;
+    case KIELA_CONDITION_CAPTURES_AT_LEAST: return f->r.captured >= task->number;
+    case KIELA_CONDITION_NO_REPLY_CAPTURE:  return reply_capture (variant, &f->after) < 0;
+    case KIELA_CONDITION_LONGEST:           return f->r.drops >= longest_drops (variant, pos);
+    case KIELA_CONDITION_ANY:               return TRUE;
+    default:                                return FALSE;
+    }
+}
+
+/* ---- validation ---- */
+
+static gboolean
+step_fail (GError **error, const KielaLesson *lesson, guint step, const char *reason)
+{
+  /* TRANSLATORS: a lesson refused at loading: "lesson “relays”, step 2: e1 holds 1 stone: Kiela needs at least 2." */
+  g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("lesson “%s”, step %u: %s"), lesson->id, step + 1, reason);
+  return FALSE;
+}
+
+static gboolean
+legal_move_of (const KielaVariant *variant, const KielaPosition *pos, const char *square, KielaMove *move,
+               char **reason)
+{
+  g_autoptr(GError) local = NULL;
+  char *why;
+
+  if (!parse_own_square (variant, pos, square, move, &local))
+    {
+      *reason = g_strdup (local->message);
+      return FALSE;
+    }
+  why = kiela_explain_illegal (variant, pos, *move);
+  if (why)
+    {
+      *reason = why;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+validate_step (const KielaLesson *lesson, const KielaVariant *variant, guint i, GError **error)
+{
+  const KielaLessonStep *s = &lesson->steps[i];
+  const KielaLessonTask *t = &s->task;
+  g_autoptr(GError) local = NULL;
+  g_autofree char *reason = NULL;
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition pos;
+  KielaMove move = -1;
+  MoveFacts f;
+  guint n;
+
+  if (s->text == NULL || *s->text == '\0')
+    return step_fail (error, lesson, i, _("it has no text"));
+  if (!kiela_lesson_step_get_position (lesson, variant, i, &pos, &local))
+    return step_fail (error, lesson, i, local->message);
+  n = kiela_legal_moves (variant, &pos, moves, NULL, NULL);
+  if (n == 0)
+    return step_fail (error, lesson, i, _("the side to move has no legal move in its position"));
+
+  switch (t->kind)
+    {
+    case KIELA_TASK_WATCH:
+    case KIELA_TASK_SOW_HOUSE:
+    case KIELA_TASK_PREDICT_LAST:
+    case KIELA_TASK_PREDICT_CAPTURE:
+    case KIELA_TASK_BEST_MOVE:
+      if (!legal_move_of (variant, &pos, t->move, &move, &reason))
+        return step_fail (error, lesson, i, reason);
+      move_facts (variant, &pos, move, &f);
+      if (f.r.end == KIELA_END_ENDLESS)
+        return step_fail (error, lesson, i, _("its move never ends"));
+      if (t->kind == KIELA_TASK_PREDICT_LAST)
+        {
+          KielaSquare sq;
+          char landed[4];
+
+          if (t->answer == NULL || !kiela_square_parse (variant->files, t->answer, &sq, &local))
+            return step_fail (error, lesson, i, local ? local->message : _("the task names no house"));
+          kiela_square_name (variant->files, (KielaSide) f.r.last_side, f.r.last_house, landed);
+          if (sq.side != f.r.last_side || sq.house != f.r.last_house)
+            {
+              /* TRANSLATORS: a lesson's prediction is wrong: "its answer is e2, but the last stone of g1 lands in f2" */
+              reason = g_strdup_printf (_("its answer is %s, but the last stone of %s lands in %s"),
+                                        t->answer, t->move, landed);
+              return step_fail (error, lesson, i, reason);
+            }
+        }
+      if (t->kind == KIELA_TASK_PREDICT_CAPTURE && t->number != f.r.captured)
+        {
+          reason = g_strdup_printf (NG ("its answer is %u, but %s captures %u stone",
+                                        "its answer is %u, but %s captures %u stones", f.r.captured),
+                                    t->number, t->move, (guint) f.r.captured);
+          return step_fail (error, lesson, i, reason);
+        }
+      return TRUE;
+
+    case KIELA_TASK_SOW_ANY:
+      if (t->condition > KIELA_CONDITION_ANY)
+        return step_fail (error, lesson, i, _("its task is not one this host knows"));
+      for (guint k = 0; k < n; k++)
+        {
+          move_facts (variant, &pos, moves[k], &f);
+          if (condition_met (variant, &pos, t, &f))
+            return TRUE;
+        }
+      return step_fail (error, lesson, i, _("no legal move meets its task"));
+
+    case KIELA_TASK_PLAY_OUT:
+      if (t->condition > KIELA_GOAL_SURVIVE)
+        return step_fail (error, lesson, i, _("its task is not one this host knows"));
+      if (t->opponent == NULL || *t->opponent == '\0')
+        return step_fail (error, lesson, i, _("its task names no opponent"));
+      if (t->condition == KIELA_GOAL_SURVIVE && t->number == 0)
+        return step_fail (error, lesson, i, _("its task asks to survive 0 moves"));
+      return TRUE;
+
+    default:
+      return step_fail (error, lesson, i, _("its task is not one this host knows"));
+    }
+}
+
+gboolean
+kiela_lesson_validate (const KielaLesson *lesson, const KielaVariant *variant, GError **error)
+{
+  g_return_val_if_fail (lesson != NULL && variant != NULL, FALSE);
+
+  if (lesson->version != KIELA_LESSON_VERSION)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                   _("lesson “%s” is written for lesson format %u, this host reads %u"),
+                   lesson->id, (guint) lesson->version, (guint) KIELA_LESSON_VERSION);
+      return FALSE;
+    }
+  if (g_strcmp0 (lesson->variant, variant->id) != 0)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("lesson “%s” plays “%s”, not “%s”"),
+                   lesson->id, lesson->variant ? lesson->variant : "", variant->id);
+      return FALSE;
+    }
+  if (lesson->level > KIELA_LESSON_EXPERT || lesson->kind > KIELA_LESSON_KIND_PUZZLES)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("lesson “%s” has an unknown level or kind"), lesson->id);
+      return FALSE;
+    }
+  if (lesson->steps == NULL || lesson->n_steps == 0 || lesson->n_steps > KIELA_LESSON_MAX_STEPS)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("lesson “%s” needs 1 to %u steps"),
+                   lesson->id, (guint) KIELA_LESSON_MAX_STEPS);
+      return FALSE;
+    }
+  for (guint i = 0; i < lesson->n_steps; i++)
+    {
+      if (lesson->kind == KIELA_LESSON_KIND_PUZZLES && lesson->steps[i].task.kind != KIELA_TASK_BEST_MOVE)
+        return step_fail (error, lesson, i, _("a puzzle set may only hold “find the best move” tasks"));
+      if (!validate_step (lesson, variant, i, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- checking answers ---- */
+
+static char *
+join (const char *base, char *detail)
+{
+  char *out;
+
+  if (detail == NULL)
+    return g_strdup (base);
+  out = g_strconcat (base, " ", detail, NULL);
+  g_free (detail);
+  return out;
+}
+
+static KielaLessonVerdict
+verdict (const KielaLesson *lesson, const KielaLessonStep *s, gboolean right, char *detail, char **feedback)
+{
+  if (feedback)
+    {
+      const char *base = right ? (s->right ? tr (lesson, s->right) : _("Right!"))
+                               : (s->wrong ? tr (lesson, s->wrong) : _("Not quite."));
+      *feedback = join (base, detail);
+    }
+  else
+    g_free (detail);
+  return right ? KIELA_LESSON_RIGHT : KIELA_LESSON_WRONG;
+}
+
+/* "g1 captures 3 stones." or "g1 captures nothing." */
+static char *
+describe_capture (const char *sq, const MoveFacts *f)
+{
+  if (f->r.captured == 0)
+    return g_strdup_printf (_("%s captures nothing."), sq);
+  return g_strdup_printf (NG ("%s captures %u stone.", "%s captures %u stones.", f->r.captured), sq,
+                          (guint) f->r.captured);
+}
+
+static char *
+explain_condition (const KielaVariant *variant, const KielaPosition *pos, const KielaLessonTask *t,
+                   const char *sq, const MoveFacts *f, gboolean met)
+{
+  char last[4];
+
+  kiela_square_name (variant->files, (KielaSide) f->r.last_side, f->r.last_house, last);
+  switch ((KielaLessonCondition) t->condition)
+    {
+    case KIELA_CONDITION_CAPTURES:
+    case KIELA_CONDITION_CAPTURES_AT_LEAST:
+      if (!met && t->condition == KIELA_CONDITION_CAPTURES_AT_LEAST && f->r.captured > 0)
+        return g_strdup_printf (NG ("%s captures %u stone; this task needs %u or more.",
+                                    "%s captures %u stones; this task needs %u or more.", f->r.captured),
+                                sq, (guint) f->r.captured, t->number);
+      if (!met)
+        /* TRANSLATORS: "g1 captures nothing: its last stone ends the move in f2." */
+        return g_strdup_printf (_("%s captures nothing: its last stone ends the move in %s."), sq, last);
+      return describe_capture (sq, f);
+    case KIELA_CONDITION_RELAYS:
+      if (!met)
+        return g_strdup_printf (_("%s does not relay: its last stone ends the move in %s."), sq, last);
+      return g_strdup_printf (NG ("%s relays %u time.", "%s relays %u times.", f->relays), sq, f->relays);
+    case KIELA_CONDITION_NO_REPLY_CAPTURE:
+      {
+        KielaMove reply = reply_capture (variant, &f->after);
+        char rsq[4];
+
+        if (reply < 0)
+          return g_strdup_printf (_("After %s, %s has no capture."), sq,
+                                  kiela_side_display_name ((KielaSide) f->after.to_move));
+        kiela_square_name (variant->files, (KielaSide) f->after.to_move, (guint) reply, rsq);
+        /* TRANSLATORS: "After g1, North can capture with d3." */
+        return g_strdup_printf (_("After %s, %s can capture with %s."), sq,
+                                kiela_side_display_name ((KielaSide) f->after.to_move), rsq);
+      }
+    case KIELA_CONDITION_LONGEST:
+      {
+        guint32 best = longest_drops (variant, pos);
+
+        if (met)
+          return g_strdup_printf (NG ("%s drops %u stone.", "%s drops %u stones.", f->r.drops), sq, f->r.drops);
+        /* TRANSLATORS: "g1 drops 5 stones; the longest move drops 23." */
+        return g_strdup_printf (NG ("%s drops %u stone; the longest move drops %u.",
+                                    "%s drops %u stones; the longest move drops %u.", f->r.drops),
+                                sq, f->r.drops, best);
+      }
+    default:
+      return NULL;
+    }
+}
+
+static guint
+learner_moves (KielaGame *game, KielaSide learner)
+{
+  guint n = kiela_game_get_n_moves (game), count = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (kiela_game_get_move (game, i)->mover == learner)
+      count++;
+  return count;
+}
+
+static KielaLessonVerdict
+check_play_out (const KielaLesson *lesson, const KielaLessonStep *s, const KielaPosition *start,
+                KielaGame *game, char **feedback)
+{
+  KielaSide learner = (KielaSide) start->to_move;
+  KielaReason reason = KIELA_REASON_NONE;
+  KielaStatus status;
+  const KielaPosition *now;
+  gboolean over, learner_won, learner_lost;
+
+  if (feedback)
+    *feedback = NULL;
+  if (game == NULL || !KIELA_IS_GAME (game))
+    return verdict (lesson, s, FALSE, g_strdup (_("There is no game to check.")), feedback);
+  status = kiela_game_get_status (game, &reason);
+  now = kiela_game_get_position (game);
+  over = status != KIELA_STATUS_ONGOING;
+  learner_won = (status == KIELA_STATUS_SOUTH_WINS && learner == KIELA_SOUTH) ||
+                (status == KIELA_STATUS_NORTH_WINS && learner == KIELA_NORTH);
+  learner_lost = over && !learner_won && status != KIELA_STATUS_DRAW;
+
+  switch ((KielaLessonGoal) s->task.condition)
+    {
+    case KIELA_GOAL_CAPTURE_ALL:
+      if (kiela_position_side_total (now, KIELA_OTHER_SIDE (learner)) == 0)
+        return verdict (lesson, s, TRUE, NULL, feedback);
+      break;
+    case KIELA_GOAL_WIN:
+      if (learner_won)
+        return verdict (lesson, s, TRUE, NULL, feedback);
+      break;
+    case KIELA_GOAL_SURVIVE:
+      if (!learner_lost && (learner_moves (game, learner) >= s->task.number || over))
+        return verdict (lesson, s, TRUE, NULL, feedback);
+      break;
+    default:
+      break;
+    }
+  if (!over)
+    return KIELA_LESSON_PENDING;
+  return verdict (lesson, s, FALSE, kiela_game_describe_result (game), feedback);
+}
+
+KielaLessonVerdict
+kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guint step,
+                    const KielaLessonAnswer *answer, char **feedback)
+{
+  const KielaLessonStep *s = get_step (lesson, step);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *why = NULL;
+  KielaPosition pos;
+  KielaMove target = -1;
+  MoveFacts f;
+  char sq[4];
+
+  g_return_val_if_fail (variant != NULL && answer != NULL, KIELA_LESSON_WRONG);
+  if (feedback)
+    *feedback = NULL;
+  if (s == NULL || g_strcmp0 (lesson->variant, variant->id) != 0 || !validate_step (lesson, variant, step, &error))
+    {
+      if (feedback)
+        *feedback = g_strdup (error ? error->message : _("the lesson has no such step, or another variant"));
+      return KIELA_LESSON_WRONG;
+    }
+  kiela_lesson_step_get_position (lesson, variant, step, &pos, NULL);
+  if (s->task.move)
+    parse_own_square (variant, &pos, s->task.move, &target, NULL);
+
+  switch (s->task.kind)
+    {
+    case KIELA_TASK_WATCH:
+      return answer->watched ? verdict (lesson, s, TRUE, NULL, feedback) : KIELA_LESSON_PENDING;
+
+    case KIELA_TASK_PREDICT_LAST:
+      {
+        char answered[4];
+
+        move_facts (variant, &pos, target, &f);
+        if (answer->side == f.r.last_side && answer->house == f.r.last_house)
+          return verdict (lesson, s, TRUE, NULL, feedback);
+        kiela_square_name (variant->files, (KielaSide) f.r.last_side, f.r.last_house, sq);
+        if (answer->house >= 2u * variant->files || answer->side > KIELA_NORTH)
+          return verdict (lesson, s, FALSE, g_strdup_printf (_("The last stone lands in %s."), sq), feedback);
+        kiela_square_name (variant->files, answer->side, answer->house, answered);
+        /* TRANSLATORS: "Not e2: the last stone lands in f2." */
+        return verdict (lesson, s, FALSE, g_strdup_printf (_("Not %s: the last stone lands in %s."), answered, sq),
+                        feedback);
+      }
+
+    case KIELA_TASK_PREDICT_CAPTURE:
+      move_facts (variant, &pos, target, &f);
+      kiela_square_name (variant->files, (KielaSide) pos.to_move, (guint) target, sq);
+      return verdict (lesson, s, answer->number == f.r.captured, describe_capture (sq, &f), feedback);
+
+    case KIELA_TASK_PLAY_OUT:
+      return check_play_out (lesson, s, &pos, answer->game, feedback);
+
+    case KIELA_TASK_SOW_HOUSE:
+    case KIELA_TASK_SOW_ANY:
+    case KIELA_TASK_BEST_MOVE:
+    default:
+      break;
+    }
+
+  /* The learner sowed a house. */
+  if (answer->move < 0 || answer->move >= 2 * variant->files)
+    return verdict (lesson, s, FALSE, g_strdup (_("That is not a house of this board.")), feedback);
+  why = kiela_explain_illegal (variant, &pos, answer->move);
+  if (why)
+    return verdict (lesson, s, FALSE, g_steal_pointer (&why), feedback);
+  kiela_square_name (variant->files, (KielaSide) pos.to_move, (guint) answer->move, sq);
+  move_facts (variant, &pos, answer->move, &f);
+
+  if (s->task.kind == KIELA_TASK_SOW_HOUSE)
+    {
+      if (answer->move == target)
+        return verdict (lesson, s, TRUE, NULL, feedback);
+      /* TRANSLATORS: "You sowed e1; this step asks for g1." */
+      return verdict (lesson, s, FALSE, g_strdup_printf (_("You sowed %s; this step asks for %s."), sq, s->task.move),
+                      feedback);
+    }
+  if (s->task.kind == KIELA_TASK_BEST_MOVE)
+    {
+      if (answer->move == target)
+        return verdict (lesson, s, TRUE, describe_capture (sq, &f), feedback);
+      {
+        g_autofree char *capture = describe_capture (sq, &f);
+        return verdict (lesson, s, FALSE, g_strconcat (capture, " ", _("Another move gains more."), NULL), feedback);
+      }
+    }
+  {
+    gboolean met = condition_met (variant, &pos, &s->task, &f);
+    return verdict (lesson, s, met, explain_condition (variant, &pos, &s->task, sq, &f, met), feedback);
+  }
+}
+
+gboolean
+kiela_lesson_step_right_answer (const KielaLesson *lesson, const KielaVariant *variant, guint step,
+                                KielaLessonAnswer *answer)
+{
+  const KielaLessonStep *s = get_step (lesson, step);
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition pos;
+  KielaMove target = -1;
+  MoveFacts f;
+  guint n;
+
+  g_return_val_if_fail (variant != NULL && answer != NULL, FALSE);
+  memset (answer, 0, sizeof *answer);
+  if (s == NULL || !kiela_lesson_step_get_position (lesson, variant, step, &pos, NULL))
+    return FALSE;
+  if (s->task.move && !parse_own_square (variant, &pos, s->task.move, &target, NULL))
+    return FALSE;
+  switch (s->task.kind)
+    {
+    case KIELA_TASK_WATCH:
+      answer->watched = TRUE;
+      return TRUE;
+    case KIELA_TASK_SOW_HOUSE:
+    case KIELA_TASK_BEST_MOVE:
+      answer->move = target;
+      return target >= 0;
+    case KIELA_TASK_PREDICT_LAST:
+      if (target < 0)
+        return FALSE;
+      move_facts (variant, &pos, target, &f);
+      answer->side = (KielaSide) f.r.last_side;
+      answer->house = f.r.last_house;
+      return TRUE;
+    case KIELA_TASK_PREDICT_CAPTURE:
+      if (target < 0)
+        return FALSE;
+      move_facts (variant, &pos, target, &f);
+      answer->number = f.r.captured;
+      return TRUE;
+    case KIELA_TASK_SOW_ANY:
+      n = kiela_legal_moves (variant, &pos, moves, NULL, NULL);
+      for (guint i = 0; i < n; i++)
+        {
+          move_facts (variant, &pos, moves[i], &f);
+          if (condition_met (variant, &pos, &s->task, &f))
+            {
+              answer->move = moves[i];
+              return TRUE;
+            }
+        }
+      return FALSE;
+    case KIELA_TASK_PLAY_OUT:
+    default:
+      return FALSE;
+    }
+}
+
+/* ---- walking a lesson (kiela-cli lessons check, tests) ---- */
+
+static gboolean
+walk_fail (GError **error, const KielaLesson *lesson, guint step, char *reason)
+{
+  step_fail (error, lesson, step, reason);
+  g_free (reason);
+  return FALSE;
+}
+
+static gboolean
+walk_play_out (KielaRegistry *registry, const KielaLesson *lesson, const KielaVariant *variant, guint step,
+               const KielaPosition *start, GError **error)
+{
+  const KielaLessonStep *s = &lesson->steps[step];
+  g_autoptr(KielaAiConfig) learner = NULL;
+  g_autoptr(KielaAiConfig) opponent = NULL;
+  g_autoptr(KielaGame) game = NULL;
+  g_autoptr(GError) local = NULL;
+  KielaLessonAnswer answer = { 0 };
+
+  learner = kiela_ai_config_new (registry, "alphabeta depth=4 noise=0", 0, &local);
+  if (learner)
+    opponent = kiela_ai_config_new (registry, s->task.opponent, 0, &local);
+  if (opponent)
+    game = kiela_game_new_from_position (variant, start, &local);
+  if (game == NULL)
+    return walk_fail (error, lesson, step, g_strdup (local->message));
+  answer.game = game;
+  for (guint ply = 0; ply < 400; ply++)
+    {
+      g_autofree char *feedback = NULL;
+      KielaLessonVerdict v = kiela_lesson_check (lesson, variant, step, &answer, &feedback);
+      KielaAiRequest request = { 0 };
+      KielaAiReply reply;
+      const KielaPosition *now = kiela_game_get_position (game);
+
+      if (v == KIELA_LESSON_RIGHT)
+        return TRUE;
+      if (v == KIELA_LESSON_WRONG)
+        return walk_fail (error, lesson, step,
+                          g_strdup_printf (_("a strong player did not reach the goal: %s"), feedback ? feedback : ""));
+      request.variant = variant;
+      request.position = *now;
+      request.seed = ply + 1;
+      if (!kiela_ai_config_think (now->to_move == start->to_move ? learner : opponent, &request, &reply, &local) ||
+          !kiela_game_play (game, reply.move, NULL, &local))
+        return walk_fail (error, lesson, step, g_strdup (local->message));
+    }
+  return walk_fail (error, lesson, step, g_strdup (_("a strong player did not reach the goal in 400 plies")));
+}
+
+gboolean
+kiela_lesson_walk (KielaRegistry *registry, const KielaLesson *lesson, const KielaVariant *variant, GError **error)
+{
+  g_return_val_if_fail (lesson != NULL && variant != NULL, FALSE);
+
+  if (!kiela_lesson_validate (lesson, variant, error))
+    return FALSE;
+  for (guint i = 0; i < lesson->n_steps; i++)
+    {
+      const KielaLessonStep *s = &lesson->steps[i];
+      KielaLessonAnswer right, wrong;
+      g_autofree char *feedback = NULL;
+      KielaPosition pos;
+
+      kiela_lesson_step_get_position (lesson, variant, i, &pos, NULL);
+      if (s->task.kind == KIELA_TASK_PLAY_OUT)
+        {
+          if (registry && !walk_play_out (registry, lesson, variant, i, &pos, error))
+            return FALSE;
+          continue;
+        }
+      if (!kiela_lesson_step_right_answer (lesson, variant, i, &right))
+        return walk_fail (error, lesson, i, g_strdup (_("it has no right answer")));
+      if (kiela_lesson_check (lesson, variant, i, &right, &feedback) != KIELA_LESSON_RIGHT || feedback == NULL)
+        return walk_fail (error, lesson, i, g_strdup_printf (_("its right answer is refused: %s"),
+                                                             feedback ? feedback : ""));
+
+      switch (s->task.kind)
+        {
+        case KIELA_TASK_WATCH:
+          wrong = right;
+          wrong.watched = FALSE;
+          if (kiela_lesson_check (lesson, variant, i, &wrong, NULL) != KIELA_LESSON_PENDING)
+            return walk_fail (error, lesson, i, g_strdup (_("an unfinished move is not pending")));
+          break;
+        case KIELA_TASK_PREDICT_CAPTURE:
+          wrong = right;
+          wrong.number = right.number + 1;
+          g_clear_pointer (&feedback, g_free);
+          if (kiela_lesson_check (lesson, variant, i, &wrong, &feedback) != KIELA_LESSON_WRONG || !feedback || !*feedback)
+            {
+              g_autofree char *number = g_strdup_printf ("%u", wrong.number);
+              return walk_fail (error, lesson, i, g_strdup_printf (_("the wrong answer %s is not refused with feedback"),
+                                                                   number));
+            }
+          break;
+        case KIELA_TASK_PREDICT_LAST:
+          for (guint side = 0; side < 2; side++)
+            for (guint h = 0; h < 2u * variant->files; h++)
+              {
+                if (side == right.side && h == right.house)
+                  continue;
+                wrong = right;
+                wrong.side = (KielaSide) side;
+                wrong.house = h;
+                g_clear_pointer (&feedback, g_free);
+                if (kiela_lesson_check (lesson, variant, i, &wrong, &feedback) != KIELA_LESSON_WRONG || !feedback || !*feedback)
+                  {
+                    g_autofree char *name = kiela_square_name_dup (variant->files, (KielaSide) side, h);
+                    return walk_fail (error, lesson, i,
+                                      g_strdup_printf (_("the wrong answer %s is not refused with feedback"), name));
+                  }
+              }
+          break;
+        default:
+          /* Every other house of the side to move: right only when it meets the task. */
+          for (guint h = 0; h < 2u * variant->files; h++)
+            {
+              KielaLessonVerdict v;
+
+              wrong = right;
+              wrong.move = (KielaMove) h;
+              g_clear_pointer (&feedback, g_free);
+              v = kiela_lesson_check (lesson, variant, i, &wrong, &feedback);
+              if (v == KIELA_LESSON_RIGHT && s->task.kind != KIELA_TASK_SOW_ANY && (KielaMove) h != right.move)
+                v = KIELA_LESSON_PENDING; /* a second right house: the task is ambiguous */
+              if (v == KIELA_LESSON_PENDING || feedback == NULL || *feedback == '\0')
+                {
+                  g_autofree char *name = kiela_square_name_dup (variant->files, (KielaSide) pos.to_move, h);
+                  return walk_fail (error, lesson, i,
+                                    g_strdup_printf (_("the answer %s gets no clear verdict with feedback"), name));
+                }
+            }
+          break;
+        }
+    }
+  return TRUE;
+}
+
+/* ---- puzzles ---- */
+
+/* The alpha-beta plugin's win score is 1,000,000 minus the plies to the win. */
+#define PUZZLE_WIN_BOUND 900000
+
+gboolean
+kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
+                           guint depth, KielaMove *best, gint *margin, GError **error)
+{
+  g_autofree char *spec = g_strdup_printf ("alphabeta depth=%u noise=0", MAX (depth, 2u) - 1);
+  g_autoptr(KielaAiConfig) config = kiela_ai_config_new (registry, spec, 0, error);
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  gboolean endless[KIELA_MAX_MOVES];
+  gint first = G_MININT, second = G_MININT;
+  guint n;
+
+  g_return_val_if_fail (variant != NULL && pos != NULL && best != NULL && margin != NULL, FALSE);
+  if (config == NULL)
+    return FALSE;
+  *best = -1;
+  *margin = 0;
+  n = kiela_legal_moves (variant, pos, moves, children, endless);
+  for (guint i = 0; i < n; i++)
+    {
+      KielaMove replies[KIELA_MAX_MOVES];
+      gint value;
+
+      if (endless[i])
+        value = -1000000;
+      else if (kiela_legal_moves (variant, &children[i], replies, NULL, NULL) == 0)
+        value = 1000000;
+      else
+        {
+          KielaAiRequest request = { 0 };
+          KielaAiReply reply;
+
+          request.variant = variant;
+          request.position = children[i];
+          request.seed = 1;
+          if (!kiela_ai_config_think (config, &request, &reply, error))
+            return FALSE;
+          value = -reply.score;
+        }
+      if (value > first)
+        {
+          second = first;
+          first = value;
+          *best = moves[i];
+        }
+      else if (value > second)
+        second = value;
+    }
+  if (n < 2)
+    return TRUE;
+  if (first >= PUZZLE_WIN_BOUND && second < PUZZLE_WIN_BOUND)
+    *margin = KIELA_LESSON_WIN_MARGIN;
+  else
+    *margin = MIN (first - second, KIELA_LESSON_WIN_MARGIN - 1);
+  return TRUE;
+}

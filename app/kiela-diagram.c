@@ -539,5 +539,5 @@ gboolean
 kiela_diagram_write_file (GFile *file, GBytes *bytes, GError **error)
 {
   return kiela_file_replace_contents_checked (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                                              NULL, error);
+                                              error);
 }

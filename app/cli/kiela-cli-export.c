@@ -144,7 +144,7 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
 
   /* Refuse a folder, a device or an unwritable folder before the work, not after. */
   out = g_file_new_for_commandline_arg (output);
-  if (!kiela_file_check_replaceable (out, NULL, &error))
+  if (!kiela_file_check_replaceable (out, &error))
     {
       fprintf (stderr, _("kiela-cli %s: -o: %s\n"), CMD, error->message);
       return KIELA_CLI_EXIT_INPUT;

@@ -50,21 +50,29 @@ run_argv (Run *r, const char *const *args)
   r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
 }
 
+/* Runs "kiela-cli export" with the arguments up to NULL. */
 static void
-run_cli (Run *r, ...)
+run_cli_va (Run *r, va_list ap)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  va_list ap;
   const char *a;
 
   g_ptr_array_add (argv, (gpointer) KIELA_TEST_CLI);
   g_ptr_array_add (argv, (gpointer) "export");
-  va_start (ap, r);
   while ((a = va_arg (ap, const char *)) != NULL)
     g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
   g_ptr_array_add (argv, NULL);
   run_argv (r, (const char *const *) argv->pdata);
+}
+
+static void
+run_cli (Run *r, ...)
+{
+  va_list ap;
+
+  va_start (ap, r);
+  run_cli_va (r, ap);
+  va_end (ap);
 }
 
 static char *
@@ -526,19 +534,12 @@ test_ply_arrows (void)
 static void
 expect_failure (int status, const char *message, ...)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_auto(Run) r = { 0 };
   va_list ap;
-  const char *a;
 
-  g_ptr_array_add (argv, (gpointer) KIELA_TEST_CLI);
-  g_ptr_array_add (argv, (gpointer) "export");
   va_start (ap, message);
-  while ((a = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) a);
+  run_cli_va (&r, ap);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  run_argv (&r, (const char *const *) argv->pdata);
   if (strstr (r.err, message) == NULL)
     g_error ("expected “%s” in: %s", message, r.err);
   g_assert_cmpint (r.status, ==, status);

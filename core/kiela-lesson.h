@@ -21,6 +21,10 @@ G_BEGIN_DECLS
  *      kiela_lesson_step_get_hint());
  *   4. keeps progress by lesson id and step index (the engine keeps none).
  *
+ * kiela_registry_get_lessons() lists them in registration order: show them sorted by
+ * `order` (the course first, the puzzle sets — kind KIELA_LESSON_KIND_PUZZLES — after),
+ * grouped by `level` if you like.
+ *
  * Checking is a pure function of (variant, step, answer): no display, no registry,
  * no AI; it sows the answer with the engine to explain what it did.
  *
@@ -105,9 +109,10 @@ typedef struct {
   guint         number;
   /* PLAY_OUT: the opponent, a personality id ("mbemba"); checked once all plugins are loaded. */
   const char   *opponent;
-  /* BEST_MOVE: how the puzzle was proved (kiela-cli puzzles generate): the search depth
-   * at which the answer is clearly best, and its lead in hundredths of a stone over the
-   * next best move (a win counts as KIELA_LESSON_WIN_MARGIN). 0 in hand-written steps. */
+  /* BEST_MOVE (kiela-cli puzzles generate): `depth` is the shallowest search depth that
+   * already finds the answer with its lead (how hard the puzzle is), `margin` the lead
+   * over the next best move at the proving depth, 8, in hundredths of a stone (a win
+   * counts as KIELA_LESSON_WIN_MARGIN).  0 in hand-written steps. */
   guint         depth;
   gint          margin;
   gpointer      reserved[4];

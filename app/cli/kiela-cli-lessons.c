@@ -5,6 +5,14 @@
 
 #include "kiela-cli-common.h"
 
+/* `text` padded with spaces to `width` characters (printf pads bytes, not characters). */
+static char *
+pad (const char *text, glong width)
+{
+  glong n = g_utf8_strlen (text, -1);
+  return g_strdup_printf ("%s%*s", text, (int) MAX (width - n, 0), "");
+}
+
 static void
 print_lesson (const KielaLesson *lesson, gboolean ok)
 {
@@ -12,8 +20,10 @@ print_lesson (const KielaLesson *lesson, gboolean ok)
   g_autofree char *steps = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u step", "%u steps", (gulong) lesson->n_steps),
                                             (guint) lesson->n_steps);
 
-  printf ("%-18s %-10s %-15s %-10s %s\n", lesson->id, kiela_lesson_level_name ((KielaLessonLevel) lesson->level),
-          lesson->variant, steps, kiela_lesson_get_title (lesson));
+  g_autofree char *level = pad (kiela_lesson_level_name ((KielaLessonLevel) lesson->level), 12);
+  g_autofree char *steps_padded = pad (steps, 10);
+
+  printf ("%-18s %s %-15s %s %s\n", lesson->id, level, lesson->variant, steps_padded, kiela_lesson_get_title (lesson));
   for (gsize i = 0; i < lesson->n_steps; i++)
     {
       const KielaLessonStep *s = &lesson->steps[i];

@@ -65,7 +65,7 @@ write_band (GString *out, const char *name, const Puzzle *p, guint n, guint file
       kiela_square_name (files, KIELA_SOUTH, (guint) p[i].move, sq);
       g_string_append_printf (out, "  /* seen at depth %u, %u laps, %u captures */\n", p[i].seen_at, p[i].laps,
                               p[i].captures);
-      g_string_append_printf (out, "  PUZZLE (\"%s\", \"%s\", %d, %s),\n", kpn, sq, p[i].margin,
+      g_string_append_printf (out, "  PUZZLE (\"%s\", \"%s\", %u, %d, %s),\n", kpn, sq, p[i].seen_at, p[i].margin,
                               p[i].captures ? "PUZZLE_HINT_CAPTURE" : "PUZZLE_HINT_QUIET");
     }
   g_string_append (out, "};\n\n");

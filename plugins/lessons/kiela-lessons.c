@@ -222,9 +222,9 @@ static const KielaLessonStep game_end_steps[] = {
         /* TRANSLATORS: lesson “game-end”, step 1: the hint */
         N_("Any move wins here.")),
   /* TRANSLATORS: lesson “game-end”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
-  STEP (N_("If the same position, with the same player to move, comes up for the third time, the game is a draw. "
-           "Watch a2: such small moves can repeat if both players keep playing them."),
-        "0,0,0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 s", WATCH ("a2"),
+  STEP (N_("A game also ends when the same position, with the same player to move, comes up for the third "
+           "time: then it is a draw. Kiela counts the positions for you. Sow any house to finish the lesson."),
+        NULL, ANY (KIELA_CONDITION_ANY),
         /* TRANSLATORS: lesson “game-end”, step 2: the hint */
         N_("A draw is better than a loss when you are behind.")),
 };
@@ -282,9 +282,9 @@ static const KielaLessonStep hawalis_steps[] = {
 #define PUZZLE_HINT_CAPTURE N_("The best move captures.")
 /* TRANSLATORS: the hint of a puzzle whose answer captures nothing */
 #define PUZZLE_HINT_QUIET N_("The best move captures nothing now, but prepares something.")
-#define PUZZLE(kpn, sq, margin_, hint_) \
+#define PUZZLE(kpn, sq, depth_, margin_, hint_) \
   { .text = PUZZLE_TEXT, .position = (kpn), .hint = (hint_), \
-    .task = { .kind = KIELA_TASK_BEST_MOVE, .move = (sq), .depth = 8, .margin = (margin_) } }
+    .task = { .kind = KIELA_TASK_BEST_MOVE, .move = (sq), .depth = (depth_), .margin = (margin_) } }
 
 #include "kiela-puzzles-data.h"
 

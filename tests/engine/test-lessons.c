@@ -211,6 +211,39 @@ test_answers (void)
   g_assert_cmpstr (fb, ==, "Right!");
 }
 
+/* Any answer, however wild, gets a verdict and, unless pending, a feedback: never a crash. */
+static void
+test_wild_answers (void)
+{
+  g_autoptr(KielaRegistry) registry = full_registry ();
+  GPtrArray *lessons = kiela_registry_get_lessons (registry);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+
+  for (guint i = 0; i < lessons->len; i++)
+    {
+      const KielaLesson *l = g_ptr_array_index (lessons, i);
+      const KielaVariant *variant = kiela_registry_lookup_variant (registry, l->variant);
+
+      for (guint s = 0; s < l->n_steps + 1; s++)
+        for (guint k = 0; k < 20; k++)
+          {
+            KielaLessonAnswer a = { 0 };
+            g_autofree char *fb = NULL;
+            KielaLessonVerdict v;
+
+            a.move = g_rand_int_range (rand, -3, 45);
+            a.side = (KielaSide) g_rand_int_range (rand, 0, 4);
+            a.house = (guint) g_rand_int_range (rand, 0, 300);
+            a.number = (guint) g_rand_int_range (rand, 0, 100);
+            a.watched = g_rand_boolean (rand);
+            v = kiela_lesson_check (l, variant, s, &a, &fb);
+            g_assert_true (v == KIELA_LESSON_RIGHT || v == KIELA_LESSON_WRONG || v == KIELA_LESSON_PENDING);
+            if (v != KIELA_LESSON_PENDING)
+              g_assert_true (fb && *fb && g_utf8_validate (fb, -1, NULL));
+          }
+    }
+}
+
 static void
 test_play_out (void)
 {
@@ -223,9 +256,12 @@ test_play_out (void)
       .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_WIN, .opponent = "kizua" } },
     { .text = "Survive.", .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_SURVIVE, .opponent = "kizua",
                                     .number = 2 } },
+    /* j1 captures i3 and i4, North's last stones (rules §6.4). */
+    { .text = "Take all.", .position = "0,0,0,0,0,0,0,0,2,0/0,0,0,0,0,0,0,0,2,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0,0,2 s",
+      .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_CAPTURE_ALL, .opponent = "kizua" } },
   };
   static const KielaLesson lose = { .id = "lose", .title = "Lose", .variant = "kiela", .steps = lose_steps,
-                                     .n_steps = 2, .version = KIELA_LESSON_VERSION };
+                                     .n_steps = 3, .version = KIELA_LESSON_VERSION };
   KielaLessonAnswer a = { 0 };
   g_autofree char *fb = NULL;
   g_autoptr(KielaGame) game = NULL;
@@ -264,6 +300,16 @@ test_play_out (void)
   g_assert_cmpint (kiela_lesson_check (&lose, kiela, 1, &a, NULL), ==, KIELA_LESSON_PENDING);
   g_assert_true (kiela_game_play_square (game, "a1", NULL, NULL));
   g_assert_cmpint (kiela_lesson_check (&lose, kiela, 1, &a, NULL), ==, KIELA_LESSON_RIGHT);
+  g_clear_object (&game);
+
+  /* Capture everything: right once North has no stone left. */
+  g_assert_true (kiela_lesson_step_get_position (&lose, kiela, 2, &pos, NULL));
+  game = kiela_game_new_from_position (kiela, &pos, NULL);
+  a.game = game;
+  g_assert_cmpint (kiela_lesson_check (&lose, kiela, 2, &a, NULL), ==, KIELA_LESSON_PENDING);
+  g_assert_true (kiela_game_play_square (game, "j1", NULL, NULL));
+  g_assert_cmpuint (kiela_position_side_total (kiela_game_get_position (game), KIELA_NORTH), ==, 0);
+  g_assert_cmpint (kiela_lesson_check (&lose, kiela, 2, &a, NULL), ==, KIELA_LESSON_RIGHT);
   /* No game at all is wrong, not a crash. */
   a.game = NULL;
   g_assert_cmpint (kiela_lesson_check (&lose, kiela, 1, &a, &fb), ==, KIELA_LESSON_WRONG);
@@ -386,6 +432,7 @@ test_puzzles (void)
   const KielaVariant *kiela = kiela_registry_lookup_variant (registry, "kiela");
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, NULL);
   const char *const sets[] = { "puzzles-easy", "puzzles-medium", "puzzles-hard" };
+  gdouble depth_sum[3] = { 0 };
   guint total = 0;
 
   for (guint k = 0; k < G_N_ELEMENTS (sets); k++)
@@ -410,10 +457,21 @@ test_puzzles (void)
           if (best != kiela_lesson_step_get_move (l, kiela, s) || margin < 300)
             g_error ("%s puzzle %u (%s): the search answers house %d with a lead of %d", sets[k], s + 1,
                      l->steps[s].task.move, best, margin);
+          /* Its difficulty: the shallowest depth that already sees it, as graded. */
+          g_assert_cmpuint (l->steps[s].task.depth, >=, 1);
+          g_assert_cmpuint (l->steps[s].task.depth, <=, 8);
+          g_assert_true (kiela_lesson_puzzle_score (registry, kiela, &pos, l->steps[s].task.depth, &best, &margin, NULL));
+          g_assert_cmpint (best, ==, kiela_lesson_step_get_move (l, kiela, s));
+          g_assert_cmpint (margin, >=, 300);
+          depth_sum[k] += l->steps[s].task.depth;
           total++;
         }
+      depth_sum[k] /= l->n_steps;
     }
   g_assert_cmpuint (total, >=, 60);
+  /* The bands grow harder. */
+  g_assert_cmpfloat (depth_sum[0], <, depth_sum[1]);
+  g_assert_cmpfloat (depth_sum[1], <, depth_sum[2]);
 }
 
 static void
@@ -450,6 +508,7 @@ main (int argc, char **argv)
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_add_func ("/lessons/course", test_course);
   g_test_add_func ("/lessons/answers", test_answers);
+  g_test_add_func ("/lessons/wild-answers", test_wild_answers);
   g_test_add_func ("/lessons/play-out", test_play_out);
   g_test_add_func ("/lessons/broken", test_broken);
   g_test_add_func ("/lessons/puzzles", test_puzzles);

@@ -16,7 +16,9 @@
 #define MAX_STEPS 8
 
 struct _KielaWorksheet {
-  KielaGame *game;
+  KielaGame *game;               /* NULL for a lesson */
+  const KielaLesson *lesson;     /* a page a step; NULL for a game */
+  const KielaVariant *variant;
   KielaWorksheetOptions options;
   char *title;
   GArray *moves;     /* guint: the move index shown on each page; empty = the starting position */
@@ -60,6 +62,7 @@ kiela_worksheet_new (KielaGame *game, const KielaWorksheetOptions *options)
   const char *event = kiela_game_get_metadata (game, KIELA_META_EVENT);
 
   ws->game = g_object_ref (game);
+  ws->variant = kiela_game_get_variant (game);
   ws->options = *options;
   ws->title = g_strdup (options->title ? options->title : event && *event ? event : _("Kiela"));
   ws->options.title = ws->title;
@@ -74,12 +77,27 @@ kiela_worksheet_new (KielaGame *game, const KielaWorksheetOptions *options)
   return ws;
 }
 
+KielaWorksheet *
+kiela_worksheet_new_for_lesson (const KielaLesson *lesson, const KielaVariant *variant,
+                                const KielaWorksheetOptions *options)
+{
+  KielaWorksheet *ws = g_new0 (KielaWorksheet, 1);
+
+  ws->lesson = lesson;
+  ws->variant = variant;
+  ws->options = *options;
+  ws->title = g_strdup (options->title ? options->title : kiela_lesson_get_title (lesson));
+  ws->options.title = ws->title;
+  ws->moves = g_array_new (FALSE, FALSE, sizeof (guint));
+  return ws;
+}
+
 void
 kiela_worksheet_free (KielaWorksheet *ws)
 {
   if (ws == NULL)
     return;
-  g_object_unref (ws->game);
+  g_clear_object (&ws->game);
   g_clear_pointer (&ws->art, kiela_diagram_cache_free);
   g_free (ws->title);
   g_array_unref (ws->moves);
@@ -89,6 +107,8 @@ kiela_worksheet_free (KielaWorksheet *ws)
 guint
 kiela_worksheet_get_n_pages (KielaWorksheet *ws)
 {
+  if (ws->lesson != NULL)
+    return (guint) ws->lesson->n_steps;
   /* A game without moves still makes one page: its starting position. */
   return MAX (ws->moves->len, 1);
 }
@@ -127,7 +147,7 @@ draw_text (cairo_t *cr, const char *text, double size, gboolean bold, PangoAlign
 static char *
 players_line (KielaWorksheet *ws)
 {
-  const KielaVariant *variant = kiela_game_get_variant (ws->game);
+  const KielaVariant *variant = ws->variant;
   const char *south = kiela_game_get_metadata (ws->game, KIELA_META_SOUTH);
   const char *north = kiela_game_get_metadata (ws->game, KIELA_META_NORTH);
   const char *date = kiela_game_get_metadata (ws->game, KIELA_META_DATE);
@@ -192,10 +212,14 @@ draw_diagram (KielaWorksheet *ws, cairo_t *cr, const KielaPosition *pos, const K
 void
 kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page, double width, double height)
 {
-  const KielaVariant *variant = kiela_game_get_variant (ws->game);
+  const KielaVariant *variant = ws->variant;
   double x = PAGE_MARGIN, y = PAGE_MARGIN, cw = width - 2 * PAGE_MARGIN;
   double bottom = height - PAGE_MARGIN;
-  g_autofree char *players = players_line (ws);
+  g_autofree char *players = ws->lesson ? g_strdup_printf ("%s · %s", kiela_lesson_get_summary (ws->lesson),
+                                                           g_dgettext (variant->translation_domain ? variant->translation_domain
+                                                                                                   : GETTEXT_PACKAGE,
+                                                                       variant->name))
+                                        : players_line (ws);
   g_autofree char *footer = g_strdup_printf (_("Page %u of %u"), page + 1, kiela_worksheet_get_n_pages (ws));
   double w_units, h_units, diagram_h, text_h;
   g_autoptr(KielaTrace) trace = kiela_trace_new ();
@@ -223,6 +247,34 @@ kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page, double w
   bottom -= 24;
 
   kiela_diagram_get_size (variant->files, &w_units, &h_units);
+
+  if (ws->lesson != NULL)
+    {
+      g_autofree char *heading = g_strdup_printf (_("Step %u"), page + 1);
+      g_autoptr(GError) error = NULL;
+
+      y += draw_text (cr, heading, 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+      y += 10 + draw_text (cr, kiela_lesson_step_get_text (ws->lesson, page), 11, FALSE, PANGO_ALIGN_LEFT,
+                           x, y + 4, cw, 0.1, 0.1, 0.1);
+      /* The registry validated the lesson: every step's position parses. */
+      diagram_h = MIN (cw * h_units / w_units, bottom - y);
+      if (kiela_lesson_step_get_position (ws->lesson, variant, page, &before, &error))
+        draw_diagram (ws, cr, &before, NULL, ws->options.blank ? KIELA_DIAGRAM_BLANK : KIELA_DIAGRAM_NONE,
+                      x, y, cw, diagram_h);
+      else
+        g_critical ("worksheet lesson: %s", error->message);
+      /* Ruled lines for the pupil's answer. */
+      cairo_set_source_rgb (cr, 0.75, 0.7, 0.64);
+      cairo_set_line_width (cr, 0.6);
+      for (double line = y + diagram_h + 40; line < bottom - 8; line += 26)
+        {
+          cairo_move_to (cr, x, line);
+          cairo_line_to (cr, x + cw, line);
+        }
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      return;
+    }
 
   if (!has_move)
     {

@@ -1,4 +1,4 @@
-/* kiela-worksheet.h: a game as printable worksheet pages (a diagram per move with its narration), and as PDF; no GTK. */
+/* kiela-worksheet.h: a game or a lesson as printable worksheet pages (a diagram per move with its narration), and as PDF; no GTK. */
 #pragma once
 
 #include <cairo.h>
@@ -34,6 +34,10 @@ gboolean        kiela_paper_parse              (const char *text, KielaPaper *pa
 
 /* Pages for the moves played so far in `game` (redo moves are left out). */
 KielaWorksheet *kiela_worksheet_new            (KielaGame *game, const KielaWorksheetOptions *options);
+/* A page a step of a lesson: its text and its position (blank with `options->blank`);
+ * `options->moves` does not apply.  The lesson and variant must outlive the worksheet. */
+KielaWorksheet *kiela_worksheet_new_for_lesson (const KielaLesson *lesson, const KielaVariant *variant,
+                                                const KielaWorksheetOptions *options);
 void            kiela_worksheet_free           (KielaWorksheet *worksheet);
 guint           kiela_worksheet_get_n_pages    (KielaWorksheet *worksheet);
 /* Draws page `page` (0-based) onto a page of `width`×`height` points: used by the PDF and by printing. */

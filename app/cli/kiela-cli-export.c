@@ -58,10 +58,12 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
 {
   g_autofree char *variant_id = NULL, *position = NULL, *record = NULL, *format_text = NULL, *ply_text = NULL;
   g_autofree char *size_text = NULL, *output = NULL, *paper_text = NULL, *move_text = NULL, *title = NULL;
+  g_autofree char *lesson_id = NULL;
   gboolean arrows = FALSE, blank = FALSE, key_moves = FALSE;
   const GOptionEntry entries[] = {
     { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("Draw this position"), "KPN" },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, N_("Draw this game record"), "FILE" },
+    { "lesson", 0, 0, G_OPTION_ARG_STRING, &lesson_id, N_("Make a PDF worksheet of this lesson, a page a step (see “kiela-cli lessons”)"), "ID" },
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_text, N_("svg, png or pdf (default: from the output’s name)"), "FORMAT" },
     { "ply", 0, 0, G_OPTION_ARG_STRING, &ply_text, N_("With --record: the position after N moves (a PDF stops there; default: the end)"), "N" },
@@ -90,7 +92,8 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
                         _("Examples:\n"
                           "  kiela-cli export --position KPN --format png -o board.png\n"
                           "  kiela-cli export --record game.kiela --ply 12 --arrows -o move13.svg\n"
-                          "  kiela-cli export --record game.kiela --key-moves --blank --paper letter -o sheet.pdf"),
+                          "  kiela-cli export --record game.kiela --key-moves --blank --paper letter -o sheet.pdf\n"
+                          "  kiela-cli export --lesson ID --blank -o lesson.pdf"),
                         &argc, &argv))
     return KIELA_CLI_EXIT_USAGE;
 
@@ -99,9 +102,9 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
       fprintf (stderr, _("kiela-cli %s: unexpected argument “%s”\n"), CMD, argv[1]);
       return KIELA_CLI_EXIT_USAGE;
     }
-  if ((position != NULL) == (record != NULL))
+  if ((position != NULL) + (record != NULL) + (lesson_id != NULL) != 1)
     {
-      fprintf (stderr, _("kiela-cli %s: give either --position or --record\n"), CMD);
+      fprintf (stderr, _("kiela-cli %s: give one of --position, --record or --lesson\n"), CMD);
       return KIELA_CLI_EXIT_USAGE;
     }
   if (output == NULL)
@@ -148,6 +151,28 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
     {
       fprintf (stderr, _("kiela-cli %s: -o: %s\n"), CMD, error->message);
       return KIELA_CLI_EXIT_INPUT;
+    }
+
+  if (lesson_id != NULL)
+    {
+      const KielaLesson *lesson = kiela_registry_lookup_lesson (registry, lesson_id);
+      const KielaVariant *variant = lesson ? kiela_registry_lookup_variant (registry, lesson->variant) : NULL;
+      KielaWorksheetOptions options = { .blank = blank, .title = title };
+      g_autoptr(KielaWorksheet) ws = NULL;
+
+      if (format != FORMAT_PDF)
+        {
+          fprintf (stderr, _("kiela-cli %s: --lesson makes a PDF worksheet: give --format pdf\n"), CMD);
+          return KIELA_CLI_EXIT_USAGE;
+        }
+      if (lesson == NULL || variant == NULL)
+        {
+          fprintf (stderr, _("kiela-cli %s: unknown lesson “%s” (see “kiela-cli lessons”)\n"), CMD, lesson_id);
+          return KIELA_CLI_EXIT_INPUT;
+        }
+      ws = kiela_worksheet_new_for_lesson (lesson, variant, &options);
+      bytes = kiela_worksheet_to_pdf (ws, paper, &error);
+      goto write;
     }
 
   game = load_game (registry, record, position, variant_id);
@@ -210,6 +235,7 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
         bytes = kiela_diagram_render_png (svg, (guint) size, &error);
     }
 
+write:
   if (bytes == NULL || !kiela_diagram_write_file (out, bytes, &error))
     {
       fprintf (stderr, _("kiela-cli %s: %s\n"), CMD, error->message);

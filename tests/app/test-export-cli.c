@@ -86,8 +86,8 @@ tmp_path (const char *name)
   return g_build_filename (dir, name, NULL);
 }
 
-static const KielaVariant *
-kiela_variant (void)
+static KielaRegistry *
+get_registry (void)
 {
   static KielaRegistry *registry;
 
@@ -96,6 +96,14 @@ kiela_variant (void)
       registry = kiela_registry_new ();
       kiela_registry_load_default (registry);
     }
+  return registry;
+}
+
+static const KielaVariant *
+kiela_variant (void)
+{
+  KielaRegistry *registry = get_registry ();
+
   g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));
   return kiela_registry_lookup_variant (registry, "kiela");
 }
@@ -529,6 +537,40 @@ test_ply_arrows (void)
   }
 }
 
+/* A lesson: a page a step, with the lesson's title and each step's text. */
+static void
+test_lesson (void)
+{
+  g_autofree char *out = tmp_path ("lesson.pdf");
+  GPtrArray *lessons = kiela_registry_get_lessons (get_registry ());
+  const KielaLesson *lesson;
+  g_auto(Run) r = { 0 };
+  g_autofree char *info = NULL, *text = NULL, *flat = NULL, *pages = NULL;
+
+  g_assert_cmpuint (lessons->len, >, 0);
+  lesson = g_ptr_array_index (lessons, 0);
+  run_cli (&r, "--lesson", lesson->id, "--paper", "letter", "-o", out, NULL);
+  g_assert_cmpstr (r.err, ==, "");
+  g_assert_cmpint (r.status, ==, 0);
+  info = pdf_info (out, "1");
+  pages = g_strdup_printf ("Pages:           %u", (guint) lesson->n_steps);
+  g_assert_nonnull (strstr (info, pages));
+  g_assert_nonnull (strstr (info, "612 x 792 pts (letter)"));
+  text = pdf_text (out);
+  flat = squash (text);
+  g_assert_nonnull (strstr (flat, kiela_lesson_get_title (lesson)));
+  for (guint i = 0; i < lesson->n_steps; i++)
+    {
+      g_autofree char *heading = g_strdup_printf ("Step %u", i + 1);
+      g_autofree char *step = squash (kiela_lesson_step_get_text (lesson, i));
+
+      g_assert_nonnull (strstr (flat, heading));
+      /* The step's text up to where pdftotext might break a line inside a word it kerned. */
+      step[MIN (strlen (step), 30)] = 0;
+      g_assert_nonnull (strstr (flat, step));
+    }
+}
+
 /* ---------- bad input ---------- */
 
 static void
@@ -564,9 +606,11 @@ test_errors (void)
   expect_failure (2, "no-such-dir", "--position", START_KPN, "-o", in_missing_dir, NULL);
   expect_failure (2, "--move", "--position", START_KPN, "--move", "e2", "-o", out, NULL);
   /* Usage errors. */
-  expect_failure (1, "either --position or --record", "-o", out, NULL);
-  expect_failure (1, "either --position or --record", "--position", START_KPN, "--record", record, "-o", out, NULL);
+  expect_failure (1, "one of --position, --record or --lesson", "-o", out, NULL);
+  expect_failure (1, "one of --position, --record or --lesson", "--position", START_KPN, "--record", record, "-o", out, NULL);
   expect_failure (1, "-o OUT", "--position", START_KPN, NULL);
+  expect_failure (2, "unknown lesson “no-such-lesson”", "--lesson", "no-such-lesson", "-o", out, "--format", "pdf", NULL);
+  expect_failure (1, "give --format pdf", "--lesson", "sowing", "-o", out, NULL);
   expect_failure (1, "is not svg, png or pdf", "--position", START_KPN, "--format", "gif", "-o", out, NULL);
   expect_failure (1, "does not tell", "--position", START_KPN, "-o", dir, NULL);
   expect_failure (1, "is not a4 or letter", "--record", record, "--paper", "A5", "-o", out, NULL);
@@ -585,6 +629,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/cli/pdf", test_pdf);
   g_test_add_func ("/export/cli/pdf-options", test_pdf_options);
   g_test_add_func ("/export/cli/ply-arrows", test_ply_arrows);
+  g_test_add_func ("/export/cli/lesson", test_lesson);
   g_test_add_func ("/export/cli/errors", test_errors);
   return g_test_run ();
 }

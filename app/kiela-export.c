@@ -269,15 +269,15 @@ on_draw_page (GtkPrintOperation *op, GtkPrintContext *context, int page, KielaWo
                              gtk_print_context_get_width (context), gtk_print_context_get_height (context));
 }
 
-static void
-print_worksheet (WorksheetRequest *r)
+GtkPrintOperationResult
+kiela_export_print_worksheet (KielaWindow *self, const KielaWorksheetOptions *options, KielaPaper paper_choice,
+                              const char *export_pdf, GError **error)
 {
   g_autoptr(GtkPrintOperation) op = gtk_print_operation_new ();
   g_autoptr(GtkPageSetup) setup = gtk_page_setup_new ();
-  g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (r->paper == KIELA_PAPER_LETTER ? GTK_PAPER_NAME_LETTER
-                                                                                      : GTK_PAPER_NAME_A4);
-  KielaWorksheet *ws = kiela_worksheet_new (_kiela_window_game (r->self), &r->options);
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (paper_choice == KIELA_PAPER_LETTER ? GTK_PAPER_NAME_LETTER
+                                                                                         : GTK_PAPER_NAME_A4);
+  g_autoptr(KielaWorksheet) ws = kiela_worksheet_new (_kiela_window_game (self), options);
 
   gtk_page_setup_set_paper_size_and_default_margins (setup, paper);
   gtk_print_operation_set_default_page_setup (op, setup);
@@ -286,14 +286,24 @@ print_worksheet (WorksheetRequest *r)
   gtk_print_operation_set_use_full_page (op, TRUE);
   gtk_print_operation_set_unit (op, GTK_UNIT_POINTS);
   gtk_print_operation_set_job_name (op, _("Kiela worksheet"));
+  if (export_pdf != NULL)
+    gtk_print_operation_set_export_filename (op, export_pdf);
   g_signal_connect (op, "draw-page", G_CALLBACK (on_draw_page), ws);
-  if (gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, GTK_WINDOW (r->self), &error)
-      == GTK_PRINT_OPERATION_RESULT_ERROR)
+  return gtk_print_operation_run (op, export_pdf ? GTK_PRINT_OPERATION_ACTION_EXPORT
+                                                 : GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
+                                  GTK_WINDOW (self), error);
+}
+
+static void
+print_worksheet (WorksheetRequest *r)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (kiela_export_print_worksheet (r->self, &r->options, r->paper, NULL, &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
     {
       g_autofree char *msg = g_strdup_printf ("%s %s", _("The worksheet could not be printed."), error->message);
       _kiela_window_toast (r->self, msg);
     }
-  kiela_worksheet_free (ws);
   request_free (r);
 }
 

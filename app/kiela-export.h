@@ -25,4 +25,9 @@ char       *kiela_export_game_text        (KielaGame *game);
 gboolean    kiela_export_save_worksheet   (KielaWindow *self, GFile *file, const KielaWorksheetOptions *options,
                                            KielaPaper paper, GError **error);
 
+/* Prints the game's worksheet through GtkPrintOperation (the print dialog), drawing the same
+ * pages as the PDF; with `export_pdf` the print system writes that PDF file without a dialog. */
+GtkPrintOperationResult kiela_export_print_worksheet (KielaWindow *self, const KielaWorksheetOptions *options,
+                                                      KielaPaper paper, const char *export_pdf, GError **error);
+
 G_END_DECLS

@@ -219,6 +219,39 @@ test_export_files (Fixture *f, gconstpointer data)
   }
 }
 
+/* Printing draws the worksheet's pages through GtkPrintOperation: exported by the print
+ * system to a PDF, they read back with the page count and the narration of every move. */
+static void
+test_print (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "printed.pdf", NULL);
+  KielaWorksheetOptions options = { KIELA_WORKSHEET_EVERY_MOVE, FALSE, "Printed" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  const char *info_args[] = { KIELA_TEST_PDFINFO, path, NULL };
+  const char *text_args[] = { KIELA_TEST_PDFTOTEXT, path, "-", NULL };
+  g_autofree char *info = NULL, *text = NULL;
+  int status;
+
+  g_assert_cmpint (kiela_export_print_worksheet (f->window, &options, KIELA_PAPER_LETTER, path, &error), ==,
+                   GTK_PRINT_OPERATION_RESULT_APPLY);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_sync (NULL, (char **) info_args, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &info, NULL,
+                               &status, &error));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (info, "Pages:           4"));
+  g_assert_nonnull (strstr (info, "612 x 792 pts (letter)"));
+  g_assert_true (g_spawn_sync (NULL, (char **) text_args, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &text, NULL,
+                               &status, &error));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (text, "Page 4 of 4"));
+  g_assert_true (kiela_game_trace_move (f->game, 2, trace));
+  {
+    g_autofree char *summary = kiela_narrate_move_summary (kiela_game_get_variant (f->game), trace);
+    g_assert_nonnull (strstr (text, summary));
+  }
+}
+
 static GtkWidget *
 find_menu_button (GtkWidget *widget)
 {
@@ -288,5 +321,6 @@ main (int argc, char **argv)
   ADD ("/app/export/copy-image", test_copy_image);
   ADD ("/app/export/files", test_export_files);
   ADD ("/app/export/menu", test_menu);
+  ADD ("/app/export/print", test_print);
   return g_test_run ();
 }

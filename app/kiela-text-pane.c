@@ -271,6 +271,8 @@ make_lesson_link (KielaTextPane *self, const char *lesson_id)
   gtk_label_set_xalign (GTK_LABEL (label), 0.5);
   button = gtk_button_new ();
   gtk_button_set_child (GTK_BUTTON (button), label);
+  /* GTK 4.8 does not name a button after a child label. */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
   gtk_widget_set_halign (button, GTK_ALIGN_START);
   gtk_widget_add_css_class (button, "pill");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-lesson");

@@ -114,8 +114,10 @@ def unnamed(root):
             continue
         name = (node.name or '').strip()
         # GTK 4.8 names an unlabelled widget after its type ("GtkMenuButton"): that is no name.
-        # (The close button of a libadwaita 1.2 toast is nameless: not ours to fix.)
-        if role in NAMED_ROLES and 'AdwToastWidget' not in ancestry(node) and (not name or re.match(r'^(Gtk|Adw|Kiela)[A-Z]\w*$', name)):
+        # (The close button of a libadwaita 1.2 toast is nameless, and a drop-down's inner button
+        # is read as part of its named combo box: neither is ours to name.)
+        if role in NAMED_ROLES and 'AdwToastWidget' not in ancestry(node) \
+                and node.parent.getRoleName() != 'combo box' and (not name or re.match(r'^(Gtk|Adw|Kiela)[A-Z]\w*$', name)):
             path, parent = [], node.parent
             while parent is not None and len(path) < 4:
                 path.append('%s "%s"' % (parent.getRoleName(), parent.name or ''))

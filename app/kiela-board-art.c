@@ -232,9 +232,8 @@ kiela_board_art_build_board_svg (guint files)
 }
 
 RsvgHandle *
-kiela_board_art_new_board (guint files)
+kiela_board_art_parse_board (const char *svg)
 {
-  g_autofree char *svg = kiela_board_art_build_board_svg (files);
   g_autoptr(GError) error = NULL;
   RsvgHandle *handle;
 

@@ -21,8 +21,8 @@ typedef enum {
 
 /* The board scene (frame, wood grain, cups, labels) for `files` files (free with g_free). */
 char       *kiela_board_art_build_board_svg (guint files);
-/* The same, parsed (a new reference). */
-RsvgHandle *kiela_board_art_new_board      (guint files);
+/* A board scene from kiela_board_art_build_board_svg, parsed (a new reference). */
+RsvgHandle *kiela_board_art_parse_board    (const char *svg);
 /* A sprite's SVG, parsed once per process (owned by the art module). */
 RsvgHandle *kiela_board_art_get_sprite     (KielaBoardSprite sprite);
 

@@ -11,6 +11,7 @@
 #include "kiela-application.h"
 #include "kiela-board-renderer.h"
 #include "kiela-window.h"
+#include "kiela-learn.h"
 
 struct _KielaApplication {
   AdwApplication parent_instance;
@@ -77,6 +78,10 @@ bench_after_paint (GdkFrameClock *clock, KielaApplication *self)
       bench_mark (self, "first-frame");
       printf ("first-frame-ms: %.1f\n", (now - self->start_time_us) / 1000.0);
       printf ("rss-kib-after-first-frame: %ld\n", resident_kib ());
+      /* What that frame showed, so a benchmark of a long record knows it was opened. */
+      if (window != NULL && kiela_window_get_game (KIELA_WINDOW (window)) != NULL)
+        printf ("moves-shown: %u of %u\n", kiela_window_get_view_ply (KIELA_WINDOW (window)),
+                kiela_game_get_n_moves (kiela_window_get_game (KIELA_WINDOW (window))));
       fflush (stdout);
     }
   else
@@ -147,6 +152,9 @@ kiela_application_ensure_window (KielaApplication *self, gboolean restore)
   if (restore)
     kiela_window_restore_autosave (KIELA_WINDOW (window));
   bench_mark (self, "autosave-restored");
+  /* A newcomer meets the welcome page once; the board stays one click away. */
+  if (restore && !self->benchmark)
+    kiela_learn_first_start (KIELA_WINDOW (window));
   if (self->benchmark)
     {
       gtk_window_set_default_size (window, 1920, 1080);
@@ -222,6 +230,7 @@ kiela_application_startup (GApplication *app)
     { "win.hint", { "<Control>h", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.preferences", { "<Control>comma", NULL } },
+    { "win.show-page::rules", { "F1", NULL } },
     /* Work even while a board house has the focus (plain arrows then move between houses). */
     { "win.step-back", { "<Control>Left", NULL } },
     { "win.step-forward", { "<Control>Right", NULL } },

@@ -3,6 +3,7 @@
 
 #include <librsvg/rsvg.h>
 #include "kiela-board-view.h"
+#include "kiela-board-scene.h"
 
 G_BEGIN_DECLS
 
@@ -19,9 +20,7 @@ typedef enum {
   KIELA_BOARD_SPRITE_N = KIELA_BOARD_SPRITE_HIGHLIGHT_0 + KIELA_HIGHLIGHT_N_KINDS,
 } KielaBoardSprite;
 
-/* The board scene (frame, wood grain, cups, labels) for `files` files (free with g_free). */
-char       *kiela_board_art_build_board_svg (guint files);
-/* A board scene from kiela_board_art_build_board_svg, parsed (a new reference). */
+/* A board scene from kiela_board_scene_build_svg, parsed (a new reference). */
 RsvgHandle *kiela_board_art_parse_board    (const char *svg);
 /* A sprite's SVG, parsed once per process (owned by the art module). */
 RsvgHandle *kiela_board_art_get_sprite     (KielaBoardSprite sprite);

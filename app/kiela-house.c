@@ -453,6 +453,8 @@ kiela_house_init (KielaHouse *self)
   self->interactive = TRUE;
   self->flash_on = TRUE;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
+  /* A click does not take the keyboard focus: after clicking a house, Space, Left and Right
+   * still drive the replay instead of moving between houses (Tab reaches the board). */
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self), FALSE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
 }

@@ -689,9 +689,9 @@ _kiela_window_actions_init (KielaWindow *self)
     { "Right", "win.step-forward" },
     { "Home", "win.go-start" },
     { "End", "win.go-end" },
-    { "Page_Up", "win.previous-move" },
-    { "Page_Down", "win.next-move" },
     { "F9", "win.toggle-panel" },
+    /* Escape leaves presentation mode first (its action is enabled only then), else the review. */
+    { "Escape", "win.leave-presentation" },
     { "Escape", "win.back-to-game" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();

@@ -9,6 +9,7 @@
 
 #include "kiela-window-private.h"
 #include "kiela-settings.h"
+#include "kiela-presentation.h"
 
 /* Presentation type: 4.5 % of the screen height (49 px at 1080 px, 35 px at 768 px), which
  * a projected image keeps readable from the back of a classroom; never below 20 px. */
@@ -114,6 +115,8 @@ set_presenting (KielaWindow *self, gboolean on)
     {
       self->panel_was_open = gtk_toggle_button_get_active (self->panel_button);
       gtk_toggle_button_set_active (self->panel_button, FALSE);
+      /* Locked, the panel stays hidden when the larger window unfolds it. */
+      adw_flap_set_locked (self->flap, TRUE);
       self->presenting_fullscreened = !gtk_window_is_fullscreen (window);
       if (self->presenting_fullscreened)
         gtk_window_fullscreen (window);
@@ -121,6 +124,7 @@ set_presenting (KielaWindow *self, gboolean on)
     }
   else
     {
+      adw_flap_set_locked (self->flap, FALSE);
       gtk_toggle_button_set_active (self->panel_button, self->panel_was_open);
       if (self->presenting_fullscreened)
         gtk_window_unfullscreen (window);
@@ -224,10 +228,8 @@ _kiela_window_refuse (KielaWindow *self, const char *text)
 
 /* ---------- the shortcuts window ---------- */
 
-/* GtkShortcutLabel names some keys by their keysym ("Page_Up"): the keyboard shortcuts window
- * says them in words. */
-static void
-name_keys (GtkWidget *widget)
+void
+kiela_presentation_name_keys (GtkWidget *widget)
 {
   static const struct { const char *keysym; const char *name; } keys[] = {
     { "Page_Up", N_("Page Up") },
@@ -239,7 +241,7 @@ name_keys (GtkWidget *widget)
       if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), keys[i].keysym) == 0)
         gtk_label_set_label (GTK_LABEL (widget), _(keys[i].name));
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    name_keys (c);
+    kiela_presentation_name_keys (c);
 }
 
 /* ---------- setting up ---------- */
@@ -309,7 +311,7 @@ _kiela_window_presentation_init (KielaWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-presentation", FALSE);
   if (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)))
-    name_keys (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self))));
+    kiela_presentation_name_keys (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self))));
   g_signal_connect (self->settings, "changed::" KIELA_SETTINGS_TEXT_ZOOM, G_CALLBACK (on_zoom_changed), self);
   g_signal_connect_swapped (self->settings, "changed::" KIELA_SETTINGS_NARRATION,
                             G_CALLBACK (_kiela_window_update_caption), self);

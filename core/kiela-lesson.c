@@ -817,8 +817,8 @@ gboolean
 kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
                            guint depth, KielaMove *best, gint *margin, GError **error)
 {
-  g_autofree char *spec = g_strdup_printf ("alphabeta depth=%u noise=0", MAX (depth, 2u) - 1);
-  g_autoptr(KielaAiConfig) config = kiela_ai_config_new (registry, spec, 0, error);
+  g_autofree char *spec = NULL;
+  g_autoptr(KielaAiConfig) config = NULL;
   KielaMove moves[KIELA_MAX_MOVES];
   KielaPosition children[KIELA_MAX_MOVES];
   gboolean endless[KIELA_MAX_MOVES];
@@ -826,6 +826,9 @@ kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant,
   guint n;
 
   g_return_val_if_fail (variant != NULL && pos != NULL && best != NULL && margin != NULL, FALSE);
+  /* Each child is searched one ply less: the move itself is the first ply. */
+  spec = g_strdup_printf ("alphabeta depth=%u noise=0", MAX (depth, 2u) - 1);
+  config = kiela_ai_config_new (registry, spec, 0, error);
   if (config == NULL)
     return FALSE;
   *best = -1;

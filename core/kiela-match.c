@@ -19,6 +19,7 @@ struct _KielaMatch {
   guint                   max_plies;
   guint                   opening_plies;
   guint                   jobs;
+  gboolean                details;
   KielaMatchProgressFunc  progress;
   gpointer                progress_data;
   GDestroyNotify          progress_destroy;
@@ -77,6 +78,7 @@ kiela_match_free (KielaMatch *match)
     {
       g_free (match->games[i].error_message);
       g_free (match->games[i].moves);
+      g_free (match->games[i].stones);
     }
   g_free (match->games);
   kiela_ai_config_unref (match->ai[0]);
@@ -117,6 +119,27 @@ kiela_match_set_jobs (KielaMatch *match, guint jobs)
 }
 
 void
+kiela_match_set_first_game (KielaMatch *match, guint first)
+{
+  g_return_if_fail (match != NULL && !match->started);
+  for (guint i = 0; i < match->n_games; i++)
+    {
+      guint g = first + i;
+
+      match->games[i].index = g;
+      match->games[i].seed = mix_seed (match->seed, g / 2);
+      match->games[i].a_is_south = (g % 2) == 0;
+    }
+}
+
+void
+kiela_match_set_details (KielaMatch *match, gboolean details)
+{
+  g_return_if_fail (match != NULL && !match->started);
+  match->details = details;
+}
+
+void
 kiela_match_set_progress_func (KielaMatch *match, KielaMatchProgressFunc func, gpointer user_data,
                                GDestroyNotify destroy)
 {
@@ -149,6 +172,39 @@ append_move (GString *moves, guint files, KielaSide mover, KielaMove move)
   g_string_append (moves, square);
 }
 
+/* Statistics of the position about to be played: stones on the board, and the
+ * candidate moves the endless-move rule leaves out. */
+static void
+record_details (KielaMatch *m, KielaMatchGame *r, GArray *stones, const KielaPosition *pos)
+{
+  KielaMove candidates[KIELA_MAX_MOVES], legal[KIELA_MAX_MOVES];
+  gboolean endless[KIELA_MAX_MOVES];
+  guint16 total = (guint16) kiela_position_total (pos);
+  guint n_candidates = kiela_candidate_moves (m->variant, pos, candidates);
+  guint n_legal = kiela_legal_moves (m->variant, pos, legal, NULL, endless);
+
+  g_array_append_val (stones, total);
+  if (m->variant->endless_policy == KIELA_ENDLESS_ILLEGAL)
+    r->endless_refused += n_candidates - n_legal;
+  else
+    for (guint i = 0; i < n_legal; i++)
+      r->endless_refused += endless[i] ? 1 : 0;
+}
+
+/* The captures of a move just played from `before`. */
+static void
+record_captures (KielaMatch *m, KielaMatchGame *r, const KielaPosition *before, KielaMove move)
+{
+  KielaPosition copy = *before;
+  KielaSowResult result;
+
+  if (!m->details)
+    return;
+  kiela_sow_fast (m->variant, &copy, move, &result);
+  r->captures += result.captures;
+  r->captured += result.captured;
+}
+
 /* Plays one game through KielaGame, so that the rules of play (repetition, endless
  * moves, no move) are exactly the app's. */
 static void
@@ -158,6 +214,7 @@ play_game (KielaMatch *m, KielaMatchGame *r)
   g_autoptr(GArray) history = g_array_new (FALSE, FALSE, sizeof (KielaPosition));
   g_autoptr(GString) moves = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) stones = m->details ? g_array_new (FALSE, FALSE, sizeof (guint16)) : NULL;
 
   r->played = TRUE;
   /* The setup phase: each AI arranges its own stones (South, then North, who sees
@@ -194,6 +251,8 @@ play_game (KielaMatch *m, KielaMatchGame *r)
       KielaAiReply reply = { 0 };
       KielaPosition before = *pos;
 
+      if (stones)
+        record_details (m, r, stones, &before);
       if (r->plies < m->opening_plies)
         {
           /* The same random opening for both games of a pair: they share the seed. */
@@ -209,6 +268,7 @@ play_game (KielaMatch *m, KielaMatchGame *r)
           if (!kiela_game_play (game, move, NULL, &error))
             break;
           g_array_append_val (history, before);
+          record_captures (m, r, &before, move);
           append_move (moves, m->variant->files, mover, move);
           r->plies++;
           continue;
@@ -229,6 +289,7 @@ play_game (KielaMatch *m, KielaMatchGame *r)
           goto out;
         }
       g_array_append_val (history, before);
+      record_captures (m, r, &before, reply.move);
       append_move (moves, m->variant->files, mover, reply.move);
       r->plies++;
       r->seconds[who] += reply.seconds;
@@ -245,6 +306,15 @@ play_game (KielaMatch *m, KielaMatchGame *r)
     }
 out:
   r->moves = g_string_free (g_steal_pointer (&moves), FALSE);
+  if (stones)
+    {
+      /* Exactly plies + 1 entries, the last one the final board, however the game ended. */
+      guint16 total = (guint16) kiela_position_total (kiela_game_get_position (game));
+
+      g_array_set_size (stones, MIN (stones->len, r->plies));
+      g_array_append_val (stones, total);
+      r->stones = (guint16 *) (gpointer) g_array_free (g_steal_pointer (&stones), FALSE);
+    }
 }
 
 static void

@@ -23,6 +23,11 @@ typedef struct {
   guint64     nodes[2];
   guint64     depth_sum[2];
   guint       n_moves[2];     /* moves chosen by each AI (the random opening is nobody's) */
+  /* Filled only with kiela_match_set_details (match, TRUE): */
+  guint       captures;       /* capture events of both sides */
+  guint       captured;       /* stones captured */
+  guint       endless_refused;/* candidate moves left out because they never end, summed over the plies */
+  guint16    *stones;         /* stones on the board before each ply and at the end: plies + 1 entries */
 } KielaMatchGame;
 
 typedef struct {
@@ -78,6 +83,13 @@ KIELA_AVAILABLE_IN_ALL
 void kiela_match_set_opening_plies (KielaMatch *match, guint opening_plies);
 KIELA_AVAILABLE_IN_ALL
 void kiela_match_set_jobs          (KielaMatch *match, guint jobs);
+/* The games are games `first` .. `first` + n_games - 1 of a longer series: game i of the
+ * match has the seed and colours of game first + i (for sharded experiments).  Default 0. */
+KIELA_AVAILABLE_IN_ALL
+void kiela_match_set_first_game    (KielaMatch *match, guint first);
+/* Records captures, endless-move refusals and stones per ply in each KielaMatchGame. */
+KIELA_AVAILABLE_IN_ALL
+void kiela_match_set_details       (KielaMatch *match, gboolean details);
 KIELA_AVAILABLE_IN_ALL
 void kiela_match_set_progress_func (KielaMatch *match, KielaMatchProgressFunc func, gpointer user_data,
                                     GDestroyNotify destroy);

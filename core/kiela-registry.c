@@ -20,6 +20,7 @@
 #include "kiela-plugin.h"
 #include "kiela-position.h"
 #include "kiela-paths.h"
+#include "kiela-variant-file.h"
 
 /* Items of one kind, each remembering which module registered it, so a
  * module that fails half-way (or later) can be removed as a whole. */
@@ -40,6 +41,7 @@ struct _KielaRegistry {
   guint      current_owner;
   const GArray *current_segments;  /* the registering module's memory, NULL for built-in modules */
   gboolean   crash_guard;  /* markers and first-load checks (off in kiela-plugin-check itself) */
+  GPtrArray *variant_files;  /* KielaVariantFile*: the variants read from files live here */
 };
 
 static void
@@ -118,6 +120,7 @@ kiela_registry_new (void)
   r->sorted_personalities = g_ptr_array_new ();
   r->current_owner = G_MAXUINT;
   r->crash_guard = TRUE;
+  r->variant_files = g_ptr_array_new_with_free_func ((GDestroyNotify) kiela_variant_file_free);
   return r;
 }
 
@@ -134,6 +137,7 @@ kiela_registry_free (KielaRegistry *registry)
   g_ptr_array_unref (registry->plugins);
   g_ptr_array_unref (registry->search_dirs);
   g_ptr_array_unref (registry->sorted_personalities);
+  g_ptr_array_unref (registry->variant_files);
   g_free (registry);
 }
 
@@ -240,7 +244,7 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
       return FALSE;
     }
   if ((guint) v->capture_rule > KIELA_CAPTURE_OCCUPIED_INNER_BOTH ||
-      (guint) v->captured_fate > KIELA_CAPTURED_REMOVED ||
+      (guint) v->captured_fate > KIELA_CAPTURED_SOW_AFTER_LAP_START ||
       (guint) v->relay_rule > KIELA_RELAY_NEVER ||
       (guint) v->endless_policy > KIELA_ENDLESS_LOSES)
     {
@@ -1586,7 +1590,94 @@ kiela_registry_load_default (KielaRegistry *registry)
   set_default_search_dirs (registry);
   for (guint i = 0; i < registry->search_dirs->len; i++)
     kiela_registry_load_dir (registry, g_ptr_array_index (registry->search_dirs, i));
+  kiela_registry_load_variant_files (registry);
   kiela_registry_finish_loading (registry);
+}
+
+/* ---- variant files: the parametric rules, read by the engine itself (no module code) ---- */
+
+static void
+variant_file_record (KielaRegistry *registry, const char *path, gboolean add)
+{
+  KielaPluginRecord *r = new_record (registry, path);
+  guint owner = registry->plugins->len - 1;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaVariantFile) file = kiela_variant_file_new_from_file (path, &error);
+  const KielaVariant *v;
+
+  r->version = g_strdup ("");
+  r->license = g_strdup ("");
+  if (file == NULL)
+    {
+      g_autofree char *base = g_path_get_basename (path);
+
+      r->name = g_strdup (base);
+      r->description = g_strdup ("");
+      record_fail (r, "%s", error->message);
+      return;
+    }
+  v = kiela_variant_file_get_variant (file);
+  r->id = g_strdup_printf ("variant-file-%s", v->id);
+  r->name = g_strdup (kiela_variant_get_name (v));
+  r->description = g_strdup (kiela_variant_get_description (v));
+  r->translation_domain = g_strdup (v->translation_domain);
+  r->provides = g_new0 (char *, 2);
+  r->provides[0] = g_strdup_printf ("variant:%s", v->id);
+  if (!add)
+    {
+      /* Listing only (kiela_registry_scan_default): read and checked, nothing registered. */
+      g_clear_pointer (&r->reason, g_free);
+      r->state = KIELA_PLUGIN_FOUND;
+      r->n_variants = 1;
+      return;
+    }
+  if (kiela_registry_lookup_variant (registry, v->id))
+    {
+      record_fail (r, _("duplicate variant id “%s”: another plugin or file already provides it"), v->id);
+      return;
+    }
+  item_list_add (&registry->variants, v, owner);
+  g_ptr_array_add (registry->variant_files, g_steal_pointer (&file));
+  r->state = KIELA_PLUGIN_LOADED;
+  count_items (registry, r, owner);
+}
+
+void
+kiela_registry_load_variant_file (KielaRegistry *registry, const char *path)
+{
+  variant_file_record (registry, path, TRUE);
+}
+
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+variant_files (KielaRegistry *registry, gboolean add)
+{
+  g_autoptr(GPtrArray) dirs = kiela_variant_file_get_search_dirs ();
+
+  for (guint i = 0; i < dirs->len; i++)
+    {
+      g_autoptr(GDir) dir = g_dir_open (g_ptr_array_index (dirs, i), 0, NULL);
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      const char *name;
+
+      while (dir && (name = g_dir_read_name (dir)))
+        if (g_str_has_suffix (name, KIELA_VARIANT_FILE_SUFFIX))
+          g_ptr_array_add (names, g_build_filename (g_ptr_array_index (dirs, i), name, NULL));
+      g_ptr_array_sort (names, compare_names);
+      for (guint j = 0; j < names->len; j++)
+        variant_file_record (registry, g_ptr_array_index (names, j), add);
+    }
+}
+
+void
+kiela_registry_load_variant_files (KielaRegistry *registry)
+{
+  variant_files (registry, TRUE);
 }
 
 static void
@@ -1604,6 +1695,8 @@ kiela_registry_scan_default (KielaRegistry *registry)
   set_default_search_dirs (registry);
   for (guint i = 0; i < registry->search_dirs->len; i++)
     for_each_module (registry, g_ptr_array_index (registry->search_dirs, i), scan_file);
+  /* Variant files too, each with its error if any. */
+  variant_files (registry, FALSE);
 }
 
 /* ---- checking a module in a child process ---- */

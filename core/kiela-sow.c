@@ -266,12 +266,18 @@ sow_core (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
             hand = c;
             /* The first captured stone goes into the house after the captor,
              * or into the house the capturing lap was lifted from. */
-            h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START
-                  ? (lap_start == 0 ? n - 1 : lap_start - 1)
-                  : last;
-            lap_start = h + 1 == n ? 0 : h + 1;
+            if (captured_fate == KIELA_CAPTURED_SOW_AFTER_LAP_START)
+              /* Omweso: sown from where the capturing lap was lifted, which stays the
+               * reference for the captures this lap makes in turn. */
+              h = lap_start;
+            else
+              {
+                h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START ? (lap_start == 0 ? n - 1 : lap_start - 1)
+                                                                       : last;
+                lap_start = h + 1 == n ? 0 : h + 1;
+              }
             if (trace)
-              push_event (trace, KIELA_EVENT_ENTER, side, lap_start, c, c, lap);
+              push_event (trace, KIELA_EVENT_ENTER, side, h + 1 == n ? 0 : h + 1, c, c, lap);
             continue;
           }
 
@@ -674,10 +680,14 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
             lap++;
             hand = c;
             lift = no_lift;
-            h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START
-                  ? (lap_start == 0 ? n - 1 : lap_start - 1)
-                  : last;
-            lap_start = h + 1 == n ? 0 : h + 1;
+            if (captured_fate == KIELA_CAPTURED_SOW_AFTER_LAP_START)
+              h = lap_start;
+            else
+              {
+                h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START ? (lap_start == 0 ? n - 1 : lap_start - 1)
+                                                                       : last;
+                lap_start = h + 1 == n ? 0 : h + 1;
+              }
             continue;
           }
 

@@ -38,6 +38,10 @@ typedef enum {
   KIELA_CAPTURED_SOW_FROM_LAP_START = 1,
   /* Hawalis: removed from play and the move ends. */
   KIELA_CAPTURED_REMOVED = 2,
+  /* Omweso as Nsimbi's worked examples play it: sown as a new lap whose first stone goes
+   * into the house after the one the capturing lap was lifted from.  A host older than
+   * this value refuses it at registration ("names an unknown rule"). */
+  KIELA_CAPTURED_SOW_AFTER_LAP_START = 3,
 } KielaCapturedFate;
 
 /* What an endless move (section 8 of the rules) means. */

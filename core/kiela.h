@@ -17,4 +17,6 @@
 #include "kiela-paths.h"
 #include "kiela-file.h"
 #include "kiela-match.h"
+#include "kiela-variant-file.h"
+#include "kiela-stats.h"
 #include "kiela-lesson.h"

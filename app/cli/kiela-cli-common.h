@@ -32,6 +32,7 @@ int kiela_cli_load       (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_bestmove   (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_arrange    (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_stats      (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_lessons    (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_puzzles    (KielaRegistry *registry, int argc, char **argv);
 

@@ -17,6 +17,7 @@ static const KielaCliCommand commands[] = {
   { "bestmove",   N_("ask an AI for its move"), kiela_cli_bestmove },
   { "arrange",    N_("ask an AI how it arranges its stones in the setup phase"), kiela_cli_arrange },
   { "tournament", N_("play games between two AIs and report statistics"), kiela_cli_tournament },
+  { "stats",      N_("how a rule variant plays: seeded, shardable AI games (and “stats merge”)"), kiela_cli_stats },
   { "lessons",    N_("list the lessons, or check them with right and wrong answers"), kiela_cli_lessons },
   { "puzzles",    N_("find puzzles in AI games, or re-check the shipped ones"), kiela_cli_puzzles },
 };

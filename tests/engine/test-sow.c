@@ -256,52 +256,99 @@ test_lap_limit_exact (void)
 /*
  * An independent reference sowing, written straight from sections 6 and 7 of
  * the rules with none of the engine's shortcuts: one stone at a time, modulo
- * arithmetic, facing houses found by file and rank.  Kiela rules only.
+ * arithmetic, facing houses found by file and rank.  Every rule parameter of
+ * KielaVariant (capture trigger and needs, where captured stones go, relay).
  */
 static gboolean
-ref_sow (KielaPosition *pos, guint move, guint lap_limit)
+ref_sow_rules (const KielaVariant *v, KielaPosition *pos, guint move)
 {
-  const guint files = pos->files, n = 2 * files;
+  const guint files = pos->files, n = 2 * files, lap_limit = v->lap_limit;
   const guint me = pos->to_move, opp = 1 - me;
-  guint h = move, hand = pos->houses[me][h], lap = 1;
+  guint h = move, hand = pos->houses[me][h], lap = 1, lap_from = move;
 
   pos->houses[me][h] = 0;
   for (;;)
     {
+      gboolean was_empty;
+
       while (hand > 0)
         {
           h = (h + 1) % n;
           pos->houses[me][h]++;
           hand--;
         }
-      if (pos->houses[me][h] == 1)
-        break;                                       /* 6.1: empty house */
+      was_empty = pos->houses[me][h] == 1;
       if (h >= files)
         {
           KielaSquare mine, facing, behind;
+          gboolean capture;
+
           kiela_square_from_house (files, me, h, &mine);
           kiela_square_from_file_rank (files, mine.file, me == KIELA_SOUTH ? 3 : 2, &facing);
           kiela_square_from_file_rank (files, mine.file, me == KIELA_SOUTH ? 4 : 1, &behind);
           g_assert_cmpuint (facing.side, ==, opp);
-          if (pos->houses[opp][facing.house] > 0)    /* 6.4: capture, 7: re-sow after the captor */
+          switch (v->capture_rule)
+            {
+            case KIELA_CAPTURE_EMPTY_INNER:
+              capture = was_empty && pos->houses[opp][facing.house] > 0;
+              break;
+            case KIELA_CAPTURE_OCCUPIED_INNER_BOTH:
+              capture = !was_empty && pos->houses[opp][facing.house] > 0 && pos->houses[opp][behind.house] > 0;
+              break;
+            default:
+              capture = !was_empty && pos->houses[opp][facing.house] > 0;
+              break;
+            }
+          if (capture)                               /* 6.4 */
             {
               hand = pos->houses[opp][facing.house] + pos->houses[opp][behind.house];
               pos->houses[opp][facing.house] = 0;
               pos->houses[opp][behind.house] = 0;
+              if (v->captured_fate == KIELA_CAPTURED_REMOVED)
+                break;
               if (lap == lap_limit)
                 return FALSE;
               lap++;
+              switch (v->captured_fate)              /* 7: where the new lap starts */
+                {
+                case KIELA_CAPTURED_SOW_FROM_LAP_START:
+                  h = (lap_from + n - 1) % n;        /* its first stone into the lap's start */
+                  lap_from = (h + 1) % n;
+                  break;
+                case KIELA_CAPTURED_SOW_AFTER_LAP_START:
+                  h = lap_from;                      /* into the next house; the start stays */
+                  break;
+                default:
+                  lap_from = (h + 1) % n;            /* after the captor */
+                  break;
+                }
               continue;
             }
         }
+      if (was_empty)                                 /* 6.1: empty house */
+        break;
+      if (v->relay_rule == KIELA_RELAY_NEVER)
+        break;
       if (lap == lap_limit)                          /* 6.2, 6.3: relay */
         return FALSE;
       lap++;
       hand = pos->houses[me][h];
       pos->houses[me][h] = 0;
+      lap_from = h;
     }
   pos->to_move = opp;
   return TRUE;
+}
+
+/* Kiela's rules (section 6 and 7). */
+static gboolean
+ref_sow (KielaPosition *pos, guint move, guint lap_limit)
+{
+  KielaVariant v = { .capture_rule = KIELA_CAPTURE_OCCUPIED_INNER,
+                     .captured_fate = KIELA_CAPTURED_SOW_AFTER_CAPTOR,
+                     .relay_rule = KIELA_RELAY_OCCUPIED, .lap_limit = lap_limit };
+
+  return ref_sow_rules (&v, pos, move);
 }
 
 static void
@@ -348,8 +395,8 @@ check_trace (const KielaVariant *v, const KielaPosition *pos, KielaMove move, co
     g_assert_cmpuint (kiela_position_total (&trace->after), ==, total_before);
 }
 
-/* Many random games in every variant: the fast path, the traced path and (for Kiela
- * rules) the reference sowing agree on every candidate move of every position. */
+/* Many random games in every variant (the C plugins' and the variant files'): the fast
+ * path, the traced path and the reference sowing agree on every candidate move of every position. */
 static void
 test_random_games_consistent (void)
 {
@@ -361,9 +408,6 @@ test_random_games_consistent (void)
   for (guint vi = 0; vi < variants->len; vi++)
     {
       const KielaVariant *v = g_ptr_array_index (variants, vi);
-      gboolean kiela_rules = v->capture_rule == KIELA_CAPTURE_OCCUPIED_INNER &&
-                             v->captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR &&
-                             v->relay_rule == KIELA_RELAY_OCCUPIED;
       KielaRng rng;
 
       kiela_rng_seed (&rng, 1000 + vi);
@@ -394,13 +438,12 @@ test_random_games_consistent (void)
                   g_assert_cmpuint (r.drops, ==, trace->result.drops);
                   g_assert_cmpuint (r.captured, ==, trace->result.captured);
                   check_trace (v, &pos, cand[i], trace);
-                  if (kiela_rules)
-                    {
-                      gboolean ok_ref = ref_sow (&ref, (guint) cand[i], v->lap_limit);
-                      g_assert_cmpint (ok_ref, ==, ok_fast);
-                      if (ok_ref)
-                        g_assert_true (kiela_position_equal (&ref, &fast));
-                    }
+                  {
+                    gboolean ok_ref = ref_sow_rules (v, &ref, (guint) cand[i]);
+                    g_assert_cmpint (ok_ref, ==, ok_fast);
+                    if (ok_ref)
+                      g_assert_true (kiela_position_equal (&ref, &fast));
+                  }
                   /* legal moves = candidates minus illegal endless ones, same children */
                   if (ok_fast || v->endless_policy == KIELA_ENDLESS_LOSES)
                     {
@@ -1025,6 +1068,10 @@ main (int argc, char **argv)
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
   registry = test_registry ();
+  /* The shipped variant files too: Omweso, Hus, Quiela... through every sowing path. */
+  g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
+  kiela_registry_load_variant_files (registry);
+  g_assert_nonnull (kiela_registry_lookup_variant (registry, "omweso"));
   g_test_add_func ("/sow/worked/g1", test_worked_g1);
   g_test_add_func ("/sow/worked/capture", test_worked_capture);
   g_test_add_func ("/sow/worked/double-capture", test_worked_double_capture);

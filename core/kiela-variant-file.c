@@ -1,0 +1,867 @@
+/* kiela-variant-file.c: reads and writes *.kiela-variant key files, each error naming its file, line and key. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "kiela-variant-file.h"
+#include "kiela-error.h"
+#include "kiela-paths.h"
+#include "kiela-registry.h"
+
+#define MAX_FILE_SIZE (64 * 1024)
+/* The gettext domain of user files: it has no catalogue, so their own (localized) texts show. */
+#define USER_DOMAIN "kiela-variant-file"
+
+struct _KielaVariantFile {
+  KielaVariant variant;
+  char        *path;
+  char        *id, *name, *description, *family, *level, *source, *reading, *domain;
+};
+
+G_DEFINE_QUARK (kiela-variant-file-error-quark, kiela_variant_file_error)
+
+/* ---- the keys ---- */
+
+static const char *const arrangement_words[] = { "none", "free", "constrained", NULL };
+static const char *const arrangement_ok[]    = { "none", "free", NULL };
+static const char *const singles_words[]     = { "always", "when-blocked", NULL };
+static const char *const direction_words[]   = { "anticlockwise", "clockwise", NULL };
+static const char *const direction_ok[]      = { "anticlockwise", NULL };
+static const char *const relay_words[]       = { "occupied", "never", NULL };
+static const char *const trigger_words[]     = { "occupied-inner", "empty-inner", NULL };
+static const char *const needs_words[]       = { "facing-inner", "facing-inner-and-outer", NULL };
+static const char *const captured_words[]    = { "inner-and-outer", "inner", NULL };
+static const char *const captured_ok[]       = { "inner-and-outer", NULL };
+/* In KielaCapturedFate order. */
+static const char *const fate_words[]        = { "sow-after-captor", "sow-from-lap-start", "removed",
+                                                 "sow-after-lap-start", NULL };
+static const char *const bool_words[]        = { "false", "true", NULL };
+static const char *const endless_words[]     = { "illegal", "loses", NULL };
+static const char *const end_words[]         = { "no-moves-loses", "repetition-draws", NULL };
+static const char *const level_words[]       = { "Beginner", "Advanced", "Expert", NULL };
+
+static const KielaVariantFileKey keys[] = {
+  { "Id", NULL, NULL, 0, 0, FALSE },
+  { "Name", NULL, NULL, 0, 0, TRUE },
+  { "Description", NULL, NULL, 0, 0, TRUE },
+  { "Family", NULL, NULL, 0, 0, FALSE },
+  { "Level", level_words, level_words, 0, 0, FALSE },
+  { "Source", NULL, NULL, 0, 0, FALSE },
+  { "Reading", NULL, NULL, 0, 0, FALSE },
+  { "TranslationDomain", NULL, NULL, 0, 0, FALSE },
+  { "Files", NULL, NULL, KIELA_MIN_FILES, KIELA_MAX_FILES, FALSE },
+  { "Start", NULL, NULL, 0, 0, FALSE },
+  { "StartHouses", NULL, NULL, 0, 0, FALSE },
+  { "StartNorth", NULL, NULL, 0, 0, FALSE },
+  { "Arrangement", arrangement_words, arrangement_ok, 0, 0, FALSE },
+  { "MinSow", NULL, NULL, 1, 255, FALSE },
+  { "Singles", singles_words, singles_words, 0, 0, FALSE },
+  { "Direction", direction_words, direction_ok, 0, 0, FALSE },
+  { "Relay", relay_words, relay_words, 0, 0, FALSE },
+  { "CaptureTrigger", trigger_words, trigger_words, 0, 0, FALSE },
+  { "CaptureNeeds", needs_words, needs_words, 0, 0, FALSE },
+  { "Captured", captured_words, captured_ok, 0, 0, FALSE },
+  { "CapturedStones", fate_words, fate_words, 0, 0, FALSE },
+  { "CaptureEndsTurn", bool_words, bool_words, 0, 0, FALSE },
+  { "LapLimit", NULL, NULL, 1, KIELA_LAP_LIMIT_MAX, FALSE },
+  { "EndlessMove", endless_words, endless_words, 0, 0, FALSE },
+  { "End", end_words, end_words, 0, 0, FALSE },
+  { "Default", bool_words, bool_words, 0, 0, FALSE },
+};
+
+const KielaVariantFileKey *
+kiela_variant_file_get_keys (guint *n_keys)
+{
+  if (n_keys)
+    *n_keys = G_N_ELEMENTS (keys);
+  return keys;
+}
+
+static const KielaVariantFileKey *
+find_key (const char *key)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (strcmp (keys[i].key, key) == 0)
+      return &keys[i];
+  return NULL;
+}
+
+/* ---- errors ---- */
+
+typedef struct {
+  const char *name;        /* the file, for messages */
+  const char *data;
+  gsize       length;
+  GKeyFile   *kf;
+} Parser;
+
+/* The 1-based line of `key` (a full key, "Name[fr]" included) in the [Variant] group; 0 when absent. */
+static guint
+key_line (const Parser *p, const char *key)
+{
+  const char *s = p->data, *end = p->data + p->length;
+  gboolean in_group = FALSE;
+  gsize key_len = strlen (key);
+
+  for (guint line = 1; s < end; line++)
+    {
+      const char *eol = memchr (s, '\n', end - s);
+      const char *t = s;
+
+      if (eol == NULL)
+        eol = end;
+      while (t < eol && (*t == ' ' || *t == '\t'))
+        t++;
+      if (t < eol && *t == '[')
+        in_group = (gsize) (eol - t) >= sizeof KIELA_VARIANT_FILE_GROUP + 1 &&
+                   strncmp (t + 1, KIELA_VARIANT_FILE_GROUP "]", sizeof KIELA_VARIANT_FILE_GROUP) == 0;
+      else if (in_group && (gsize) (eol - t) > key_len && strncmp (t, key, key_len) == 0)
+        {
+          const char *u = t + key_len;
+
+          while (u < eol && (*u == ' ' || *u == '\t'))
+            u++;
+          if (u < eol && *u == '=')
+            return line;
+        }
+      s = eol + 1;
+    }
+  return 0;
+}
+
+/* Problems are carried in the message as "FILE:LINE: key “KEY”: WHY"; the parts are
+ * kept apart in a side table keyed by the message, so callers can show them in columns. */
+static void
+set_problem (GError **error, const Parser *p, KielaVariantFileError code, const char *key, const char *fmt, ...)
+  G_GNUC_PRINTF (5, 6);
+
+static void
+set_problem (GError **error, const Parser *p, KielaVariantFileError code, const char *key, const char *fmt, ...)
+{
+  va_list args;
+  g_autofree char *why = NULL;
+  guint line = key ? key_line (p, key) : 0;
+
+  g_autofree char *message = NULL;
+  g_autofree char *valid = NULL;
+
+  va_start (args, fmt);
+  why = g_strdup_vprintf (fmt, args);
+  va_end (args);
+  if (key)
+    /* TRANSLATORS: a mistake in a variant file: file:line: key “Files”: reason */
+    message = g_strdup_printf (_("%s:%u: key “%s”: %s"), p->name, line, key, why);
+  else
+    message = g_strdup_printf ("%s:%u: %s", p->name, line, why);
+  /* Keys and values are quoted from the file, which may not be UTF-8. */
+  valid = g_utf8_make_valid (message, -1);
+  g_set_error_literal (error, KIELA_VARIANT_FILE_ERROR, code, valid);
+}
+
+gboolean
+kiela_variant_file_error_get_problem (const GError *error, KielaVariantFileProblem *problem)
+{
+  const char *m, *colon, *rest;
+  char *end;
+  guint64 line;
+
+  g_return_val_if_fail (problem != NULL, FALSE);
+  memset (problem, 0, sizeof *problem);
+  if (error == NULL || error->domain != KIELA_VARIANT_FILE_ERROR)
+    return FALSE;
+  /* The file name may hold ':' itself: the line number is the last ":DIGITS: " before the reason. */
+  m = error->message;
+  for (colon = strchr (m, ':'); colon; colon = strchr (colon + 1, ':'))
+    {
+      errno = 0;
+      line = g_ascii_strtoull (colon + 1, &end, 10);
+      if (end != colon + 1 && errno == 0 && end[0] == ':' && end[1] == ' ')
+        break;
+    }
+  if (colon == NULL)
+    return FALSE;
+  problem->file = g_strndup (m, colon - m);
+  problem->line = (guint) line;
+  rest = end + 2;
+  {
+    /* "key “X”: why" in the user's language: the key sits between the first “ and ” */
+    const char *open = strstr (rest, "“");
+    const char *close = open ? strstr (open, "”") : NULL;
+    const char *sep = close ? strstr (close, ": ") : NULL;
+
+    if (open && close && sep && error->code != KIELA_VARIANT_FILE_ERROR_SYNTAX &&
+        error->code != KIELA_VARIANT_FILE_ERROR_NO_GROUP && error->code != KIELA_VARIANT_FILE_ERROR_TOO_LARGE &&
+        open < sep && (gsize) (open - rest) < 32)
+      {
+        problem->key = g_strndup (open + strlen ("“"), close - open - strlen ("“"));
+        problem->why = g_strdup (sep + 2);
+      }
+    else
+      problem->why = g_strdup (rest);
+  }
+  return TRUE;
+}
+
+void
+kiela_variant_file_problem_clear (KielaVariantFileProblem *problem)
+{
+  g_clear_pointer (&problem->file, g_free);
+  g_clear_pointer (&problem->key, g_free);
+  g_clear_pointer (&problem->why, g_free);
+  problem->line = 0;
+}
+
+/* ---- values ---- */
+
+static char *
+get_raw (const Parser *p, const char *key)
+{
+  return g_key_file_get_value (p->kf, KIELA_VARIANT_FILE_GROUP, key, NULL);
+}
+
+static gboolean
+parse_uint (const char *text, guint min, guint max, guint *out)
+{
+  char *end;
+  guint64 v;
+
+  if (text == NULL || !g_ascii_isdigit (text[0]))
+    return FALSE;
+  errno = 0;
+  v = g_ascii_strtoull (text, &end, 10);
+  if (errno != 0 || *end != '\0' || v < min || v > max)
+    return FALSE;
+  *out = (guint) v;
+  return TRUE;
+}
+
+static gboolean
+get_number (const Parser *p, const char *key, guint def, guint *out, GError **error)
+{
+  const KielaVariantFileKey *k = find_key (key);
+  g_autofree char *raw = get_raw (p, key);
+
+  if (raw == NULL)
+    {
+      *out = def;
+      return TRUE;
+    }
+  g_strstrip (raw);
+  if (!parse_uint (raw, k->min, k->max, out))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key,
+                   _("“%s” is not a whole number from %u to %u"), raw, k->min, k->max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* One of the key's words: its index in `choices`. */
+static gboolean
+get_choice (const Parser *p, const char *key, guint def, guint *out, GError **error)
+{
+  const KielaVariantFileKey *k = find_key (key);
+  g_autofree char *raw = get_raw (p, key);
+  g_autofree char *list = NULL;
+
+  if (raw == NULL)
+    {
+      *out = def;
+      return TRUE;
+    }
+  g_strstrip (raw);
+  for (guint i = 0; k->choices[i]; i++)
+    if (strcmp (raw, k->choices[i]) == 0)
+      {
+        if (!g_strv_contains (k->supported, raw))
+          {
+            set_problem (error, p, KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, key,
+                         _("“%s” is a known rule that this version of Kiela cannot play yet"), raw);
+            return FALSE;
+          }
+        *out = i;
+        return TRUE;
+      }
+  list = g_strjoinv (", ", (char **) k->choices);
+  set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key, _("“%s” is not one of: %s"), raw, list);
+  return FALSE;
+}
+
+static gboolean
+get_text (const Parser *p, const char *key, gboolean localized, gboolean required, char **out, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  char *value;
+
+  if (!g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, key, NULL))
+    {
+      if (required)
+        {
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_MISSING_KEY, key, _("this key is required"));
+          return FALSE;
+        }
+      *out = NULL;
+      return TRUE;
+    }
+  value = localized ? g_key_file_get_locale_string (p->kf, KIELA_VARIANT_FILE_GROUP, key, NULL, &local)
+                    : g_key_file_get_string (p->kf, KIELA_VARIANT_FILE_GROUP, key, &local);
+  if (value == NULL || !g_utf8_validate (value, -1, NULL))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key, _("the text is not valid: %s"),
+                   local ? local->message : _("not UTF-8"));
+      g_free (value);
+      return FALSE;
+    }
+  g_strstrip (value);
+  if (required && value[0] == '\0')
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key, _("the value is empty"));
+      g_free (value);
+      return FALSE;
+    }
+  *out = value;
+  return TRUE;
+}
+
+static gboolean
+valid_id (const char *id)
+{
+  if (id[0] == '\0' || strlen (id) > 64)
+    return FALSE;
+  for (const char *s = id; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
+      return FALSE;
+  return TRUE;
+}
+
+/* A ';'-separated list of house counts for one side. */
+static gboolean
+get_houses (const Parser *p, const char *key, guint files, guint16 out[KIELA_MAX_HOUSES], GError **error)
+{
+  g_autofree char *raw = get_raw (p, key);
+  g_auto(GStrv) parts = NULL;
+  guint n = 0;
+
+  memset (out, 0, sizeof (guint16) * KIELA_MAX_HOUSES);
+  parts = g_strsplit (raw, ";", -1);
+  for (guint i = 0; parts[i]; i++)
+    {
+      guint v;
+
+      g_strstrip (parts[i]);
+      if (parts[i][0] == '\0' && parts[i + 1] == NULL)
+        break;   /* GKeyFile lists may end in ';' */
+      if (n >= 2 * files)
+        {
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key,
+                       _("more than %u numbers: a side has %u houses"), 2 * files, 2 * files);
+          return FALSE;
+        }
+      if (!parse_uint (parts[i], 0, 255, &v))
+        {
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key,
+                       _("“%s” is not a number of stones from 0 to 255"), parts[i]);
+          return FALSE;
+        }
+      out[n++] = (guint16) v;
+    }
+  if (n != 2 * files)
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key,
+                   _("%u numbers for %u houses: give one for each house of a side"), n, 2 * files);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* all:N outer:N inner:N inner-right:K:N inner-left:K:N house:I:N */
+static gboolean
+get_pattern (const Parser *p, guint files, guint16 out[KIELA_MAX_HOUSES], GError **error)
+{
+  g_autofree char *raw = get_raw (p, "Start");
+  g_auto(GStrv) terms = g_strsplit (raw, ";", -1);
+
+  memset (out, 0, sizeof (guint16) * KIELA_MAX_HOUSES);
+  for (guint i = 0; terms[i]; i++)
+    {
+      g_auto(GStrv) f = NULL;
+      guint nf, k = 0, n = 0, first = 0, count = 0;
+      const char *what;
+
+      g_strstrip (terms[i]);
+      if (terms[i][0] == '\0')
+        continue;
+      f = g_strsplit (terms[i], ":", 4);
+      nf = g_strv_length (f);
+      what = f[0];
+      if ((nf == 2 && (strcmp (what, "all") == 0 || strcmp (what, "outer") == 0 || strcmp (what, "inner") == 0)
+           && parse_uint (f[1], 0, 255, &n)) ||
+          (nf == 3 && (strcmp (what, "inner-right") == 0 || strcmp (what, "inner-left") == 0 ||
+                       strcmp (what, "house") == 0)
+           && parse_uint (f[1], 0, 2 * files, &k) && parse_uint (f[2], 0, 255, &n)))
+        {
+          if (strcmp (what, "all") == 0)
+            first = 0, count = 2 * files;
+          else if (strcmp (what, "outer") == 0)
+            first = 0, count = files;
+          else if (strcmp (what, "inner") == 0)
+            first = files, count = files;
+          else if (strcmp (what, "inner-right") == 0)
+            first = files, count = k;
+          else if (strcmp (what, "inner-left") == 0)
+            first = 2 * files - MIN (k, files), count = k;
+          else
+            first = k, count = 1;
+          if ((strcmp (what, "house") == 0 && k >= 2 * files) ||
+              ((strcmp (what, "inner-right") == 0 || strcmp (what, "inner-left") == 0) && k > files))
+            {
+              set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "Start",
+                           _("“%s” reaches past the %u houses of a row"), terms[i], files);
+              return FALSE;
+            }
+          for (guint h = first; h < first + count; h++)
+            out[h] = (guint16) n;
+          continue;
+        }
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "Start",
+                   _("“%s” is not a start term: use all:N, outer:N, inner:N, inner-right:K:N, inner-left:K:N or "
+                     "house:I:N (N stones in house I)"),
+                   terms[i]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- parsing ---- */
+
+static gboolean
+parse (KielaVariantFile *vf, Parser *p, GError **error)
+{
+  KielaVariant *v = &vf->variant;
+  g_auto(GStrv) found = NULL;
+  g_autoptr(GError) local = NULL;
+  guint files, min_sow, arrangement, singles, direction, relay, trigger, needs, captured, fate, ends_turn = 0;
+  guint lap_limit, endless, level = 0, dflt;
+  gboolean has_ends_turn, has_level;
+
+  if (p->length > MAX_FILE_SIZE)
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_TOO_LARGE, NULL,
+                   _("the file is larger than %u KiB: it cannot be a variant file"), MAX_FILE_SIZE / 1024);
+      return FALSE;
+    }
+  if (!g_key_file_load_from_data (p->kf, p->data, p->length, G_KEY_FILE_KEEP_TRANSLATIONS, &local))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_SYNTAX, NULL, _("not a key file: %s"), local->message);
+      return FALSE;
+    }
+  if (!g_key_file_has_group (p->kf, KIELA_VARIANT_FILE_GROUP))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_NO_GROUP, NULL, _("there is no [%s] group"),
+                   KIELA_VARIANT_FILE_GROUP);
+      return FALSE;
+    }
+  found = g_key_file_get_keys (p->kf, KIELA_VARIANT_FILE_GROUP, NULL, NULL);
+  for (guint i = 0; found && found[i]; i++)
+    {
+      g_autofree char *base = g_strdup (found[i]);
+      char *bracket = strchr (base, '[');
+      const KielaVariantFileKey *k;
+
+      if (bracket)
+        *bracket = '\0';
+      k = find_key (base);
+      if (k == NULL)
+        {
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_UNKNOWN_KEY, found[i], _("this key is unknown"));
+          return FALSE;
+        }
+      if (bracket && !k->localized)
+        {
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_UNKNOWN_KEY, found[i],
+                       _("only Name and Description may be translated"));
+          return FALSE;
+        }
+    }
+
+  if (!get_text (p, "Id", FALSE, TRUE, &vf->id, error))
+    return FALSE;
+  if (!valid_id (vf->id))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "Id",
+                   _("“%s” is not an id: use lower-case letters, digits and “-”"), vf->id);
+      return FALSE;
+    }
+  if (!get_text (p, "TranslationDomain", FALSE, FALSE, &vf->domain, error))
+    return FALSE;
+  /* Shipped files are translated by gettext: keep the English msgid. */
+  if (!get_text (p, "Name", vf->domain == NULL, TRUE, &vf->name, error) ||
+      !get_text (p, "Description", vf->domain == NULL, FALSE, &vf->description, error) ||
+      !get_text (p, "Family", FALSE, FALSE, &vf->family, error) ||
+      !get_text (p, "Source", FALSE, FALSE, &vf->source, error) ||
+      !get_text (p, "Reading", FALSE, FALSE, &vf->reading, error))
+    return FALSE;
+  if (vf->family && !valid_id (vf->family))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "Family",
+                   _("“%s” is not an id: use lower-case letters, digits and “-”"), vf->family);
+      return FALSE;
+    }
+  has_level = g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Level", NULL);
+  has_ends_turn = g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "CaptureEndsTurn", NULL);
+  if (!get_choice (p, "Level", 0, &level, error) ||
+      !get_number (p, "Files", 10, &files, error) ||
+      !get_choice (p, "Arrangement", 0, &arrangement, error) ||
+      !get_number (p, "MinSow", 2, &min_sow, error) ||
+      !get_choice (p, "Singles", 0, &singles, error) ||
+      !get_choice (p, "Direction", 0, &direction, error) ||
+      !get_choice (p, "Relay", 0, &relay, error) ||
+      !get_choice (p, "CaptureTrigger", 0, &trigger, error) ||
+      !get_choice (p, "CaptureNeeds", 0, &needs, error) ||
+      !get_choice (p, "Captured", 0, &captured, error) ||
+      !get_choice (p, "CapturedStones", 0, &fate, error) ||
+      !get_choice (p, "CaptureEndsTurn", 0, &ends_turn, error) ||
+      !get_number (p, "LapLimit", KIELA_LAP_LIMIT_DEFAULT, &lap_limit, error) ||
+      !get_choice (p, "EndlessMove", 0, &endless, error) ||
+      !get_choice (p, "Default", 0, &dflt, error))
+    return FALSE;
+
+  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "End", NULL))
+    {
+      g_autofree char *raw = get_raw (p, "End");
+      g_auto(GStrv) words = g_strsplit (raw, ";", -1);
+      gboolean seen[2] = { FALSE, FALSE };
+
+      for (guint i = 0; words[i]; i++)
+        {
+          gboolean known = FALSE;
+
+          g_strstrip (words[i]);
+          if (words[i][0] == '\0')
+            continue;
+          for (guint j = 0; end_words[j]; j++)
+            if (strcmp (words[i], end_words[j]) == 0)
+              seen[j] = known = TRUE;
+          if (!known)
+            {
+              g_autofree char *list = g_strjoinv (", ", (char **) end_words);
+
+              set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "End", _("“%s” is not one of: %s"),
+                           words[i], list);
+              return FALSE;
+            }
+        }
+      if (!seen[0] || !seen[1])
+        {
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, "End",
+                       _("the engine always ends a game when the player to move has no move "
+                         "(no-moves-loses) and on a third repetition (repetition-draws): list both"));
+          return FALSE;
+        }
+    }
+
+  if (trigger == 1 && needs == 1)
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, "CaptureNeeds",
+                   _("“%s” together with CaptureTrigger=empty-inner is a rule this version of Kiela cannot play yet"),
+                   "facing-inner-and-outer");
+      return FALSE;
+    }
+  if (has_ends_turn && (ends_turn == 1) != (fate == KIELA_CAPTURED_REMOVED))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "CaptureEndsTurn",
+                   ends_turn ? _("captured stones that are sown go on with the turn: only CapturedStones=removed "
+                                 "ends it")
+                             : _("with CapturedStones=removed nothing is left to sow: the capture ends the turn"));
+      return FALSE;
+    }
+
+  v->files = (guint8) files;
+  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "StartHouses", NULL) &&
+      g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Start", NULL))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "StartHouses",
+                   _("give the start either as a pattern (Start) or house by house (StartHouses), not both"));
+      return FALSE;
+    }
+  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "StartHouses", NULL))
+    {
+      if (!get_houses (p, "StartHouses", files, v->start[0], error))
+        return FALSE;
+    }
+  else if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Start", NULL))
+    {
+      if (!get_pattern (p, files, v->start[0], error))
+        return FALSE;
+    }
+  else
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_MISSING_KEY, "Start",
+                   _("this key is required (or StartHouses)"));
+      return FALSE;
+    }
+  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "StartNorth", NULL))
+    {
+      if (!get_houses (p, "StartNorth", files, v->start[1], error))
+        return FALSE;
+    }
+  else
+    memcpy (v->start[1], v->start[0], sizeof v->start[0]);
+  for (guint s = 0; s < 2; s++)
+    {
+      guint total = 0;
+
+      for (guint h = 0; h < 2 * files; h++)
+        total += v->start[s][h];
+      if (total == 0 || total > G_MAXUINT16 / 2)
+        {
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE,
+                       s == 1 && g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "StartNorth", NULL)
+                         ? "StartNorth"
+                         : (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Start", NULL) ? "Start" : "StartHouses"),
+                       total == 0 ? _("a side starts without stones") : _("a side starts with too many stones"));
+          return FALSE;
+        }
+    }
+
+  if (!vf->domain)
+    vf->domain = g_strdup (USER_DOMAIN);
+  if (has_level)
+    vf->level = g_strdup (level_words[level]);
+  v->id = vf->id;
+  v->name = vf->name;
+  v->description = vf->description;
+  v->family = vf->family;
+  v->level = vf->level;
+  v->translation_domain = vf->domain;
+  v->source = vf->source;
+  v->min_sow = (guint8) min_sow;
+  v->singles_when_blocked = singles == 1;
+  v->relay_rule = relay == 0 ? KIELA_RELAY_OCCUPIED : KIELA_RELAY_NEVER;
+  v->capture_rule = trigger == 1 ? KIELA_CAPTURE_EMPTY_INNER
+                    : needs == 1 ? KIELA_CAPTURE_OCCUPIED_INNER_BOTH : KIELA_CAPTURE_OCCUPIED_INNER;
+  v->captured_fate = (KielaCapturedFate) fate;
+  v->endless_policy = endless == 0 ? KIELA_ENDLESS_ILLEGAL : KIELA_ENDLESS_LOSES;
+  v->lap_limit = lap_limit;
+  v->setup_phase = arrangement == 1;
+  v->default_variant = dflt == 1;
+  (void) direction;
+  (void) captured;
+
+  if (!kiela_variant_validate (v, &local))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, NULL, "%s", local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+kiela_variant_file_free (KielaVariantFile *vf)
+{
+  if (vf == NULL)
+    return;
+  g_free (vf->path);
+  g_free (vf->id);
+  g_free (vf->name);
+  g_free (vf->description);
+  g_free (vf->family);
+  g_free (vf->level);
+  g_free (vf->source);
+  g_free (vf->reading);
+  g_free (vf->domain);
+  g_free (vf);
+}
+
+KielaVariantFile *
+kiela_variant_file_new_from_data (const char *data, gssize length, const char *name, GError **error)
+{
+  g_autoptr(KielaVariantFile) vf = g_new0 (KielaVariantFile, 1);
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+  Parser p = { name ? name : "<data>", data, length < 0 ? strlen (data) : (gsize) length, kf };
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  if (p.data == NULL)
+    p.data = "";
+  if (!parse (vf, &p, error))
+    return NULL;
+  return g_steal_pointer (&vf);
+}
+
+KielaVariantFile *
+kiela_variant_file_new_from_file (const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+  KielaVariantFile *vf;
+  GStatBuf st;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  /* Refuse a huge file before reading it all. */
+  if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
+    {
+      Parser p = { path, "", 0, NULL };
+
+      set_problem (error, &p, KIELA_VARIANT_FILE_ERROR_TOO_LARGE, NULL,
+                   _("the file is larger than %u KiB: it cannot be a variant file"), MAX_FILE_SIZE / 1024);
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &data, &length, error))
+    return NULL;
+  vf = kiela_variant_file_new_from_data (data, length, path, error);
+  if (vf)
+    vf->path = g_strdup (path);
+  return vf;
+}
+
+const KielaVariant *
+kiela_variant_file_get_variant (KielaVariantFile *file)
+{
+  return &file->variant;
+}
+
+const char *
+kiela_variant_file_get_path (KielaVariantFile *file)
+{
+  return file->path;
+}
+
+const char *
+kiela_variant_file_get_reading (KielaVariantFile *file)
+{
+  return file->reading;
+}
+
+gboolean
+kiela_variant_file_is_builtin (KielaVariantFile *file)
+{
+  return g_strcmp0 (file->domain, USER_DOMAIN) != 0;
+}
+
+/* ---- writing ---- */
+
+KielaVariantFile *
+kiela_variant_file_new_from_variant (const KielaVariant *variant, GError **error)
+{
+  g_autoptr(KielaVariantFile) vf = NULL;
+
+  g_return_val_if_fail (variant != NULL, NULL);
+  if (!kiela_variant_validate (variant, error))
+    return NULL;
+  if (variant->level && !g_strv_contains (level_words, variant->level))
+    {
+      g_set_error (error, KIELA_VARIANT_FILE_ERROR, KIELA_VARIANT_FILE_ERROR_UNSUPPORTED,
+                   _("Variant “%s”: its level “%s” cannot be written to a file"), variant->id, variant->level);
+      return NULL;
+    }
+  vf = g_new0 (KielaVariantFile, 1);
+  vf->variant = *variant;
+  memset (vf->variant.reserved, 0, sizeof vf->variant.reserved);
+  vf->id = g_strdup (variant->id);
+  vf->name = g_strdup (variant->name);
+  vf->description = g_strdup (variant->description);
+  vf->family = g_strdup (variant->family);
+  vf->level = g_strdup (variant->level);
+  vf->source = g_strdup (variant->source);
+  vf->domain = g_strdup (variant->translation_domain ? variant->translation_domain : GETTEXT_PACKAGE);
+  vf->variant.id = vf->id;
+  vf->variant.name = vf->name;
+  vf->variant.description = vf->description;
+  vf->variant.family = vf->family;
+  vf->variant.level = vf->level;
+  vf->variant.source = vf->source;
+  vf->variant.translation_domain = vf->domain;
+  return g_steal_pointer (&vf);
+}
+
+static void
+set_houses (GKeyFile *kf, const char *key, const guint16 *houses, guint n)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "%s%u", i ? ";" : "", houses[i]);
+  g_key_file_set_value (kf, KIELA_VARIANT_FILE_GROUP, key, s->str);
+}
+
+char *
+kiela_variant_file_to_data (KielaVariantFile *file, gsize *length)
+{
+  const KielaVariant *v = &file->variant;
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+  const char *g = KIELA_VARIANT_FILE_GROUP;
+
+  g_key_file_set_string (kf, g, "Id", v->id);
+  if (kiela_variant_file_is_builtin (file))
+    g_key_file_set_string (kf, g, "TranslationDomain", file->domain);
+  g_key_file_set_string (kf, g, "Name", v->name);
+  if (v->description)
+    g_key_file_set_string (kf, g, "Description", v->description);
+  if (v->family)
+    g_key_file_set_string (kf, g, "Family", v->family);
+  if (v->level)
+    g_key_file_set_string (kf, g, "Level", v->level);
+  if (v->source)
+    g_key_file_set_string (kf, g, "Source", v->source);
+  if (file->reading)
+    g_key_file_set_string (kf, g, "Reading", file->reading);
+  g_key_file_set_integer (kf, g, "Files", v->files);
+  set_houses (kf, "StartHouses", v->start[0], 2u * v->files);
+  if (memcmp (v->start[0], v->start[1], sizeof v->start[0]) != 0)
+    set_houses (kf, "StartNorth", v->start[1], 2u * v->files);
+  g_key_file_set_string (kf, g, "Arrangement", v->setup_phase ? "free" : "none");
+  g_key_file_set_integer (kf, g, "MinSow", v->min_sow);
+  g_key_file_set_string (kf, g, "Singles", v->singles_when_blocked ? "when-blocked" : "always");
+  g_key_file_set_string (kf, g, "Direction", "anticlockwise");
+  g_key_file_set_string (kf, g, "Relay", v->relay_rule == KIELA_RELAY_NEVER ? "never" : "occupied");
+  g_key_file_set_string (kf, g, "CaptureTrigger",
+                         v->capture_rule == KIELA_CAPTURE_EMPTY_INNER ? "empty-inner" : "occupied-inner");
+  g_key_file_set_string (kf, g, "CaptureNeeds",
+                         v->capture_rule == KIELA_CAPTURE_OCCUPIED_INNER_BOTH ? "facing-inner-and-outer"
+                                                                              : "facing-inner");
+  g_key_file_set_string (kf, g, "Captured", "inner-and-outer");
+  g_key_file_set_string (kf, g, "CapturedStones", fate_words[v->captured_fate]);
+  g_key_file_set_string (kf, g, "CaptureEndsTurn", v->captured_fate == KIELA_CAPTURED_REMOVED ? "true" : "false");
+  g_key_file_set_integer (kf, g, "LapLimit", (gint) v->lap_limit);
+  g_key_file_set_string (kf, g, "EndlessMove", v->endless_policy == KIELA_ENDLESS_LOSES ? "loses" : "illegal");
+  g_key_file_set_string (kf, g, "End", "no-moves-loses;repetition-draws");
+  g_key_file_set_string (kf, g, "Default", v->default_variant ? "true" : "false");
+  return g_key_file_to_data (kf, length, NULL);
+}
+
+gboolean
+kiela_variant_file_save (KielaVariantFile *file, const char *path, GError **error)
+{
+  gsize length;
+  g_autofree char *data = kiela_variant_file_to_data (file, &length);
+
+  return g_file_set_contents (path, data, (gssize) length, error);
+}
+
+/* ---- where files are ---- */
+
+GPtrArray *
+kiela_variant_file_get_search_dirs (void)
+{
+  GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
+  const char *env = g_getenv ("KIELA_VARIANT_PATH");
+
+  if (env && env[0])
+    {
+      g_auto(GStrv) parts = g_strsplit (env, G_SEARCHPATH_SEPARATOR_S, -1);
+
+      for (guint i = 0; parts[i]; i++)
+        if (parts[i][0])
+          g_ptr_array_add (dirs, g_strdup (parts[i]));
+    }
+  if (kiela_running_uninstalled () && kiela_paths_get_build_root ())
+    g_ptr_array_add (dirs, g_build_filename (kiela_paths_get_build_root (), "data", "variants", NULL));
+  else
+    g_ptr_array_add (dirs, g_build_filename (KIELA_PKGDATADIR, "variants", NULL));
+  g_ptr_array_add (dirs, g_build_filename (g_get_user_data_dir (), "kiela", "variants", NULL));
+  return dirs;
+}

@@ -1,0 +1,158 @@
+/* kiela-variant-file.h: rule variants read from *.kiela-variant key files, written back, and where they are found. */
+#pragma once
+
+#include <glib.h>
+#include "kiela-types.h"
+
+G_BEGIN_DECLS
+
+/*
+ * A variant file is a GKeyFile with one [Variant] group.  Every key but Id and
+ * Name is optional and defaults to the value of the advanced Kiela rules:
+ *
+ *   [Variant]
+ *   Id=owela                       # [a-z0-9-]+, unique among all variants
+ *   Name=Owela                     # localized keys Name[fr]=... for user files
+ *   Description=...                # localized too
+ *   Family=owela                   # variants of one game share a family
+ *   Level=Advanced                 # Beginner, Advanced or Expert (optional)
+ *   Source=Russ, The Complete Mancala Games Book (2000), p. ...
+ *   Reading=...                    # which reading an ambiguous source is given
+ *   Files=16                       # houses per row, 4..20
+ *   Start=outer:2;inner-right:4:2  # a pattern (see below), or
+ *   StartHouses=2;2;...            # one count per house of a side (local numbering)
+ *   StartNorth=...                 # North's houses when they differ from South's
+ *   Arrangement=none               # none | free | constrained
+ *   MinSow=2                       # smallest hand that may be lifted, 1..255
+ *   Singles=always                 # always | when-blocked  (when-blocked: a single
+ *                                  # stone only when no house holds MinSow, into an empty house)
+ *   Direction=anticlockwise        # anticlockwise (the only direction the engine sows today)
+ *   Relay=occupied                 # occupied | never
+ *   CaptureTrigger=occupied-inner  # occupied-inner | empty-inner
+ *   CaptureNeeds=facing-inner      # facing-inner | facing-inner-and-outer
+ *   Captured=inner-and-outer       # inner-and-outer (what the capture takes)
+ *   CapturedStones=sow-after-captor # sow-after-captor | sow-from-lap-start | removed
+ *   CaptureEndsTurn=false          # true only with CapturedStones=removed
+ *   LapLimit=1000                  # 1..100000 laps; a move still going is endless
+ *   EndlessMove=illegal            # illegal | loses
+ *   End=no-moves-loses;repetition-draws  # the end conditions (both required today)
+ *   Default=false                  # offered first by the app
+ *
+ * Start patterns, ';'-separated terms applied in order to an empty side:
+ *   all:N  outer:N  inner:N  inner-right:K:N (the K inner houses at the owner's
+ *   right end, local houses files..files+K-1)  inner-left:K:N  house:I:N
+ *
+ * Values the engine cannot play yet (Direction=clockwise, Captured=inner,
+ * Arrangement=constrained, ...) are recognised and refused with
+ * KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, so files stay forward compatible.
+ *
+ * Shipped files (data/variants) mark their Name and Description for gettext
+ * in the "kiela" domain; user files translate with localized keys.
+ */
+
+#define KIELA_VARIANT_FILE_SUFFIX ".kiela-variant"
+#define KIELA_VARIANT_FILE_GROUP  "Variant"
+
+#define KIELA_VARIANT_FILE_ERROR (kiela_variant_file_error_quark ())
+KIELA_AVAILABLE_IN_ALL
+GQuark kiela_variant_file_error_quark (void);
+
+/* Every message reads "FILE:LINE: key “Key”: why" (LINE 0 when the key is missing). */
+typedef enum {
+  KIELA_VARIANT_FILE_ERROR_SYNTAX,        /* not a key file (GKeyFile's reason follows) */
+  KIELA_VARIANT_FILE_ERROR_NO_GROUP,      /* no [Variant] group */
+  KIELA_VARIANT_FILE_ERROR_MISSING_KEY,   /* a required key (Id, Name) is absent */
+  KIELA_VARIANT_FILE_ERROR_UNKNOWN_KEY,   /* a key this version does not know (a typo) */
+  KIELA_VARIANT_FILE_ERROR_BAD_VALUE,     /* a value of the wrong form or out of range */
+  KIELA_VARIANT_FILE_ERROR_UNSUPPORTED,   /* a well-formed value the engine cannot play yet */
+  KIELA_VARIANT_FILE_ERROR_CONFLICT,      /* keys fine one by one but not together */
+  KIELA_VARIANT_FILE_ERROR_TOO_LARGE,     /* a file over 64 KiB */
+} KielaVariantFileError;
+
+/* Where an error points: filled for every KIELA_VARIANT_FILE_ERROR raised by the parser. */
+typedef struct {
+  char  *file;   /* the path, or the name given to _new_from_data */
+  guint  line;   /* 1-based; 0 when the key is missing or the whole file is at fault */
+  char  *key;    /* NULL when the whole file is at fault */
+  char  *why;    /* translated reason */
+} KielaVariantFileProblem;
+
+typedef struct _KielaVariantFile KielaVariantFile;
+
+/* Parses a file.  The result owns its KielaVariant and every string in it. */
+KIELA_AVAILABLE_IN_ALL
+KielaVariantFile *kiela_variant_file_new_from_file    (const char *path, GError **error);
+/* The same from text; `name` stands for the file in messages ("<lab>"). */
+KIELA_AVAILABLE_IN_ALL
+KielaVariantFile *kiela_variant_file_new_from_data    (const char *data, gssize length, const char *name,
+                                                       GError **error);
+/* Describes an existing variant (a C plugin's) as a file; NULL with an error when the
+ * variant uses a rule files cannot express. */
+KIELA_AVAILABLE_IN_ALL
+KielaVariantFile *kiela_variant_file_new_from_variant (const KielaVariant *variant, GError **error);
+KIELA_AVAILABLE_IN_ALL
+void              kiela_variant_file_free             (KielaVariantFile *file);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaVariantFile, kiela_variant_file_free)
+
+/* The playable variant (valid by kiela_variant_validate); lives as long as `file`. */
+KIELA_AVAILABLE_IN_ALL
+const KielaVariant *kiela_variant_file_get_variant (KielaVariantFile *file);
+/* The path it was read from, or NULL. */
+KIELA_AVAILABLE_IN_ALL
+const char         *kiela_variant_file_get_path    (KielaVariantFile *file);
+/* Which reading of an ambiguous source the file takes (Reading=), or NULL. */
+KIELA_AVAILABLE_IN_ALL
+const char         *kiela_variant_file_get_reading (KielaVariantFile *file);
+/* TRUE for the files shipped with Kiela (translated by gettext). */
+KIELA_AVAILABLE_IN_ALL
+gboolean            kiela_variant_file_is_builtin  (KielaVariantFile *file);
+
+/* The file's text with every parameter written out (parsing it gives the same variant). */
+KIELA_AVAILABLE_IN_ALL
+char    *kiela_variant_file_to_data (KielaVariantFile *file, gsize *length);
+KIELA_AVAILABLE_IN_ALL
+gboolean kiela_variant_file_save    (KielaVariantFile *file, const char *path, GError **error);
+
+/* The parts of a KIELA_VARIANT_FILE_ERROR (file, line, key, why); FALSE for other errors. */
+KIELA_AVAILABLE_IN_ALL
+gboolean kiela_variant_file_error_get_problem (const GError *error, KielaVariantFileProblem *problem);
+KIELA_AVAILABLE_IN_ALL
+void     kiela_variant_file_problem_clear     (KielaVariantFileProblem *problem);
+
+/* One parameter a file may set, for editors (the Variant lab). */
+typedef struct {
+  const char        *key;          /* "CaptureTrigger" */
+  const char *const *choices;      /* NULL-terminated allowed words, or NULL for numbers/text */
+  const char *const *supported;    /* the subset of choices the engine plays today */
+  guint              min, max;     /* for numbers; 0, 0 otherwise */
+  gboolean           localized;    /* Name, Description */
+} KielaVariantFileKey;
+
+KIELA_AVAILABLE_IN_ALL
+const KielaVariantFileKey *kiela_variant_file_get_keys (guint *n_keys);
+
+/*
+ * Folders searched, in order: each of KIELA_VARIANT_PATH (':'-separated), then the
+ * build tree's data/variants when running uninstalled or else $datadir/kiela/variants,
+ * then $XDG_DATA_HOME/kiela/variants.  A variant id met again later is refused.
+ */
+KIELA_AVAILABLE_IN_ALL
+GPtrArray *kiela_variant_file_get_search_dirs (void);
+
+typedef struct _KielaRegistry KielaRegistry;
+
+/*
+ * Registers the variant of one file.  Each file gets a plugin record (see
+ * kiela_registry_get_plugins): path = the file, id and name = the variant's,
+ * provides = { "variant:ID" }, state KIELA_PLUGIN_LOADED, or KIELA_PLUGIN_FAILED
+ * with the named error as reason; a bad file never stops the others.  The
+ * registry keeps the parsed file until it is freed.
+ */
+KIELA_AVAILABLE_IN_ALL
+void kiela_registry_load_variant_file  (KielaRegistry *registry, const char *path);
+/* Every *.kiela-variant of the search dirs, sorted by name within a folder.
+ * kiela_registry_load_default() and kiela_registry_scan_default() call it. */
+KIELA_AVAILABLE_IN_ALL
+void kiela_registry_load_variant_files (KielaRegistry *registry);
+
+G_END_DECLS

@@ -1,0 +1,30 @@
+/* variant-strings.h: the names and descriptions of the shipped variant files, marked for xgettext
+ * (po/POTFILES.in); never compiled.  tests/engine/test-variant-file.c checks it matches the files. */
+
+/* hus.kiela-variant */
+N_("Hus")
+N_("The four-row game of the Nama of Namibia: 4 rows of 8 houses. Relay from occupied houses; when your last stone lands in an occupied inner house and both opponent houses of its file hold stones, capture them and sow them from the next house.")
+/* mefuvha.kiela-variant */
+N_("Mefuvha")
+N_("The four-row game of the Venda of South Africa, simplified: 4 rows of 16 houses. When your last stone lands in an empty inner house facing stones, capture that file: the stones leave the board and the turn ends. Single stones move only when no house holds more.")
+/* omweso.kiela-variant */
+N_("Omweso")
+N_("The four-row game of Uganda: 4 rows of 8 houses, 32 stones a side arranged freely before play. Capture when your last stone lands in an occupied inner house and both opponent houses of its file hold stones; the captured stones are sown again from where the capturing lap began.")
+/* owela.kiela-variant */
+N_("Owela (Benguela)")
+N_("The four-row game of Benguela, Angola: 4 rows of 12 houses. Relay from occupied houses; capture the opponent’s file when your last stone lands in an occupied inner house facing stones, and sow the captured stones from the house after the capturing one.")
+/* quiela.kiela-variant */
+N_("Quiela")
+N_("The four-row game of the Jinga of Angola: 4 rows of 7 houses, 3 stones in each outer house. When your last stone lands in an empty inner house facing stones, capture that file: the stones leave the board. Single stones move only when no house holds more, into an empty house.")
+/* templates/hawalis.kiela-variant */
+N_("Hawalis")
+N_("The four-row game of Oman: 4 rows of 7 houses, 2 stones in every house. Relay from occupied houses; when your last stone lands in an empty inner house facing stones, capture that file and remove it from play. A single stone may be sown only when no house holds two, and only into an empty house; a move that never ends loses.")
+/* templates/kiela-beginner.kiela-variant */
+N_("Kiela for beginners")
+N_("Kiela with one stone in each starting house (14 a side), and any house with a stone may be sown: shorter games to learn relays and captures.")
+/* templates/kiela-expert.kiela-variant */
+N_("Kiela for experts")
+N_("Advanced Kiela with a setup phase: South arranges its 28 stones freely over its 20 houses, then North does the same, then South sows first.")
+/* templates/kiela.kiela-variant */
+N_("Kiela")
+N_("The traditional game of northern Angola: 4 rows of 10 houses, 28 stones a side. Sow from a house with at least 2 stones; relay from occupied houses; capture the opponent’s file when your last stone lands in an occupied inner house facing stones. Captured stones join your army.")

@@ -1,0 +1,295 @@
+/* test-stats.c: variant statistics: figures recomputed from the per-game rows, shards merged = one run, jobs change nothing. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include <sys/wait.h>
+
+#include "kiela.h"
+#include "test-common.h"
+
+static KielaRegistry *registry;
+
+typedef struct {
+  GPtrArray *rows;   /* char*: CSV rows */
+} Collect;
+
+static void
+collect (const KielaStatsGame *game, gpointer user_data)
+{
+  Collect *c = user_data;
+
+  g_ptr_array_add (c->rows, kiela_stats_csv_row (game));
+}
+
+static KielaStats *
+run (const char *variant_id, const char *a, const char *b, guint64 n_games, guint64 seed, guint shard, guint n_shards,
+     guint jobs, GPtrArray *rows)
+{
+  KielaStats *stats = kiela_stats_new ();
+  g_autoptr(KielaAiConfig) ai_a = kiela_ai_config_new (registry, a, 0, NULL);
+  g_autoptr(KielaAiConfig) ai_b = kiela_ai_config_new (registry, b, 0, NULL);
+  g_autoptr(GError) error = NULL;
+  Collect c = { rows };
+  KielaStatsConfig config = {
+    .variant = kiela_registry_lookup_variant (registry, variant_id),
+    .ai = { ai_a, ai_b },
+    .n_games = n_games,
+    .seed = seed,
+    .shard = shard,
+    .n_shards = n_shards,
+    .jobs = jobs,
+    .max_plies = 400,
+  };
+
+  g_assert_nonnull (config.variant);
+  g_assert_nonnull (ai_a);
+  g_assert_nonnull (ai_b);
+  g_assert_true (kiela_stats_run (stats, &config, rows ? collect : NULL, &c, NULL, &error));
+  g_assert_no_error (error);
+  return stats;
+}
+
+/* The figures of a small seeded run, recomputed here from its CSV rows alone. */
+static void
+test_figures_from_csv (void)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(KielaStats) stats = run ("quiela", "random", "greedy", 120, 5, 0, 1, 1, rows);
+  KielaStatsSummary s;
+  guint64 south = 0, north = 0, draws = 0, plies = 0, captures = 0, captured = 0, refused = 0;
+  guint min_plies = G_MAXUINT, max_plies = 0;
+  g_autoptr(GHashTable) lengths = g_hash_table_new (NULL, NULL);
+  gdouble p, lo, hi;
+
+  g_assert_cmpuint (rows->len, ==, 120);
+  g_assert_cmpstr (kiela_stats_csv_header (), ==,
+                   "index,seed,a_is_south,result,reason,plies,captures,captured,endless_refused,final_stones,moves");
+  for (guint i = 0; i < rows->len; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (g_ptr_array_index (rows, i), ",", 11);
+      guint n_plies = (guint) g_ascii_strtoull (f[5], NULL, 10);
+      g_auto(GStrv) moves = g_strsplit (f[10], " ", -1);
+
+      g_assert_cmpuint (g_strv_length (f), ==, 11);
+      g_assert_cmpuint (g_ascii_strtoull (f[0], NULL, 10), ==, i);
+      g_assert_cmpint (atoi (f[2]), ==, i % 2 == 0);   /* A is South in even games */
+      if (g_str_equal (f[3], "south"))
+        south++;
+      else if (g_str_equal (f[3], "north"))
+        north++;
+      else
+        draws++;
+      plies += n_plies;
+      /* The move list has one square a ply. */
+      g_assert_cmpuint (n_plies == 0 ? 0 : g_strv_length (moves), ==, n_plies);
+      min_plies = MIN (min_plies, n_plies);
+      max_plies = MAX (max_plies, n_plies);
+      g_hash_table_insert (lengths, GUINT_TO_POINTER (n_plies),
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (lengths, GUINT_TO_POINTER (n_plies))) + 1));
+      captures += g_ascii_strtoull (f[6], NULL, 10);
+      captured += g_ascii_strtoull (f[7], NULL, 10);
+      refused += g_ascii_strtoull (f[8], NULL, 10);
+      /* Quiela removes what it captures: the final board is the start less the captures. */
+      g_assert_cmpuint (g_ascii_strtoull (f[9], NULL, 10), ==, 42 - g_ascii_strtoull (f[7], NULL, 10));
+    }
+  kiela_stats_get_summary (stats, &s);
+  g_assert_cmpuint (s.games, ==, 120);
+  g_assert_cmpuint (s.south_wins, ==, south);
+  g_assert_cmpuint (s.north_wins, ==, north);
+  g_assert_cmpuint (s.draws, ==, draws);
+  g_assert_cmpfloat_with_epsilon (s.mean_plies, (gdouble) plies / 120, 1e-9);
+  g_assert_cmpuint (s.min_plies, ==, min_plies);
+  g_assert_cmpuint (s.max_plies, ==, max_plies);
+  g_assert_cmpfloat_with_epsilon (s.captures_per_game, (gdouble) captures / 120, 1e-9);
+  g_assert_cmpfloat_with_epsilon (s.captured_per_game, (gdouble) captured / 120, 1e-9);
+  g_assert_cmpfloat_with_epsilon (s.endless_refused_per_game, (gdouble) refused / 120, 1e-9);
+  g_assert_cmpfloat_with_epsilon (s.draw_rate, (gdouble) draws / 120, 1e-9);
+  g_assert_cmpuint (captures, >, 0);
+  for (guint n = 0; n <= max_plies; n++)
+    g_assert_cmpuint (kiela_stats_get_length_count (stats, n), ==,
+                      GPOINTER_TO_UINT (g_hash_table_lookup (lengths, GUINT_TO_POINTER (n))));
+  /* Every game starts with 42 stones on the board; all 120 reach ply 0. */
+  g_assert_cmpuint (kiela_stats_get_reached (stats, 0), ==, 120);
+  g_assert_cmpfloat_with_epsilon (kiela_stats_get_mean_stones (stats, 0), 42.0, 1e-9);
+  g_assert_cmpfloat (kiela_stats_get_mean_stones (stats, max_plies + 1), ==, -1.0);
+  /* The Wilson interval, recomputed. */
+  p = (gdouble) south / 120;
+  lo = (p + 1.96 * 1.96 / 240 - 1.96 * sqrt (p * (1 - p) / 120 + 1.96 * 1.96 / (4.0 * 120 * 120))) / (1 + 1.96 * 1.96 / 120);
+  hi = (p + 1.96 * 1.96 / 240 + 1.96 * sqrt (p * (1 - p) / 120 + 1.96 * 1.96 / (4.0 * 120 * 120))) / (1 + 1.96 * 1.96 / 120);
+  g_assert_cmpfloat_with_epsilon (s.first_player_win_rate, p, 1e-9);
+  g_assert_cmpfloat_with_epsilon (s.first_player_low, lo, 1e-9);
+  g_assert_cmpfloat_with_epsilon (s.first_player_high, hi, 1e-9);
+}
+
+/* Known value: 7 first-player wins in 10 games give the Wilson interval 39.7% to 89.2%. */
+static void
+test_wilson_known (void)
+{
+  g_autoptr(KielaStats) stats = kiela_stats_new ();
+  KielaStatsSummary s;
+
+  for (guint i = 0; i < 10; i++)
+    {
+      KielaStatsGame g = { .index = i, .status = i < 7 ? KIELA_STATUS_SOUTH_WINS : KIELA_STATUS_NORTH_WINS,
+                           .reason = "no-moves", .plies = 10 + i, .a_is_south = TRUE };
+      kiela_stats_add_game (stats, &g, NULL);
+    }
+  kiela_stats_get_summary (stats, &s);
+  g_assert_cmpfloat_with_epsilon (s.first_player_low, 0.3968, 0.0001);
+  g_assert_cmpfloat_with_epsilon (s.first_player_high, 0.8922, 0.0001);
+  g_assert_cmpuint (s.a_wins, ==, 7);
+  g_assert_cmpuint (s.no_move_losses, ==, 10);
+}
+
+/* Four shards merged give exactly the figures of one run of the same games; jobs change nothing. */
+static void
+test_shards_merge (void)
+{
+  g_autoptr(KielaStats) whole = run ("kiela", "random", "greedy", 101, 77, 0, 1, 1, NULL);
+  g_autoptr(KielaStats) whole2 = run ("kiela", "random", "greedy", 101, 77, 0, 1, 2, NULL);
+  g_autoptr(KielaStats) merged = kiela_stats_new ();
+  g_autofree char *a = NULL, *b = NULL, *c = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* Merge in a scrambled order, through JSON as `stats merge` does. */
+  for (guint k = 0; k < 4; k++)
+    {
+      guint shard = (k * 3) % 4;
+      g_autoptr(KielaStats) part = run ("kiela", "random", "greedy", 101, 77, shard, 4, 1 + k % 2, NULL);
+      g_autofree char *json = kiela_stats_to_json (part, NULL);
+      g_autoptr(KielaStats) back = kiela_stats_from_json (json, -1, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (kiela_stats_merge (merged, back, &error));
+      g_assert_no_error (error);
+    }
+  a = kiela_stats_to_json (whole, NULL);
+  b = kiela_stats_to_json (merged, NULL);
+  c = kiela_stats_to_json (whole2, NULL);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_cmpstr (a, ==, c);
+  {
+    KielaStatsSummary s;
+
+    kiela_stats_get_summary (merged, &s);
+    g_assert_cmpuint (s.games, ==, 101);
+  }
+}
+
+static void
+test_merge_refusals (void)
+{
+  g_autoptr(KielaStats) one = run ("kiela", "random", "random", 20, 1, 0, 2, 1, NULL);
+  g_autoptr(KielaStats) again = run ("kiela", "random", "random", 20, 1, 0, 2, 1, NULL);
+  g_autoptr(KielaStats) other_seed = run ("kiela", "random", "random", 20, 2, 1, 2, 1, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (kiela_stats_merge (one, again, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+  g_clear_error (&error);
+  g_assert_false (kiela_stats_merge (one, other_seed, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+  g_clear_error (&error);
+  g_assert_null (kiela_stats_from_json ("{\"format\":\"something\"}", -1, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+  g_clear_error (&error);
+  g_assert_null (kiela_stats_from_json ("{\"format\":\"kiela-stats\",\"version\":1}", -1, &error));
+  g_assert_nonnull (error);
+}
+
+static void
+test_parse_shard (void)
+{
+  guint k, n;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kiela_stats_parse_shard ("3/8", &k, &n, NULL));
+  g_assert_cmpuint (k, ==, 2);
+  g_assert_cmpuint (n, ==, 8);
+  for (const char *const *bad = (const char *const[]) { "0/4", "5/4", "1/0", "a/4", "1/", "/4", "2", "1/4x", NULL }; *bad; bad++)
+    {
+      g_assert_false (kiela_stats_parse_shard (*bad, &k, &n, &error));
+      g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+      g_clear_error (&error);
+    }
+}
+
+/* The command line: shards written with --json and merged print the single run's figures. */
+static void
+test_cli_merge (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-stats-XXXXXX", NULL);
+  g_autofree char *one_out = NULL, *merged_out = NULL, *err = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  int status;
+
+  for (guint k = 1; k <= 4; k++)
+    {
+      g_autofree char *shard = g_strdup_printf ("%u/4", k);
+      char *path = g_strdup_printf ("%s/s%u.json", dir, k);
+      const char *argv[] = { KIELA_TEST_CLI, "stats", "--variant", "hus", "--ai", "random", "--ai", "greedy",
+                             "--games", "50", "--seed", "3", "--shard", shard, "--json", path, NULL };
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
+                                   &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_ptr_array_add (files, path);
+    }
+  {
+    const char *argv[] = { KIELA_TEST_CLI, "stats", "--variant", "hus", "--ai", "random", "--ai", "greedy",
+                           "--games", "50", "--seed", "3", "--jobs", "2", NULL };
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &one_out, NULL, &status, NULL));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  {
+    const char *argv[] = { KIELA_TEST_CLI, "stats", "merge", g_ptr_array_index (files, 0), g_ptr_array_index (files, 1),
+                           g_ptr_array_index (files, 2), g_ptr_array_index (files, 3), NULL };
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &merged_out, &err, &status, NULL));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  g_assert_nonnull (strstr (one_out, "First player (South) wins"));
+  /* A clock would make the games depend on the machine: refused as a usage error. */
+  {
+    const char *argv[] = { KIELA_TEST_CLI, "stats", "--variant", "hus", "--ai", "random", "--ai", "greedy",
+                           "--time-ms", "100", NULL };
+    g_autofree char *out = NULL, *err2 = NULL;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &out, &err2, &status, NULL));
+    g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+    g_assert_cmpstr (out, ==, "");
+    g_assert_nonnull (strstr (err2, "--nodes"));
+  }
+  g_assert_cmpstr (merged_out, ==, one_out);
+  for (guint i = 0; i < files->len; i++)
+    g_assert_cmpint (g_remove (g_ptr_array_index (files, i)), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  registry = test_registry ();
+  {
+    g_autofree char *ai = g_build_filename (KIELA_TEST_BUILD_ROOT, "plugins", "ai", NULL);
+    kiela_registry_load_dir (registry, ai);
+    g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
+    kiela_registry_load_variant_files (registry);
+    kiela_registry_finish_loading (registry);
+  }
+  g_test_add_func ("/stats/figures-from-csv", test_figures_from_csv);
+  g_test_add_func ("/stats/wilson-known", test_wilson_known);
+  g_test_add_func ("/stats/shards-merge", test_shards_merge);
+  g_test_add_func ("/stats/merge-refusals", test_merge_refusals);
+  g_test_add_func ("/stats/parse-shard", test_parse_shard);
+  g_test_add_func ("/stats/cli-merge", test_cli_merge);
+  status = g_test_run ();
+  kiela_registry_free (registry);
+  return status;
+}

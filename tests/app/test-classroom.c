@@ -12,6 +12,7 @@
 #include "kiela-settings.h"
 #include "kiela-board-view-private.h"
 #include "kiela-presentation.h"
+#include "kiela-new-game-dialog.h"
 #include "app-test-util.h"
 
 typedef struct {
@@ -447,6 +448,84 @@ test_shortcut_names (void)
   gtk_window_destroy (GTK_WINDOW (overlay));
 }
 
+static void
+on_start (KielaNewGameDialog *dialog, gboolean *started)
+{
+  *started = TRUE;
+}
+
+static GtkWidget *
+find_popover (GtkWidget *widget)
+{
+  if (GTK_IS_POPOVER (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *p = find_popover (c);
+      if (p)
+        return p;
+    }
+  return NULL;
+}
+
+/* Any label under `widget` showing `text`, whole (not ellipsized). */
+static gboolean
+shows_whole (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return !pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (shows_whole (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* New game: Enter on a focused row opens it (not Start with the old settings); the chosen
+ * computer player's name is shown whole. */
+static void
+test_new_game_dialog (void)
+{
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  KielaNewGameDialog *dialog;
+  GtkWidget *row;
+  g_autoptr(GListModel) controllers = NULL;
+  const KielaPersonality *ai = NULL;
+  gboolean started = FALSE, handled = FALSE;
+  g_autofree char *label = NULL;
+
+  kiela_registry_load_default (registry);
+  dialog = kiela_new_game_dialog_new (registry);
+  g_signal_connect (dialog, "start", G_CALLBACK (on_start), &started);
+  for (guint i = 0; ai == NULL && i < kiela_registry_get_personalities (registry)->len; i++)
+    ai = g_ptr_array_index (kiela_registry_get_personalities (registry), i);
+  g_assert_nonnull (ai);
+  kiela_new_game_dialog_preset (dialog, kiela_registry_lookup_variant (registry, "kiela"), NULL, ai);
+  gtk_window_present (GTK_WINDOW (dialog));
+  spin (400);
+
+  label = g_strdup_printf ("%s (%s)", ai->name, kiela_personality_get_level_name (ai));
+  if (!shows_whole (GTK_WIDGET (dialog), label))
+    g_error ("the dialog does not show “%s” whole", label);
+
+  row = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), KIELA_TYPE_NEW_GAME_DIALOG, "north_row"));
+  gtk_widget_grab_focus (row);
+  g_assert_true (gtk_widget_has_focus (row));
+  controllers = gtk_widget_observe_controllers (row);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c) && !handled)
+        g_signal_emit_by_name (c, "key-pressed", GDK_KEY_Return, 0, 0, &handled);
+    }
+  g_assert_true (handled);
+  spin (200);
+  g_assert_false (started);
+  g_assert_nonnull (find_popover (row));
+  g_assert_true (gtk_widget_get_visible (find_popover (row)));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -471,5 +550,6 @@ main (int argc, char **argv)
   ADD ("/app/classroom/review-says-so", KIELA_SPEED_INSTANT, test_review_says_so);
   ADD ("/app/classroom/click-during-animation", KIELA_SPEED_VERY_SLOW, test_click_during_animation);
   g_test_add_func ("/app/classroom/shortcut-names", test_shortcut_names);
+  g_test_add_func ("/app/classroom/new-game-dialog", test_new_game_dialog);
   return g_test_run ();
 }

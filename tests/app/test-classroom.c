@@ -448,6 +448,35 @@ test_shortcut_names (void)
   gtk_window_destroy (GTK_WINDOW (overlay));
 }
 
+static double
+board_top (Fixture *f)
+{
+  graphene_rect_t b;
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kiela_window_get_board (f->window)),
+                                            GTK_WIDGET (f->window), &b));
+  return b.origin.y;
+}
+
+/* The board stays where it is when the expert setup bar appears and goes. */
+static void
+test_setup_bar_steady (Fixture *f, gconstpointer data)
+{
+  double top;
+
+  show (f, 1400, 900);
+  top = board_top (f);
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela-expert"), NULL, NULL);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "setup_revealer"))));
+  spin (600);
+  g_assert_cmpfloat (ABS (board_top (f) - top), <, 1.0);
+  activate (f, "win.setup-skip");
+  activate (f, "win.setup-skip");
+  spin (600);
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "setup_revealer"))));
+  g_assert_cmpfloat (ABS (board_top (f) - top), <, 1.0);
+}
+
 static void
 on_start (KielaNewGameDialog *dialog, gboolean *started)
 {
@@ -549,6 +578,7 @@ main (int argc, char **argv)
   ADD ("/app/classroom/refusals-replace", KIELA_SPEED_INSTANT, test_refusals_replace);
   ADD ("/app/classroom/review-says-so", KIELA_SPEED_INSTANT, test_review_says_so);
   ADD ("/app/classroom/click-during-animation", KIELA_SPEED_VERY_SLOW, test_click_during_animation);
+  ADD ("/app/classroom/setup-bar-steady", KIELA_SPEED_INSTANT, test_setup_bar_steady);
   g_test_add_func ("/app/classroom/shortcut-names", test_shortcut_names);
   g_test_add_func ("/app/classroom/new-game-dialog", test_new_game_dialog);
   return g_test_run ();

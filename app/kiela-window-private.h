@@ -16,6 +16,8 @@ struct _KielaWindow {
   AdwWindowTitle *window_title;
   GtkRevealer *banner_revealer;
   GtkLabel *banner_label;
+  GtkWidget *banner_details;
+  GtkLabel *banner_detail_label;
   AdwFlap *flap;
   GtkToggleButton *panel_button;
   GtkLabel *status_label;
@@ -95,6 +97,9 @@ _kiela_window_game (KielaWindow *self)
 /* kiela-window.c */
 void      _kiela_window_toast            (KielaWindow *self, const char *text);
 void      _kiela_window_show_banner      (KielaWindow *self, const char *text);
+/* The banner saying `text` in plain words, with `detail` (the program's own message) folded
+ * away under Details. */
+void      _kiela_window_show_banner_detail (KielaWindow *self, const char *text, const char *detail);
 void      _kiela_window_hide_banner      (KielaWindow *self);
 
 /* The window's title and subtitle for the game (its file, variant and players). */

@@ -33,6 +33,15 @@ _kiela_window_toast (KielaWindow *self, const char *text)
 void
 _kiela_window_show_banner (KielaWindow *self, const char *text)
 {
+  _kiela_window_show_banner_detail (self, text, NULL);
+}
+
+void
+_kiela_window_show_banner_detail (KielaWindow *self, const char *text, const char *detail)
+{
+  gtk_label_set_text (self->banner_detail_label, detail ? detail : "");
+  gtk_expander_set_expanded (GTK_EXPANDER (self->banner_details), FALSE);
+  gtk_widget_set_visible (self->banner_details, detail != NULL);
   g_free (self->last_message);
   self->last_message = g_strdup (text);
   gtk_label_set_text (self->banner_label, text);
@@ -441,6 +450,8 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (window_title);
   BIND (banner_revealer);
   BIND (banner_label);
+  BIND (banner_details);
+  BIND (banner_detail_label);
   BIND (flap);
   BIND (panel_button);
   BIND (status_label);

@@ -477,6 +477,26 @@ test_setup_bar_steady (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (ABS (board_top (f) - top), <, 1.0);
 }
 
+/* A damaged file: the banner says so in words and names it; the parser's own message
+ * ("<data>:1:2: Parse error: ...") is only under Details. */
+static void
+test_banner_in_words (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "broken.kiela", NULL);
+  const char *banner;
+
+  g_assert_true (g_file_set_contents (path, "{\"format\": \"kiela-record\", \"moves\": [\"g1", -1, NULL));
+  g_assert_false (kiela_window_open_path (f->window, path));
+  banner = kiela_window_get_banner_text (f->window);
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "broken.kiela"));
+  g_assert_nonnull (strstr (banner, "damaged"));
+  g_assert_null (strstr (banner, "<data>"));
+  g_assert_null (strstr (banner, "JSON"));
+  g_assert_true (gtk_widget_get_visible (child (f, "banner_details")));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (f, "banner_detail_label"))), "JSON"));
+}
+
 static void
 on_start (KielaNewGameDialog *dialog, gboolean *started)
 {
@@ -579,6 +599,7 @@ main (int argc, char **argv)
   ADD ("/app/classroom/review-says-so", KIELA_SPEED_INSTANT, test_review_says_so);
   ADD ("/app/classroom/click-during-animation", KIELA_SPEED_VERY_SLOW, test_click_during_animation);
   ADD ("/app/classroom/setup-bar-steady", KIELA_SPEED_INSTANT, test_setup_bar_steady);
+  ADD ("/app/classroom/banner-in-words", KIELA_SPEED_INSTANT, test_banner_in_words);
   g_test_add_func ("/app/classroom/shortcut-names", test_shortcut_names);
   g_test_add_func ("/app/classroom/new-game-dialog", test_new_game_dialog);
   return g_test_run ();

@@ -497,6 +497,40 @@ test_banner_in_words (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (f, "banner_detail_label"))), "JSON"));
 }
 
+/* After a click the clicked house shows no tooltip (it covered the neighbours' counts) until
+ * the pointer leaves it; then hovering shows it again. */
+static void
+test_no_tooltip_after_click (Fixture *f, gconstpointer data)
+{
+  KielaSquare sq;
+  KielaHouse *house;
+  g_autoptr(GListModel) controllers = NULL;
+  gboolean left = FALSE;
+
+  show (f, 1400, 900);
+  g_assert_true (kiela_square_parse (10, "g1", &sq, NULL));
+  house = kiela_board_view_get_house (kiela_window_get_board (f->window), KIELA_SOUTH, sq.house);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (house)));
+  g_signal_emit_by_name (house, "clicked");
+  spin (200);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 1);
+  /* The counts changed (g1 is empty now), and still no tooltip. */
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (house)));
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (house));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+        {
+          g_signal_emit_by_name (c, "leave");
+          left = TRUE;
+        }
+    }
+  g_assert_true (left);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (house)));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (house)), "g1"));
+}
+
 static void
 on_start (KielaNewGameDialog *dialog, gboolean *started)
 {
@@ -600,6 +634,7 @@ main (int argc, char **argv)
   ADD ("/app/classroom/click-during-animation", KIELA_SPEED_VERY_SLOW, test_click_during_animation);
   ADD ("/app/classroom/setup-bar-steady", KIELA_SPEED_INSTANT, test_setup_bar_steady);
   ADD ("/app/classroom/banner-in-words", KIELA_SPEED_INSTANT, test_banner_in_words);
+  ADD ("/app/classroom/no-tooltip-after-click", KIELA_SPEED_INSTANT, test_no_tooltip_after_click);
   g_test_add_func ("/app/classroom/shortcut-names", test_shortcut_names);
   g_test_add_func ("/app/classroom/new-game-dialog", test_new_game_dialog);
   return g_test_run ();

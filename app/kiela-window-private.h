@@ -32,7 +32,7 @@ struct _KielaWindow {
   GtkLabel *result_title;
   GtkLabel *result_reason;
   GtkLabel *result_counts;
-  GtkListBox *move_list;
+  GtkListView *move_list;
   GtkScrolledWindow *move_scroller;
   GtkBox *narration_box;
   GtkLabel *narration_label;
@@ -54,11 +54,13 @@ struct _KielaWindow {
   GtkBox *caption_box;
   GtkLabel *caption_label;
   GtkWidget *caption_play_again;
+  GtkWidget *step_bar;               /* the game's replay bar: hidden on other pages */
 
   KielaBoardView *board;
   KielaTracePlayer *player;
   KielaGameSession *session;
   KielaMoveListModel *moves;
+  GtkSingleSelection *move_selection; /* of `moves`, shown by move_list */
   KielaRegistry *registry;           /* not owned: the application's */
   GSettings *settings;
   char *last_message;

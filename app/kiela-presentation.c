@@ -281,24 +281,12 @@ void
 _kiela_window_presentation_init (KielaWindow *self)
 {
   static guint serial;
-  static const struct { const char *trigger; const char *action; } keys[] = {
-    { "F5", "win.presentation" },
-    { "b", "win.blank" },
-    { "<Control>plus", "win.zoom-in" },
-    { "<Control>equal", "win.zoom-in" },
-    { "<Control>KP_Add", "win.zoom-in" },
-    { "<Control>minus", "win.zoom-out" },
-    { "<Control>KP_Subtract", "win.zoom-out" },
-    { "<Control>0", "win.zoom-reset" },
-    { "<Control>KP_0", "win.zoom-reset" },
-  };
   static const struct { const char *trigger; const char *action; } clicker[] = {
     { "Page_Down", "win.step-forward" },
     { "Page_Up", "win.step-back" },
     { "<Control>Page_Down", "win.next-move" },
     { "<Control>Page_Up", "win.previous-move" },
   };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
   GtkEventController *capture = gtk_shortcut_controller_new ();
 
   self->zoom_class = g_strdup_printf ("kiela-window-%u", ++serial);
@@ -307,13 +295,6 @@ _kiela_window_presentation_init (KielaWindow *self)
   gtk_style_context_add_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),
                                               GTK_STYLE_PROVIDER (self->zoom_css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
-
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_BUBBLE);
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
-                                                            gtk_named_action_new (keys[i].action)));
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   gtk_event_controller_set_propagation_phase (capture, GTK_PHASE_CAPTURE);
   for (guint i = 0; i < G_N_ELEMENTS (clicker); i++)

@@ -704,6 +704,16 @@ _kiela_window_actions_init (KielaWindow *self)
     /* Escape leaves presentation mode first (its action is enabled only then), else the review. */
     { "Escape", "win.leave-presentation" },
     { "Escape", "win.back-to-game" },
+    /* The classroom (kiela-presentation.c): presentation mode, blanking, text zoom. */
+    { "F5", "win.presentation" },
+    { "b", "win.blank" },
+    { "<Control>plus", "win.zoom-in" },
+    { "<Control>equal", "win.zoom-in" },
+    { "<Control>KP_Add", "win.zoom-in" },
+    { "<Control>minus", "win.zoom-out" },
+    { "<Control>KP_Subtract", "win.zoom-out" },
+    { "<Control>0", "win.zoom-reset" },
+    { "<Control>KP_0", "win.zoom-reset" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 

@@ -234,9 +234,9 @@ _kiela_window_refuse (KielaWindow *self, const char *text)
   _kiela_window_clear_refusal (self);
   g_free (self->last_message);
   self->last_message = g_strdup (text);
+  /* Normal priority: libadwaita 1.2 asserts when a high-priority toast displaces one being
+   * dismissed; the reason before is dismissed above, so this one follows at once. */
   adw_toast_set_timeout (toast, 5);
-  /* High priority shows it now, ahead of any toast waiting. */
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   self->refusal_toast = toast;
   g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &self->refusal_toast);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);

@@ -25,9 +25,8 @@ static const char *const sprite_files[KIELA_BOARD_SPRITE_N] = {
 };
 
 RsvgHandle *
-kiela_board_art_new_board (guint files)
+kiela_board_art_parse_board (const char *svg)
 {
-  g_autofree char *svg = kiela_board_scene_build_svg (files);
   g_autoptr(GError) error = NULL;
   RsvgHandle *handle;
 

@@ -20,8 +20,8 @@ typedef enum {
   KIELA_BOARD_SPRITE_N = KIELA_BOARD_SPRITE_HIGHLIGHT_0 + KIELA_HIGHLIGHT_N_KINDS,
 } KielaBoardSprite;
 
-/* The same, parsed (a new reference). */
-RsvgHandle *kiela_board_art_new_board      (guint files);
+/* A board scene from kiela_board_scene_build_svg, parsed (a new reference). */
+RsvgHandle *kiela_board_art_parse_board    (const char *svg);
 /* A sprite's SVG, parsed once per process (owned by the art module). */
 RsvgHandle *kiela_board_art_get_sprite     (KielaBoardSprite sprite);
 

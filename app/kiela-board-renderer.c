@@ -168,14 +168,7 @@ get_board_handle (KielaBoardRenderer *self, guint files)
 {
   ensure_board_svg (self, files);
   if (self->board_handle == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      self->board_handle = rsvg_handle_new_from_data ((const guint8 *) self->board_svg, strlen (self->board_svg),
-                                                      &error);
-      if (self->board_handle == NULL)
-        g_error ("The generated board artwork is not valid SVG: %s", error->message);
-    }
+    self->board_handle = kiela_board_art_parse_board (self->board_svg);
   return self->board_handle;
 }
 

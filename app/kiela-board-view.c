@@ -320,15 +320,16 @@ emit_setup_move (KielaBoardView *self, KielaHouse *from, KielaHouse *to)
 static void
 house_clicked_cb (KielaHouse *house, KielaBoardView *self)
 {
-  if (!self->interactive)
-    return;
-
+  /* Outside the setup a click the board cannot take still goes to the window, which says why
+   * nothing happens (an old position shown, the computer to move) instead of staying silent. */
   if (!self->setup)
     {
       g_signal_emit (self, signals[SIGNAL_HOUSE_ACTIVATED], 0,
                      (guint) kiela_house_get_side (house), kiela_house_get_house (house));
       return;
     }
+  if (!self->interactive)
+    return;
 
   /* Setup: first pick a house of one's own with stones, then each activation of another
    * own house moves one stone there; activating the source again puts it down. */

@@ -14,6 +14,7 @@ struct _KielaHouse
 
   KielaBoardRenderer *renderer;
   gboolean interactive;
+  gboolean tooltip_hushed;   /* clicked: no tooltip over the neighbours until the pointer leaves */
   gboolean flash_on;
 
   guint files;
@@ -113,6 +114,8 @@ update_accessible (KielaHouse *self)
    * already covers; the description then says only what the label does not. */
   if (g_strcmp0 (gtk_widget_get_tooltip_text (GTK_WIDGET (self)), tooltip) != 0)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+  if (self->tooltip_hushed)
+    gtk_widget_set_has_tooltip (GTK_WIDGET (self), FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   if (description->len > 0)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str, -1);
@@ -182,7 +185,7 @@ kiela_house_set_count (KielaHouse *self, guint count)
   update_accessible (self);
   /* Stones drop while the pointer may rest on this house: a tooltip already on screen must
    * show the new count, not the one it was opened with. */
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->tooltip_hushed)
     gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COUNT]);
@@ -447,12 +450,37 @@ kiela_house_class_init (KielaHouseClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
 }
 
+/* A click is a move, not a question: the tooltip, which would cover the neighbouring houses'
+ * counts as the stones drop, waits until the pointer has left the house. */
+static void
+on_clicked_hush_tooltip (KielaHouse *self)
+{
+  self->tooltip_hushed = TRUE;
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), FALSE);
+}
+
+static void
+on_leave_unhush_tooltip (GtkEventControllerMotion *motion, KielaHouse *self)
+{
+  if (!self->tooltip_hushed)
+    return;
+  self->tooltip_hushed = FALSE;
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+}
+
 static void
 kiela_house_init (KielaHouse *self)
 {
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
   self->interactive = TRUE;
   self->flash_on = TRUE;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
+  /* A click does not take the keyboard focus: after clicking a house, Space, Left and Right
+   * still drive the replay instead of moving between houses (Tab reaches the board). */
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self), FALSE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
+  g_signal_connect (self, "clicked", G_CALLBACK (on_clicked_hush_tooltip), NULL);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave_unhush_tooltip), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 }

@@ -311,6 +311,8 @@ kiela_learn_attach (KielaWindow *window, KielaRegistry *registry, GSettings *set
   g_signal_connect (open, "activate", G_CALLBACK (action_open_lesson), learn);
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (open));
   gtk_widget_insert_action_group (GTK_WIDGET (window), "learn", G_ACTION_GROUP (group));
+  /* Also as win.open-lesson: the Rules page's "Try it" links and other pages open lessons by id. */
+  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (open));
 }
 
 void

@@ -28,6 +28,7 @@ struct _KielaNewGameDialog {
   AdwComboRow *north_row;
   GtkImage *south_portrait;
   GtkImage *north_portrait;
+  GtkLabel *players_note;
 
   KielaRegistry *registry;
   GPtrArray *families;         /* Family* */
@@ -166,19 +167,57 @@ on_level_selected (KielaNewGameDialog *self)
     update_description (self);
 }
 
+/* Under the players: what each computer player is like ("Zola: Novice · plays fast"). */
+static void
+update_players_note (KielaNewGameDialog *self)
+{
+  GString *note = g_string_new (NULL);
+
+  for (int side = 0; side < 2; side++)
+    {
+      const KielaPersonality *p = kiela_new_game_dialog_get_player (self, side);
+
+      if (p == NULL)
+        continue;
+      if (note->len > 0)
+        g_string_append_c (note, '\n');
+      /* TRANSLATORS: an AI opponent's name, level name, then its character */
+      g_string_append_printf (note, _("%1$s: %2$s · %3$s"), p->name, kiela_personality_get_level_name (p),
+                              kiela_personality_get_character (p));
+    }
+  if (note->len == 0)
+    g_string_append (note, _("Both players are people at this computer."));
+  gtk_label_set_text (self->players_note, note->str);
+  g_string_free (note, TRUE);
+}
+
+/* Enter on a focused row opens it, as Space does, instead of starting the game with what the
+ * row shows (the dialog's default button would take an Enter no row uses). */
+static gboolean
+on_row_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                    GdkModifierType state, gpointer data)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+
+  if (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter)
+    return FALSE;
+  if ((state & gtk_accelerator_get_default_mod_mask ()) != 0 || !gtk_widget_has_focus (row))
+    return FALSE;
+  g_signal_emit_by_name (row, "activate");
+  return TRUE;
+}
+
 static void
 update_player (KielaNewGameDialog *self, KielaSide side)
 {
-  AdwComboRow *row = side == KIELA_SOUTH ? self->south_row : self->north_row;
   GtkImage *image = side == KIELA_SOUTH ? self->south_portrait : self->north_portrait;
   const KielaPersonality *p = kiela_new_game_dialog_get_player (self, side);
   g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *subtitle = NULL;
 
+  update_players_note (self);
   if (p == NULL)
     {
       gtk_image_set_from_icon_name (image, "avatar-default-symbolic");
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("A person at this computer"));
       return;
     }
 
@@ -193,11 +232,6 @@ update_player (KielaNewGameDialog *self, KielaSide side)
     gtk_image_set_from_paintable (image, GDK_PAINTABLE (texture));
   else
     gtk_image_set_from_icon_name (image, "avatar-default-symbolic");
-
-  /* TRANSLATORS: an AI opponent's level name, then its character */
-  subtitle = g_strdup_printf (_("%s · %s"), kiela_personality_get_level_name (p),
-                              kiela_personality_get_character (p));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
 }
 
 static void
@@ -261,6 +295,7 @@ kiela_new_game_dialog_class_init (KielaNewGameDialogClass *klass)
   BIND (north_row);
   BIND (south_portrait);
   BIND (north_portrait);
+  BIND (players_note);
 #undef BIND
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -275,6 +310,17 @@ kiela_new_game_dialog_init (KielaNewGameDialog *self)
   g_signal_connect_swapped (self->start_button, "clicked", G_CALLBACK (on_start_clicked), self);
   g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (on_cancel_clicked), self);
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
+  {
+    AdwComboRow *rows[] = { self->game_row, self->level_row, self->south_row, self->north_row };
+
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      {
+        GtkEventController *keys = gtk_event_controller_key_new ();
+
+        g_signal_connect (keys, "key-pressed", G_CALLBACK (on_row_key_pressed), NULL);
+        gtk_widget_add_controller (GTK_WIDGET (rows[i]), keys);
+      }
+  }
   /* Focus on Start, not on Cancel (the first button GTK would pick): Enter then starts the
    * game, as the highlighted button promises. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start_button));

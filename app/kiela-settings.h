@@ -24,6 +24,7 @@ typedef enum {
 #define KIELA_SETTINGS_PAUSE_ON_CAPTURE "pause-on-capture"
 #define KIELA_SETTINGS_NARRATION        "narration"
 #define KIELA_SETTINGS_SHOW_PLAYABLE    "show-playable"
+#define KIELA_SETTINGS_TEXT_ZOOM        "text-zoom"
 #define KIELA_SETTINGS_WINDOW_WIDTH     "window-width"
 #define KIELA_SETTINGS_WINDOW_HEIGHT    "window-height"
 #define KIELA_SETTINGS_WINDOW_MAXIMIZED "window-maximized"

@@ -392,10 +392,21 @@ kiela_window_open_file (KielaWindow *self, GFile *file)
 
   if (!kiela_game_session_open (self->session, file, &error))
     {
-      /* The current game and its file stay as they were: nothing is overwritten.
-       * The engine's message already names the file. */
-      msg = g_strdup_printf (_("The game could not be opened. %s"), error->message);
-      _kiela_window_show_banner (self, msg);
+      /* The current game and its file stay as they were: nothing is overwritten.  The banner
+       * says what is wrong in words; the engine's message (a parser's line and column, partly
+       * in English) goes under Details. */
+      g_autofree char *base = g_file_get_basename (file);
+      g_autofree char *shown = g_filename_display_name (base);
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        msg = g_strdup_printf (_("The game could not be opened: there is no file “%s”."), shown);
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
+        msg = g_strdup_printf (_("The game could not be opened: you may not read “%s”."), shown);
+      else if (g_error_matches (error, KIELA_ERROR, KIELA_ERROR_RECORD))
+        msg = g_strdup_printf (_("The game could not be opened: “%s” is damaged or is not a Kiela game."), shown);
+      else
+        msg = g_strdup_printf (_("The game “%s” could not be opened."), shown);
+      _kiela_window_show_banner_detail (self, msg, error->message);
       return FALSE;
     }
   _kiela_window_hide_banner (self);
@@ -702,10 +713,20 @@ _kiela_window_actions_init (KielaWindow *self)
     { "Right", "win.step-forward" },
     { "Home", "win.go-start" },
     { "End", "win.go-end" },
-    { "Page_Up", "win.previous-move" },
-    { "Page_Down", "win.next-move" },
     { "F9", "win.toggle-panel" },
+    /* Escape leaves presentation mode first (its action is enabled only then), else the review. */
+    { "Escape", "win.leave-presentation" },
     { "Escape", "win.back-to-game" },
+    /* The classroom (kiela-presentation.c): presentation mode, blanking, text zoom. */
+    { "F5", "win.presentation" },
+    { "b", "win.blank" },
+    { "<Control>plus", "win.zoom-in" },
+    { "<Control>equal", "win.zoom-in" },
+    { "<Control>KP_Add", "win.zoom-in" },
+    { "<Control>minus", "win.zoom-out" },
+    { "<Control>KP_Subtract", "win.zoom-out" },
+    { "<Control>0", "win.zoom-reset" },
+    { "<Control>KP_0", "win.zoom-reset" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 

@@ -17,6 +17,8 @@ struct _KielaWindow {
   AdwWindowTitle *window_title;
   GtkRevealer *banner_revealer;
   GtkLabel *banner_label;
+  GtkWidget *banner_details;
+  GtkLabel *banner_detail_label;
   AdwFlap *flap;
   GtkToggleButton *panel_button;
   GtkLabel *status_label;
@@ -49,6 +51,11 @@ struct _KielaWindow {
   GtkWidget *undo_button;
   GtkWidget *redo_button;
   GtkWidget *hint_button;
+  GtkButton *presentation_button;
+  GtkRevealer *caption_revealer;
+  GtkBox *caption_box;
+  GtkLabel *caption_label;
+  GtkWidget *caption_play_again;
   GtkWidget *step_bar;               /* the game's replay bar: hidden on other pages */
 
   KielaBoardView *board;
@@ -68,6 +75,16 @@ struct _KielaWindow {
   gboolean selecting_row;            /* the window moves the list selection itself */
   gboolean close_confirmed;          /* the user chose to close despite unsaved changes */
   AdwToast *thinking_toast;          /* weak */
+  AdwToast *refusal_toast;           /* weak: the one reason shown now, replaced by the next */
+  /* Presentation mode (kiela-presentation.c). */
+  gboolean presenting;
+  gboolean presenting_fullscreened;  /* presentation mode made the window fullscreen */
+  gboolean panel_was_open;
+  gboolean blanked;
+  int caption_height;                /* the window height the caption's size was made for */
+  guint caption_idle;
+  GtkCssProvider *zoom_css;
+  char *zoom_class;                  /* this window's CSS class, which the zoom rules name */
 };
 
 static inline const KielaPersonality *
@@ -85,6 +102,9 @@ _kiela_window_game (KielaWindow *self)
 /* kiela-window.c */
 void      _kiela_window_toast            (KielaWindow *self, const char *text);
 void      _kiela_window_show_banner      (KielaWindow *self, const char *text);
+/* The banner saying `text` in plain words, with `detail` (the program's own message) folded
+ * away under Details. */
+void      _kiela_window_show_banner_detail (KielaWindow *self, const char *text, const char *detail);
 void      _kiela_window_hide_banner      (KielaWindow *self);
 
 /* The window's title and subtitle for the game (its file, variant and players). */
@@ -116,5 +136,17 @@ void      _kiela_window_confirm_discard  (KielaWindow *self, KielaWindowContinua
                                           gpointer data, GDestroyNotify destroy);
 /* A plugin that failed to load is said at start, with a way to see why. */
 void      _kiela_window_report_plugin_failures (KielaWindow *self);
+
+/* kiela-presentation.c */
+void      _kiela_window_class_presentation_init (GtkWidgetClass *widget_class);
+void      _kiela_window_presentation_init (KielaWindow *self);
+void      _kiela_window_presentation_dispose (KielaWindow *self);
+/* The caption band under the board follows the narration, the mode and the panel. */
+void      _kiela_window_update_caption (KielaWindow *self);
+/* Called from size_allocate: the caption's type follows the window's height. */
+void      _kiela_window_presentation_allocate (KielaWindow *self, int width, int height);
+/* A reason a click did nothing: shown at once, replacing the reason before it. */
+void      _kiela_window_refuse       (KielaWindow *self, const char *text);
+void      _kiela_window_clear_refusal (KielaWindow *self);
 
 G_END_DECLS

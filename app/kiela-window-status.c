@@ -12,6 +12,9 @@
 static void
 update_side_labels (KielaWindow *self, KielaSide to_move, gboolean show_turn)
 {
+  /* Each side's stones as the board shows them now, counted live through the sowing. */
+  const KielaPosition *shown = kiela_window_get_shown_position (self);
+
   for (int side = 0; side < 2; side++)
     {
       GtkLabel *label = side == KIELA_SOUTH ? self->south_label : self->north_label;
@@ -27,12 +30,19 @@ update_side_labels (KielaWindow *self, KielaSide to_move, gboolean show_turn)
         who = g_strdup (_("You"));
       else
         who = g_strdup (_("Human"));
-      if (turn)
-        /* TRANSLATORS: side label by the board for the side to move: "▶ South · You" */
-        text = g_strdup_printf (side == KIELA_SOUTH ? _("▶ South · %s") : _("▶ North · %s"), who);
-      else
-        /* TRANSLATORS: side label by the board: "North · Zola (Novice)" */
-        text = g_strdup_printf (side == KIELA_SOUTH ? _("South · %s") : _("North · %s"), who);
+      {
+        guint n = kiela_position_side_total (shown, side);
+        g_autofree char *named = NULL;
+
+        if (turn)
+          /* TRANSLATORS: side label by the board for the side to move: "▶ South · You" */
+          named = g_strdup_printf (side == KIELA_SOUTH ? _("▶ South · %s") : _("▶ North · %s"), who);
+        else
+          /* TRANSLATORS: side label by the board: "North · Zola (Novice)" */
+          named = g_strdup_printf (side == KIELA_SOUTH ? _("South · %s") : _("North · %s"), who);
+        /* TRANSLATORS: a side label and that side's stones on the board now: "South · You · 40 stones" */
+        text = g_strdup_printf (ngettext ("%s · %u stone", "%s · %u stones", n), named, n);
+      }
       gtk_label_set_text (label, text);
       if (turn)
         gtk_widget_add_css_class (GTK_WIDGET (label), "kiela-to-move");
@@ -111,8 +121,13 @@ status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over
   const KielaPersonality *p = _kiela_window_player (self, to_move);
 
   if (!kiela_game_session_is_live (self->session))
-    return g_strdup_printf (_("Reviewing move %u of %u"), kiela_game_session_get_view_ply (self->session),
-                            kiela_game_get_n_moves (_kiela_window_game (self)));
+    {
+      guint ply = kiela_game_session_get_view_ply (self->session);
+
+      if (ply == 0)
+        return g_strdup (_("Reviewing the start position"));
+      return g_strdup_printf (_("Reviewing move %u of %u"), ply, kiela_game_get_n_moves (_kiela_window_game (self)));
+    }
   if (phase != KIELA_PHASE_PLAY)
     return g_strdup_printf (_("%s arranges its stones"), kiela_side_display_name (to_move));
   if (over && at_end)
@@ -154,6 +169,9 @@ narration_dup (KielaWindow *self, KielaSide to_move, gboolean interactive, gbool
     return g_strdup (kiela_game_session_get_hint (self->session));
   if (kiela_trace_player_get_trace (self->player) != NULL)
     return kiela_trace_player_dup_narration (self->player);
+  if (!kiela_game_session_is_live (self->session))
+    /* No house is marked while an old position is shown: say how to get back to playing. */
+    return g_strdup (_("This is the start position of the game. Press “Back to Game” (Escape) to play on."));
   if (phase != KIELA_PHASE_PLAY && p != NULL)
     /* TRANSLATORS: %1$s a player's name, %2$s "South"/"North" */
     return g_strdup_printf (_("%1$s arranges the stones of %2$s. They appear on the board as soon as "
@@ -253,15 +271,12 @@ _kiela_window_update_turn (KielaWindow *self)
   narration = narration_dup (self, to_move, interactive, over);
   gtk_label_set_text (self->narration_label, narration ? narration : "");
   gtk_revealer_set_reveal_child (self->setup_revealer, live && phase != KIELA_PHASE_PLAY && human);
-  if (!live)
-    {
-      g_autofree char *review = g_strdup_printf (_("Reviewing move %u of %u"),
-                                                 kiela_game_session_get_view_ply (self->session),
-                                                 kiela_game_get_n_moves (_kiela_window_game (self)));
-      gtk_label_set_text (self->review_label, review);
-    }
+  /* The status line above the board already says which move is reviewed: the step bar only
+   * offers the way back. */
+  gtk_widget_set_visible (GTK_WIDGET (self->review_label), FALSE);
   update_result (self, over && live && at_end);
   announce_move (self, at_end, over);
+  _kiela_window_update_caption (self);
   _kiela_window_actions_update (self);
 }
 

@@ -35,6 +35,15 @@ _kiela_window_toast (KielaWindow *self, const char *text)
 void
 _kiela_window_show_banner (KielaWindow *self, const char *text)
 {
+  _kiela_window_show_banner_detail (self, text, NULL);
+}
+
+void
+_kiela_window_show_banner_detail (KielaWindow *self, const char *text, const char *detail)
+{
+  gtk_label_set_text (self->banner_detail_label, detail ? detail : "");
+  gtk_expander_set_expanded (GTK_EXPANDER (self->banner_details), FALSE);
+  gtk_widget_set_visible (self->banner_details, detail != NULL);
   g_free (self->last_message);
   self->last_message = g_strdup (text);
   gtk_label_set_text (self->banner_label, text);
@@ -285,6 +294,8 @@ on_game_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindow *self)
 static void
 on_move_played (KielaGameSession *session, guint ply, KielaWindow *self)
 {
+  /* A reason about an earlier click no longer holds once a move is played. */
+  _kiela_window_clear_refusal (self);
   self->replayed_ply = ply;
   show_ply (self, ply, TRUE);
 }
@@ -344,20 +355,44 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
   KielaSide to_move = kiela_game_session_get_turn (self->session);
   g_autoptr(GError) error = NULL;
 
-  /* Clicks while the computer moves, a move is replayed or an old move is shown do nothing. */
+  /* A click that cannot play says why: an old position is shown, a move is being sown, the
+   * computer is to move, or the game is over. */
+  if (!kiela_game_session_is_live (self->session))
+    {
+      g_autofree char *msg = g_strdup_printf (_("You are reviewing move %u. Press “Back to Game” (Escape) to play."),
+                                              kiela_game_session_get_view_ply (self->session));
+      _kiela_window_refuse (self, msg);
+      return;
+    }
+  if (!kiela_trace_player_is_at_end (self->player))
+    {
+      /* The learner wants to play: the sowing jumps to its end and the click is played. */
+      kiela_trace_player_go_to_end (self->player);
+    }
   if (!kiela_game_session_can_play (self->session))
-    return;
+    {
+      if (kiela_game_is_over (_kiela_window_game (self)))
+        _kiela_window_refuse (self, _("The game is over: start a new one to play again."));
+      else if (_kiela_window_player (self, to_move) != NULL)
+        {
+          /* TRANSLATORS: %s is a computer player's name */
+          g_autofree char *msg = g_strdup_printf (_("It is %s's turn: wait for its move."),
+                                                  _kiela_window_player (self, to_move)->name);
+          _kiela_window_refuse (self, msg);
+        }
+      return;
+    }
   if (side != to_move)
     {
       g_autofree char *sq = kiela_square_name_dup (kiela_game_get_position (_kiela_window_game (self))->files, side, house);
       /* TRANSLATORS: %1$s a square (d4), %2$s and %3$s "South"/"North" */
       g_autofree char *msg = g_strdup_printf (_("%1$s belongs to %2$s: %3$s sows only from its own two rows."),
                                               sq, kiela_side_display_name (side), kiela_side_display_name (to_move));
-      _kiela_window_toast (self, msg);
+      _kiela_window_refuse (self, msg);
       return;
     }
   if (!kiela_game_session_play (self->session, (KielaMove) house, &error))
-    _kiela_window_toast (self, error->message);
+    _kiela_window_refuse (self, error->message);
 }
 
 static void
@@ -366,7 +401,7 @@ on_setup_move (KielaBoardView *board, guint side, guint from, guint to, KielaWin
   g_autoptr(GError) error = NULL;
 
   if (!kiela_game_session_setup_move (self->session, side, from, to, &error))
-    _kiela_window_toast (self, error->message);
+    _kiela_window_refuse (self, error->message);
 }
 
 static void
@@ -409,6 +444,7 @@ kiela_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_weak_pointer (&self->thinking_toast);
   g_clear_handle_id (&self->scroll_idle, g_source_remove);
+  _kiela_window_presentation_dispose (self);
   if (self->step_list)
     kiela_step_list_set_player (self->step_list, NULL);
   g_clear_object (&self->player);
@@ -450,6 +486,8 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (window_title);
   BIND (banner_revealer);
   BIND (banner_label);
+  BIND (banner_details);
+  BIND (banner_detail_label);
   BIND (flap);
   BIND (panel_button);
   BIND (status_label);
@@ -482,9 +520,15 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (undo_button);
   BIND (redo_button);
   BIND (hint_button);
+  BIND (presentation_button);
+  BIND (caption_revealer);
+  BIND (caption_box);
+  BIND (caption_label);
+  BIND (caption_play_again);
   BIND (step_bar);
 #undef BIND
   _kiela_window_class_actions_init (widget_class);
+  _kiela_window_class_presentation_init (widget_class);
   _kiela_window_class_pages_init (widget_class);
 }
 
@@ -500,6 +544,7 @@ kiela_window_size_allocate (GtkWidget *widget, int width, int height, int baseli
   /* Set before the children are allocated, so this very allocation uses it. */
   if (adw_flap_get_fold_policy (self->flap) != policy)
     adw_flap_set_fold_policy (self->flap, policy);
+  _kiela_window_presentation_allocate (self, width, height);
   GTK_WIDGET_CLASS (kiela_window_parent_class)->size_allocate (widget, width, height, baseline);
 }
 
@@ -621,6 +666,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
                                 kiela_settings_speed_get_mapping, kiela_settings_speed_set_mapping, NULL, NULL);
   g_settings_bind (settings, KIELA_SETTINGS_NARRATION, self->narration_box, "visible", G_SETTINGS_BIND_GET);
   g_signal_connect (settings, "changed", G_CALLBACK (on_settings_changed), self);
+  _kiela_window_presentation_init (self);
   on_settings_changed (settings, NULL, self);
   kiela_learn_attach (self, registry, settings, NULL);
   _kiela_window_report_plugin_failures (self);

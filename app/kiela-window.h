@@ -55,6 +55,9 @@ const char       *kiela_window_get_last_message (KielaWindow *self);
 const char       *kiela_window_get_status_text  (KielaWindow *self);
 /* The text in the "What Happens" panel. */
 const char       *kiela_window_get_narration    (KielaWindow *self);
+/* The caption band under the board (presentation mode, or the panel hidden), or NULL when hidden. */
+const char       *kiela_window_get_caption      (KielaWindow *self);
+gboolean          kiela_window_get_presenting   (KielaWindow *self);
 /* The label by the board naming who plays `side` ("▶ South · You" when it is their turn). */
 const char       *kiela_window_get_side_label   (KielaWindow *self, KielaSide side);
 /* The board state the window last handed to the board view. */

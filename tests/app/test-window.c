@@ -179,6 +179,16 @@ assert_tooltips_match (KielaBoardView *board, const KielaPosition *pos)
       }
 }
 
+/* The side label names the side and its player, then its stones as the game holds them. */
+static void
+assert_side_label (Fixture *f, KielaSide side, const char *named)
+{
+  guint n = kiela_position_side_total (kiela_game_get_position (kiela_window_get_game (f->window)), side);
+  g_autofree char *expected = g_strdup_printf ("%s · %u stones", named, n);
+
+  g_assert_cmpstr (kiela_window_get_side_label (f->window, side), ==, expected);
+}
+
 /* ---------- tests ---------- */
 
 /* Rules file, section 11: South g1 from the start gives exactly this. */
@@ -196,13 +206,14 @@ test_click_plays_move (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 0);
   g_assert_true (kiela_board_view_get_interactive (board));
 
-  g_assert_cmpstr (kiela_window_get_side_label (f->window, KIELA_SOUTH), ==, "▶ South · Human");
-  g_assert_cmpstr (kiela_window_get_side_label (f->window, KIELA_NORTH), ==, "North · Human");
+  /* Each label counts the side's stones on the board (issue 10: a live count during play). */
+  assert_side_label (f, KIELA_SOUTH, "▶ South · Human");
+  assert_side_label (f, KIELA_NORTH, "North · Human");
   click (f, KIELA_SOUTH, "g1");
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 1);
   wait_until (player_at_end, f, 5000, "the sowing to finish");
-  g_assert_cmpstr (kiela_window_get_side_label (f->window, KIELA_NORTH), ==, "▶ North · Human");
-  g_assert_cmpstr (kiela_window_get_side_label (f->window, KIELA_SOUTH), ==, "South · Human");
+  assert_side_label (f, KIELA_NORTH, "▶ North · Human");
+  assert_side_label (f, KIELA_SOUTH, "South · Human");
 
   shown = kiela_board_view_get_position (board);
   for (guint h = 0; h < 20; h++)
@@ -721,7 +732,7 @@ test_ai_opponent (Fixture *f, gconstpointer data)
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, ai);
   game = kiela_window_get_game (f->window);
   /* The labels by the board say who plays where, and whose turn it is. */
-  g_assert_cmpstr (kiela_window_get_side_label (f->window, KIELA_SOUTH), ==, "▶ South · You");
+  assert_side_label (f, KIELA_SOUTH, "▶ South · You");
   g_assert_true (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_NORTH), "North · "));
   g_assert_nonnull (strstr (kiela_window_get_side_label (f->window, KIELA_NORTH), ai->name));
   click (f, KIELA_SOUTH, "g1");

@@ -1,0 +1,355 @@
+/* kiela-presentation.c: the main window in a classroom: presentation mode (fullscreen, the board
+ * as large as it goes, the narration as a caption band under it in large type), the caption band
+ * wherever the side panel cannot show the narration, text zoom, blanking the board, the presenter
+ * clicker keys, and the one refusal reason shown at a time. */
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "kiela-window-private.h"
+#include "kiela-settings.h"
+#include "kiela-presentation.h"
+
+/* Presentation type: 4.5 % of the screen height (49 px at 1080 px, 35 px at 768 px), which
+ * a projected image keeps readable from the back of a classroom; never below 20 px. */
+#define CAPTION_HEIGHT_SHARE 0.045
+#define CAPTION_MIN_PX 20.0
+#define ZOOM_MIN 0.5
+#define ZOOM_MAX 3.0
+#define ZOOM_STEP 1.15
+
+static double
+get_zoom (KielaWindow *self)
+{
+  return CLAMP (g_settings_get_double (self->settings, KIELA_SETTINGS_TEXT_ZOOM), ZOOM_MIN, ZOOM_MAX);
+}
+
+/* The caption's size in presentation mode for a window `height` px high, at the current zoom. */
+static double
+caption_px (KielaWindow *self, int height)
+{
+  return MAX (CAPTION_MIN_PX, height * CAPTION_HEIGHT_SHARE) * get_zoom (self);
+}
+
+/* The zoom rules name this window's own CSS class: the provider is the display's, and another
+ * window (a test's, a second game) keeps its own size. */
+static void
+apply_zoom (KielaWindow *self)
+{
+  double z = get_zoom (self);
+  const char *c = self->zoom_class;
+  g_autofree char *caption = NULL;
+  g_autofree char *css = NULL;
+  char buf[5][G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (self->presenting)
+    caption = g_strdup_printf ("%spx", g_ascii_formatd (buf[4], sizeof buf[4], "%.0f",
+                                                          caption_px (self, self->caption_height)));
+  else
+    caption = g_strdup_printf ("%sem", g_ascii_formatd (buf[4], sizeof buf[4], "%.2f", 1.15 * z));
+  css = g_strdup_printf (".%s .kiela-narration { font-size: %sem; }\n"
+                         ".%s .kiela-side-label { font-size: %sem; }\n"
+                         ".%s .kiela-status { font-size: %spt; }\n"
+                         ".%s .kiela-step-list row label { font-size: %sem; }\n"
+                         ".%s .kiela-caption-text { font-size: %s; }\n",
+                         c, g_ascii_formatd (buf[0], sizeof buf[0], "%.2f", 1.15 * z),
+                         c, g_ascii_formatd (buf[1], sizeof buf[1], "%.2f", (self->presenting ? 1.6 : 1.1) * z),
+                         c, g_ascii_formatd (buf[2], sizeof buf[2], "%.1f", (self->presenting ? 24 : 15) * z),
+                         c, g_ascii_formatd (buf[3], sizeof buf[3], "%.2f", 1.08 * z),
+                         c, caption);
+  gtk_css_provider_load_from_data (self->zoom_css, css, -1);
+}
+
+static gboolean
+caption_idle_cb (gpointer data)
+{
+  KielaWindow *self = data;
+
+  self->caption_idle = 0;
+  apply_zoom (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_kiela_window_presentation_allocate (KielaWindow *self, int width, int height)
+{
+  /* The type is sized for the height; changing CSS inside an allocation would relayout in
+   * the middle of it, so it is done just after. */
+  if (height == self->caption_height)
+    return;
+  self->caption_height = height;
+  if (self->presenting && self->caption_idle == 0)
+    self->caption_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, caption_idle_cb, self, NULL);
+}
+
+void
+_kiela_window_update_caption (KielaWindow *self)
+{
+  gboolean panel_hidden = !adw_flap_get_reveal_flap (self->flap) || adw_flap_get_folded (self->flap);
+  gboolean show = self->presenting || panel_hidden;
+  gboolean over_card = gtk_revealer_get_reveal_child (self->result_revealer);
+  const char *narration = gtk_label_get_text (self->narration_label);
+
+  /* In presentation mode the caption is the narration whatever the preference; elsewhere it
+   * stands in for the hidden panel and follows the Narration preference. */
+  if (!self->presenting && !g_settings_get_boolean (self->settings, KIELA_SETTINGS_NARRATION))
+    show = FALSE;
+  if (g_strcmp0 (gtk_label_get_text (self->caption_label), narration) != 0)
+    gtk_label_set_text (self->caption_label, narration);
+  gtk_widget_set_visible (self->caption_play_again, over_card);
+  gtk_revealer_set_reveal_child (self->caption_revealer, show || (panel_hidden && over_card));
+}
+
+/* ---------- presentation mode ---------- */
+
+static void
+set_presenting (KielaWindow *self, gboolean on)
+{
+  GtkWindow *window = GTK_WINDOW (self);
+
+  if (self->presenting == on)
+    return;
+  self->presenting = on;
+  if (on)
+    {
+      self->panel_was_open = gtk_toggle_button_get_active (self->panel_button);
+      gtk_toggle_button_set_active (self->panel_button, FALSE);
+      /* Locked, the panel stays hidden when the larger window unfolds it. */
+      adw_flap_set_locked (self->flap, TRUE);
+      self->presenting_fullscreened = !gtk_window_is_fullscreen (window);
+      if (self->presenting_fullscreened)
+        gtk_window_fullscreen (window);
+      gtk_widget_add_css_class (GTK_WIDGET (self), "kiela-presenting");
+    }
+  else
+    {
+      adw_flap_set_locked (self->flap, FALSE);
+      gtk_toggle_button_set_active (self->panel_button, self->panel_was_open);
+      if (self->presenting_fullscreened)
+        gtk_window_unfullscreen (window);
+      self->presenting_fullscreened = FALSE;
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "kiela-presenting");
+    }
+  gtk_button_set_icon_name (self->presentation_button, on ? "view-restore-symbolic" : "video-display-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->presentation_button),
+                               on ? _("Leave Presentation Mode (F5)") : _("Presentation Mode (F5)"));
+  apply_zoom (self);
+  _kiela_window_update_caption (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-presentation", on);
+}
+
+static void
+action_presentation (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+
+  set_presenting (self, g_str_equal (name, "win.leave-presentation") ? FALSE : !self->presenting);
+}
+
+/* B (a clicker's "blank screen" key) hides the board while the class looks at the teacher. */
+static void
+action_blank (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+
+  self->blanked = !self->blanked;
+  gtk_widget_set_opacity (self->game_page, self->blanked ? 0.0 : 1.0);
+}
+
+static void
+action_zoom (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  double z = get_zoom (self);
+
+  if (g_str_equal (name, "win.zoom-in"))
+    z = MIN (ZOOM_MAX, z * ZOOM_STEP);
+  else if (g_str_equal (name, "win.zoom-out"))
+    z = MAX (ZOOM_MIN, z / ZOOM_STEP);
+  else
+    z = 1.0;
+  /* Rounded, so that in and out again come back to the same size. */
+  g_settings_set_double (self->settings, KIELA_SETTINGS_TEXT_ZOOM, round (z * 100) / 100);
+}
+
+static void
+on_zoom_changed (GSettings *settings, const char *key, KielaWindow *self)
+{
+  double z = get_zoom (self);
+
+  apply_zoom (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", z < ZOOM_MAX - 0.001);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", z > ZOOM_MIN + 0.001);
+}
+
+/* Page Up / Page Down, what a presenter's clicker sends, step one stone back or forward
+ * whatever has the focus (the move list would scroll with them), but only on the game page. */
+static gboolean
+clicker_step (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  const char *action = g_variant_get_string (args, NULL);
+
+  if (!_kiela_window_game_page_visible (self))
+    return FALSE;
+  if (self->blanked)
+    action_blank (widget, "win.blank", NULL);
+  return gtk_widget_activate_action (widget, action, NULL);
+}
+
+/* ---------- the move list keeps the last move in view ---------- */
+
+/* When the list grows or its room shrinks (the game-over card opens above it), the live game's
+ * last move stays in view; a review or a hand-scrolled list is left where it is. */
+static void
+on_move_scroller_changed (GtkAdjustment *adj, KielaWindow *self)
+{
+  KielaGame *game = kiela_game_session_get_game (self->session);
+
+  if (game == NULL || !kiela_game_session_is_live (self->session)
+      || kiela_game_session_get_view_ply (self->session) != kiela_game_get_n_moves (game))
+    return;
+  if (gtk_adjustment_get_value (adj) < gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj))
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+}
+
+/* ---------- refusals ---------- */
+
+void
+_kiela_window_clear_refusal (KielaWindow *self)
+{
+  if (self->refusal_toast)
+    adw_toast_dismiss (self->refusal_toast);
+  g_clear_weak_pointer (&self->refusal_toast);
+}
+
+/* A reason a click did nothing is about that click: it replaces the reason before it at once
+ * instead of waiting in the toast queue behind it, and goes when a move is played. */
+void
+_kiela_window_refuse (KielaWindow *self, const char *text)
+{
+  AdwToast *toast = adw_toast_new (text);
+
+  _kiela_window_clear_refusal (self);
+  g_free (self->last_message);
+  self->last_message = g_strdup (text);
+  /* Normal priority: libadwaita 1.2 asserts when a high-priority toast displaces one being
+   * dismissed; the reason before is dismissed above, so this one follows at once. */
+  adw_toast_set_timeout (toast, 5);
+  self->refusal_toast = toast;
+  g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &self->refusal_toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* ---------- the shortcuts window ---------- */
+
+void
+kiela_presentation_name_keys (GtkWidget *widget)
+{
+  static const struct { const char *keysym; const char *name; } keys[] = {
+    { "Page_Up", N_("Page Up") },
+    { "Page_Down", N_("Page Down") },
+  };
+
+  if (GTK_IS_LABEL (widget))
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), keys[i].keysym) == 0)
+        gtk_label_set_label (GTK_LABEL (widget), _(keys[i].name));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    kiela_presentation_name_keys (c);
+}
+
+/* ---------- setting up ---------- */
+
+void
+_kiela_window_class_presentation_init (GtkWidgetClass *widget_class)
+{
+  static const struct { const char *name; GtkWidgetActionActivateFunc activate; } actions[] = {
+    { "win.presentation", action_presentation },
+    { "win.leave-presentation", action_presentation },
+    { "win.blank", action_blank },
+    { "win.zoom-in", action_zoom },
+    { "win.zoom-out", action_zoom },
+    { "win.zoom-reset", action_zoom },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
+}
+
+void
+_kiela_window_presentation_init (KielaWindow *self)
+{
+  static guint serial;
+  static const struct { const char *trigger; const char *action; } clicker[] = {
+    { "Page_Down", "win.step-forward" },
+    { "Page_Up", "win.step-back" },
+    { "<Control>Page_Down", "win.next-move" },
+    { "<Control>Page_Up", "win.previous-move" },
+  };
+  GtkEventController *capture = gtk_shortcut_controller_new ();
+
+  self->zoom_class = g_strdup_printf ("kiela-window-%u", ++serial);
+  gtk_widget_add_css_class (GTK_WIDGET (self), self->zoom_class);
+  self->zoom_css = gtk_css_provider_new ();
+  gtk_style_context_add_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),
+                                              GTK_STYLE_PROVIDER (self->zoom_css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
+
+  gtk_event_controller_set_propagation_phase (capture, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (clicker); i++)
+    {
+      GtkShortcut *s = gtk_shortcut_new (gtk_shortcut_trigger_parse_string (clicker[i].trigger),
+                                         gtk_callback_action_new (clicker_step, NULL, NULL));
+      gtk_shortcut_set_arguments (s, g_variant_new_string (clicker[i].action));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (capture), s);
+    }
+  gtk_widget_add_controller (GTK_WIDGET (self), capture);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-presentation", FALSE);
+  if (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)))
+    kiela_presentation_name_keys (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self))));
+  g_signal_connect (self->settings, "changed::" KIELA_SETTINGS_TEXT_ZOOM, G_CALLBACK (on_zoom_changed), self);
+  g_signal_connect_swapped (self->settings, "changed::" KIELA_SETTINGS_NARRATION,
+                            G_CALLBACK (_kiela_window_update_caption), self);
+  g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (_kiela_window_update_caption), self);
+  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (_kiela_window_update_caption), self);
+  g_signal_connect (gtk_scrolled_window_get_vadjustment (self->move_scroller), "changed",
+                    G_CALLBACK (on_move_scroller_changed), self);
+  on_zoom_changed (self->settings, NULL, self);
+  _kiela_window_update_caption (self);
+}
+
+void
+_kiela_window_presentation_dispose (KielaWindow *self)
+{
+  g_clear_handle_id (&self->caption_idle, g_source_remove);
+  g_clear_weak_pointer (&self->refusal_toast);
+  if (self->flap)
+    g_signal_handlers_disconnect_by_data (self->flap, self);
+  if (self->move_scroller)
+    g_signal_handlers_disconnect_by_data (gtk_scrolled_window_get_vadjustment (self->move_scroller), self);
+  if (self->zoom_css)
+    {
+      gtk_style_context_remove_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),
+                                                     GTK_STYLE_PROVIDER (self->zoom_css));
+      g_clear_object (&self->zoom_css);
+    }
+  g_clear_pointer (&self->zoom_class, g_free);
+}
+
+gboolean
+kiela_window_get_presenting (KielaWindow *self)
+{
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), FALSE);
+  return self->presenting;
+}
+
+const char *
+kiela_window_get_caption (KielaWindow *self)
+{
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), NULL);
+  if (!gtk_revealer_get_reveal_child (self->caption_revealer))
+    return NULL;
+  return gtk_label_get_text (self->caption_label);
+}

@@ -1,0 +1,683 @@
+/* test-classroom.c: widget tests of Kiela in a classroom (issue 10): presentation mode and its
+ * caption at the screen's size (run on a 1024×768 and a 1920×1080 Xvfb screen), text zoom, the
+ * presenter's clicker keys, and the fixes found when the app was tried as a teacher would. */
+#include "config.h"
+
+#include <string.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-trace-player.h"
+#include "kiela-settings.h"
+#include "kiela-board-view-private.h"
+#include "kiela-presentation.h"
+#include "kiela-new-game-dialog.h"
+#include "app-test-util.h"
+
+typedef struct {
+  KielaRegistry *registry;
+  GSettings *prefs;
+  KielaWindow *window;
+  char *autosave;
+} Fixture;
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  f->prefs = kiela_settings_new (NULL);
+  g_object_get (f->prefs, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i]; i++)
+    g_settings_reset (f->prefs, keys[i]);
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, GPOINTER_TO_INT (data));
+  f->autosave = g_build_filename (g_get_user_data_dir (), "autosave.kiela", NULL);
+  f->window = g_object_ref_sink (kiela_window_new (NULL, f->registry, f->prefs, f->autosave));
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->window);
+  g_clear_object (&f->prefs);
+  g_clear_pointer (&f->registry, kiela_registry_free);
+  g_free (f->autosave);
+}
+
+static GtkWidget *
+child (Fixture *f, const char *name)
+{
+  GtkWidget *w = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, name));
+
+  g_assert_nonnull (w);
+  return w;
+}
+
+static void
+activate (Fixture *f, const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), action, NULL));
+}
+
+static void
+click (Fixture *f, KielaSide side, const char *square)
+{
+  KielaSquare sq;
+
+  g_assert_true (kiela_square_parse (10, square, &sq, NULL));
+  g_assert_cmpint (sq.side, ==, side);
+  g_signal_emit_by_name (kiela_window_get_board (f->window), "house-activated", (guint) side, (guint) sq.house);
+}
+
+/* The shortcut on the window for `accel`, in whichever of its controllers. */
+static void
+press (Fixture *f, const char *accel)
+{
+  g_autoptr(GtkShortcutTrigger) want = gtk_shortcut_trigger_parse_string (accel);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr(GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (s), want)
+              && gtk_shortcut_action_activate (gtk_shortcut_get_action (s), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                               GTK_WIDGET (f->window), gtk_shortcut_get_arguments (s)))
+            return;
+        }
+    }
+  g_error ("no shortcut on the window acted on %s", accel);
+}
+
+/* The font size a label is drawn with, in pixels (CSS sets it in pt, em or px). */
+static double
+font_px (GtkWidget *label)
+{
+  PangoFontDescription *desc = pango_context_get_font_description (gtk_widget_get_pango_context (label));
+  double size = pango_font_description_get_size (desc) / (double) PANGO_SCALE;
+
+  /* GTK gives the size in points at 96 dpi unless it is absolute. */
+  return pango_font_description_get_size_is_absolute (desc) ? size : size * 96.0 / 72.0;
+}
+
+static gboolean
+mapped (gpointer data)
+{
+  Fixture *f = data;
+
+  return gtk_widget_get_mapped (GTK_WIDGET (f->window)) && gtk_widget_get_width (GTK_WIDGET (f->window)) > 0;
+}
+
+static void
+show (Fixture *f, int width, int height)
+{
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (mapped, f, 10000, "the window to be shown");
+  spin (400);
+}
+
+/* A widget lies wholly inside the window, so one sees it without opening anything. */
+static void
+assert_on_screen (Fixture *f, GtkWidget *w, const char *what)
+{
+  graphene_rect_t b;
+
+  if (!gtk_widget_get_mapped (w) || !gtk_widget_compute_bounds (w, GTK_WIDGET (f->window), &b))
+    g_error ("%s is not shown", what);
+  if (b.size.width < 1 || b.size.height < 1 || b.origin.x < 0 || b.origin.y < 0
+      || b.origin.x + b.size.width > gtk_widget_get_width (GTK_WIDGET (f->window)) + 0.5
+      || b.origin.y + b.size.height > gtk_widget_get_height (GTK_WIDGET (f->window)) + 0.5)
+    g_error ("%s lies at %.0f,%.0f %.0f×%.0f, outside the %d×%d window", what, b.origin.x, b.origin.y,
+             b.size.width, b.size.height, gtk_widget_get_width (GTK_WIDGET (f->window)),
+             gtk_widget_get_height (GTK_WIDGET (f->window)));
+}
+
+static void
+save_png (Fixture *f, const char *name)
+{
+  const char *dir = g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".";
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  int w = gtk_widget_get_width (GTK_WIDGET (f->window)), h = gtk_widget_get_height (GTK_WIDGET (f->window));
+  GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("window rendered to %s", path);
+}
+
+static gboolean
+window_fills_screen (gpointer data)
+{
+  Fixture *f = data;
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (f->window));
+  GdkMonitor *monitor = g_list_model_get_item (gdk_display_get_monitors (display), 0);
+  GdkRectangle geo;
+
+  gdk_monitor_get_geometry (monitor, &geo);
+  g_object_unref (monitor);
+  /* Without a window manager the client-side decorations keep a few pixels of their margin. */
+  return ABS (gtk_widget_get_width (GTK_WIDGET (f->window)) - geo.width) <= 16
+         && ABS (gtk_widget_get_height (GTK_WIDGET (f->window)) - geo.height) <= 16;
+}
+
+/* ---------- presentation mode ---------- */
+
+/* F5: fullscreen, no side panel, and the narration as a caption under the board in type at
+ * least 4 % of the screen's height, the current step's words read back from the widget. */
+static void
+test_presentation_caption (Fixture *f, gconstpointer data)
+{
+  KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
+  GtkWidget *caption = child (f, "caption_label");
+  AdwFlap *flap = ADW_FLAP (child (f, "flap"));
+  g_autofree char *png = NULL;
+  gboolean was_open;
+  int height;
+
+  show (f, 1400, 800);
+  click (f, KIELA_SOUTH, "i2");
+  click (f, KIELA_NORTH, "b3");
+  click (f, KIELA_SOUTH, "g1");
+  activate (f, "win.go-start");
+
+  was_open = adw_flap_get_reveal_flap (flap);
+  press (f, "F5");
+  g_assert_true (kiela_window_get_presenting (f->window));
+  /* Xvfb has no window manager to carry out the fullscreen request: size the window as one would. */
+  {
+    GdkMonitor *monitor = g_list_model_get_item (gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (f->window))), 0);
+    GdkRectangle geo;
+
+    gdk_monitor_get_geometry (monitor, &geo);
+    g_object_unref (monitor);
+    gtk_window_set_default_size (GTK_WINDOW (f->window), geo.width, geo.height);
+  }
+  wait_until (window_fills_screen, f, 10000, "presentation mode to fill the screen");
+  spin (500);
+  height = gtk_widget_get_height (GTK_WIDGET (f->window));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+
+  for (int i = 0; i < 3; i++)
+    press (f, "Page_Down");
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 3);
+  spin (200);
+  {
+    g_autofree char *step = kiela_trace_player_dup_narration (player);
+
+    g_assert_cmpstr (kiela_window_get_caption (f->window), ==, step);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (caption)), ==, step);
+  }
+  assert_on_screen (f, caption, "the caption");
+  if (font_px (caption) < 0.04 * height)
+    g_error ("the caption is %.1f px high on a %d px screen, under 4 %%", font_px (caption), height);
+  g_test_message ("caption %.1f px on a %d×%d screen", font_px (caption),
+                  gtk_widget_get_width (GTK_WIDGET (f->window)), height);
+  /* The board gets the room: more than half the screen's height. */
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (kiela_window_get_board (f->window))), >, height / 2);
+
+  png = g_strdup_printf ("presentation-%dx%d.png", gtk_widget_get_width (GTK_WIDGET (f->window)), height);
+  save_png (f, png);
+
+  /* Escape (or F5 again) leaves it: the panel comes back as it was. */
+  press (f, "Escape");
+  g_assert_false (kiela_window_get_presenting (f->window));
+  g_assert_cmpint (adw_flap_get_reveal_flap (flap), ==, was_open);
+}
+
+/* Ctrl+plus, Ctrl+minus and Ctrl+0 scale the narration and the labels, and the setting keeps it. */
+static void
+test_zoom (Fixture *f, gconstpointer data)
+{
+  GtkWidget *narration = child (f, "narration_label");
+  GtkWidget *side = child (f, "south_label");
+  double n0, s0;
+
+  show (f, 1400, 900);
+  n0 = font_px (narration);
+  s0 = font_px (side);
+  press (f, "<Control>plus");
+  press (f, "<Control>plus");
+  spin (100);
+  g_assert_cmpfloat (g_settings_get_double (f->prefs, KIELA_SETTINGS_TEXT_ZOOM), >, 1.25);
+  g_assert_cmpfloat (font_px (narration), >, n0 * 1.25);
+  g_assert_cmpfloat (font_px (side), >, s0 * 1.25);
+  press (f, "<Control>minus");
+  press (f, "<Control>minus");
+  press (f, "<Control>minus");
+  spin (100);
+  g_assert_cmpfloat (font_px (narration), <, n0);
+  press (f, "<Control>0");
+  spin (100);
+  g_assert_cmpfloat (g_settings_get_double (f->prefs, KIELA_SETTINGS_TEXT_ZOOM), ==, 1.0);
+  g_assert_cmpfloat (ABS (font_px (narration) - n0), <, 0.5);
+
+  /* A change of the setting (Preferences, another window) applies at once. */
+  g_settings_set_double (f->prefs, KIELA_SETTINGS_TEXT_ZOOM, 2.0);
+  spin (100);
+  g_assert_cmpfloat (font_px (narration), >, n0 * 1.9);
+}
+
+/* Page Down / Page Up step one stone whatever has the focus (the move list, a house);
+ * Ctrl+Page Up/Down a whole move; B blanks the board and back. */
+static void
+test_clicker_keys (Fixture *f, gconstpointer data)
+{
+  KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
+  KielaHouse *house;
+  guint ply;
+
+  show (f, 1400, 900);
+  click (f, KIELA_SOUTH, "g1");
+  click (f, KIELA_NORTH, "a4");
+  activate (f, "win.go-start");
+  gtk_widget_grab_focus (child (f, "move_list"));
+  press (f, "Page_Down");
+  press (f, "Page_Down");
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 2);
+  press (f, "Page_Up");
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 1);
+
+  ply = kiela_window_get_view_ply (f->window);
+  press (f, "<Control>Page_Up");
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, ply - 1);
+  press (f, "<Control>Page_Down");
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, ply);
+
+  press (f, "b");
+  g_assert_cmpfloat (gtk_widget_get_opacity (child (f, "game_page")), ==, 0.0);
+  press (f, "b");
+  g_assert_cmpfloat (gtk_widget_get_opacity (child (f, "game_page")), ==, 1.0);
+
+  /* A click does not leave the focus on a house, where the arrow keys would move between houses. */
+  house = kiela_board_view_get_house (kiela_window_get_board (f->window), KIELA_SOUTH, 0);
+  g_assert_false (gtk_widget_get_focus_on_click (GTK_WIDGET (house)));
+}
+
+/* At 1024×768 the panel is folded away: the narration, and at game over the result and Play
+ * Again, are in the caption band under the board. */
+static void
+test_small_screen (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGame) game = NULL;
+  KielaPosition pos;
+
+  show (f, 1024, 768);
+  g_assert_nonnull (kiela_window_get_caption (f->window));
+  g_assert_cmpstr (kiela_window_get_caption (f->window), ==, kiela_window_get_narration (f->window));
+  assert_on_screen (f, child (f, "caption_label"), "the narration at 1024×768");
+
+  /* South i1 captures and leaves North without a move (test-window's hint position). */
+  g_assert_true (kiela_position_parse ("0,0,1,0,0,0,0,0,0,4/1,0,0,0,0,0,0,0,0,3/1,0,2,0,0,0,0,0,0,1/0,0,0,0,2,0,0,0,2,0 s",
+                                       10, &pos, &error));
+  game = kiela_game_new_from_position (kiela_registry_lookup_variant (f->registry, "kiela"), &pos, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *path = g_build_filename (g_get_user_data_dir (), "end.kiela", NULL);
+    g_autofree char *text = kiela_record_to_string (game);
+
+    g_assert_true (g_file_set_contents (path, text, -1, NULL));
+    g_assert_true (kiela_window_open_path (f->window, path));
+  }
+  click (f, KIELA_SOUTH, "i1");
+  spin (300);
+  g_assert_true (kiela_game_is_over (kiela_window_get_game (f->window)));
+  g_assert_nonnull (kiela_window_get_result_text (f->window));
+  assert_on_screen (f, child (f, "caption_play_again"), "Play Again at 1024×768");
+  assert_on_screen (f, child (f, "status_label"), "the result at 1024×768");
+  g_assert_nonnull (strstr (kiela_window_get_status_text (f->window), "wins"));
+  save_png (f, "classroom-1024-game-over.png");
+}
+
+/* ---------- fixes ---------- */
+
+/* A second refused click replaces the first reason at once; a move played clears it. */
+static void
+test_refusals_replace (Fixture *f, gconstpointer data)
+{
+  AdwToastOverlay *overlay = ADW_TOAST_OVERLAY (child (f, "toast_overlay"));
+
+  click (f, KIELA_NORTH, "d4");
+  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "d4 belongs to North"));
+  click (f, KIELA_SOUTH, "a2");
+  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "a2 is empty"));
+  (void) overlay;
+  {
+    /* One reason on screen: the toast widgets in the overlay name only the latest. */
+    g_autofree char *all = NULL;
+    GString *seen = g_string_new (NULL);
+    GtkWidget *stack[64];
+    int top = 0;
+
+    spin (400);
+    stack[top++] = GTK_WIDGET (overlay);
+    while (top > 0)
+      {
+        GtkWidget *w = stack[--top];
+        if (GTK_IS_LABEL (w) && gtk_widget_get_mapped (w))
+          g_string_append_printf (seen, "%s\n", gtk_label_get_text (GTK_LABEL (w)));
+        for (GtkWidget *c = gtk_widget_get_first_child (w); c && top < 64; c = gtk_widget_get_next_sibling (c))
+          if (c != child (f, "game_page"))
+            stack[top++] = c;
+      }
+    all = g_string_free (seen, FALSE);
+    g_assert_null (strstr (all, "belongs to North"));
+  }
+  click (f, KIELA_SOUTH, "g1");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 1);
+}
+
+/* Reviewing the start: the status says so (not "move 0 of 2"), the narration says how to get
+ * back, and a click on a house says why it plays nothing. */
+static void
+test_review_says_so (Fixture *f, gconstpointer data)
+{
+  click (f, KIELA_SOUTH, "g1");
+  click (f, KIELA_NORTH, "a4");
+  kiela_window_review_ply (f->window, 0);
+  g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, "Reviewing the start position");
+  g_assert_nonnull (strstr (kiela_window_get_narration (f->window), "Back to Game"));
+  g_assert_false (gtk_widget_get_visible (child (f, "review_label")));
+  click (f, KIELA_SOUTH, "c2");
+  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "reviewing move 0"));
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 2);
+  kiela_window_review_ply (f->window, 1);
+  g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, "Reviewing move 1 of 2");
+}
+
+/* A click during the sowing finishes the animation and plays. */
+static void
+test_click_during_animation (Fixture *f, gconstpointer data)
+{
+  KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
+
+  click (f, KIELA_SOUTH, "g1");
+  g_assert_true (kiela_trace_player_get_playing (player));
+  click (f, KIELA_NORTH, "a4");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 2);
+}
+
+/* The keyboard shortcuts window names keys in words, never by keysym ("Page_Up"). */
+static void
+test_shortcut_names (void)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/kiela/Kiela/gtk/help-overlay.ui");
+  GtkWidget *overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
+  GtkWidget *stack[256];
+  int top = 0, n_labels = 0;
+
+  g_assert_nonnull (overlay);
+  kiela_presentation_name_keys (overlay);
+  stack[top++] = overlay;
+  while (top > 0)
+    {
+      GtkWidget *w = stack[--top];
+      if (GTK_IS_LABEL (w) && gtk_widget_get_ancestor (w, GTK_TYPE_SHORTCUT_LABEL))
+        {
+          const char *text = gtk_label_get_label (GTK_LABEL (w));
+          n_labels++;
+          if (strchr (text, '_') != NULL)
+            g_error ("the shortcuts window shows the raw key name “%s”", text);
+        }
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c && top < 256; c = gtk_widget_get_next_sibling (c))
+        stack[top++] = c;
+    }
+  g_assert_cmpint (n_labels, >, 20);
+  gtk_window_destroy (GTK_WINDOW (overlay));
+}
+
+static double
+board_top (Fixture *f)
+{
+  graphene_rect_t b;
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (kiela_window_get_board (f->window)),
+                                            GTK_WIDGET (f->window), &b));
+  return b.origin.y;
+}
+
+/* The board stays where it is when the expert setup bar appears and goes. */
+static void
+test_setup_bar_steady (Fixture *f, gconstpointer data)
+{
+  double top;
+
+  show (f, 1400, 900);
+  top = board_top (f);
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela-expert"), NULL, NULL);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "setup_revealer"))));
+  spin (600);
+  g_assert_cmpfloat (ABS (board_top (f) - top), <, 1.0);
+  activate (f, "win.setup-skip");
+  activate (f, "win.setup-skip");
+  spin (600);
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "setup_revealer"))));
+  g_assert_cmpfloat (ABS (board_top (f) - top), <, 1.0);
+}
+
+/* A damaged file: the banner says so in words and names it; the parser's own message
+ * ("<data>:1:2: Parse error: ...") is only under Details. */
+static void
+test_banner_in_words (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "broken.kiela", NULL);
+  const char *banner;
+
+  g_assert_true (g_file_set_contents (path, "{\"format\": \"kiela-record\", \"moves\": [\"g1", -1, NULL));
+  g_assert_false (kiela_window_open_path (f->window, path));
+  banner = kiela_window_get_banner_text (f->window);
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "broken.kiela"));
+  g_assert_nonnull (strstr (banner, "damaged"));
+  g_assert_null (strstr (banner, "<data>"));
+  g_assert_null (strstr (banner, "JSON"));
+  g_assert_true (gtk_widget_get_visible (child (f, "banner_details")));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (child (f, "banner_detail_label"))), "JSON"));
+}
+
+/* After a click the clicked house shows no tooltip (it covered the neighbours' counts) until
+ * the pointer leaves it; then hovering shows it again. */
+static void
+test_no_tooltip_after_click (Fixture *f, gconstpointer data)
+{
+  KielaSquare sq;
+  KielaHouse *house;
+  g_autoptr(GListModel) controllers = NULL;
+  gboolean left = FALSE;
+
+  show (f, 1400, 900);
+  g_assert_true (kiela_square_parse (10, "g1", &sq, NULL));
+  house = kiela_board_view_get_house (kiela_window_get_board (f->window), KIELA_SOUTH, sq.house);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (house)));
+  g_signal_emit_by_name (house, "clicked");
+  spin (200);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 1);
+  /* The counts changed (g1 is empty now), and still no tooltip. */
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (house)));
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (house));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+        {
+          g_signal_emit_by_name (c, "leave");
+          left = TRUE;
+        }
+    }
+  g_assert_true (left);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (house)));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (house)), "g1"));
+}
+
+static gboolean
+last_move_in_view (gpointer data)
+{
+  Fixture *f = data;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (child (f, "move_scroller")));
+
+  return gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) >= gtk_adjustment_get_upper (adj) - 1;
+}
+
+/* A long game on a short screen: the last move stays in view as moves are added, and when the
+ * game-over card opens above the list. */
+static void
+test_last_move_in_view (Fixture *f, gconstpointer data)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (child (f, "move_scroller")));
+  KielaGame *game = kiela_window_get_game (f->window);
+  GRand *rand = g_rand_new_with_seed (10);
+
+  show (f, 1400, 760);
+  while (!kiela_game_is_over (game) && kiela_game_get_n_moves (game) < 400)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_game_legal_moves (game, moves);
+      KielaSide side = kiela_game_get_position (game)->to_move;
+
+      g_signal_emit_by_name (kiela_window_get_board (f->window), "house-activated", (guint) side,
+                             (guint) moves[g_rand_int_range (rand, 0, (gint) n)]);
+      if (kiela_game_get_n_moves (game) == 40)
+        {
+          spin (300);
+          g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
+          wait_until (last_move_in_view, f, 3000, "the 40th move in view");
+        }
+    }
+  g_rand_free (rand);
+  g_assert_true (kiela_game_is_over (game));
+  spin (800);
+  g_assert_nonnull (kiela_window_get_result_text (f->window));
+  wait_until (last_move_in_view, f, 3000, "the last move in view under the game-over card");
+}
+
+static void
+on_start (KielaNewGameDialog *dialog, gboolean *started)
+{
+  *started = TRUE;
+}
+
+static GtkWidget *
+find_popover (GtkWidget *widget)
+{
+  if (GTK_IS_POPOVER (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *p = find_popover (c);
+      if (p)
+        return p;
+    }
+  return NULL;
+}
+
+/* Any label under `widget` showing `text`, whole (not ellipsized). */
+static gboolean
+shows_whole (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return !pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (shows_whole (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* New game: Enter on a focused row opens it (not Start with the old settings); the chosen
+ * computer player's name is shown whole. */
+static void
+test_new_game_dialog (void)
+{
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  KielaNewGameDialog *dialog;
+  GtkWidget *row;
+  g_autoptr(GListModel) controllers = NULL;
+  const KielaPersonality *ai = NULL;
+  gboolean started = FALSE, handled = FALSE;
+  g_autofree char *label = NULL;
+
+  kiela_registry_load_default (registry);
+  dialog = kiela_new_game_dialog_new (registry);
+  g_signal_connect (dialog, "start", G_CALLBACK (on_start), &started);
+  for (guint i = 0; ai == NULL && i < kiela_registry_get_personalities (registry)->len; i++)
+    ai = g_ptr_array_index (kiela_registry_get_personalities (registry), i);
+  g_assert_nonnull (ai);
+  kiela_new_game_dialog_preset (dialog, kiela_registry_lookup_variant (registry, "kiela"), NULL, ai);
+  gtk_window_present (GTK_WINDOW (dialog));
+  spin (400);
+
+  label = g_strdup_printf ("%s (%s)", ai->name, kiela_personality_get_level_name (ai));
+  if (!shows_whole (GTK_WIDGET (dialog), label))
+    g_error ("the dialog does not show “%s” whole", label);
+
+  row = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), KIELA_TYPE_NEW_GAME_DIALOG, "north_row"));
+  gtk_widget_grab_focus (row);
+  g_assert_true (gtk_widget_has_focus (row));
+  controllers = gtk_widget_observe_controllers (row);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c) && !handled)
+        g_signal_emit_by_name (c, "key-pressed", GDK_KEY_Return, 0, 0, &handled);
+    }
+  g_assert_true (handled);
+  spin (200);
+  g_assert_false (started);
+  g_assert_nonnull (find_popover (row));
+  g_assert_true (gtk_widget_get_visible (find_popover (row)));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-classroom-XXXXXX", NULL);
+
+  g_setenv ("XDG_DATA_HOME", tmp, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", tmp, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    g_error ("cannot open a display: run these tests under xvfb-run");
+  adw_init ();
+
+#define ADD(path, speed, fn) \
+  g_test_add (path, Fixture, GINT_TO_POINTER (speed), fixture_setup, fn, fixture_teardown)
+  ADD ("/app/classroom/presentation-caption", KIELA_SPEED_INSTANT, test_presentation_caption);
+  ADD ("/app/classroom/zoom", KIELA_SPEED_INSTANT, test_zoom);
+  ADD ("/app/classroom/clicker-keys", KIELA_SPEED_INSTANT, test_clicker_keys);
+  ADD ("/app/classroom/small-screen", KIELA_SPEED_INSTANT, test_small_screen);
+  ADD ("/app/classroom/refusals-replace", KIELA_SPEED_INSTANT, test_refusals_replace);
+  ADD ("/app/classroom/review-says-so", KIELA_SPEED_INSTANT, test_review_says_so);
+  ADD ("/app/classroom/click-during-animation", KIELA_SPEED_VERY_SLOW, test_click_during_animation);
+  ADD ("/app/classroom/setup-bar-steady", KIELA_SPEED_INSTANT, test_setup_bar_steady);
+  ADD ("/app/classroom/banner-in-words", KIELA_SPEED_INSTANT, test_banner_in_words);
+  ADD ("/app/classroom/no-tooltip-after-click", KIELA_SPEED_INSTANT, test_no_tooltip_after_click);
+  ADD ("/app/classroom/last-move-in-view", KIELA_SPEED_INSTANT, test_last_move_in_view);
+  g_test_add_func ("/app/classroom/shortcut-names", test_shortcut_names);
+  g_test_add_func ("/app/classroom/new-game-dialog", test_new_game_dialog);
+  return g_test_run ();
+}

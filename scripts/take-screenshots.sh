@@ -1,6 +1,7 @@
 #!/bin/bash
 # take-screenshots.sh: runs the real app under Xvfb (no window manager) and saves the AppStream
-# screenshots into data/screenshots/: the welcome page (a first start) and a capture being narrated.
+# screenshots into data/screenshots/: the welcome page (a first start) and a capture being
+# narrated. (lesson.png and puzzle.png come from tests/app/test-lessons.c.)
 # Usage: scripts/take-screenshots.sh [BUILD_DIR]   (default: _build; needs xvfb-run, xdotool, import)
 set -euo pipefail
 cd "$(dirname "$0")/.."

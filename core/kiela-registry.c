@@ -1648,6 +1648,41 @@ kiela_registry_load_variant_file (KielaRegistry *registry, const char *path)
   variant_file_record (registry, path, TRUE);
 }
 
+const KielaVariant *
+kiela_registry_add_variant_file (KielaRegistry *registry, KielaVariantFile *file, GError **error)
+{
+  const KielaVariant *v;
+  KielaPluginRecord *r;
+  guint owner;
+
+  g_return_val_if_fail (registry != NULL, NULL);
+  g_return_val_if_fail (file != NULL, NULL);
+
+  v = kiela_variant_file_get_variant (file);
+  if (kiela_registry_lookup_variant (registry, v->id))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                   _("duplicate variant id “%s”: another plugin or file already provides it"), v->id);
+      return NULL;
+    }
+  /* A record as for a file found at start-up, so Preferences → Plugins lists it too. */
+  r = new_record (registry, kiela_variant_file_get_path (file) ? kiela_variant_file_get_path (file) : v->id);
+  owner = registry->plugins->len - 1;
+  r->version = g_strdup ("");
+  r->license = g_strdup ("");
+  r->id = g_strdup_printf ("variant-file-%s", v->id);
+  r->name = g_strdup (kiela_variant_get_name (v));
+  r->description = g_strdup (kiela_variant_get_description (v));
+  r->translation_domain = g_strdup (v->translation_domain);
+  r->provides = g_new0 (char *, 2);
+  r->provides[0] = g_strdup_printf ("variant:%s", v->id);
+  item_list_add (&registry->variants, v, owner);
+  g_ptr_array_add (registry->variant_files, file);
+  r->state = KIELA_PLUGIN_LOADED;
+  count_items (registry, r, owner);
+  return v;
+}
+
 static gint
 compare_names (gconstpointer a, gconstpointer b)
 {

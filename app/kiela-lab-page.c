@@ -808,14 +808,22 @@ on_run_done (GObject *source, GAsyncResult *result, gpointer data)
       self->csv[s] = g_steal_pointer (&run->csv[s]);
       self->labels[s] = g_strdup (kiela_variant_get_name (run->variant[s]));
     }
-  /* The same name twice (the form's copy against its base): tell them apart by id. */
-  if (self->labels[1] && g_str_equal (self->labels[0], self->labels[1]))
-    for (guint s = 0; s < 2; s++)
-      {
-        g_autofree char *old = self->labels[s];
+  /* The form's copy keeps its base's name: tell them apart by id wherever a name is shared. */
+  for (guint s = 0; s < 2; s++)
+    if (self->labels[s])
+      for (guint i = 0; i < self->variants->len; i++)
+        {
+          const KielaVariant *other = g_ptr_array_index (self->variants, i);
 
-        self->labels[s] = g_strdup_printf ("%s (%s)", old, run->variant[s]->id);
-      }
+          if (other != run->variant[s] && g_strcmp0 (other->id, run->variant[s]->id) != 0
+              && g_strcmp0 (kiela_variant_get_name (other), self->labels[s]) == 0)
+            {
+              g_autofree char *old = self->labels[s];
+
+              self->labels[s] = g_strdup_printf ("%s (%s)", old, run->variant[s]->id);
+              break;
+            }
+        }
   if (self->stats[0] && kiela_stats_get_n_games (self->stats[0]) > 0)
     show_results (self);
 }

@@ -1,6 +1,8 @@
 /* kiela-board-draw.c: draws a house (stones, marks, count badge, focus ring) and the sower's hand from the cached artwork. */
 #include "config.h"
 
+#include <math.h>
+
 #include "kiela-board-draw.h"
 #include "kiela-position.h"
 
@@ -58,35 +60,162 @@ create_number_layout (GtkWidget *widget, const char *text, double size_px)
   return layout;
 }
 
+static const GdkRGBA badge_fill = { 0.07, 0.045, 0.03, 0.9 };
+static const GdkRGBA badge_fill_empty = { 0.07, 0.045, 0.03, 0.62 };
+static const GdkRGBA badge_rim = { 1.0, 0.94, 0.84, 0.95 };
+static const GdkRGBA badge_text = { 1, 1, 1, 1 };
+static const GdkRGBA badge_text_empty = { 0.86, 0.8, 0.72, 1 };
+
+/* The count badge's layout and its pill, in the house's coordinates. */
+static PangoLayout *
+badge_layout (GtkWidget *widget, float size, guint count, graphene_rect_t *pill, PangoRectangle *logical)
+{
+  char buf[16];
+  PangoLayout *layout;
+  PangoRectangle ink;
+  float font_px = size * 0.21f;
+  float height, width;
+
+  g_snprintf (buf, sizeof buf, "%u", count);
+  layout = create_number_layout (widget, buf, font_px);
+  pango_layout_get_pixel_extents (layout, &ink, logical);
+  height = font_px * 1.42f;
+  width = MAX (height, logical->width + font_px * 0.75f);
+  graphene_rect_init (pill, size * 0.985f - width, size * 0.985f - height, width, height);
+  return layout;
+}
+
 /* The count as a number, always, on a dark pill with a light rim: readable on any wood. */
 static void
 draw_count_badge (GtkWidget *widget, GtkSnapshot *snapshot, float size, guint count)
 {
-  static const GdkRGBA fill = { 0.07, 0.045, 0.03, 0.9 };
-  static const GdkRGBA fill_empty = { 0.07, 0.045, 0.03, 0.62 };
-  static const GdkRGBA rim = { 1.0, 0.94, 0.84, 0.95 };
-  static const GdkRGBA text = { 1, 1, 1, 1 };
-  static const GdkRGBA text_empty = { 0.86, 0.8, 0.72, 1 };
-  char buf[16];
   g_autoptr(PangoLayout) layout = NULL;
-  PangoRectangle ink, logical;
-  float font_px = size * 0.21f;
-  float height, width;
+  PangoRectangle logical;
   graphene_rect_t pill;
 
-  g_snprintf (buf, sizeof buf, "%u", count);
-  layout = create_number_layout (widget, buf, font_px);
-  pango_layout_get_pixel_extents (layout, &ink, &logical);
-  height = font_px * 1.42f;
-  width = MAX (height, logical.width + font_px * 0.75f);
-  graphene_rect_init (&pill, size * 0.985f - width, size * 0.985f - height, width, height);
-  append_pill (snapshot, &pill, count ? &fill : &fill_empty, &rim, MAX (1.0f, size * 0.014f));
+  layout = badge_layout (widget, size, count, &pill, &logical);
+  append_pill (snapshot, &pill, count ? &badge_fill : &badge_fill_empty, &badge_rim, MAX (1.0f, size * 0.014f));
 
   gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (pill.origin.x + (width - logical.width) / 2,
-                                                          pill.origin.y + (height - logical.height) / 2));
-  gtk_snapshot_append_layout (snapshot, layout, count ? &text : &text_empty);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (pill.origin.x + (pill.size.width - logical.width) / 2,
+                                                          pill.origin.y + (pill.size.height - logical.height) / 2));
+  gtk_snapshot_append_layout (snapshot, layout, count ? &badge_text : &badge_text_empty);
   gtk_snapshot_restore (snapshot);
+}
+
+/*
+ * With the cairo renderer every badge of a frame used to cost a Pango layout (font lookup,
+ * shaping), a rounded clip, a border and glyph rendering: about half of a full-board frame.
+ * Badges depend only on the count, the house size and the device scale, so each is drawn
+ * once into an image kept with the renderer, then copied like the stones.
+ */
+typedef struct {
+  cairo_surface_t *surface;
+  graphene_rect_t pill;
+} Badge;
+
+typedef struct {
+  float size;
+  int scale;
+  GHashTable *badges;   /* count → Badge */
+} BadgeCache;
+
+static void
+badge_free (gpointer data)
+{
+  Badge *badge = data;
+
+  cairo_surface_destroy (badge->surface);
+  g_free (badge);
+}
+
+static void
+badge_cache_free (gpointer data)
+{
+  BadgeCache *cache = data;
+
+  g_hash_table_unref (cache->badges);
+  g_free (cache);
+}
+
+static void
+rounded_rect_path (cairo_t *cr, double x, double y, double w, double h, double r)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+static Badge *
+render_badge (GtkWidget *widget, float size, int scale, guint count)
+{
+  Badge *badge = g_new0 (Badge, 1);
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoRectangle logical;
+  const GdkRGBA *fill, *text;
+  float border = MAX (1.0f, size * 0.014f);
+  float w, h, r;
+  cairo_t *cr;
+
+  layout = badge_layout (widget, size, count, &badge->pill, &logical);
+  w = badge->pill.size.width;
+  h = badge->pill.size.height;
+  r = h / 2;
+  fill = count ? &badge_fill : &badge_fill_empty;
+  text = count ? &badge_text : &badge_text_empty;
+  badge->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (w * scale), (int) ceil (h * scale));
+  cairo_surface_set_device_scale (badge->surface, scale, scale);
+  cr = cairo_create (badge->surface);
+  /* As append_pill: the fill clipped to the pill, the rim inside its edge. */
+  rounded_rect_path (cr, 0, 0, w, h, r);
+  gdk_cairo_set_source_rgba (cr, fill);
+  cairo_fill (cr);
+  rounded_rect_path (cr, border / 2, border / 2, w - border, h - border, MAX (r - border / 2, 0));
+  cairo_set_line_width (cr, border);
+  gdk_cairo_set_source_rgba (cr, &badge_rim);
+  cairo_stroke (cr);
+  cairo_move_to (cr, (w - logical.width) / 2, (h - logical.height) / 2);
+  gdk_cairo_set_source_rgba (cr, text);
+  pango_cairo_show_layout (cr, layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (badge->surface);
+  return badge;
+}
+
+static void
+paint_cached_badge (KielaBoardRenderer *renderer, KielaBoardPainter *painter, GtkWidget *widget, float size,
+                    guint count)
+{
+  static GQuark quark;
+  BadgeCache *cache;
+  Badge *badge;
+  int scale = gtk_widget_get_scale_factor (widget);
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("kiela-board-badges");
+  cache = g_object_get_qdata (G_OBJECT (renderer), quark);
+  if (cache == NULL || cache->size != size || cache->scale != scale)
+    {
+      cache = g_new0 (BadgeCache, 1);
+      cache->size = size;
+      cache->scale = scale;
+      cache->badges = g_hash_table_new_full (NULL, NULL, NULL, badge_free);
+      g_object_set_qdata_full (G_OBJECT (renderer), quark, cache, badge_cache_free);
+    }
+  badge = g_hash_table_lookup (cache->badges, GUINT_TO_POINTER (count));
+  if (badge == NULL)
+    {
+      badge = render_badge (widget, size, scale, count);
+      g_hash_table_insert (cache->badges, GUINT_TO_POINTER (count), badge);
+    }
+  cairo_set_source_surface (painter->cr, badge->surface, badge->pill.origin.x, badge->pill.origin.y);
+  cairo_rectangle (painter->cr, badge->pill.origin.x, badge->pill.origin.y,
+                   cairo_image_surface_get_width (badge->surface) / (double) scale,
+                   cairo_image_surface_get_height (badge->surface) / (double) scale);
+  cairo_fill (painter->cr);
 }
 
 gboolean
@@ -166,9 +295,12 @@ kiela_board_draw_house (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, Gtk
     }
   if (look->selected)
     kiela_board_renderer_paint_sprite (renderer, &painter, KIELA_BOARD_SPRITE_SELECTED, 0, 0, size, size);
+  if (painter.cr != NULL)
+    paint_cached_badge (renderer, &painter, widget, size, look->count);
   kiela_board_painter_end (&painter);
 
-  draw_count_badge (widget, snapshot, size, look->count);
+  if (!use_cairo)
+    draw_count_badge (widget, snapshot, size, look->count);
   if (look->focus_visible)
     draw_focus_ring (snapshot, size);
 }

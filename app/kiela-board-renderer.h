@@ -23,6 +23,11 @@ void        kiela_board_painter_end   (KielaBoardPainter *painter);
 
 KielaBoardRenderer *kiela_board_renderer_new (void);
 
+/* Keeps the last rasterised board of each file count in `dir` (created when needed) and reads
+ * it back instead of rasterising when the artwork, size and libraries are the same: for every
+ * renderer made afterwards.  NULL (the default, and in tests) keeps nothing on disk. */
+void        kiela_board_renderer_set_cache_dir (const char *dir);
+
 /* Whether the cached board is the one for `layout` at `device_scale` device pixels per pixel. */
 gboolean    kiela_board_renderer_matches    (KielaBoardRenderer *self, const KielaBoardLayout *layout, int device_scale);
 /* Makes the cache hold the board for `layout` at `device_scale`; returns TRUE (and emits

@@ -1,5 +1,6 @@
 /* kiela-move-list-model.c: the move list as a GListModel.  It follows the game's "changed"
- * signal and reports only the rows that came or went, so a view keeps the rows it has. */
+ * signal and reports only the rows that came or went, so a view keeps the rows it has.  It holds
+ * no row: an item is made when a view asks for it, so a game of 300,000 moves costs nothing here. */
 #include "config.h"
 
 #include "kiela-move-list-model.h"

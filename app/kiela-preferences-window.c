@@ -14,6 +14,7 @@ struct _KielaPreferencesWindow {
   GtkSwitch *pause_switch;
   GtkSwitch *narration_switch;
   GtkSwitch *playable_switch;
+  GtkSwitch *links_switch;
   AdwPreferencesPage *plugins_page;
   AdwPreferencesGroup *failed_group;
   AdwPreferencesGroup *loaded_group;
@@ -33,6 +34,7 @@ kiela_preferences_window_class_init (KielaPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KielaPreferencesWindow, pause_switch);
   gtk_widget_class_bind_template_child (widget_class, KielaPreferencesWindow, narration_switch);
   gtk_widget_class_bind_template_child (widget_class, KielaPreferencesWindow, playable_switch);
+  gtk_widget_class_bind_template_child (widget_class, KielaPreferencesWindow, links_switch);
   gtk_widget_class_bind_template_child (widget_class, KielaPreferencesWindow, plugins_page);
   gtk_widget_class_bind_template_child (widget_class, KielaPreferencesWindow, failed_group);
   gtk_widget_class_bind_template_child (widget_class, KielaPreferencesWindow, loaded_group);
@@ -227,5 +229,6 @@ kiela_preferences_window_new (GSettings *settings, KielaRegistry *registry)
   g_settings_bind (settings, KIELA_SETTINGS_PAUSE_ON_CAPTURE, self->pause_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, KIELA_SETTINGS_NARRATION, self->narration_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, KIELA_SETTINGS_SHOW_PLAYABLE, self->playable_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "lesson-links", self->links_switch, "active", G_SETTINGS_BIND_DEFAULT);
   return GTK_WINDOW (self);
 }

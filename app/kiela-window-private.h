@@ -30,7 +30,7 @@ struct _KielaWindow {
   GtkLabel *result_title;
   GtkLabel *result_reason;
   GtkLabel *result_counts;
-  GtkListBox *move_list;
+  GtkListView *move_list;
   GtkScrolledWindow *move_scroller;
   GtkBox *narration_box;
   GtkLabel *narration_label;
@@ -47,11 +47,13 @@ struct _KielaWindow {
   GtkWidget *undo_button;
   GtkWidget *redo_button;
   GtkWidget *hint_button;
+  GtkWidget *step_bar;               /* the game's replay bar: hidden on other pages */
 
   KielaBoardView *board;
   KielaTracePlayer *player;
   KielaGameSession *session;
   KielaMoveListModel *moves;
+  GtkSingleSelection *move_selection; /* of `moves`, shown by move_list */
   KielaRegistry *registry;           /* not owned: the application's */
   GSettings *settings;
   char *last_message;

@@ -7,6 +7,7 @@
 
 #include "kiela-window-private.h"
 #include "kiela-lab-page.h"
+#include "kiela-learn.h"
 #include "kiela-step-list.h"
 
 /* Below this window width the side panel folds away and the board gets the whole width; the
@@ -114,16 +115,16 @@ update_setup (KielaWindow *self)
 
 /* ---------- the move list ---------- */
 
-static GtkWidget *
-make_move_row (gpointer item, gpointer data)
+/* A GtkListView makes widgets only for the rows around those in sight (about 200 in GTK 4.8), so a
+ * record of 300,000 moves opens at once; the model makes a row's item when the view asks for it. */
+static void
+setup_move_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
 {
-  KielaMoveListItem *move = item;
-  guint ply = kiela_move_list_item_get_ply (move);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *num = gtk_label_new (kiela_move_list_item_get_number (move));
-  GtkWidget *who = gtk_label_new (kiela_move_list_item_get_who (move));
-  GtkWidget *square = gtk_label_new (kiela_move_list_item_get_square (move));
-  GtkWidget *summary = gtk_label_new (kiela_move_list_item_get_summary (move));
+  GtkWidget *num = gtk_label_new (NULL);
+  GtkWidget *who = gtk_label_new (NULL);
+  GtkWidget *square = gtk_label_new (NULL);
+  GtkWidget *summary = gtk_label_new (NULL);
 
   gtk_widget_set_margin_top (box, 4);
   gtk_widget_set_margin_bottom (box, 4);
@@ -133,7 +134,6 @@ make_move_row (gpointer item, gpointer data)
   gtk_label_set_xalign (GTK_LABEL (num), 1);
   gtk_widget_add_css_class (num, "numeric");
   gtk_label_set_xalign (GTK_LABEL (who), 0);
-  gtk_label_set_width_chars (GTK_LABEL (who), ply == 0 ? 0 : 6);
   gtk_label_set_width_chars (GTK_LABEL (square), 3);
   gtk_label_set_xalign (GTK_LABEL (summary), 1);
   gtk_widget_set_hexpand (summary, TRUE);
@@ -141,16 +141,38 @@ make_move_row (gpointer item, gpointer data)
   gtk_box_append (GTK_BOX (box), who);
   gtk_box_append (GTK_BOX (box), square);
   gtk_box_append (GTK_BOX (box), summary);
-  return box;
+  gtk_list_item_set_child (list_item, box);
 }
 
+static void
+bind_move_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
+{
+  KielaMoveListItem *move = gtk_list_item_get_item (list_item);
+  GtkWidget *num = gtk_widget_get_first_child (gtk_list_item_get_child (list_item));
+  GtkWidget *who = gtk_widget_get_next_sibling (num);
+  GtkWidget *square = gtk_widget_get_next_sibling (who);
+  GtkWidget *summary = gtk_widget_get_next_sibling (square);
+
+  gtk_label_set_text (GTK_LABEL (num), kiela_move_list_item_get_number (move));
+  gtk_label_set_text (GTK_LABEL (who), kiela_move_list_item_get_who (move));
+  /* "Start position" takes the room of the side and the square. */
+  gtk_label_set_width_chars (GTK_LABEL (who), kiela_move_list_item_get_ply (move) == 0 ? 0 : 6);
+  gtk_label_set_text (GTK_LABEL (square), kiela_move_list_item_get_square (move));
+  gtk_label_set_text (GTK_LABEL (summary), kiela_move_list_item_get_summary (move));
+}
+
+/* Rows are laid out lazily: the live row is scrolled to from an idle, once the list counts it. */
 static gboolean
 scroll_to_end (gpointer data)
 {
   KielaWindow *self = data;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->move_selection));
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->move_scroller);
 
   self->scroll_idle = 0;
+  if (n == 0)
+    return G_SOURCE_REMOVE;
+  gtk_widget_activate_action (GTK_WIDGET (self->move_list), "list.scroll-to-item", "u", n - 1);
   gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
   return G_SOURCE_REMOVE;
 }
@@ -160,25 +182,33 @@ static void
 select_row (KielaWindow *self)
 {
   guint ply = kiela_game_session_get_view_ply (self->session);
-  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->move_list, (int) ply);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->move_selection));
 
   self->selecting_row = TRUE;
-  gtk_list_box_select_row (self->move_list, row);
+  gtk_single_selection_set_selected (self->move_selection, ply < n ? ply : GTK_INVALID_LIST_POSITION);
   self->selecting_row = FALSE;
-  if (row && kiela_game_session_is_live (self->session))
+  if (ply >= n)
+    return;
+  if (kiela_game_session_is_live (self->session))
     {
       /* Again once the new row has its height (no reference: dispose removes the source). */
       if (self->scroll_idle == 0)
         self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_end, self, NULL);
     }
+  else if (gtk_widget_get_mapped (GTK_WIDGET (self->move_list)))
+    gtk_widget_activate_action (GTK_WIDGET (self->move_list), "list.scroll-to-item", "u", ply);
 }
 
+/* A click or the arrow keys select a row: that ply is reviewed. */
 static void
-on_row_selected (GtkListBox *list, GtkListBoxRow *row, KielaWindow *self)
+on_move_selection_changed (GtkSelectionModel *selection, guint position, guint n_items, KielaWindow *self)
 {
-  if (self->selecting_row || row == NULL || _kiela_window_game (self) == NULL)
+  guint selected = gtk_single_selection_get_selected (self->move_selection);
+
+  if (self->selecting_row || selected == GTK_INVALID_LIST_POSITION || _kiela_window_game (self) == NULL
+      || selected == kiela_game_session_get_view_ply (self->session))
     return;
-  kiela_game_session_set_view_ply (self->session, (guint) gtk_list_box_row_get_index (row));
+  kiela_game_session_set_view_ply (self->session, selected);
 }
 
 /* ---------- title ---------- */
@@ -240,7 +270,10 @@ on_game_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindow *self)
 
   kiela_board_view_set_setup_mode (self->board, FALSE, KIELA_SOUTH);
   kiela_board_view_set_variant (self->board, kiela_game_get_variant (g));
+  /* The rows come and go with the game; the selection follows the session, not them. */
+  self->selecting_row = TRUE;
   kiela_move_list_model_set_game (self->moves, g);
+  self->selecting_row = FALSE;
   self->replayed_ply = G_MAXUINT;
   show_ply (self, kiela_game_session_get_view_ply (session), FALSE);
   select_row (self);
@@ -370,8 +403,8 @@ kiela_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->player, self);
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
-  if (self->move_list)
-    g_signal_handlers_disconnect_by_data (self->move_list, self);
+  if (self->move_selection)
+    g_signal_handlers_disconnect_by_data (self->move_selection, self);
   if (self->session)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_weak_pointer (&self->thinking_toast);
@@ -380,6 +413,7 @@ kiela_window_dispose (GObject *object)
     kiela_step_list_set_player (self->step_list, NULL);
   g_clear_object (&self->player);
   gtk_widget_dispose_template (GTK_WIDGET (self), KIELA_TYPE_WINDOW);
+  g_clear_object (&self->move_selection);
   g_clear_object (&self->moves);
   /* Disposing the session cancels what the computer thinks; its answers are dropped unread. */
   g_clear_object (&self->session);
@@ -446,6 +480,7 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (undo_button);
   BIND (redo_button);
   BIND (hint_button);
+  BIND (step_bar);
 #undef BIND
   _kiela_window_class_actions_init (widget_class);
   _kiela_window_class_pages_init (widget_class);
@@ -515,8 +550,19 @@ kiela_window_init (KielaWindow *self)
   kiela_step_list_set_player (self->step_list, self->player);
 
   self->moves = kiela_move_list_model_new ();
-  gtk_list_box_bind_model (self->move_list, G_LIST_MODEL (self->moves), make_move_row, NULL, NULL);
-  g_signal_connect (self->move_list, "row-selected", G_CALLBACK (on_row_selected), self);
+  /* Neither autoselect nor a selection kept against the session's ply: the window selects. */
+  self->move_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->moves)));
+  gtk_single_selection_set_autoselect (self->move_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->move_selection, TRUE);
+  {
+    g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+    g_signal_connect (factory, "setup", G_CALLBACK (setup_move_row), NULL);
+    g_signal_connect (factory, "bind", G_CALLBACK (bind_move_row), NULL);
+    gtk_list_view_set_factory (self->move_list, factory);
+  }
+  gtk_list_view_set_model (self->move_list, GTK_SELECTION_MODEL (self->move_selection));
+  g_signal_connect (self->move_selection, "selection-changed", G_CALLBACK (on_move_selection_changed), self);
   g_signal_connect (self->board_overlay, "get-child-position", G_CALLBACK (on_board_overlay_position), self);
   _kiela_window_actions_init (self);
   _kiela_window_pages_init (self);
@@ -560,6 +606,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   g_settings_bind (settings, KIELA_SETTINGS_NARRATION, self->narration_box, "visible", G_SETTINGS_BIND_GET);
   g_signal_connect (settings, "changed", G_CALLBACK (on_settings_changed), self);
   on_settings_changed (settings, NULL, self);
+  kiela_learn_attach (self, registry, settings, NULL);
   _kiela_window_report_plugin_failures (self);
   return self;
 }

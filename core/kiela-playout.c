@@ -325,24 +325,6 @@ kiela_random_legal_move (const KielaVariant *variant, const KielaPosition *pos, 
 }
 
 static guint64
-perft_packed (const KielaVariant *variant, const KielaPacked *pos, guint depth)
-{
-  KielaMove moves[KIELA_MAX_MOVES];
-  KielaPacked children[KIELA_MAX_MOVES];
-  gboolean endless[KIELA_MAX_MOVES];
-  guint64 total = 0;
-  guint n;
-
-  if (depth == 1)
-    return kiela_packed_legal_moves (variant, pos, moves, NULL, NULL, NULL, NULL);
-  n = kiela_packed_legal_moves (variant, pos, moves, children, endless, NULL, NULL);
-  for (guint i = 0; i < n; i++)
-    if (!endless[i])
-      total += perft_packed (variant, &children[i], depth - 1);
-  return total;
-}
-
-static guint64
 perft_wide (const KielaVariant *variant, const KielaPosition *pos, guint depth)
 {
   KielaMove moves[KIELA_MAX_MOVES];
@@ -368,6 +350,6 @@ kiela_perft (const KielaVariant *variant, const KielaPosition *pos, guint depth)
   if (depth == 0)
     return 1;
   if (kiela_packed_from_position (variant, pos, &packed))
-    return perft_packed (variant, &packed, depth);
+    return kiela_packed_perft (variant, &packed, depth);
   return perft_wide (variant, pos, depth);
 }

@@ -61,4 +61,7 @@ guint    kiela_packed_legal_moves   (const KielaVariant *variant, const KielaPac
                                      guint32 drops[KIELA_MAX_MOVES],
                                      guint16 captured[KIELA_MAX_MOVES]);
 
+/* kiela_perft on a compact board: the number of move sequences of `depth` plies. */
+guint64  kiela_packed_perft         (const KielaVariant *variant, const KielaPacked *packed, guint depth);
+
 G_END_DECLS

@@ -869,6 +869,173 @@ kiela_packed_candidates (const KielaVariant *variant, const KielaPacked *packed,
   return packed_candidates_impl (variant, packed, moves, packed->files, packed->stride / 16);
 }
 
+/* ---- perft on the compact board ---- */
+
+/*
+ * Whether sowing house h certainly ends on its first lap: fewer stones than
+ * houses, the last of them dropped into an empty house (never h itself then).
+ * Under rules where landing in an empty house ends the move, perft counts such
+ * a leaf move without copying or sowing a board; most leaf moves are such.
+ */
+static inline __attribute__((always_inline)) gboolean
+ends_on_first_lap (const guint8 *my, guint h, const guint n)
+{
+  const guint k = my[h];
+  const guint last = h + k >= n ? h + k - n : h + k;
+
+  return k < n && my[last] == 0;
+}
+
+/*
+ * The same under Kiela's own rules, looking one lap further: the second lap
+ * starts from where the first ended (a relay lifts that house, a capture sows
+ * what it took from the house after it), and the house it ends in held, after
+ * the first lap, its stones plus one if the first lap passed it, or none if it
+ * is the house the move was lifted from.  More than half of the leaf moves of
+ * a perft from the start are decided within two laps.
+ */
+static inline __attribute__((always_inline)) gboolean
+kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const guint files, const guint32 limit)
+{
+  /* Branch-free: whether a leaf ends early is as random as a coin, and a
+   * mispredicted branch costs about what the sowing it saves does.  Hands of a
+   * lap or more are not decided here; they read house h + 0 instead. */
+  const guint n = 2 * files;
+  const guint k = my[h];
+  const gboolean short1 = k < n;
+  const guint k1 = short1 ? k : 0;
+  const guint last = h + k1 >= n ? h + k1 - n : h + k1;
+  const guint m = my[last];
+  const gboolean inner = last >= files;
+  const guint fi = inner ? 3 * files - 1 - last : 0;
+  const guint fo = inner ? last - files : 0;
+  const guint opfi = op[fi];
+  const gboolean capture = inner & (opfi > 0);
+  const guint hand = capture ? opfi + op[fo] : m + 1u;
+  const gboolean short2 = hand < n;
+  const guint k2 = short2 ? hand : 0;
+  const guint last2 = last + k2 >= n ? last + k2 - n : last + k2;
+  guint passed = last2 + n - h - 1;     /* houses from h + 1 to last2 */
+  gboolean second;
+
+  if (passed >= n)
+    passed -= n;
+  second = (last2 == h) | ((my[last2] == 0) & (passed >= k));
+  return short1 & ((m == 0) | (short2 & (limit >= 2) & second));
+}
+
+typedef guint64 (*PackedPerftFunc) (const KielaVariant *v, const KielaPacked *p, guint depth);
+
+/*
+ * Perft counts positions only: children are sown into one board on the stack
+ * and searched at once, with no hashing, repetition, move list or sowing
+ * statistics; leaves are counted without building them where the first lap
+ * decides (ends_on_first_lap), or without sowing at all where endless moves
+ * are legal.  `self` is the instantiation for the same width and rules.
+ */
+static inline __attribute__((always_inline)) guint64
+packed_perft_impl (const KielaVariant *v, const KielaPacked *p, guint depth, PackedPerftFunc self,
+                   const guint files, const guint lanes,
+                   const KielaCaptureRule capture_rule, const KielaCapturedFate captured_fate,
+                   const KielaRelayRule relay_rule)
+{
+  KielaMove cand[KIELA_MAX_MOVES];
+  const guint n = 2 * files;
+  const guint n_cand = packed_candidates_impl (v, p, cand, files, lanes);
+  const guint32 limit = lap_limit_of (v);
+  const gboolean keep_endless = v->endless_policy != KIELA_ENDLESS_ILLEGAL;
+  const gboolean empty_ends = capture_rule != KIELA_CAPTURE_EMPTY_INNER || captured_fate == KIELA_CAPTURED_REMOVED;
+  const guint8 *my = p->b + p->to_move * 16 * lanes;
+  const gboolean is_kiela_rules = capture_rule == KIELA_CAPTURE_OCCUPIED_INNER &&
+                                  captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR && relay_rule == KIELA_RELAY_OCCUPIED;
+  guint64 total = 0;
+
+  if (depth == 1)
+    {
+      if (keep_endless)
+        return n_cand;
+      if (is_kiela_rules && files == 10)
+        {
+          /* First which leaves end within two laps, then the others sown: two
+           * loops whose branches the processor can predict. */
+          const guint8 *op = p->b + (1 - p->to_move) * 16 * lanes;
+          guint32 rest = 0;
+
+          for (guint i = 0; i < n_cand; i++)
+            rest |= (guint32) !kiela_ends_within_two_laps (my, op, cand[i], files, limit) << i;
+          total = n_cand - (guint) __builtin_popcount (rest);
+          while (rest)
+            {
+              KielaPacked child;
+              const guint i = (guint) __builtin_ctz (rest);
+
+              rest &= rest - 1;
+              __builtin_memcpy (&child, p, 16 + 32 * lanes);
+              total += packed_sow_core (&child, cand[i], NULL, files, lanes, limit, capture_rule, captured_fate,
+                                        relay_rule);
+            }
+          return total;
+        }
+      for (guint i = 0; i < n_cand; i++)
+        {
+          KielaPacked child;
+
+          if (empty_ends && ends_on_first_lap (my, cand[i], n))
+            {
+              total++;
+              continue;
+            }
+          __builtin_memcpy (&child, p, 16 + 32 * lanes);
+          total += packed_sow_core (&child, cand[i], NULL, files, lanes, limit, capture_rule, captured_fate, relay_rule);
+        }
+      return total;
+    }
+  for (guint i = 0; i < n_cand; i++)
+    {
+      KielaPacked child;
+
+      __builtin_memcpy (&child, p, 16 + 32 * lanes);
+      if (packed_sow_core (&child, cand[i], NULL, files, lanes, limit, capture_rule, captured_fate, relay_rule))
+        total += self (v, &child, depth - 1);
+    }
+  return total;
+}
+
+static guint64
+packed_perft_kiela10 (const KielaVariant *v, const KielaPacked *p, guint depth)
+{
+  return packed_perft_impl (v, p, depth, packed_perft_kiela10, 10, 2, KIELA_RULES);
+}
+
+#define PACKED_PERFT_GENERIC(LANES)                                                                    \
+  static guint64                                                                                       \
+  packed_perft_generic##LANES (const KielaVariant *v, const KielaPacked *p, guint depth)              \
+  {                                                                                                    \
+    return packed_perft_impl (v, p, depth, packed_perft_generic##LANES, v->files, LANES,              \
+                              v->capture_rule, v->captured_fate, v->relay_rule);                       \
+  }
+PACKED_PERFT_GENERIC (1)
+PACKED_PERFT_GENERIC (2)
+PACKED_PERFT_GENERIC (3)
+
+guint64
+kiela_packed_perft (const KielaVariant *variant, const KielaPacked *packed, guint depth)
+{
+  if (depth == 0)
+    return 1;
+  switch (packed->stride)
+    {
+    case 16:
+      return packed_perft_generic1 (variant, packed, depth);
+    case 32:
+      if (packed->files == 10 && is_kiela_rules (variant))
+        return packed_perft_kiela10 (variant, packed, depth);
+      return packed_perft_generic2 (variant, packed, depth);
+    default:
+      return packed_perft_generic3 (variant, packed, depth);
+    }
+}
+
 /* Hawalis: a single stone may be sown only when no house holds min_sow, and only into an empty house. */
 static inline gboolean
 single_allowed (const KielaVariant *v, const guint16 *my, guint h, guint n)

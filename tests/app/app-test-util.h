@@ -1,7 +1,8 @@
-/* app-test-util.h: main-loop helpers shared by the app tests (static: each test program has its copy). */
+/* app-test-util.h: main-loop helpers and a widget test's start, shared by the app tests (static: a copy each). */
 #pragma once
 
 #include <glib.h>
+#include <adwaita.h>
 
 typedef gboolean (*Condition) (gpointer data);
 
@@ -30,4 +31,28 @@ spin (guint ms)
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
+}
+
+/* Points the XDG homes at a fresh temporary folder (before GLib caches them), keeps settings in
+ * memory and initialises the test framework and GTK; fails loudly without a display.  Returns the
+ * folder (the caller frees it). */
+static inline char *
+app_test_init (int *argc, char ***argv, const char *name)
+{
+  g_autofree char *template = g_strdup_printf ("kiela-%s-XXXXXX", name);
+  char *tmp = g_dir_make_tmp (template, NULL);
+  g_autofree char *data_home = NULL, *config_home = NULL;
+
+  g_assert_nonnull (tmp);
+  data_home = g_build_filename (tmp, "data", NULL);
+  config_home = g_build_filename (tmp, "config", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_test_init (argc, argv, NULL);
+  if (!gtk_init_check ())
+    g_error ("cannot open a display: run these tests under xvfb-run");
+  adw_init ();
+  return tmp;
 }

@@ -270,6 +270,7 @@ static void
 collect_labels (GtkWidget *window, GtkWidget *widget, GPtrArray *out)
 {
   if (!gtk_widget_get_mapped (widget) || GTK_IS_BUTTON (widget) || gtk_widget_has_css_class (widget, "toast")
+      || g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0
       || gtk_widget_get_native (widget) != GTK_NATIVE (window))
     return;
   if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')

@@ -33,15 +33,11 @@ iterate (guint n)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* The rows the move list holds (its list view makes widgets only for those in sight). */
 static guint
 count_rows (GtkWidget *list)
 {
-  guint n = 0;
-
-  for (GtkWidget *c = gtk_widget_get_first_child (list); c; c = gtk_widget_get_next_sibling (c))
-    if (GTK_IS_LIST_BOX_ROW (c))
-      n++;
-  return n;
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list))));
 }
 
 /* The window's invariants, whatever the monkey did. */
@@ -60,6 +56,13 @@ check (KielaWindow *w, guint step, const char *what)
              list ? count_rows (list) : 0, n);
   if (ply > n)
     g_error ("step %u (%s): view ply %u past the %u moves played", step, what, ply, n);
+  {
+    GtkSingleSelection *sel = GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+
+    if (gtk_single_selection_get_selected (sel) != ply)
+      g_error ("step %u (%s): the move list selects row %u, the board shows ply %u", step, what,
+               gtk_single_selection_get_selected (sel), ply);
+  }
   if (kiela_board_view_get_position (board)->files != kiela_game_get_variant (game)->files)
     g_error ("step %u (%s): the board has %u files, the game %u", step, what,
              kiela_board_view_get_position (board)->files, kiela_game_get_variant (game)->files);

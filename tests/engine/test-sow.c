@@ -655,6 +655,111 @@ test_perft_counts (void)
     g_assert_cmpuint (kiela_perft (v, &crowded, d), ==, ref_perft (v, &crowded, d));
 }
 
+/* Counts move sequences from kiela_legal_moves: every candidate sown in full. */
+static guint64
+moves_perft (const KielaVariant *v, const KielaPosition *pos, guint depth)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  gboolean endless[KIELA_MAX_MOVES];
+  guint64 total = 0;
+  guint n;
+
+  if (depth == 0)
+    return 1;
+  n = kiela_legal_moves (v, pos, moves, children, endless);
+  if (depth == 1)
+    return n;
+  for (guint i = 0; i < n; i++)
+    if (!endless[i])
+      total += moves_perft (v, &children[i], depth - 1);
+  return total;
+}
+
+/*
+ * kiela_perft counts most leaves without sowing them (from the first one or
+ * two laps, or not at all where endless moves are legal): it must count what
+ * sowing every move counts, in every rule set and at several widths, from
+ * positions of random games and from scattered ones whose hands go round the
+ * board.  Short lap limits make many moves endless, which is where a wrong
+ * shortcut would count a move that is not legal.
+ */
+static void
+test_perft_shortcuts (void)
+{
+  static const guint widths[] = { 4, 7, 10, 13, 20 };
+  static const guint32 limits[] = { 0, 1, 2, 3, 5 };
+  GPtrArray *variants = kiela_registry_get_variants (registry);
+  guint compared = 0;
+  guint64 cut = 0;
+
+  for (guint vi = 0; vi < variants->len; vi++)
+    for (guint wi = 0; wi < G_N_ELEMENTS (widths) * G_N_ELEMENTS (limits); wi++)
+      {
+        KielaVariant v = *(const KielaVariant *) g_ptr_array_index (variants, vi);
+        const guint files = widths[wi % G_N_ELEMENTS (widths)];
+        const guint32 limit = limits[wi / G_N_ELEMENTS (widths)];
+        KielaPosition pos;
+        KielaRng rng;
+
+        if (limit != 0)
+          v.lap_limit = limit;
+
+        if (files != v.files)
+          {
+            v.files = (guint8) files;
+            memset (v.start, 0, sizeof v.start);
+            for (guint s = 0; s < 2; s++)
+              for (guint h = 0; h < files + 4; h++)
+                v.start[s][h] = 2;
+          }
+        kiela_rng_seed (&rng, 31 * files + vi);
+        for (guint g = 0; g < 3; g++)
+          {
+            kiela_position_init_start (&pos, &v);
+            for (guint ply = 0; ply < 150; ply++)
+              {
+                KielaMove moves[KIELA_MAX_MOVES];
+                KielaPosition children[KIELA_MAX_MOVES];
+                gboolean endless[KIELA_MAX_MOVES];
+                guint n, pick;
+
+                if (ply % 5 == 0)
+                  {
+                    for (guint d = 1; d <= 2; d++)
+                      g_assert_cmpuint (kiela_perft (&v, &pos, d), ==, moves_perft (&v, &pos, d));
+                    cut += kiela_candidate_moves (&v, &pos, moves) - moves_perft (&v, &pos, 1);
+                    compared++;
+                  }
+                n = kiela_legal_moves (&v, &pos, moves, children, endless);
+                if (n == 0)
+                  break;
+                pick = kiela_rng_below (&rng, n);
+                if (endless[pick])
+                  break;
+                pos = children[pick];
+              }
+          }
+        for (guint k = 0; k < 15; k++)
+          {
+            guint stones = 10 + kiela_rng_below (&rng, 240);
+
+            memset (&pos, 0, sizeof pos);
+            pos.files = (guint8) files;
+            pos.to_move = (guint8) kiela_rng_below (&rng, 2);
+            for (guint i = 0; i < stones; i++)
+              pos.houses[kiela_rng_below (&rng, 2)][kiela_rng_below (&rng, 2 * files)]++;
+            for (guint d = 1; d <= 2; d++)
+              g_assert_cmpuint (kiela_perft (&v, &pos, d), ==, moves_perft (&v, &pos, d));
+            compared++;
+          }
+      }
+  /* `cut`: candidates that were not legal, endless ones among them. */
+  g_test_message ("compared %u positions, %" G_GUINT64_FORMAT " illegal candidates", compared, cut);
+  g_assert_cmpuint (compared, >, 2000);
+  g_assert_cmpuint (cut, >, 1000);
+}
+
 /* Game lengths and results of `n` seeded playouts from the start, one way or the other. */
 static void
 playout_statistics (const KielaVariant *v, gboolean sample, guint n, guint64 seed,
@@ -1085,6 +1190,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sow/narration", test_narration);
   g_test_add_func ("/sow/packed/every-width", test_packed_every_width);
   g_test_add_func ("/sow/perft/counts", test_perft_counts);
+  g_test_add_func ("/sow/perft/shortcuts", test_perft_shortcuts);
   g_test_add_func ("/sow/playout/sampled-same-distribution", test_sampled_playouts);
   g_test_add_func ("/sow/playout/random-legal-move", test_random_legal_move);
   g_test_add_func ("/sow/playout/matches-naive", test_playout_matches_naive);

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <gtk/gtk.h>
+#include <glib/gstdio.h>
 
 #include "kiela-board-geometry.h"
 #include "kiela-board-renderer.h"
@@ -215,6 +216,75 @@ test_renderer_cache (void)
   g_assert_cmpuint (changed, ==, 3);
 }
 
+/* The pixels of a texture, tightly packed. */
+static GBytes *
+texture_pixels (GdkTexture *texture)
+{
+  gsize stride = (gsize) gdk_texture_get_width (texture) * 4;
+  gsize size = stride * gdk_texture_get_height (texture);
+  guchar *pixels = g_malloc (size);
+
+  gdk_texture_download (texture, pixels, stride);
+  return g_bytes_new_take (pixels, size);
+}
+
+/* With a cache directory, a board rasterised once is read back by a later renderer at the same
+ * size without rasterising, pixel for pixel; another size, or a damaged or foreign file, is
+ * rasterised as before (and the file is then replaced). */
+static void
+test_renderer_disk_cache (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-board-cache-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "board-10.argb", NULL);
+  g_autoptr(KielaBoardRenderer) first = kiela_board_renderer_new ();
+  g_autoptr(KielaBoardRenderer) second = NULL, third = NULL, fourth = NULL;
+  g_autoptr(GBytes) drawn = NULL, read_back = NULL;
+  g_autofree char *contents = NULL;
+  KielaBoardLayout layout, smaller;
+  gsize length;
+
+  g_assert_nonnull (dir);
+  kiela_board_renderer_set_cache_dir (dir);
+  kiela_board_layout_compute (&layout, 10, 1366, 768);
+  g_assert_true (kiela_board_renderer_ensure (first, &layout, 1));
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (first), ==, 1);
+  /* The file is written once the main loop is idle, after the frame that needed the board. */
+  g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_true (g_file_test (file, G_FILE_TEST_EXISTS));
+  drawn = texture_pixels (kiela_board_renderer_get_background (first));
+
+  second = kiela_board_renderer_new ();
+  g_assert_true (kiela_board_renderer_ensure (second, &layout, 1));
+  g_assert_true (kiela_board_renderer_is_ready (second));
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (second), ==, 0);
+  read_back = texture_pixels (kiela_board_renderer_get_background (second));
+  g_assert_true (g_bytes_equal (drawn, read_back));
+
+  /* Another size misses, is rasterised, and takes the file over. */
+  kiela_board_layout_compute (&smaller, 10, 800, 600);
+  third = kiela_board_renderer_new ();
+  g_assert_true (kiela_board_renderer_ensure (third, &smaller, 1));
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (third), ==, 1);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  /* A file cut short is a miss, not a crash or a half-drawn board. */
+  g_assert_true (g_file_get_contents (file, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (file, contents, (gssize) (length / 2), NULL));
+  fourth = kiela_board_renderer_new ();
+  g_assert_true (kiela_board_renderer_ensure (fourth, &smaller, 1));
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (fourth), ==, 1);
+  assert_centre_opaque (kiela_board_renderer_get_background (fourth));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  kiela_board_renderer_set_cache_dir (NULL);
+  g_assert_cmpint (g_remove (file), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -225,5 +295,6 @@ main (int argc, char **argv)
   g_test_add_func ("/board/geometry/small-and-large", test_small_and_large_boards);
   g_test_add_func ("/board/geometry/stone-layouts", test_stone_layouts);
   g_test_add_func ("/board/renderer/cache", test_renderer_cache);
+  g_test_add_func ("/board/renderer/disk-cache", test_renderer_disk_cache);
   return g_test_run ();
 }

@@ -1,0 +1,42 @@
+/* kiela-learn.h: adds the welcome, lessons, puzzles and lesson pages to the window and links games to lessons. */
+#pragma once
+
+#include "kiela-window.h"
+#include "kiela-lesson-view.h"
+#include "kiela-lesson-progress.h"
+
+G_BEGIN_DECLS
+
+/* Page names (win.show-page::NAME). */
+#define KIELA_PAGE_WELCOME "welcome"
+#define KIELA_PAGE_LESSONS "lessons"
+#define KIELA_PAGE_PUZZLES "puzzles"
+#define KIELA_PAGE_LESSON  "lesson"
+
+/* The newcomer's computer opponent (plugins/ai: the beginner). */
+#define KIELA_NEWCOMER_OPPONENT "kizua"
+
+/* Settings keys (schema io.github.kiela.Kiela). */
+#define KIELA_SETTINGS_WELCOME_SHOWN "welcome-shown"
+#define KIELA_SETTINGS_LESSON_LINKS  "lesson-links"
+
+/* Lessons that explain what a game shows (the course's ids). */
+#define KIELA_LESSON_FOR_RELAY   "relay-outer"
+#define KIELA_LESSON_FOR_CAPTURE "capture"
+#define KIELA_LESSON_FOR_ENDLESS "endless"
+#define KIELA_LESSON_FOR_SINGLES "singles"
+
+/* Called once by the window: adds the pages, the action `learn.open-lesson` ('s': a lesson
+ * id, or "id/step") and the "How does this work?" offers in games.  `progress_path` NULL =
+ * the user's data folder. */
+void                 kiela_learn_attach         (KielaWindow *window, KielaRegistry *registry,
+                                                 GSettings *settings, const char *progress_path);
+/* Shows the welcome page at the first start (the key welcome-shown), once. */
+void                 kiela_learn_first_start    (KielaWindow *window);
+KielaLessonProgress *kiela_learn_get_progress   (KielaWindow *window);
+KielaLessonView     *kiela_learn_get_lesson_view (KielaWindow *window);   /* made on first use */
+GtkWidget           *kiela_learn_get_page       (KielaWindow *window, const char *name);
+/* The lesson id the last "How does this work?" offer pointed at, or NULL (tests). */
+const char          *kiela_learn_get_last_offer (KielaWindow *window);
+
+G_END_DECLS

@@ -1,0 +1,703 @@
+/* kiela-lesson-view.c: a lesson step by step: shows the step's position and narration, takes the learner's
+ * answer in the way its task asks (a house, a count, watching, a game), checks it with the engine and says why. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiela-lesson-view.h"
+#include "kiela-ai-player.h"
+#include "kiela-settings.h"
+#include "kiela-step-list.h"
+
+struct _KielaLessonView {
+  GtkWidget parent_instance;
+
+  /* Template children. */
+  GtkBox *board_box;
+  GtkWidget *replay_bar;
+  GtkButton *play_button;
+  GtkLabel *lesson_label;
+  GtkLabel *step_label;
+  GtkLabel *narration_label;
+  GtkLabel *task_label;
+  GtkWidget *count_box;
+  GtkSpinButton *count_spin;
+  GtkWidget *check_button;
+  GtkWidget *feedback_box;
+  GtkImage *feedback_icon;
+  GtkLabel *feedback_label;
+  GtkWidget *hint_button;
+  GtkWidget *retry_button;
+  GtkWidget *next_button;
+  GtkWidget *steps_frame;
+  KielaStepList *step_list;
+
+  KielaBoardView *board;
+  KielaTracePlayer *player;
+  KielaRegistry *registry;       /* not owned: the application's */
+  KielaLessonProgress *progress;
+  GSettings *settings;
+
+  const KielaLesson *lesson;
+  const KielaVariant *variant;
+  guint step;
+  KielaPosition pos;             /* the step's position */
+  KielaLessonVerdict verdict;
+  guint hints;                   /* taken on this step */
+  guint wrong;                   /* wrong answers on this step */
+  gboolean answered;             /* the learner's answer is in: the board waits for retry or next */
+  gboolean loading;              /* load_step() resets the player: its changes are no answer */
+
+  /* PLAY_OUT */
+  KielaGame *game;
+  KielaSide learner;
+  GCancellable *thinking;
+  gboolean check_after_replay;
+};
+
+G_DEFINE_FINAL_TYPE (KielaLessonView, kiela_lesson_view, GTK_TYPE_WIDGET)
+
+enum { SIGNAL_FINISHED, SIGNAL_STEP_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static const KielaLessonStep *
+current_step (KielaLessonView *self)
+{
+  return &self->lesson->steps[self->step];
+}
+
+static KielaTaskKind
+current_kind (KielaLessonView *self)
+{
+  return current_step (self)->task.kind;
+}
+
+/* ---------- feedback ---------- */
+
+typedef enum { FEEDBACK_NONE, FEEDBACK_RIGHT, FEEDBACK_WRONG, FEEDBACK_INFO } FeedbackKind;
+
+static void
+show_feedback (KielaLessonView *self, FeedbackKind kind, const char *text)
+{
+  static const char *classes[] = { "kiela-feedback-right", "kiela-feedback-wrong", "kiela-feedback-info" };
+  static const char *icons[] = { NULL, "object-select-symbolic", "dialog-warning-symbolic", "dialog-information-symbolic" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    gtk_widget_remove_css_class (self->feedback_box, classes[i]);
+  gtk_widget_set_visible (self->feedback_box, kind != FEEDBACK_NONE && text != NULL);
+  if (kind == FEEDBACK_NONE || text == NULL)
+    {
+      gtk_label_set_label (self->feedback_label, "");
+      return;
+    }
+  gtk_widget_add_css_class (self->feedback_box, classes[kind - 1]);
+  gtk_image_set_from_icon_name (self->feedback_icon, icons[kind]);
+  gtk_label_set_label (self->feedback_label, text);
+  /* Screen readers hear the verdict with the button that takes the learner on. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->next_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->retry_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+static guint
+interval_ms (KielaLessonView *self)
+{
+  if (self->settings == NULL)
+    return 0;
+  return kiela_speed_interval_ms ((KielaSpeed) g_settings_get_enum (self->settings, KIELA_SETTINGS_SPEED));
+}
+
+/* Plays `move` from `from` stone by stone on the board (the step list follows). */
+static void
+replay_move (KielaLessonView *self, const KielaPosition *from, KielaMove move)
+{
+  KielaTrace *trace = kiela_trace_new ();
+
+  if (!kiela_sow_traced (self->variant, from, move, trace))
+    {
+      kiela_trace_free (trace);
+      return;
+    }
+  kiela_trace_player_set_trace (self->player, self->variant, trace, 0);
+  gtk_widget_set_visible (self->replay_bar, TRUE);
+  gtk_widget_set_visible (self->steps_frame, TRUE);
+  kiela_trace_player_set_interval (self->player, interval_ms (self));
+  kiela_trace_player_play (self->player);
+}
+
+static void
+update_buttons (KielaLessonView *self)
+{
+  gboolean right = self->verdict == KIELA_LESSON_RIGHT;
+  gboolean last = self->step + 1 >= self->lesson->n_steps;
+
+  gtk_widget_set_sensitive (self->next_button, right);
+  gtk_widget_set_visible (self->retry_button, self->answered && !right);
+  gtk_widget_set_sensitive (self->hint_button, !right && kiela_lesson_step_get_hint (self->lesson, self->step) != NULL);
+  if (last)
+    gtk_button_set_label (GTK_BUTTON (self->next_button),
+                          self->lesson->kind == KIELA_LESSON_KIND_PUZZLES ? _("_Finish Set") : _("_Finish Lesson"));
+  else
+    gtk_button_set_label (GTK_BUTTON (self->next_button),
+                          self->lesson->kind == KIELA_LESSON_KIND_PUZZLES ? _("_Next Puzzle") : _("_Next"));
+}
+
+/* The learner answered: record, say so, and offer what comes next. */
+static void
+take_verdict (KielaLessonView *self, KielaLessonVerdict verdict, const char *feedback)
+{
+  if (verdict == KIELA_LESSON_PENDING)
+    return;
+  self->verdict = verdict;
+  self->answered = TRUE;
+  kiela_board_view_set_interactive (self->board, FALSE);
+  kiela_board_view_set_playable (self->board, KIELA_SOUTH, NULL, 0);
+  gtk_widget_set_sensitive (self->check_button, FALSE);
+  if (verdict == KIELA_LESSON_RIGHT)
+    {
+      g_autoptr(GError) error = NULL;
+      guint stars = kiela_lesson_progress_record (self->progress, self->lesson->id, self->step,
+                                                  self->hints, self->wrong, &error);
+      g_autofree char *stars_text = kiela_lesson_progress_stars_text (stars);
+      g_autofree char *text = g_strdup_printf ("%s %s", stars_text, feedback ? feedback : _("Right!"));
+
+      if (error != NULL)
+        g_warning ("%s", error->message);
+      show_feedback (self, FEEDBACK_RIGHT, text);
+      update_buttons (self);
+      gtk_widget_grab_focus (self->next_button);
+    }
+  else
+    {
+      self->wrong++;
+      show_feedback (self, FEEDBACK_WRONG, feedback ? feedback : _("Not quite."));
+      update_buttons (self);
+      gtk_widget_grab_focus (self->retry_button);
+    }
+}
+
+/* ---------- PLAY_OUT: a game against a computer opponent ---------- */
+
+static void think (KielaLessonView *self);
+
+static void
+playout_check (KielaLessonView *self)
+{
+  KielaLessonAnswer answer = { 0 };
+  g_autofree char *feedback = NULL;
+  KielaLessonVerdict verdict;
+
+  answer.game = self->game;
+  verdict = kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback);
+  if (verdict != KIELA_LESSON_PENDING)
+    {
+      take_verdict (self, verdict, feedback);
+      return;
+    }
+  if (kiela_game_get_position (self->game)->to_move == self->learner)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_game_legal_moves (self->game, moves);
+
+      kiela_board_view_set_playable (self->board, self->learner, moves, n);
+      kiela_board_view_set_interactive (self->board, TRUE);
+    }
+  else
+    think (self);
+}
+
+/* One search: the view and the cancellable it was started with, so a late answer of a
+ * search already cancelled (the learner left or retried) is dropped. */
+typedef struct {
+  KielaLessonView *self;
+  GCancellable *cancellable;
+} Thought;
+
+static void
+on_thought (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Thought *thought = data;
+  g_autoptr(KielaLessonView) self = thought->self;
+  g_autoptr(GCancellable) cancellable = thought->cancellable;
+  g_autoptr(GError) error = NULL;
+  KielaAiReply reply = { 0 };
+  KielaPosition from;
+  gboolean ok;
+
+  g_free (thought);
+  ok = kiela_ai_think_finish (result, &reply, &error);
+  if (g_cancellable_is_cancelled (cancellable) || self->thinking != cancellable)
+    return;
+  g_clear_object (&self->thinking);
+  if (!ok)
+    {
+      show_feedback (self, FEEDBACK_INFO, error->message);
+      return;
+    }
+  from = *kiela_game_get_position (self->game);
+  if (!kiela_game_play (self->game, reply.move, NULL, &error))
+    {
+      show_feedback (self, FEEDBACK_INFO, error->message);
+      return;
+    }
+  self->check_after_replay = TRUE;
+  replay_move (self, &from, reply.move);
+}
+
+static void
+think (KielaLessonView *self)
+{
+  const char *id = kiela_lesson_step_get_opponent (self->lesson, self->step);
+  const KielaPersonality *opponent = id ? kiela_registry_lookup_personality (self->registry, id) : NULL;
+
+  kiela_board_view_set_interactive (self->board, FALSE);
+  kiela_board_view_set_playable (self->board, self->learner, NULL, 0);
+  if (opponent == NULL)
+    {
+      /* TRANSLATORS: %s an opponent's id (kizua) */
+      g_autofree char *text = g_strdup_printf (_("The opponent “%s” is not installed."), id ? id : "?");
+      show_feedback (self, FEEDBACK_INFO, text);
+      return;
+    }
+  self->thinking = g_cancellable_new ();
+  {
+    Thought *thought = g_new0 (Thought, 1);
+
+    thought->self = g_object_ref (self);
+    thought->cancellable = g_object_ref (self->thinking);
+    kiela_ai_think_async (self->registry, opponent, self->game, 2 * G_USEC_PER_SEC,
+                          g_random_int (), self->thinking, on_thought, thought);
+  }
+}
+
+/* ---------- answers ---------- */
+
+static void
+on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonView *self)
+{
+  const KielaLessonStep *step;
+  KielaLessonAnswer answer = { 0 };
+  g_autofree char *feedback = NULL;
+  KielaLessonVerdict verdict;
+
+  if (self->lesson == NULL || self->answered || kiela_trace_player_get_playing (self->player))
+    return;
+  step = current_step (self);
+
+  switch (step->task.kind)
+    {
+    case KIELA_TASK_SOW_HOUSE:
+    case KIELA_TASK_SOW_ANY:
+    case KIELA_TASK_BEST_MOVE:
+      if (side != self->pos.to_move)
+        {
+          g_autofree char *why = kiela_explain_house (self->variant, &self->pos, side, house);
+          show_feedback (self, FEEDBACK_INFO, why);
+          return;
+        }
+      answer.move = (KielaMove) house;
+      verdict = kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback);
+      take_verdict (self, verdict, feedback);
+      /* Right or wrong, the move is shown: what it did is the explanation. */
+      replay_move (self, &self->pos, (KielaMove) house);
+      break;
+
+    case KIELA_TASK_PREDICT_LAST:
+      answer.side = (KielaSide) side;
+      answer.house = house;
+      verdict = kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback);
+      take_verdict (self, verdict, feedback);
+      replay_move (self, &self->pos, kiela_lesson_step_get_move (self->lesson, self->variant, self->step));
+      break;
+
+    case KIELA_TASK_PLAY_OUT:
+      {
+        g_autoptr(GError) error = NULL;
+        KielaPosition from;
+
+        if (self->game == NULL || self->thinking != NULL
+            || kiela_game_get_position (self->game)->to_move != self->learner)
+          return;
+        if (side != self->learner || !kiela_game_is_legal (self->game, (KielaMove) house))
+          {
+            g_autofree char *why = kiela_game_explain_house (self->game, side, house);
+            show_feedback (self, FEEDBACK_INFO, why);
+            return;
+          }
+        from = *kiela_game_get_position (self->game);
+        if (!kiela_game_play (self->game, (KielaMove) house, NULL, &error))
+          {
+            show_feedback (self, FEEDBACK_INFO, error->message);
+            return;
+          }
+        show_feedback (self, FEEDBACK_NONE, NULL);
+        kiela_board_view_set_interactive (self->board, FALSE);
+        self->check_after_replay = TRUE;
+        replay_move (self, &from, (KielaMove) house);
+      }
+      break;
+
+    case KIELA_TASK_WATCH:
+    case KIELA_TASK_PREDICT_CAPTURE:
+    default:
+      break;
+    }
+}
+
+static void
+on_check (GtkButton *button, KielaLessonView *self)
+{
+  KielaLessonAnswer answer = { 0 };
+  g_autofree char *feedback = NULL;
+
+  if (self->lesson == NULL || self->answered || current_kind (self) != KIELA_TASK_PREDICT_CAPTURE)
+    return;
+  gtk_spin_button_update (self->count_spin);
+  answer.number = (guint) gtk_spin_button_get_value_as_int (self->count_spin);
+  take_verdict (self, kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback), feedback);
+  replay_move (self, &self->pos, kiela_lesson_step_get_move (self->lesson, self->variant, self->step));
+}
+
+static void
+on_player_changed (KielaTracePlayer *player, KielaLessonView *self)
+{
+  gboolean playing = kiela_trace_player_get_playing (player);
+
+  gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
+                                                       : "media-playback-start-symbolic");
+  if (self->lesson == NULL || self->loading || playing || kiela_trace_player_get_trace (player) == NULL
+      || !kiela_trace_player_is_at_end (player))
+    return;
+  if (current_kind (self) == KIELA_TASK_WATCH && !self->answered)
+    {
+      KielaLessonAnswer answer = { .watched = TRUE };
+      g_autofree char *feedback = NULL;
+
+      take_verdict (self, kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback), feedback);
+    }
+  else if (current_kind (self) == KIELA_TASK_PLAY_OUT && self->check_after_replay && !self->answered)
+    {
+      self->check_after_replay = FALSE;
+      playout_check (self);
+    }
+}
+
+/* ---------- steps ---------- */
+
+static void
+stop_game (KielaLessonView *self)
+{
+  if (self->thinking)
+    g_cancellable_cancel (self->thinking);
+  g_clear_object (&self->thinking);
+  g_clear_object (&self->game);
+  self->check_after_replay = FALSE;
+}
+
+static void
+load_step (KielaLessonView *self)
+{
+  const KielaLessonStep *step = current_step (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *counter = NULL;
+  KielaMove move;
+
+  stop_game (self);
+  self->verdict = KIELA_LESSON_PENDING;
+  self->answered = FALSE;
+  self->loading = TRUE;
+  kiela_trace_player_pause (self->player);
+  kiela_trace_player_set_trace (self->player, self->variant, NULL, 0);
+  if (!kiela_lesson_step_get_position (self->lesson, self->variant, self->step, &self->pos, &error))
+    kiela_position_init_start (&self->pos, self->variant);
+  kiela_board_view_set_variant (self->board, self->variant);
+  kiela_board_view_set_position (self->board, &self->pos);
+  kiela_board_view_clear_highlights (self->board);
+  kiela_board_view_set_hand (self->board, KIELA_SOUTH, KIELA_NO_HOUSE, 0);
+  kiela_board_view_set_playable (self->board, KIELA_SOUTH, NULL, 0);
+
+  gtk_label_set_label (self->lesson_label, kiela_lesson_get_title (self->lesson));
+  counter = self->lesson->kind == KIELA_LESSON_KIND_PUZZLES
+    /* TRANSLATORS: above a puzzle: %1$u its number, %2$u puzzles in the set */
+    ? g_strdup_printf (_("Puzzle %1$u of %2$u"), self->step + 1, (guint) self->lesson->n_steps)
+    /* TRANSLATORS: above a lesson step: %1$u the step, %2$u steps in the lesson */
+    : g_strdup_printf (_("Step %1$u of %2$u"), self->step + 1, (guint) self->lesson->n_steps);
+  gtk_label_set_label (self->step_label, counter);
+  gtk_label_set_label (self->narration_label, kiela_lesson_step_get_text (self->lesson, self->step));
+  gtk_label_set_label (self->task_label, kiela_task_kind_name (step->task.kind));
+  show_feedback (self, FEEDBACK_NONE, NULL);
+  gtk_widget_set_visible (self->count_box, step->task.kind == KIELA_TASK_PREDICT_CAPTURE);
+  gtk_widget_set_sensitive (self->check_button, TRUE);
+  gtk_spin_button_set_value (self->count_spin, 0);
+  gtk_widget_set_visible (self->replay_bar, step->task.kind == KIELA_TASK_WATCH);
+  gtk_widget_set_visible (self->steps_frame, step->task.kind == KIELA_TASK_WATCH);
+  kiela_board_view_set_interactive (self->board, FALSE);
+
+  move = kiela_lesson_step_get_move (self->lesson, self->variant, self->step);
+  switch (step->task.kind)
+    {
+    case KIELA_TASK_WATCH:
+      {
+        KielaTrace *trace = kiela_trace_new ();
+
+        if (kiela_sow_traced (self->variant, &self->pos, move, trace))
+          kiela_trace_player_set_trace (self->player, self->variant, trace, 0);
+        else
+          kiela_trace_free (trace);
+        kiela_trace_player_set_interval (self->player, interval_ms (self));
+      }
+      break;
+    case KIELA_TASK_SOW_HOUSE:
+    case KIELA_TASK_SOW_ANY:
+    case KIELA_TASK_BEST_MOVE:
+      {
+        KielaMove moves[KIELA_MAX_MOVES];
+        guint n = kiela_legal_moves (self->variant, &self->pos, moves, NULL, NULL);
+
+        kiela_board_view_set_playable (self->board, self->pos.to_move, moves, n);
+        kiela_board_view_set_interactive (self->board, TRUE);
+      }
+      break;
+    case KIELA_TASK_PREDICT_LAST:
+      /* The house about to be sown is marked; any house may be the answer. */
+      kiela_board_view_set_highlight (self->board, self->pos.to_move, (guint) move, KIELA_HIGHLIGHT_LIFT);
+      kiela_board_view_set_interactive (self->board, TRUE);
+      break;
+    case KIELA_TASK_PREDICT_CAPTURE:
+      kiela_board_view_set_highlight (self->board, self->pos.to_move, (guint) move, KIELA_HIGHLIGHT_LIFT);
+      break;
+    case KIELA_TASK_PLAY_OUT:
+      self->game = kiela_game_new_from_position (self->variant, &self->pos, &error);
+      self->learner = self->pos.to_move;
+      if (self->game == NULL)
+        show_feedback (self, FEEDBACK_INFO, error->message);
+      else
+        playout_check (self);
+      break;
+    default:
+      break;
+    }
+  self->loading = FALSE;
+  update_buttons (self);
+  g_signal_emit (self, signals[SIGNAL_STEP_CHANGED], 0);
+}
+
+static void
+on_hint (GtkButton *button, KielaLessonView *self)
+{
+  const char *hint;
+
+  if (self->lesson == NULL || (hint = kiela_lesson_step_get_hint (self->lesson, self->step)) == NULL)
+    return;
+  if (!self->answered)
+    self->hints++;
+  show_feedback (self, FEEDBACK_INFO, hint);
+}
+
+static void
+on_retry (GtkButton *button, KielaLessonView *self)
+{
+  if (self->lesson == NULL)
+    return;
+  load_step (self);
+  gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
+}
+
+static void
+on_next (GtkButton *button, KielaLessonView *self)
+{
+  if (self->lesson == NULL || self->verdict != KIELA_LESSON_RIGHT)
+    return;
+  if (self->step + 1 >= self->lesson->n_steps)
+    {
+      stop_game (self);
+      g_signal_emit (self, signals[SIGNAL_FINISHED], 0, self->lesson->id);
+      return;
+    }
+  self->step++;
+  self->hints = self->wrong = 0;
+  load_step (self);
+  gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
+}
+
+static void on_play (GtkButton *b, KielaLessonView *self)
+{
+  if (kiela_trace_player_get_playing (self->player))
+    kiela_trace_player_pause (self->player);
+  else
+    {
+      if (kiela_trace_player_is_at_end (self->player))
+        kiela_trace_player_go_to_start (self->player);
+      kiela_trace_player_set_interval (self->player, interval_ms (self));
+      kiela_trace_player_play (self->player);
+    }
+}
+static void on_start (GtkButton *b, KielaLessonView *self) { kiela_trace_player_go_to_start (self->player); }
+static void on_back (GtkButton *b, KielaLessonView *self) { kiela_trace_player_step_back (self->player); }
+static void on_forward (GtkButton *b, KielaLessonView *self) { kiela_trace_player_step_forward (self->player); }
+static void on_end (GtkButton *b, KielaLessonView *self) { kiela_trace_player_go_to_end (self->player); }
+
+/* ---------- the class ---------- */
+
+static void
+kiela_lesson_view_dispose (GObject *object)
+{
+  KielaLessonView *self = KIELA_LESSON_VIEW (object);
+
+  stop_game (self);
+  if (self->step_list)
+    kiela_step_list_set_player (self->step_list, NULL);
+  if (self->player)
+    g_signal_handlers_disconnect_by_data (self->player, self);
+  g_clear_object (&self->player);
+  g_clear_object (&self->progress);
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (object), KIELA_TYPE_LESSON_VIEW);
+  /* The template's top child is not bound, so dispose_template leaves it. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (kiela_lesson_view_parent_class)->dispose (object);
+}
+
+static void
+kiela_lesson_view_class_init (KielaLessonViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = kiela_lesson_view_dispose;
+  g_type_ensure (KIELA_TYPE_STEP_LIST);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-lesson-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, board_box);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, replay_bar);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, play_button);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, lesson_label);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, step_label);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, narration_label);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, task_label);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, count_box);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, count_spin);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, check_button);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, feedback_box);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, feedback_icon);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, feedback_label);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, retry_button);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, next_button);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, steps_frame);
+  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, step_list);
+  gtk_widget_class_bind_template_callback (widget_class, on_check);
+  gtk_widget_class_bind_template_callback (widget_class, on_hint);
+  gtk_widget_class_bind_template_callback (widget_class, on_retry);
+  gtk_widget_class_bind_template_callback (widget_class, on_next);
+  gtk_widget_class_bind_template_callback (widget_class, on_play);
+  gtk_widget_class_bind_template_callback (widget_class, on_start);
+  gtk_widget_class_bind_template_callback (widget_class, on_back);
+  gtk_widget_class_bind_template_callback (widget_class, on_forward);
+  gtk_widget_class_bind_template_callback (widget_class, on_end);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+
+  signals[SIGNAL_FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                           NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_STEP_CHANGED] = g_signal_new ("step-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                               NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+kiela_lesson_view_init (KielaLessonView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->board = KIELA_BOARD_VIEW (kiela_board_view_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (self->board), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->board), TRUE);
+  gtk_box_prepend (self->board_box, GTK_WIDGET (self->board));
+  g_signal_connect (self->board, "house-activated", G_CALLBACK (on_house_activated), self);
+  self->player = kiela_trace_player_new (self->board);
+  g_signal_connect (self->player, "changed", G_CALLBACK (on_player_changed), self);
+  kiela_step_list_set_player (self->step_list, self->player);
+  /* Enter in the count checks it (GtkSpinButton has no activate signal before GTK 4.14). */
+  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (self->count_spin)), "activate",
+                            G_CALLBACK (gtk_widget_activate), self->check_button);
+  self->verdict = KIELA_LESSON_PENDING;
+}
+
+GtkWidget *
+kiela_lesson_view_new (KielaRegistry *registry, KielaLessonProgress *progress, GSettings *settings)
+{
+  KielaLessonView *self = g_object_new (KIELA_TYPE_LESSON_VIEW, NULL);
+
+  self->registry = registry;
+  self->progress = g_object_ref (progress);
+  self->settings = settings ? g_object_ref (settings) : NULL;
+  return GTK_WIDGET (self);
+}
+
+gboolean
+kiela_lesson_view_open (KielaLessonView *self, const char *lesson_id, guint step, GError **error)
+{
+  const KielaLesson *lesson;
+  const KielaVariant *variant;
+
+  g_return_val_if_fail (KIELA_IS_LESSON_VIEW (self), FALSE);
+  g_return_val_if_fail (lesson_id != NULL, FALSE);
+
+  lesson = kiela_registry_lookup_lesson (self->registry, lesson_id);
+  if (lesson == NULL)
+    {
+      /* TRANSLATORS: %s a lesson id */
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("There is no lesson “%s”."), lesson_id);
+      return FALSE;
+    }
+  variant = kiela_registry_lookup_variant (self->registry, lesson->variant);
+  if (variant == NULL)
+    {
+      /* TRANSLATORS: %1$s a lesson's title, %2$s a variant id */
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("The lesson “%1$s” needs the variant “%2$s”, which is not loaded."),
+                   kiela_lesson_get_title (lesson), lesson->variant);
+      return FALSE;
+    }
+  if (step >= lesson->n_steps)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, "lesson “%s” has no step %u", lesson_id, step + 1);
+      return FALSE;
+    }
+  self->lesson = lesson;
+  self->variant = variant;
+  self->step = step;
+  self->hints = self->wrong = 0;
+  load_step (self);
+  return TRUE;
+}
+
+void
+kiela_lesson_view_stop (KielaLessonView *self)
+{
+  g_return_if_fail (KIELA_IS_LESSON_VIEW (self));
+  stop_game (self);
+  kiela_trace_player_pause (self->player);
+}
+
+const KielaLesson *kiela_lesson_view_get_lesson (KielaLessonView *self) { return self->lesson; }
+guint kiela_lesson_view_get_step (KielaLessonView *self) { return self->step; }
+KielaLessonVerdict kiela_lesson_view_get_verdict (KielaLessonView *self) { return self->verdict; }
+const char *kiela_lesson_view_get_narration (KielaLessonView *self) { return gtk_label_get_label (self->narration_label); }
+KielaBoardView *kiela_lesson_view_get_board (KielaLessonView *self) { return self->board; }
+KielaTracePlayer *kiela_lesson_view_get_trace_player (KielaLessonView *self) { return self->player; }
+gboolean kiela_lesson_view_is_thinking (KielaLessonView *self) { return self->thinking != NULL; }
+
+const char *
+kiela_lesson_view_get_feedback (KielaLessonView *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_VIEW (self), NULL);
+  return gtk_widget_get_visible (self->feedback_box) ? gtk_label_get_label (self->feedback_label) : NULL;
+}
+
+GtkWidget *
+kiela_lesson_view_get_control (KielaLessonView *self, const char *name)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_VIEW (self), NULL);
+  if (g_strcmp0 (name, "hint") == 0) return self->hint_button;
+  if (g_strcmp0 (name, "retry") == 0) return self->retry_button;
+  if (g_strcmp0 (name, "next") == 0) return self->next_button;
+  if (g_strcmp0 (name, "check") == 0) return self->check_button;
+  if (g_strcmp0 (name, "count") == 0) return GTK_WIDGET (self->count_spin);
+  return NULL;
+}

@@ -1,0 +1,42 @@
+/* kiela-lesson-view.h: one lesson (or puzzle set) step by step: the board, the narration, the task, feedback. */
+#pragma once
+
+#include <adwaita.h>
+#include "kiela.h"
+#include "kiela-board-view.h"
+#include "kiela-trace-player.h"
+#include "kiela-lesson-progress.h"
+
+G_BEGIN_DECLS
+
+#define KIELA_TYPE_LESSON_VIEW (kiela_lesson_view_get_type ())
+G_DECLARE_FINAL_TYPE (KielaLessonView, kiela_lesson_view, KIELA, LESSON_VIEW, GtkWidget)
+
+/* `settings` gives the animation speed (may be NULL: instant). */
+GtkWidget        *kiela_lesson_view_new           (KielaRegistry *registry, KielaLessonProgress *progress,
+                                                   GSettings *settings);
+/* Opens `lesson_id` at `step` (0-based).  FALSE with an error for an unknown lesson, a
+ * variant that is not loaded or a step out of range; the view is unchanged then. */
+gboolean          kiela_lesson_view_open          (KielaLessonView *self, const char *lesson_id, guint step,
+                                                   GError **error);
+/* Cancels a computer opponent's search and the replay (leaving the page). */
+void              kiela_lesson_view_stop          (KielaLessonView *self);
+
+const KielaLesson *kiela_lesson_view_get_lesson   (KielaLessonView *self);
+guint             kiela_lesson_view_get_step      (KielaLessonView *self);
+/* The verdict of the step shown: PENDING until answered (or while a game is played out). */
+KielaLessonVerdict kiela_lesson_view_get_verdict  (KielaLessonView *self);
+/* Texts shown (tests, screen-reader checks). */
+const char       *kiela_lesson_view_get_narration (KielaLessonView *self);
+const char       *kiela_lesson_view_get_feedback  (KielaLessonView *self);
+KielaBoardView   *kiela_lesson_view_get_board     (KielaLessonView *self);
+KielaTracePlayer *kiela_lesson_view_get_trace_player (KielaLessonView *self);
+/* The buttons: "hint", "retry", "next", "check" (PREDICT_CAPTURE), and the "count" spin button. */
+GtkWidget        *kiela_lesson_view_get_control   (KielaLessonView *self, const char *name);
+/* TRUE while the computer opponent of a PLAY_OUT step thinks. */
+gboolean          kiela_lesson_view_is_thinking   (KielaLessonView *self);
+
+/* Signals: "finished" (const char *lesson_id) after the last step's Next;
+ * "step-changed" when another step is shown. */
+
+G_END_DECLS

@@ -1,0 +1,794 @@
+/* test-lessons.c: the welcome page, the course and puzzles, lessons answered by clicking houses,
+ * every task kind in the lesson view, "How does this work?" offers, and progress kept across restarts. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-learn.h"
+#include "kiela-welcome-page.h"
+#include "kiela-lessons-page.h"
+#include "kiela-lesson-view.h"
+#include "kiela-settings.h"
+#include "kiela-board-view-private.h"
+#include "kiela-house.h"
+#include "app-test-util.h"
+
+typedef struct {
+  KielaRegistry *registry;
+  GSettings *prefs;
+  KielaWindow *window;
+} Fixture;
+
+/* KIELA_SCREENSHOT_SIZE=1024x768 for the narrow screenshots; 1280x800 otherwise. */
+static int
+screenshot_width (void)
+{
+  const char *size = g_getenv ("KIELA_SCREENSHOT_SIZE");
+  return size ? atoi (size) : 1280;
+}
+
+static int
+screenshot_height (void)
+{
+  const char *size = g_getenv ("KIELA_SCREENSHOT_SIZE");
+  const char *x = size ? strchr (size, 'x') : NULL;
+  return x ? atoi (x + 1) : 800;
+}
+
+static KielaWindow *
+make_window (Fixture *f)
+{
+  KielaWindow *w = kiela_window_new (NULL, f->registry, f->prefs, NULL);
+
+  g_object_ref_sink (w);
+  gtk_window_set_default_size (GTK_WINDOW (w), screenshot_width (), screenshot_height ());
+  gtk_window_present (GTK_WINDOW (w));
+  return w;
+}
+
+static void
+close_window (Fixture *f)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->window);
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  g_autofree char *progress = g_build_filename (g_get_user_data_dir (), "kiela", "progress.ini", NULL);
+
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, "houses"));
+  /* Each test starts without progress. */
+  g_remove (progress);
+  f->prefs = kiela_settings_new (NULL);
+  g_assert_nonnull (f->prefs);
+  {
+    g_autoptr(GSettingsSchema) schema = NULL;
+    g_auto(GStrv) keys = NULL;
+
+    g_object_get (f->prefs, "settings-schema", &schema, NULL);
+    keys = g_settings_schema_list_keys (schema);
+    for (guint i = 0; keys[i]; i++)
+      g_settings_reset (f->prefs, keys[i]);
+  }
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+  f->window = make_window (f);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  close_window (f);
+  g_clear_object (&f->prefs);
+  g_clear_pointer (&f->registry, kiela_registry_free);
+}
+
+static KielaLessonView *
+view_of (Fixture *f)
+{
+  return kiela_learn_get_lesson_view (f->window);
+}
+
+/* Clicks the house at `square` (a KielaHouse button) in the lesson view. */
+static void
+click_square (KielaBoardView *board, const char *square)
+{
+  KielaSquare sq;
+  KielaHouse *house;
+
+  g_assert_true (kiela_square_parse (kiela_board_view_get_files (board), square, &sq, NULL));
+  house = kiela_board_view_get_house (board, sq.side, sq.house);
+  g_assert_nonnull (house);
+  g_signal_emit_by_name (house, "clicked");
+  spin (20);
+}
+
+static void
+click_move (KielaLessonView *view, KielaMove move)
+{
+  KielaBoardView *board = kiela_lesson_view_get_board (view);
+  const KielaPosition *pos = kiela_board_view_get_position (board);
+  KielaHouse *house = kiela_board_view_get_house (board, pos->to_move, (guint) move);
+
+  g_assert_nonnull (house);
+  /* Enter on a focused house, as a keyboard user answers. */
+  gtk_widget_grab_focus (GTK_WIDGET (house));
+  gtk_widget_activate (GTK_WIDGET (house));
+  spin (20);
+}
+
+static void
+click (GtkWidget *button)
+{
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+  spin (20);
+}
+
+static char *
+screenshot_path (const char *name)
+{
+  const char *dir = g_getenv ("KIELA_SCREENSHOT_DIR");
+
+  return dir ? g_build_filename (dir, name, NULL) : NULL;
+}
+
+/* KIELA_SCREENSHOT_DIR=... saves the window as it is now (README screenshots). */
+static void
+maybe_screenshot (Fixture *f, const char *name)
+{
+  g_autofree char *path = screenshot_path (name);
+  GdkPaintable *paintable;
+  GtkSnapshot *snapshot;
+  GskRenderNode *node;
+  g_autoptr(GdkTexture) texture = NULL;
+  int w, h;
+
+  if (path == NULL)
+    return;
+  /* Past the page transition and the replay. */
+  spin (1500);
+  w = gtk_widget_get_width (GTK_WIDGET (f->window));
+  h = gtk_widget_get_height (GTK_WIDGET (f->window));
+  paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("saved %s (%dx%d)", path, w, h);
+}
+
+/* ---------- the welcome page ---------- */
+
+static void
+test_welcome (Fixture *f, gconstpointer data)
+{
+  KielaWelcomePage *welcome = KIELA_WELCOME_PAGE (kiela_learn_get_page (f->window, KIELA_PAGE_WELCOME));
+  const char *choices[] = { KIELA_WELCOME_LESSONS, KIELA_WELCOME_PUZZLES, KIELA_WELCOME_COMPUTER,
+                            KIELA_WELCOME_TWO_PLAYERS, KIELA_WELCOME_OPEN };
+
+  /* A window made by hand shows the game; the first start shows the welcome page, once. */
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+  g_assert_false (g_settings_get_boolean (f->prefs, KIELA_SETTINGS_WELCOME_SHOWN));
+  kiela_learn_first_start (f->window);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_WELCOME);
+  g_assert_true (g_settings_get_boolean (f->prefs, KIELA_SETTINGS_WELCOME_SHOWN));
+  for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
+    {
+      GtkWidget *row = kiela_welcome_page_get_row (welcome, choices[i]);
+
+      g_assert_nonnull (row);
+      g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+      g_assert_nonnull (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+    }
+  maybe_screenshot (f, "welcome.png");
+
+  /* The board is one click away. */
+  g_signal_emit_by_name (kiela_welcome_page_get_row (welcome, KIELA_WELCOME_TWO_PLAYERS), "activate");
+  spin (50);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+  g_assert_null (kiela_game_session_get_player (kiela_window_get_session (f->window), KIELA_NORTH));
+
+  /* The menu brings the welcome page back; Play the Computer starts a game against the beginner. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", KIELA_PAGE_WELCOME);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_WELCOME);
+  kiela_learn_first_start (f->window);   /* not again: already shown */
+  g_signal_emit_by_name (kiela_welcome_page_get_row (welcome, KIELA_WELCOME_COMPUTER), "activate");
+  spin (50);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+  {
+    const KielaPersonality *north = kiela_game_session_get_player (kiela_window_get_session (f->window), KIELA_NORTH);
+    GPtrArray *all = kiela_registry_get_personalities (f->registry);
+
+    g_assert_nonnull (north);
+    g_assert_cmpstr (north->id, ==, KIELA_NEWCOMER_OPPONENT);
+    /* The newcomer's opponent is the gentlest there is. */
+    g_assert_true (g_ptr_array_index (all, 0) == north);
+    g_assert_null (kiela_game_session_get_player (kiela_window_get_session (f->window), KIELA_SOUTH));
+  }
+
+  /* Learn to Play opens the course. */
+  kiela_window_show_page (f->window, KIELA_PAGE_WELCOME);
+  g_signal_emit_by_name (kiela_welcome_page_get_row (welcome, KIELA_WELCOME_LESSONS), "activate");
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSONS);
+  kiela_window_show_page (f->window, KIELA_PAGE_WELCOME);
+  g_signal_emit_by_name (kiela_welcome_page_get_row (welcome, KIELA_WELCOME_PUZZLES), "activate");
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_PUZZLES);
+}
+
+/* ---------- the first lesson, right and wrong, and progress after a restart ---------- */
+
+static const char *
+row_state (GtkWidget *row)
+{
+  /* The suffix label: "2 steps", "1 of 2", "Done ★★☆". */
+  for (GtkWidget *w = row; w != NULL;)
+    {
+      GtkWidget *child = gtk_widget_get_first_child (w);
+      while (child != NULL)
+        {
+          if (GTK_IS_LABEL (child) && (gtk_widget_has_css_class (child, "kiela-stars")
+                                       || gtk_widget_has_css_class (child, "dim-label"))
+              && gtk_widget_get_parent (child) != NULL && !gtk_widget_has_css_class (child, "subtitle"))
+            return gtk_label_get_label (GTK_LABEL (child));
+          if (gtk_widget_get_first_child (child) != NULL)
+            {
+              const char *found = row_state (child);
+              if (found)
+                return found;
+            }
+          child = gtk_widget_get_next_sibling (child);
+        }
+      break;
+    }
+  return NULL;
+}
+
+/* The visible header button that goes to another page (win.show-page). */
+static GtkWidget *
+find_back_button (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.show-page") == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_back_button (child);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_first_lesson (Fixture *f, gconstpointer data)
+{
+  KielaLessonsPage *lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (f->window, KIELA_PAGE_LESSONS));
+  KielaLessonView *view = view_of (f);
+  KielaBoardView *board = kiela_lesson_view_get_board (view);
+  const KielaLesson *lesson = kiela_registry_lookup_lesson (f->registry, "houses");
+  g_autoptr(GPtrArray) course = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_COURSE);
+  GtkWidget *row;
+  const char *feedback;
+
+  /* The course starts with this lesson. */
+  g_assert_true (g_ptr_array_index (course, 0) == lesson);
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);
+  row = kiela_lessons_page_get_item (lessons, "houses", 0);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (row_state (row), ==, "2 steps");
+  g_signal_emit_by_name (row, "activate");
+  spin (50);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
+  g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, kiela_lesson_step_get_text (lesson, 0));
+  g_assert_null (kiela_lesson_view_get_feedback (view));
+  {
+    /* The header's back button leads back to the course. */
+    g_autoptr(GVariant) target = NULL;
+    GtkWidget *back = find_back_button (GTK_WIDGET (f->window));
+
+    g_assert_nonnull (back);
+    target = g_variant_ref (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (back)));
+    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, KIELA_PAGE_LESSONS);
+  }
+  g_assert_false (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "next")));
+
+  /* Wrong: h1 instead of g1.  The feedback says so; Try Again appears, Next stays off. */
+  click_square (board, "h1");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  feedback = kiela_lesson_view_get_feedback (view);
+  g_assert_nonnull (feedback);
+  g_assert_nonnull (strstr (feedback, "h1"));
+  g_assert_false (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "next")));
+  maybe_screenshot (f, "lesson-wrong.png");
+  click (kiela_lesson_view_get_control (view, "retry"));
+  g_assert_null (kiela_lesson_view_get_feedback (view));
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_PENDING);
+
+  /* A house of North's is explained, not counted. */
+  click_square (board, "g4");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_PENDING);
+  g_assert_nonnull (kiela_lesson_view_get_feedback (view));
+
+  /* Right: g1. */
+  click_square (board, "g1");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  feedback = kiela_lesson_view_get_feedback (view);
+  g_assert_nonnull (feedback);
+  g_assert_true (g_str_has_prefix (feedback, "★★☆"));   /* one wrong answer: two stars */
+  maybe_screenshot (f, "lesson.png");
+  click (kiela_lesson_view_get_control (view, "next"));
+  g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 1);
+  g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, kiela_lesson_step_get_text (lesson, 1));
+
+  /* Step 2 with a hint, then right: two stars, and the lesson is done. */
+  click (kiela_lesson_view_get_control (view, "hint"));
+  g_assert_cmpstr (kiela_lesson_view_get_feedback (view), ==, kiela_lesson_step_get_hint (lesson, 1));
+  click_square (board, "j2");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  click (kiela_lesson_view_get_control (view, "next"));
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSONS);
+  row = kiela_lessons_page_get_item (lessons, "houses", 0);
+  g_assert_cmpstr (row_state (row), ==, "Done ★★☆");
+
+  /* A lesson left half-way opens at its first step not done. */
+  kiela_lesson_progress_record (kiela_learn_get_progress (f->window), "sowing", 0, 0, 0, NULL);
+  g_signal_emit_by_name (kiela_lessons_page_get_item (lessons, "sowing", 0), "activate");
+  spin (20);
+  g_assert_cmpstr (kiela_lesson_view_get_lesson (view)->id, ==, "sowing");
+  g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 1);
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);
+
+  /* A restart: a new window reads the same progress from disk. */
+  close_window (f);
+  f->window = make_window (f);
+  lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (f->window, KIELA_PAGE_LESSONS));
+  g_assert_cmpuint (kiela_lesson_progress_lesson_stars (kiela_learn_get_progress (f->window), "houses", 2), ==, 2);
+  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "houses", 0)), ==, "Done ★★☆");
+  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "sowing", 0)), ==, "1 of 3");
+  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "turn-end", 0)), ==, "2 steps");
+  /* One group a level, each in course order. */
+  for (guint i = 1; i < course->len; i++)
+    {
+      const KielaLesson *a = g_ptr_array_index (course, i - 1), *b = g_ptr_array_index (course, i);
+      g_assert_true (a->level < b->level || (a->level == b->level && a->order < b->order));
+    }
+  {
+    guint groups = 0;
+    GtkWidget *box = gtk_widget_get_parent (gtk_widget_get_ancestor (kiela_lessons_page_get_item (lessons, "houses", 0),
+                                                                     ADW_TYPE_PREFERENCES_GROUP));
+
+    for (GtkWidget *g = gtk_widget_get_first_child (box); g; g = gtk_widget_get_next_sibling (g))
+      groups++;
+    g_assert_cmpuint (groups, ==, 3);
+  }
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);
+  maybe_screenshot (f, "lessons.png");
+}
+
+/* ---------- every task kind, through the view ---------- */
+
+static gboolean
+replay_done (gpointer data)
+{
+  KielaLessonView *view = data;
+  KielaTracePlayer *player = kiela_lesson_view_get_trace_player (view);
+
+  return !kiela_trace_player_get_playing (player);
+}
+
+/* Answers the step shown with the engine's right answer, as a learner would enter it. */
+static void
+answer_right (KielaLessonView *view, const KielaLesson *lesson, const KielaVariant *variant, guint step)
+{
+  KielaLessonAnswer answer = { 0 };
+  KielaTaskKind kind = lesson->steps[step].task.kind;
+
+  g_assert_true (kiela_lesson_step_right_answer (lesson, variant, step, &answer));
+  switch (kind)
+    {
+    case KIELA_TASK_WATCH:
+      /* Play to the end with the replay bar. */
+      kiela_trace_player_go_to_end (kiela_lesson_view_get_trace_player (view));
+      spin (20);
+      break;
+    case KIELA_TASK_SOW_HOUSE:
+    case KIELA_TASK_SOW_ANY:
+    case KIELA_TASK_BEST_MOVE:
+      click_move (view, answer.move);
+      break;
+    case KIELA_TASK_PREDICT_LAST:
+      {
+        KielaBoardView *board = kiela_lesson_view_get_board (view);
+        KielaHouse *house = kiela_board_view_get_house (board, answer.side, answer.house);
+
+        gtk_widget_grab_focus (GTK_WIDGET (house));
+        gtk_widget_activate (GTK_WIDGET (house));
+        spin (20);
+      }
+      break;
+    case KIELA_TASK_PREDICT_CAPTURE:
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lesson_view_get_control (view, "count")), answer.number);
+      click (kiela_lesson_view_get_control (view, "check"));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  wait_until (replay_done, view, 5000, "the replay");
+}
+
+static void
+test_every_task (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  g_autoptr(GPtrArray) course = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_COURSE);
+  guint kinds_seen = 0;
+  guint steps = 0;
+
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSON);
+  for (guint i = 0; i < course->len; i++)
+    {
+      const KielaLesson *lesson = g_ptr_array_index (course, i);
+      const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
+
+      for (guint s = 0; s < lesson->n_steps; s++)
+        {
+          KielaTaskKind kind = lesson->steps[s].task.kind;
+
+          if (kind == KIELA_TASK_PLAY_OUT)
+            continue;
+          g_assert_true (kiela_lesson_view_open (view, lesson->id, s, NULL));
+          g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_PENDING);
+          answer_right (view, lesson, variant, s);
+          if (kiela_lesson_view_get_verdict (view) != KIELA_LESSON_RIGHT)
+            g_error ("lesson %s step %u (%s): not right: %s", lesson->id, s + 1, kiela_task_kind_name (kind),
+                     kiela_lesson_view_get_feedback (view));
+          g_assert_nonnull (kiela_lesson_view_get_feedback (view));
+          g_assert_true (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "next")));
+          g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (f->window), lesson->id, s), ==, 3);
+          kinds_seen |= 1u << kind;
+          steps++;
+        }
+    }
+  g_test_message ("%u steps answered through the view", steps);
+  g_assert_cmpuint (kinds_seen, ==, (1u << KIELA_TASK_WATCH) | (1u << KIELA_TASK_SOW_HOUSE) | (1u << KIELA_TASK_SOW_ANY)
+                                    | (1u << KIELA_TASK_PREDICT_LAST) | (1u << KIELA_TASK_PREDICT_CAPTURE));
+}
+
+static void
+test_wrong_predictions (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  g_autoptr(GPtrArray) course = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_COURSE);
+  gboolean did_last = FALSE, did_capture = FALSE;
+
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSON);
+  for (guint i = 0; i < course->len && !(did_last && did_capture); i++)
+    {
+      const KielaLesson *lesson = g_ptr_array_index (course, i);
+      const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
+
+      for (guint s = 0; s < lesson->n_steps; s++)
+        {
+          KielaLessonAnswer right = { 0 };
+          KielaTaskKind kind = lesson->steps[s].task.kind;
+
+          if (kind == KIELA_TASK_PREDICT_LAST && !did_last)
+            {
+              KielaBoardView *board;
+              guint other;
+
+              g_assert_true (kiela_lesson_view_open (view, lesson->id, s, NULL));
+              g_assert_true (kiela_lesson_step_right_answer (lesson, variant, s, &right));
+              board = kiela_lesson_view_get_board (view);
+              other = right.house == 0 ? 1 : 0;
+              gtk_widget_activate (GTK_WIDGET (kiela_board_view_get_house (board, right.side, other)));
+              spin (20);
+              g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+              g_assert_nonnull (kiela_lesson_view_get_feedback (view));
+              wait_until (replay_done, view, 5000, "the replay");
+              /* The move was played to show where it really ends. */
+              g_assert_true (kiela_trace_player_is_at_end (kiela_lesson_view_get_trace_player (view)));
+              did_last = TRUE;
+            }
+          else if (kind == KIELA_TASK_PREDICT_CAPTURE && !did_capture)
+            {
+              g_assert_true (kiela_lesson_view_open (view, lesson->id, s, NULL));
+              g_assert_true (kiela_lesson_step_right_answer (lesson, variant, s, &right));
+              gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lesson_view_get_control (view, "count")),
+                                         right.number + 1);
+              click (kiela_lesson_view_get_control (view, "check"));
+              g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+              g_assert_nonnull (kiela_lesson_view_get_feedback (view));
+              /* Try again, right this time: one wrong answer, two stars. */
+              click (kiela_lesson_view_get_control (view, "retry"));
+              answer_right (view, lesson, variant, s);
+              g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+              g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (f->window), lesson->id, s),
+                                ==, 2);
+              did_capture = TRUE;
+            }
+        }
+    }
+  g_assert_true (did_last && did_capture);
+}
+
+/* ---------- PLAY_OUT: a game against the named opponent, cancelled when leaving ---------- */
+
+static gboolean
+thinking_or_learner_turn (gpointer data)
+{
+  KielaLessonView *view = data;
+
+  return kiela_lesson_view_is_thinking (view)
+         || (kiela_board_view_get_interactive (kiela_lesson_view_get_board (view)) && replay_done (view));
+}
+
+static gboolean
+learner_turn (gpointer data)
+{
+  KielaLessonView *view = data;
+
+  return !kiela_lesson_view_is_thinking (view) && replay_done (view)
+         && (kiela_board_view_get_interactive (kiela_lesson_view_get_board (view))
+             || kiela_lesson_view_get_verdict (view) != KIELA_LESSON_PENDING);
+}
+
+/* The learner sows the first legal house of the position shown. */
+static void
+play_first_legal (Fixture *f, KielaLessonView *view, const KielaLesson *lesson)
+{
+  const KielaPosition *pos = kiela_board_view_get_position (kiela_lesson_view_get_board (view));
+  const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
+
+  g_assert_cmpuint (n, >, 0);
+  click_move (view, moves[0]);
+}
+
+static void
+test_play_out (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  g_autoptr(GPtrArray) course = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_COURSE);
+  const KielaLesson *lesson = NULL;
+  guint step = 0;
+
+  for (guint i = 0; i < course->len && lesson == NULL; i++)
+    {
+      const KielaLesson *l = g_ptr_array_index (course, i);
+
+      for (guint s = 0; s < l->n_steps; s++)
+        if (l->steps[s].task.kind == KIELA_TASK_PLAY_OUT)
+          {
+            lesson = l;
+            step = s;
+            break;
+          }
+    }
+  g_assert_nonnull (lesson);
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_open (view, lesson->id, step, NULL));
+  g_assert_true (kiela_board_view_get_interactive (kiela_lesson_view_get_board (view)));
+
+  /* Two moves of the learner, each answered by the computer. */
+  for (int round = 0; round < 2 && kiela_lesson_view_get_verdict (view) == KIELA_LESSON_PENDING; round++)
+    {
+      play_first_legal (f, view, lesson);
+      wait_until (learner_turn, view, 20000, "the computer's reply");
+    }
+
+  /* Leaving the page while the computer thinks cancels it. */
+  if (kiela_lesson_view_get_verdict (view) == KIELA_LESSON_PENDING)
+    {
+      play_first_legal (f, view, lesson);
+      wait_until (thinking_or_learner_turn, view, 5000, "the computer to think");
+      kiela_window_show_page (f->window, "game");
+      g_assert_false (kiela_lesson_view_is_thinking (view));
+      spin (300);
+      g_assert_false (kiela_lesson_view_is_thinking (view));
+    }
+}
+
+/* ---------- puzzles ---------- */
+
+static void
+test_puzzles (Fixture *f, gconstpointer data)
+{
+  KielaLessonsPage *page = KIELA_LESSONS_PAGE (kiela_learn_get_page (f->window, KIELA_PAGE_PUZZLES));
+  KielaLessonView *view = view_of (f);
+  g_autoptr(GPtrArray) sets = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_PUZZLES);
+  const KielaLesson *easy;
+  const KielaVariant *variant;
+  GtkWidget *button;
+  KielaLessonAnswer right = { 0 };
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition pos;
+  guint n;
+
+  g_assert_cmpuint (sets->len, ==, 3);
+  easy = g_ptr_array_index (sets, 0);
+  g_assert_cmpuint (easy->level, ==, KIELA_LESSON_BEGINNER);
+  variant = kiela_registry_lookup_variant (f->registry, easy->variant);
+  for (guint i = 0; i < sets->len; i++)
+    {
+      const KielaLesson *set = g_ptr_array_index (sets, i);
+      for (guint s = 0; s < set->n_steps; s++)
+        g_assert_nonnull (kiela_lessons_page_get_item (page, set->id, s));
+    }
+  kiela_window_show_page (f->window, KIELA_PAGE_PUZZLES);
+  maybe_screenshot (f, "puzzles.png");
+
+  /* Puzzle 2 of the easy set: a wrong move first, then the best one. */
+  button = kiela_lessons_page_get_item (page, easy->id, 1);
+  click (button);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
+  g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 1);
+  g_assert_true (kiela_lesson_step_right_answer (easy, variant, 1, &right));
+  g_assert_true (kiela_lesson_step_get_position (easy, variant, 1, &pos, NULL));
+  n = kiela_legal_moves (variant, &pos, moves, NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    if (moves[i] != right.move)
+      {
+        click_move (view, moves[i]);
+        break;
+      }
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  wait_until (replay_done, view, 5000, "the replay");
+  click (kiela_lesson_view_get_control (view, "retry"));
+  maybe_screenshot (f, "puzzle.png");
+  click_move (view, right.move);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (f->window), easy->id, 1), ==, 2);
+  /* Next goes on to puzzle 3. */
+  click (kiela_lesson_view_get_control (view, "next"));
+  g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 2);
+  /* The page shows the solved puzzle (rebuilt: fetch the button again). */
+  button = kiela_lessons_page_get_item (page, easy->id, 1);
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "2"));
+}
+
+/* ---------- "How does this work?" ---------- */
+
+static void
+play_square (KielaWindow *window, const char *square)
+{
+  KielaSquare sq;
+
+  g_assert_true (kiela_square_parse (10, square, &sq, NULL));
+  g_signal_emit_by_name (kiela_window_get_board (window), "house-activated", (guint) sq.side, (guint) sq.house);
+  spin (30);
+}
+
+static void
+test_links (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *kiela = kiela_registry_lookup_variant (f->registry, "kiela");
+  KielaGame *game;
+
+  kiela_window_new_game (f->window, kiela, NULL, NULL);
+  game = kiela_window_get_game (f->window);
+  /* Play the first legal move until a move relays or captures; each offer comes once a game. */
+  for (guint i = 0; i < 40 && kiela_learn_get_last_offer (f->window) == NULL; i++)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_game_legal_moves (game, moves);
+      g_autofree char *sq = NULL;
+
+      g_assert_cmpuint (n, >, 0);
+      sq = kiela_square_name_dup (10, kiela_game_get_position (game)->to_move, (guint) moves[n - 1]);
+      play_square (f->window, sq);
+      game = kiela_window_get_game (f->window);
+    }
+  g_assert_nonnull (kiela_learn_get_last_offer (f->window));
+  g_assert_true (g_str_equal (kiela_learn_get_last_offer (f->window), KIELA_LESSON_FOR_RELAY)
+                 || g_str_equal (kiela_learn_get_last_offer (f->window), KIELA_LESSON_FOR_CAPTURE));
+  g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, kiela_learn_get_last_offer (f->window)));
+
+  /* The toast's button opens the lesson. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "learn.open-lesson", "s", kiela_learn_get_last_offer (f->window));
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
+  g_assert_cmpstr (kiela_lesson_view_get_lesson (view_of (f))->id, ==, kiela_learn_get_last_offer (f->window));
+  kiela_window_show_page (f->window, "game");
+
+  /* A refused single stone offers the singles lesson; turned off, nothing is offered. */
+  {
+    KielaPosition pos;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KielaGame) fresh = NULL;
+
+    /* South has 2 stones in a1 and 1 in c1: c1 may not be sown. */
+    g_assert_true (kiela_position_parse ("2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/2,0,1,0,0,0,0,0,0,0 s",
+                                         10, &pos, &error));
+    g_assert_no_error (error);
+    g_autofree char *path = g_build_filename (g_get_user_data_dir (), "singles.kiela", NULL);
+
+    fresh = kiela_game_new_from_position (kiela, &pos, &error);
+    g_assert_no_error (error);
+    g_assert_true (kiela_record_save (fresh, path, &error));
+    g_assert_true (kiela_window_open_path (f->window, path));
+  }
+  play_square (f->window, "c1");
+  g_assert_cmpstr (kiela_learn_get_last_offer (f->window), ==, KIELA_LESSON_FOR_SINGLES);
+}
+
+static void
+test_links_off (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *kiela = kiela_registry_lookup_variant (f->registry, "kiela");
+  KielaGame *game;
+
+  g_settings_set_boolean (f->prefs, KIELA_SETTINGS_LESSON_LINKS, FALSE);
+  kiela_window_new_game (f->window, kiela, NULL, NULL);
+  for (guint i = 0; i < 40; i++)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n;
+      g_autofree char *sq = NULL;
+
+      game = kiela_window_get_game (f->window);
+      if (kiela_game_is_over (game))
+        break;
+      n = kiela_game_legal_moves (game, moves);
+      sq = kiela_square_name_dup (10, kiela_game_get_position (game)->to_move, (guint) moves[n - 1]);
+      play_square (f->window, sq);
+    }
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), >, 10);
+  g_assert_null (kiela_learn_get_last_offer (f->window));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = NULL;
+  g_autofree char *data_home = NULL, *config_home = NULL;
+
+  /* Never touch the user's real progress: XDG homes in a fresh temp dir, set before GLib caches them. */
+  tmp = g_dir_make_tmp ("kiela-test-lessons-XXXXXX", NULL);
+  g_assert_nonnull (tmp);
+  data_home = g_build_filename (tmp, "data", NULL);
+  config_home = g_build_filename (tmp, "config", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    g_error ("cannot open a display: run these tests under xvfb-run");
+  adw_init ();
+  {
+    /* The app's style sheet, as AdwApplication loads it (no application here). */
+    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (css, "/io/github/kiela/Kiela/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                      "/io/github/kiela/Kiela/icons");
+  }
+
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/app/lessons/welcome", test_welcome);
+  ADD ("/app/lessons/first-lesson", test_first_lesson);
+  ADD ("/app/lessons/every-task", test_every_task);
+  ADD ("/app/lessons/wrong-predictions", test_wrong_predictions);
+  ADD ("/app/lessons/play-out", test_play_out);
+  ADD ("/app/lessons/puzzles", test_puzzles);
+  ADD ("/app/lessons/links", test_links);
+  ADD ("/app/lessons/links-off", test_links_off);
+  return g_test_run ();
+}

@@ -1,0 +1,204 @@
+/* test-long-record.c: the window showing a legal record of 20,000 moves: the move list holds a row a
+ * move but makes widgets only for the rows in sight, and selecting rows reviews those plies. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-settings.h"
+#include "kiela-board-view.h"
+#include "app-test-util.h"
+#include "../engine/long-game.h"
+
+#define N_MOVES 20000
+/* GTK's list view keeps widgets for a fixed window of about 200 rows around the rows in sight (plus
+ * the focused and selected ones): a bound independent of the moves, far below them. */
+#define MAX_ROW_WIDGETS 400
+
+typedef struct {
+  KielaRegistry *registry;
+  GSettings *prefs;
+  KielaWindow *window;
+  GtkWidget *view;
+  char *dir;
+} Fixture;
+
+/* A legal record of `n` moves of kiela-beginner, each chosen among the engine's legal moves so the
+ * game goes on (the chooser the engine tests and the benchmark use). */
+static char *
+long_record (KielaRegistry *registry, guint n)
+{
+  const KielaVariant *variant = kiela_registry_lookup_variant (registry, "kiela-beginner");
+  g_autoptr(GHashTable) seen = long_game_seen_new ();
+  g_autoptr(KielaGame) game = kiela_game_new (variant);
+  KielaRng rng;
+
+  kiela_rng_seed (&rng, 8);
+  long_game_note (seen, kiela_game_get_position (game));
+  for (guint ply = 0; ply < n; ply++)
+    {
+      KielaPosition after;
+      KielaMove move = long_game_choose (variant, kiela_game_get_position (game), seen, &rng, &after);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_cmpint (move, >=, 0);
+      g_assert_true (kiela_game_play (game, move, NULL, &error));
+      g_assert_no_error (error);
+      long_game_note (seen, kiela_game_get_position (game));
+    }
+  return kiela_record_to_string (game);
+}
+
+static guint
+count_row_widgets (GtkWidget *view)
+{
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (view); row; row = gtk_widget_get_next_sibling (row))
+    if (GTK_IS_BOX (gtk_widget_get_first_child (row)))
+      n++;
+  return n;
+}
+
+/* Is a row for `who`'s move from `square` on screen? */
+static gboolean
+row_shown (GtkWidget *view, const char *who, const char *square)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (view); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *num = gtk_widget_get_first_child (row);
+      GtkWidget *w, *s;
+
+      if (!GTK_IS_BOX (num))
+        continue;
+      num = gtk_widget_get_first_child (num);
+      w = gtk_widget_get_next_sibling (num);
+      s = gtk_widget_get_next_sibling (w);
+      if (g_str_equal (gtk_label_get_text (GTK_LABEL (w)), who) &&
+          g_str_equal (gtk_label_get_text (GTK_LABEL (s)), square) && gtk_widget_get_mapped (row))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+window_shown (gpointer data)
+{
+  Fixture *f = data;
+
+  return gtk_widget_get_mapped (GTK_WIDGET (f->window)) && count_row_widgets (f->view) > 0;
+}
+
+typedef struct {
+  Fixture *f;
+  const char *who;
+  const char *square;
+} RowWanted;
+
+static gboolean
+wanted_row_shown (gpointer data)
+{
+  RowWanted *w = data;
+
+  return row_shown (w->f->view, w->who, w->square);
+}
+
+static void
+assert_board_at (Fixture *f, guint ply)
+{
+  KielaGame *game = kiela_window_get_game (f->window);
+  KielaPosition want = *kiela_game_get_position_at (game, ply);
+  const KielaPosition *shown = kiela_window_get_shown_position (f->window);
+
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, ply);
+  for (int side = 0; side < 2; side++)
+    for (guint h = 0; h < 2u * want.files; h++)
+      g_assert_cmpuint (shown->houses[side][h], ==, want.houses[side][h]);
+}
+
+static void
+test_long_record (Fixture *f, gconstpointer data)
+{
+  g_autofree char *text = long_record (f->registry, N_MOVES);
+  g_autofree char *path = g_build_filename (f->dir, "long.kiela", NULL);
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (f->view)));
+  KielaGame *game;
+  char last_square[4];
+  const KielaPlayedMove *last;
+  RowWanted wanted = { f, NULL, last_square };
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (kiela_window_open_path (f->window, path));
+  game = kiela_window_get_game (f->window);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, N_MOVES);
+  wait_until (window_shown, f, 20000, "the window to show the record");
+
+  /* A row a move and the start position, but widgets only for a screenful of them. */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, N_MOVES + 1);
+  g_assert_cmpuint (count_row_widgets (f->view), >, 0);
+  g_assert_cmpuint (count_row_widgets (f->view), <, MAX_ROW_WIDGETS);
+
+  /* The live position is shown, its row selected and scrolled into view. */
+  g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, N_MOVES);
+  last = kiela_game_get_move (game, N_MOVES - 1);
+  {
+    g_autofree char *name = kiela_game_get_move_name (game, N_MOVES - 1);
+    g_strlcpy (last_square, name, sizeof last_square);
+  }
+  wanted.who = kiela_side_display_name (last->mover);
+  wait_until (wanted_row_shown, &wanted, 20000, "the last move's row to be shown");
+  g_assert_cmpuint (count_row_widgets (f->view), <, MAX_ROW_WIDGETS);
+
+  /* Selecting rows (as a click or the arrow keys do) reviews those plies. */
+  g_assert_true (gtk_widget_activate_action (f->view, "list.select-item", "(ubb)", 100u, FALSE, FALSE));
+  spin (50);
+  assert_board_at (f, 100);
+  g_assert_true (gtk_widget_activate_action (f->view, "list.select-item", "(ubb)", (guint) N_MOVES, FALSE, FALSE));
+  spin (50);
+  assert_board_at (f, N_MOVES);
+  g_assert_cmpuint (count_row_widgets (f->view), <, MAX_ROW_WIDGETS);
+  g_remove (path);
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  g_autofree char *autosave = NULL;
+
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  f->dir = g_build_filename (g_get_user_data_dir (), "kiela", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
+  autosave = g_build_filename (f->dir, "autosave.kiela", NULL);
+  f->prefs = kiela_settings_new (NULL);
+  g_assert_nonnull (f->prefs);
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+  f->window = kiela_window_new (NULL, f->registry, f->prefs, autosave);
+  g_object_ref_sink (f->window);
+  f->view = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "move_list"));
+  g_assert_true (GTK_IS_LIST_VIEW (f->view));
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->window);
+  g_clear_object (&f->prefs);
+  g_clear_pointer (&f->registry, kiela_registry_free);
+  g_free (f->dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  /* Never touch the user's real data. */
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-long-record");
+
+  g_test_add ("/app/window/move-list/long-record", Fixture, NULL, fixture_setup, test_long_record, fixture_teardown);
+  return g_test_run ();
+}

@@ -1,0 +1,199 @@
+/* test-progress.c: the learner's progress without a display: stars, best kept, saved and read back, a corrupt file kept aside. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "kiela-lesson-progress.h"
+
+typedef struct {
+  char *dir;
+  char *path;
+} Fixture;
+
+static void
+setup (Fixture *f, gconstpointer data)
+{
+  f->dir = g_dir_make_tmp ("kiela-progress-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+  f->path = g_build_filename (f->dir, "sub", "progress.ini", NULL);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_remove (path);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  g_dir_close (dir);
+  g_rmdir (path);
+}
+
+static void
+teardown (Fixture *f, gconstpointer data)
+{
+  remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->path);
+}
+
+static void
+test_stars_rule (void)
+{
+  g_assert_cmpuint (kiela_lesson_progress_stars_for (0, 0), ==, 3);
+  g_assert_cmpuint (kiela_lesson_progress_stars_for (1, 0), ==, 2);
+  g_assert_cmpuint (kiela_lesson_progress_stars_for (0, 1), ==, 2);
+  g_assert_cmpuint (kiela_lesson_progress_stars_for (1, 1), ==, 1);
+  g_assert_cmpuint (kiela_lesson_progress_stars_for (0, 7), ==, 1);
+}
+
+static void
+on_changed (KielaLessonProgress *p, const char *id, guint *count)
+{
+  (*count)++;
+}
+
+static void
+test_record_and_reload (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KielaLessonProgress) p = kiela_lesson_progress_new (f->path);
+  g_autoptr(KielaLessonProgress) again = kiela_lesson_progress_new (f->path);
+  g_autoptr(GError) error = NULL;
+  guint changed = 0;
+
+  g_signal_connect (p, "changed", G_CALLBACK (on_changed), &changed);
+  /* No file yet: no progress, and no error. */
+  g_assert_true (kiela_lesson_progress_load (p, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_lesson_progress_get_stars (p, "sowing", 0), ==, 0);
+
+  g_assert_cmpuint (kiela_lesson_progress_record (p, "sowing", 0, 1, 0, &error), ==, 2);
+  g_assert_no_error (error);
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_true (g_file_test (f->path, G_FILE_TEST_IS_REGULAR));
+  /* A worse try keeps the best stars; a better one raises them. */
+  g_assert_cmpuint (kiela_lesson_progress_record (p, "sowing", 0, 2, 3, NULL), ==, 1);
+  g_assert_cmpuint (kiela_lesson_progress_get_stars (p, "sowing", 0), ==, 2);
+  g_assert_cmpuint (kiela_lesson_progress_record (p, "sowing", 2, 0, 0, NULL), ==, 3);
+
+  g_assert_cmpuint (kiela_lesson_progress_count_done (p, "sowing", 3), ==, 2);
+  g_assert_cmpuint (kiela_lesson_progress_lesson_stars (p, "sowing", 3), ==, 0);
+  kiela_lesson_progress_record (p, "sowing", 1, 0, 0, NULL);
+  g_assert_cmpuint (kiela_lesson_progress_lesson_stars (p, "sowing", 3), ==, 2);
+
+  /* Another process (the next start) reads the same. */
+  g_assert_true (kiela_lesson_progress_load (again, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_lesson_progress_get_stars (again, "sowing", 0), ==, 2);
+  g_assert_cmpuint (kiela_lesson_progress_get_stars (again, "sowing", 1), ==, 3);
+  g_assert_cmpuint (kiela_lesson_progress_get_stars (again, "sowing", 2), ==, 3);
+  g_assert_cmpuint (kiela_lesson_progress_get_stars (again, "houses", 0), ==, 0);
+
+  g_assert_true (kiela_lesson_progress_reset (again, &error));
+  g_assert_cmpuint (kiela_lesson_progress_count_done (again, "sowing", 3), ==, 0);
+  g_assert_true (kiela_lesson_progress_load (p, NULL));
+  g_assert_cmpuint (kiela_lesson_progress_count_done (p, "sowing", 3), ==, 0);
+}
+
+static guint
+count_corrupt (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "progress.ini.corrupt-"))
+      n++;
+  g_dir_close (d);
+  return n;
+}
+
+static void
+check_corrupt (Fixture *f, const char *contents)
+{
+  g_autoptr(KielaLessonProgress) p = kiela_lesson_progress_new (f->path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sub = g_path_get_dirname (f->path);
+  guint before;
+
+  g_assert_cmpint (g_mkdir_with_parents (sub, 0700), ==, 0);
+  before = count_corrupt (sub);
+  g_assert_true (g_file_set_contents (f->path, contents, -1, NULL));
+  g_assert_false (kiela_lesson_progress_load (p, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, f->path));
+  g_test_message ("%s", error->message);
+  /* Kept aside, not lost, not in the way. */
+  g_assert_cmpuint (count_corrupt (sub), ==, before + 1);
+  g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
+  /* Progress starts afresh and saves a good file. */
+  g_assert_cmpuint (kiela_lesson_progress_record (p, "capture", 0, 0, 0, NULL), ==, 3);
+  {
+    g_autoptr(KielaLessonProgress) again = kiela_lesson_progress_new (f->path);
+    g_assert_true (kiela_lesson_progress_load (again, NULL));
+    g_assert_cmpuint (kiela_lesson_progress_get_stars (again, "capture", 0), ==, 3);
+  }
+  g_remove (f->path);
+}
+
+static void
+test_corrupt (Fixture *f, gconstpointer data)
+{
+  check_corrupt (f, "this is not a key file\n\x01\x02");
+  check_corrupt (f, "[sowing]\nstep-1=9\n");
+  check_corrupt (f, "[sowing]\nstep-1=two\n");
+  check_corrupt (f, "[sowing]\nlevel=2\n");
+  check_corrupt (f, "[sowing]\nstep-0=2\n");
+}
+
+static void
+test_unwritable (Fixture *f, gconstpointer data)
+{
+  /* The parent "directory" is a file: saving fails with an error, progress stays in memory. */
+  g_autofree char *blocker = g_build_filename (f->dir, "blocker", NULL);
+  g_autofree char *path = g_build_filename (blocker, "progress.ini", NULL);
+  g_autoptr(KielaLessonProgress) p = kiela_lesson_progress_new (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (blocker, "x", -1, NULL));
+  g_assert_cmpuint (kiela_lesson_progress_record (p, "army", 1, 0, 1, &error), ==, 2);
+  g_assert_nonnull (error);
+  g_assert_cmpuint (kiela_lesson_progress_get_stars (p, "army", 1), ==, 2);
+}
+
+static void
+test_default_path_and_text (void)
+{
+  g_autoptr(KielaLessonProgress) p = kiela_lesson_progress_new (NULL);
+  g_autofree char *expected = g_build_filename (g_get_user_data_dir (), "kiela", "progress.ini", NULL);
+  g_autofree char *two = kiela_lesson_progress_stars_text (2);
+  g_autofree char *many = kiela_lesson_progress_stars_text (9);
+
+  g_assert_cmpstr (kiela_lesson_progress_get_path (p), ==, expected);
+  g_assert_cmpstr (two, ==, "★★☆");
+  g_assert_cmpstr (many, ==, "★★★");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/progress/stars-rule", test_stars_rule);
+  g_test_add_func ("/progress/default-path", test_default_path_and_text);
+  g_test_add ("/progress/record-reload", Fixture, NULL, setup, test_record_and_reload, teardown);
+  g_test_add ("/progress/corrupt", Fixture, NULL, setup, test_corrupt, teardown);
+  g_test_add ("/progress/unwritable", Fixture, NULL, setup, test_unwritable, teardown);
+  return g_test_run ();
+}

@@ -552,6 +552,27 @@ kiela_lab_page_save_to_file (KielaLabPage *self, const char *path, GError **erro
   return TRUE;
 }
 
+/* A modal Save chooser; `respond` gets the page (a reference it drops) and the chosen file. */
+static void
+show_save_chooser (KielaLabPage *self, const char *title, const char *accept, const char *folder,
+                   const char *file_name, GCallback respond, const char *what)
+{
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self->window),
+                                                               GTK_FILE_CHOOSER_ACTION_SAVE, accept, _("_Cancel"));
+
+  if (folder)
+    {
+      g_autoptr(GFile) dir = g_file_new_for_path (folder);
+
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
+    }
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_object_set_data_full (G_OBJECT (chooser), "what", g_strdup (what), g_free);
+  g_signal_connect (chooser, "response", respond, g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 static void
 on_save_response (GtkNativeDialog *dialog, int response, KielaLabPage *self)
 {
@@ -583,21 +604,12 @@ action_save (GtkWidget *widget, const char *name, GVariant *param)
   KielaLabPage *self = KIELA_LAB_PAGE (widget);
   g_autofree char *dir = kiela_variant_install_dir ();
   g_autofree char *file_name = NULL;
-  g_autoptr(GFile) folder = NULL;
-  GtkFileChooserNative *chooser;
 
   if (self->file == NULL)
     return;
   g_mkdir_with_parents (dir, 0755);
-  folder = g_file_new_for_path (dir);
   file_name = g_strconcat (kiela_variant_file_get_variant (self->file)->id, KIELA_VARIANT_FILE_SUFFIX, NULL);
-  chooser = gtk_file_chooser_native_new (_("Save Variant"), GTK_WINDOW (self->window), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Save"), _("_Cancel"));
-  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (on_save_response), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  show_save_chooser (self, _("Save Variant"), _("_Save"), dir, file_name, G_CALLBACK (on_save_response), NULL);
 }
 
 static void
@@ -1000,20 +1012,12 @@ action_export (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaLabPage *self = KIELA_LAB_PAGE (widget);
   const char *what = g_variant_get_string (param, NULL);
-  GtkFileChooserNative *chooser;
   const char *file_name = g_str_equal (what, "lengths") ? "game-lengths.svg"
                         : g_str_equal (what, "stones") ? "stones-in-play.svg"
                         : g_str_equal (what, "summary") ? "summary.csv" : "games.csv";
 
-  if (self->stats[0] == NULL)
-    return;
-  chooser = gtk_file_chooser_native_new (_("Export"), GTK_WINDOW (self->window), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_object_set_data_full (G_OBJECT (chooser), "what", g_strdup (what), g_free);
-  g_signal_connect (chooser, "response", G_CALLBACK (on_export_response), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  if (self->stats[0] != NULL)
+    show_save_chooser (self, _("Export"), _("_Export"), NULL, file_name, G_CALLBACK (on_export_response), what);
 }
 
 /* ---------- the object ---------- */
@@ -1098,6 +1102,10 @@ kiela_lab_page_init (KielaLabPage *self)
   self->fields = g_ptr_array_new_with_free_func (field_free);
   self->keyfile = g_key_file_new ();
   kiela_board_view_set_interactive (self->preview, FALSE);
+  /* A picture of the start the form describes: screen readers read the form's rows instead, and
+   * the game's board stays the only one whose houses they find. */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->preview), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+  gtk_widget_set_can_focus (GTK_WIDGET (self->preview), FALSE);
   gtk_drawing_area_set_draw_func (self->lengths_plot, draw_plot, self, NULL);
   gtk_drawing_area_set_draw_func (self->stones_plot, draw_plot, self, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.cancel", FALSE);

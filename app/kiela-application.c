@@ -242,6 +242,7 @@ kiela_application_startup (GApplication *app)
     { "win.hint", { "<Control>h", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.preferences", { "<Control>comma", NULL } },
+    { "win.show-page::rules", { "F1", NULL } },
     /* Work even while a board house has the focus (plain arrows then move between houses). */
     { "win.step-back", { "<Control>Left", NULL } },
     { "win.step-forward", { "<Control>Right", NULL } },

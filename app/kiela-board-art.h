@@ -3,6 +3,7 @@
 
 #include <librsvg/rsvg.h>
 #include "kiela-board-view.h"
+#include "kiela-board-scene.h"
 
 G_BEGIN_DECLS
 
@@ -19,8 +20,6 @@ typedef enum {
   KIELA_BOARD_SPRITE_N = KIELA_BOARD_SPRITE_HIGHLIGHT_0 + KIELA_HIGHLIGHT_N_KINDS,
 } KielaBoardSprite;
 
-/* The board scene (frame, wood grain, cups, labels) for `files` files (free with g_free). */
-char       *kiela_board_art_build_board_svg (guint files);
 /* The same, parsed (a new reference). */
 RsvgHandle *kiela_board_art_new_board      (guint files);
 /* A sprite's SVG, parsed once per process (owned by the art module). */

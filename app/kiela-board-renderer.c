@@ -158,7 +158,7 @@ ensure_board_svg (KielaBoardRenderer *self, guint files)
     {
       g_clear_object (&self->board_handle);
       g_free (self->board_svg);
-      self->board_svg = kiela_board_art_build_board_svg (files);
+      self->board_svg = kiela_board_scene_build_svg (files);
       self->board_files = files;
     }
 }

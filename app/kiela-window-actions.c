@@ -6,6 +6,7 @@
 
 #include "kiela-window-private.h"
 #include "kiela-ai-player.h"
+#include "kiela-export.h"
 #include "kiela-new-game-dialog.h"
 #include "kiela-preferences-window.h"
 
@@ -42,6 +43,12 @@ _kiela_window_actions_update (KielaWindow *self)
   gtk_widget_action_set_enabled (w, "win.hint", game && kiela_game_session_can_hint (session) && !playing);
   gtk_widget_action_set_enabled (w, "win.setup-done", arranging);
   gtk_widget_action_set_enabled (w, "win.setup-skip", arranging);
+  gtk_widget_action_set_enabled (w, "win.export-image", game != NULL);
+  gtk_widget_action_set_enabled (w, "win.copy-image", game != NULL);
+  gtk_widget_action_set_enabled (w, "win.copy-position", game != NULL);
+  gtk_widget_action_set_enabled (w, "win.copy-game", game != NULL);
+  gtk_widget_action_set_enabled (w, "win.export-worksheet", game != NULL);
+  gtk_widget_action_set_enabled (w, "win.print", game != NULL);
 }
 
 /* ---------- unsaved changes ---------- */
@@ -672,6 +679,12 @@ _kiela_window_class_actions_init (GtkWidgetClass *widget_class)
     { "win.preferences", action_preferences },
     { "win.show-plugins", action_preferences },
     { "win.about", action_about },
+    { "win.export-image", kiela_export_action_export_image },
+    { "win.copy-image", kiela_export_action_copy_image },
+    { "win.copy-position", kiela_export_action_copy_position },
+    { "win.copy-game", kiela_export_action_copy_game },
+    { "win.export-worksheet", kiela_export_action_export_worksheet },
+    { "win.print", kiela_export_action_print },
   };
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);

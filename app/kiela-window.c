@@ -9,6 +9,7 @@
 #include "kiela-lab-page.h"
 #include "kiela-learn.h"
 #include "kiela-step-list.h"
+#include "kiela-text-pane.h"
 
 /* Below this window width the side panel folds away and the board gets the whole width; the
  * panel button (F9) then slides it over the board.  1100 px keeps a 1024-wide projector image
@@ -608,6 +609,9 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   on_settings_changed (settings, NULL, self);
   kiela_learn_attach (self, registry, settings, NULL);
   _kiela_window_report_plugin_failures (self);
+  /* win.show-page::rules and ::history: the primary menu, F1 and the welcome page link here. */
+  kiela_window_add_page (self, "rules", _("Rules"), kiela_text_pane_new (KIELA_TEXT_RULES, registry));
+  kiela_window_add_page (self, "history", _("History"), kiela_text_pane_new (KIELA_TEXT_HISTORY, registry));
   return self;
 }
 

@@ -7,6 +7,7 @@
 #include "kiela.h"
 #include "kiela-settings.h"
 #include "kiela-preferences-window.h"
+#include "app-test-render.h"
 
 static void
 copy_file (const char *from, const char *to)
@@ -39,28 +40,6 @@ spin (guint ms)
 
   while (g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
-}
-
-static void
-render (GtkWidget *window, const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
-                                            name, NULL);
-  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
-  GdkPaintable *paintable = gtk_widget_paintable_new (window);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("rendered to %s", path);
 }
 
 static void
@@ -115,7 +94,7 @@ test_crashed_plugin (void)
   gtk_window_set_default_size (window, 720, 760);
   gtk_window_present (window);
   spin (600);
-  render (GTK_WIDGET (window), "kiela-plugins-crashed.png");
+  render_to_png (GTK_WIDGET (window), "kiela-plugins-crashed.png");
 
   retry = find_button (GTK_WIDGET (window), "_Try Again");
   g_assert_nonnull (retry);
@@ -123,7 +102,7 @@ test_crashed_plugin (void)
   g_signal_emit_by_name (retry, "clicked");
   g_assert_false (gtk_widget_get_sensitive (retry));
   spin (200);
-  render (GTK_WIDGET (window), "kiela-plugins-retried.png");
+  render_to_png (GTK_WIDGET (window), "kiela-plugins-retried.png");
 
   /* The crash record is gone: the next start would load the module again. */
   kiela_registry_scan_default (rescan);

@@ -147,7 +147,7 @@ static void
 svg_bench (guint files)
 {
   /* Parsing the generated board SVG and rasterising it at full size: what a resize costs. */
-  g_autofree char *svg = kiela_board_art_build_board_svg (files);
+  g_autofree char *svg = kiela_board_scene_build_svg (files);
   g_autoptr(GError) error = NULL;
   gint64 t0 = g_get_monotonic_time (), t1, t2;
   RsvgHandle *handle = rsvg_handle_new_from_data ((const guint8 *) svg, strlen (svg), &error);

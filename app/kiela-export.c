@@ -1,0 +1,393 @@
+/* kiela-export.c: exporting what the window shows: board images, the position and game as text, worksheets (PDF and print). */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "kiela-export.h"
+#include "kiela-window-private.h"
+#include "kiela-diagram.h"
+
+/* Wide enough for a projector or a printed page; the SVG scales without limit anyway. */
+#define IMAGE_WIDTH 1600
+#define CHOICE_MARK "mark-last-move"
+
+/* ---------- the board image ---------- */
+
+static char *
+board_svg (KielaWindow *self, gboolean mark_last_move, guint width_px)
+{
+  KielaGame *game = _kiela_window_game (self);
+  const KielaPosition *shown = kiela_window_get_shown_position (self);
+  guint ply = kiela_game_session_get_view_ply (self->session);
+  g_autoptr(KielaTrace) trace = NULL;
+
+  /* The marks of the move that led here, as the board highlights it. */
+  if (mark_last_move && game != NULL && ply > 0 && ply <= kiela_game_get_n_moves (game) + kiela_game_get_n_redo (game))
+    {
+      trace = kiela_trace_new ();
+      if (!kiela_game_trace_move (game, ply - 1, trace))
+        g_clear_pointer (&trace, kiela_trace_free);
+    }
+  return kiela_diagram_build_svg (shown, trace, trace ? KIELA_DIAGRAM_ARROWS : KIELA_DIAGRAM_NONE, width_px);
+}
+
+gboolean
+kiela_export_save_board_image (KielaWindow *self, GFile *file, gboolean mark_last_move, GError **error)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *lower = g_ascii_strdown (name ? name : "", -1);
+  g_autofree char *svg = board_svg (self, mark_last_move, IMAGE_WIDTH);
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (g_str_has_suffix (lower, ".svg"))
+    bytes = g_bytes_new (svg, strlen (svg));
+  else
+    bytes = kiela_diagram_render_png (svg, IMAGE_WIDTH, error);
+  return bytes != NULL && kiela_diagram_write_file (file, bytes, error);
+}
+
+GdkTexture *
+kiela_export_board_texture (KielaWindow *self, GError **error)
+{
+  g_autofree char *svg = board_svg (self, FALSE, IMAGE_WIDTH);
+  g_autoptr(GBytes) png = kiela_diagram_render_png (svg, IMAGE_WIDTH, error);
+
+  return png ? gdk_texture_new_from_bytes (png, error) : NULL;
+}
+
+static void
+add_filter (GtkFileChooser *chooser, const char *name, const char *pattern, const char *mime)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_filter_add_mime_type (filter, mime);
+  gtk_file_chooser_add_filter (chooser, filter);
+  g_object_unref (filter);
+}
+
+static void
+set_documents_folder (GtkFileChooser *chooser)
+{
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autoptr(GFile) dir = g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
+
+  gtk_file_chooser_set_current_folder (chooser, dir, NULL);
+}
+
+static void
+report_saved (KielaWindow *self, GFile *file, gboolean ok, const GError *error, const char *failure)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *msg = NULL;
+
+  if (ok)
+    msg = g_strdup_printf (_("Exported “%s”"), name);
+  else
+    /* The error names the file and the problem. */
+    msg = g_strdup_printf ("%s %s", failure, error->message);
+  _kiela_window_toast (self, msg);
+}
+
+static void
+on_image_response (GtkNativeDialog *native, int response, KielaWindow *self)
+{
+  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native)) : NULL;
+
+  if (file != NULL)
+    {
+      const char *mark = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (native), CHOICE_MARK);
+      g_autoptr(GError) error = NULL;
+      gboolean ok = kiela_export_save_board_image (self, file, g_strcmp0 (mark, "true") == 0, &error);
+
+      report_saved (self, file, ok, error, _("The image could not be exported."));
+    }
+  g_object_unref (native);
+}
+
+void
+kiela_export_action_export_image (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  GtkFileChooserNative *native = gtk_file_chooser_native_new (_("Export Board Image"), GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  add_filter (GTK_FILE_CHOOSER (native), _("PNG images"), "*.png", "image/png");
+  add_filter (GTK_FILE_CHOOSER (native), _("SVG images"), "*.svg", "image/svg+xml");
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (native), CHOICE_MARK, _("Mark the last move"), NULL, NULL);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (native), CHOICE_MARK, "true");
+  set_documents_folder (GTK_FILE_CHOOSER (native));
+  /* TRANSLATORS: default file name of an exported board image; keep the .png */
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("kiela-board.png"));
+  g_signal_connect (native, "response", G_CALLBACK (on_image_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+void
+kiela_export_action_copy_image (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = kiela_export_board_texture (self, &error);
+
+  if (texture == NULL)
+    {
+      g_autofree char *msg = g_strdup_printf ("%s %s", _("The image could not be exported."), error->message);
+      _kiela_window_toast (self, msg);
+      return;
+    }
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
+  _kiela_window_toast (self, _("Board image copied"));
+}
+
+/* ---------- text ---------- */
+
+void
+kiela_export_action_copy_position (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  g_autofree char *kpn = kiela_position_to_string (kiela_window_get_shown_position (self));
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), kpn);
+  _kiela_window_toast (self, _("Position copied"));
+}
+
+char *
+kiela_export_game_text (KielaGame *game)
+{
+  const KielaVariant *variant = kiela_game_get_variant (game);
+  const char *south = kiela_game_get_metadata (game, KIELA_META_SOUTH);
+  const char *north = kiela_game_get_metadata (game, KIELA_META_NORTH);
+  const char *domain = variant->translation_domain ? variant->translation_domain : GETTEXT_PACKAGE;
+  g_autofree char *start = kiela_position_to_string (kiela_game_get_position_at (game, 0));
+  g_autofree char *result = kiela_game_describe_result (game);
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  GString *text = g_string_new (NULL);
+  guint n = kiela_game_get_n_moves (game);
+
+  g_string_append_printf (text, "%s\n", g_dgettext (domain, variant->name));
+  g_string_append_printf (text, _("South: %s · North: %s"), south && *south ? south : "—", north && *north ? north : "—");
+  g_string_append_printf (text, "\n%s\n\n", start);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *move = kiela_game_get_move_name (game, i);
+      g_autofree char *summary = NULL;
+
+      kiela_game_trace_move (game, i, trace);
+      summary = kiela_narrate_move_summary (variant, trace);
+      g_string_append_printf (text, "%u. %s  %s\n", i + 1, move, summary);
+    }
+  g_string_append_printf (text, "\n%s\n", result);
+  return g_string_free (text, FALSE);
+}
+
+void
+kiela_export_action_copy_game (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  KielaGame *game = _kiela_window_game (self);
+  g_autofree char *text = NULL;
+
+  if (game == NULL)
+    return;
+  text = kiela_export_game_text (game);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  _kiela_window_toast (self, _("Game copied"));
+}
+
+/* ---------- worksheets ---------- */
+
+gboolean
+kiela_export_save_worksheet (KielaWindow *self, GFile *file, const KielaWorksheetOptions *options,
+                             KielaPaper paper, GError **error)
+{
+  KielaGame *game = _kiela_window_game (self);
+  g_autoptr(KielaWorksheet) ws = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+
+  g_return_val_if_fail (game != NULL, FALSE);
+  ws = kiela_worksheet_new (game, options);
+  pdf = kiela_worksheet_to_pdf (ws, paper, error);
+  return pdf != NULL && kiela_diagram_write_file (file, pdf, error);
+}
+
+typedef struct {
+  KielaWindow *self;
+  KielaWorksheetOptions options;
+  KielaPaper paper;
+  gboolean print;
+  GtkCheckButton *key_moves;
+  GtkCheckButton *blank;
+  GtkDropDown *paper_choice;
+} WorksheetRequest;
+
+static void
+request_free (WorksheetRequest *r)
+{
+  g_object_unref (r->self);
+  g_free (r);
+}
+
+static void
+on_pdf_response (GtkNativeDialog *native, int response, WorksheetRequest *r)
+{
+  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native)) : NULL;
+
+  if (file != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      gboolean ok = kiela_export_save_worksheet (r->self, file, &r->options, r->paper, &error);
+
+      report_saved (r->self, file, ok, error, _("The worksheet could not be saved."));
+    }
+  request_free (r);
+  g_object_unref (native);
+}
+
+static void
+save_pdf (WorksheetRequest *r)
+{
+  GtkFileChooserNative *native = gtk_file_chooser_native_new (_("Export Worksheet"), GTK_WINDOW (r->self),
+                                                              GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  add_filter (GTK_FILE_CHOOSER (native), _("PDF documents"), "*.pdf", "application/pdf");
+  set_documents_folder (GTK_FILE_CHOOSER (native));
+  /* TRANSLATORS: default file name of a worksheet; keep the .pdf */
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("kiela-worksheet.pdf"));
+  g_signal_connect (native, "response", G_CALLBACK (on_pdf_response), r);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+on_draw_page (GtkPrintOperation *op, GtkPrintContext *context, int page, KielaWorksheet *ws)
+{
+  kiela_worksheet_draw_page (ws, gtk_print_context_get_cairo_context (context), (guint) page,
+                             gtk_print_context_get_width (context), gtk_print_context_get_height (context));
+}
+
+GtkPrintOperationResult
+kiela_export_print_worksheet (KielaWindow *self, const KielaWorksheetOptions *options, KielaPaper paper_choice,
+                              const char *export_pdf, GError **error)
+{
+  g_autoptr(GtkPrintOperation) op = gtk_print_operation_new ();
+  g_autoptr(GtkPageSetup) setup = gtk_page_setup_new ();
+  g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (paper_choice == KIELA_PAPER_LETTER ? GTK_PAPER_NAME_LETTER
+                                                                                         : GTK_PAPER_NAME_A4);
+  g_autoptr(KielaWorksheet) ws = kiela_worksheet_new (_kiela_window_game (self), options);
+
+  gtk_page_setup_set_paper_size_and_default_margins (setup, paper);
+  gtk_print_operation_set_default_page_setup (op, setup);
+  gtk_print_operation_set_n_pages (op, (int) kiela_worksheet_get_n_pages (ws));
+  /* The worksheet keeps its own margins: draw on the whole sheet, in points like the PDF. */
+  gtk_print_operation_set_use_full_page (op, TRUE);
+  gtk_print_operation_set_unit (op, GTK_UNIT_POINTS);
+  gtk_print_operation_set_job_name (op, _("Kiela worksheet"));
+  if (export_pdf != NULL)
+    gtk_print_operation_set_export_filename (op, export_pdf);
+  g_signal_connect (op, "draw-page", G_CALLBACK (on_draw_page), ws);
+  return gtk_print_operation_run (op, export_pdf ? GTK_PRINT_OPERATION_ACTION_EXPORT
+                                                 : GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
+                                  GTK_WINDOW (self), error);
+}
+
+static void
+print_worksheet (WorksheetRequest *r)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (kiela_export_print_worksheet (r->self, &r->options, r->paper, NULL, &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      g_autofree char *msg = g_strdup_printf ("%s %s", _("The worksheet could not be printed."), error->message);
+      _kiela_window_toast (r->self, msg);
+    }
+  request_free (r);
+}
+
+static void
+on_options_response (AdwMessageDialog *dialog, const char *response, WorksheetRequest *r)
+{
+  if (g_strcmp0 (response, "accept") != 0)
+    {
+      request_free (r);
+      return;
+    }
+  r->options.moves = gtk_check_button_get_active (r->key_moves) ? KIELA_WORKSHEET_KEY_MOVES : KIELA_WORKSHEET_EVERY_MOVE;
+  r->options.blank = gtk_check_button_get_active (r->blank);
+  r->paper = gtk_drop_down_get_selected (r->paper_choice) == 1 ? KIELA_PAPER_LETTER : KIELA_PAPER_A4;
+  if (r->print)
+    print_worksheet (r);
+  else
+    save_pdf (r);
+}
+
+static KielaPaper
+default_paper (void)
+{
+  /* Letter where the locale's paper is Letter (GTK knows it from the locale), A4 elsewhere. */
+  g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (NULL);
+
+  return g_strcmp0 (gtk_paper_size_get_name (paper), GTK_PAPER_NAME_LETTER) == 0 ? KIELA_PAPER_LETTER : KIELA_PAPER_A4;
+}
+
+static void
+worksheet_dialog (KielaWindow *self, gboolean print)
+{
+  WorksheetRequest *r = g_new0 (WorksheetRequest, 1);
+  const char *papers[] = { _("A4"), _("Letter"), NULL };
+  AdwMessageDialog *dialog;
+  GtkWidget *box, *every, *row;
+
+  r->self = g_object_ref (self);
+  r->print = print;
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       print ? _("Print Worksheet") : _("Export Worksheet"),
+                                                       _("A diagram of each move with what it did, "
+                                                         "then the position after it.")));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  every = gtk_check_button_new_with_mnemonic (_("_Every move"));
+  r->key_moves = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Key moves only (captures and the last move)")));
+  gtk_check_button_set_group (r->key_moves, GTK_CHECK_BUTTON (every));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (every), TRUE);
+  r->blank = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Blank diagrams for pupils to fill in")));
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  r->paper_choice = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (papers));
+  gtk_drop_down_set_selected (r->paper_choice, default_paper () == KIELA_PAPER_LETTER ? 1 : 0);
+  {
+    GtkWidget *label = gtk_label_new_with_mnemonic (_("_Paper"));
+
+    gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (r->paper_choice));
+    gtk_widget_set_hexpand (label, TRUE);
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_box_append (GTK_BOX (row), label);
+  }
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (r->paper_choice));
+  gtk_box_append (GTK_BOX (box), every);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (r->key_moves));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (r->blank));
+  gtk_box_append (GTK_BOX (box), row);
+  adw_message_dialog_set_extra_child (dialog, box);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "accept", print ? _("_Print…") : _("_Export…"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "accept", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "accept");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_options_response), r);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+kiela_export_action_export_worksheet (GtkWidget *widget, const char *name, GVariant *param)
+{
+  if (_kiela_window_game (KIELA_WINDOW (widget)) != NULL)
+    worksheet_dialog (KIELA_WINDOW (widget), FALSE);
+}
+
+void
+kiela_export_action_print (GtkWidget *widget, const char *name, GVariant *param)
+{
+  if (_kiela_window_game (KIELA_WINDOW (widget)) != NULL)
+    worksheet_dialog (KIELA_WINDOW (widget), TRUE);
+}

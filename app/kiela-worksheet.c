@@ -1,0 +1,365 @@
+/* kiela-worksheet.c: lays out a game as worksheet pages (title, players, a diagram per move, narration, page numbers). */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <pango/pangocairo.h>
+#include <cairo-pdf.h>
+
+#include "kiela-worksheet.h"
+#include "kiela-diagram.h"
+
+#define PAGE_MARGIN 46.0     /* points: about 16 mm, inside every printer's unprintable edge */
+#define FONT_FAMILY "Cantarell, DejaVu Sans, Sans"
+/* Narrated steps beneath a diagram; a move of many laps is summed up after these. */
+#define MAX_STEPS 8
+
+struct _KielaWorksheet {
+  KielaGame *game;               /* NULL for a lesson */
+  const KielaLesson *lesson;     /* a page a step; NULL for a game */
+  const KielaVariant *variant;
+  KielaWorksheetOptions options;
+  char *title;
+  GArray *moves;     /* guint: the move index shown on each page; empty = the starting position */
+  /* The wooden board and stones, recorded once: a PDF then holds them once. */
+  KielaDiagramCache *art;
+};
+
+void
+kiela_paper_get_size (KielaPaper paper, double *width, double *height)
+{
+  if (paper == KIELA_PAPER_LETTER)
+    {
+      *width = 612;
+      *height = 792;
+    }
+  else
+    {
+      /* 210 × 297 mm */
+      *width = 595.28;
+      *height = 841.89;
+    }
+}
+
+gboolean
+kiela_paper_parse (const char *text, KielaPaper *paper)
+{
+  if (g_ascii_strcasecmp (text, "a4") == 0)
+    *paper = KIELA_PAPER_A4;
+  else if (g_ascii_strcasecmp (text, "letter") == 0)
+    *paper = KIELA_PAPER_LETTER;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+KielaWorksheet *
+kiela_worksheet_new (KielaGame *game, const KielaWorksheetOptions *options)
+{
+  KielaWorksheet *ws = g_new0 (KielaWorksheet, 1);
+  guint n = kiela_game_get_n_moves (game);
+  const char *event = kiela_game_get_metadata (game, KIELA_META_EVENT);
+
+  ws->game = g_object_ref (game);
+  ws->variant = kiela_game_get_variant (game);
+  ws->options = *options;
+  ws->title = g_strdup (options->title ? options->title : event && *event ? event : _("Kiela"));
+  ws->options.title = ws->title;
+  ws->moves = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < n; i++)
+    {
+      const KielaPlayedMove *m = kiela_game_get_move (game, i);
+
+      if (options->moves == KIELA_WORKSHEET_EVERY_MOVE || m->result.captured > 0 || i == n - 1)
+        g_array_append_val (ws->moves, i);
+    }
+  return ws;
+}
+
+KielaWorksheet *
+kiela_worksheet_new_for_lesson (const KielaLesson *lesson, const KielaVariant *variant,
+                                const KielaWorksheetOptions *options)
+{
+  KielaWorksheet *ws = g_new0 (KielaWorksheet, 1);
+
+  ws->lesson = lesson;
+  ws->variant = variant;
+  ws->options = *options;
+  ws->title = g_strdup (options->title ? options->title : kiela_lesson_get_title (lesson));
+  ws->options.title = ws->title;
+  ws->moves = g_array_new (FALSE, FALSE, sizeof (guint));
+  return ws;
+}
+
+void
+kiela_worksheet_free (KielaWorksheet *ws)
+{
+  if (ws == NULL)
+    return;
+  g_clear_object (&ws->game);
+  g_clear_pointer (&ws->art, kiela_diagram_cache_free);
+  g_free (ws->title);
+  g_array_unref (ws->moves);
+  g_free (ws);
+}
+
+guint
+kiela_worksheet_get_n_pages (KielaWorksheet *ws)
+{
+  if (ws->lesson != NULL)
+    return (guint) ws->lesson->n_steps;
+  /* A game without moves still makes one page: its starting position. */
+  return MAX (ws->moves->len, 1);
+}
+
+/* Draws `text` at (x, y) within `width`, wrapped; returns its height.  Sizes are in points. */
+static double
+draw_text (cairo_t *cr, const char *text, double size, gboolean bold, PangoAlignment align,
+           double x, double y, double width, double r, double g, double b)
+{
+  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string (FONT_FAMILY);
+  int w, h;
+
+  /* One unit a point, whatever the surface: the PDF's and the print context's alike. */
+  pango_cairo_context_set_resolution (pango_layout_get_context (layout), 72);
+  pango_layout_context_changed (layout);
+  pango_font_description_set_size (font, (int) (size * PANGO_SCALE));
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment (layout, align);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_size (layout, &w, &h);
+
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+  return (double) h / PANGO_SCALE;
+}
+
+static char *
+players_line (KielaWorksheet *ws)
+{
+  const KielaVariant *variant = ws->variant;
+  const char *south = kiela_game_get_metadata (ws->game, KIELA_META_SOUTH);
+  const char *north = kiela_game_get_metadata (ws->game, KIELA_META_NORTH);
+  const char *date = kiela_game_get_metadata (ws->game, KIELA_META_DATE);
+  const char *domain = variant->translation_domain ? variant->translation_domain : GETTEXT_PACKAGE;
+  GString *line = g_string_new (NULL);
+
+  /* TRANSLATORS: on a worksheet: "South: Ana · North: Mpanzu" */
+  g_string_append_printf (line, _("South: %s · North: %s"), south && *south ? south : "—", north && *north ? north : "—");
+  g_string_append_printf (line, " · %s", g_dgettext (domain, variant->name));
+  if (date && *date)
+    g_string_append_printf (line, " · %s", date);
+  return g_string_free (line, FALSE);
+}
+
+/* The summary and the steps that matter (relays, captures, the end), at most MAX_STEPS of them. */
+static char *
+narration (const KielaVariant *variant, const KielaTrace *trace)
+{
+  GString *text = g_string_new (NULL);
+  guint n = kiela_trace_get_n_events (trace);
+  guint shown = 0, skipped = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const KielaEvent *ev = kiela_trace_get_event (trace, i);
+
+      if (ev->type == KIELA_EVENT_LIFT || ev->type == KIELA_EVENT_DROP)
+        continue;
+      if (shown == MAX_STEPS)
+        {
+          skipped++;
+          continue;
+        }
+      {
+        g_autofree char *sentence = kiela_narrate_event (variant, trace, i);
+
+        g_string_append_printf (text, "%s• %s", text->len ? "\n" : "", sentence);
+        shown++;
+      }
+    }
+  if (skipped > 0)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, ngettext ("… and %u more step.", "… and %u more steps.", skipped), skipped);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+draw_diagram (KielaWorksheet *ws, cairo_t *cr, const KielaPosition *pos, const KielaTrace *move,
+              KielaDiagramFlags flags, double x, double y, double width, double height)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (ws->art == NULL)
+    ws->art = kiela_diagram_cache_new (pos->files);
+  /* The documents are generated here: failing to draw them is a bug, not a user's problem. */
+  if (!kiela_diagram_draw (ws->art, cr, pos, move, flags, x, y, width, height, &error))
+    g_critical ("worksheet diagram: %s", error->message);
+}
+
+void
+kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page, double width, double height)
+{
+  const KielaVariant *variant = ws->variant;
+  double x = PAGE_MARGIN, y = PAGE_MARGIN, cw = width - 2 * PAGE_MARGIN;
+  double bottom = height - PAGE_MARGIN;
+  g_autofree char *players = ws->lesson ? g_strdup_printf ("%s · %s", kiela_lesson_get_summary (ws->lesson),
+                                                           g_dgettext (variant->translation_domain ? variant->translation_domain
+                                                                                                   : GETTEXT_PACKAGE,
+                                                                       variant->name))
+                                        : players_line (ws);
+  g_autofree char *footer = g_strdup_printf (_("Page %u of %u"), page + 1, kiela_worksheet_get_n_pages (ws));
+  double w_units, h_units, diagram_h, text_h;
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  gboolean has_move = page < ws->moves->len;
+  guint index = has_move ? g_array_index (ws->moves, guint, page) : 0;
+  KielaPosition before;
+
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+
+  /* Header: title, then players, variant and date, and a rule. */
+  y += draw_text (cr, ws->title, 17, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0.1, 0.06, 0.03);
+  y += 2 + draw_text (cr, players, 10, FALSE, PANGO_ALIGN_LEFT, x, y + 2, cw, 0.3, 0.3, 0.3);
+  y += 8;
+  cairo_set_source_rgb (cr, 0.55, 0.35, 0.18);
+  cairo_set_line_width (cr, 1);
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x + cw, y);
+  cairo_stroke (cr);
+  y += 12;
+
+  /* Footer: the page number, centred. */
+  draw_text (cr, footer, 9, FALSE, PANGO_ALIGN_CENTER, x, bottom - 11, cw, 0.35, 0.35, 0.35);
+  bottom -= 24;
+
+  kiela_diagram_get_size (variant->files, &w_units, &h_units);
+
+  if (ws->lesson != NULL)
+    {
+      g_autofree char *heading = g_strdup_printf (_("Step %u"), page + 1);
+      g_autoptr(GError) error = NULL;
+
+      y += draw_text (cr, heading, 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+      y += 10 + draw_text (cr, kiela_lesson_step_get_text (ws->lesson, page), 11, FALSE, PANGO_ALIGN_LEFT,
+                           x, y + 4, cw, 0.1, 0.1, 0.1);
+      /* The registry validated the lesson: every step's position parses. */
+      diagram_h = MIN (cw * h_units / w_units, bottom - y);
+      if (kiela_lesson_step_get_position (ws->lesson, variant, page, &before, &error))
+        draw_diagram (ws, cr, &before, NULL, ws->options.blank ? KIELA_DIAGRAM_BLANK : KIELA_DIAGRAM_NONE,
+                      x, y, cw, diagram_h);
+      else
+        g_critical ("worksheet lesson: %s", error->message);
+      /* Ruled lines for the pupil's answer. */
+      cairo_set_source_rgb (cr, 0.75, 0.7, 0.64);
+      cairo_set_line_width (cr, 0.6);
+      for (double line = y + diagram_h + 40; line < bottom - 8; line += 26)
+        {
+          cairo_move_to (cr, x, line);
+          cairo_line_to (cr, x + cw, line);
+        }
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      return;
+    }
+
+  if (!has_move)
+    {
+      const KielaPosition *start = kiela_game_get_position_at (ws->game, 0);
+
+      before = *start;
+      y += 6 + draw_text (cr, _("Starting position"), 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+      draw_diagram (ws, cr, &before, NULL, ws->options.blank ? KIELA_DIAGRAM_BLANK : KIELA_DIAGRAM_NONE,
+                    x, y, cw, MIN (cw * h_units / w_units, bottom - y));
+      cairo_restore (cr);
+      return;
+    }
+
+  kiela_game_trace_move (ws->game, index, trace);
+  before = trace->before;
+  {
+    g_autofree char *heading = g_strdup_printf (_("Move %u"), index + 1);
+    g_autofree char *summary = kiela_narrate_move_summary (variant, trace);
+    g_autofree char *steps = narration (variant, trace);
+    double text_y;
+
+    y += draw_text (cr, heading, 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+    y += 2 + draw_text (cr, summary, 11, FALSE, PANGO_ALIGN_LEFT, x, y + 2, cw, 0.1, 0.1, 0.1);
+    y += 8;
+
+    /* Two diagrams (before, with the move's marks; after) share what the narration leaves:
+     * the narration is measured first on a scratch surface. */
+    {
+      cairo_surface_t *scratch = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+      cairo_t *scr = cairo_create (scratch);
+
+      text_h = draw_text (scr, steps, 10, FALSE, PANGO_ALIGN_LEFT, 0, 0, cw, 0, 0, 0);
+      cairo_destroy (scr);
+      cairo_surface_destroy (scratch);
+    }
+    diagram_h = MIN (cw * h_units / w_units, (bottom - y - text_h - 56) / 2);
+    draw_diagram (ws, cr, &before, trace, KIELA_DIAGRAM_ARROWS, x, y, cw, diagram_h);
+    y += diagram_h + 8;
+    text_y = y;
+    y += draw_text (cr, steps, 10, FALSE, PANGO_ALIGN_LEFT, x, text_y, cw, 0.12, 0.12, 0.12) + 12;
+    y += 4 + draw_text (cr, ws->options.blank ? _("After the move: write the number of stones in each house.")
+                                              : _("After the move"),
+                        11, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+    draw_diagram (ws, cr, &trace->after, NULL, ws->options.blank ? KIELA_DIAGRAM_BLANK : KIELA_DIAGRAM_NONE,
+                  x, y + 4, cw, MIN (diagram_h, bottom - y - 4));
+  }
+  cairo_restore (cr);
+}
+
+static cairo_status_t
+append_to_array (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+GBytes *
+kiela_worksheet_to_pdf (KielaWorksheet *ws, KielaPaper paper, GError **error)
+{
+  GByteArray *pdf = g_byte_array_new ();
+  double width, height;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  guint n = kiela_worksheet_get_n_pages (ws);
+
+  kiela_paper_get_size (paper, &width, &height);
+  surface = cairo_pdf_surface_create_for_stream (append_to_array, pdf, width, height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, ws->title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Kiela " PACKAGE_VERSION);
+  cr = cairo_create (surface);
+  for (guint page = 0; page < n; page++)
+    {
+      kiela_worksheet_draw_page (ws, cr, page, width, height);
+      cairo_show_page (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_IO, cairo_status_to_string (status));
+      g_byte_array_unref (pdf);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (pdf);
+}

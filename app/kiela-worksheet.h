@@ -1,0 +1,51 @@
+/* kiela-worksheet.h: a game or a lesson as printable worksheet pages (a diagram per move with its narration), and as PDF; no GTK. */
+#pragma once
+
+#include <cairo.h>
+#include <gio/gio.h>
+#include "kiela.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  KIELA_WORKSHEET_EVERY_MOVE = 0,
+  KIELA_WORKSHEET_KEY_MOVES,     /* moves that capture, and the last move */
+} KielaWorksheetMoves;
+
+typedef enum {
+  KIELA_PAPER_A4 = 0,
+  KIELA_PAPER_LETTER,
+} KielaPaper;
+
+typedef struct {
+  KielaWorksheetMoves moves;
+  /* The position after each move is left blank, for pupils to fill in. */
+  gboolean blank;
+  /* Shown at the top of every page; NULL: the game's event, or "Kiela". */
+  const char *title;
+} KielaWorksheetOptions;
+
+typedef struct _KielaWorksheet KielaWorksheet;
+
+/* Page size in points (1/72 inch). */
+void            kiela_paper_get_size           (KielaPaper paper, double *width, double *height);
+/* "a4" or "letter" (any case). */
+gboolean        kiela_paper_parse              (const char *text, KielaPaper *paper);
+
+/* Pages for the moves played so far in `game` (redo moves are left out). */
+KielaWorksheet *kiela_worksheet_new            (KielaGame *game, const KielaWorksheetOptions *options);
+/* A page a step of a lesson: its text and its position (blank with `options->blank`);
+ * `options->moves` does not apply.  The lesson and variant must outlive the worksheet. */
+KielaWorksheet *kiela_worksheet_new_for_lesson (const KielaLesson *lesson, const KielaVariant *variant,
+                                                const KielaWorksheetOptions *options);
+void            kiela_worksheet_free           (KielaWorksheet *worksheet);
+guint           kiela_worksheet_get_n_pages    (KielaWorksheet *worksheet);
+/* Draws page `page` (0-based) onto a page of `width`×`height` points: used by the PDF and by printing. */
+void            kiela_worksheet_draw_page      (KielaWorksheet *worksheet, cairo_t *cr, guint page,
+                                                double width, double height);
+/* The whole worksheet as a PDF document. */
+GBytes         *kiela_worksheet_to_pdf         (KielaWorksheet *worksheet, KielaPaper paper, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaWorksheet, kiela_worksheet_free)
+
+G_END_DECLS

@@ -1,0 +1,326 @@
+/* test-export.c: the window's export actions under Xvfb: the clipboard gets the position, the game and the board image; files read back. */
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+#include <librsvg/rsvg.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-settings.h"
+#include "kiela-export.h"
+#include "app-test-util.h"
+
+static const char *const game_moves[] = { "b1", "h4", "i2", "b3" };
+
+typedef struct {
+  KielaRegistry *registry;
+  GSettings *prefs;
+  KielaWindow *window;
+  KielaGame *game;     /* the same game, replayed by the test itself */
+  char *dir;
+} Fixture;
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  g_autofree char *record = NULL;
+  g_autoptr(GError) error = NULL;
+
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  g_assert_nonnull (kiela_registry_lookup_variant (f->registry, "kiela"));
+  f->dir = g_dir_make_tmp ("kiela-test-export-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+  f->prefs = kiela_settings_new (NULL);
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+
+  f->game = kiela_game_new (kiela_registry_lookup_variant (f->registry, "kiela"));
+  for (guint i = 0; i < G_N_ELEMENTS (game_moves); i++)
+    g_assert_true (kiela_game_play_square (f->game, game_moves[i], NULL, NULL));
+  kiela_game_set_metadata (f->game, KIELA_META_SOUTH, "Ana");
+  kiela_game_set_metadata (f->game, KIELA_META_NORTH, "Bento");
+  record = g_build_filename (f->dir, "game.kiela", NULL);
+  g_assert_true (kiela_record_save (f->game, record, &error));
+  g_assert_no_error (error);
+
+  f->window = kiela_window_new (NULL, f->registry, f->prefs, NULL);
+  g_object_ref_sink (f->window);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (kiela_window_open_path (f->window, record));
+  spin (50);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->window);
+  g_clear_object (&f->game);
+  g_clear_object (&f->prefs);
+  g_clear_pointer (&f->registry, kiela_registry_free);
+  g_free (f->dir);
+}
+
+typedef struct {
+  gboolean done;
+  char *text;
+  GdkTexture *texture;
+} ClipRead;
+
+static void
+on_text (GObject *source, GAsyncResult *res, gpointer data)
+{
+  ClipRead *c = data;
+  g_autoptr(GError) error = NULL;
+
+  c->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), res, &error);
+  g_assert_no_error (error);
+  c->done = TRUE;
+}
+
+static void
+on_texture (GObject *source, GAsyncResult *res, gpointer data)
+{
+  ClipRead *c = data;
+  g_autoptr(GError) error = NULL;
+
+  c->texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source), res, &error);
+  g_assert_no_error (error);
+  c->done = TRUE;
+}
+
+static gboolean
+clip_done (gpointer data)
+{
+  return ((ClipRead *) data)->done;
+}
+
+static char *
+clipboard_text (Fixture *f)
+{
+  ClipRead c = { 0 };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), NULL, on_text, &c);
+  wait_until (clip_done, &c, 5000, "the clipboard's text");
+  return c.text;
+}
+
+static void
+test_copy_position (Fixture *f, gconstpointer data)
+{
+  g_autofree char *expected = kiela_position_to_string (kiela_game_get_position (f->game));
+  g_autofree char *text = NULL;
+
+  /* Put something else there first, so the action must replace it. */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), "before");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-position", NULL));
+  text = clipboard_text (f);
+  g_assert_cmpstr (text, ==, expected);
+  g_assert_cmpstr (kiela_window_get_last_message (f->window), !=, NULL);
+}
+
+static void
+test_copy_game (Fixture *f, gconstpointer data)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *result = kiela_game_describe_result (f->game);
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-game", NULL));
+  text = clipboard_text (f);
+  g_assert_nonnull (strstr (text, "Ana"));
+  g_assert_nonnull (strstr (text, "Bento"));
+  for (guint i = 0; i < G_N_ELEMENTS (game_moves); i++)
+    {
+      g_autofree char *line_start = g_strdup_printf ("%u. %s ", i + 1, game_moves[i]);
+      g_autofree char *summary = NULL;
+
+      g_assert_true (kiela_game_trace_move (f->game, i, trace));
+      summary = kiela_narrate_move_summary (kiela_game_get_variant (f->game), trace);
+      g_assert_nonnull (strstr (text, line_start));
+      g_assert_nonnull (strstr (text, summary));
+    }
+  g_assert_nonnull (strstr (text, result));
+}
+
+static void
+test_copy_image (Fixture *f, gconstpointer data)
+{
+  ClipRead c = { 0 };
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-image", NULL));
+  gdk_clipboard_read_texture_async (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), NULL, on_texture, &c);
+  wait_until (clip_done, &c, 5000, "the clipboard's image");
+  g_assert_nonnull (c.texture);
+  /* The board's proportions: 10 files of 100 units plus the frame, by 4 ranks, the band and the frame. */
+  g_assert_cmpint (gdk_texture_get_width (c.texture), >=, 1000);
+  g_assert_cmpint (abs (gdk_texture_get_height (c.texture) - gdk_texture_get_width (c.texture) * 572 / 1132), <=, 1);
+  g_object_unref (c.texture);
+}
+
+static void
+test_export_files (Fixture *f, gconstpointer data)
+{
+  g_autofree char *png_path = g_build_filename (f->dir, "board.png", NULL);
+  g_autofree char *svg_path = g_build_filename (f->dir, "board.svg", NULL);
+  g_autofree char *pdf_path = g_build_filename (f->dir, "sheet.pdf", NULL);
+  g_autoptr(GFile) png = g_file_new_for_path (png_path);
+  g_autoptr(GFile) svg = g_file_new_for_path (svg_path);
+  g_autoptr(GFile) pdf = g_file_new_for_path (pdf_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkPixbuf) pb = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *kpn = kiela_position_to_string (kiela_game_get_position (f->game));
+  KielaWorksheetOptions options = { KIELA_WORKSHEET_EVERY_MOVE, TRUE, "Worksheet test" };
+
+  g_assert_true (kiela_export_save_board_image (f->window, png, TRUE, &error));
+  g_assert_no_error (error);
+  pb = gdk_pixbuf_new_from_file (png_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_pixbuf_get_width (pb), >=, 1000);
+
+  /* The SVG is of the shown position, with the last move marked. */
+  g_assert_true (kiela_export_save_board_image (f->window, svg, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg_path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, kpn));
+  g_assert_nonnull (strstr (contents, "class=\"arrow\""));
+  {
+    RsvgHandle *handle = rsvg_handle_new_from_data ((const guint8 *) contents, strlen (contents), &error);
+    g_assert_no_error (error);
+    g_object_unref (handle);
+  }
+
+  g_assert_true (kiela_export_save_worksheet (f->window, pdf, &options, KIELA_PAPER_A4, &error));
+  g_assert_no_error (error);
+  {
+    const char *args[] = { KIELA_TEST_PDFINFO, pdf_path, NULL };
+    g_autofree char *out = NULL;
+    int status;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) args, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                                 &status, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    g_assert_nonnull (strstr (out, "Pages:           4"));
+    g_assert_nonnull (strstr (out, "Worksheet test"));
+  }
+
+  /* A folder in the way: a clear error naming it, and nothing written. */
+  {
+    g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
+
+    g_assert_false (kiela_export_save_board_image (f->window, folder, FALSE, &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, f->dir));
+  }
+}
+
+/* Printing draws the worksheet's pages through GtkPrintOperation: exported by the print
+ * system to a PDF, they read back with the page count and the narration of every move. */
+static void
+test_print (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "printed.pdf", NULL);
+  KielaWorksheetOptions options = { KIELA_WORKSHEET_EVERY_MOVE, FALSE, "Printed" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  const char *info_args[] = { KIELA_TEST_PDFINFO, path, NULL };
+  const char *text_args[] = { KIELA_TEST_PDFTOTEXT, path, "-", NULL };
+  g_autofree char *info = NULL, *text = NULL;
+  int status;
+
+  g_assert_cmpint (kiela_export_print_worksheet (f->window, &options, KIELA_PAPER_LETTER, path, &error), ==,
+                   GTK_PRINT_OPERATION_RESULT_APPLY);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_sync (NULL, (char **) info_args, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &info, NULL,
+                               &status, &error));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (info, "Pages:           4"));
+  g_assert_nonnull (strstr (info, "612 x 792 pts (letter)"));
+  g_assert_true (g_spawn_sync (NULL, (char **) text_args, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &text, NULL,
+                               &status, &error));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (text, "Page 4 of 4"));
+  g_assert_true (kiela_game_trace_move (f->game, 2, trace));
+  {
+    g_autofree char *summary = kiela_narrate_move_summary (kiela_game_get_variant (f->game), trace);
+    g_assert_nonnull (strstr (text, summary));
+  }
+}
+
+static GtkWidget *
+find_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_menu_button (c);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Collects every action of a menu, its sections and submenus. */
+static void
+collect_actions (GMenuModel *menu, GPtrArray *out)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
+      GMenuModel *child;
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+        g_ptr_array_add (out, g_steal_pointer (&action));
+      while (g_menu_link_iter_get_next (links, NULL, &child))
+        {
+          collect_actions (child, out);
+          g_object_unref (child);
+        }
+    }
+}
+
+/* Every export action is in the primary menu. */
+static void
+test_menu (Fixture *f, gconstpointer data)
+{
+  static const char *const actions[] = { "win.export-image", "win.copy-image", "win.copy-position", "win.copy-game",
+                                         "win.export-worksheet", "win.print" };
+  GtkWidget *button = find_menu_button (GTK_WIDGET (f->window));
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_nonnull (button);
+  collect_actions (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), found);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    g_assert_true (g_ptr_array_find_with_equal_func (found, actions[i], g_str_equal, NULL));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-export-home-XXXXXX", NULL);
+
+  g_setenv ("XDG_DATA_HOME", tmp, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", tmp, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    g_error ("cannot open a display: run these tests under xvfb-run");
+  adw_init ();
+
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/app/export/copy-position", test_copy_position);
+  ADD ("/app/export/copy-game", test_copy_game);
+  ADD ("/app/export/copy-image", test_copy_image);
+  ADD ("/app/export/files", test_export_files);
+  ADD ("/app/export/menu", test_menu);
+  ADD ("/app/export/print", test_print);
+  return g_test_run ();
+}

@@ -1,0 +1,433 @@
+/* test-panes.c: the History and Rules panes: their diagrams, their own language at run time, lesson links, screenshots. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
+
+#include "kiela.h"
+#include "kiela-board-view.h"
+#include "kiela-mo.h"
+#include "kiela-paths.h"
+#include "kiela-settings.h"
+#include "kiela-text-pane.h"
+#include "kiela-window.h"
+#include "app-test-util.h"
+#include "app-test-render.h"
+
+static KielaRegistry *registry;
+
+/* Every widget of `type` under `widget` (but not under `skip`), in tree order. */
+static void
+collect (GtkWidget *widget, GType type, GtkWidget *skip, GPtrArray *out)
+{
+  if (widget == skip)
+    return;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect (c, type, skip, out);
+}
+
+/* The texts of every label under `widget` (but not under `skip`), in tree order. */
+static GStrv
+label_texts (GtkWidget *widget, GtkWidget *skip)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GStrvBuilder *b = g_strv_builder_new ();
+  GStrv out;
+
+  collect (widget, GTK_TYPE_LABEL, skip, labels);
+  for (guint i = 0; i < labels->len; i++)
+    g_strv_builder_add (b, gtk_label_get_text (g_ptr_array_index (labels, i)));
+  out = g_strv_builder_end (b);
+  g_strv_builder_unref (b);
+  return out;
+}
+
+static GtkWidget *
+find_type (GtkWidget *widget, GType type)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect (widget, type, NULL, found);
+  return found->len > 0 ? g_ptr_array_index (found, 0) : NULL;
+}
+
+static guint
+count_text (GStrv texts, const char *text)
+{
+  guint n = 0;
+
+  for (guint i = 0; texts[i]; i++)
+    n += g_str_equal (texts[i], text);
+  return n;
+}
+
+static guint
+count_diagrams (KielaTextKind kind)
+{
+  guint n, d = 0;
+  const KielaTextSection *s = kiela_texts_get (kind, &n);
+
+  for (guint i = 0; i < n; i++)
+    d += s[i].diagram != NULL;
+  return d;
+}
+
+/* Every diagram is a position of the engine (all its stones on a 10-file board), its marks name
+ * real squares, and every "try it" link names a lesson that exists. */
+static void
+test_diagrams (void)
+{
+  for (KielaTextKind kind = KIELA_TEXT_HISTORY; kind <= KIELA_TEXT_RULES; kind++)
+    {
+      guint n;
+      const KielaTextSection *s = kiela_texts_get (kind, &n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          KielaPosition pos;
+          g_autoptr(GError) error = NULL;
+
+          g_assert_nonnull (s[i].heading);
+          g_assert_nonnull (s[i].paragraphs[0]);
+          if (s[i].lesson != NULL && kiela_registry_lookup_lesson (registry, s[i].lesson) == NULL)
+            g_error ("section “%s” links to a missing lesson “%s”", s[i].heading, s[i].lesson);
+          if (s[i].diagram == NULL)
+            continue;
+          g_assert_nonnull (s[i].caption);
+          if (!kiela_position_parse (s[i].diagram, 10, &pos, &error))
+            g_error ("section “%s”: %s", s[i].heading, error->message);
+          /* Stones never leave the board: 56 in the advanced game, 28 in the beginner's. */
+          g_assert_true (kiela_position_total (&pos) == 56 || kiela_position_total (&pos) == 28);
+          if (s[i].marks != NULL)
+            {
+              g_auto(GStrv) marks = g_strsplit (s[i].marks, " ", -1);
+
+              for (guint m = 0; marks[m]; m++)
+                {
+                  g_auto(GStrv) pair = g_strsplit (marks[m], ":", 2);
+                  static const char *kinds[] = { "lift", "drop", "relay", "captor", "captured", "enter", "end", NULL };
+                  KielaSquare sq;
+
+                  g_assert_cmpuint (g_strv_length (pair), ==, 2);
+                  g_assert_true (kiela_square_parse (10, pair[0], &sq, NULL));
+                  g_assert_true (g_strv_contains (kinds, pair[1]));
+                }
+            }
+        }
+    }
+  g_assert_cmpuint (count_diagrams (KIELA_TEXT_RULES), >=, 7);
+}
+
+/* The rules diagrams agree with the engine: the position "after g1" is what sowing g1 gives. */
+static void
+test_diagram_after_g1 (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
+  g_autoptr(KielaGame) game = kiela_game_new (v);
+  guint n;
+  const KielaTextSection *s = kiela_texts_get (KIELA_TEXT_RULES, &n);
+  g_autofree char *after = NULL;
+  KielaSquare sq;
+  gboolean found = FALSE;
+
+  g_assert_true (kiela_square_parse (10, "g1", &sq, NULL));
+  g_assert_true (kiela_game_play (game, sq.house, NULL, NULL));
+  after = kiela_position_to_string (kiela_game_get_position (game));
+  for (guint i = 0; i < n; i++)
+    found |= s[i].marks != NULL && strstr (s[i].marks, "f2:end") != NULL && g_str_equal (s[i].diagram, after);
+  g_assert_true (found);
+}
+
+typedef struct {
+  KielaWindow *window;
+  GSettings *prefs;
+} Fixture;
+
+static KielaTextPane *
+find_pane (GtkWidget *widget, KielaTextKind kind)
+{
+  g_autoptr(GPtrArray) panes = g_ptr_array_new ();
+
+  collect (widget, KIELA_TYPE_TEXT_PANE, NULL, panes);
+  for (guint i = 0; i < panes->len; i++)
+    if (kiela_text_pane_get_kind (g_ptr_array_index (panes, i)) == kind)
+      return g_ptr_array_index (panes, i);
+  return NULL;
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  f->prefs = kiela_settings_new (NULL);
+  g_assert_nonnull (f->prefs);
+  f->window = kiela_window_new (NULL, registry, f->prefs, NULL);
+  g_object_ref_sink (f->window);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until ((Condition) gtk_widget_get_mapped, f->window, 5000, "the window to show");
+  spin (100);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_object_unref (f->window);
+  g_object_unref (f->prefs);
+  spin (50);
+}
+
+/* The interface is French (LANGUAGE=fr, set in main()).  Switching the Rules pane to
+ * Portuguese changes that pane's text and diagram labels, and nothing else. */
+static void
+test_switch_language (Fixture *f, gconstpointer data)
+{
+  KielaTextPane *rules = find_pane (GTK_WIDGET (f->window), KIELA_TEXT_RULES);
+  KielaTextPane *history = find_pane (GTK_WIDGET (f->window), KIELA_TEXT_HISTORY);
+  g_auto(GStrv) outside_before = NULL, outside_after = NULL, fr = NULL, pt = NULL, back = NULL;
+  g_autofree char *title_before = NULL;
+  guint diagrams = count_diagrams (KIELA_TEXT_RULES), changed = 0;
+  GtkDropDown *dropdown = NULL;
+  GtkWidget *content;
+
+  g_assert_nonnull (rules);
+  g_assert_nonnull (history);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules"));
+  spin (100);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "rules");
+
+  /* Both panes start in the interface's language. */
+  g_assert_cmpstr (kiela_text_pane_get_language (rules), ==, "fr");
+  g_assert_cmpstr (kiela_text_pane_get_language (history), ==, "fr");
+  /* The text under the pane's toolbar: headings, paragraphs, diagram labels and captions, links. */
+  content = gtk_widget_get_last_child (GTK_WIDGET (rules));
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (content));
+  g_assert_nonnull (content);
+  fr = label_texts (content, NULL);
+  /* French texts and labels, as gettext gives them to the rest of the app. */
+  g_assert_cmpuint (count_text (fr, g_dgettext (GETTEXT_PACKAGE, "North")), ==, diagrams);
+  g_assert_cmpuint (count_text (fr, g_dgettext (GETTEXT_PACKAGE, "Rules")), ==, 1);
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "North"), ==, "Nord");
+  outside_before = label_texts (GTK_WIDGET (f->window), GTK_WIDGET (rules));
+  title_before = g_strdup (gtk_window_get_title (GTK_WINDOW (f->window)));
+
+  /* The user picks Português in the pane's own selector. */
+  {
+    dropdown = GTK_DROP_DOWN (find_type (GTK_WIDGET (rules), GTK_TYPE_DROP_DOWN));
+    g_assert_nonnull (dropdown);
+    for (guint i = 0; i < g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)); i++)
+      if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (dropdown)), i),
+                       "Português"))
+        gtk_drop_down_set_selected (dropdown, i);
+  }
+  spin (100);
+  g_assert_cmpstr (kiela_text_pane_get_language (rules), ==, "pt");
+  pt = label_texts (content, NULL);
+  g_assert_cmpuint (g_strv_length (pt), ==, g_strv_length (fr));
+  /* Written by the Portuguese translator: "Norte", "Sul" and "Regras". */
+  g_assert_cmpuint (count_text (pt, "Norte"), ==, diagrams);
+  g_assert_cmpuint (count_text (pt, "Sul"), ==, diagrams);
+  g_assert_cmpuint (count_text (pt, "Regras"), >=, 1);
+  g_assert_cmpuint (count_text (pt, "Nord"), ==, 0);
+  for (guint i = 0; fr[i]; i++)
+    changed += !g_str_equal (fr[i], pt[i]);
+  /* Every label of the text changed language. */
+  g_assert_cmpuint (changed, ==, g_strv_length (fr));
+  /* Nothing else moved: the other pane, the game, the header and the window title. */
+  outside_after = label_texts (GTK_WIDGET (f->window), GTK_WIDGET (rules));
+  g_assert_cmpstrv (outside_before, outside_after);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, title_before);
+  g_assert_cmpstr (kiela_text_pane_get_language (history), ==, "fr");
+
+  /* And back: the French text returns exactly. */
+  kiela_text_pane_set_language (rules, "fr");
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 1); /* English first, then fr, pt, ru... */
+  back = label_texts (content, NULL);
+  g_assert_cmpstrv (back, fr);
+  /* An unknown language falls back to English, never to an empty text. */
+  kiela_text_pane_set_language (rules, "xx");
+  g_assert_cmpstr (kiela_text_pane_get_language (rules), ==, "en");
+  g_clear_pointer (&back, g_strfreev);
+  back = label_texts (content, NULL);
+  g_assert_cmpuint (count_text (back, "North"), ==, diagrams);
+  g_assert_cmpuint (count_text (back, "Rules"), ==, 1);
+}
+
+static gboolean
+has_visible_lesson_link (GtkWidget *w, const char **target)
+{
+  if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), "win.open-lesson") == 0 &&
+      gtk_widget_get_visible (w))
+    {
+      *target = g_variant_get_string (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (w)), NULL);
+      return TRUE;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    if (has_visible_lesson_link (c, target))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+on_open_lesson (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  g_free (*(char **) data);
+  *(char **) data = g_variant_dup_string (param, NULL);
+}
+
+/* "Try it" links appear only when the window can open a lesson, and open the section's lesson. */
+static void
+test_lesson_links (Fixture *f, gconstpointer data)
+{
+  KielaTextPane *rules = find_pane (GTK_WIDGET (f->window), KIELA_TEXT_RULES);
+  const char *target = NULL;
+  g_autofree char *opened = NULL;
+  gboolean has_action = g_action_group_has_action (G_ACTION_GROUP (f->window), "open-lesson");
+  guint i = 0;
+  const char *name, *property;
+  const GVariantType *param;
+  GType owner;
+
+  for (i = 0; gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (f->window), i, &owner, &name, &param, &property); i++)
+    has_action |= g_str_equal (name, "win.open-lesson");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules");
+  spin (100);
+  g_assert_cmpint (has_visible_lesson_link (GTK_WIDGET (rules), &target), ==, has_action);
+  if (!has_action)
+    {
+      g_autoptr(GSimpleAction) action = g_simple_action_new ("open-lesson", G_VARIANT_TYPE_STRING);
+
+      g_signal_connect (action, "activate", G_CALLBACK (on_open_lesson), &opened);
+      g_action_map_add_action (G_ACTION_MAP (f->window), G_ACTION (action));
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "game");
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules");
+      spin (100);
+      g_assert_true (has_visible_lesson_link (GTK_WIDGET (rules), &target));
+      g_assert_nonnull (kiela_registry_lookup_lesson (registry, target));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open-lesson", "s", target));
+      g_assert_cmpstr (opened, ==, target);
+    }
+}
+
+/* The first label of the pane wider than the pane or than its own allocation, or NULL. */
+static char *
+first_misfit (KielaTextPane *pane)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  int width = gtk_widget_get_width (GTK_WIDGET (pane));
+
+  collect (GTK_WIDGET (pane), GTK_TYPE_LABEL, NULL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+      graphene_rect_t bounds;
+      int min;
+
+      if (!gtk_widget_get_mapped (label))
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (pane), &bounds));
+      gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      if (bounds.origin.x < 0 || bounds.origin.x + bounds.size.width > width + 0.5 ||
+          gtk_widget_get_width (label) < min)
+        return g_strdup_printf ("“%s” (%g+%g of %d, needs %d)", gtk_label_get_text (GTK_LABEL (label)),
+                                bounds.origin.x, bounds.size.width, width, min);
+    }
+  return NULL;
+}
+
+/* No label of the pane is wider than the pane, in any language (the text wraps, never clips).
+ * A label just given a longer text gets its width at the next layout: allow a few frames. */
+static void
+assert_fits (KielaTextPane *pane, const char *lang)
+{
+  gint64 end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  g_autofree char *misfit = NULL;
+
+  while ((misfit = first_misfit (pane)) != NULL && g_get_monotonic_time () < end)
+    {
+      g_clear_pointer (&misfit, g_free);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  if (misfit != NULL)
+    g_error ("%s: %s does not fit the pane", lang, misfit);
+}
+
+/* Both panes in every language at 1280×800, saved for a person to look at. */
+static void
+test_screenshots (Fixture *f, gconstpointer data)
+{
+  g_auto(GStrv) langs = kiela_text_pane_list_languages ();
+
+  g_assert_cmpuint (g_strv_length (langs), >=, 6);
+  for (KielaTextKind kind = KIELA_TEXT_HISTORY; kind <= KIELA_TEXT_RULES; kind++)
+    {
+      const char *page = kind == KIELA_TEXT_HISTORY ? "history" : "rules";
+      KielaTextPane *pane = find_pane (GTK_WIDGET (f->window), kind);
+
+      gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", page);
+      spin (800); /* the page transition */
+      for (guint i = 0; langs[i]; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("panes-%s-%s.png", page, langs[i]);
+
+          kiela_text_pane_set_language (pane, langs[i]);
+          spin (150);
+          assert_fits (pane, langs[i]);
+          render_to_png (GTK_WIDGET (f->window), name);
+          /* The whole text, below the fold too. */
+          {
+            g_autofree char *full = g_strdup_printf ("panes-%s-%s-full.png", page, langs[i]);
+            GtkWidget *clamp = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (gtk_widget_get_last_child (GTK_WIDGET (pane))));
+
+            if (GTK_IS_VIEWPORT (clamp))
+              clamp = gtk_viewport_get_child (GTK_VIEWPORT (clamp));
+            render_to_png (clamp, full);
+          }
+        }
+      kiela_text_pane_set_large (pane, TRUE);
+      spin (150);
+      assert_fits (pane, "large");
+      render_to_png (GTK_WIDGET (f->window), kind == KIELA_TEXT_HISTORY ? "panes-history-large.png" : "panes-rules-large.png");
+      kiela_text_pane_set_large (pane, FALSE);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  /* The interface in French through LANGUAGE, with the always-present C.UTF-8 locale. */
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "fr", TRUE);
+  if (setlocale (LC_ALL, "") == NULL)
+    g_error ("the C.UTF-8 locale is not available");
+  g_test_init (&argc, &argv, NULL);
+  kiela_bind_textdomain ();
+  textdomain (GETTEXT_PACKAGE);
+  if (!gtk_init_check ())
+    g_error ("cannot open a display: run these tests under xvfb-run");
+  adw_init ();
+  /* The application loads its style sheet; these windows have none, so load it as it does. */
+  {
+    GtkCssProvider *css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (css, "/io/github/kiela/Kiela/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref (css);
+  }
+  registry = kiela_registry_new ();
+  kiela_registry_load_default (registry);
+  g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));
+
+  g_test_add_func ("/app/panes/diagrams", test_diagrams);
+  g_test_add_func ("/app/panes/diagram-after-g1", test_diagram_after_g1);
+  g_test_add ("/app/panes/switch-language", Fixture, NULL, fixture_setup, test_switch_language, fixture_teardown);
+  g_test_add ("/app/panes/lesson-links", Fixture, NULL, fixture_setup, test_lesson_links, fixture_teardown);
+  g_test_add ("/app/panes/screenshots", Fixture, NULL, fixture_setup, test_screenshots, fixture_teardown);
+  return g_test_run ();
+}

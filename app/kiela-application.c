@@ -11,6 +11,7 @@
 #include "kiela-application.h"
 #include "kiela-board-renderer.h"
 #include "kiela-window.h"
+#include "kiela-variant-install.h"
 #include "kiela-learn.h"
 
 struct _KielaApplication {
@@ -186,11 +187,22 @@ kiela_application_open (GApplication *app, GFile **files, int n_files, const cha
 {
   KielaApplication *self = KIELA_APPLICATION (app);
   KielaWindow *window = kiela_application_ensure_window (self, TRUE);
+  GFile *last_game = NULL;
 
   /* One window, one game: the last file named wins, as in a single-document app.  A game with
    * unsaved changes is not replaced before the user has chosen to save or discard them. */
-  if (n_files > 0)
-    kiela_window_open (window, files[n_files - 1]);
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autofree char *name = g_file_get_basename (files[i]);
+
+      /* A shared variant is shown, then installed on confirmation; it never replaces the game. */
+      if (name && g_str_has_suffix (name, KIELA_VARIANT_FILE_SUFFIX))
+        kiela_variant_install_prompt (GTK_WINDOW (window), self->registry, files[i]);
+      else
+        last_game = files[i];
+    }
+  if (last_game)
+    kiela_window_open (window, last_game);
   gtk_window_present (GTK_WINDOW (window));
 }
 

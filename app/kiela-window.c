@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "kiela-window-private.h"
+#include "kiela-lab-page.h"
 #include "kiela-learn.h"
 #include "kiela-step-list.h"
 #include "kiela-text-pane.h"
@@ -640,6 +641,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   self->registry = registry;
   self->settings = g_object_ref (settings);
   self->session = kiela_game_session_new (registry, autosave);
+  kiela_window_add_page (self, "lab", _("Variant Lab"), kiela_lab_page_new (self, registry));
 
   /* Each part of the window follows the state it shows. */
   g_signal_connect (self->session, "notify::game", G_CALLBACK (on_game_notify), self);

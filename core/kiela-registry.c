@@ -1596,6 +1596,18 @@ kiela_registry_load_default (KielaRegistry *registry)
 
 /* ---- variant files: the parametric rules, read by the engine itself (no module code) ---- */
 
+/* The record of a variant file names its variant and what it provides. */
+static void
+describe_variant_record (KielaPluginRecord *r, const KielaVariant *v)
+{
+  r->id = g_strdup_printf ("variant-file-%s", v->id);
+  r->name = g_strdup (kiela_variant_get_name (v));
+  r->description = g_strdup (kiela_variant_get_description (v));
+  r->translation_domain = g_strdup (v->translation_domain);
+  r->provides = g_new0 (char *, 2);
+  r->provides[0] = g_strdup_printf ("variant:%s", v->id);
+}
+
 static void
 variant_file_record (KielaRegistry *registry, const char *path, gboolean add)
 {
@@ -1617,12 +1629,7 @@ variant_file_record (KielaRegistry *registry, const char *path, gboolean add)
       return;
     }
   v = kiela_variant_file_get_variant (file);
-  r->id = g_strdup_printf ("variant-file-%s", v->id);
-  r->name = g_strdup (kiela_variant_get_name (v));
-  r->description = g_strdup (kiela_variant_get_description (v));
-  r->translation_domain = g_strdup (v->translation_domain);
-  r->provides = g_new0 (char *, 2);
-  r->provides[0] = g_strdup_printf ("variant:%s", v->id);
+  describe_variant_record (r, v);
   if (!add)
     {
       /* Listing only (kiela_registry_scan_default): read and checked, nothing registered. */
@@ -1646,6 +1653,36 @@ void
 kiela_registry_load_variant_file (KielaRegistry *registry, const char *path)
 {
   variant_file_record (registry, path, TRUE);
+}
+
+const KielaVariant *
+kiela_registry_add_variant_file (KielaRegistry *registry, KielaVariantFile *file, GError **error)
+{
+  const KielaVariant *v;
+  KielaPluginRecord *r;
+  guint owner;
+
+  g_return_val_if_fail (registry != NULL, NULL);
+  g_return_val_if_fail (file != NULL, NULL);
+
+  v = kiela_variant_file_get_variant (file);
+  if (kiela_registry_lookup_variant (registry, v->id))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                   _("duplicate variant id “%s”: another plugin or file already provides it"), v->id);
+      return NULL;
+    }
+  /* A record as for a file found at start-up, so Preferences → Plugins lists it too. */
+  r = new_record (registry, kiela_variant_file_get_path (file) ? kiela_variant_file_get_path (file) : v->id);
+  owner = registry->plugins->len - 1;
+  r->version = g_strdup ("");
+  r->license = g_strdup ("");
+  describe_variant_record (r, v);
+  item_list_add (&registry->variants, v, owner);
+  g_ptr_array_add (registry->variant_files, file);
+  r->state = KIELA_PLUGIN_LOADED;
+  count_items (registry, r, owner);
+  return v;
 }
 
 static gint

@@ -150,6 +150,11 @@ typedef struct _KielaRegistry KielaRegistry;
  */
 KIELA_AVAILABLE_IN_ALL
 void kiela_registry_load_variant_file  (KielaRegistry *registry, const char *path);
+/* Registers a parsed file at run time (the Variant lab, a file the user installs), taking
+ * `file` on success; NULL with KIELA_ERROR_PLUGIN when the variant id is already taken. */
+KIELA_AVAILABLE_IN_ALL
+const KielaVariant *kiela_registry_add_variant_file (KielaRegistry *registry, KielaVariantFile *file,
+                                                     GError **error);
 /* Every *.kiela-variant of the search dirs, sorted by name within a folder.
  * kiela_registry_load_default() and kiela_registry_scan_default() call it. */
 KIELA_AVAILABLE_IN_ALL

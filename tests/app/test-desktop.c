@@ -96,6 +96,16 @@ test_mime_type (void)
   types = g_key_file_get_string_list (desktop, G_KEY_FILE_DESKTOP_GROUP, G_KEY_FILE_DESKTOP_KEY_MIME_TYPE, NULL, NULL);
   g_assert_nonnull (types);
   g_assert_true (g_strv_contains ((const char *const *) types, MIME_TYPE));
+  /* Shared rule variants open in the app too (it offers to install them). */
+  g_assert_true (g_strv_contains ((const char *const *) types, "application/x-kiela-variant"));
+  {
+    g_autofree char *variant = g_build_filename (g_get_user_data_dir (), "mine.kiela-variant", NULL);
+    g_autofree char *variant_type = NULL;
+
+    g_assert_true (g_file_set_contents (variant, "[Variant]\nId=mine\nName=Mine\n", -1, NULL));
+    variant_type = gio_attribute (variant, "standard::content-type");
+    g_assert_cmpstr (variant_type, ==, "application/x-kiela-variant");
+  }
   /* …and is handed the files: %F (several) or %f. */
   exec = g_key_file_get_string (desktop, G_KEY_FILE_DESKTOP_GROUP, G_KEY_FILE_DESKTOP_KEY_EXEC, NULL);
   g_assert_nonnull (exec);

@@ -1,0 +1,229 @@
+/* kiela-variant-install.c: a shared .kiela-variant file opened from the file manager: what it is, then installed for the user. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <errno.h>
+#include <glib/gstdio.h>
+
+#include "kiela-variant-install.h"
+#include "kiela-window-private.h"
+
+static const struct {
+  const char *key;
+  const char *title;
+} key_titles[] = {
+  { "Id", N_("Id") },
+  { "Name", N_("Name") },
+  { "Description", N_("Description") },
+  { "Family", N_("Family") },
+  { "Level", N_("Level") },
+  { "Source", N_("Source") },
+  { "Reading", N_("Reading of the source") },
+  { "Files", N_("Houses per row") },
+  { "Start", N_("Start pattern") },
+  { "StartHouses", N_("Start houses") },
+  { "StartNorth", N_("North’s start houses") },
+  { "Arrangement", N_("Arrangement before play") },
+  { "MinSow", N_("Smallest hand") },
+  { "Singles", N_("Single stones") },
+  { "Direction", N_("Direction") },
+  { "Relay", N_("Relay sowing") },
+  { "CaptureTrigger", N_("Capture when the last stone lands in") },
+  { "CaptureNeeds", N_("Capture needs") },
+  { "Captured", N_("Captured houses") },
+  { "CapturedStones", N_("Captured stones") },
+  { "CaptureEndsTurn", N_("Capture ends the turn") },
+  { "LapLimit", N_("Lap limit") },
+  { "EndlessMove", N_("Endless moves") },
+  { "End", N_("End of the game") },
+};
+
+const char *
+kiela_variant_key_title (const char *key)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (key_titles); i++)
+    if (g_strcmp0 (key, key_titles[i].key) == 0)
+      return _(key_titles[i].title);
+  return key;
+}
+
+char *
+kiela_variant_describe (KielaVariantFile *file)
+{
+  const KielaVariant *v = kiela_variant_file_get_variant (file);
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+  g_autofree char *data = kiela_variant_file_to_data (file, NULL);
+  GString *text = g_string_new (NULL);
+  guint n_keys, stones = 0;
+  const KielaVariantFileKey *keys = kiela_variant_file_get_keys (&n_keys);
+
+  for (guint s = 0; s < 2; s++)
+    for (guint h = 0; h < 2u * v->files; h++)
+      stones += v->start[s][h];
+  if (kiela_variant_get_description (v) && *kiela_variant_get_description (v))
+    g_string_append_printf (text, "%s\n\n", kiela_variant_get_description (v));
+  if (v->source && *v->source)
+    /* TRANSLATORS: %s names where the rules come from (a book, a web page) */
+    g_string_append_printf (text, _("Source: %s"), v->source);
+  else
+    g_string_append (text, _("Source: not given"));
+  g_string_append_c (text, '\n');
+  /* TRANSLATORS: first %u houses per row, second %u stones on the whole board */
+  g_string_append_printf (text, _("Board: 4 rows of %u houses, %u stones"), v->files, stones);
+  g_string_append (text, "\n");
+  g_key_file_load_from_data (kf, data, -1, G_KEY_FILE_NONE, NULL);
+  for (guint i = 0; i < n_keys; i++)
+    {
+      g_autofree char *value = NULL;
+
+      if (keys[i].choices == NULL || g_str_equal (keys[i].key, "Level") || g_str_equal (keys[i].key, "Default"))
+        if (!g_str_equal (keys[i].key, "MinSow") && !g_str_equal (keys[i].key, "LapLimit"))
+          continue;
+      value = g_key_file_get_value (kf, KIELA_VARIANT_FILE_GROUP, keys[i].key, NULL);
+      if (value)
+        g_string_append_printf (text, "\n%s: %s", kiela_variant_key_title (keys[i].key), value);
+    }
+  return g_string_free (text, FALSE);
+}
+
+char *
+kiela_variant_install_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "kiela", "variants", NULL);
+}
+
+const KielaVariant *
+kiela_variant_install (KielaRegistry *registry, const char *path, char **installed_path, GError **error)
+{
+  g_autoptr(KielaVariantFile) file = kiela_variant_file_new_from_file (path, error);
+  g_autofree char *dir = kiela_variant_install_dir ();
+  g_autofree char *contents = NULL, *name = NULL, *target = NULL;
+  const KielaVariant *v;
+  gsize length;
+
+  if (file == NULL)
+    return NULL;
+  v = kiela_variant_file_get_variant (file);
+  if (kiela_registry_lookup_variant (registry, v->id))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                   /* TRANSLATORS: %s is a variant's id, such as “owela” */
+                   _("A variant with the id “%s” is already installed; give this one another Id to install it"),
+                   v->id);
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &contents, &length, error))
+    return NULL;
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      int saved = errno;
+      g_autofree char *shown = g_filename_display_name (dir);
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not create the folder “%s”: %s"),
+                   shown, g_strerror (saved));
+      return NULL;
+    }
+  name = g_strconcat (v->id, KIELA_VARIANT_FILE_SUFFIX, NULL);
+  target = g_build_filename (dir, name, NULL);
+  if (g_file_test (target, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *shown = g_filename_display_name (target);
+
+      /* A file of that name that did not register (a broken one): never overwritten silently. */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS, _("“%s” already exists"), shown);
+      return NULL;
+    }
+  if (!g_file_set_contents (target, contents, length, error))
+    return NULL;
+  {
+    g_autoptr(KielaVariantFile) installed = kiela_variant_file_new_from_file (target, error);
+
+    if (installed == NULL || !(v = kiela_registry_add_variant_file (registry, installed, error)))
+      {
+        g_unlink (target);
+        return NULL;
+      }
+    g_steal_pointer (&installed);
+  }
+  if (installed_path)
+    *installed_path = g_steal_pointer (&target);
+  return v;
+}
+
+typedef struct {
+  KielaRegistry *registry;
+  char *path;
+} Prompt;
+
+static void
+prompt_free (gpointer data, GClosure *closure)
+{
+  Prompt *p = data;
+
+  g_free (p->path);
+  g_free (p);
+}
+
+static void
+on_install_response (AdwMessageDialog *dialog, const char *response, Prompt *p)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
+  g_autoptr(GError) error = NULL;
+  const KielaVariant *v;
+
+  if (g_strcmp0 (response, "install") != 0)
+    return;
+  v = kiela_variant_install (p->registry, p->path, NULL, &error);
+  if (v == NULL)
+    {
+      AdwMessageDialog *failed = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Could Not Install the Variant"),
+                                                                           error->message));
+
+      adw_message_dialog_add_response (failed, "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (failed));
+      return;
+    }
+  if (KIELA_IS_WINDOW (parent))
+    {
+      g_autofree char *text = g_strdup_printf (_("“%s” is installed: choose it in New Game"), kiela_variant_get_name (v));
+
+      _kiela_window_toast (KIELA_WINDOW (parent), text);
+    }
+}
+
+void
+kiela_variant_install_prompt (GtkWindow *parent, KielaRegistry *registry, GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaVariantFile) parsed = path ? kiela_variant_file_new_from_file (path, &error) : NULL;
+  AdwMessageDialog *dialog;
+  Prompt *p;
+
+  if (parsed == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Not a Usable Variant File"), NULL));
+      adw_message_dialog_set_body (dialog, error ? error->message : uri);
+      adw_message_dialog_add_response (dialog, "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  {
+    g_autofree char *body = kiela_variant_describe (parsed);
+    /* TRANSLATORS: %s is a variant's name */
+    g_autofree char *heading = g_strdup_printf (_("Install “%s”?"), kiela_variant_get_name (kiela_variant_file_get_variant (parsed)));
+
+    dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, body));
+  }
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "install", _("_Install"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "install", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "install");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  p = g_new0 (Prompt, 1);
+  p->registry = registry;
+  p->path = g_steal_pointer (&path);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_install_response), p, prompt_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}

@@ -1,0 +1,489 @@
+/* test-lab.c: widget tests of the Variant lab: change a rule in the form, see the preview and
+ * inline errors follow, play a move under the new rule, save and reopen, install a shared file,
+ * run AI-vs-AI statistics of two variants and export plots and tables; a PNG of the page. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-lab-page.h"
+#include "kiela-board-view.h"
+#include "kiela-settings.h"
+#include "kiela-variant-install.h"
+#include "app-test-util.h"
+
+typedef struct {
+  KielaRegistry *registry;
+  GSettings *prefs;
+  KielaWindow *window;
+  KielaLabPage *lab;
+  char *dir;
+} Fixture;
+
+static GtkWidget *
+find_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  g_assert_nonnull (kiela_registry_lookup_variant (f->registry, "kiela"));
+  g_assert_true (g_str_has_prefix (g_get_user_data_dir (), g_get_tmp_dir ()));
+  f->dir = g_build_filename (g_get_user_data_dir (), "out", g_test_get_path (), NULL);
+  g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
+  f->prefs = kiela_settings_new (NULL);
+  f->window = kiela_window_new (NULL, f->registry, f->prefs, NULL);
+  g_object_ref_sink (f->window);
+  /* The page the window offers under win.show-page::lab. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "lab");
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "lab");
+  f->lab = KIELA_LAB_PAGE (find_type (GTK_WIDGET (f->window), KIELA_TYPE_LAB_PAGE));
+  g_assert_nonnull (f->lab);
+  g_assert_true (kiela_lab_page_set_base (f->lab, "kiela"));
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->window);
+  g_clear_object (&f->prefs);
+  kiela_registry_free (f->registry);
+  g_free (f->dir);
+}
+
+static const KielaVariant *
+lab_variant (Fixture *f)
+{
+  KielaVariantFile *file = kiela_lab_page_get_file (f->lab);
+
+  g_assert_nonnull (file);
+  return kiela_variant_file_get_variant (file);
+}
+
+static guint
+total_stones (const KielaPosition *pos, guint files)
+{
+  guint n = 0;
+
+  for (guint s = 0; s < 2; s++)
+    for (guint h = 0; h < 2 * files; h++)
+      n += pos->houses[s][h];
+  return n;
+}
+
+/* Change Files and Relay in the form, see the preview follow, play a move under the new rule,
+ * save, reopen the file. */
+static void
+test_change_play_save (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *base = kiela_registry_lookup_variant (f->registry, "kiela");
+  GtkWidget *files_spin = kiela_lab_page_get_row (f->lab, "Files");
+  AdwComboRow *relay = ADW_COMBO_ROW (kiela_lab_page_get_row (f->lab, "Relay"));
+  GListModel *choices = adw_combo_row_get_model (relay);
+  KielaBoardView *preview = KIELA_BOARD_VIEW (find_type (GTK_WIDGET (f->lab), KIELA_TYPE_BOARD_VIEW));
+  const KielaVariant *v, *played;
+  KielaGame *game;
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n_moves;
+  g_autoptr(KielaGame) under_base = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(KielaVariantFile) reopened = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (GTK_IS_SPIN_BUTTON (files_spin));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (files_spin)), ==, base->files);
+  g_assert_false (kiela_board_view_get_interactive (preview));
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (files_spin), 12);
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (choices, i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), "never"))
+        adw_combo_row_set_selected (relay, i);
+    }
+  g_assert_cmpstr (kiela_lab_page_get_error (f->lab), ==, NULL);
+  v = lab_variant (f);
+  g_assert_cmpuint (v->files, ==, 12);
+  g_assert_cmpint (v->relay_rule, ==, KIELA_RELAY_NEVER);
+  /* The preview shows the new start position: 12 files, the pattern's stones. */
+  {
+    KielaPosition start;
+
+    kiela_position_init_start (&start, v);
+    g_assert_true (kiela_position_equal (kiela_board_view_get_position (preview), &start));
+    /* outer:2 over 12 houses and inner-right:4:2 on each side */
+    g_assert_cmpuint (total_stones (&start, 12), ==, 2 * (12 * 2 + 4 * 2));
+  }
+
+  /* Play: the window starts a game of the new rules and shows it. */
+  gtk_widget_activate_action (GTK_WIDGET (f->lab), "lab.play", NULL);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+  game = kiela_window_get_game (f->window);
+  played = kiela_game_get_variant (game);
+  g_assert_cmpstr (played->id, ==, "my-kiela");
+  g_assert_true (kiela_registry_lookup_variant (f->registry, "my-kiela") == played);
+  g_assert_cmpuint (played->files, ==, 12);
+  g_assert_cmpint (played->relay_rule, ==, KIELA_RELAY_NEVER);
+  n_moves = kiela_game_legal_moves (game, moves);
+  g_assert_cmpuint (n_moves, >, 0);
+  /* a move whose last stone lands in an occupied house: relay would go on, "never" stops */
+  {
+    gboolean differs = FALSE;
+
+    for (guint i = 0; i < n_moves && !differs; i++)
+      {
+        g_autoptr(KielaGame) a = kiela_game_new (played);
+        KielaVariant relaying = *played;
+
+        relaying.relay_rule = KIELA_RELAY_OCCUPIED;
+        {
+          g_autoptr(KielaGame) b = kiela_game_new (&relaying);
+
+          g_assert_true (kiela_game_play (a, moves[i], NULL, NULL));
+          g_assert_true (kiela_game_play (b, moves[i], NULL, NULL));
+          differs = !kiela_position_equal (kiela_game_get_position (a), kiela_game_get_position (b));
+        }
+        if (differs)
+          {
+            KielaPosition expected = *kiela_game_get_position (a);
+
+            g_assert_true (kiela_game_session_play (kiela_window_get_session (f->window), moves[i], &error));
+            g_assert_no_error (error);
+            g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 1);
+            g_assert_true (kiela_position_equal (kiela_game_get_position (kiela_window_get_game (f->window)),
+                                                 &expected));
+          }
+      }
+    g_assert_true (differs);
+  }
+  under_base = kiela_game_new (base);
+  g_assert_cmpuint (total_stones (kiela_game_get_position (kiela_window_get_game (f->window)), 12), ==,
+                    total_stones (kiela_game_get_position (under_base), base->files)
+                    + 2 * 2 * (12 - base->files));
+
+  /* Playing the same rules again reuses the variant; changed rules get a new id. */
+  g_assert_true (kiela_lab_page_register (f->lab, NULL) == played);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (files_spin), 11);
+  v = kiela_lab_page_register (f->lab, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (v->id, ==, "my-kiela-2");
+  g_assert_cmpuint (v->files, ==, 11);
+
+  /* Save, reopen: the same rules. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (files_spin), 12);
+  path = g_build_filename (f->dir, "mine.kiela-variant", NULL);
+  g_assert_true (kiela_lab_page_save_to_file (f->lab, path, &error));
+  g_assert_no_error (error);
+  reopened = kiela_variant_file_new_from_file (path, &error);
+  g_assert_no_error (error);
+  v = kiela_variant_file_get_variant (reopened);
+  g_assert_cmpstr (v->id, ==, "my-kiela");
+  g_assert_cmpuint (v->files, ==, 12);
+  g_assert_cmpint (v->relay_rule, ==, KIELA_RELAY_NEVER);
+  g_assert_cmpmem (v->start, sizeof v->start, played->start, sizeof played->start);
+}
+
+/* A bad value is named on its row; Play and Save are off until it is fixed. */
+static void
+test_inline_error (Fixture *f, gconstpointer data)
+{
+  GtkWidget *id_row = kiela_lab_page_get_row (f->lab, "Id");
+  GtkWidget *start_row = kiela_lab_page_get_row (f->lab, "Start");
+  GtkWidget *files_spin = kiela_lab_page_get_row (f->lab, "Files");
+  g_autofree char *start = NULL;
+
+  g_assert_true (ADW_IS_ENTRY_ROW (id_row));
+  gtk_editable_set_text (GTK_EDITABLE (id_row), "Not An Id!");
+  g_assert_nonnull (kiela_lab_page_get_error (f->lab));
+  g_assert_nonnull (strstr (kiela_lab_page_get_error (f->lab), "Id"));
+  g_assert_true (gtk_widget_has_css_class (id_row, "error"));
+  g_assert_null (kiela_lab_page_get_file (f->lab));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (f->lab), "lab.play", NULL)
+                  && kiela_window_get_visible_page (f->window) != NULL
+                  && g_str_equal (kiela_window_get_visible_page (f->window), "game"));
+  gtk_editable_set_text (GTK_EDITABLE (id_row), "fine-id");
+  g_assert_null (kiela_lab_page_get_error (f->lab));
+  g_assert_false (gtk_widget_has_css_class (id_row, "error"));
+
+  /* Four files cannot hold stones in six inner houses: the start pattern's row says so. */
+  start = g_strdup (gtk_editable_get_text (GTK_EDITABLE (start_row)));
+  gtk_editable_set_text (GTK_EDITABLE (start_row), "outer:2;inner-right:6:2");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (files_spin), 4);
+  g_assert_nonnull (kiela_lab_page_get_error (f->lab));
+  g_test_message ("%s", kiela_lab_page_get_error (f->lab));
+  g_assert_true (gtk_widget_has_css_class (start_row, "error") || gtk_widget_has_css_class (
+                   gtk_widget_get_ancestor (files_spin, ADW_TYPE_ACTION_ROW), "error"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (files_spin), 10);
+  g_assert_null (kiela_lab_page_get_error (f->lab));
+}
+
+/* A shared file: described, installed into the user's folder, registered; never twice. */
+static void
+test_install (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "shared.kiela-variant", NULL);
+  g_autofree char *installed = NULL, *dir = kiela_variant_install_dir (), *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaVariantFile) file = NULL;
+  const KielaVariant *v;
+
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lab_page_get_row (f->lab, "Id")), "shared-kiela");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lab_page_get_row (f->lab, "MinSow")), 1);
+  g_assert_true (kiela_lab_page_save_to_file (f->lab, path, &error));
+  g_assert_no_error (error);
+  g_assert_null (kiela_registry_lookup_variant (f->registry, "shared-kiela"));
+
+  file = kiela_variant_file_new_from_file (path, &error);
+  g_assert_no_error (error);
+  text = kiela_variant_describe (file);
+  g_assert_nonnull (strstr (text, kiela_variant_file_get_variant (file)->source));
+  g_assert_nonnull (strstr (text, kiela_variant_key_title ("MinSow")));
+
+  v = kiela_variant_install (f->registry, path, &installed, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (v);
+  g_assert_cmpuint (v->min_sow, ==, 1);
+  g_assert_true (kiela_registry_lookup_variant (f->registry, "shared-kiela") == v);
+  g_assert_true (g_str_has_prefix (installed, dir));
+  g_assert_true (g_file_test (installed, G_FILE_TEST_IS_REGULAR));
+
+  /* Again: refused with the id named; the installed file is left alone. */
+  g_assert_null (kiela_variant_install (f->registry, path, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "shared-kiela"));
+  g_clear_error (&error);
+  g_assert_true (g_file_test (installed, G_FILE_TEST_IS_REGULAR));
+
+  /* A broken file: the named error, nothing installed. */
+  g_assert_true (g_file_set_contents (path, "[Variant]\nId=broken\nName=B\nFiles=99\n", -1, NULL));
+  g_assert_null (kiela_variant_install (f->registry, path, NULL, &error));
+  g_assert_error (error, KIELA_VARIANT_FILE_ERROR, KIELA_VARIANT_FILE_ERROR_BAD_VALUE);
+  g_assert_nonnull (strstr (error->message, "Files"));
+  g_clear_error (&error);
+  g_assert_null (kiela_registry_lookup_variant (f->registry, "broken"));
+}
+
+static gboolean
+run_finished (gpointer data)
+{
+  return !kiela_lab_page_is_running (data);
+}
+
+static gboolean
+window_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+static void
+save_window_png (GtkWidget *window, const char *path)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
+  GskRenderNode *node;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* AI against AI on a worker thread: two variants, the summary, the plots and tables exported. */
+static void
+test_stats (Fixture *f, gconstpointer data)
+{
+  GtkWidget *games = NULL;
+  AdwComboRow *compare = NULL;
+  KielaStats *a, *b;
+  KielaStatsSummary sum;
+  g_autofree char *svg = g_build_filename (f->dir, "lengths.svg", NULL);
+  g_autofree char *png = g_build_filename (f->dir, "stones.png", NULL);
+  g_autofree char *summary = g_build_filename (f->dir, "summary.csv", NULL);
+  g_autofree char *csv = g_build_filename (f->dir, "games.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *variants = kiela_registry_get_variants (f->registry);
+  cairo_surface_t *image;
+  guint64 length_sum = 0;
+  /* More games give a fuller picture for the screenshot; the checks hold for any count. */
+  const guint n_games = g_getenv ("KIELA_TEST_LAB_GAMES") ? atoi (g_getenv ("KIELA_TEST_LAB_GAMES")) : 12;
+
+  /* Find the form's widgets by their titles, as a user would. */
+  {
+    GtkWidget *row;
+    GtkWidget *root = GTK_WIDGET (f->lab);
+    GPtrArray *stack = g_ptr_array_new ();
+
+    g_ptr_array_add (stack, root);
+    while (stack->len)
+      {
+        GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+        if (ADW_IS_PREFERENCES_ROW (w))
+          {
+            const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (w));
+
+            if (g_strcmp0 (title, "_Games") == 0)
+              games = find_type (w, GTK_TYPE_SPIN_BUTTON);
+            if (g_strcmp0 (title, "_Compare With") == 0)
+              compare = ADW_COMBO_ROW (w);
+          }
+        for (row = gtk_widget_get_first_child (w); row; row = gtk_widget_get_next_sibling (row))
+          g_ptr_array_add (stack, row);
+      }
+    g_ptr_array_unref (stack);
+  }
+  g_assert_nonnull (games);
+  g_assert_nonnull (compare);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (games), n_games);
+  for (guint i = 0; i < variants->len; i++)
+    if (g_str_equal (((KielaVariant *) g_ptr_array_index (variants, i))->id, "kiela-beginner"))
+      adw_combo_row_set_selected (compare, i + 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lab_page_get_row (f->lab, "MinSow")), 1);
+
+  g_assert_false (kiela_lab_page_export (f->lab, "summary", summary, &error));
+  g_clear_error (&error);
+  gtk_widget_activate_action (GTK_WIDGET (f->lab), "lab.run", NULL);
+  g_assert_true (kiela_lab_page_is_running (f->lab));
+  wait_until (run_finished, f->lab, 240000, "the statistics run to finish");
+
+  a = kiela_lab_page_get_stats (f->lab, 0);
+  b = kiela_lab_page_get_stats (f->lab, 1);
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  g_assert_cmpstr (kiela_stats_get_variant_id (a), ==, "my-kiela");
+  g_assert_cmpstr (kiela_stats_get_variant_id (b), ==, "kiela-beginner");
+  kiela_stats_get_summary (a, &sum);
+  g_assert_cmpuint (sum.games, ==, n_games);
+  g_assert_cmpuint (sum.south_wins + sum.north_wins + sum.draws, ==, n_games);
+  g_assert_cmpfloat (sum.first_player_low, <=, sum.first_player_win_rate);
+  g_assert_cmpfloat (sum.first_player_win_rate, <=, sum.first_player_high);
+  for (guint p = 0; p <= sum.max_plies; p++)
+    length_sum += kiela_stats_get_length_count (a, p);
+  g_assert_cmpuint (length_sum, ==, n_games);
+
+  /* Plots: an SVG document and a PNG of the asked size. */
+  g_assert_true (kiela_lab_page_export (f->lab, "lengths", svg, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "<svg"));
+  g_clear_pointer (&text, g_free);
+  g_assert_true (kiela_lab_page_export (f->lab, "stones", png, &error));
+  g_assert_no_error (error);
+  image = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 800);
+  cairo_surface_destroy (image);
+
+  /* Tables: the summary as the summary says; every game of both variants. */
+  g_assert_true (kiela_lab_page_export (f->lab, "summary", summary, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (summary, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "metric,my-kiela,kiela-beginner\n"));
+  {
+    g_autofree char *row = g_strdup_printf ("\ngames,%u,%u\n", n_games, n_games);
+
+    g_assert_nonnull (strstr (text, row));
+  }
+  g_clear_pointer (&text, g_free);
+  g_assert_true (kiela_lab_page_export (f->lab, "games", csv, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 2 * n_games + 1);
+  g_assert_true (g_str_has_prefix (lines[0], "variant,"));
+  g_assert_true (g_str_has_prefix (lines[1], "my-kiela,"));
+  g_assert_true (g_str_has_prefix (lines[2 * n_games], "kiela-beginner,"));
+
+  /* The page with its results, as users see it. */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (window_drawn, f->window, 10000, "the window to be shown");
+  spin (300);
+  {
+    /* The right-hand column scrolled to the results. */
+    GtkWidget *results = gtk_widget_get_ancestor (GTK_WIDGET (kiela_lab_page_get_row (f->lab, "Id")),
+                                                  ADW_TYPE_PREFERENCES_PAGE);
+    GtkWidget *right = gtk_widget_get_next_sibling (gtk_widget_get_next_sibling (results));
+    GtkAdjustment *adj;
+
+    g_assert_true (ADW_IS_PREFERENCES_PAGE (right));
+    adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (find_type (right, GTK_TYPE_SCROLLED_WINDOW)));
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  }
+  spin (400);
+  {
+    g_autofree char *out = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
+                                             "lab.png", NULL);
+
+    save_window_png (GTK_WIDGET (f->window), out);
+    g_test_message ("lab page rendered to %s", out);
+  }
+}
+
+/* Cancel: the run stops early and keeps the games it played. */
+static void
+test_cancel (Fixture *f, gconstpointer data)
+{
+  gtk_widget_activate_action (GTK_WIDGET (f->lab), "lab.run", NULL);
+  g_assert_true (kiela_lab_page_is_running (f->lab));
+  gtk_widget_activate_action (GTK_WIDGET (f->lab), "lab.cancel", NULL);
+  wait_until (run_finished, f->lab, 60000, "the cancelled run to stop");
+  if (kiela_lab_page_get_stats (f->lab, 0))
+    {
+      KielaStatsSummary sum;
+
+      kiela_stats_get_summary (kiela_lab_page_get_stats (f->lab, 0), &sum);
+      g_assert_cmpuint (sum.games, <, 200);
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-lab-XXXXXX", NULL);
+  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
+  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    g_error ("cannot open a display: run these tests under xvfb-run");
+  adw_init ();
+
+  g_test_add ("/app/lab/change-play-save", Fixture, NULL, fixture_setup, test_change_play_save, fixture_teardown);
+  g_test_add ("/app/lab/inline-error", Fixture, NULL, fixture_setup, test_inline_error, fixture_teardown);
+  g_test_add ("/app/lab/install", Fixture, NULL, fixture_setup, test_install, fixture_teardown);
+  g_test_add ("/app/lab/stats", Fixture, NULL, fixture_setup, test_stats, fixture_teardown);
+  g_test_add ("/app/lab/cancel", Fixture, NULL, fixture_setup, test_cancel, fixture_teardown);
+  return g_test_run ();
+}

@@ -94,6 +94,24 @@ kiela_trace_position_at (const KielaTrace *trace, guint n_events, KielaPosition 
     *hand = in_hand;
 }
 
+/* Whether the last stone, in an inner house that was empty (`was_empty`) or not, captures the
+ * facing houses holding `facing_inner` and `facing_outer` stones: the capture trigger of
+ * section 6 and of the variants' rules.  Shared by the 16-bit and the packed sowing. */
+static inline __attribute__((always_inline)) gboolean
+capture_triggered (guint capture_rule, gboolean was_empty, guint facing_inner, guint facing_outer)
+{
+  switch (capture_rule)
+    {
+    case KIELA_CAPTURE_EMPTY_INNER:
+      return was_empty && facing_inner > 0;
+    case KIELA_CAPTURE_OCCUPIED_INNER_BOTH:
+      return !was_empty && facing_inner > 0 && facing_outer > 0;
+    case KIELA_CAPTURE_OCCUPIED_INNER:
+    default:
+      return !was_empty && facing_inner > 0;
+    }
+}
+
 static inline void
 push_event (KielaTrace *trace, KielaEventType type, guint side, guint house, guint count, guint hand, guint lap)
 {
@@ -210,24 +228,7 @@ sow_core (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
         const gboolean inner = last >= files;
         const guint fi = 3 * files - 1 - last;   /* facing inner house (opponent) */
         const guint fo = last - files;           /* opponent outer house behind it */
-        gboolean capture = FALSE;
-
-        if (inner)
-          {
-            switch (capture_rule)
-              {
-              case KIELA_CAPTURE_EMPTY_INNER:
-                capture = was_empty && op[fi] > 0;
-                break;
-              case KIELA_CAPTURE_OCCUPIED_INNER_BOTH:
-                capture = !was_empty && op[fi] > 0 && op[fo] > 0;
-                break;
-              case KIELA_CAPTURE_OCCUPIED_INNER:
-              default:
-                capture = !was_empty && op[fi] > 0;
-                break;
-              }
-          }
+        const gboolean capture = inner && capture_triggered (capture_rule, was_empty, op[fi], op[fo]);
 
         if (capture)
           {
@@ -639,24 +640,7 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
         const gboolean inner = last >= files;
         const guint fi = 3 * files - 1 - last;
         const guint fo = last - files;
-        gboolean capture = FALSE;
-
-        if (inner)
-          {
-            switch (capture_rule)
-              {
-              case KIELA_CAPTURE_EMPTY_INNER:
-                capture = was_empty && op[fi] > 0;
-                break;
-              case KIELA_CAPTURE_OCCUPIED_INNER_BOTH:
-                capture = !was_empty && op[fi] > 0 && op[fo] > 0;
-                break;
-              case KIELA_CAPTURE_OCCUPIED_INNER:
-              default:
-                capture = !was_empty && op[fi] > 0;
-                break;
-              }
-          }
+        const gboolean capture = inner && capture_triggered (capture_rule, was_empty, op[fi], op[fo]);
 
         if (capture)
           {

@@ -2,6 +2,7 @@
  * (welcome, lessons, rules, history, variant lab), the back button and the header that follows. */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "kiela-window-private.h"
@@ -16,6 +17,20 @@ _kiela_window_game_page_visible (KielaWindow *self)
   return name == NULL || g_str_equal (name, GAME_PAGE);
 }
 
+#define PAGE_BUILDER "kiela-page-builder"
+
+/* A page added by _kiela_window_add_lazy_page is an empty bin until it is first shown. */
+static void
+ensure_page_built (KielaWindow *self, GtkWidget *child)
+{
+  KielaPageBuilder build = child ? g_object_get_data (G_OBJECT (child), PAGE_BUILDER) : NULL;
+
+  if (build == NULL)
+    return;
+  g_object_set_data (G_OBJECT (child), PAGE_BUILDER, NULL);
+  adw_bin_set_child (ADW_BIN (child), build (self));
+}
+
 /* The header follows the page: the game's buttons only with the game, a back button and the
  * page's title elsewhere. */
 static void
@@ -24,6 +39,7 @@ on_visible_page (GtkStack *stack, GParamSpec *pspec, KielaWindow *self)
   gboolean game = _kiela_window_game_page_visible (self);
   GtkWidget *child = gtk_stack_get_visible_child (stack);
 
+  ensure_page_built (self, child);
   gtk_widget_set_visible (self->back_button, !game);
   gtk_widget_set_visible (self->undo_button, game);
   gtk_widget_set_visible (self->redo_button, game);
@@ -56,6 +72,17 @@ kiela_window_add_page (KielaWindow *self, const char *name, const char *title, G
   gtk_stack_add_titled (self->main_stack, page, name, title);
 }
 
+void
+_kiela_window_add_lazy_page (KielaWindow *self, const char *name, const char *title, KielaPageBuilder build)
+{
+  GtkWidget *bin = adw_bin_new ();
+
+  g_return_if_fail (build != NULL);
+  /* Hidden pages cost the start their making; the lab, for one, was a tenth of it. */
+  g_object_set_data (G_OBJECT (bin), PAGE_BUILDER, build);
+  kiela_window_add_page (self, name, title, bin);
+}
+
 gboolean
 kiela_window_show_page (KielaWindow *self, const char *name)
 {
@@ -67,6 +94,7 @@ kiela_window_show_page (KielaWindow *self, const char *name)
   child = gtk_stack_get_child_by_name (self->main_stack, name);
   if (child == NULL)
     return FALSE;
+  ensure_page_built (self, child);
   gtk_stack_set_visible_child (self->main_stack, child);
   /* Keyboard users land in the page, not on a button of the page they left. */
   gtk_widget_child_focus (child, GTK_DIR_TAB_FORWARD);

@@ -149,4 +149,9 @@ void      _kiela_window_presentation_allocate (KielaWindow *self, int width, int
 void      _kiela_window_refuse       (KielaWindow *self, const char *text);
 void      _kiela_window_clear_refusal (KielaWindow *self);
 
+/* A page made by `build` when it is first shown, not with the window (see kiela_window_add_page). */
+typedef GtkWidget *(*KielaPageBuilder) (KielaWindow *self);
+void      _kiela_window_add_lazy_page (KielaWindow *self, const char *name, const char *title,
+                                       KielaPageBuilder build);
+
 G_END_DECLS

@@ -631,6 +631,12 @@ kiela_window_init (KielaWindow *self)
   _kiela_window_pages_init (self);
 }
 
+static GtkWidget *
+build_lab_page (KielaWindow *self)
+{
+  return kiela_lab_page_new (self, self->registry);
+}
+
 KielaWindow *
 kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *settings, const char *autosave_path)
 {
@@ -641,7 +647,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   self->registry = registry;
   self->settings = g_object_ref (settings);
   self->session = kiela_game_session_new (registry, autosave);
-  kiela_window_add_page (self, "lab", _("Variant Lab"), kiela_lab_page_new (self, registry));
+  _kiela_window_add_lazy_page (self, "lab", _("Variant Lab"), build_lab_page);
 
   /* Each part of the window follows the state it shows. */
   g_signal_connect (self->session, "notify::game", G_CALLBACK (on_game_notify), self);

@@ -82,13 +82,30 @@ kiela_house_dup_label (KielaHouse *self)
                           row_name (self), self->name, self->count);
 }
 
+char *
+kiela_house_dup_tooltip (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), NULL);
+
+  /* Translators: tooltip of a house: its square and how many stones it holds, e.g. "g1 — 3 stones". */
+  return g_strdup_printf (ngettext ("%s — %u stone", "%s — %u stones", self->count), self->name, self->count);
+}
+
+/* The tooltip is made when GTK asks for it: setting a widget's tooltip text makes GTK ask the
+ * X server where the pointer is, a round trip for every house at every change of count. */
+static gboolean
+kiela_house_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  g_autofree char *text = kiela_house_dup_tooltip (KIELA_HOUSE (widget));
+
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 update_accessible (KielaHouse *self)
 {
   g_autofree char *label = kiela_house_dup_label (self);
-  /* Translators: tooltip of a house: its square and how many stones it holds, e.g. "g1 — 3 stones". */
-  g_autofree char *tooltip = g_strdup_printf (ngettext ("%s — %u stone", "%s — %u stones", self->count),
-                                              self->name, self->count);
   GString *description = g_string_new (NULL);
 
   if (self->playable)
@@ -121,12 +138,7 @@ update_accessible (KielaHouse *self)
       g_string_append (description, _(names[self->highlight]));
     }
 
-  /* The tooltip first: GTK copies it into the accessible description, which the label
-   * already covers; the description then says only what the label does not. */
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (GTK_WIDGET (self)), tooltip) != 0)
-    gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
-  if (self->tooltip_hushed)
-    gtk_widget_set_has_tooltip (GTK_WIDGET (self), FALSE);
+  /* The description says only what the label does not. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   if (description->len > 0)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str, -1);
@@ -407,6 +419,7 @@ kiela_house_class_init (KielaHouseClass *klass)
   object_class->get_property = kiela_house_get_property;
   object_class->set_property = kiela_house_set_property;
   widget_class->snapshot = kiela_house_snapshot;
+  widget_class->query_tooltip = kiela_house_query_tooltip;
   widget_class->state_flags_changed = kiela_house_state_flags_changed;
 
   properties[PROP_FILES] = g_param_spec_uint ("files", NULL, NULL, KIELA_MIN_FILES, KIELA_MAX_FILES, 10,
@@ -460,6 +473,7 @@ kiela_house_init (KielaHouse *self)
 
   self->interactive = TRUE;
   self->flash_on = TRUE;
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   /* A click does not take the keyboard focus: after clicking a house, Space, Left and Right
    * still drive the replay instead of moving between houses (Tab reaches the board). */

@@ -40,5 +40,7 @@ void           kiela_house_get_look      (KielaHouse *self, KielaHouseLook *look
 
 /* The accessible label ("South inner row, g2, 3 stones"), also used by tests. */
 char          *kiela_house_dup_label     (KielaHouse *self);
+/* The tooltip ("g2 — 3 stones"), made when it is shown (gtk_widget_get_tooltip_text gives NULL). */
+char          *kiela_house_dup_tooltip   (KielaHouse *self);
 
 G_END_DECLS

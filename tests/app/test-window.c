@@ -168,7 +168,7 @@ assert_tooltips_match (KielaBoardView *board, const KielaPosition *pos)
     for (guint h = 0; h < 2u * pos->files; h++)
       {
         KielaHouse *house = kiela_board_view_get_house (board, side, h);
-        const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (house));
+        g_autofree char *tip = kiela_house_dup_tooltip (house);
         g_autofree char *sq = kiela_square_name_dup (pos->files, side, h);
         g_autofree char *count = g_strdup_printf (" %u stone", pos->houses[side][h]);
 

@@ -667,23 +667,33 @@ wait_frames (Frames *f, guint n)
   g_assert_true (wait_for (frames_at_least, args, 5000));
 }
 
+/* A window showing a new board with `pos` at width×height; `frames` counts its painted frames. */
+static KielaBoardView *
+present_board (GtkWidget **window, const KielaPosition *pos, int width, int height, Frames *frames)
+{
+  GtkWidget *widget = kiela_board_view_new ();
+
+  *window = gtk_window_new ();
+  kiela_board_view_set_position (KIELA_BOARD_VIEW (widget), pos);
+  gtk_window_set_child (GTK_WINDOW (*window), widget);
+  gtk_window_set_default_size (GTK_WINDOW (*window), width, height);
+  gtk_window_present (GTK_WINDOW (*window));
+  g_assert_true (wait_for (is_mapped, widget, 5000));
+  g_signal_connect (gtk_widget_get_frame_clock (*window), "after-paint", G_CALLBACK (after_paint_cb), frames);
+  return KIELA_BOARD_VIEW (widget);
+}
+
 static void
 test_cache_survives_count_changes (void)
 {
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *widget = kiela_board_view_new ();
-  KielaBoardView *board = KIELA_BOARD_VIEW (widget);
+  GtkWidget *window;
+  KielaBoardView *board;
   KielaPosition pos;
   Frames frames = { 0 };
   guint after_first, after_counts;
 
   parse_position (START_KPN, &pos);
-  kiela_board_view_set_position (board, &pos);
-  gtk_window_set_child (GTK_WINDOW (window), widget);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 520);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_for (is_mapped, widget, 5000));
-  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (after_paint_cb), &frames);
+  board = present_board (&window, &pos, 1000, 520, &frames);
   wait_frames (&frames, 1);
   after_first = kiela_board_view_get_svg_render_count (board);
   /* board + at least one stone sprite */
@@ -830,9 +840,8 @@ house_rect (KielaBoardView *board, KielaHouse *house, graphene_rect_t *rect)
 static void
 test_houses_drawn_in_one_node (void)
 {
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *widget = kiela_board_view_new ();
-  KielaBoardView *board = KIELA_BOARD_VIEW (widget);
+  GtkWidget *window, *widget;
+  KielaBoardView *board;
   KielaHouse *g1, *c3;
   KielaPosition pos;
   Frames frames = { 0 };
@@ -843,13 +852,9 @@ test_houses_drawn_in_one_node (void)
   int width, height;
 
   parse_position (START_KPN, &pos);
-  kiela_board_view_set_position (board, &pos);
-  gtk_window_set_child (GTK_WINDOW (window), widget);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 520);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_for (is_mapped, widget, 5000));
+  board = present_board (&window, &pos, 1000, 520, &frames);
+  widget = GTK_WIDGET (board);
   g_assert_true (GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (GTK_NATIVE (window))));
-  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (after_paint_cb), &frames);
   g1 = house_by_square (board, "g1");
   c3 = house_by_square (board, "c3");
 
@@ -920,10 +925,9 @@ test_houses_drawn_in_one_node (void)
 static void
 test_badges_cached_for_every_size (void)
 {
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *widget = kiela_board_view_new ();
-  KielaBoardView *board = KIELA_BOARD_VIEW (widget);
-  KielaBoardRenderer *renderer = kiela_board_view_get_renderer (board);
+  GtkWidget *window;
+  KielaBoardView *board;
+  KielaBoardRenderer *renderer;
   KielaPosition pos[2];
   Frames frames = { 0 };
   GHashTable *sizes = g_hash_table_new (NULL, NULL);
@@ -937,13 +941,9 @@ test_badges_cached_for_every_size (void)
         for (guint h = 0; h < 20; h++)
           pos[i].houses[side][h] = (h * 7 + side * 5 + i * 3) % 17;
     }
-  kiela_board_view_set_position (board, &pos[0]);
-  gtk_window_set_child (GTK_WINDOW (window), widget);
   /* At this size the squares are 169 and 170 pixels. */
-  gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1080);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_for (is_mapped, widget, 5000));
-  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (after_paint_cb), &frames);
+  board = present_board (&window, &pos[0], 1920, 1080, &frames);
+  renderer = kiela_board_view_get_renderer (board);
   wait_frames (&frames, 1);
   for (guint side = 0; side < 2; side++)
     for (guint h = 0; h < 20; h++)

@@ -365,41 +365,16 @@ kiela_ai_config_new_for_personality (KielaRegistry *registry, const KielaPersona
   return config_build (registry, personality, personality->id, personality->id, NULL, 0, error);
 }
 
-const char *
-kiela_ai_config_get_spec (KielaAiConfig *config)
-{
-  return config->spec;
-}
+/* The config's fields, as kiela-ai.h declares them. */
+#define CONFIG_GETTER(type, field) \
+  type kiela_ai_config_get_##field (KielaAiConfig *config) { return config->field; }
 
-const char *
-kiela_ai_config_get_id (KielaAiConfig *config)
-{
-  return config->id;
-}
-
-const char *
-kiela_ai_config_get_label (KielaAiConfig *config)
-{
-  return config->label;
-}
-
-const KielaPersonality *
-kiela_ai_config_get_personality (KielaAiConfig *config)
-{
-  return config->personality;
-}
-
-const KielaAiAlgorithm *
-kiela_ai_config_get_algorithm (KielaAiConfig *config)
-{
-  return config->algorithm;
-}
-
-GHashTable *
-kiela_ai_config_get_settings (KielaAiConfig *config)
-{
-  return config->settings;
-}
+CONFIG_GETTER (const char *, spec)
+CONFIG_GETTER (const char *, id)
+CONFIG_GETTER (const char *, label)
+CONFIG_GETTER (const KielaPersonality *, personality)
+CONFIG_GETTER (const KielaAiAlgorithm *, algorithm)
+CONFIG_GETTER (GHashTable *, settings)
 
 gboolean
 kiela_ai_config_think (KielaAiConfig *config, const KielaAiRequest *request, KielaAiReply *reply, GError **error)

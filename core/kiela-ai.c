@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-ai.h"
+#include "kiela-getter-private.h"
 #include "kiela-position.h"
 #include "kiela-registry.h"
 #include "kiela-sow.h"
@@ -365,16 +366,12 @@ kiela_ai_config_new_for_personality (KielaRegistry *registry, const KielaPersona
   return config_build (registry, personality, personality->id, personality->id, NULL, 0, error);
 }
 
-/* The config's fields, as kiela-ai.h declares them. */
-#define CONFIG_GETTER(type, field) \
-  type kiela_ai_config_get_##field (KielaAiConfig *config) { return config->field; }
-
-CONFIG_GETTER (const char *, spec)
-CONFIG_GETTER (const char *, id)
-CONFIG_GETTER (const char *, label)
-CONFIG_GETTER (const KielaPersonality *, personality)
-CONFIG_GETTER (const KielaAiAlgorithm *, algorithm)
-CONFIG_GETTER (GHashTable *, settings)
+KIELA_DEFINE_GETTER (const char *, kiela_ai_config_get_spec, KielaAiConfig, spec)
+KIELA_DEFINE_GETTER (const char *, kiela_ai_config_get_id, KielaAiConfig, id)
+KIELA_DEFINE_GETTER (const char *, kiela_ai_config_get_label, KielaAiConfig, label)
+KIELA_DEFINE_GETTER (const KielaPersonality *, kiela_ai_config_get_personality, KielaAiConfig, personality)
+KIELA_DEFINE_GETTER (const KielaAiAlgorithm *, kiela_ai_config_get_algorithm, KielaAiConfig, algorithm)
+KIELA_DEFINE_GETTER (GHashTable *, kiela_ai_config_get_settings, KielaAiConfig, settings)
 
 gboolean
 kiela_ai_config_think (KielaAiConfig *config, const KielaAiRequest *request, KielaAiReply *reply, GError **error)
@@ -487,15 +484,23 @@ kiela_ai_config_think_async (KielaAiConfig *config, const KielaAiRequest *reques
   g_task_run_in_thread (task, think_thread);
 }
 
+/* The finished job, or NULL with the error (or cancellation) it ended with. */
+static Job *
+job_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return NULL;
+  return g_task_get_task_data (G_TASK (result));
+}
+
 gboolean
 kiela_ai_config_think_finish (GAsyncResult *result, KielaAiReply *reply, GError **error)
 {
-  Job *job;
+  Job *job = job_finish (result, error);
 
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  if (!g_task_propagate_boolean (G_TASK (result), error))
+  if (job == NULL)
     return FALSE;
-  job = g_task_get_task_data (G_TASK (result));
   if (reply != NULL)
     *reply = job->reply;
   return TRUE;
@@ -516,12 +521,10 @@ gboolean
 kiela_ai_config_arrange_finish (GAsyncResult *result, KielaSide *side, guint16 counts[KIELA_MAX_HOUSES],
                                 GError **error)
 {
-  Job *job;
+  Job *job = job_finish (result, error);
 
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  if (!g_task_propagate_boolean (G_TASK (result), error))
+  if (job == NULL)
     return FALSE;
-  job = g_task_get_task_data (G_TASK (result));
   if (side != NULL)
     *side = (KielaSide) job->request.position.to_move;
   if (counts != NULL)

@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "kiela-stats.h"
+#include "kiela-getter-private.h"
 #include "kiela-error.h"
 
 /* Games per KielaMatch: at most 2048 bounds the memory of a million-game run (each game
@@ -291,29 +292,15 @@ kiela_stats_get_mean_stones (KielaStats *s, guint ply)
   return n ? (gdouble) g_array_index (s->stones, guint64, ply) / n : -1.0;
 }
 
-const char *
-kiela_stats_get_variant_id (KielaStats *s)
-{
-  return s->variant_id;
-}
+KIELA_DEFINE_GETTER (const char *, kiela_stats_get_variant_id, KielaStats, variant_id)
+KIELA_DEFINE_GETTER (guint64, kiela_stats_get_seed, KielaStats, seed)
+KIELA_DEFINE_GETTER (guint64, kiela_stats_get_n_games, KielaStats, n_games)
 
 const char *
 kiela_stats_get_ai_label (KielaStats *s, guint which)
 {
   g_return_val_if_fail (which < 2, NULL);
   return s->ai_label[which];
-}
-
-guint64
-kiela_stats_get_seed (KielaStats *s)
-{
-  return s->seed;
-}
-
-guint64
-kiela_stats_get_n_games (KielaStats *s)
-{
-  return s->n_games;
 }
 
 /* ---- running ---- */

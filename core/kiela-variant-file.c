@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "kiela-variant-file.h"
+#include "kiela-getter-private.h"
 #include "kiela-error.h"
 #include "kiela-paths.h"
 #include "kiela-registry.h"
@@ -724,17 +725,8 @@ kiela_variant_file_get_variant (KielaVariantFile *file)
   return &file->variant;
 }
 
-const char *
-kiela_variant_file_get_path (KielaVariantFile *file)
-{
-  return file->path;
-}
-
-const char *
-kiela_variant_file_get_reading (KielaVariantFile *file)
-{
-  return file->reading;
-}
+KIELA_DEFINE_GETTER (const char *, kiela_variant_file_get_path, KielaVariantFile, path)
+KIELA_DEFINE_GETTER (const char *, kiela_variant_file_get_reading, KielaVariantFile, reading)
 
 gboolean
 kiela_variant_file_is_builtin (KielaVariantFile *file)

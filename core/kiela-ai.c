@@ -65,6 +65,16 @@ kiela_ai_setting_double (GHashTable *settings, const char *key, gdouble fallback
   return (end == v || *end != '\0') ? fallback : r;
 }
 
+/* TRUE, with G_IO_ERROR_CANCELLED and `message`, when the request was cancelled before the AI ran. */
+static gboolean
+cancelled_before (const KielaAiRequest *request, const char *message, GError **error)
+{
+  if (request->cancellable == NULL || !g_cancellable_is_cancelled (request->cancellable))
+    return FALSE;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, message);
+  return TRUE;
+}
+
 gboolean
 kiela_ai_arrange (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request,
                   guint16 counts[KIELA_MAX_HOUSES], GError **error)
@@ -83,12 +93,8 @@ kiela_ai_arrange (const KielaAiAlgorithm *algorithm, const KielaAiRequest *reque
   want = kiela_position_side_total (&request->position, side);
   name = algorithm->id ? algorithm->id : "?";
 
-  if (request->cancellable != NULL && g_cancellable_is_cancelled (request->cancellable))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                           _("The AI was stopped before it arranged its stones."));
-      return FALSE;
-    }
+  if (cancelled_before (request, _("The AI was stopped before it arranged its stones."), error))
+    return FALSE;
 
   if (algorithm->arrange == NULL)
     {
@@ -152,12 +158,8 @@ kiela_ai_think (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request
   g_return_val_if_fail (reply != NULL, FALSE);
 
   name = algorithm->id ? algorithm->id : "?";
-  if (request->cancellable != NULL && g_cancellable_is_cancelled (request->cancellable))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                           _("The AI was stopped before it chose a move."));
-      return FALSE;
-    }
+  if (cancelled_before (request, _("The AI was stopped before it chose a move."), error))
+    return FALSE;
   if (algorithm->think == NULL)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,

@@ -42,27 +42,20 @@ kiela_ai_parse_settings (const char *settings, GError **error)
 gint64
 kiela_ai_setting_int (GHashTable *settings, const char *key, gint64 fallback)
 {
-  const char *v;
-  char *end = NULL;
+  const char *v = settings ? g_hash_table_lookup (settings, key) : NULL;
   gint64 r;
 
-  if (settings == NULL || (v = g_hash_table_lookup (settings, key)) == NULL)
-    return fallback;
-  r = g_ascii_strtoll (v, &end, 10);
-  return (end == v || *end != '\0') ? fallback : r;
+  return v && g_ascii_string_to_signed (v, 10, G_MININT64, G_MAXINT64, &r, NULL) ? r : fallback;
 }
 
 gdouble
 kiela_ai_setting_double (GHashTable *settings, const char *key, gdouble fallback)
 {
-  const char *v;
+  const char *v = settings ? g_hash_table_lookup (settings, key) : NULL;
   char *end = NULL;
-  gdouble r;
+  gdouble r = v ? g_ascii_strtod (v, &end) : fallback;
 
-  if (settings == NULL || (v = g_hash_table_lookup (settings, key)) == NULL)
-    return fallback;
-  r = g_ascii_strtod (v, &end);
-  return (end == v || *end != '\0') ? fallback : r;
+  return v && end != v && *end == '\0' ? r : fallback;
 }
 
 /* TRUE, with G_IO_ERROR_CANCELLED and `message`, when the request was cancelled before the AI ran. */

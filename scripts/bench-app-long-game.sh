@@ -16,10 +16,7 @@
 set -eu
 . "$(dirname "$0")/bench-common.sh"
 
-BUILD="${1:-_build}"
-[ $# -gt 0 ] && shift
-LENGTHS="${*:-16000 64000 300000}"
-GEN="$BUILD/tests/bench/kiela-long-game"
+bench_long_game_args "$@"
 APP="$BUILD/app/kiela"
 
 bench_need_built bench-app-long-game "$BUILD" "$GEN" "$APP"

@@ -35,3 +35,14 @@ bench_tmpdir () {
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
 }
+
+# bench_long_game_args [BUILD_DIR] [MOVES...]: the arguments of the long-game benchmarks: sets BUILD,
+# LENGTHS (default 16000 64000 300000 moves) and GEN, the program writing legal records that long.
+bench_long_game_args () {
+  BUILD="${1:-_build}"
+  if [ $# -gt 0 ]; then
+    shift
+  fi
+  LENGTHS="${*:-16000 64000 300000}"
+  GEN="$BUILD/tests/bench/kiela-long-game"
+}

@@ -468,15 +468,22 @@ arrange_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
   job_return (task, ok, error);
 }
 
+/* Runs `func` on a worker thread with a new job; `tag` is the _async function. */
+static void
+job_run (KielaAiConfig *config, const KielaAiRequest *request, GCancellable *cancellable,
+         GAsyncReadyCallback callback, gpointer user_data, gpointer tag, GTaskThreadFunc func)
+{
+  g_autoptr(GTask) task = job_task_new (config, request, cancellable, callback, user_data, tag);
+
+  g_task_run_in_thread (task, func);
+}
+
 void
 kiela_ai_config_think_async (KielaAiConfig *config, const KielaAiRequest *request, GCancellable *cancellable,
                              GAsyncReadyCallback callback, gpointer user_data)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (config != NULL && request != NULL);
-  task = job_task_new (config, request, cancellable, callback, user_data, kiela_ai_config_think_async);
-  g_task_run_in_thread (task, think_thread);
+  job_run (config, request, cancellable, callback, user_data, kiela_ai_config_think_async, think_thread);
 }
 
 /* The finished job, or NULL with the error (or cancellation) it ended with. */
@@ -505,11 +512,8 @@ void
 kiela_ai_config_arrange_async (KielaAiConfig *config, const KielaAiRequest *request, GCancellable *cancellable,
                                GAsyncReadyCallback callback, gpointer user_data)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (config != NULL && request != NULL);
-  task = job_task_new (config, request, cancellable, callback, user_data, kiela_ai_config_arrange_async);
-  g_task_run_in_thread (task, arrange_thread);
+  job_run (config, request, cancellable, callback, user_data, kiela_ai_config_arrange_async, arrange_thread);
 }
 
 gboolean

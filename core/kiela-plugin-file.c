@@ -1,4 +1,4 @@
-/* kiela-plugin-file.c: what is read before a module's code runs: its .plugin description, and whether dlopen() may see the file. */
+/* kiela-plugin-file.c: what is read before a module runs: its .plugin file, and whether dlopen() may see it. */
 #include "config.h"
 
 #include <elf.h>

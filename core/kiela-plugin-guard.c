@@ -1,4 +1,4 @@
-/* kiela-plugin-guard.c: the crash guard: markers around loading a module, and a first load in a process of its own (kiela-plugin-check). */
+/* kiela-plugin-guard.c: the crash guard: markers while loading, a first load in kiela-plugin-check. */
 #include "config.h"
 
 #define _GNU_SOURCE 1

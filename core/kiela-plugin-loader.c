@@ -1,4 +1,4 @@
-/* kiela-plugin-loader.c: loading plugin modules (checked information, registration, Provides) and variant files from the search folders. */
+/* kiela-plugin-loader.c: loads plugin modules (checked, registered, matched with Provides) and variant files. */
 #include "config.h"
 
 #define _GNU_SOURCE 1
@@ -80,7 +80,8 @@ load_from_functions (KielaRegistry *registry, KielaPluginRecord *r, guint owner,
     }
   if (r->info_path && g_strcmp0 (r->id, info->id) != 0)
     {
-      kiela_plugin_record_fail (r, _("its .plugin file says its id is “%s”, but the module says “%s”"), r->id, info->id);
+      kiela_plugin_record_fail (r, _("its .plugin file says its id is “%s”, but the module says “%s”"),
+                                r->id, info->id);
       return FALSE;
     }
   if (r->info_path == NULL)
@@ -174,7 +175,8 @@ prepare_record (KielaRegistry *registry, KielaPluginRecord *r)
     }
   if (r->api_version > KIELA_PLUGIN_API_VERSION)
     {
-      kiela_plugin_record_fail (r, _("it needs Kiela plugin API %u, this host has %u"), r->api_version, KIELA_PLUGIN_API_VERSION);
+      kiela_plugin_record_fail (r, _("it needs Kiela plugin API %u, this host has %u"),
+                                r->api_version, KIELA_PLUGIN_API_VERSION);
       return FALSE;
     }
   other = kiela_registry_find_loaded_plugin (registry, r->id);

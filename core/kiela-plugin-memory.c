@@ -1,4 +1,4 @@
-/* kiela-plugin-memory.c: checks that what a loaded module hands over (its information, items, texts, functions) lies inside it. */
+/* kiela-plugin-memory.c: checks that what a loaded module hands over lies inside it. */
 #include "config.h"
 
 #define _GNU_SOURCE 1

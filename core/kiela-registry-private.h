@@ -1,4 +1,4 @@
-/* kiela-registry-private.h: what the registry's rooms share (the registry, the loader, .plugin files, module memory, the crash guard). */
+/* kiela-registry-private.h: what the registry, the loader, .plugin files, module memory and the guard share. */
 
 /* Not installed: the registry's own files only. */
 #pragma once

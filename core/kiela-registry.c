@@ -253,7 +253,8 @@ kiela_registry_add_variant (KielaRegistry *registry, const KielaVariant *variant
                               variant->translation_domain, variant->source };
       const char *fields[] = { "id", "name", "description", "family", "level", "translation_domain", "source" };
 
-      if (!kiela_module_holds_fields (registry->current_segments, "variant", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+      if (!kiela_module_holds_fields (registry->current_segments, "variant", texts, fields, G_N_ELEMENTS (texts),
+                                      NULL, 0, error))
         return FALSE;
     }
   if (!kiela_variant_validate (variant, error))
@@ -320,7 +321,8 @@ kiela_registry_add_personality (KielaRegistry *registry, const KielaPersonality 
       const char *fields[] = { "id", "name", "character", "portrait_svg", "level_name", "algorithm",
                                "settings", "translation_domain" };
 
-      if (!kiela_module_holds_fields (registry->current_segments, "personality", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+      if (!kiela_module_holds_fields (registry->current_segments, "personality", texts, fields, G_N_ELEMENTS (texts),
+                                      NULL, 0, error))
         return FALSE;
     }
   if (p == NULL || !kiela_registry_valid_id (p->id) || p->name == NULL || p->algorithm == NULL)
@@ -353,7 +355,8 @@ lesson_steps_in_module (KielaRegistry *registry, const KielaLesson *lesson, GErr
 {
   if (lesson->steps == NULL || lesson->n_steps == 0 || lesson->n_steps > KIELA_LESSON_MAX_STEPS)
     return TRUE;  /* kiela_lesson_validate() says what is wrong */
-  if (!kiela_module_holds_item (registry->current_segments, lesson->steps, lesson->n_steps * sizeof *lesson->steps, "lesson", error))
+  if (!kiela_module_holds_item (registry->current_segments, lesson->steps, lesson->n_steps * sizeof *lesson->steps,
+                                "lesson", error))
     return FALSE;
   for (gsize i = 0; i < lesson->n_steps; i++)
     {
@@ -363,7 +366,8 @@ lesson_steps_in_module (KielaRegistry *registry, const KielaLesson *lesson, GErr
       const char *fields[] = { "step text", "step position", "step right", "step wrong", "step hint",
                                "task move", "task answer", "task opponent" };
 
-      if (!kiela_module_holds_fields (registry->current_segments, "lesson", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error))
+      if (!kiela_module_holds_fields (registry->current_segments, "lesson", texts, fields, G_N_ELEMENTS (texts),
+                                      NULL, 0, error))
         return FALSE;
     }
   return TRUE;
@@ -383,7 +387,8 @@ kiela_registry_add_lesson (KielaRegistry *registry, const KielaLesson *lesson, G
       const char *texts[] = { lesson->id, lesson->title, lesson->summary, lesson->variant, lesson->translation_domain };
       const char *fields[] = { "id", "title", "summary", "variant", "translation_domain" };
 
-      if (!kiela_module_holds_fields (registry->current_segments, "lesson", texts, fields, G_N_ELEMENTS (texts), NULL, 0, error) ||
+      if (!kiela_module_holds_fields (registry->current_segments, "lesson", texts, fields, G_N_ELEMENTS (texts),
+                                      NULL, 0, error) ||
           !lesson_steps_in_module (registry, lesson, error))
         return FALSE;
     }

@@ -1,4 +1,4 @@
-/* kiela-tree-plugin.h: what the modules built in this source tree share: their plugin information, and a register function for rule modules. */
+/* kiela-tree-plugin.h: the plugin information and rule-module register function of the modules in this tree. */
 
 /* Not installed: an outside plugin writes its own KielaPluginInfo (see README, "Writing a plugin"). */
 #pragma once

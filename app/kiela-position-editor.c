@@ -984,7 +984,7 @@ kiela_position_editor_get_for_window (KielaWindow *window)
 }
 
 /* Opens the editor on what the window shows: the reviewed position, the live one, or the
- * arrangement being made; the editor's history restarts there and the players are the game's. */
+ * arrangement being made, with the game's players. */
 static void
 action_edit_position (GSimpleAction *action, GVariant *param, gpointer data)
 {
@@ -993,13 +993,18 @@ action_edit_position (GSimpleAction *action, GVariant *param, gpointer data)
   KielaPositionEditor *self = kiela_position_editor_get_for_window (window);
   KielaGameSession *session = kiela_window_get_session (window);
   KielaGame *game = kiela_game_session_get_game (session);
+  gboolean made = FALSE;
 
+  /* Pressed again while editing: the set-up stays as it is. */
+  if (self != NULL && g_strcmp0 (kiela_window_get_visible_page (window), KIELA_PAGE_EDITOR) == 0)
+    return;
   if (self == NULL)
     {
       self = KIELA_POSITION_EDITOR (kiela_position_editor_new (window, registry));
       /* TRANSLATORS: the header's title while the position editor is shown */
       kiela_window_add_page (window, KIELA_PAGE_EDITOR, _("Set Up Position"), GTK_WIDGET (self));
       g_object_set_data (G_OBJECT (window), "kiela-position-editor", self);
+      made = TRUE;
     }
   if (game != NULL)
     {
@@ -1009,10 +1014,13 @@ action_edit_position (GSimpleAction *action, GVariant *param, gpointer data)
         kiela_game_session_get_setup_position (session, &pos);
       else
         pos = *kiela_game_get_position_at (game, kiela_game_session_get_view_ply (session));
+      /* Taking the game's position is a step like any other: undo goes back to the last set-up. */
       kiela_position_editor_set_position (self, kiela_game_get_variant (game), &pos);
-      g_array_set_size (self->undo, 0);
-      g_array_set_size (self->redo, 0);
-      update_all (self);
+      if (made)
+        {
+          g_array_set_size (self->undo, 0);
+          update_all (self);
+        }
       select_player (self, self->south_row, kiela_game_session_get_player (session, KIELA_SOUTH));
       select_player (self, self->north_row, kiela_game_session_get_player (session, KIELA_NORTH));
     }

@@ -206,9 +206,19 @@ test_open_from_review (Fixture *f, gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 2);
 
+  /* Ctrl+E again while editing keeps the set-up; after leaving, it takes the game's position
+   * again, and undo brings the last set-up back. */
+  kiela_position_editor_set_count (editor, KIELA_SOUTH, 0, 9);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.edit-position", NULL));
+  g_assert_cmpuint (kiela_position_editor_get_position (editor)->houses[KIELA_SOUTH][0], ==, 9);
+
   editor_action (editor, "editor.leave");
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 2);
+  g_assert_true (open_editor (f) == editor);
+  g_assert_true (kiela_position_equal (kiela_position_editor_get_position (editor), &after_one));
+  editor_action (editor, "editor.undo");
+  g_assert_cmpuint (kiela_position_editor_get_position (editor)->houses[KIELA_SOUTH][0], ==, 9);
 }
 
 /* Click, scroll, typed counts, plus/minus/Delete on a focused house, undo and redo. */

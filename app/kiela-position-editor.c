@@ -9,6 +9,7 @@
 #include "kiela-position-editor.h"
 #include "kiela-window-private.h"
 #include "kiela-board-view-private.h"
+#include "kiela-new-game-dialog.h"
 
 /* Digits typed on one house within this time make one count ("1" then "2" = 12). */
 #define DIGIT_TIMEOUT_US (1200 * 1000)
@@ -932,9 +933,8 @@ kiela_position_editor_new (KielaWindow *window, KielaRegistry *registry)
 {
   KielaPositionEditor *self = g_object_new (KIELA_TYPE_POSITION_EDITOR, NULL);
   GPtrArray *variants = kiela_registry_get_variants (registry);
-  GPtrArray *personalities = kiela_registry_get_personalities (registry);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) players = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) players = NULL;
   const KielaVariant *variant = kiela_registry_get_default_variant (registry);
   KielaPosition start;
 
@@ -947,20 +947,7 @@ kiela_position_editor_new (KielaWindow *window, KielaRegistry *registry)
       g_ptr_array_add (self->variants, (gpointer) v);
       gtk_string_list_append (names, kiela_variant_get_name (v));
     }
-  /* TRANSLATORS: a player who is a person, not the computer, in the position editor */
-  gtk_string_list_append (players, _("Human"));
-  for (guint i = 0; personalities && i < personalities->len; i++)
-    {
-      const KielaPersonality *p = g_ptr_array_index (personalities, i);
-      g_autofree char *label = NULL;
-
-      if (kiela_registry_lookup_ai_algorithm (registry, p->algorithm) == NULL)
-        continue;
-      g_ptr_array_add (self->personalities, (gpointer) p);
-      /* TRANSLATORS: an AI opponent in the player list: its name and level name */
-      label = g_strdup_printf (_("%s (%s)"), p->name, kiela_personality_get_level_name (p));
-      gtk_string_list_append (players, label);
-    }
+  players = kiela_player_list_new (registry, self->personalities);
   self->updating = TRUE;
   adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (names));
   adw_combo_row_set_model (self->south_row, G_LIST_MODEL (players));

@@ -264,6 +264,16 @@ kiela_game_new (const KielaVariant *variant)
   return self;
 }
 
+static gboolean
+check_files (const KielaVariant *variant, const KielaPosition *pos, int code, GError **error)
+{
+  if (pos->files == variant->files)
+    return TRUE;
+  g_set_error (error, KIELA_ERROR, code, _("The position has %u files, but %s is played on %u"),
+               pos->files, kiela_variant_get_name (variant), variant->files);
+  return FALSE;
+}
+
 KielaGame *
 kiela_game_new_from_position (const KielaVariant *variant, const KielaPosition *start, GError **error)
 {
@@ -271,13 +281,8 @@ kiela_game_new_from_position (const KielaVariant *variant, const KielaPosition *
 
   g_return_val_if_fail (variant != NULL && start != NULL, NULL);
 
-  if (start->files != variant->files)
-    {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT,
-                   _("The position has %u files, but %s is played on %u"),
-                   start->files, kiela_variant_get_name (variant), variant->files);
-      return NULL;
-    }
+  if (!check_files (variant, start, KIELA_ERROR_VARIANT, error))
+    return NULL;
   self = g_object_new (KIELA_TYPE_GAME, NULL);
   self->variant = variant;
   self->start = *start;
@@ -307,13 +312,8 @@ kiela_game_check_position (const KielaVariant *variant, const KielaPosition *pos
 
   g_return_val_if_fail (variant != NULL && pos != NULL, FALSE);
 
-  if (pos->files != variant->files)
-    {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_POSITION,
-                   _("The position has %u files, but %s is played on %u"),
-                   pos->files, kiela_variant_get_name (variant), variant->files);
-      return FALSE;
-    }
+  if (!check_files (variant, pos, KIELA_ERROR_POSITION, error))
+    return FALSE;
   total = kiela_position_total (pos);
   if (total == 0)
     {

@@ -183,11 +183,21 @@ test_play (Fixture *f, gconstpointer data)
 }
 
 static gboolean
+moves_played (Fixture *f, guint n)
+{
+  return kiela_game_get_n_moves (game_of (f)) >= n && !kiela_game_session_get_ai_thinking (f->session);
+}
+
+static gboolean
 two_moves (gpointer data)
 {
-  Fixture *f = data;
+  return moves_played (data, 2);
+}
 
-  return kiela_game_get_n_moves (game_of (f)) >= 2 && !kiela_game_session_get_ai_thinking (f->session);
+static gboolean
+one_move (gpointer data)
+{
+  return moves_played (data, 1);
 }
 
 /* Against the computer: its reply comes from a worker thread, and undo goes back to the
@@ -568,14 +578,6 @@ test_properties (Fixture *f, gconstpointer data)
   g_assert_cmpint (value, ==, KIELA_PHASE_SETUP_SOUTH);
   g_assert_null (file);
   g_assert_cmpstr (g_enum_get_value (g_type_class_peek (KIELA_TYPE_PHASE), value)->value_nick, ==, "setup-south");
-}
-
-static gboolean
-one_move (gpointer data)
-{
-  Fixture *f = data;
-
-  return kiela_game_get_n_moves (game_of (f)) >= 1 && !kiela_game_session_get_ai_thinking (f->session);
 }
 
 /* A game from a set-up position: the players chosen, the computer to move starts at once, the

@@ -612,6 +612,23 @@ test_screenshot (Fixture *f, gconstpointer data)
   gdk_monitor_get_geometry (monitor, &geometry);
   gtk_window_set_default_size (GTK_WINDOW (f->window), geometry.width, geometry.height);
   spin (200);
+
+  /* The game page while reviewing, with its way into the editor. */
+  {
+    KielaGameSession *session = kiela_window_get_session (f->window);
+    KielaMove moves[KIELA_MAX_MOVES];
+    g_autofree char *review = g_strdup_printf ("game-review-%dx%d.png", geometry.width, geometry.height);
+
+    for (guint i = 0; i < 2; i++)
+      {
+        g_assert_cmpuint (kiela_game_legal_moves (kiela_window_get_game (f->window), moves), >, 0);
+        g_assert_true (kiela_game_session_play (session, moves[0], NULL));
+      }
+    spin (300);
+    kiela_window_review_ply (f->window, 1);
+    spin (300);
+    render_to_png (GTK_WIDGET (f->window), review);
+  }
   editor = open_editor (f);
   g_assert_true (kiela_position_editor_apply_kpn (editor, STUDY_KPN, "bad", NULL));
   gtk_editable_set_text (GTK_EDITABLE (editor_child (editor, "kpn_row")), "2,2,2/oops s");

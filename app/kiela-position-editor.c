@@ -213,7 +213,7 @@ apply (KielaPositionEditor *self, const KielaVariant *variant, const KielaPositi
 {
   Snapshot now = { self->variant, self->pos };
 
-  if (variant == self->variant && kiela_position_equal (pos, &self->pos) && pos->to_move == self->pos.to_move)
+  if (variant == self->variant && kiela_position_equal (pos, &self->pos))
     return;
   if (!merge && self->variant != NULL)
     {

@@ -66,47 +66,41 @@ print_json (KielaMatch *match, const KielaMatchSummary *s, const KielaCliBudget 
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
   json_builder_begin_object (b);
-#define MEMBER_STR(k, v) json_builder_set_member_name (b, k), json_builder_add_string_value (b, v)
-#define MEMBER_INT(k, v) json_builder_set_member_name (b, k), json_builder_add_int_value (b, v)
-#define MEMBER_DBL(k, v) json_builder_set_member_name (b, k), json_builder_add_double_value (b, v)
 #define MEMBER_ELO(k, v) json_builder_set_member_name (b, k), isinf (v) ? (void) json_builder_add_null_value (b) : (void) json_builder_add_double_value (b, v)
-  MEMBER_STR ("variant", kiela_match_get_variant (match)->id);
-  MEMBER_STR ("a", kiela_ai_config_get_spec (kiela_match_get_ai (match, 0)));
-  MEMBER_STR ("b", kiela_ai_config_get_spec (kiela_match_get_ai (match, 1)));
-  MEMBER_INT ("games", s->games);
-  MEMBER_INT ("time_ms", (gint64) budget->time_ms);
-  MEMBER_INT ("nodes", (gint64) budget->nodes);
-  MEMBER_INT ("seed", (gint64) budget->seed);
-  MEMBER_INT ("wins", s->wins);
-  MEMBER_INT ("draws", s->draws);
-  MEMBER_INT ("losses", s->losses);
-  MEMBER_DBL ("score", s->score);
-  MEMBER_DBL ("score_low", s->score_low);
-  MEMBER_DBL ("score_high", s->score_high);
+  kiela_cli_json_add_string (b, "variant", kiela_match_get_variant (match)->id);
+  kiela_cli_json_add_string (b, "a", kiela_ai_config_get_spec (kiela_match_get_ai (match, 0)));
+  kiela_cli_json_add_string (b, "b", kiela_ai_config_get_spec (kiela_match_get_ai (match, 1)));
+  kiela_cli_json_add_int (b, "games", s->games);
+  kiela_cli_json_add_int (b, "time_ms", (gint64) budget->time_ms);
+  kiela_cli_json_add_int (b, "nodes", (gint64) budget->nodes);
+  kiela_cli_json_add_int (b, "seed", (gint64) budget->seed);
+  kiela_cli_json_add_int (b, "wins", s->wins);
+  kiela_cli_json_add_int (b, "draws", s->draws);
+  kiela_cli_json_add_int (b, "losses", s->losses);
+  kiela_cli_json_add_double (b, "score", s->score);
+  kiela_cli_json_add_double (b, "score_low", s->score_low);
+  kiela_cli_json_add_double (b, "score_high", s->score_high);
   MEMBER_ELO ("elo", s->elo);
   MEMBER_ELO ("elo_low", s->elo_low);
   MEMBER_ELO ("elo_high", s->elo_high);
-  MEMBER_DBL ("mean_plies", s->mean_plies);
-  MEMBER_INT ("longest_plies", s->longest_plies);
-  MEMBER_DBL ("first_player_win_rate", s->first_player_win_rate);
-  MEMBER_INT ("move_limit_draws", s->move_limit_draws);
-  MEMBER_INT ("ai_errors", s->ai_errors);
-  MEMBER_INT ("distinct_games", s->distinct_games);
-  MEMBER_INT ("opening_plies", opening);
+  kiela_cli_json_add_double (b, "mean_plies", s->mean_plies);
+  kiela_cli_json_add_int (b, "longest_plies", s->longest_plies);
+  kiela_cli_json_add_double (b, "first_player_win_rate", s->first_player_win_rate);
+  kiela_cli_json_add_int (b, "move_limit_draws", s->move_limit_draws);
+  kiela_cli_json_add_int (b, "ai_errors", s->ai_errors);
+  kiela_cli_json_add_int (b, "distinct_games", s->distinct_games);
+  kiela_cli_json_add_int (b, "opening_plies", opening);
   for (guint k = 0; k < 2; k++)
     {
       json_builder_set_member_name (b, k == 0 ? "a_stats" : "b_stats");
       json_builder_begin_object (b);
-      MEMBER_INT ("moves", s->players[k].moves);
-      MEMBER_DBL ("mean_depth", s->players[k].mean_depth);
-      MEMBER_DBL ("mean_nodes", s->players[k].mean_nodes);
-      MEMBER_DBL ("mean_seconds", s->players[k].mean_seconds);
-      MEMBER_DBL ("nodes_per_second", s->players[k].nodes_per_second);
+      kiela_cli_json_add_int (b, "moves", s->players[k].moves);
+      kiela_cli_json_add_double (b, "mean_depth", s->players[k].mean_depth);
+      kiela_cli_json_add_double (b, "mean_nodes", s->players[k].mean_nodes);
+      kiela_cli_json_add_double (b, "mean_seconds", s->players[k].mean_seconds);
+      kiela_cli_json_add_double (b, "nodes_per_second", s->players[k].nodes_per_second);
       json_builder_end_object (b);
     }
-#undef MEMBER_STR
-#undef MEMBER_INT
-#undef MEMBER_DBL
 #undef MEMBER_ELO
   json_builder_end_object (b);
   kiela_cli_print_json (b, TRUE);
@@ -160,25 +154,22 @@ int
 kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
 {
   const char *cmd = "tournament";
-  g_autofree char *variant_id = NULL, *csv_path = NULL, *games_s = NULL, *jobs_s = NULL;
-  g_autofree char *max_plies_s = NULL, *opening_s = NULL;
-  g_auto(GStrv) ai_specs = NULL;
+  g_autofree char *variant_id = NULL;
   KielaCliBudget budget = { .time_ms = 100, .seed = 1 };
-  gboolean json = FALSE, quiet = FALSE;
+  KielaCliMatchOptions m = KIELA_CLI_MATCH_OPTIONS_INIT (100);
+  gboolean json = FALSE;
   const GOptionEntry entries[] = {
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
-    { "ai", 0, 0, G_OPTION_ARG_STRING_ARRAY, &ai_specs, N_("A player, given twice: A then B"), "AI" },
-    { "games", 0, 0, G_OPTION_ARG_STRING, &games_s, N_("Number of games (default 100)"), "N" },
+    KIELA_CLI_MATCH_AI_ENTRY (&m),
+    { "games", 0, 0, G_OPTION_ARG_STRING, &m.games_text, N_("Number of games (default 100)"), "N" },
     KIELA_CLI_BUDGET_ENTRIES (&budget),
-    { "jobs", 0, 0, G_OPTION_ARG_STRING, &jobs_s, N_("Games played at once (default 1)"), "J" },
-    { "max-plies", 0, 0, G_OPTION_ARG_STRING, &max_plies_s, N_("A game still going after P plies is a draw (default 1000)"), "P" },
-    { "opening-plies", 0, 0, G_OPTION_ARG_STRING, &opening_s, N_("Random plies first, the same in both games of a pair"), "K" },
-    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path, N_("Write one row a game to FILE"), "FILE" },
+    KIELA_CLI_MATCH_JOBS_ENTRY (&m),
+    KIELA_CLI_MATCH_PLIES_ENTRIES (&m),
+    KIELA_CLI_MATCH_CSV_ENTRY (&m),
     KIELA_CLI_JSON_ENTRY (&json),
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No progress on the terminal"), NULL },
+    KIELA_CLI_MATCH_QUIET_ENTRY (&m),
     { NULL }
   };
-  guint64 games = 100, jobs = 1, max_plies = 1000, opening = 0;
   const KielaVariant *variant;
   g_autoptr(KielaAiConfig) a = NULL;
   g_autoptr(KielaAiConfig) b = NULL;
@@ -196,36 +187,22 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
                           "checked before the first game and replaced atomically after the last."),
                         &argc, &argv)
       || !kiela_cli_budget_check (cmd, &budget, 3600 * 1000)
-      || (games_s && !kiela_cli_parse_number (cmd, "--games", games_s, 1, 1000000, &games))
-      || (jobs_s && !kiela_cli_parse_number (cmd, "--jobs", jobs_s, 1, 256, &jobs))
-      || (max_plies_s && !kiela_cli_parse_number (cmd, "--max-plies", max_plies_s, 1, 1000000, &max_plies))
-      || (opening_s && !kiela_cli_parse_number (cmd, "--opening-plies", opening_s, 0, 100, &opening)))
+      || !kiela_cli_match_check (cmd, &m, 1000000, 1000000)
+      || !kiela_cli_check_no_arguments (cmd, argc, argv)
+      || !kiela_cli_match_check_players (cmd, &m))
     goto out;
-  if (argc > 1)
-    {
-      fprintf (stderr, _("kiela-cli %s: unknown option “%s” (see “kiela-cli tournament --help”)\n"), cmd, argv[1]);
-      goto out;
-    }
-  if (ai_specs == NULL || g_strv_length (ai_specs) != 2)
-    {
-      fprintf (stderr, _("kiela-cli %s: give exactly two players with --ai A --ai B (got %u)\n"), cmd,
-               ai_specs ? g_strv_length (ai_specs) : 0);
-      goto out;
-    }
   /* A node budget alone makes the tournament reproducible; do not add a clock to it. */
   if (budget.nodes > 0 && !budget.time_given)
     budget.time_ms = 0;
 
   status = KIELA_CLI_EXIT_INPUT;
   variant = kiela_cli_find_variant (registry, cmd, variant_id);
-  if (variant == NULL
-      || (a = kiela_cli_find_ai (registry, cmd, ai_specs[0], budget.nodes)) == NULL
-      || (b = kiela_cli_find_ai (registry, cmd, ai_specs[1], budget.nodes)) == NULL)
+  if (variant == NULL || !kiela_cli_match_find_players (registry, cmd, &m, budget.nodes, &a, &b))
     goto out;
   /* Before the first game, not after the last: a long tournament must not be lost to a bad path. */
-  if (csv_path != NULL)
+  if (m.csv_path != NULL)
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (csv_path);
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (m.csv_path);
 
       if (!kiela_file_check_replaceable (file, &error))
         {
@@ -234,22 +211,22 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
         }
     }
 
-  match = kiela_match_new (variant, a, b, (guint) games, budget.seed);
+  match = kiela_match_new (variant, a, b, (guint) m.games, budget.seed);
   kiela_match_set_time_budget (match, (gint64) budget.time_ms * 1000);
-  kiela_match_set_max_plies (match, (guint) max_plies);
-  kiela_match_set_opening_plies (match, (guint) opening);
-  kiela_match_set_jobs (match, (guint) jobs);
-  if (!quiet && isatty (STDERR_FILENO))
+  kiela_match_set_max_plies (match, (guint) m.max_plies);
+  kiela_match_set_opening_plies (match, (guint) m.opening);
+  kiela_match_set_jobs (match, (guint) m.jobs);
+  if (!m.quiet && isatty (STDERR_FILENO))
     kiela_match_set_progress_func (match, show_progress, NULL, NULL);
   if (!kiela_match_run (match, NULL, &error))
     {
       fprintf (stderr, _("kiela-cli %s: %s\n"), cmd, error->message);
       goto out;
     }
-  if (!quiet && isatty (STDERR_FILENO))
+  if (!m.quiet && isatty (STDERR_FILENO))
     fprintf (stderr, "\n");
 
-  for (guint i = 0; i < games; i++)
+  for (guint i = 0; i < m.games; i++)
     {
       const KielaMatchGame *r = kiela_match_get_game (match, i);
 
@@ -258,17 +235,18 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
     }
   kiela_match_get_summary (match, &summary);
   if (json)
-    print_json (match, &summary, &budget, (guint) opening);
+    print_json (match, &summary, &budget, (guint) m.opening);
   else
-    print_text (match, &summary, &budget, (guint) opening, (guint) max_plies);
+    print_text (match, &summary, &budget, (guint) m.opening, (guint) m.max_plies);
 
   status = KIELA_CLI_EXIT_OK;
-  if (csv_path != NULL && !write_csv (match, csv_path, &error))
+  if (m.csv_path != NULL && !write_csv (match, m.csv_path, &error))
     {
       fprintf (stderr, _("kiela-cli %s: --csv: %s\n"), cmd, error->message);
       status = KIELA_CLI_EXIT_INPUT;
     }
 out:
   kiela_cli_budget_clear (&budget);
+  kiela_cli_match_clear (&m);
   return status;
 }

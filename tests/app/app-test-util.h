@@ -7,7 +7,7 @@
 typedef gboolean (*Condition) (gpointer data);
 
 /* Runs the main loop until `cond` holds; fails the test after `timeout_ms`. */
-static void
+static inline void
 wait_until (Condition cond, gpointer data, guint timeout_ms, const char *what)
 {
   gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
@@ -21,7 +21,7 @@ wait_until (Condition cond, gpointer data, guint timeout_ms, const char *what)
     }
 }
 
-static void
+static inline void
 spin (guint ms)
 {
   gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
@@ -33,26 +33,49 @@ spin (guint ms)
     }
 }
 
-/* Points the XDG homes at a fresh temporary folder (before GLib caches them), keeps settings in
- * memory and initialises the test framework and GTK; fails loudly without a display.  Returns the
- * folder (the caller frees it). */
+/* A wait_until() condition: `widget` is on screen with a width (laid out at least once). */
+static inline gboolean
+app_test_widget_shown (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+/* Never the user's real files or dconf: points the XDG homes (data, config, state, cache) at a
+ * fresh temporary folder, before GLib caches them (G_TEST_OPTION_ISOLATE_DIRS would also hide the
+ * system GSettings schemas GTK needs), keeps settings in memory and initialises the test framework,
+ * GTK and libadwaita; fails loudly without a display.  Returns the folder (the caller frees it). */
 static inline char *
 app_test_init (int *argc, char ***argv, const char *name)
 {
   g_autofree char *template = g_strdup_printf ("kiela-%s-XXXXXX", name);
   char *tmp = g_dir_make_tmp (template, NULL);
-  g_autofree char *data_home = NULL, *config_home = NULL;
+  static const struct { const char *variable, *folder; } homes[] = {
+    { "XDG_DATA_HOME", "data" }, { "XDG_CONFIG_HOME", "config" }, { "XDG_STATE_HOME", "state" },
+    { "XDG_CACHE_HOME", "" },
+  };
 
   g_assert_nonnull (tmp);
-  data_home = g_build_filename (tmp, "data", NULL);
-  config_home = g_build_filename (tmp, "config", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (homes); i++)
+    {
+      g_autofree char *home = g_build_filename (tmp, homes[i].folder, NULL);
+
+      g_setenv (homes[i].variable, home, TRUE);
+    }
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init (argc, argv, NULL);
   if (!gtk_init_check ())
     g_error ("cannot open a display: run these tests under xvfb-run");
   adw_init ();
   return tmp;
+}
+
+/* The app's style sheet, as AdwApplication loads it for the app (the tests have no application). */
+static inline void
+app_test_load_style (void)
+{
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  gtk_css_provider_load_from_resource (css, "/io/github/kiela/Kiela/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }

@@ -11,21 +11,10 @@
 #include "kiela.h"
 #include "kiela-window.h"
 #include "kiela-settings.h"
+#include "app-test-util.h"
 
 #define MIME_TYPE "application/x-kiela-game"
 #define MIME_ICON KIELA_APP_ID "-application-x-kiela-game"
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 /* ---------- MIME type ---------- */
 
@@ -357,6 +346,8 @@ test_dark_style (void)
 
       adw_style_manager_set_color_scheme (style, schemes[s]);
       spin (600);
+      /* On a busy machine the first frame may take longer than the restyling. */
+      wait_until (app_test_widget_shown, window, 10000, "the window to be drawn");
       g_assert_cmpint (adw_style_manager_get_dark (style), ==, s == 1);
 
       render_window (GTK_WIDGET (window), &img);
@@ -442,19 +433,8 @@ test_dark_style (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-desktop-XXXXXX", NULL);
-  g_autofree char *data = g_build_filename (tmp, "data", NULL);
-  g_autofree char *config = g_build_filename (tmp, "config", NULL);
-
-  /* Private XDG homes (before GLib caches them): the MIME database is installed into this one. */
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  /* The MIME database is installed into the private XDG data home. */
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-desktop");
 
   g_test_add_func ("/desktop/mime-type", test_mime_type);
   g_test_add_func ("/desktop/icons", test_icons_in_theme);

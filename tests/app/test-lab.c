@@ -288,12 +288,6 @@ run_finished (gpointer data)
   return !kiela_lab_page_is_running (data);
 }
 
-static gboolean
-window_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
-}
-
 static void
 save_window_png (GtkWidget *window, const char *path)
 {
@@ -424,7 +418,7 @@ test_stats (Fixture *f, gconstpointer data)
   /* The page with its results, as users see it. */
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_until (window_drawn, f->window, 10000, "the window to be shown");
+  wait_until (app_test_widget_shown, f->window, 10000, "the window to be shown");
   spin (300);
   {
     /* The right-hand column scrolled to the results. */
@@ -465,20 +459,9 @@ test_cancel (Fixture *f, gconstpointer data)
 }
 
 int
-main (int argc, char *argv[])
+main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-lab-XXXXXX", NULL);
-  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
-  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
-
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-lab");
 
   g_test_add ("/app/lab/change-play-save", Fixture, NULL, fixture_setup, test_change_play_save, fixture_teardown);
   g_test_add ("/app/lab/inline-error", Fixture, NULL, fixture_setup, test_inline_error, fixture_teardown);

@@ -8,6 +8,7 @@
 #include "kiela-settings.h"
 #include "kiela-preferences-window.h"
 #include "app-test-render.h"
+#include "app-test-util.h"
 
 static void
 copy_file (const char *from, const char *to)
@@ -31,15 +32,6 @@ find_button (GtkWidget *widget, const char *label)
         return found;
     }
   return NULL;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
 }
 
 static void
@@ -126,22 +118,8 @@ test_crashed_plugin (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-plugins-page-XXXXXX", NULL);
-  g_autofree char *state_home = g_build_filename (tmp, "state", NULL);
-  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
-  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
-
-  /* Never touch the user's real data; set before GLib caches the XDG homes. */
-  g_setenv ("XDG_STATE_HOME", state_home, TRUE);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("no display: the widget tests need one (run them under xvfb-run)");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-plugins-page");
   g_test_add_func ("/plugins-page/crashed-plugin", test_crashed_plugin);
   return g_test_run ();
 }

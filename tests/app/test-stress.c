@@ -16,6 +16,7 @@
 #include "kiela-board-view.h"
 #include "kiela-trace-player.h"
 #include "kiela-step-list.h"
+#include "app-test-util.h"
 
 static const char *const actions[] = {
   "undo", "redo", "hint", "step-forward", "step-back", "go-start", "go-end", "play-pause",
@@ -439,19 +440,7 @@ test_huge_lap (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-stress-XXXXXX", NULL);
-  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
-  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
-
-  /* Never touch the user's real data; set before GLib caches the XDG homes. */
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-stress");
   g_test_add_func ("/app/stress/random-actions", test_stress);
   g_test_add_func ("/app/hostile/unwritable-data-dir", test_unwritable_data_dir);
   g_test_add_func ("/app/hostile/huge-lap", test_huge_lap);

@@ -2103,23 +2103,7 @@ test_pages (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = NULL;
-  g_autofree char *data_home = NULL, *config_home = NULL;
-
-  /* Never touch the user's real data: every XDG home in a fresh temp dir (set before GLib
-   * caches them).  G_TEST_OPTION_ISOLATE_DIRS would also hide the system GSettings schemas GTK needs. */
-  tmp = g_dir_make_tmp ("kiela-test-window-XXXXXX", NULL);
-  g_assert_nonnull (tmp);
-  data_home = g_build_filename (tmp, "data", NULL);
-  config_home = g_build_filename (tmp, "config", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-window");
 
 #define ADD(path, speed, fn) \
   g_test_add (path, Fixture, GINT_TO_POINTER (speed), fixture_setup, fn, fixture_teardown)

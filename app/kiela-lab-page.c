@@ -483,23 +483,25 @@ kiela_lab_page_class_init (KielaLabPageClass *klass)
 
   g_type_ensure (KIELA_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-lab-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, base_row);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, rules_group);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, about_group);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, preview);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, ai_row_a);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, ai_row_b);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, compare_row);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, games_spin);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, seed_spin);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, progress_row);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, cancel_button);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, run_button);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, results_group);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, summary_grid);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, lengths_plot);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, stones_plot);
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaLabPage, name)
+  BIND (base_row);
+  BIND (rules_group);
+  BIND (about_group);
+  BIND (preview);
+  BIND (ai_row_a);
+  BIND (ai_row_b);
+  BIND (compare_row);
+  BIND (games_spin);
+  BIND (seed_spin);
+  BIND (progress_row);
+  BIND (progress_bar);
+  BIND (cancel_button);
+  BIND (run_button);
+  BIND (results_group);
+  BIND (summary_grid);
+  BIND (lengths_plot);
+  BIND (stones_plot);
+#undef BIND
 
   gtk_widget_class_install_action (widget_class, "lab.play", NULL, action_play);
   gtk_widget_class_install_action (widget_class, "lab.save", NULL, action_save);

@@ -4,6 +4,8 @@
 #include <glib.h>
 #include <adwaita.h>
 
+#include "kiela-settings.h"
+
 typedef gboolean (*Condition) (gpointer data);
 
 /* Runs the main loop until `cond` holds; fails the test after `timeout_ms`. */
@@ -78,4 +80,82 @@ app_test_load_style (void)
   gtk_css_provider_load_from_resource (css, "/io/github/kiela/Kiela/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+/* The app's settings at their defaults (the memory backend lives as long as the process). */
+static inline GSettings *
+app_test_settings_new (void)
+{
+  g_autoptr(GError) error = NULL;
+  GSettings *settings = kiela_settings_new (&error);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (settings);
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i]; i++)
+    g_settings_reset (settings, keys[i]);
+  return settings;
+}
+
+typedef gboolean (*AppTestMatch) (GtkWidget *widget, gconstpointer data);
+
+/* The first widget of the tree under `widget` (itself included, depth first) that `match`
+ * accepts, or NULL. */
+static inline GtkWidget *
+app_test_find_widget (GtkWidget *widget, AppTestMatch match, gconstpointer data)
+{
+  if (match (widget, data))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = app_test_find_widget (c, match, data);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static inline gboolean
+app_test_is_type (GtkWidget *widget, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, (GType) GPOINTER_TO_SIZE (type));
+}
+
+/* The first widget of type `type` under `widget`, or NULL. */
+static inline GtkWidget *
+app_test_find_type (GtkWidget *widget, GType type)
+{
+  return app_test_find_widget (widget, app_test_is_type, GSIZE_TO_POINTER (type));
+}
+
+/* Presses `accel` as `widget`'s shortcut controllers would: the first shortcut for it whose action
+ * acts.  Fails the test when none does. */
+static inline void
+app_test_press (GtkWidget *widget, const char *accel)
+{
+  g_autoptr(GtkShortcutTrigger) want = gtk_shortcut_trigger_parse_string (accel);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  g_assert_nonnull (want);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr(GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (s), want)
+              && gtk_shortcut_action_activate (gtk_shortcut_get_action (s), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                               widget, gtk_shortcut_get_arguments (s)))
+            return;
+        }
+    }
+  g_error ("no shortcut on the widget acted on %s", accel);
 }

@@ -12,6 +12,7 @@
 #include "kiela-window.h"
 #include "kiela-settings.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 #define MIME_TYPE "application/x-kiela-game"
 #define MIME_ICON KIELA_APP_ID "-application-x-kiela-game"
@@ -144,20 +145,10 @@ typedef struct {
 static void
 render_window (GtkWidget *window, Image *img)
 {
-  GdkPaintable *paintable = gtk_widget_paintable_new (window);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GdkTexture) texture = render_texture (window, FALSE);
 
-  img->width = gtk_widget_get_width (window);
-  img->height = gtk_widget_get_height (window);
-  gdk_paintable_snapshot (paintable, snapshot, img->width, img->height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, img->width, img->height));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
+  img->width = gdk_texture_get_width (texture);
+  img->height = gdk_texture_get_height (texture);
   img->stride = (gsize) img->width * 4;
   img->pixels = g_malloc (img->stride * img->height);
   /* GDK_MEMORY_DEFAULT: B, G, R, A on little-endian machines. */

@@ -252,18 +252,16 @@ test_print (Fixture *f, gconstpointer data)
   }
 }
 
+static gboolean
+is_menu_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL;
+}
+
 static GtkWidget *
 find_menu_button (GtkWidget *widget)
 {
-  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_menu_button (c);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return app_test_find_widget (widget, is_menu_button, NULL);
 }
 
 /* Collects every action of a menu, its sections and submenus. */

@@ -68,17 +68,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, "houses"));
   /* Each test starts without progress. */
   g_remove (progress);
-  f->prefs = kiela_settings_new (NULL);
-  g_assert_nonnull (f->prefs);
-  {
-    g_autoptr(GSettingsSchema) schema = NULL;
-    g_auto(GStrv) keys = NULL;
-
-    g_object_get (f->prefs, "settings-schema", &schema, NULL);
-    keys = g_settings_schema_list_keys (schema);
-    for (guint i = 0; keys[i]; i++)
-      g_settings_reset (f->prefs, keys[i]);
-  }
+  f->prefs = app_test_settings_new ();
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   f->window = make_window (f);
 }
@@ -258,19 +248,17 @@ row_state (GtkWidget *row)
 }
 
 /* The visible header button that goes to another page (win.show-page). */
+static gboolean
+is_back_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.show-page") == 0;
+}
+
 static GtkWidget *
 find_back_button (GtkWidget *widget)
 {
-  if (GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget)
-      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.show-page") == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_back_button (child);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return app_test_find_widget (widget, is_back_button, NULL);
 }
 
 static void

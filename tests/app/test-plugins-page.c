@@ -20,18 +20,16 @@ copy_file (const char *from, const char *to)
   g_assert_true (g_file_set_contents (to, data, (gssize) len, NULL));
 }
 
+static gboolean
+is_button_labelled (GtkWidget *widget, gconstpointer label)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
 static GtkWidget *
 find_button (GtkWidget *widget, const char *label)
 {
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return app_test_find_widget (widget, is_button_labelled, label);
 }
 
 static void

@@ -24,18 +24,7 @@ static const char *const bool_keys[] = {
 static GSettings *
 fresh_settings (void)
 {
-  g_autoptr(GError) error = NULL;
-  GSettings *settings = kiela_settings_new (&error);
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
-
-  g_assert_no_error (error);
-  g_assert_nonnull (settings);
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i]; i++)
-    g_settings_reset (settings, keys[i]);
-  return settings;
+  return app_test_settings_new ();
 }
 
 /* Runs what the main loop has pending. */

@@ -53,17 +53,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
   f->autosave = g_build_filename (f->dir, "autosave.kiela", NULL);
   /* The memory backend lives as long as the process: every test starts from the defaults. */
-  f->prefs = kiela_settings_new (NULL);
-  g_assert_nonnull (f->prefs);
-  {
-    g_autoptr(GSettingsSchema) schema = NULL;
-    g_auto(GStrv) keys = NULL;
-
-    g_object_get (f->prefs, "settings-schema", &schema, NULL);
-    keys = g_settings_schema_list_keys (schema);
-    for (guint i = 0; keys[i]; i++)
-      g_settings_reset (f->prefs, keys[i]);
-  }
+  f->prefs = app_test_settings_new ();
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, GPOINTER_TO_INT (data));
   f->window = make_window (f);
 }
@@ -116,18 +106,16 @@ activate (Fixture *f, const char *action)
 }
 
 /* An action's enabled state as the user sees it: the button bound to it is sensitive or not. */
+static gboolean
+is_actionable_for (GtkWidget *widget, gconstpointer action)
+{
+  return GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
 static GtkWidget *
 find_actionable (GtkWidget *widget, const char *action)
 {
-  if (GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_actionable (c, action);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return app_test_find_widget (widget, is_actionable_for, action);
 }
 
 static gboolean
@@ -711,6 +699,22 @@ weakest (KielaRegistry *registry)
   return all && all->len ? g_ptr_array_index (all, 0) : NULL;
 }
 
+/* A new game of kiela with the weakest computer player as North (and South too with
+ * `both`); NULL, the test skipped, when no AI is built. */
+static const KielaPersonality *
+start_against_ai (Fixture *f, gboolean both)
+{
+  const KielaPersonality *ai = weakest (f->registry);
+
+  if (ai == NULL)
+    {
+      g_test_skip ("no AI personalities are built");
+      return NULL;
+    }
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), both ? ai : NULL, ai);
+  return ai;
+}
+
 static gboolean
 n_moves_is_2 (gpointer data)
 {
@@ -721,16 +725,11 @@ n_moves_is_2 (gpointer data)
 static void
 test_ai_opponent (Fixture *f, gconstpointer data)
 {
-  const KielaPersonality *ai = weakest (f->registry);
-  KielaGame *game;
+  const KielaPersonality *ai = start_against_ai (f, FALSE);
+  KielaGame *game = kiela_window_get_game (f->window);
 
   if (ai == NULL)
-    {
-      g_test_skip ("no AI personalities are built");
-      return;
-    }
-  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, ai);
-  game = kiela_window_get_game (f->window);
+    return;
   /* The labels by the board say who plays where, and whose turn it is. */
   assert_side_label (f, KIELA_SOUTH, "▶ South · You");
   g_assert_true (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_NORTH), "North · "));
@@ -763,17 +762,12 @@ n_moves_at_least_4 (gpointer data)
 static void
 test_ai_vs_ai (Fixture *f, gconstpointer data)
 {
-  const KielaPersonality *ai = weakest (f->registry);
-  KielaGame *game;
+  const KielaPersonality *ai = start_against_ai (f, TRUE);
+  KielaGame *game = kiela_window_get_game (f->window);
   guint n;
 
   if (ai == NULL)
-    {
-      g_test_skip ("no AI personalities are built");
-      return;
-    }
-  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), ai, ai);
-  game = kiela_window_get_game (f->window);
+    return;
   wait_until (n_moves_at_least_4, f, 30000, "four computer moves");
 
   activate (f, "win.undo");
@@ -1812,39 +1806,11 @@ test_render_png (Fixture *f, gconstpointer data)
 }
 
 /* The window's own shortcut bound to `accel` (the plain keys of the step controls). */
-static GtkShortcut *
-find_window_shortcut (GtkWidget *widget, const char *accel)
-{
-  g_autoptr(GtkShortcutTrigger) want = gtk_shortcut_trigger_parse_string (accel);
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  g_assert_nonnull (want);
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
-        {
-          g_autoptr(GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (s), want))
-            return g_steal_pointer (&s);
-        }
-    }
-  g_error ("no shortcut on the window for %s", accel);
-  return NULL;
-}
-
 /* Presses `accel` as the window's shortcut controller would: runs the action bound to it. */
 static void
 press (Fixture *f, const char *accel)
 {
-  g_autoptr(GtkShortcut) s = find_window_shortcut (GTK_WIDGET (f->window), accel);
-
-  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (s), GTK_SHORTCUT_ACTION_EXCLUSIVE,
-                                               GTK_WIDGET (f->window), gtk_shortcut_get_arguments (s)));
+  app_test_press (GTK_WIDGET (f->window), accel);
 }
 
 /* Issue 3: Space, Left, Right, Home and End drive the step-through of the shown move. */

@@ -67,12 +67,9 @@ kiela_cli_arrange (KielaRegistry *registry, int argc, char **argv)
   if (player == NULL)
     goto out;
 
-  request.variant = variant;
-  if (!kiela_cli_position (cmd, variant, kpn, &request.position))
+  if (!kiela_cli_request (cmd, variant, kpn, &budget, &request))
     goto out;
   request.position.to_move = side;
-  request.time_budget_us = (gint64) budget.time_ms * 1000;
-  request.seed = budget.seed;
 
   start = g_get_monotonic_time ();
   if (!kiela_ai_config_arrange (player, &request, counts, &error))

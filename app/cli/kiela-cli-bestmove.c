@@ -47,11 +47,8 @@ kiela_cli_bestmove (KielaRegistry *registry, int argc, char **argv)
   if (player == NULL)
     goto out;
 
-  request.variant = variant;
-  if (!kiela_cli_position (cmd, variant, kpn, &request.position))
+  if (!kiela_cli_request (cmd, variant, kpn, &budget, &request))
     goto out;
-  request.time_budget_us = (gint64) budget.time_ms * 1000;
-  request.seed = budget.seed;
 
   if (!kiela_ai_config_think (player, &request, &reply, &error))
     {

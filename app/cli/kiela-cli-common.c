@@ -1,6 +1,7 @@
 /* kiela-cli-common.c: helpers every kiela-cli command shares. */
 #include "config.h"
 
+#include <string.h>
 #include <time.h>
 #include <glib/gi18n.h>
 
@@ -82,7 +83,8 @@ kiela_cli_check_no_arguments (const char *cmd, int argc, char **argv)
 gboolean
 kiela_cli_match_check (const char *cmd, KielaCliMatchOptions *match, guint64 max_games, guint64 max_plies)
 {
-  return (match->games_text == NULL
+  return kiela_cli_budget_check (cmd, &match->budget, 3600 * 1000)
+         && (match->games_text == NULL
           || kiela_cli_parse_number (cmd, "--games", match->games_text, 1, max_games, &match->games))
          && (match->jobs_text == NULL
              || kiela_cli_parse_number (cmd, "--jobs", match->jobs_text, 1, 256, &match->jobs))
@@ -114,12 +116,24 @@ kiela_cli_match_find_players (KielaRegistry *registry, const char *cmd, KielaCli
 void
 kiela_cli_match_clear (KielaCliMatchOptions *match)
 {
+  kiela_cli_budget_clear (&match->budget);
   g_clear_pointer (&match->ai_specs, g_strfreev);
   g_clear_pointer (&match->games_text, g_free);
   g_clear_pointer (&match->jobs_text, g_free);
   g_clear_pointer (&match->max_plies_text, g_free);
   g_clear_pointer (&match->opening_text, g_free);
   g_clear_pointer (&match->csv_path, g_free);
+}
+
+gboolean
+kiela_cli_request (const char *cmd, const KielaVariant *variant, const char *kpn, const KielaCliBudget *budget,
+                   KielaAiRequest *request)
+{
+  memset (request, 0, sizeof *request);
+  request->variant = variant;
+  request->time_budget_us = (gint64) budget->time_ms * 1000;
+  request->seed = budget->seed;
+  return kiela_cli_position (cmd, variant, kpn, &request->position);
 }
 
 const KielaVariant *

@@ -74,6 +74,7 @@ gboolean kiela_cli_check_no_arguments (const char *cmd, int argc, char **argv);
 /* The options of the commands that play games between two AIs (tournament, stats): as text,
  * checked after parsing by kiela_cli_match_check(). */
 typedef struct {
+  KielaCliBudget budget; /* defaults set by the caller */
   char   **ai_specs;     /* --ai A --ai B */
   char    *games_text;
   char    *jobs_text;
@@ -87,7 +88,8 @@ typedef struct {
   guint64  opening;      /* default 0 */
 } KielaCliMatchOptions;
 
-#define KIELA_CLI_MATCH_OPTIONS_INIT(n_games) { .games = (n_games), .jobs = 1, .max_plies = 1000 }
+#define KIELA_CLI_MATCH_OPTIONS_INIT(n_games, budget_ms, ai_seed) \
+  { .budget = { .time_ms = (budget_ms), .seed = (ai_seed) }, .games = (n_games), .jobs = 1, .max_plies = 1000 }
 /* --ai, given twice. */
 #define KIELA_CLI_MATCH_AI_ENTRY(match) \
   { "ai", 0, 0, G_OPTION_ARG_STRING_ARRAY, &(match)->ai_specs, N_("A player, given twice: A then B"), "AI" }
@@ -102,8 +104,8 @@ typedef struct {
 #define KIELA_CLI_MATCH_QUIET_ENTRY(match) \
   { "quiet", 'q', 0, G_OPTION_ARG_NONE, &(match)->quiet, N_("No progress on the terminal"), NULL }
 
-/* Checks the numbers (--games up to `max_games`, --max-plies up to `max_plies`); a bad one is a
- * usage error, said on stderr. */
+/* Checks the numbers (the budget with a time of at most an hour, --games up to `max_games`,
+ * --max-plies up to `max_plies`); a bad one is a usage error, said on stderr. */
 gboolean kiela_cli_match_check       (const char *cmd, KielaCliMatchOptions *match, guint64 max_games,
                                       guint64 max_plies);
 /* After kiela_cli_match_check() and the other usage checks: FALSE, saying so, unless --ai was given
@@ -128,6 +130,11 @@ void kiela_cli_json_add_boolean (JsonBuilder *builder, const char *name, gboolea
 
 gboolean kiela_cli_budget_check (const char *cmd, KielaCliBudget *budget, guint64 max_time_ms);
 void     kiela_cli_budget_clear (KielaCliBudget *budget);
+
+/* The request for an AI's answer: `variant`, the --position `kpn` (or the start) and the budget;
+ * prints why not and returns FALSE. */
+gboolean kiela_cli_request      (const char *cmd, const KielaVariant *variant, const char *kpn,
+                                 const KielaCliBudget *budget, KielaAiRequest *request);
 
 /* A whole number in [min, max]; otherwise prints "kiela-cli CMD: OPTION “TEXT” is not a whole number from MIN to MAX". */
 gboolean kiela_cli_parse_number (const char *cmd, const char *option, const char *text,

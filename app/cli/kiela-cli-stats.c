@@ -207,13 +207,12 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
 {
   const char *cmd = "stats";
   g_autofree char *variant_spec = NULL, *json_path = NULL, *shard_s = NULL;
-  KielaCliBudget budget = { .time_ms = 0, .seed = 1 };
-  KielaCliMatchOptions m = KIELA_CLI_MATCH_OPTIONS_INIT (1000);
+  KielaCliMatchOptions m = KIELA_CLI_MATCH_OPTIONS_INIT (1000, 0, 1);
   const GOptionEntry entries[] = {
     { "variant", 0, 0, G_OPTION_ARG_FILENAME, &variant_spec, N_("Rule variant: an id or a .kiela-variant file"), "ID|FILE" },
     KIELA_CLI_MATCH_AI_ENTRY (&m),
     { "games", 0, 0, G_OPTION_ARG_STRING, &m.games_text, N_("Games of the whole experiment, all shards (default 1000)"), "N" },
-    KIELA_CLI_BUDGET_ENTRIES (&budget),
+    KIELA_CLI_BUDGET_ENTRIES (&m.budget),
     KIELA_CLI_MATCH_JOBS_ENTRY (&m),
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_s, N_("Play only the K-th of N slices of the games (default 1/1)"), "K/N" },
     KIELA_CLI_MATCH_PLIES_ENTRIES (&m),
@@ -245,10 +244,9 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
                           "with --json FILE and add them up with “kiela-cli stats merge FILE…”.\n"
                           "Give searching AIs a --nodes budget: a --time-ms clock is refused."),
                         &argc, &argv)
-      || !kiela_cli_budget_check (cmd, &budget, 3600 * 1000)
       || !kiela_cli_match_check (cmd, &m, G_MAXUINT, 100000))
     goto out;
-  if (budget.time_ms > 0)
+  if (m.budget.time_ms > 0)
     {
       fprintf (stderr, _("kiela-cli %s: --time-ms would make the games depend on the machine’s speed: "
                          "give searching AIs --nodes N\n"), cmd);
@@ -264,7 +262,7 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
 
   status = KIELA_CLI_EXIT_INPUT;
   variant = find_variant (registry, cmd, variant_spec, &file);
-  if (variant == NULL || !kiela_cli_match_find_players (registry, cmd, &m, budget.nodes, &a, &b))
+  if (variant == NULL || !kiela_cli_match_find_players (registry, cmd, &m, m.budget.nodes, &a, &b))
     goto out;
   /* Before the first game: a long run must not be lost to a bad path. */
   for (guint i = 0; i < 2; i++)
@@ -292,7 +290,7 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
   config.ai[0] = a;
   config.ai[1] = b;
   config.n_games = m.games;
-  config.seed = budget.seed;
+  config.seed = m.budget.seed;
   config.shard = shard;
   config.n_shards = n_shards;
   config.jobs = (guint) m.jobs;
@@ -325,7 +323,6 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
       status = KIELA_CLI_EXIT_INPUT;
     }
 out:
-  kiela_cli_budget_clear (&budget);
   kiela_cli_match_clear (&m);
   return status;
 }

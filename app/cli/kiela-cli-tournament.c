@@ -155,14 +155,13 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
 {
   const char *cmd = "tournament";
   g_autofree char *variant_id = NULL;
-  KielaCliBudget budget = { .time_ms = 100, .seed = 1 };
-  KielaCliMatchOptions m = KIELA_CLI_MATCH_OPTIONS_INIT (100);
+  KielaCliMatchOptions m = KIELA_CLI_MATCH_OPTIONS_INIT (100, 100, 1);
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
     KIELA_CLI_MATCH_AI_ENTRY (&m),
     { "games", 0, 0, G_OPTION_ARG_STRING, &m.games_text, N_("Number of games (default 100)"), "N" },
-    KIELA_CLI_BUDGET_ENTRIES (&budget),
+    KIELA_CLI_BUDGET_ENTRIES (&m.budget),
     KIELA_CLI_MATCH_JOBS_ENTRY (&m),
     KIELA_CLI_MATCH_PLIES_ENTRIES (&m),
     KIELA_CLI_MATCH_CSV_ENTRY (&m),
@@ -186,18 +185,17 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
                           "first, so that deterministic players meet varied games.  The --csv file is\n"
                           "checked before the first game and replaced atomically after the last."),
                         &argc, &argv)
-      || !kiela_cli_budget_check (cmd, &budget, 3600 * 1000)
       || !kiela_cli_match_check (cmd, &m, 1000000, 1000000)
       || !kiela_cli_check_no_arguments (cmd, argc, argv)
       || !kiela_cli_match_check_players (cmd, &m))
     goto out;
   /* A node budget alone makes the tournament reproducible; do not add a clock to it. */
-  if (budget.nodes > 0 && !budget.time_given)
-    budget.time_ms = 0;
+  if (m.budget.nodes > 0 && !m.budget.time_given)
+    m.budget.time_ms = 0;
 
   status = KIELA_CLI_EXIT_INPUT;
   variant = kiela_cli_find_variant (registry, cmd, variant_id);
-  if (variant == NULL || !kiela_cli_match_find_players (registry, cmd, &m, budget.nodes, &a, &b))
+  if (variant == NULL || !kiela_cli_match_find_players (registry, cmd, &m, m.budget.nodes, &a, &b))
     goto out;
   /* Before the first game, not after the last: a long tournament must not be lost to a bad path. */
   if (m.csv_path != NULL)
@@ -211,8 +209,8 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
         }
     }
 
-  match = kiela_match_new (variant, a, b, (guint) m.games, budget.seed);
-  kiela_match_set_time_budget (match, (gint64) budget.time_ms * 1000);
+  match = kiela_match_new (variant, a, b, (guint) m.games, m.budget.seed);
+  kiela_match_set_time_budget (match, (gint64) m.budget.time_ms * 1000);
   kiela_match_set_max_plies (match, (guint) m.max_plies);
   kiela_match_set_opening_plies (match, (guint) m.opening);
   kiela_match_set_jobs (match, (guint) m.jobs);
@@ -235,9 +233,9 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
     }
   kiela_match_get_summary (match, &summary);
   if (json)
-    print_json (match, &summary, &budget, (guint) m.opening);
+    print_json (match, &summary, &m.budget, (guint) m.opening);
   else
-    print_text (match, &summary, &budget, (guint) m.opening, (guint) m.max_plies);
+    print_text (match, &summary, &m.budget, (guint) m.opening, (guint) m.max_plies);
 
   status = KIELA_CLI_EXIT_OK;
   if (m.csv_path != NULL && !write_csv (match, m.csv_path, &error))
@@ -246,7 +244,6 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
       status = KIELA_CLI_EXIT_INPUT;
     }
 out:
-  kiela_cli_budget_clear (&budget);
   kiela_cli_match_clear (&m);
   return status;
 }

@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "kiela-settings.h"
+#include "kiela-window.h"
 
 typedef gboolean (*Condition) (gpointer data);
 
@@ -158,4 +159,23 @@ app_test_press (GtkWidget *widget, const char *accel)
         }
     }
   g_error ("no shortcut on the widget acted on %s", accel);
+}
+
+/* A window of the app on `registry` and `prefs`, autosaving to `autosave` (or not), with a
+ * reference for the caller. */
+static inline KielaWindow *
+app_test_window_new (KielaRegistry *registry, GSettings *prefs, const char *autosave)
+{
+  KielaWindow *window = kiela_window_new (NULL, registry, prefs, autosave);
+
+  g_object_ref_sink (window);
+  return window;
+}
+
+/* Closes a window made by app_test_window_new() and drops the caller's reference. */
+static inline void
+app_test_window_free (KielaWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
 }

@@ -306,8 +306,7 @@ test_dark_style (void)
     gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   }
-  window = kiela_window_new (NULL, registry, settings, NULL);
-  g_object_ref_sink (window);
+  window = app_test_window_new (registry, settings, NULL);
   g_settings_set_enum (settings, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   kiela_window_new_game (window, kiela_registry_lookup_variant (registry, "kiela"), NULL, NULL);
   /* Two moves with a capture, so that the move list, the steps (captures stand out) and the
@@ -415,8 +414,7 @@ test_dark_style (void)
       g_ptr_array_unref (measures[s]);
     }
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_object_unref (window);
+  app_test_window_free (window);
   spin (50);
   kiela_registry_free (registry);
 }

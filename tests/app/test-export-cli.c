@@ -337,10 +337,10 @@ test_png (void)
 
 /* ---------- PDF ---------- */
 
+/* What a program that must succeed prints. */
 static char *
-pdf_info (const char *pdf, const char *first_page)
+output_of (const char *const *args)
 {
-  const char *args[] = { KIELA_TEST_PDFINFO, "-f", first_page, "-l", first_page, pdf, NULL };
   g_auto(Run) r = { 0 };
 
   run_argv (&r, args);
@@ -349,14 +349,15 @@ pdf_info (const char *pdf, const char *first_page)
 }
 
 static char *
+pdf_info (const char *pdf, const char *first_page)
+{
+  return output_of ((const char *[]) { KIELA_TEST_PDFINFO, "-f", first_page, "-l", first_page, pdf, NULL });
+}
+
+static char *
 pdf_text (const char *pdf)
 {
-  const char *args[] = { KIELA_TEST_PDFTOTEXT, "-layout", pdf, "-", NULL };
-  g_auto(Run) r = { 0 };
-
-  run_argv (&r, args);
-  g_assert_cmpint (r.status, ==, 0);
-  return g_steal_pointer (&r.out);
+  return output_of ((const char *[]) { KIELA_TEST_PDFTOTEXT, "-layout", pdf, "-", NULL });
 }
 
 /* pdftotext may break a sentence at the end of a line: compare with every run of spaces as one. */

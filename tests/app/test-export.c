@@ -46,8 +46,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_assert_true (kiela_record_save (f->game, record, &error));
   g_assert_no_error (error);
 
-  f->window = kiela_window_new (NULL, f->registry, f->prefs, NULL);
-  g_object_ref_sink (f->window);
+  f->window = app_test_window_new (f->registry, f->prefs, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
   g_assert_true (kiela_window_open_path (f->window, record));
   spin (50);

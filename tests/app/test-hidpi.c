@@ -65,8 +65,7 @@ test_board_at_device_scale (void)
 
   kiela_registry_load_default (registry);
   g_assert_nonnull (prefs);
-  window = kiela_window_new (NULL, registry, prefs, NULL);
-  g_object_ref_sink (window);
+  window = app_test_window_new (registry, prefs, NULL);
   kiela_window_new_game (window, kiela_registry_lookup_variant (registry, "kiela"), NULL, NULL);
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
@@ -84,8 +83,7 @@ test_board_at_device_scale (void)
   wait_until (board_rendered_at_size, &w, 10000, "the board to be drawn again at 1200 px");
   assert_device_pixels (window);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_object_unref (window);
+  app_test_window_free (window);
   g_object_unref (prefs);
   kiela_registry_free (registry);
 }

@@ -35,8 +35,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->dir = g_build_filename (g_get_user_data_dir (), "out", g_test_get_path (), NULL);
   g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
   f->prefs = kiela_settings_new (NULL);
-  f->window = kiela_window_new (NULL, f->registry, f->prefs, NULL);
-  g_object_ref_sink (f->window);
+  f->window = app_test_window_new (f->registry, f->prefs, NULL);
   /* The page the window offers under win.show-page::lab. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "lab");
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "lab");

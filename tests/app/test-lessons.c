@@ -17,6 +17,7 @@
 #include "kiela-board-view-private.h"
 #include "kiela-house.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -43,9 +44,7 @@ screenshot_height (void)
 static KielaWindow *
 make_window (Fixture *f)
 {
-  KielaWindow *w = kiela_window_new (NULL, f->registry, f->prefs, NULL);
-
-  g_object_ref_sink (w);
+  KielaWindow *w = app_test_window_new (f->registry, f->prefs, NULL);
   gtk_window_set_default_size (GTK_WINDOW (w), screenshot_width (), screenshot_height ());
   gtk_window_present (GTK_WINDOW (w));
   return w;
@@ -137,28 +136,15 @@ static void
 maybe_screenshot (Fixture *f, const char *name)
 {
   g_autofree char *path = screenshot_path (name);
-  GdkPaintable *paintable;
-  GtkSnapshot *snapshot;
-  GskRenderNode *node;
   g_autoptr(GdkTexture) texture = NULL;
-  int w, h;
 
   if (path == NULL)
     return;
   /* Past the page transition and the replay. */
   spin (1500);
-  w = gtk_widget_get_width (GTK_WIDGET (f->window));
-  h = gtk_widget_get_height (GTK_WIDGET (f->window));
-  paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
+  texture = render_texture (GTK_WIDGET (f->window), FALSE);
   g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("saved %s (%dx%d)", path, w, h);
+  g_test_message ("saved %s (%dx%d)", path, gdk_texture_get_width (texture), gdk_texture_get_height (texture));
 }
 
 /* ---------- the welcome page ---------- */

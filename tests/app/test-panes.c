@@ -164,8 +164,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 {
   f->prefs = kiela_settings_new (NULL);
   g_assert_nonnull (f->prefs);
-  f->window = kiela_window_new (NULL, registry, f->prefs, NULL);
-  g_object_ref_sink (f->window);
+  f->window = app_test_window_new (registry, f->prefs, NULL);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   gtk_window_present (GTK_WINDOW (f->window));
   wait_until ((Condition) gtk_widget_get_mapped, f->window, 5000, "the window to show");
@@ -175,8 +174,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_object_unref (f->window);
+  app_test_window_free (f->window);
   g_object_unref (f->prefs);
   spin (50);
 }

@@ -212,8 +212,7 @@ test_window_reacts (void)
 
   kiela_registry_load_default (registry);
   g_settings_set_enum (settings, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  window = kiela_window_new (NULL, registry, settings, NULL);
-  g_object_ref_sink (window);
+  window = app_test_window_new (registry, settings, NULL);
   kiela_window_new_game (window, NULL, NULL, NULL);
   gtk_window_present (GTK_WINDOW (window));
   drain ();
@@ -247,8 +246,7 @@ test_window_reacts (void)
   g_assert_cmpint (g_settings_get_enum (settings, KIELA_SETTINGS_SPEED), ==, KIELA_SPEED_VERY_FAST);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (speed_label)), ==, kiela_speed_label (KIELA_SPEED_VERY_FAST));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_object_unref (window);
+  app_test_window_free (window);
   drain ();
   kiela_registry_free (registry);
 }

@@ -137,8 +137,7 @@ test_stress (void)
   prefs = kiela_settings_new (NULL);
   g_assert_nonnull (prefs);
   g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  w = kiela_window_new (NULL, registry, prefs, autosave);
-  g_object_ref_sink (w);
+  w = app_test_window_new (registry, prefs, autosave);
   gtk_window_present (GTK_WINDOW (w));
   kiela_window_new_game (w, NULL, NULL, NULL);
   iterate (20);
@@ -311,8 +310,7 @@ test_stress (void)
   g_assert_cmpuint (moves_seen, >, n_actions / 4);
 
   close_other_windows (w);
-  gtk_window_destroy (GTK_WINDOW (w));
-  g_object_unref (w);
+  app_test_window_free (w);
   g_object_unref (prefs);
   kiela_registry_free (registry);
   g_rmdir (bad[0]);
@@ -346,8 +344,7 @@ test_unwritable_data_dir (void)
   prefs = kiela_settings_new (NULL);
   g_assert_nonnull (prefs);
   g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  w = kiela_window_new (NULL, registry, prefs, autosave);
-  g_object_ref_sink (w);
+  w = app_test_window_new (registry, prefs, autosave);
   kiela_window_restore_autosave (w);
   game = kiela_window_get_game (w);
   for (guint i = 0; i < 3; i++)
@@ -370,8 +367,7 @@ test_unwritable_data_dir (void)
   g_assert_nonnull (strstr (error->message, "game.kiela"));
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w)), ==, 3);
 
-  gtk_window_destroy (GTK_WINDOW (w));
-  g_object_unref (w);
+  app_test_window_free (w);
   g_object_unref (prefs);
   kiela_registry_free (registry);
   g_unlink (blocker);
@@ -400,8 +396,7 @@ test_huge_lap (void)
   prefs = kiela_settings_new (NULL);
   g_assert_nonnull (prefs);
   g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  w = kiela_window_new (NULL, registry, prefs, NULL);
-  g_object_ref_sink (w);
+  w = app_test_window_new (registry, prefs, NULL);
   gtk_window_present (GTK_WINDOW (w));
   g_assert_true (kiela_window_open_path (w, path));
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w)), ==, 1);
@@ -429,8 +424,7 @@ test_huge_lap (void)
   for (guint r = 0; r < kiela_step_list_get_n_rows (steps); r++)
     g_assert_cmpuint (strlen (kiela_step_list_get_row_text (steps, r)), <=, 400);
 
-  gtk_window_destroy (GTK_WINDOW (w));
-  g_object_unref (w);
+  app_test_window_free (w);
   g_object_unref (prefs);
   kiela_registry_free (registry);
   g_unlink (path);

@@ -19,6 +19,7 @@
 #include "kiela-step-list.h"
 #include "kiela-narrate.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 #include "kiela-move-list-model.h"
 
 typedef struct {
@@ -27,6 +28,7 @@ typedef struct {
   KielaWindow *window;
   char *dir;
   char *autosave;
+  guint want_moves;   /* for has_moves() */
 } Fixture;
 
 /* ---------- helpers ---------- */
@@ -34,10 +36,7 @@ typedef struct {
 static KielaWindow *
 make_window (Fixture *f)
 {
-  KielaWindow *w = kiela_window_new (NULL, f->registry, f->prefs, f->autosave);
-
-  g_object_ref_sink (w);
-  return w;
+  return app_test_window_new (f->registry, f->prefs, f->autosave);
 }
 
 static void
@@ -715,11 +714,12 @@ start_against_ai (Fixture *f, gboolean both)
   return ai;
 }
 
+/* The game has at least `want_moves` moves. */
 static gboolean
-n_moves_is_2 (gpointer data)
+has_moves (gpointer data)
 {
   Fixture *f = data;
-  return kiela_game_get_n_moves (kiela_window_get_game (f->window)) >= 2;
+  return kiela_game_get_n_moves (kiela_window_get_game (f->window)) >= f->want_moves;
 }
 
 static void
@@ -735,7 +735,8 @@ test_ai_opponent (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_NORTH), "North · "));
   g_assert_nonnull (strstr (kiela_window_get_side_label (f->window, KIELA_NORTH), ai->name));
   click (f, KIELA_SOUTH, "g1");
-  wait_until (n_moves_is_2, f, 20000, "the computer's reply");
+  f->want_moves = 2;
+  wait_until (has_moves, f, 20000, "the computer's reply");
   g_assert_cmpint (kiela_game_get_move (game, 1)->mover, ==, KIELA_NORTH);
   wait_until (player_at_end, f, 20000, "the reply to be sown");
   assert_positions_equal (kiela_board_view_get_position (kiela_window_get_board (f->window)),
@@ -750,13 +751,6 @@ test_ai_opponent (Fixture *f, gconstpointer data)
   g_assert_false (kiela_window_is_ai_thinking (f->window));
 }
 
-static gboolean
-n_moves_at_least_4 (gpointer data)
-{
-  Fixture *f = data;
-  return kiela_game_get_n_moves (kiela_window_get_game (f->window)) >= 4;
-}
-
 /* Computer against computer: it plays on by itself, each move sown on the board; undo stops it
  * until Play is pressed. */
 static void
@@ -768,7 +762,8 @@ test_ai_vs_ai (Fixture *f, gconstpointer data)
 
   if (ai == NULL)
     return;
-  wait_until (n_moves_at_least_4, f, 30000, "four computer moves");
+  f->want_moves = 4;
+  wait_until (has_moves, f, 30000, "four computer moves");
 
   activate (f, "win.undo");
   n = kiela_game_get_n_moves (game);
@@ -974,8 +969,7 @@ window_with_plugin_dir (Fixture *f, const char *dir, KielaRegistry **registry)
   *registry = kiela_registry_new ();
   kiela_registry_load_default (*registry);
   g_setenv ("KIELA_PLUGIN_PATH", "", TRUE);
-  w = kiela_window_new (NULL, *registry, f->prefs, NULL);
-  g_object_ref_sink (w);
+  w = app_test_window_new (*registry, f->prefs, NULL);
   return w;
 }
 
@@ -1040,8 +1034,7 @@ test_plugin_failures (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (report, rec->reason));
 
   gtk_window_destroy (GTK_WINDOW (prefs));
-  gtk_window_destroy (GTK_WINDOW (w));
-  g_object_unref (w);
+  app_test_window_free (w);
   kiela_registry_free (registry);
 
   /* Two failures: counted. */
@@ -1056,8 +1049,7 @@ test_plugin_failures (Fixture *f, gconstpointer data)
   msg = kiela_window_get_last_message (w);
   g_assert_nonnull (msg);
   g_assert_nonnull (strstr (msg, "2 plugins"));
-  gtk_window_destroy (GTK_WINDOW (w));
-  g_object_unref (w);
+  app_test_window_free (w);
   kiela_registry_free (registry);
 }
 
@@ -1748,9 +1740,6 @@ test_render_png (Fixture *f, gconstpointer data)
 {
   g_autofree char *path = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
                                             "kiela-window.png", NULL);
-  GdkPaintable *paintable;
-  GtkSnapshot *snapshot;
-  GskRenderNode *node;
   g_autoptr(GdkTexture) texture = NULL;
   g_autoptr(GdkTexture) loaded = NULL;
   g_autoptr(GError) error = NULL;
@@ -1771,15 +1760,7 @@ test_render_png (Fixture *f, gconstpointer data)
 
   w = gtk_widget_get_width (GTK_WIDGET (f->window));
   h = gtk_widget_get_height (GTK_WIDGET (f->window));
-  paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
+  texture = render_texture (GTK_WIDGET (f->window), FALSE);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("window rendered to %s", path);
 

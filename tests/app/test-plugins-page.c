@@ -9,16 +9,7 @@
 #include "kiela-preferences-window.h"
 #include "app-test-render.h"
 #include "app-test-util.h"
-
-static void
-copy_file (const char *from, const char *to)
-{
-  g_autofree char *data = NULL;
-  gsize len;
-
-  g_assert_true (g_file_get_contents (from, &data, &len, NULL));
-  g_assert_true (g_file_set_contents (to, data, (gssize) len, NULL));
-}
+#include "tests/test-plugin-util.h"
 
 static gboolean
 is_button_labelled (GtkWidget *widget, gconstpointer label)

@@ -21,6 +21,7 @@
 #include "app-test-util.h"
 #include "app-test-render.h"
 #include "kiela-move-list-model.h"
+#include "tests/test-plugin-util.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -940,21 +941,6 @@ find_toplevel (GType type)
       g_autoptr(GObject) w = g_list_model_get_item (all, i);
       if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
         return GTK_WIDGET (w);
-    }
-  return NULL;
-}
-
-static const KielaPluginRecord *
-find_record (KielaRegistry *registry, const char *basename)
-{
-  GPtrArray *plugins = kiela_registry_get_plugins (registry);
-
-  for (guint i = 0; i < plugins->len; i++)
-    {
-      const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
-      g_autofree char *base = g_path_get_basename (r->path);
-      if (g_str_equal (base, basename))
-        return r;
     }
   return NULL;
 }

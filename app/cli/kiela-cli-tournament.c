@@ -66,41 +66,47 @@ print_json (KielaMatch *match, const KielaMatchSummary *s, const KielaCliBudget 
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
   json_builder_begin_object (b);
+#define MEMBER_STR(k, v) kiela_cli_json_add_string (b, k, v)
+#define MEMBER_INT(k, v) kiela_cli_json_add_int (b, k, v)
+#define MEMBER_DBL(k, v) kiela_cli_json_add_double (b, k, v)
 #define MEMBER_ELO(k, v) json_builder_set_member_name (b, k), isinf (v) ? (void) json_builder_add_null_value (b) : (void) json_builder_add_double_value (b, v)
-  kiela_cli_json_add_string (b, "variant", kiela_match_get_variant (match)->id);
-  kiela_cli_json_add_string (b, "a", kiela_ai_config_get_spec (kiela_match_get_ai (match, 0)));
-  kiela_cli_json_add_string (b, "b", kiela_ai_config_get_spec (kiela_match_get_ai (match, 1)));
-  kiela_cli_json_add_int (b, "games", s->games);
-  kiela_cli_json_add_int (b, "time_ms", (gint64) budget->time_ms);
-  kiela_cli_json_add_int (b, "nodes", (gint64) budget->nodes);
-  kiela_cli_json_add_int (b, "seed", (gint64) budget->seed);
-  kiela_cli_json_add_int (b, "wins", s->wins);
-  kiela_cli_json_add_int (b, "draws", s->draws);
-  kiela_cli_json_add_int (b, "losses", s->losses);
-  kiela_cli_json_add_double (b, "score", s->score);
-  kiela_cli_json_add_double (b, "score_low", s->score_low);
-  kiela_cli_json_add_double (b, "score_high", s->score_high);
+  MEMBER_STR ("variant", kiela_match_get_variant (match)->id);
+  MEMBER_STR ("a", kiela_ai_config_get_spec (kiela_match_get_ai (match, 0)));
+  MEMBER_STR ("b", kiela_ai_config_get_spec (kiela_match_get_ai (match, 1)));
+  MEMBER_INT ("games", s->games);
+  MEMBER_INT ("time_ms", (gint64) budget->time_ms);
+  MEMBER_INT ("nodes", (gint64) budget->nodes);
+  MEMBER_INT ("seed", (gint64) budget->seed);
+  MEMBER_INT ("wins", s->wins);
+  MEMBER_INT ("draws", s->draws);
+  MEMBER_INT ("losses", s->losses);
+  MEMBER_DBL ("score", s->score);
+  MEMBER_DBL ("score_low", s->score_low);
+  MEMBER_DBL ("score_high", s->score_high);
   MEMBER_ELO ("elo", s->elo);
   MEMBER_ELO ("elo_low", s->elo_low);
   MEMBER_ELO ("elo_high", s->elo_high);
-  kiela_cli_json_add_double (b, "mean_plies", s->mean_plies);
-  kiela_cli_json_add_int (b, "longest_plies", s->longest_plies);
-  kiela_cli_json_add_double (b, "first_player_win_rate", s->first_player_win_rate);
-  kiela_cli_json_add_int (b, "move_limit_draws", s->move_limit_draws);
-  kiela_cli_json_add_int (b, "ai_errors", s->ai_errors);
-  kiela_cli_json_add_int (b, "distinct_games", s->distinct_games);
-  kiela_cli_json_add_int (b, "opening_plies", opening);
+  MEMBER_DBL ("mean_plies", s->mean_plies);
+  MEMBER_INT ("longest_plies", s->longest_plies);
+  MEMBER_DBL ("first_player_win_rate", s->first_player_win_rate);
+  MEMBER_INT ("move_limit_draws", s->move_limit_draws);
+  MEMBER_INT ("ai_errors", s->ai_errors);
+  MEMBER_INT ("distinct_games", s->distinct_games);
+  MEMBER_INT ("opening_plies", opening);
   for (guint k = 0; k < 2; k++)
     {
       json_builder_set_member_name (b, k == 0 ? "a_stats" : "b_stats");
       json_builder_begin_object (b);
-      kiela_cli_json_add_int (b, "moves", s->players[k].moves);
-      kiela_cli_json_add_double (b, "mean_depth", s->players[k].mean_depth);
-      kiela_cli_json_add_double (b, "mean_nodes", s->players[k].mean_nodes);
-      kiela_cli_json_add_double (b, "mean_seconds", s->players[k].mean_seconds);
-      kiela_cli_json_add_double (b, "nodes_per_second", s->players[k].nodes_per_second);
+      MEMBER_INT ("moves", s->players[k].moves);
+      MEMBER_DBL ("mean_depth", s->players[k].mean_depth);
+      MEMBER_DBL ("mean_nodes", s->players[k].mean_nodes);
+      MEMBER_DBL ("mean_seconds", s->players[k].mean_seconds);
+      MEMBER_DBL ("nodes_per_second", s->players[k].nodes_per_second);
       json_builder_end_object (b);
     }
+#undef MEMBER_STR
+#undef MEMBER_INT
+#undef MEMBER_DBL
 #undef MEMBER_ELO
   json_builder_end_object (b);
   kiela_cli_print_json (b, TRUE);

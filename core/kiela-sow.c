@@ -531,8 +531,18 @@ ge_mask (guint x, guint v)
  * ends the same), with the width and the rules fixed where the caller knows
  * them at compile time.
  */
+#define NO_LIFT 47
+
+/*
+ * The laps from a given state: the next lap sows `hand` stones after house h,
+ * emptying house `lift` (NO_LIFT: none), and is lap number `lap`.  A move
+ * starts with (move, its stones, move, 1); perft resumes a move whose first
+ * laps it has already worked out with (the house the last lap ended in, 0,
+ * NO_LIFT, that lap's number) on the board after those laps: a lap of no
+ * stones judges that house again.
+ */
 static inline __attribute__((always_inline)) gboolean
-packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
+packed_sow_from (KielaPacked *p, KielaMove move, KielaSowResult *res, guint h, guint hand, guint lift, guint32 lap,
                  const guint files, const guint lanes, const guint32 limit,
                  const KielaCaptureRule capture_rule, const KielaCapturedFate captured_fate,
                  const KielaRelayRule relay_rule)
@@ -542,12 +552,8 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
   const KielaSide opp = KIELA_OTHER_SIDE (side);
   guint8 *restrict my = p->b + side * 16 * lanes;
   guint8 *restrict op = p->b + opp * 16 * lanes;
-  const guint no_lift = 47;
-  guint h = (guint) move;
+  const guint no_lift = NO_LIFT;
   guint lap_start = h;
-  guint hand = my[h];
-  guint lift = h;            /* the house to empty as this lap is sown */
-  guint32 lap = 1;
   guint32 drops = 0;
   guint captures = 0, captured_total = 0;
   KielaEndReason end;
@@ -714,6 +720,18 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
   return end != KIELA_END_ENDLESS;
 }
 
+static inline __attribute__((always_inline)) gboolean
+packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
+                 const guint files, const guint lanes, const guint32 limit,
+                 const KielaCaptureRule capture_rule, const KielaCapturedFate captured_fate,
+                 const KielaRelayRule relay_rule)
+{
+  const guint h = (guint) move;
+
+  return packed_sow_from (p, move, res, h, p->b[p->to_move * 16 * lanes + h], h, 1,
+                          files, lanes, limit, capture_rule, captured_fate, relay_rule);
+}
+
 static inline guint32
 lap_limit_of (const KielaVariant *v)
 {
@@ -870,20 +888,30 @@ ends_on_first_lap (const guint8 *my, guint h, const guint n)
   return k < n && my[last] == 0;
 }
 
+/* What the two-lap look learnt of each house's move, by house, for the moves it could not decide. */
+typedef struct {
+  guint8 last[32] __attribute__ ((aligned (16)));  /* the house the first lap ended in */
+  guint8 hand[32] __attribute__ ((aligned (16)));  /* the second lap's hand */
+  guint8 capture[32] __attribute__ ((aligned (16)));  /* nonzero when the first lap captured */
+  guint8 resumable[32] __attribute__ ((aligned (16)));  /* nonzero when both laps held fewer stones than houses */
+} KielaTwoLaps;
+
 /*
  * The same under Kiela's own rules, looking one lap further: the second lap
  * starts from where the first ended (a relay lifts that house, a capture sows
  * what it took from the house after it), and the house it ends in held, after
  * the first lap, its stones plus one if the first lap passed it, or none if it
  * is the house the move was lifted from.  More than half of the leaf moves of
- * a perft from the start are decided within two laps.
+ * a perft from the start are decided within two laps; for the others `look`
+ * says where the two laps went, so that sowing need not repeat them.
  */
 static inline __attribute__((always_inline)) gboolean
-kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const guint files, const guint32 limit)
+kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const guint files, const guint32 limit,
+                            KielaTwoLaps *look)
 {
-  /* Branch-free: whether a leaf ends early is as random as a coin, and a
-   * mispredicted branch costs about what the sowing it saves does.  Hands of a
-   * lap or more are not decided here; they read house h + 0 instead. */
+  /* Written without branches, though the compiler may bring some back:
+   * whether a leaf ends early is as random as a coin.  Hands of a lap or more
+   * are not decided here; they read house h + 0 instead. */
   const guint n = 2 * files;
   const guint k = my[h];
   const gboolean short1 = k < n;
@@ -905,7 +933,158 @@ kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const g
   if (passed >= n)
     passed -= n;
   second = (last2 == h) | ((my[last2] == 0) & (passed >= k));
+  look->last[h] = (guint8) last;
+  look->hand[h] = (guint8) k2;
+  look->capture[h] = (guint8) capture;
+  look->resumable[h] = (guint8) (short1 & short2 & (limit >= 2));
   return short1 & ((m == 0) | (short2 & (limit >= 2) & second));
+}
+
+/* Whether the vector look below may be used: the processor has SSSE3 and POPCNT (tests switch it off). */
+static gboolean use_vector_look;
+
+#if (defined (__x86_64__) || defined (__i386__)) && (defined (__GNUC__) || defined (__clang__))
+#include <immintrin.h>
+#define KIELA_HAVE_VECTOR_LOOK 1
+#define KIELA_SSSE3 __attribute__ ((target ("ssse3,popcnt")))
+
+/* t[idx] in every lane, for idx < 32 and t the 32 bytes t0, t1: a shuffle reads
+ * the low four bits of an index and gives zero where its top bit is set. */
+static inline __attribute__((always_inline)) KIELA_SSSE3 __m128i
+lookup32 (__m128i t0, __m128i t1, __m128i idx)
+{
+  const __m128i a = _mm_add_epi8 (idx, _mm_set1_epi8 (0x70));
+
+  return _mm_or_si128 (_mm_shuffle_epi8 (t0, a), _mm_shuffle_epi8 (t1, _mm_xor_si128 (a, _mm_set1_epi8 ((char) 0x80))));
+}
+
+/* Unsigned byte comparisons: 0xff where a >= b. */
+static inline __attribute__((always_inline)) KIELA_SSSE3 __m128i
+ge_u8 (__m128i a, __m128i b)
+{
+  return _mm_cmpeq_epi8 (_mm_max_epu8 (a, b), a);
+}
+
+/* a mod n for a < 2 n. */
+static inline __attribute__((always_inline)) KIELA_SSSE3 __m128i
+wrap_u8 (__m128i a, __m128i n)
+{
+  return _mm_sub_epi8 (a, _mm_and_si128 (ge_u8 (a, n), n));
+}
+
+/*
+ * kiela_ends_within_two_laps for all of the mover's houses at once, sixteen
+ * to a vector, with table lookups by byte shuffles: the bit of house h says
+ * whether its move ends within two laps (bits of houses that are not
+ * candidates mean nothing), and `look` is filled for every house.
+ */
+static KIELA_SSSE3 guint32
+kiela_two_laps_vector (const KielaPacked *p, const guint files, const guint32 limit, KielaTwoLaps *look)
+{
+  const guint8 *myb = p->b + p->to_move * 32;
+  const guint8 *opb = p->b + (1 - p->to_move) * 32;
+  const __m128i m0 = _mm_loadu_si128 ((const __m128i *) myb), m1 = _mm_loadu_si128 ((const __m128i *) (myb + 16));
+  const __m128i o0 = _mm_loadu_si128 ((const __m128i *) opb), o1 = _mm_loadu_si128 ((const __m128i *) (opb + 16));
+  const __m128i nv = _mm_set1_epi8 ((char) (2 * files)), fv = _mm_set1_epi8 ((char) files);
+  const __m128i zero = _mm_setzero_si128 (), one = _mm_set1_epi8 (1);
+  const __m128i lim2 = limit >= 2 ? _mm_set1_epi8 ((char) 0xff) : zero;
+  guint32 ends = 0;
+
+  for (guint v = 0; v < 2; v++)
+    {
+      const __m128i h = _mm_add_epi8 (_mm_setr_epi8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                      _mm_set1_epi8 ((char) (16 * v)));
+      const __m128i k = v ? m1 : m0;
+      const __m128i short1 = _mm_andnot_si128 (ge_u8 (k, nv), _mm_set1_epi8 ((char) 0xff));
+      const __m128i last = wrap_u8 (_mm_add_epi8 (h, _mm_and_si128 (k, short1)), nv);
+      const __m128i m = lookup32 (m0, m1, last);
+      const __m128i inner = ge_u8 (last, fv);
+      const __m128i fi = _mm_and_si128 (_mm_sub_epi8 (_mm_set1_epi8 ((char) (3 * files - 1)), last), inner);
+      const __m128i fo = _mm_and_si128 (_mm_sub_epi8 (last, fv), inner);
+      const __m128i opfi = lookup32 (o0, o1, fi);
+      const __m128i capture = _mm_andnot_si128 (_mm_cmpeq_epi8 (opfi, zero), inner);
+      const __m128i hand = _mm_or_si128 (_mm_and_si128 (capture, _mm_add_epi8 (opfi, lookup32 (o0, o1, fo))),
+                                         _mm_andnot_si128 (capture, _mm_add_epi8 (m, one)));
+      const __m128i short2 = _mm_andnot_si128 (ge_u8 (hand, nv), lim2);
+      const __m128i k2 = _mm_and_si128 (hand, short2);
+      const __m128i last2 = wrap_u8 (_mm_add_epi8 (last, k2), nv);
+      /* Houses from h + 1 to last2; lanes past the board compute nonsense nobody reads. */
+      const __m128i passed = wrap_u8 (_mm_add_epi8 (last2, _mm_sub_epi8 (_mm_sub_epi8 (nv, one), h)), nv);
+      const __m128i second = _mm_or_si128 (_mm_cmpeq_epi8 (last2, h),
+                                           _mm_and_si128 (_mm_cmpeq_epi8 (lookup32 (m0, m1, last2), zero),
+                                                          ge_u8 (passed, k)));
+      const __m128i end = _mm_and_si128 (short1, _mm_or_si128 (_mm_cmpeq_epi8 (m, zero),
+                                                              _mm_and_si128 (short2, second)));
+
+      _mm_store_si128 ((__m128i *) (look->last + 16 * v), last);
+      _mm_store_si128 ((__m128i *) (look->hand + 16 * v), k2);
+      _mm_store_si128 ((__m128i *) (look->capture + 16 * v), capture);
+      _mm_store_si128 ((__m128i *) (look->resumable + 16 * v), _mm_and_si128 (short1, short2));
+      ends |= (guint32) _mm_movemask_epi8 (end) << (16 * v);
+    }
+  return ends;
+}
+#endif
+
+gboolean
+kiela_packed_set_vector_look (gboolean enable)
+{
+  const gboolean was = use_vector_look;
+
+#ifdef KIELA_HAVE_VECTOR_LOOK
+  __builtin_cpu_init ();
+  use_vector_look = enable && __builtin_cpu_supports ("ssse3") && __builtin_cpu_supports ("popcnt");
+#else
+  use_vector_look = FALSE;
+#endif
+  return was;
+}
+
+__attribute__ ((constructor)) static void
+init_vector_look (void)
+{
+  kiela_packed_set_vector_look (TRUE);
+}
+
+/*
+ * Whether a move that the two-lap look could not decide (and found resumable)
+ * ends: the board after its two laps is built from `look` with two window
+ * rows, and the sowing goes on from the second lap's last stone.
+ */
+static inline __attribute__((always_inline)) gboolean
+kiela_leaf_ends_after_two_laps (const KielaPacked *p, guint h, const KielaTwoLaps *look,
+                                const guint files, const guint lanes, const guint32 limit)
+{
+  const guint n = 2 * files;
+  const guint8 *my = p->b + p->to_move * 16 * lanes;
+  const guint last = look->last[h];
+  const guint hand = look->hand[h];
+  const gboolean capture = look->capture[h] != 0;
+  const guint start1 = h + 1 == n ? 0 : h + 1;
+  const guint start2 = last + 1 == n ? 0 : last + 1;
+  const guint last2 = last + hand >= n ? last + hand - n : last + hand;
+  const guint8 *row1 = windows[1][files - KIELA_MIN_FILES][my[h]];
+  const guint8 *row2 = windows[!capture][files - KIELA_MIN_FILES][hand];
+  const KielaU8x16 one = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+  KielaPacked child;
+  guint8 *cmy, *cop;
+
+  __builtin_memcpy (&child, p, 16 + 32 * lanes);
+  cmy = child.b + child.to_move * 16 * lanes;
+  cop = child.b + (1 - child.to_move) * 16 * lanes;
+  for (guint v = 0; v < lanes; v++)
+    {
+      KielaU8x16 cur;
+
+      __builtin_memcpy (&cur, my + 16 * v, sizeof cur);
+      cur += (window_mask (row1, n, start1, v) + window_mask (row2, n, start2, v)) & (ge_mask (n, v) - one);
+      __builtin_memcpy (cmy + 16 * v, &cur, sizeof cur);
+    }
+  /* A captured file's inner house stays empty for the rest of the move, so
+   * its outer house is never read again: only the inner one is cleared. */
+  if (capture)
+    cop[3 * files - 1 - last] = 0;
+  return packed_sow_from (&child, (KielaMove) h, NULL, last2, 0, NO_LIFT, 2, files, lanes, limit, KIELA_RULES);
 }
 
 typedef guint64 (*PackedPerftFunc) (const KielaVariant *v, const KielaPacked *p, guint depth);
@@ -942,21 +1121,41 @@ packed_perft_impl (const KielaVariant *v, const KielaPacked *p, guint depth, Pac
         {
           /* First which leaves end within two laps, then the others sown: two
            * loops whose branches the processor can predict. */
-          const guint8 *op = p->b + (1 - p->to_move) * 16 * lanes;
-          guint32 rest = 0;
+          KielaTwoLaps look;
+          guint32 ends = 0, rest = 0;
 
+#ifdef KIELA_HAVE_VECTOR_LOOK
+          if (use_vector_look)
+            ends = kiela_two_laps_vector (p, files, limit, &look);
+          else
+#endif
+            {
+              const guint8 *op = p->b + (1 - p->to_move) * 16 * lanes;
+
+              for (guint i = 0; i < n_cand; i++)
+                ends |= (guint32) kiela_ends_within_two_laps (my, op, cand[i], files, limit, &look) << cand[i];
+            }
           for (guint i = 0; i < n_cand; i++)
-            rest |= (guint32) !kiela_ends_within_two_laps (my, op, cand[i], files, limit) << i;
-          total = n_cand - (guint) __builtin_popcount (rest);
+            rest |= 1u << cand[i];
+          rest &= ~ends;
+          total = n_cand;
           while (rest)
             {
-              KielaPacked child;
-              const guint i = (guint) __builtin_ctz (rest);
+              const guint h = (guint) __builtin_ctz (rest);
+              gboolean ends_h;
 
               rest &= rest - 1;
-              __builtin_memcpy (&child, p, 16 + 32 * lanes);
-              total += packed_sow_core (&child, cand[i], NULL, files, lanes, limit, capture_rule, captured_fate,
-                                        relay_rule);
+              if (G_LIKELY (look.resumable[h]))
+                ends_h = kiela_leaf_ends_after_two_laps (p, h, &look, files, lanes, limit);
+              else
+                {
+                  KielaPacked child;
+
+                  __builtin_memcpy (&child, p, 16 + 32 * lanes);
+                  ends_h = packed_sow_core (&child, (KielaMove) h, NULL, files, lanes, limit, capture_rule,
+                                            captured_fate, relay_rule);
+                }
+              total -= !ends_h;
             }
           return total;
         }

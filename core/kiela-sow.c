@@ -888,13 +888,23 @@ ends_on_first_lap (const guint8 *my, guint h, const guint n)
   return k < n && my[last] == 0;
 }
 
-/* What the two-lap look learnt of each house's move, by house, for the moves it could not decide. */
+/*
+ * What a look at the first laps of a leaf move learnt of the moves it could
+ * not decide, by house: the house each of the first three laps ended in,
+ * the hands of the second and third (0 when it was not looked at), whether
+ * the first and second captured, and after how many laps (2 or 3; 0 for none)
+ * the sowing may resume from them.
+ */
 typedef struct {
-  guint8 last[32] __attribute__ ((aligned (16)));  /* the house the first lap ended in */
-  guint8 hand[32] __attribute__ ((aligned (16)));  /* the second lap's hand */
-  guint8 capture[32] __attribute__ ((aligned (16)));  /* nonzero when the first lap captured */
-  guint8 resumable[32] __attribute__ ((aligned (16)));  /* nonzero when both laps held fewer stones than houses */
-} KielaTwoLaps;
+  guint8 end1[32] __attribute__ ((aligned (16)));
+  guint8 end2[32] __attribute__ ((aligned (16)));
+  guint8 end3[32] __attribute__ ((aligned (16)));
+  guint8 hand2[32] __attribute__ ((aligned (16)));
+  guint8 hand3[32] __attribute__ ((aligned (16)));
+  guint8 capture1[32] __attribute__ ((aligned (16)));
+  guint8 capture2[32] __attribute__ ((aligned (16)));
+  guint8 laps[32] __attribute__ ((aligned (16)));
+} KielaLeafLook;
 
 /*
  * The same under Kiela's own rules, looking one lap further: the second lap
@@ -903,11 +913,12 @@ typedef struct {
  * the first lap, its stones plus one if the first lap passed it, or none if it
  * is the house the move was lifted from.  More than half of the leaf moves of
  * a perft from the start are decided within two laps; for the others `look`
- * says where the two laps went, so that sowing need not repeat them.
+ * says where the two laps went, so that sowing need not repeat them.  (The
+ * vector look below goes one lap further still.)
  */
 static inline __attribute__((always_inline)) gboolean
 kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const guint files, const guint32 limit,
-                            KielaTwoLaps *look)
+                            KielaLeafLook *look)
 {
   /* Written without branches, though the compiler may bring some back:
    * whether a leaf ends early is as random as a coin.  Hands of a lap or more
@@ -933,10 +944,13 @@ kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const g
   if (passed >= n)
     passed -= n;
   second = (last2 == h) | ((my[last2] == 0) & (passed >= k));
-  look->last[h] = (guint8) last;
-  look->hand[h] = (guint8) k2;
-  look->capture[h] = (guint8) capture;
-  look->resumable[h] = (guint8) (short1 & short2 & (limit >= 2));
+  look->end1[h] = (guint8) last;
+  look->end2[h] = look->end3[h] = (guint8) last2;
+  look->hand2[h] = (guint8) k2;
+  look->hand3[h] = 0;
+  look->capture1[h] = (guint8) capture;
+  look->capture2[h] = 0;
+  look->laps[h] = (guint8) (2 * (short1 & short2 & (limit >= 2)));
   return short1 & ((m == 0) | (short2 & (limit >= 2) & second));
 }
 
@@ -974,52 +988,88 @@ wrap_u8 (__m128i a, __m128i n)
 
 /*
  * kiela_ends_within_two_laps for all of the mover's houses at once, sixteen
- * to a vector, with table lookups by byte shuffles: the bit of house h says
- * whether its move ends within two laps (bits of houses that are not
- * candidates mean nothing), and `look` is filled for every house.
+ * to a vector, with table lookups by byte shuffles, and looking at a third
+ * lap too: the bit of house h says whether its move ends within three laps
+ * (bits of houses that are not candidates mean nothing), and `look` is
+ * filled for every house.  The third lap is sown from where the second
+ * ended, with the stones of that house (the first lap's stone and the
+ * second's added: the second ended in neither h nor the first lap's house)
+ * or the ones it captured (the first lap's capture emptied another file),
+ * and ends in an empty house: one the move was lifted from or relayed from,
+ * or an empty one neither lap passed.
  */
 static KIELA_SSSE3 guint32
-kiela_two_laps_vector (const KielaPacked *p, const guint files, const guint32 limit, KielaTwoLaps *look)
+kiela_three_laps_vector (const KielaPacked *p, const guint files, const guint32 limit, KielaLeafLook *look)
 {
   const guint8 *myb = p->b + p->to_move * 32;
   const guint8 *opb = p->b + (1 - p->to_move) * 32;
   const __m128i m0 = _mm_loadu_si128 ((const __m128i *) myb), m1 = _mm_loadu_si128 ((const __m128i *) (myb + 16));
   const __m128i o0 = _mm_loadu_si128 ((const __m128i *) opb), o1 = _mm_loadu_si128 ((const __m128i *) (opb + 16));
   const __m128i nv = _mm_set1_epi8 ((char) (2 * files)), fv = _mm_set1_epi8 ((char) files);
-  const __m128i zero = _mm_setzero_si128 (), one = _mm_set1_epi8 (1);
-  const __m128i lim2 = limit >= 2 ? _mm_set1_epi8 ((char) 0xff) : zero;
+  const __m128i fiv = _mm_set1_epi8 ((char) (3 * files - 1)), n1 = _mm_set1_epi8 ((char) (2 * files - 1));
+  const __m128i zero = _mm_setzero_si128 (), one = _mm_set1_epi8 (1), all = _mm_set1_epi8 ((char) 0xff);
+  const __m128i lim2 = limit >= 2 ? all : zero, lim3 = limit >= 3 ? all : zero;
   guint32 ends = 0;
 
   for (guint v = 0; v < 2; v++)
     {
       const __m128i h = _mm_add_epi8 (_mm_setr_epi8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                                       _mm_set1_epi8 ((char) (16 * v)));
+      /* Lap 1: k stones from h, ending in `last` (which held m). */
       const __m128i k = v ? m1 : m0;
-      const __m128i short1 = _mm_andnot_si128 (ge_u8 (k, nv), _mm_set1_epi8 ((char) 0xff));
+      const __m128i short1 = _mm_andnot_si128 (ge_u8 (k, nv), all);
       const __m128i last = wrap_u8 (_mm_add_epi8 (h, _mm_and_si128 (k, short1)), nv);
       const __m128i m = lookup32 (m0, m1, last);
       const __m128i inner = ge_u8 (last, fv);
-      const __m128i fi = _mm_and_si128 (_mm_sub_epi8 (_mm_set1_epi8 ((char) (3 * files - 1)), last), inner);
-      const __m128i fo = _mm_and_si128 (_mm_sub_epi8 (last, fv), inner);
-      const __m128i opfi = lookup32 (o0, o1, fi);
+      const __m128i opfi = lookup32 (o0, o1, _mm_and_si128 (_mm_sub_epi8 (fiv, last), inner));
+      const __m128i opfo = lookup32 (o0, o1, _mm_and_si128 (_mm_sub_epi8 (last, fv), inner));
       const __m128i capture = _mm_andnot_si128 (_mm_cmpeq_epi8 (opfi, zero), inner);
-      const __m128i hand = _mm_or_si128 (_mm_and_si128 (capture, _mm_add_epi8 (opfi, lookup32 (o0, o1, fo))),
+      /* Lap 2: k2 stones from last, ending in last2 (which held m2). */
+      const __m128i hand = _mm_or_si128 (_mm_and_si128 (capture, _mm_add_epi8 (opfi, opfo)),
                                          _mm_andnot_si128 (capture, _mm_add_epi8 (m, one)));
       const __m128i short2 = _mm_andnot_si128 (ge_u8 (hand, nv), lim2);
       const __m128i k2 = _mm_and_si128 (hand, short2);
       const __m128i last2 = wrap_u8 (_mm_add_epi8 (last, k2), nv);
+      const __m128i m2 = lookup32 (m0, m1, last2);
       /* Houses from h + 1 to last2; lanes past the board compute nonsense nobody reads. */
-      const __m128i passed = wrap_u8 (_mm_add_epi8 (last2, _mm_sub_epi8 (_mm_sub_epi8 (nv, one), h)), nv);
+      const __m128i passed = wrap_u8 (_mm_add_epi8 (last2, _mm_sub_epi8 (n1, h)), nv);
+      const __m128i in1 = _mm_andnot_si128 (ge_u8 (passed, k), all);   /* lap 1 passed last2 */
       const __m128i second = _mm_or_si128 (_mm_cmpeq_epi8 (last2, h),
-                                           _mm_and_si128 (_mm_cmpeq_epi8 (lookup32 (m0, m1, last2), zero),
-                                                          ge_u8 (passed, k)));
+                                           _mm_andnot_si128 (in1, _mm_cmpeq_epi8 (m2, zero)));
+      /* Lap 3: k3 stones from last2, ending in last3. */
+      const __m128i inner2 = ge_u8 (last2, fv);
+      const __m128i opfi2 = lookup32 (o0, o1, _mm_and_si128 (_mm_sub_epi8 (fiv, last2), inner2));
+      const __m128i opfo2 = lookup32 (o0, o1, _mm_and_si128 (_mm_sub_epi8 (last2, fv), inner2));
+      const __m128i capture2 = _mm_andnot_si128 (_mm_cmpeq_epi8 (opfi2, zero), inner2);
+      const __m128i hand3 = _mm_or_si128 (_mm_and_si128 (capture2, _mm_add_epi8 (opfi2, opfo2)),
+                                          _mm_andnot_si128 (capture2, _mm_add_epi8 (_mm_add_epi8 (m2, one),
+                                                                                    _mm_and_si128 (in1, one))));
+      const __m128i short3 = _mm_and_si128 (_mm_andnot_si128 (ge_u8 (hand3, nv), lim3), short2);
+      const __m128i k3 = _mm_and_si128 (hand3, short3);
+      const __m128i last3 = wrap_u8 (_mm_add_epi8 (last2, k3), nv);
+      /* What last3 held after lap 2: its stones (none if h), one if lap 1
+       * passed it, one if lap 2 did, or none at all if lap 2 was relayed from it. */
+      const __m128i d1 = wrap_u8 (_mm_add_epi8 (last3, _mm_sub_epi8 (n1, h)), nv);
+      const __m128i d2 = wrap_u8 (_mm_add_epi8 (last3, _mm_sub_epi8 (n1, last)), nv);
+      const __m128i held = _mm_add_epi8 (_mm_andnot_si128 (_mm_cmpeq_epi8 (last3, h), lookup32 (m0, m1, last3)),
+                                         _mm_add_epi8 (_mm_andnot_si128 (ge_u8 (d1, k), one),
+                                                       _mm_andnot_si128 (ge_u8 (d2, k2), one)));
+      const __m128i relayed_from = _mm_andnot_si128 (capture, _mm_cmpeq_epi8 (last3, last));
+      const __m128i third = _mm_or_si128 (relayed_from, _mm_cmpeq_epi8 (held, zero));
       const __m128i end = _mm_and_si128 (short1, _mm_or_si128 (_mm_cmpeq_epi8 (m, zero),
-                                                              _mm_and_si128 (short2, second)));
+                                                              _mm_and_si128 (short2, _mm_or_si128 (second,
+                                                                               _mm_and_si128 (short3, third)))));
 
-      _mm_store_si128 ((__m128i *) (look->last + 16 * v), last);
-      _mm_store_si128 ((__m128i *) (look->hand + 16 * v), k2);
-      _mm_store_si128 ((__m128i *) (look->capture + 16 * v), capture);
-      _mm_store_si128 ((__m128i *) (look->resumable + 16 * v), _mm_and_si128 (short1, short2));
+      _mm_store_si128 ((__m128i *) (look->end1 + 16 * v), last);
+      _mm_store_si128 ((__m128i *) (look->end2 + 16 * v), last2);
+      _mm_store_si128 ((__m128i *) (look->end3 + 16 * v), last3);
+      _mm_store_si128 ((__m128i *) (look->hand2 + 16 * v), k2);
+      _mm_store_si128 ((__m128i *) (look->hand3 + 16 * v), k3);
+      _mm_store_si128 ((__m128i *) (look->capture1 + 16 * v), capture);
+      _mm_store_si128 ((__m128i *) (look->capture2 + 16 * v), _mm_and_si128 (capture2, short3));
+      /* 3 where short3, else 2 where short1 and short2, else 0. */
+      _mm_store_si128 ((__m128i *) (look->laps + 16 * v),
+                       _mm_and_si128 (_mm_and_si128 (short1, short2), _mm_sub_epi8 (_mm_set1_epi8 (2), short3)));
       ends |= (guint32) _mm_movemask_epi8 (end) << (16 * v);
     }
   return ends;
@@ -1047,24 +1097,24 @@ init_vector_look (void)
 }
 
 /*
- * Whether a move that the two-lap look could not decide (and found resumable)
- * ends: the board after its two laps is built from `look` with two window
- * rows, and the sowing goes on from the second lap's last stone.
+ * Whether a leaf move that a look could not decide (and found resumable)
+ * ends: the board after the laps it looked at is built from `look` with a
+ * window row a lap (the third of no stones after two laps), and the sowing
+ * goes on from the last stone of the last of them.
  */
 static inline __attribute__((always_inline)) gboolean
-kiela_leaf_ends_after_two_laps (const KielaPacked *p, guint h, const KielaTwoLaps *look,
-                                const guint files, const guint lanes, const guint32 limit)
+kiela_leaf_ends_after_look (const KielaPacked *p, guint h, const KielaLeafLook *look,
+                            const guint files, const guint lanes, const guint32 limit)
 {
   const guint n = 2 * files;
   const guint8 *my = p->b + p->to_move * 16 * lanes;
-  const guint last = look->last[h];
-  const guint hand = look->hand[h];
-  const gboolean capture = look->capture[h] != 0;
-  const guint start1 = h + 1 == n ? 0 : h + 1;
-  const guint start2 = last + 1 == n ? 0 : last + 1;
-  const guint last2 = last + hand >= n ? last + hand - n : last + hand;
+  const guint end1 = look->end1[h], end2 = look->end2[h];
   const guint8 *row1 = windows[1][files - KIELA_MIN_FILES][my[h]];
-  const guint8 *row2 = windows[!capture][files - KIELA_MIN_FILES][hand];
+  const guint8 *row2 = windows[!look->capture1[h]][files - KIELA_MIN_FILES][look->hand2[h]];
+  const guint8 *row3 = windows[!look->capture2[h]][files - KIELA_MIN_FILES][look->hand3[h]];
+  const guint start1 = h + 1 == n ? 0 : h + 1;
+  const guint start2 = end1 + 1 == n ? 0 : end1 + 1;
+  const guint start3 = end2 + 1 == n ? 0 : end2 + 1;
   const KielaU8x16 one = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
   KielaPacked child;
   guint8 *cmy, *cop;
@@ -1077,14 +1127,17 @@ kiela_leaf_ends_after_two_laps (const KielaPacked *p, guint h, const KielaTwoLap
       KielaU8x16 cur;
 
       __builtin_memcpy (&cur, my + 16 * v, sizeof cur);
-      cur += (window_mask (row1, n, start1, v) + window_mask (row2, n, start2, v)) & (ge_mask (n, v) - one);
+      cur += (window_mask (row1, n, start1, v) + window_mask (row2, n, start2, v) + window_mask (row3, n, start3, v))
+             & (ge_mask (n, v) - one);
       __builtin_memcpy (cmy + 16 * v, &cur, sizeof cur);
     }
   /* A captured file's inner house stays empty for the rest of the move, so
-   * its outer house is never read again: only the inner one is cleared. */
-  if (capture)
-    cop[3 * files - 1 - last] = 0;
-  return packed_sow_from (&child, (KielaMove) h, NULL, last2, 0, NO_LIFT, 2, files, lanes, limit, KIELA_RULES);
+   * its outer house is never read again: only the inner one is cleared.
+   * (Outer houses map to the padding past the board, which stays zero.) */
+  cop[3 * files - 1 - end1] = look->capture1[h] ? 0 : cop[3 * files - 1 - end1];
+  cop[3 * files - 1 - end2] = look->capture2[h] ? 0 : cop[3 * files - 1 - end2];
+  return packed_sow_from (&child, (KielaMove) h, NULL, look->end3[h], 0, NO_LIFT, look->laps[h],
+                          files, lanes, limit, KIELA_RULES);
 }
 
 typedef guint64 (*PackedPerftFunc) (const KielaVariant *v, const KielaPacked *p, guint depth);
@@ -1121,12 +1174,12 @@ packed_perft_impl (const KielaVariant *v, const KielaPacked *p, guint depth, Pac
         {
           /* First which leaves end within two laps, then the others sown: two
            * loops whose branches the processor can predict. */
-          KielaTwoLaps look;
+          KielaLeafLook look;
           guint32 ends = 0, rest = 0;
 
 #ifdef KIELA_HAVE_VECTOR_LOOK
           if (use_vector_look)
-            ends = kiela_two_laps_vector (p, files, limit, &look);
+            ends = kiela_three_laps_vector (p, files, limit, &look);
           else
 #endif
             {
@@ -1145,8 +1198,8 @@ packed_perft_impl (const KielaVariant *v, const KielaPacked *p, guint depth, Pac
               gboolean ends_h;
 
               rest &= rest - 1;
-              if (G_LIKELY (look.resumable[h]))
-                ends_h = kiela_leaf_ends_after_two_laps (p, h, &look, files, lanes, limit);
+              if (G_LIKELY (look.laps[h]))
+                ends_h = kiela_leaf_ends_after_look (p, h, &look, files, lanes, limit);
               else
                 {
                   KielaPacked child;

@@ -954,6 +954,27 @@ kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const g
   return short1 & ((m == 0) | (short2 & (limit >= 2) & second));
 }
 
+/*
+ * The look at the first laps of a leaf's candidate moves under Kiela's rules:
+ * the number of candidates, and in `rest` the houses of those the look could
+ * not decide.
+ */
+static inline __attribute__((always_inline)) guint
+kiela_leaf_look (const KielaVariant *v, const KielaPacked *p, const guint files, const guint lanes,
+                 const guint32 limit, KielaLeafLook *look, guint32 *rest)
+{
+  KielaMove cand[KIELA_MAX_MOVES];
+  const guint n_cand = packed_candidates_impl (v, p, cand, files, lanes);
+  const guint8 *my = p->b + p->to_move * 16 * lanes;
+  const guint8 *op = p->b + (1 - p->to_move) * 16 * lanes;
+  guint32 undecided = 0;
+
+  for (guint i = 0; i < n_cand; i++)
+    undecided |= (guint32) !kiela_ends_within_two_laps (my, op, cand[i], files, limit, look) << cand[i];
+  *rest = undecided;
+  return n_cand;
+}
+
 /* Whether the vector look below may be used: the processor has SSSE3 and POPCNT (tests switch it off). */
 static gboolean use_vector_look;
 
@@ -987,19 +1008,20 @@ wrap_u8 (__m128i a, __m128i n)
 }
 
 /*
- * kiela_ends_within_two_laps for all of the mover's houses at once, sixteen
- * to a vector, with table lookups by byte shuffles, and looking at a third
- * lap too: the bit of house h says whether its move ends within three laps
- * (bits of houses that are not candidates mean nothing), and `look` is
- * filled for every house.  The third lap is sown from where the second
+ * kiela_leaf_look for all of the mover's houses at once, sixteen to a
+ * vector, with table lookups by byte shuffles, and looking at a third lap
+ * too.  Houses holding min_sow stones or more are the candidates; when there
+ * are none it returns 0 and the caller asks kiela_leaf_look (the rules may
+ * allow single stones then).  The third lap is sown from where the second
  * ended, with the stones of that house (the first lap's stone and the
  * second's added: the second ended in neither h nor the first lap's house)
  * or the ones it captured (the first lap's capture emptied another file),
  * and ends in an empty house: one the move was lifted from or relayed from,
  * or an empty one neither lap passed.
  */
-static KIELA_SSSE3 guint32
-kiela_three_laps_vector (const KielaPacked *p, const guint files, const guint32 limit, KielaLeafLook *look)
+static KIELA_SSSE3 guint
+kiela_leaf_look_vector (const KielaPacked *p, const guint files, const guint32 limit, const guint min_sow,
+                        KielaLeafLook *look, guint32 *rest)
 {
   const guint8 *myb = p->b + p->to_move * 32;
   const guint8 *opb = p->b + (1 - p->to_move) * 32;
@@ -1009,7 +1031,8 @@ kiela_three_laps_vector (const KielaPacked *p, const guint files, const guint32 
   const __m128i fiv = _mm_set1_epi8 ((char) (3 * files - 1)), n1 = _mm_set1_epi8 ((char) (2 * files - 1));
   const __m128i zero = _mm_setzero_si128 (), one = _mm_set1_epi8 (1), all = _mm_set1_epi8 ((char) 0xff);
   const __m128i lim2 = limit >= 2 ? all : zero, lim3 = limit >= 3 ? all : zero;
-  guint32 ends = 0;
+  const __m128i min_sow_v = _mm_set1_epi8 ((char) min_sow);
+  guint32 ends = 0, cand = 0;
 
   for (guint v = 0; v < 2; v++)
     {
@@ -1071,8 +1094,11 @@ kiela_three_laps_vector (const KielaPacked *p, const guint files, const guint32 
       _mm_store_si128 ((__m128i *) (look->laps + 16 * v),
                        _mm_and_si128 (_mm_and_si128 (short1, short2), _mm_sub_epi8 (_mm_set1_epi8 (2), short3)));
       ends |= (guint32) _mm_movemask_epi8 (end) << (16 * v);
+      cand |= (guint32) _mm_movemask_epi8 (ge_u8 (k, min_sow_v)) << (16 * v);
     }
-  return ends;
+  cand &= (1u << 2 * files) - 1;
+  *rest = cand & ~ends;
+  return (guint) __builtin_popcount (cand);
 }
 #endif
 
@@ -1157,61 +1183,57 @@ packed_perft_impl (const KielaVariant *v, const KielaPacked *p, guint depth, Pac
 {
   KielaMove cand[KIELA_MAX_MOVES];
   const guint n = 2 * files;
-  const guint n_cand = packed_candidates_impl (v, p, cand, files, lanes);
   const guint32 limit = lap_limit_of (v);
   const gboolean keep_endless = v->endless_policy != KIELA_ENDLESS_ILLEGAL;
   const gboolean empty_ends = capture_rule != KIELA_CAPTURE_EMPTY_INNER || captured_fate == KIELA_CAPTURED_REMOVED;
   const guint8 *my = p->b + p->to_move * 16 * lanes;
   const gboolean is_kiela_rules = capture_rule == KIELA_CAPTURE_OCCUPIED_INNER &&
                                   captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR && relay_rule == KIELA_RELAY_OCCUPIED;
+  guint n_cand;
   guint64 total = 0;
 
+  if (depth == 1 && !keep_endless && is_kiela_rules && files == 10)
+    {
+      /* First a look at every candidate's first laps, then the ones it did
+       * not decide sown on from there: two loops whose branches the
+       * processor can predict. */
+      KielaLeafLook look;
+      guint32 rest = 0;
+
+      n_cand = 0;
+#ifdef KIELA_HAVE_VECTOR_LOOK
+      if (use_vector_look)
+        n_cand = kiela_leaf_look_vector (p, files, limit, v->min_sow ? v->min_sow : 1, &look, &rest);
+#endif
+      if (n_cand == 0)
+        n_cand = kiela_leaf_look (v, p, files, lanes, limit, &look, &rest);
+      total = n_cand;
+      while (rest)
+        {
+          const guint h = (guint) __builtin_ctz (rest);
+          gboolean ends;
+
+          rest &= rest - 1;
+          if (G_LIKELY (look.laps[h]))
+            ends = kiela_leaf_ends_after_look (p, h, &look, files, lanes, limit);
+          else
+            {
+              KielaPacked child;
+
+              __builtin_memcpy (&child, p, 16 + 32 * lanes);
+              ends = packed_sow_core (&child, (KielaMove) h, NULL, files, lanes, limit, capture_rule,
+                                      captured_fate, relay_rule);
+            }
+          total -= !ends;
+        }
+      return total;
+    }
+
+  n_cand = packed_candidates_impl (v, p, cand, files, lanes);
   if (depth == 1)
     {
       if (keep_endless)
         return n_cand;
-      if (is_kiela_rules && files == 10)
-        {
-          /* First which leaves end within two laps, then the others sown: two
-           * loops whose branches the processor can predict. */
-          KielaLeafLook look;
-          guint32 ends = 0, rest = 0;
-
-#ifdef KIELA_HAVE_VECTOR_LOOK
-          if (use_vector_look)
-            ends = kiela_three_laps_vector (p, files, limit, &look);
-          else
-#endif
-            {
-              const guint8 *op = p->b + (1 - p->to_move) * 16 * lanes;
-
-              for (guint i = 0; i < n_cand; i++)
-                ends |= (guint32) kiela_ends_within_two_laps (my, op, cand[i], files, limit, &look) << cand[i];
-            }
-          for (guint i = 0; i < n_cand; i++)
-            rest |= 1u << cand[i];
-          rest &= ~ends;
-          total = n_cand;
-          while (rest)
-            {
-              const guint h = (guint) __builtin_ctz (rest);
-              gboolean ends_h;
-
-              rest &= rest - 1;
-              if (G_LIKELY (look.laps[h]))
-                ends_h = kiela_leaf_ends_after_look (p, h, &look, files, lanes, limit);
-              else
-                {
-                  KielaPacked child;
-
-                  __builtin_memcpy (&child, p, 16 + 32 * lanes);
-                  ends_h = packed_sow_core (&child, (KielaMove) h, NULL, files, lanes, limit, capture_rule,
-                                            captured_fate, relay_rule);
-                }
-              total -= !ends_h;
-            }
-          return total;
-        }
       for (guint i = 0; i < n_cand; i++)
         {
           KielaPacked child;

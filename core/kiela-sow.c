@@ -112,6 +112,69 @@ capture_triggered (guint capture_rule, gboolean was_empty, guint facing_inner, g
     }
 }
 
+/* Whether the move ends after a lap whose last stone `captured` or not, and
+ * why (sections 6-8 and the variants): captured stones leave the board; or
+ * it fell into an empty house; or the variant does not relay; or the next lap
+ * would pass the lap limit (endless).  Otherwise the captured stones are sown
+ * or the house is relayed.  Shared by the 16-bit and the packed sowing. */
+static inline __attribute__((always_inline)) gboolean
+lap_ends (const gboolean captured, KielaCapturedFate captured_fate, KielaRelayRule relay_rule, gboolean was_empty,
+          guint32 lap, guint32 limit, KielaEndReason *end)
+{
+  if (captured && captured_fate == KIELA_CAPTURED_REMOVED)
+    *end = KIELA_END_CAPTURE_REMOVED;
+  else if (!captured && was_empty)
+    *end = KIELA_END_EMPTY_HOUSE;
+  else if (!captured && relay_rule == KIELA_RELAY_NEVER)
+    *end = KIELA_END_NO_RELAY;
+  else if (G_UNLIKELY (lap >= limit))
+    *end = KIELA_END_ENDLESS;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* A capture of c stones, counted: lap_ends after it. */
+static inline __attribute__((always_inline)) gboolean
+capture_ends (KielaCapturedFate captured_fate, guint32 lap, guint32 limit, guint c, guint *captures,
+              guint *captured_total, KielaEndReason *end)
+{
+  *captures += 1;
+  *captured_total += c;
+  return lap_ends (TRUE, captured_fate, KIELA_RELAY_OCCUPIED, FALSE, lap, limit, end);
+}
+
+/* The house after which captured stones are sown (section 7 and the
+ * variants), and the new lap's start: the house after the captor, or the
+ * house the capturing lap was lifted from (Omweso: which stays the reference
+ * for the captures this lap makes in turn), or the one before it. */
+static inline __attribute__((always_inline)) void
+capture_reentry (KielaCapturedFate captured_fate, guint last, guint n, guint *h, guint *lap_start)
+{
+  if (captured_fate == KIELA_CAPTURED_SOW_AFTER_LAP_START)
+    *h = *lap_start;
+  else
+    {
+      *h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START ? (*lap_start == 0 ? n - 1 : *lap_start - 1) : last;
+      *lap_start = *h + 1 == n ? 0 : *h + 1;
+    }
+}
+
+static inline __attribute__((always_inline)) void
+fill_result (KielaSowResult *res, KielaMove move, KielaSide side, guint32 laps, guint32 drops, guint captures,
+             guint captured, KielaEndReason end, guint last)
+{
+  res->move = move;
+  res->mover = side;
+  res->laps = laps;
+  res->drops = drops;
+  res->captures = (guint16) captures;
+  res->captured = (guint16) captured;
+  res->end = end;
+  res->last_side = (guint8) side;
+  res->last_house = (guint8) last;
+}
+
 static inline void
 push_event (KielaTrace *trace, KielaEventType type, guint side, guint house, guint count, guint hand, guint lap)
 {
@@ -245,60 +308,27 @@ sow_core (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
               }
             op[fi] = 0;
             op[fo] = 0;
-            captures++;
-            captured_total += c;
-
-            if (captured_fate == KIELA_CAPTURED_REMOVED)
+            if (capture_ends (captured_fate, lap, limit, c, &captures, &captured_total, &end))
               {
-                if (trace)
+                /* Endless: the stones go back to the captor's capturing
+                 * house so the total stays honest. */
+                if (end == KIELA_END_ENDLESS)
+                  my[last] += (guint16) c;
+                else if (trace)
                   push_event (trace, KIELA_EVENT_REMOVE, side, last, c, 0, lap);
-                end = KIELA_END_CAPTURE_REMOVED;
-                break;
-              }
-            if (G_UNLIKELY (lap >= limit))
-              {
-                /* Lap limit+1 would start: endless.  The stones go back to the
-                 * captor's capturing house so the total stays honest. */
-                my[last] += (guint16) c;
-                end = KIELA_END_ENDLESS;
                 break;
               }
             lap++;
             hand = c;
-            /* The first captured stone goes into the house after the captor,
-             * or into the house the capturing lap was lifted from. */
-            if (captured_fate == KIELA_CAPTURED_SOW_AFTER_LAP_START)
-              /* Omweso: sown from where the capturing lap was lifted, which stays the
-               * reference for the captures this lap makes in turn. */
-              h = lap_start;
-            else
-              {
-                h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START ? (lap_start == 0 ? n - 1 : lap_start - 1)
-                                                                       : last;
-                lap_start = h + 1 == n ? 0 : h + 1;
-              }
+            capture_reentry (captured_fate, last, n, &h, &lap_start);
             if (trace)
               push_event (trace, KIELA_EVENT_ENTER, side, h + 1 == n ? 0 : h + 1, c, c, lap);
             continue;
           }
 
-        if (was_empty)
-          {
-            end = KIELA_END_EMPTY_HOUSE;
-            break;
-          }
-
         /* Occupied and no capture: relay (sections 6.2 and 6.3). */
-        if (relay_rule == KIELA_RELAY_NEVER)
-          {
-            end = KIELA_END_NO_RELAY;
-            break;
-          }
-        if (G_UNLIKELY (lap >= limit))
-          {
-            end = KIELA_END_ENDLESS;
-            break;
-          }
+        if (lap_ends (FALSE, captured_fate, relay_rule, was_empty, lap, limit, &end))
+          break;
         if (trace)
           {
             KielaRelayReason why = !inner ? KIELA_RELAY_OUTER
@@ -318,17 +348,7 @@ sow_core (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
     }
 
   if (res)
-    {
-      res->move = move;
-      res->mover = side;
-      res->laps = lap;
-      res->drops = drops;
-      res->captures = (guint16) captures;
-      res->captured = (guint16) captured_total;
-      res->end = end;
-      res->last_side = (guint8) side;
-      res->last_house = (guint8) last;
-    }
+    fill_result (res, move, side, lap, drops, captures, captured_total, end, last);
   if (trace)
     {
       KielaEvent e = { 0 };
@@ -654,48 +674,20 @@ packed_sow_from (KielaPacked *p, KielaMove move, KielaSowResult *res, guint h, g
 
             op[fi] = 0;
             op[fo] = 0;
-            captures++;
-            captured_total += c;
-            if (captured_fate == KIELA_CAPTURED_REMOVED)
+            if (capture_ends (captured_fate, lap, limit, c, &captures, &captured_total, &end))
               {
-                end = KIELA_END_CAPTURE_REMOVED;
-                break;
-              }
-            if (G_UNLIKELY (lap >= limit))
-              {
-                my[last] += (guint8) c;
-                end = KIELA_END_ENDLESS;
+                my[last] += (guint8) (end == KIELA_END_ENDLESS ? c : 0);   /* as in sow_core */
                 break;
               }
             lap++;
             hand = c;
             lift = no_lift;
-            if (captured_fate == KIELA_CAPTURED_SOW_AFTER_LAP_START)
-              h = lap_start;
-            else
-              {
-                h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START ? (lap_start == 0 ? n - 1 : lap_start - 1)
-                                                                       : last;
-                lap_start = h + 1 == n ? 0 : h + 1;
-              }
+            capture_reentry (captured_fate, last, n, &h, &lap_start);
             continue;
           }
 
-        if (was_empty)
-          {
-            end = KIELA_END_EMPTY_HOUSE;
-            break;
-          }
-        if (relay_rule == KIELA_RELAY_NEVER)
-          {
-            end = KIELA_END_NO_RELAY;
-            break;
-          }
-        if (G_UNLIKELY (lap >= limit))
-          {
-            end = KIELA_END_ENDLESS;
-            break;
-          }
+        if (lap_ends (FALSE, captured_fate, relay_rule, was_empty, lap, limit, &end))
+          break;
         lap++;
         hand = count_last;
         lift = last;
@@ -705,17 +697,7 @@ packed_sow_from (KielaPacked *p, KielaMove move, KielaSowResult *res, guint h, g
     }
 
   if (res)
-    {
-      res->move = move;
-      res->mover = side;
-      res->laps = lap;
-      res->drops = drops;
-      res->captures = (guint16) captures;
-      res->captured = (guint16) captured_total;
-      res->end = end;
-      res->last_side = (guint8) side;
-      res->last_house = (guint8) last;
-    }
+    fill_result (res, move, side, lap, drops, captures, captured_total, end, last);
   p->to_move = (guint8) opp;
   return end != KIELA_END_ENDLESS;
 }
@@ -738,25 +720,61 @@ lap_limit_of (const KielaVariant *v)
   return v->lap_limit ? v->lap_limit : 1000;
 }
 
+/* House i of a side given as bytes (my8) or as 16-bit counts (my16), the other NULL. */
+static inline __attribute__((always_inline)) guint
+house_of (const guint8 *my8, const guint16 *my16, guint i)
+{
+  return my8 ? my8[i] : my16[i];
+}
+
+/* The candidate moves (section 5) of a side's n houses, as bytes or as 16-bit counts. */
+static inline __attribute__((always_inline)) guint
+candidates_of (const KielaVariant *variant, const guint8 *my8, const guint16 *my16, const guint n,
+               KielaMove moves[KIELA_MAX_MOVES])
+{
+  const guint min_sow = variant->min_sow ? variant->min_sow : 1;
+  guint count = 0;
+
+  /* Branch-free: which houses qualify is random, so a branch per house mispredicts. */
+  for (guint h = 0; h < n; h++)
+    {
+      moves[count] = (KielaMove) h;
+      count += house_of (my8, my16, h) >= min_sow;
+    }
+  /* Hawalis: a single stone may be sown only when no house holds min_sow, and only into an empty house. */
+  if (count == 0 && variant->singles_when_blocked)
+    for (guint h = 0; h < n; h++)
+      if (house_of (my8, my16, h) == 1 && house_of (my8, my16, h + 1 == n ? 0 : h + 1) == 0)
+        moves[count++] = (KielaMove) h;
+  return count;
+}
+
 static inline guint
 packed_candidates_impl (const KielaVariant *variant, const KielaPacked *p, KielaMove moves[KIELA_MAX_MOVES],
                         const guint files, const guint lanes)
 {
-  const guint n = 2 * files;
-  const guint8 *my = p->b + p->to_move * 16 * lanes;
-  const guint min_sow = variant->min_sow ? variant->min_sow : 1;
-  guint count = 0;
+  return candidates_of (variant, p->b + p->to_move * 16 * lanes, NULL, 2 * files, moves);
+}
 
-  for (guint h = 0; h < n; h++)
-    {
-      moves[count] = (KielaMove) h;
-      count += my[h] >= min_sow;
-    }
-  if (count == 0 && variant->singles_when_blocked)
-    for (guint h = 0; h < n; h++)
-      if (my[h] == 1 && my[h + 1 == n ? 0 : h + 1] == 0)
-        moves[count++] = (KielaMove) h;
-  return count;
+/*
+ * One candidate move sown (r, ok: whether it ends), for the legal-move lists:
+ * appended at `count` unless it never ends and that makes it illegal.
+ * Returns the new count.  Shared by the 16-bit and the compact board.
+ */
+static inline __attribute__((always_inline)) guint
+keep_legal (gboolean ok, gboolean keep_endless, const KielaSowResult *r, guint count, KielaMove moves[KIELA_MAX_MOVES],
+            gboolean endless[KIELA_MAX_MOVES], guint32 drops[KIELA_MAX_MOVES], guint16 captured[KIELA_MAX_MOVES])
+{
+  if (!ok && !keep_endless)
+    return count;
+  if (endless)
+    endless[count] = !ok;
+  if (drops)
+    drops[count] = r->drops;
+  if (captured)
+    captured[count] = r->captured;
+  moves[count] = r->move;
+  return count + 1;
 }
 
 /*
@@ -787,15 +805,7 @@ packed_legal_impl (const KielaVariant *v, const KielaPacked *p, KielaMove moves[
 
       __builtin_memcpy (child, p, 16 + 32 * lanes);
       ok = packed_sow_core (child, cand[i], &r, files, lanes, limit, capture_rule, captured_fate, relay_rule);
-      if (!ok && !keep_endless)
-        continue;
-      if (endless)
-        endless[count] = !ok;
-      if (drops)
-        drops[count] = r.drops;
-      if (captured)
-        captured[count] = r.captured;
-      moves[count++] = cand[i];
+      count = keep_legal (ok, keep_endless, &r, count, moves, endless, drops, captured);
     }
   return count;
 }
@@ -1294,33 +1304,10 @@ kiela_packed_perft (const KielaVariant *variant, const KielaPacked *packed, guin
     }
 }
 
-/* Hawalis: a single stone may be sown only when no house holds min_sow, and only into an empty house. */
-static inline gboolean
-single_allowed (const KielaVariant *v, const guint16 *my, guint h, guint n)
-{
-  return my[h] == 1 && my[h + 1 == n ? 0 : h + 1] == 0;
-}
-
 guint
 kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES])
 {
-  const guint n = 2u * variant->files;
-  const guint16 *my = pos->houses[pos->to_move];
-  const guint min_sow = variant->min_sow ? variant->min_sow : 1;
-  guint count = 0;
-
-  /* Branch-free: which houses qualify is random, so a branch per house mispredicts. */
-  for (guint h = 0; h < n; h++)
-    {
-      moves[count] = (KielaMove) h;
-      count += my[h] >= min_sow;
-    }
-
-  if (count == 0 && variant->singles_when_blocked)
-    for (guint h = 0; h < n; h++)
-      if (single_allowed (variant, my, h, n))
-        moves[count++] = (KielaMove) h;
-  return count;
+  return candidates_of (variant, NULL, pos->houses[pos->to_move], 2u * variant->files, moves);
 }
 
 guint
@@ -1361,15 +1348,8 @@ kiela_legal_moves_captured (const KielaVariant *variant, const KielaPosition *po
 
       *child = *pos;
       ok = sow (variant, child, cand[i], &r);
-      if (!ok && variant->endless_policy == KIELA_ENDLESS_ILLEGAL)
-        continue;
-      if (endless)
-        endless[count] = !ok;
-      if (drops)
-        drops[count] = r.drops;
-      if (captured)
-        captured[count] = r.captured;
-      moves[count++] = cand[i];
+      count = keep_legal (ok, variant->endless_policy != KIELA_ENDLESS_ILLEGAL, &r, count, moves, endless, drops,
+                          captured);
     }
   return count;
 }

@@ -538,28 +538,28 @@ ge_mask (guint x, guint v)
 }
 
 /*
- * A lap on the compact board empties house `lift` (none when it is 47) and drops
- * one stone into each of the k houses after it, wrapping, with one masked add of
- * a window row a vector: branch-free whatever the hand, where a loop would end
- * at a point the processor could not predict.  Emptying the lifted house in
- * the same add, rather than by a byte store, keeps the next vector load from
- * waiting on that store.  Lanes at or past n keep zero.
+ * A lap on the compact board empties house `lift` (none when it is NO_LIFT)
+ * and drops one stone into each of the k houses after it, wrapping, with one
+ * masked add of a window row a vector: branch-free whatever the hand, where a
+ * loop would end at a point the processor could not predict.  Emptying the
+ * lifted house in the same add, rather than by a byte store, keeps the next
+ * vector load from waiting on that store.  Lanes at or past n keep zero.
  */
+#define NO_LIFT 47
+
 /*
  * sow_core on the compact board: the same algorithm, statement for statement
  * (tests/engine/test-sow.c checks that every candidate of thousands of games
  * ends the same), with the width and the rules fixed where the caller knows
  * them at compile time.
- */
-#define NO_LIFT 47
-
-/*
- * The laps from a given state: the next lap sows `hand` stones after house h,
- * emptying house `lift` (NO_LIFT: none), and is lap number `lap`.  A move
- * starts with (move, its stones, move, 1); perft resumes a move whose first
- * laps it has already worked out with (the house the last lap ended in, 0,
- * NO_LIFT, that lap's number) on the board after those laps: a lap of no
- * stones judges that house again.
+ *
+ * It sows the laps from a given state: the next lap sows `hand` stones after
+ * house h, emptying house `lift`, and is lap number `lap`.  A move starts with
+ * (move, its stones, move, 1) (packed_sow_core); perft resumes a move whose
+ * first laps it has already worked out under Kiela's rules with (the house the
+ * last lap ended in, 0, NO_LIFT, that lap's number) on the board after those
+ * laps: a lap of no stones judges that house again.  (Rules that re-sow
+ * captures from a lap's start would need that start too.)
  */
 static inline __attribute__((always_inline)) gboolean
 packed_sow_from (KielaPacked *p, KielaMove move, KielaSowResult *res, guint h, guint hand, guint lift, guint32 lap,
@@ -676,7 +676,7 @@ packed_sow_from (KielaPacked *p, KielaMove move, KielaSowResult *res, guint h, g
             op[fo] = 0;
             if (capture_ends (captured_fate, lap, limit, c, &captures, &captured_total, &end))
               {
-                my[last] += (guint8) (end == KIELA_END_ENDLESS ? c : 0);   /* as in sow_core */
+                my[last] += (guint8) (end == KIELA_END_ENDLESS ? c : 0);   /* endless: as in sow_core */
                 break;
               }
             lap++;
@@ -1020,7 +1020,8 @@ wrap_u8 (__m128i a, __m128i n)
 /*
  * kiela_leaf_look for all of the mover's houses at once, sixteen to a
  * vector, with table lookups by byte shuffles, and looking at a third lap
- * too.  Houses holding min_sow stones or more are the candidates; when there
+ * too, on a board whose sides take 32 bytes (9 to 16 files; perft uses it
+ * for Kiela's ten).  Houses holding min_sow stones or more are the candidates; when there
  * are none it returns 0 and the caller asks kiela_leaf_look (the rules may
  * allow single stones then).  The third lap is sown from where the second
  * ended, with the stones of that house (the first lap's stone and the

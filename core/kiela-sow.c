@@ -1107,7 +1107,7 @@ kiela_leaf_look_vector (const KielaPacked *p, const guint files, const guint32 l
       ends |= (guint32) _mm_movemask_epi8 (end) << (16 * v);
       cand |= (guint32) _mm_movemask_epi8 (ge_u8 (k, min_sow_v)) << (16 * v);
     }
-  cand &= (1u << 2 * files) - 1;
+  cand &= (guint32) ((G_GUINT64_CONSTANT (1) << (2 * files)) - 1);
   *rest = cand & ~ends;
   return (guint) __builtin_popcount (cand);
 }

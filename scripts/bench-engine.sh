@@ -10,6 +10,7 @@
 # per CPU-second of the measuring thread.  Prints each round, then the median
 # and the range of the per-round ratios, and the load average before and after.
 set -eu
+. "$(dirname "$0")/bench-common.sh"
 
 BUILD="${1:-_build}"
 ROUNDS="${2:-5}"
@@ -17,12 +18,7 @@ SECONDS_EACH="${3:-2}"
 PLAIN="$BUILD/tests/bench/kiela-plain"
 CLI="$BUILD/app/kiela-cli"
 
-for f in "$PLAIN" "$CLI"; do
-  if [ ! -x "$f" ]; then
-    echo "bench-engine: $f is missing: build first (ninja -C $BUILD)" >&2
-    exit 1
-  fi
-done
+bench_need_built bench-engine "$BUILD" "$PLAIN" "$CLI"
 
 
 field () {  # field NAME: the number after "NAME" in plain output, or "NAME": in JSON
@@ -39,8 +35,7 @@ load () {
   cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || uptime
 }
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+bench_tmpdir
 
 load_before=$(load)
 echo "round  plain/s  all/s  ratio  sample/s  ratio  plain-perft7  perft7  time-ratio"

@@ -20,7 +20,6 @@ CLI="$BUILD/app/kiela-cli"
 
 bench_need_built bench-engine "$BUILD" "$PLAIN" "$CLI"
 
-
 field () {  # field NAME: the number after "NAME" in plain output, or "NAME": in JSON
   sed -n "s/.*\"\\{0,1\\}$1\"\\{0,1\\}[: ] *\\([0-9.e+-]*\\).*/\\1/p"
 }

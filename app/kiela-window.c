@@ -282,7 +282,7 @@ on_game_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindow *self)
   kiela_board_view_set_variant (self->board, kiela_game_get_variant (g));
   /* The rows come and go with the game; the selection follows the session, not them. */
   self->selecting_row = TRUE;
-  kiela_move_list_model_set_game (self->moves, g);
+  kiela_move_list_model_set_tree (self->moves, kiela_game_session_get_tree (session));
   self->selecting_row = FALSE;
   self->replayed_ply = G_MAXUINT;
   show_ply (self, kiela_game_session_get_view_ply (session), FALSE);

@@ -1201,7 +1201,7 @@ test_move_list_model (Fixture *f, gconstpointer data)
   gtk_window_present (GTK_WINDOW (f->window));
   wait_until (window_drawn, f, 10000, "the window to be shown");
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
-  kiela_move_list_model_set_game (model, kiela_window_get_game (f->window));
+  kiela_move_list_model_set_tree (model, kiela_game_session_get_tree (kiela_window_get_session (f->window)));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
   click (f, KIELA_SOUTH, "g1");
   spin (50);

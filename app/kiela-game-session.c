@@ -774,7 +774,8 @@ kiela_game_session_get_player_name (KielaGameSession *self, KielaSide side)
   g_return_val_if_fail (side == KIELA_SOUTH || side == KIELA_NORTH, NULL);
   name = self->game ? kiela_game_get_metadata (self->game, side == KIELA_SOUTH ? KIELA_META_SOUTH : KIELA_META_NORTH)
                     : NULL;
-  if (name != NULL && *name != '\0')
+  /* A record of before names were editable holds "Human" for a person, in the language of the day. */
+  if (name != NULL && *name != '\0' && g_strcmp0 (name, "Human") != 0 && g_strcmp0 (name, _("Human")) != 0)
     return name;
   return self->players[side] ? self->players[side]->name : _("Human");
 }
@@ -791,8 +792,20 @@ kiela_game_session_set_player_name (KielaGameSession *self, KielaSide side, cons
   if (g_strcmp0 (clean, kiela_game_session_get_player_name (self, side)) == 0)
     return;
   /* An empty name falls back to the player's own ("Human", the opponent's). */
-  kiela_game_tree_set_metadata (self->tree, side == KIELA_SOUTH ? KIELA_META_SOUTH : KIELA_META_NORTH,
-                                *clean ? clean : NULL);
+  kiela_game_session_set_info (self, side == KIELA_SOUTH ? KIELA_META_SOUTH : KIELA_META_NORTH, clean);
+}
+
+void
+kiela_game_session_set_info (KielaGameSession *self, const char *key, const char *value)
+{
+  g_autofree char *clean = NULL;
+
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self) && key != NULL);
+  g_return_if_fail (value == NULL || g_utf8_validate (value, -1, NULL));
+  clean = g_strstrip (g_strdup (value ? value : ""));
+  if (g_strcmp0 (*clean ? clean : NULL, kiela_game_get_metadata (self->game, key)) == 0)
+    return;
+  kiela_game_tree_set_metadata (self->tree, key, *clean ? clean : NULL);
   game_changed (self);
   g_signal_emit (self, signals[SIGNAL_INFO_CHANGED], 0);
 }

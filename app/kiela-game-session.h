@@ -84,6 +84,8 @@ void                    kiela_game_session_set_comment      (KielaGameSession *s
 const char             *kiela_game_session_get_player_name  (KielaGameSession *self, KielaSide side);
 /* NULL or "" goes back to the player's own name. */
 void                    kiela_game_session_set_player_name  (KielaGameSession *self, KielaSide side, const char *name);
+/* Any other metadata of the record (KIELA_META_EVENT, KIELA_META_DATE); "" removes it. */
+void                    kiela_game_session_set_info         (KielaGameSession *self, const char *key, const char *value);
 
 /* Hints: the strongest personality thinks for the human to move. */
 gboolean                kiela_game_session_can_hint         (KielaGameSession *self);

@@ -412,10 +412,12 @@ test_review (Fixture *f, gconstpointer data)
   kiela_window_review_ply (f->window, 1);
   g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 1);
   assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position_at (game, 1));
-  g_assert_false (kiela_board_view_get_interactive (board));
-  /* A click while reviewing plays nothing. */
-  click (f, KIELA_NORTH, "a4");
+  /* An earlier position takes a move (into a variation): North's, here; a South house says why not. */
+  g_assert_true (kiela_board_view_get_interactive (board));
+  click (f, KIELA_SOUTH, "h1");
+  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "belongs to South"));
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 3);
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 1);
 
   activate (f, "win.previous-move");
   g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 0);

@@ -145,6 +145,13 @@ void      _kiela_window_update_turn      (KielaWindow *self);
 void      _kiela_window_update_step_bar  (KielaWindow *self);
 
 /* kiela-window-actions.c */
+/* A parameterless `win.*` action and what activates it. */
+typedef struct {
+  const char *name;
+  GtkWidgetActionActivateFunc activate;
+} KielaWindowAction;
+void      _kiela_window_class_install_actions (GtkWidgetClass *widget_class, const KielaWindowAction *actions,
+                                               guint n_actions);
 void      _kiela_window_class_actions_init (GtkWidgetClass *widget_class);
 void      _kiela_window_actions_init     (KielaWindow *self);
 /* Enables each action for the state of the session and the replay: the one place that does. */

@@ -30,7 +30,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (KielaMoveListModel, kiela_move_list_model, G_TYPE
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, kiela_move_list_model_list_model_init))
 
 /* The last ply of `line` shown: the current line's own game may have moves undone (kept for redo,
- * not shown); any other line shows all its moves. */
+ * not shown); any other line shows all its moves (the main line, those played). */
 static guint
 shown_end (KielaMoveListModel *self, KielaGameLine *line)
 {
@@ -40,7 +40,8 @@ shown_end (KielaMoveListModel *self, KielaGameLine *line)
     end = MIN (end, kiela_game_get_n_moves (kiela_game_tree_get_game (self->tree)));
   else if (kiela_game_line_get_parent (line) == NULL)
     end = MIN (end, kiela_game_get_n_moves (kiela_game_tree_get_main_game (self->tree)));
-  return end;
+  /* Undone back past its first move, a variation shows no move (until redone). */
+  return MAX (end, kiela_game_line_get_fork (line));
 }
 
 /* The rows of `line` and of the variations in it. */

@@ -349,12 +349,15 @@ game_info_action (GtkWidget *widget, const char *name, GVariant *param)
     kiela_game_info_present (GTK_WINDOW (self), self->session);
 }
 
+/* A text button, or an icon button named by its tooltip (the panel must stay narrow: its width
+ * is taken from the board). */
 static GtkWidget *
-bar_button (const char *label, const char *tooltip, const char *action)
+bar_button (const char *label, const char *icon, const char *tooltip, const char *action)
 {
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+  GtkWidget *button = icon ? gtk_button_new_from_icon_name (icon) : gtk_button_new_with_mnemonic (label);
 
   gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
   gtk_widget_add_css_class (button, "flat");
   return button;
@@ -370,21 +373,31 @@ build_variation_widgets (KielaWindow *self)
   GtkGesture *click = gtk_gesture_click_new ();
   g_autoptr(GMenuModel) menu = variation_menu_model ();
 
+  /* Neither the bar nor the field may widen the panel as their texts change: the board's size
+   * would follow. */
   self->variation_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->variation_label, 0);
+  gtk_label_set_ellipsize (self->variation_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (self->variation_label, 4);
   gtk_widget_set_hexpand (GTK_WIDGET (self->variation_label), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->variation_label), "dim-label");
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->variation_label));
-  gtk_box_append (GTK_BOX (bar), bar_button (_("Main _Line"), _("Return to the main line"), "win.variation-return"));
-  gtk_box_append (GTK_BOX (bar), bar_button (_("_Promote"), _("Promote this variation one level"),
+  gtk_box_append (GTK_BOX (bar), bar_button (_("Main _Line"), NULL, _("Return to the main line"),
+                                             "win.variation-return"));
+  gtk_box_append (GTK_BOX (bar), bar_button (NULL, "go-up-symbolic", _("Promote this variation one level"),
                                              "win.variation-promote"));
-  gtk_box_append (GTK_BOX (bar), bar_button (_("_Delete"), _("Delete this variation"), "win.variation-delete"));
+  gtk_box_append (GTK_BOX (bar), bar_button (NULL, "user-trash-symbolic", _("Delete this variation"),
+                                             "win.variation-delete"));
   gtk_widget_set_margin_start (bar, 12);
   gtk_widget_set_margin_end (bar, 12);
   self->variation_revealer = GTK_REVEALER (gtk_revealer_new ());
+  /* The label expands inside the bar, not the panel: an expanding panel would take the board's room. */
+  gtk_widget_set_hexpand (GTK_WIDGET (self->variation_revealer), FALSE);
   gtk_revealer_set_child (self->variation_revealer, bar);
 
   self->comment_entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->comment_entry), 8);
+  gtk_entry_set_placeholder_text (self->comment_entry, _("Comment on this move…"));
   gtk_widget_set_margin_start (GTK_WIDGET (self->comment_entry), 12);
   gtk_widget_set_margin_end (GTK_WIDGET (self->comment_entry), 12);
   gtk_widget_set_margin_top (GTK_WIDGET (self->comment_entry), 6);

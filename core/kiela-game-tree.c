@@ -8,6 +8,7 @@
 #include "kiela-game-tree-private.h"
 #include "kiela-error.h"
 #include "kiela-position.h"
+#include "kiela-sow.h"
 
 struct _KielaGameTree {
   GObject parent_instance;
@@ -408,11 +409,28 @@ kiela_game_tree_play (KielaGameTree *tree, guint ply, KielaMove move, KielaTrace
   g_return_val_if_fail (ply <= played, FALSE);
   live = ply == played;
 
-  if (!live)
-    kiela_game_go_to (game, ply);
-  ok = check_playable (game, move, error);
-  if (!live)
-    kiela_game_go_to (game, played);
+  if (live)
+    ok = check_playable (game, move, error);
+  else
+    {
+      /* Without moving the line's game (its views would follow): an earlier ply is never a
+       * finished game (the line goes on), and legality depends on the position alone. */
+      KielaPosition pos = *kiela_game_get_position_at (game, ply);
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_legal_moves (kiela_game_get_variant (game), &pos, moves, NULL, NULL);
+
+      ok = FALSE;
+      for (guint i = 0; i < n && !ok; i++)
+        ok = moves[i] == move;
+      if (!ok)
+        {
+          g_autoptr(KielaGame) copy = kiela_game_copy (game);
+
+          kiela_game_go_to (copy, ply);
+          if (check_playable (copy, move, error))
+            g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("This move is not allowed here."));
+        }
+    }
   if (!ok)
     return FALSE;
 

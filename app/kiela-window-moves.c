@@ -396,6 +396,7 @@ build_variation_widgets (KielaWindow *self)
   gtk_revealer_set_child (self->variation_revealer, bar);
 
   self->comment_entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_widget_add_css_class (GTK_WIDGET (self->comment_entry), "kiela-comment-entry");
   gtk_editable_set_width_chars (GTK_EDITABLE (self->comment_entry), 8);
   gtk_entry_set_placeholder_text (self->comment_entry, _("Comment on this move…"));
   gtk_widget_set_margin_start (GTK_WIDGET (self->comment_entry), 12);

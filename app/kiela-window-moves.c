@@ -313,6 +313,17 @@ on_list_pressed (GtkGestureClick *gesture, int n_press, double x, double y, Kiel
   gtk_popover_popup (self->variation_menu);
 }
 
+/* The same menu from the keyboard (Shift+F10 or the Menu key), for the selected row. */
+static gboolean
+on_list_menu_key (GtkWidget *list, GVariant *args, gpointer data)
+{
+  KielaWindow *self = data;
+
+  gtk_popover_set_pointing_to (self->variation_menu, NULL);
+  gtk_popover_popup (self->variation_menu);
+  return TRUE;
+}
+
 static GMenuModel *
 variation_menu_model (void)
 {
@@ -419,6 +430,15 @@ build_variation_widgets (KielaWindow *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
   g_signal_connect (click, "pressed", G_CALLBACK (on_list_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->move_list), GTK_EVENT_CONTROLLER (click));
+  {
+    GtkEventController *keys = gtk_shortcut_controller_new ();
+
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+      gtk_shortcut_new (gtk_alternative_trigger_new (gtk_keyval_trigger_new (GDK_KEY_F10, GDK_SHIFT_MASK),
+                                                     gtk_keyval_trigger_new (GDK_KEY_Menu, 0)),
+                        gtk_callback_action_new (on_list_menu_key, self, NULL)));
+    gtk_widget_add_controller (GTK_WIDGET (self->move_list), keys);
+  }
 }
 
 void

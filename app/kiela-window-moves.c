@@ -176,8 +176,7 @@ update_variation_bar (KielaWindow *self)
 
   gtk_revealer_set_reveal_child (self->variation_revealer, in_variation);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.variation-promote", v != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.variation-make-main",
-                                 v != NULL && kiela_game_line_get_depth (v) > 1);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.variation-make-main", v != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.variation-delete", v != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.variation-return", in_variation);
   if (v != NULL)

@@ -702,6 +702,8 @@ test_variations (Fixture *f, gconstpointer data)
   g_assert_true (kiela_game_session_delete_variation (other, v));
   g_assert_cmpuint (kiela_game_tree_count_variations (tree), ==, 0);
   g_assert_false (kiela_game_session_in_variation (other));
+}
+
 /* A game from a set-up position: the players chosen, the computer to move starts at once, the
  * autosave and a saved file reopen at that position; a position the variant cannot be played
  * from is refused with its reason and the game before stays. */

@@ -58,8 +58,8 @@ _kiela_window_update_title (KielaWindow *self)
   /* TRANSLATORS: window subtitle: variant, South's player, North's player */
   subtitle = g_strdup_printf (_("%s · South: %s · North: %s"),
                               kiela_variant_get_name (kiela_game_get_variant (_kiela_window_game (self))),
-                              _kiela_window_player (self, KIELA_SOUTH) ? _kiela_window_player (self, KIELA_SOUTH)->name : _("Human"),
-                              _kiela_window_player (self, KIELA_NORTH) ? _kiela_window_player (self, KIELA_NORTH)->name : _("Human"));
+                              kiela_game_session_get_player_name (self->session, KIELA_SOUTH),
+                              kiela_game_session_get_player_name (self->session, KIELA_NORTH));
   adw_window_title_set_subtitle (self->window_title, subtitle);
   /* A game that lives in a file is named by it, as any document window is, and marked while
    * it has changes the file does not hold.  An untitled game is kept by the autosave. */

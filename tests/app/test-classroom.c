@@ -355,7 +355,7 @@ test_refusals_replace (Fixture *f, gconstpointer data)
 }
 
 /* Reviewing the start: the status says so (not "move 0 of 2"), the narration says how to get
- * back, and a click on a house says why it plays nothing. */
+ * back or try another line, and a click on a house that cannot play there says why. */
 static void
 test_review_says_so (Fixture *f, gconstpointer data)
 {
@@ -365,8 +365,9 @@ test_review_says_so (Fixture *f, gconstpointer data)
   g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, "Reviewing the start position");
   g_assert_nonnull (strstr (kiela_window_get_narration (f->window), "Back to Game"));
   g_assert_false (gtk_widget_get_visible (child (f, "review_label")));
-  click (f, KIELA_SOUTH, "c2");
-  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "reviewing move 0"));
+  /* A move there would start a variation; a house of the side not to move says why it cannot. */
+  click (f, KIELA_NORTH, "c3");
+  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "belongs to North"));
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 2);
   kiela_window_review_ply (f->window, 1);
   g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, "Reviewing move 1 of 2");

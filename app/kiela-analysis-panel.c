@@ -8,7 +8,7 @@
 #include "kiela-analysis-panel.h"
 #include "kiela-ai-player.h"
 
-/* Line shown: long enough to read a plan, short enough to judge 40 moves quickly. */
+/* The line is followed as deep as the search looked, so its gain is the search's material. */
 #define LINE_PLIES KIELA_ANALYSIS_PANEL_LINE
 
 struct _KielaAnalysisPanel {

@@ -26,7 +26,7 @@ void                 kiela_analysis_panel_set_position   (KielaAnalysisPanel *se
 void                 kiela_analysis_panel_stop           (KielaAnalysisPanel *self);
 
 /* The plies of the line each row shows (the move and the answers after it). */
-#define KIELA_ANALYSIS_PANEL_LINE 5
+#define KIELA_ANALYSIS_PANEL_LINE KIELA_ANALYSIS_MAX_LINE
 
 /* What is shown: the moves best first, the search depth they came from, the AI spec used. */
 guint                kiela_analysis_panel_get_n_evals    (KielaAnalysisPanel *self);

@@ -134,7 +134,8 @@ kiela_ai_config_evaluate_moves (KielaAiConfig *config, const KielaAiRequest *req
         return FALSE;
     }
 
-  /* Best first; insertion sort keeps equal moves in house order. */
+  /* Best first, as shown: by outcome, stones gained, then the AI's score; insertion sort
+   * keeps equal moves in house order. */
   for (guint i = 1; i < n; i++)
     {
       KielaMoveEval e = evals[i];
@@ -142,7 +143,9 @@ kiela_ai_config_evaluate_moves (KielaAiConfig *config, const KielaAiRequest *req
       while (j >= 0)
         {
           gint ra = outcome_rank (&evals[j], mover), rb = outcome_rank (&e, mover);
-          if (ra > rb || (ra == rb && evals[j].score >= e.score))
+          if (ra != rb ? ra > rb
+              : evals[j].gain != e.gain ? evals[j].gain > e.gain
+              : evals[j].score >= e.score)
             break;
           evals[j + 1] = evals[j];
           j--;

@@ -26,8 +26,9 @@ typedef struct {
  * AI searches the other side's best answer (its score, negated, is the move's score),
  * then the line is followed with the AI's answers for up to `max_line` plies (at most
  * KIELA_ANALYSIS_MAX_LINE, at least 1) or as deep as the reply was searched, whichever is
- * shorter, or until the game ends.  `evals` receives one entry a legal move, best first
- * (a won line first, a lost one last; equal scores keep house order); returns how many.
+ * shorter, or until the game ends.  `evals` receives one entry a legal move, best first:
+ * a won line first, a lost one last, the others by the stones gained at the end of their
+ * line, then by score (equal moves keep house order); `n_evals` says how many.
  * Runs on the calling thread (call it from a worker); request->cancellable is polled
  * between searches and by the AI: a cancelled analysis fails with G_IO_ERROR_CANCELLED.
  * A position without a legal move is an error (KIELA_ERROR_ILLEGAL_MOVE).

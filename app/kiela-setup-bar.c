@@ -11,6 +11,7 @@ struct _KielaSetupBar {
   GtkBox parent_instance;
 
   GtkLabel *total_label;
+  GtkLabel *moved_label;
   GtkMenuButton *count_button;
   GtkAdjustment *count_adjustment;
   GtkWidget *undo_button;
@@ -36,7 +37,7 @@ update (KielaSetupBar *self)
   KielaPosition pos;
   KielaSide side;
   guint outer = 0, inner = 0, moved;
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *moved_text = NULL;
 
   if (self->session == NULL || kiela_game_session_get_game (self->session) == NULL)
     return;
@@ -47,11 +48,12 @@ update (KielaSetupBar *self)
   for (guint h = pos.files; h < 2u * pos.files; h++)
     inner += pos.houses[side][h];
   moved = kiela_game_session_get_setup_moved (self->session);
-  /* Translators: the running total of the arrangement: the stones in each of the side's rows, and how
-   * many stones have been moved so far. */
-  text = g_strdup_printf (g_dngettext (NULL, "Outer row %u · inner row %u · %u moved",
-                                       "Outer row %u · inner row %u · %u moved", moved), outer, inner, moved);
+  /* Translators: the running total of the arrangement: the stones in each of the side's two rows. */
+  text = g_strdup_printf (_("Outer row %u · inner row %u"), outer, inner);
   gtk_label_set_text (self->total_label, text);
+  /* Translators: under the running total of the arrangement: how many stones were moved so far. */
+  moved_text = g_strdup_printf (g_dngettext (NULL, "%u stone moved", "%u stones moved", moved), moved);
+  gtk_label_set_text (self->moved_label, moved_text);
   /* A click cannot move more stones than the side has. */
   gtk_adjustment_set_upper (self->count_adjustment, MAX (1, outer + inner));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "setup-bar.undo",
@@ -97,11 +99,11 @@ kiela_setup_bar_set_count (KielaSetupBar *self, guint count)
   gtk_adjustment_set_value (self->count_adjustment, count);
 }
 
-const char *
-kiela_setup_bar_get_total (KielaSetupBar *self)
+char *
+kiela_setup_bar_dup_total (KielaSetupBar *self)
 {
   g_return_val_if_fail (KIELA_IS_SETUP_BAR (self), NULL);
-  return gtk_label_get_text (self->total_label);
+  return g_strdup_printf ("%s\n%s", gtk_label_get_text (self->total_label), gtk_label_get_text (self->moved_label));
 }
 
 static void
@@ -125,6 +127,7 @@ kiela_setup_bar_class_init (KielaSetupBarClass *klass)
   object_class->dispose = kiela_setup_bar_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-setup-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, total_label);
+  gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, moved_label);
   gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, count_button);
   gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, count_adjustment);
   gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, undo_button);

@@ -144,6 +144,9 @@ void      _kiela_window_report_plugin_failures (KielaWindow *self);
 /* kiela-window-analysis.c: the analysis panel follows the shown position (analysis.show-analysis, F8). */
 void      _kiela_window_analysis_init    (KielaWindow *self);
 
+/* kiela-window-follow.c: the move list keeps its last row in view while the game is followed live. */
+void      _kiela_window_follow_moves_init (KielaWindow *self);
+
 /* kiela-presentation.c */
 void      _kiela_window_class_presentation_init (GtkWidgetClass *widget_class);
 void      _kiela_window_presentation_init (KielaWindow *self);

@@ -121,6 +121,8 @@ update_setup (KielaWindow *self)
                                     "%s: arrange your %u stones over your two rows.", total),
                           kiela_side_display_name (side), total);
   gtk_label_set_text (self->setup_label, text);
+  /* The side labels count the stones shown, which are the arrangement's now. */
+  _kiela_window_update_turn (self);
 }
 
 /* ---------- the move list ---------- */
@@ -640,6 +642,7 @@ kiela_window_init (KielaWindow *self)
   }
   gtk_list_view_set_model (self->move_list, GTK_SELECTION_MODEL (self->move_selection));
   g_signal_connect (self->move_selection, "selection-changed", G_CALLBACK (on_move_selection_changed), self);
+  _kiela_window_follow_moves_init (self);
   g_signal_connect (self->board_overlay, "get-child-position", G_CALLBACK (on_board_overlay_position), self);
   _kiela_window_actions_init (self);
   _kiela_window_pages_init (self);

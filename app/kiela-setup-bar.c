@@ -11,8 +11,8 @@ struct _KielaSetupBar {
   GtkBox parent_instance;
 
   GtkLabel *total_label;
-  GtkLabel *moved_label;
   GtkMenuButton *count_button;
+  GtkLabel *count_label;
   GtkAdjustment *count_adjustment;
   GtkWidget *undo_button;
 
@@ -28,7 +28,22 @@ update_count_label (KielaSetupBar *self)
   /* Translators: the button opening the count popover of the arrangement: how many stones a click moves. */
   g_autofree char *text = g_strdup_printf (g_dngettext (NULL, "Move %u Stone", "Move %u Stones", count), count);
 
-  gtk_menu_button_set_label (self->count_button, text);
+  gtk_label_set_text (self->count_label, text);
+}
+
+static void
+set_total (KielaSetupBar *self, guint outer, guint inner, guint moved)
+{
+  g_autofree char *text = NULL, *moved_text = NULL, *markup = NULL;
+
+
+  /* Translators: the running total of the arrangement: the stones in each of the side's two rows. */
+  text = g_strdup_printf (_("Outer row %u · inner row %u"), outer, inner);
+  /* Translators: under the running total of the arrangement: how many stones were moved so far. */
+  moved_text = g_strdup_printf (g_dngettext (NULL, "%u stone moved", "%u stones moved", moved), moved);
+  /* One label of two lines, as tall as the setup sentence beside it wrapped once. */
+  markup = g_markup_printf_escaped ("%s\n<span alpha=\"60%%\">%s</span>", text, moved_text);
+  gtk_label_set_markup (self->total_label, markup);
 }
 
 static void
@@ -36,8 +51,7 @@ update (KielaSetupBar *self)
 {
   KielaPosition pos;
   KielaSide side;
-  guint outer = 0, inner = 0, moved;
-  g_autofree char *text = NULL, *moved_text = NULL;
+  guint outer = 0, inner = 0;
 
   if (self->session == NULL || kiela_game_session_get_game (self->session) == NULL)
     return;
@@ -47,13 +61,10 @@ update (KielaSetupBar *self)
     outer += pos.houses[side][h];
   for (guint h = pos.files; h < 2u * pos.files; h++)
     inner += pos.houses[side][h];
-  moved = kiela_game_session_get_setup_moved (self->session);
-  /* Translators: the running total of the arrangement: the stones in each of the side's two rows. */
-  text = g_strdup_printf (_("Outer row %u · inner row %u"), outer, inner);
-  gtk_label_set_text (self->total_label, text);
-  /* Translators: under the running total of the arrangement: how many stones were moved so far. */
-  moved_text = g_strdup_printf (g_dngettext (NULL, "%u stone moved", "%u stones moved", moved), moved);
-  gtk_label_set_text (self->moved_label, moved_text);
+  /* Out of the arrangement the bar is hidden but keeps its room (and so its text, which sets
+   * its height): the window's row must not change height when the arrangement starts. */
+  if (kiela_game_session_get_phase (self->session) != KIELA_PHASE_PLAY)
+    set_total (self, outer, inner, kiela_game_session_get_setup_moved (self->session));
   /* A click cannot move more stones than the side has. */
   gtk_adjustment_set_upper (self->count_adjustment, MAX (1, outer + inner));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "setup-bar.undo",
@@ -103,7 +114,7 @@ char *
 kiela_setup_bar_dup_total (KielaSetupBar *self)
 {
   g_return_val_if_fail (KIELA_IS_SETUP_BAR (self), NULL);
-  return g_strdup_printf ("%s\n%s", gtk_label_get_text (self->total_label), gtk_label_get_text (self->moved_label));
+  return g_strdup (gtk_label_get_text (self->total_label));
 }
 
 static void
@@ -127,8 +138,8 @@ kiela_setup_bar_class_init (KielaSetupBarClass *klass)
   object_class->dispose = kiela_setup_bar_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-setup-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, total_label);
-  gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, moved_label);
   gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, count_button);
+  gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, count_label);
   gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, count_adjustment);
   gtk_widget_class_bind_template_child (widget_class, KielaSetupBar, undo_button);
   gtk_widget_class_install_action (widget_class, "setup-bar.undo", NULL, undo_action);
@@ -143,6 +154,7 @@ kiela_setup_bar_init (KielaSetupBar *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "setup-bar.undo", FALSE);
   g_signal_connect_swapped (self->count_adjustment, "value-changed", G_CALLBACK (update_count_label), self);
   update_count_label (self);
+  set_total (self, 0, 0, 0);
 
   /* Ctrl+Z undoes the arrangement wherever the focus is; outside the arrangement the action is
    * disabled and the key goes on to the game's own undo. */

@@ -56,3 +56,18 @@ app_test_init (int *argc, char ***argv, const char *name)
   adw_init ();
   return tmp;
 }
+
+/* The first widget of `type` in `widget`'s tree (itself included), or NULL. */
+static inline GtkWidget *
+app_test_find_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *w = app_test_find_type (c, type);
+      if (w)
+        return w;
+    }
+  return NULL;
+}

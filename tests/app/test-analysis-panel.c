@@ -20,20 +20,6 @@ typedef struct {
   KielaAnalysisPanel *panel;
 } Fixture;
 
-static KielaAnalysisPanel *
-find_panel (GtkWidget *widget)
-{
-  if (KIELA_IS_ANALYSIS_PANEL (widget))
-    return KIELA_ANALYSIS_PANEL (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      KielaAnalysisPanel *p = find_panel (c);
-      if (p)
-        return p;
-    }
-  return NULL;
-}
-
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
@@ -44,10 +30,11 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_settings_set_boolean (f->prefs, KIELA_SETTINGS_SHOW_ANALYSIS, FALSE);
   f->window = g_object_ref_sink (kiela_window_new (NULL, f->registry, f->prefs, NULL));
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
-  f->panel = find_panel (GTK_WIDGET (f->window));
+  f->panel = KIELA_ANALYSIS_PANEL (app_test_find_type (GTK_WIDGET (f->window), KIELA_TYPE_ANALYSIS_PANEL));
   g_assert_nonnull (f->panel);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
   gtk_window_present (GTK_WINDOW (f->window));
+  spin (200);
 }
 
 static void

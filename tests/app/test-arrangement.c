@@ -11,6 +11,7 @@
 #include "kiela-setup-bar.h"
 #include "kiela-board-view.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -18,20 +19,6 @@ typedef struct {
   KielaWindow *window;
   KielaSetupBar *bar;
 } Fixture;
-
-static GtkWidget *
-find_type (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *w = find_type (c, type);
-      if (w)
-        return w;
-    }
-  return NULL;
-}
 
 static gboolean
 mapped (gpointer data)
@@ -48,7 +35,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   f->window = g_object_ref_sink (kiela_window_new (NULL, f->registry, f->prefs, NULL));
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela-expert"), NULL, NULL);
-  f->bar = KIELA_SETUP_BAR (find_type (GTK_WIDGET (f->window), KIELA_TYPE_SETUP_BAR));
+  f->bar = KIELA_SETUP_BAR (app_test_find_type (GTK_WIDGET (f->window), KIELA_TYPE_SETUP_BAR));
   g_assert_nonnull (f->bar);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 768);
   gtk_window_present (GTK_WINDOW (f->window));
@@ -131,34 +118,12 @@ press_ctrl_z (Fixture *f)
   return FALSE;
 }
 
-/* The window as drawn, into KIELA_TEST_OUTDIR (a picture to look at, not compared). */
-static void
-save_png (Fixture *f, const char *name)
-{
-  const char *dir = g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".";
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  int w = gtk_widget_get_width (GTK_WIDGET (f->window)), h = gtk_widget_get_height (GTK_WIDGET (f->window));
-  GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("window rendered to %s", path);
-}
-
 static void
 test_several_stones_and_undo (Fixture *f, gconstpointer data)
 {
   KielaBoardView *board = kiela_window_get_board (f->window);
   KielaPosition start = *shown (f), pos;
-  GtkMenuButton *count_button = GTK_MENU_BUTTON (find_type (GTK_WIDGET (f->bar), GTK_TYPE_MENU_BUTTON));
+  GtkMenuButton *count_button = GTK_MENU_BUTTON (app_test_find_type (GTK_WIDGET (f->bar), GTK_TYPE_MENU_BUTTON));
   GtkSpinButton *spin_button;
   graphene_rect_t bounds;
 
@@ -178,12 +143,12 @@ test_several_stones_and_undo (Fixture *f, gconstpointer data)
   g_assert_nonnull (count_button);
   gtk_menu_button_popup (count_button);
   spin (200);
-  spin_button = GTK_SPIN_BUTTON (find_type (GTK_WIDGET (gtk_menu_button_get_popover (count_button)), GTK_TYPE_SPIN_BUTTON));
+  spin_button = GTK_SPIN_BUTTON (app_test_find_type (GTK_WIDGET (gtk_menu_button_get_popover (count_button)), GTK_TYPE_SPIN_BUTTON));
   g_assert_nonnull (spin_button);
   gtk_spin_button_set_value (spin_button, 3);
   gtk_menu_button_popdown (count_button);
   g_assert_cmpuint (kiela_setup_bar_get_count (f->bar), ==, 3);
-  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (find_type (GTK_WIDGET (count_button), GTK_TYPE_LABEL))), "3"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (app_test_find_type (GTK_WIDGET (count_button), GTK_TYPE_LABEL))), "3"));
 
   /* c1 (hole 2, 2 stones) to a2 (hole 19): both move, no more than it holds; e1 (4) to a2: three. */
   g_signal_emit_by_name (board, "setup-move", (guint) KIELA_SOUTH, 2u, 19u);
@@ -202,7 +167,7 @@ test_several_stones_and_undo (Fixture *f, gconstpointer data)
   g_assert_cmpuint (shown (f)->houses[KIELA_SOUTH][9], ==, pos.houses[KIELA_SOUTH][9] + pos.houses[KIELA_SOUTH][19]);
   assert_total (f, 4 + pos.houses[KIELA_SOUTH][19]);
   spin (200);
-  save_png (f, "arrangement.png");
+  render_to_png (GTK_WIDGET (f->window), "arrangement.png");
 
   /* Ctrl+Z undoes the last step, the button the one before, and so on to the start. */
   g_assert_true (press_ctrl_z (f));

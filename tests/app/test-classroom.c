@@ -14,6 +14,7 @@
 #include "kiela-presentation.h"
 #include "kiela-new-game-dialog.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -149,22 +150,7 @@ assert_on_screen (Fixture *f, GtkWidget *w, const char *what)
 static void
 save_png (Fixture *f, const char *name)
 {
-  const char *dir = g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".";
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  int w = gtk_widget_get_width (GTK_WIDGET (f->window)), h = gtk_widget_get_height (GTK_WIDGET (f->window));
-  GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("window rendered to %s", path);
+  render_to_png (GTK_WIDGET (f->window), name);
 }
 
 static gboolean

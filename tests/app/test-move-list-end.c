@@ -11,6 +11,7 @@
 #include "kiela-settings.h"
 #include "kiela-move-list-item.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -113,28 +114,6 @@ open_panel (Fixture *f)
   spin (600);
 }
 
-/* The window as drawn, into KIELA_TEST_OUTDIR (a picture to look at, not compared). */
-static void
-save_png (Fixture *f, const char *name)
-{
-  const char *dir = g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".";
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  int w = gtk_widget_get_width (GTK_WIDGET (f->window)), h = gtk_widget_get_height (GTK_WIDGET (f->window));
-  GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("window rendered to %s", path);
-}
-
 static gboolean
 replay_done (gpointer data)
 {
@@ -183,7 +162,7 @@ test_last_move_in_sight (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (card_bounds.size.height, >, 40);
   g_assert_cmpfloat (card_bounds.origin.y + card_bounds.size.height, <=, scroller_bounds.origin.y + 0.5);
   g_assert_cmpint (gtk_widget_get_height (scroller), >=, 60);
-  save_png (f, GPOINTER_TO_INT (data) == KIELA_SPEED_INSTANT ? "move-list-end-instant.png" : "move-list-end.png");
+  render_to_png (GTK_WIDGET (f->window), GPOINTER_TO_INT (data) == KIELA_SPEED_INSTANT ? "move-list-end-instant.png" : "move-list-end.png");
   wait_until (last_row_in_sight, f, 3000, "the last move in sight under the game-over card");
 
   /* Closing and opening the panel again keeps it so. */

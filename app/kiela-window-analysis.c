@@ -15,12 +15,12 @@
 static void
 update_analysis (KielaWindow *self)
 {
-  KielaGame *game = _kiela_window_game (self);
+  KielaGame *game;
   guint ply, first;
   g_autofree KielaPosition *history = NULL;
   KielaPosition pos;
 
-  if (self->analysis == NULL || game == NULL)
+  if (self->analysis == NULL || self->session == NULL || (game = _kiela_window_game (self)) == NULL)
     return;
   if (!g_settings_get_boolean (self->settings, KIELA_SETTINGS_SHOW_ANALYSIS))
     {
@@ -56,6 +56,13 @@ on_move_selected (KielaAnalysisPanel *panel, guint side, guint house, KielaWindo
   kiela_board_view_set_highlight (self->board, (KielaSide) side, house, KIELA_HIGHLIGHT_HINT);
 }
 
+/* The window forgets the panel as it goes, so that a late notification finds no panel. */
+static void
+on_panel_destroy (GtkWidget *panel, KielaWindow *self)
+{
+  self->analysis = NULL;
+}
+
 void
 _kiela_window_analysis_init (KielaWindow *self)
 {
@@ -72,6 +79,7 @@ _kiela_window_analysis_init (KielaWindow *self)
   gtk_box_insert_child_after (GTK_BOX (parent), GTK_WIDGET (self->analysis), GTK_WIDGET (self->move_scroller));
   g_settings_bind (self->settings, KIELA_SETTINGS_SHOW_ANALYSIS, self->analysis, "visible", G_SETTINGS_BIND_GET);
   g_signal_connect (self->analysis, "move-selected", G_CALLBACK (on_move_selected), self);
+  g_signal_connect (self->analysis, "destroy", G_CALLBACK (on_panel_destroy), self);
 
   /* analysis.show, a check item in the main menu, F8.  A group of its own, dropped with the
    * window, so that no later change of the setting reaches a disposed window's actions. */

@@ -483,6 +483,15 @@ row_activated_cb (GtkListBox *list, GtkListBoxRow *row, KielaAnalysisPanel *self
                  (guint) self->evals[index].move);
 }
 
+/* Out of its window the panel has nothing to show: the work stops at once, even while a
+ * worker's reference keeps the panel itself alive a little longer. */
+static void
+kiela_analysis_panel_unroot (GtkWidget *widget)
+{
+  cancel_work (KIELA_ANALYSIS_PANEL (widget));
+  GTK_WIDGET_CLASS (kiela_analysis_panel_parent_class)->unroot (widget);
+}
+
 static void
 kiela_analysis_panel_dispose (GObject *object)
 {
@@ -512,6 +521,7 @@ kiela_analysis_panel_class_init (KielaAnalysisPanelClass *klass)
 
   object_class->dispose = kiela_analysis_panel_dispose;
   object_class->finalize = kiela_analysis_panel_finalize;
+  widget_class->unroot = kiela_analysis_panel_unroot;
 
   signals[SIGNAL_MOVE_SELECTED] = g_signal_new ("move-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                                 NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);

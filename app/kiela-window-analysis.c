@@ -79,7 +79,7 @@ _kiela_window_analysis_init (KielaWindow *self)
   gtk_box_insert_child_after (GTK_BOX (parent), GTK_WIDGET (self->analysis), GTK_WIDGET (self->move_scroller));
   g_settings_bind (self->settings, KIELA_SETTINGS_SHOW_ANALYSIS, self->analysis, "visible", G_SETTINGS_BIND_GET);
   g_signal_connect (self->analysis, "move-selected", G_CALLBACK (on_move_selected), self);
-  g_signal_connect (self->analysis, "destroy", G_CALLBACK (on_panel_destroy), self);
+  g_signal_connect_object (self->analysis, "destroy", G_CALLBACK (on_panel_destroy), self, 0);
 
   /* analysis.show, a check item in the main menu, F8.  A group of its own, dropped with the
    * window, so that no later change of the setting reaches a disposed window's actions. */

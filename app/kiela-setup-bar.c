@@ -29,6 +29,12 @@ update_count_label (KielaSetupBar *self)
   g_autofree char *text = g_strdup_printf (g_dngettext (NULL, "Move %u Stone", "Move %u Stones", count), count);
 
   gtk_label_set_text (self->count_label, text);
+  /* A menu button with a child of its own has no name for screen readers, nor has the toggle
+   * button inside it that they reach: both say what the label says. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->count_button), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->count_button)); c; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_BUTTON (c))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (c), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 }
 
 static void

@@ -23,10 +23,8 @@ struct _KielaAnalysisPanel {
   guint max_depth;
 
   /* What is judged. */
-  const KielaVariant *variant;
   gboolean has_position;
   KielaPosition position;
-  char *reason;
 
   /* What is shown. */
   KielaMoveEval evals[KIELA_MAX_MOVES];
@@ -290,12 +288,6 @@ show_result (KielaAnalysisPanel *self, Result *result)
 }
 
 static void
-task_done (GObject *source, GAsyncResult *res, gpointer data)
-{
-  /* Results came through deliver_result; nothing is left to do. */
-}
-
-static void
 cancel_work (KielaAnalysisPanel *self)
 {
   self->generation++;
@@ -373,12 +365,9 @@ kiela_analysis_panel_set_position (KielaAnalysisPanel *self, const KielaVariant 
   self->n_evals = 0;
   self->depth = 0;
   g_clear_pointer (&self->spec, g_free);
-  self->variant = variant;
   self->has_position = pos != NULL;
   if (pos != NULL)
     self->position = *pos;
-  g_free (self->reason);
-  self->reason = g_strdup (reason);
 
   configs = pos != NULL && variant != NULL ? make_configs (self) : NULL;
   if (configs == NULL || configs->len == 0)
@@ -405,7 +394,8 @@ kiela_analysis_panel_set_position (KielaAnalysisPanel *self, const KielaVariant 
 
   gtk_label_set_text (self->status_label, _("Thinking…"));
   set_running (self, TRUE);
-  task = g_task_new (NULL, self->cancellable, task_done, NULL);
+  /* Results come through idles, depth by depth; the task itself reports nothing. */
+  task = g_task_new (NULL, self->cancellable, NULL, NULL);
   g_task_set_source_tag (task, kiela_analysis_panel_set_position);
   g_task_set_task_data (task, job, (GDestroyNotify) job_free);
   g_task_run_in_thread (task, analyse_thread);
@@ -509,7 +499,6 @@ kiela_analysis_panel_finalize (GObject *object)
 
   g_ptr_array_unref (self->rows);
   g_free (self->spec);
-  g_free (self->reason);
   G_OBJECT_CLASS (kiela_analysis_panel_parent_class)->finalize (object);
 }
 

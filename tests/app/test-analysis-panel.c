@@ -11,39 +11,26 @@
 #include "kiela-analysis-panel.h"
 #include "kiela-board-view.h"
 #include "kiela-game-session.h"
-#include "app-test-util.h"
+#include "app-test-window.h"
 
 typedef struct {
-  KielaRegistry *registry;
-  GSettings *prefs;
-  KielaWindow *window;
+  AppTestWindow w;
   KielaAnalysisPanel *panel;
 } Fixture;
 
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
-  f->registry = kiela_registry_new ();
-  kiela_registry_load_default (f->registry);
-  f->prefs = kiela_settings_new (NULL);
-  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  g_settings_set_boolean (f->prefs, KIELA_SETTINGS_SHOW_ANALYSIS, FALSE);
-  f->window = g_object_ref_sink (kiela_window_new (NULL, f->registry, f->prefs, NULL));
-  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
-  f->panel = KIELA_ANALYSIS_PANEL (app_test_find_type (GTK_WIDGET (f->window), KIELA_TYPE_ANALYSIS_PANEL));
+  app_test_window_open (&f->w, "kiela", KIELA_SPEED_INSTANT, 1400, 900);
+  g_settings_set_boolean (f->w.prefs, KIELA_SETTINGS_SHOW_ANALYSIS, FALSE);
+  f->panel = KIELA_ANALYSIS_PANEL (app_test_find_type (GTK_WIDGET (f->w.window), KIELA_TYPE_ANALYSIS_PANEL));
   g_assert_nonnull (f->panel);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (f->window));
-  spin (200);
 }
 
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
-  g_clear_object (&f->prefs);
-  g_clear_pointer (&f->registry, kiela_registry_free);
+  app_test_window_close (&f->w);
 }
 
 static gboolean
@@ -58,8 +45,8 @@ finished (gpointer data)
 static void
 assert_matches_core (Fixture *f)
 {
-  KielaGame *game = kiela_window_get_game (f->window);
-  guint ply = kiela_window_get_view_ply (f->window);
+  KielaGame *game = kiela_window_get_game (f->w.window);
+  guint ply = kiela_window_get_view_ply (f->w.window);
   KielaPosition pos = *kiela_game_get_position_at (game, ply);
   g_autofree KielaPosition *history = g_new (KielaPosition, ply + 1);
   g_autoptr(KielaAiConfig) config = NULL;
@@ -73,7 +60,7 @@ assert_matches_core (Fixture *f)
     history[p] = *kiela_game_get_position_at (game, p);
   g_assert_true (kiela_position_equal (kiela_analysis_panel_get_position (f->panel), &pos));
   g_assert_nonnull (kiela_analysis_panel_get_spec (f->panel));
-  config = kiela_ai_config_new (f->registry, kiela_analysis_panel_get_spec (f->panel), 0, &error);
+  config = kiela_ai_config_new (f->w.registry, kiela_analysis_panel_get_spec (f->panel), 0, &error);
   g_assert_no_error (error);
   request.variant = kiela_game_get_variant (game);
   request.position = pos;
@@ -108,15 +95,15 @@ assert_matches_core (Fixture *f)
 static void
 test_lists_every_move (Fixture *f, gconstpointer data)
 {
-  KielaGame *game = kiela_window_get_game (f->window);
+  KielaGame *game = kiela_window_get_game (f->w.window);
   KielaMove moves[KIELA_MAX_MOVES];
 
   kiela_analysis_panel_set_max_depth (f->panel, 2);
   /* Hidden, the panel does no work. */
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (f->panel)));
   g_assert_false (kiela_analysis_panel_get_running (f->panel));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "analysis.show-analysis", NULL));
-  g_assert_true (g_settings_get_boolean (f->prefs, KIELA_SETTINGS_SHOW_ANALYSIS));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "analysis.show-analysis", NULL));
+  g_assert_true (g_settings_get_boolean (f->w.prefs, KIELA_SETTINGS_SHOW_ANALYSIS));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->panel)));
   wait_until (finished, f, 60000, "the analysis of the start position");
   g_assert_cmpuint (kiela_analysis_panel_get_depth (f->panel), ==, 2);
@@ -126,7 +113,7 @@ test_lists_every_move (Fixture *f, gconstpointer data)
   for (guint i = 0; i < 3; i++)
     {
       kiela_game_legal_moves (game, moves);
-      g_assert_true (kiela_game_session_play (kiela_window_get_session (f->window), moves[i], NULL));
+      g_assert_true (kiela_game_session_play (kiela_window_get_session (f->w.window), moves[i], NULL));
     }
   wait_until (finished, f, 60000, "the analysis after three moves");
   assert_matches_core (f);
@@ -138,27 +125,27 @@ analysed (gpointer data)
   Fixture *f = data;
   const KielaPosition *pos = kiela_analysis_panel_get_position (f->panel);
   return finished (f) && pos != NULL
-         && kiela_position_equal (pos, kiela_game_get_position_at (kiela_window_get_game (f->window),
-                                                                   kiela_window_get_view_ply (f->window)));
+         && kiela_position_equal (pos, kiela_game_get_position_at (kiela_window_get_game (f->w.window),
+                                                                   kiela_window_get_view_ply (f->w.window)));
 }
 
 /* A new shown position cancels the search under way; its results never land on the new one. */
 static void
 test_change_cancels (Fixture *f, gconstpointer data)
 {
-  KielaGame *game = kiela_window_get_game (f->window);
+  KielaGame *game = kiela_window_get_game (f->w.window);
   KielaMove moves[KIELA_MAX_MOVES];
   GCancellable *first;
   KielaPosition start = *kiela_game_get_position (game);
 
   kiela_analysis_panel_set_max_depth (f->panel, 12);
-  g_settings_set_boolean (f->prefs, KIELA_SETTINGS_SHOW_ANALYSIS, TRUE);
+  g_settings_set_boolean (f->w.prefs, KIELA_SETTINGS_SHOW_ANALYSIS, TRUE);
   g_assert_true (kiela_analysis_panel_get_running (f->panel));
   first = g_object_ref (kiela_analysis_panel_get_cancellable (f->panel));
   g_assert_false (g_cancellable_is_cancelled (first));
 
   kiela_game_legal_moves (game, moves);
-  g_assert_true (kiela_game_session_play (kiela_window_get_session (f->window), moves[0], NULL));
+  g_assert_true (kiela_game_session_play (kiela_window_get_session (f->w.window), moves[0], NULL));
   g_assert_true (g_cancellable_is_cancelled (first));
   g_assert_true (kiela_analysis_panel_get_running (f->panel));
   g_assert_true (kiela_analysis_panel_get_cancellable (f->panel) != first);
@@ -178,16 +165,16 @@ test_change_cancels (Fixture *f, gconstpointer data)
 
   /* Reviewing the start position: the panel follows it, and hiding the panel stops the work. */
   kiela_analysis_panel_set_max_depth (f->panel, 2);
-  kiela_window_review_ply (f->window, 0);
+  kiela_window_review_ply (f->w.window, 0);
   g_assert_true (kiela_position_equal (kiela_analysis_panel_get_position (f->panel), &start));
   wait_until (analysed, f, 60000, "the analysis of the reviewed start");
   assert_matches_core (f);
 
   kiela_analysis_panel_set_max_depth (f->panel, 12);
-  kiela_window_review_ply (f->window, 1);
+  kiela_window_review_ply (f->w.window, 1);
   g_assert_true (kiela_analysis_panel_get_running (f->panel));
   first = g_object_ref (kiela_analysis_panel_get_cancellable (f->panel));
-  g_settings_set_boolean (f->prefs, KIELA_SETTINGS_SHOW_ANALYSIS, FALSE);
+  g_settings_set_boolean (f->w.prefs, KIELA_SETTINGS_SHOW_ANALYSIS, FALSE);
   g_assert_true (g_cancellable_is_cancelled (first));
   g_assert_false (kiela_analysis_panel_get_running (f->panel));
   g_object_unref (first);
@@ -197,11 +184,11 @@ test_change_cancels (Fixture *f, gconstpointer data)
 static void
 test_row_shows_move (Fixture *f, gconstpointer data)
 {
-  KielaBoardView *board = kiela_window_get_board (f->window);
-  const KielaPosition *pos = kiela_game_get_position (kiela_window_get_game (f->window));
+  KielaBoardView *board = kiela_window_get_board (f->w.window);
+  const KielaPosition *pos = kiela_game_get_position (kiela_window_get_game (f->w.window));
 
   kiela_analysis_panel_set_max_depth (f->panel, 1);
-  g_settings_set_boolean (f->prefs, KIELA_SETTINGS_SHOW_ANALYSIS, TRUE);
+  g_settings_set_boolean (f->w.prefs, KIELA_SETTINGS_SHOW_ANALYSIS, TRUE);
   wait_until (finished, f, 60000, "the analysis");
   for (guint i = 0; i < 2; i++)
     {
@@ -219,8 +206,8 @@ test_row_shows_move (Fixture *f, gconstpointer data)
 static void
 test_nothing_to_judge (Fixture *f, gconstpointer data)
 {
-  g_settings_set_boolean (f->prefs, KIELA_SETTINGS_SHOW_ANALYSIS, TRUE);
-  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela-expert"), NULL, NULL);
+  g_settings_set_boolean (f->w.prefs, KIELA_SETTINGS_SHOW_ANALYSIS, TRUE);
+  kiela_window_new_game (f->w.window, kiela_registry_lookup_variant (f->w.registry, "kiela-expert"), NULL, NULL);
   g_assert_null (kiela_analysis_panel_get_position (f->panel));
   g_assert_false (kiela_analysis_panel_get_running (f->panel));
   g_assert_cmpuint (kiela_analysis_panel_get_n_evals (f->panel), ==, 0);

@@ -10,52 +10,33 @@
 #include "kiela-settings.h"
 #include "kiela-setup-bar.h"
 #include "kiela-board-view.h"
-#include "app-test-util.h"
+#include "app-test-window.h"
 #include "app-test-render.h"
 
 typedef struct {
-  KielaRegistry *registry;
-  GSettings *prefs;
-  KielaWindow *window;
+  AppTestWindow w;
   KielaSetupBar *bar;
 } Fixture;
-
-static gboolean
-mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (((Fixture *) data)->bar));
-}
 
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
-  f->registry = kiela_registry_new ();
-  kiela_registry_load_default (f->registry);
-  f->prefs = kiela_settings_new (NULL);
-  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  f->window = g_object_ref_sink (kiela_window_new (NULL, f->registry, f->prefs, NULL));
-  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela-expert"), NULL, NULL);
-  f->bar = KIELA_SETUP_BAR (app_test_find_type (GTK_WIDGET (f->window), KIELA_TYPE_SETUP_BAR));
+  app_test_window_open (&f->w, "kiela-expert", KIELA_SPEED_INSTANT, 1024, 768);
+  f->bar = KIELA_SETUP_BAR (app_test_find_type (GTK_WIDGET (f->w.window), KIELA_TYPE_SETUP_BAR));
   g_assert_nonnull (f->bar);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 768);
-  gtk_window_present (GTK_WINDOW (f->window));
-  wait_until (mapped, f, 10000, "the setup bar");
-  spin (300);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->bar)));
 }
 
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
-  g_clear_object (&f->prefs);
-  g_clear_pointer (&f->registry, kiela_registry_free);
+  app_test_window_close (&f->w);
 }
 
 static const KielaPosition *
 shown (Fixture *f)
 {
-  return kiela_board_view_get_position (kiela_window_get_board (f->window));
+  return kiela_board_view_get_position (kiela_window_get_board (f->w.window));
 }
 
 /* The running total says the stones of each row of the arranging side and the stones moved. */
@@ -78,8 +59,8 @@ assert_total (Fixture *f, guint moved)
     g_error ("the total says “%s”: expected outer %u, inner %u, %u moved", total, outer, inner, moved);
   /* The side label by the board counts the same stones. */
   side = g_strdup_printf ("%u stones", outer + inner);
-  if (!g_str_has_suffix (kiela_window_get_side_label (f->window, KIELA_SOUTH), side))
-    g_error ("South's label says “%s”, not %s", kiela_window_get_side_label (f->window, KIELA_SOUTH), side);
+  if (!g_str_has_suffix (kiela_window_get_side_label (f->w.window, KIELA_SOUTH), side))
+    g_error ("South's label says “%s”, not %s", kiela_window_get_side_label (f->w.window, KIELA_SOUTH), side);
 }
 
 static GtkWidget *
@@ -121,16 +102,16 @@ press_ctrl_z (Fixture *f)
 static void
 test_several_stones_and_undo (Fixture *f, gconstpointer data)
 {
-  KielaBoardView *board = kiela_window_get_board (f->window);
+  KielaBoardView *board = kiela_window_get_board (f->w.window);
   KielaPosition start = *shown (f), pos;
   GtkMenuButton *count_button = GTK_MENU_BUTTON (app_test_find_type (GTK_WIDGET (f->bar), GTK_TYPE_MENU_BUTTON));
   GtkSpinButton *spin_button;
   graphene_rect_t bounds;
 
   /* The bar fits the 1024-px window, beside the board, whole. */
-  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->bar), GTK_WIDGET (f->window), &bounds));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->bar), GTK_WIDGET (f->w.window), &bounds));
   g_assert_cmpfloat (bounds.origin.x, >=, 0);
-  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (f->window)));
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (f->w.window)));
   {
     int min, nat;
     gtk_widget_measure (GTK_WIDGET (f->bar), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
@@ -167,7 +148,7 @@ test_several_stones_and_undo (Fixture *f, gconstpointer data)
   g_assert_cmpuint (shown (f)->houses[KIELA_SOUTH][9], ==, pos.houses[KIELA_SOUTH][9] + pos.houses[KIELA_SOUTH][19]);
   assert_total (f, 4 + pos.houses[KIELA_SOUTH][19]);
   spin (200);
-  render_to_png (GTK_WIDGET (f->window), "arrangement.png");
+  render_to_png (GTK_WIDGET (f->w.window), "arrangement.png");
 
   /* Ctrl+Z undoes the last step, the button the one before, and so on to the start. */
   g_assert_true (press_ctrl_z (f));
@@ -184,11 +165,11 @@ test_several_stones_and_undo (Fixture *f, gconstpointer data)
   /* The arrangement made is the one the game starts from. */
   g_signal_emit_by_name (board, "setup-move-all", (guint) KIELA_SOUTH, 0u, 10u);
   pos = *shown (f);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.setup-done", NULL));
-  g_assert_cmpint (kiela_game_get_phase (kiela_window_get_game (f->window)), ==, KIELA_PHASE_SETUP_NORTH);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.setup-done", NULL));
+  g_assert_cmpint (kiela_game_get_phase (kiela_window_get_game (f->w.window)), ==, KIELA_PHASE_SETUP_NORTH);
   g_assert_false (gtk_widget_is_sensitive (undo_button (f)));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.setup-skip", NULL));
-  g_assert_cmpmem (kiela_game_get_initial (kiela_window_get_game (f->window))->houses[KIELA_SOUTH],
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.setup-skip", NULL));
+  g_assert_cmpmem (kiela_game_get_initial (kiela_window_get_game (f->w.window))->houses[KIELA_SOUTH],
                    sizeof pos.houses[KIELA_SOUTH], pos.houses[KIELA_SOUTH], sizeof pos.houses[KIELA_SOUTH]);
   g_assert_false (press_ctrl_z (f));
 }

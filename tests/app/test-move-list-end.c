@@ -10,52 +10,32 @@
 #include "kiela-window.h"
 #include "kiela-settings.h"
 #include "kiela-move-list-item.h"
-#include "app-test-util.h"
+#include "app-test-window.h"
 #include "app-test-render.h"
 
 typedef struct {
-  KielaRegistry *registry;
-  GSettings *prefs;
-  KielaWindow *window;
+  AppTestWindow w;
 } Fixture;
 
 static GtkWidget *
 child (Fixture *f, const char *name)
 {
-  GtkWidget *w = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, name));
+  GtkWidget *w = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->w.window), KIELA_TYPE_WINDOW, name));
 
   g_assert_nonnull (w);
   return w;
 }
 
-static gboolean
-mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (((Fixture *) data)->window));
-}
-
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
-  f->registry = kiela_registry_new ();
-  kiela_registry_load_default (f->registry);
-  f->prefs = kiela_settings_new (NULL);
-  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, GPOINTER_TO_INT (data));
-  f->window = g_object_ref_sink (kiela_window_new (NULL, f->registry, f->prefs, NULL));
-  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 768);
-  gtk_window_present (GTK_WINDOW (f->window));
-  wait_until (mapped, f, 10000, "the window");
-  spin (300);
+  app_test_window_open (&f->w, "kiela", GPOINTER_TO_INT (data), 1024, 768);
 }
 
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
-  g_clear_object (&f->prefs);
-  g_clear_pointer (&f->registry, kiela_registry_free);
+  app_test_window_close (&f->w);
 }
 
 /* The row widget showing `item` (its number and square), among the rows the list view made. */
@@ -109,7 +89,7 @@ open_panel (Fixture *f)
   AdwFlap *flap = ADW_FLAP (child (f, "flap"));
 
   if (!adw_flap_get_reveal_flap (flap))
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-panel", NULL));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.toggle-panel", NULL));
   g_assert_true (adw_flap_get_reveal_flap (flap));
   spin (600);
 }
@@ -117,19 +97,19 @@ open_panel (Fixture *f)
 static gboolean
 replay_done (gpointer data)
 {
-  return kiela_window_get_result_text (((Fixture *) data)->window) != NULL;
+  return kiela_window_get_result_text (((Fixture *) data)->w.window) != NULL;
 }
 
 static void
 test_last_move_in_sight (Fixture *f, gconstpointer data)
 {
-  KielaGame *game = kiela_window_get_game (f->window);
+  KielaGame *game = kiela_window_get_game (f->w.window);
   GRand *rand = g_rand_new_with_seed (10);
   GtkWidget *scroller = child (f, "move_scroller"), *card = child (f, "result_revealer");
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
   graphene_rect_t card_bounds, scroller_bounds;
 
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 1024);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->w.window)), <=, 1024);
   open_panel (f);
   while (!kiela_game_is_over (game) && kiela_game_get_n_moves (game) < 400)
     {
@@ -137,7 +117,7 @@ test_last_move_in_sight (Fixture *f, gconstpointer data)
       guint n = kiela_game_legal_moves (game, moves);
       KielaSide side = kiela_game_get_position (game)->to_move;
 
-      g_signal_emit_by_name (kiela_window_get_board (f->window), "house-activated", (guint) side,
+      g_signal_emit_by_name (kiela_window_get_board (f->w.window), "house-activated", (guint) side,
                              (guint) moves[g_rand_int_range (rand, 0, (gint) n)]);
       if (kiela_game_get_n_moves (game) == 40)
         {
@@ -155,18 +135,18 @@ test_last_move_in_sight (Fixture *f, gconstpointer data)
   spin (1000);
 
   /* The card is shown, above the list, and the list still has room for rows. */
-  g_assert_nonnull (kiela_window_get_result_text (f->window));
+  g_assert_nonnull (kiela_window_get_result_text (f->w.window));
   g_assert_true (gtk_revealer_get_child_revealed (GTK_REVEALER (card)));
-  g_assert_true (gtk_widget_compute_bounds (card, GTK_WIDGET (f->window), &card_bounds));
-  g_assert_true (gtk_widget_compute_bounds (scroller, GTK_WIDGET (f->window), &scroller_bounds));
+  g_assert_true (gtk_widget_compute_bounds (card, GTK_WIDGET (f->w.window), &card_bounds));
+  g_assert_true (gtk_widget_compute_bounds (scroller, GTK_WIDGET (f->w.window), &scroller_bounds));
   g_assert_cmpfloat (card_bounds.size.height, >, 40);
   g_assert_cmpfloat (card_bounds.origin.y + card_bounds.size.height, <=, scroller_bounds.origin.y + 0.5);
   g_assert_cmpint (gtk_widget_get_height (scroller), >=, 60);
-  render_to_png (GTK_WIDGET (f->window), GPOINTER_TO_INT (data) == KIELA_SPEED_INSTANT ? "move-list-end-instant.png" : "move-list-end.png");
+  render_to_png (GTK_WIDGET (f->w.window), GPOINTER_TO_INT (data) == KIELA_SPEED_INSTANT ? "move-list-end-instant.png" : "move-list-end.png");
   wait_until (last_row_in_sight, f, 3000, "the last move in sight under the game-over card");
 
   /* Closing and opening the panel again keeps it so. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-panel", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.toggle-panel", NULL));
   spin (600);
   open_panel (f);
   wait_until (last_row_in_sight, f, 3000, "the last move in sight after the panel opened again");

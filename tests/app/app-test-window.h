@@ -28,9 +28,9 @@ app_test_window_open (AppTestWindow *t, const char *variant, KielaSpeed speed, i
 {
   t->registry = kiela_registry_new ();
   kiela_registry_load_default (t->registry);
-  t->prefs = kiela_settings_new (NULL);
+  t->prefs = app_test_settings_new ();
   g_settings_set_enum (t->prefs, KIELA_SETTINGS_SPEED, speed);
-  t->window = g_object_ref_sink (kiela_window_new (NULL, t->registry, t->prefs, NULL));
+  t->window = app_test_window_new (t->registry, t->prefs, NULL);
   kiela_window_new_game (t->window, kiela_registry_lookup_variant (t->registry, variant), NULL, NULL);
   gtk_window_set_default_size (GTK_WINDOW (t->window), width, height);
   gtk_window_present (GTK_WINDOW (t->window));
@@ -41,8 +41,7 @@ app_test_window_open (AppTestWindow *t, const char *variant, KielaSpeed speed, i
 static inline void
 app_test_window_close (AppTestWindow *t)
 {
-  gtk_window_destroy (GTK_WINDOW (t->window));
-  g_clear_object (&t->window);
+  g_clear_pointer (&t->window, app_test_window_free);
   g_clear_object (&t->prefs);
   g_clear_pointer (&t->registry, kiela_registry_free);
 }

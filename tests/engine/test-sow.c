@@ -6,15 +6,14 @@
 #include <string.h>
 #include "test-common.h"
 #include "kiela-sow-private.h"
+#include "tests/test-plugin-util.h"
 
 static KielaRegistry *registry;
 
 static const KielaVariant *
 variant (const char *id)
 {
-  const KielaVariant *v = kiela_registry_lookup_variant (registry, id);
-  g_assert_nonnull (v);
-  return v;
+  return test_variant (registry, id);
 }
 
 static void

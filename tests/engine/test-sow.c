@@ -1189,9 +1189,7 @@ main (int argc, char **argv)
 {
   int ret;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  registry = test_registry ();
+  registry = test_init (&argc, &argv);
   /* The shipped variant files too: Omweso, Hus, Quiela... through every sowing path. */
   g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
   kiela_registry_load_variant_files (registry);

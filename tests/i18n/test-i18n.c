@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela.h"
+#include "tests/test-plugin-util.h"
 
 /* French typography as used in po/fr.po: no-break space before ":" and inside « »,
  * narrow no-break space before ";", "?" and "!". */
@@ -49,10 +50,7 @@ assert_catalogue_built (void)
 static const KielaVariant *
 variant (const char *id)
 {
-  const KielaVariant *v = kiela_registry_lookup_variant (registry, id);
-
-  g_assert_nonnull (v);
-  return v;
+  return test_variant (registry, id);
 }
 
 static void

@@ -1,0 +1,268 @@
+/* test-locale.c: numbers and dates in the reader's locale (French, generated into the build tree): the lab's statistics, a worksheet's date, the CLI. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "kiela.h"
+#include "kiela-lab-page.h"
+#include "kiela-paths.h"
+#include "kiela-settings.h"
+#include "kiela-window.h"
+#include "kiela-worksheet.h"
+#include "app-test-util.h"
+
+static char *tmp_dir;
+
+/* The space French puts before "%": a no-break space (or a narrow one). */
+#define SP "(?:\xc2\xa0|\xe2\x80\xaf)"
+
+static GtkWidget *
+find_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_row (GtkWidget *widget, const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_row (c, title);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+collect_labels (GtkWidget *widget, GPtrArray *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget))
+    g_ptr_array_add (out, (gpointer) gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_labels (c, out);
+}
+
+/* The number at the start of `text` written with a decimal comma ("52,0"), as a double. */
+static double
+french_number (const char *text)
+{
+  g_autofree char *copy = g_strdup (text);
+  char *comma = strchr (copy, ',');
+
+  g_assert_nonnull (comma);
+  *comma = '.';
+  return g_ascii_strtod (copy, NULL);
+}
+
+/* The locale is French indeed: the C library gives a decimal comma and day/month/year. */
+static void
+test_locale_is_french (void)
+{
+  g_autofree char *s = g_strdup_printf ("%.2f", 0.52);
+
+  g_assert_cmpstr (s, ==, "0,52");
+  g_assert_cmpstr (localeconv ()->decimal_point, ==, ",");
+}
+
+static gboolean
+run_finished (gpointer data)
+{
+  return !kiela_lab_page_is_running (data);
+}
+
+/* The lab's summary after a run: rates with a decimal comma ("52,0 % (…)"), as the French
+ * catalogue places the percent sign, and each equal to the statistics' own value. */
+static void
+test_lab_decimals (void)
+{
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  g_autoptr(GSettings) prefs = kiela_settings_new (NULL);
+  KielaWindow *window;
+  KielaLabPage *lab;
+  GtkWidget *games;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GRegex) rate = g_regex_new ("^(\\d{1,3},\\d)" SP "%" " \\((\\d{1,3},\\d)–(\\d{1,3},\\d)" SP "%\\)$",
+                                         0, 0, NULL);
+  g_autoptr(GRegex) point = g_regex_new ("\\d\\.\\d", 0, 0, NULL);
+  KielaStatsSummary sum;
+  g_autoptr(GRegex) lone_rate = g_regex_new ("^\\d{1,3},\\d" SP "%$", 0, 0, NULL);
+  gboolean found_rate = FALSE, found_mean = FALSE, found_draws = FALSE;
+  g_autoptr(GRegex) decimal = g_regex_new ("^\\d+,\\d$", 0, 0, NULL);
+
+  kiela_registry_load_default (registry);
+  window = kiela_window_new (NULL, registry, prefs, NULL);
+  g_object_ref_sink (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 1000);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_until ((Condition) gtk_widget_get_mapped, window, 5000, "the window to show");
+  g_assert_true (kiela_window_show_page (window, "lab"));
+  lab = KIELA_LAB_PAGE (find_type (GTK_WIDGET (window), KIELA_TYPE_LAB_PAGE));
+  g_assert_nonnull (lab);
+  g_assert_true (kiela_lab_page_set_base (lab, "kiela"));
+  /* The row as the French reader sees it. */
+  games = find_row (GTK_WIDGET (lab), g_dgettext (GETTEXT_PACKAGE, "_Games"));
+  g_assert_nonnull (games);
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "_Games"), !=, "_Games");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_type (games, GTK_TYPE_SPIN_BUTTON)), 8);
+  gtk_widget_activate_action (GTK_WIDGET (lab), "lab.run", NULL);
+  wait_until (run_finished, lab, 240000, "the statistics run to finish");
+  spin (200);
+  kiela_stats_get_summary (kiela_lab_page_get_stats (lab, 0), &sum);
+  g_assert_cmpuint (sum.games, ==, 8);
+
+  collect_labels (GTK_WIDGET (lab), labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *t = g_ptr_array_index (labels, i);
+      g_autoptr(GMatchInfo) m = NULL;
+
+      if (g_regex_match (rate, t, 0, &m))
+        {
+          g_autofree char *low = g_match_info_fetch (m, 2), *high = g_match_info_fetch (m, 3);
+
+          g_assert_cmpfloat_with_epsilon (french_number (t), 100 * sum.first_player_win_rate, 0.051);
+          g_assert_cmpfloat_with_epsilon (french_number (low), 100 * sum.first_player_low, 0.051);
+          g_assert_cmpfloat_with_epsilon (french_number (high), 100 * sum.first_player_high, 0.051);
+          found_rate = TRUE;
+        }
+      /* The draws, a rate alone, written as the French catalogue writes rates. */
+      if (g_regex_match (lone_rate, t, 0, NULL) && fabs (french_number (t) - 100 * sum.draw_rate) < 0.051)
+        found_draws = TRUE;
+      /* Mean game length, one decimal: 123.4 plies reads "123,4". */
+      if (g_regex_match (decimal, t, 0, NULL) && fabs (french_number (t) - sum.mean_plies) < 0.051)
+        found_mean = TRUE;
+      /* No number anywhere on the page is written with a decimal point. */
+      if (g_regex_match (point, t, 0, NULL))
+        g_error ("“%s” has a decimal point in French", t);
+    }
+  if (!found_rate || !found_mean || !found_draws)
+    {
+      for (guint i = 0; i < labels->len; i++)
+        g_printerr ("  label: “%s”\n", (const char *) g_ptr_array_index (labels, i));
+      g_error ("the first player's rate (%d), the draws (%d) or the mean length %g (%d) is not shown", found_rate,
+               found_draws, sum.mean_plies, found_mean);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+  spin (50);
+}
+
+static char *
+pdf_text (GBytes *pdf)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "sheet.pdf", NULL);
+  const char *argv[] = { KIELA_TEST_PDFTOTEXT, path, "-", NULL };
+  char *out = NULL;
+  int status = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf), NULL));
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, &error))
+    g_error ("%s: %s", KIELA_TEST_PDFTOTEXT, error->message);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+/* A worksheet's date in the French order, day/month/year; a date that is not one stays as written. */
+static void
+test_worksheet_date (void)
+{
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  g_autoptr(KielaGame) game = NULL;
+  KielaWorksheetOptions options = { KIELA_WORKSHEET_EVERY_MOVE, FALSE, NULL };
+  g_autoptr(GError) error = NULL;
+
+  kiela_registry_load_default (registry);
+  game = kiela_game_new (kiela_registry_lookup_variant (registry, "kiela"));
+  g_assert_true (kiela_game_play_square (game, "g1", NULL, &error));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(KielaWorksheet) ws = NULL;
+      g_autoptr(GBytes) pdf = NULL;
+      g_autofree char *text = NULL;
+
+      kiela_game_set_metadata (game, KIELA_META_DATE, i == 0 ? "2026-11-30" : "Spring 2026");
+      ws = kiela_worksheet_new (game, &options);
+      pdf = kiela_worksheet_to_pdf (ws, KIELA_PAPER_A4, &error);
+      g_assert_no_error (error);
+      text = pdf_text (pdf);
+      if (i == 0)
+        {
+          if (strstr (text, "30/11/2026") == NULL || strstr (text, "2026-11-30") != NULL)
+            g_error ("the worksheet does not date itself 30/11/2026:\n%s", text);
+        }
+      else
+        g_assert_nonnull (strstr (text, "Spring 2026"));
+    }
+}
+
+/* kiela-cli in French: the report has decimal commas, the CSV file a decimal point for the
+ * programs that read it. */
+static void
+test_cli (void)
+{
+  g_autofree char *csv = g_build_filename (tmp_dir, "games.csv", NULL);
+  g_autofree char *csv_arg = g_strconcat ("--csv=", csv, NULL);
+  const char *argv[] = { KIELA_TEST_CLI, "tournament", "--ai=random", "--ai=greedy", "--games=4", "--seed=7",
+                         csv_arg, NULL };
+  g_autofree char *out = NULL, *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  int status = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) comma = g_regex_new ("\\d,\\d" SP "%", 0, 0, NULL);
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, &error))
+    g_error ("%s: %s", KIELA_TEST_CLI, error->message);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  if (!g_regex_match (comma, out, 0, NULL))
+    g_error ("no French percentage in:\n%s", out);
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "game,seed,south,north,result,reason,plies,score_a,moves");
+  for (guint i = 1; i <= 4; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+
+      /* Nine columns: a decimal comma would have made ten. */
+      g_assert_cmpuint (g_strv_length (fields), ==, 9);
+      g_assert_true (g_str_equal (fields[7], "0.0") || g_str_equal (fields[7], "0.5") || g_str_equal (fields[7], "1.0"));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  /* French through and through: messages, numbers and dates.  The locale is generated into
+   * the build tree (LOCPATH): a machine without it fails here, it never skips. */
+  g_setenv ("LC_ALL", "fr_FR.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "fr", TRUE);
+  if (setlocale (LC_ALL, "") == NULL)
+    g_error ("the fr_FR.UTF-8 locale is not available (LOCPATH=%s): is the “locales” package installed?",
+             g_getenv ("LOCPATH"));
+  tmp_dir = app_test_init (&argc, &argv, "locale");
+  kiela_bind_textdomain ();
+  textdomain (GETTEXT_PACKAGE);
+
+  g_test_add_func ("/app/locale/is-french", test_locale_is_french);
+  g_test_add_func ("/app/locale/lab-decimals", test_lab_decimals);
+  g_test_add_func ("/app/locale/worksheet-date", test_worksheet_date);
+  g_test_add_func ("/app/locale/cli", test_cli);
+  return g_test_run ();
+}

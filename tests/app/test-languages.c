@@ -14,6 +14,7 @@
 #include "kiela-text-pane.h"
 #include "kiela-window.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 /* The language the child process was started in (its LANGUAGE). */
 static const char *lang;
@@ -376,6 +377,11 @@ check_window (void)
     popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu)));
     g_assert_nonnull (popover);
     g_assert_true (gtk_widget_get_mapped (popover));
+    {
+      g_autofree char *png = g_strdup_printf ("languages-%s-menu.png", lang);
+
+      render_to_png (popover, png);
+    }
     for (guint i = 0; i < G_N_ELEMENTS (items); i++)
       {
         g_autofree char *item = shown (tr (items[i]));
@@ -427,6 +433,11 @@ check_window (void)
         spin (50);
       }
     g_assert_cmpuint (checked, >=, 2);
+    {
+      g_autofree char *png = g_strdup_printf ("languages-%s-window.png", lang);
+
+      render_to_png (GTK_WIDGET (window), png);
+    }
     /* The first relay offered its lesson in a toast. */
     {
       g_autofree char *button = shown (tr ("How does this work?"));
@@ -503,6 +514,11 @@ check_window (void)
     assert_label (GTK_WIDGET (dialog), tr ("South sits at the bottom and moves first."), FALSE,
                   "the players' description");
     assert_label (GTK_WIDGET (dialog), start, FALSE, "the Start button");
+    {
+      g_autofree char *png = g_strdup_printf ("languages-%s-new-game.png", lang);
+
+      render_to_png (GTK_WIDGET (dialog), png);
+    }
     assert_label (GTK_WIDGET (dialog), tr (kiela_registry_lookup_variant (registry, "kiela")->description), TRUE,
                   "the variant's description");
     gtk_window_destroy (GTK_WINDOW (dialog));

@@ -15,6 +15,7 @@
 #include "kiela-window.h"
 #include "kiela-worksheet.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 static char *tmp_dir;
 
@@ -113,6 +114,7 @@ test_lab_decimals (void)
   gtk_window_present (GTK_WINDOW (window));
   wait_until ((Condition) gtk_widget_get_mapped, window, 5000, "the window to show");
   g_assert_true (kiela_window_show_page (window, "lab"));
+  spin (800); /* the page transition */
   lab = KIELA_LAB_PAGE (find_type (GTK_WIDGET (window), KIELA_TYPE_LAB_PAGE));
   g_assert_nonnull (lab);
   g_assert_true (kiela_lab_page_set_base (lab, "kiela"));
@@ -159,6 +161,7 @@ test_lab_decimals (void)
       g_error ("the first player's rate (%d), the draws (%d) or the mean length %g (%d) is not shown", found_rate,
                found_draws, sum.mean_plies, found_mean);
     }
+  render_to_png (GTK_WIDGET (window), "locale-fr-lab.png");
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
   spin (50);

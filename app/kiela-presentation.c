@@ -282,7 +282,7 @@ kiela_presentation_name_keys (GtkWidget *widget)
 void
 _kiela_window_class_presentation_init (GtkWidgetClass *widget_class)
 {
-  static const struct { const char *name; GtkWidgetActionActivateFunc activate; } actions[] = {
+  static const KielaWindowAction actions[] = {
     { "win.presentation", action_presentation },
     { "win.leave-presentation", action_presentation },
     { "win.blank", action_blank },
@@ -290,8 +290,8 @@ _kiela_window_class_presentation_init (GtkWidgetClass *widget_class)
     { "win.zoom-out", action_zoom },
     { "win.zoom-reset", action_zoom },
   };
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
+
+  _kiela_window_class_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
 }
 
 void

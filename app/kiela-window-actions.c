@@ -663,9 +663,16 @@ action_about (GtkWidget *widget, const char *name, GVariant *param)
 /* ---------- installing ---------- */
 
 void
+_kiela_window_class_install_actions (GtkWidgetClass *widget_class, const KielaWindowAction *actions, guint n_actions)
+{
+  for (guint i = 0; i < n_actions; i++)
+    gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
+}
+
+void
 _kiela_window_class_actions_init (GtkWidgetClass *widget_class)
 {
-  static const struct { const char *name; GtkWidgetActionActivateFunc activate; } actions[] = {
+  static const KielaWindowAction actions[] = {
     { "win.new-game", action_new_game },
     { "win.play-again", action_play_again },
     { "win.open", action_open },
@@ -697,8 +704,8 @@ _kiela_window_class_actions_init (GtkWidgetClass *widget_class)
     { "win.export-worksheet", kiela_export_action_export_worksheet },
     { "win.print", kiela_export_action_print },
   };
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
+
+  _kiela_window_class_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
 }
 
 void

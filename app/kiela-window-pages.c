@@ -1,5 +1,6 @@
 /* kiela-window-pages.c: the window's pages: the game and the pages other parts of the app add
- * (welcome, lessons, rules, history, variant lab), the back button and the header that follows. */
+ * (welcome, lessons, rules, history, variant lab), the back button and the header that follows:
+ * the game's title or the page's. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -14,6 +15,55 @@ _kiela_window_game_page_visible (KielaWindow *self)
   const char *name = gtk_stack_get_visible_child_name (self->main_stack);
 
   return name == NULL || g_str_equal (name, GAME_PAGE);
+}
+
+/* The window's title and subtitle on the game page: the game's file, variant and players. */
+void
+_kiela_window_update_title (KielaWindow *self)
+{
+  GFile *file = kiela_game_session_get_file (self->session);
+  gboolean modified = kiela_game_session_get_modified (self->session);
+  g_autofree char *subtitle = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *title = NULL;
+
+  g_clear_pointer (&self->file_path, g_free);
+  self->file_path = file ? g_file_get_path (file) : NULL;
+  /* Another page (lessons, rules, ...) names itself in the header; the game's title comes back with it. */
+  if (!_kiela_window_game_page_visible (self))
+    return;
+  if (_kiela_window_game (self) == NULL)
+    {
+      adw_window_title_set_title (self->window_title, _("Kiela"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_window_set_title (GTK_WINDOW (self), _("Kiela"));
+      return;
+    }
+  /* TRANSLATORS: window subtitle: variant, South's player, North's player */
+  subtitle = g_strdup_printf (_("%s · South: %s · North: %s"),
+                              kiela_variant_get_name (kiela_game_get_variant (_kiela_window_game (self))),
+                              _kiela_window_player (self, KIELA_SOUTH) ? _kiela_window_player (self, KIELA_SOUTH)->name : _("Human"),
+                              _kiela_window_player (self, KIELA_NORTH) ? _kiela_window_player (self, KIELA_NORTH)->name : _("Human"));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  /* A game that lives in a file is named by it, as any document window is, and marked while
+   * it has changes the file does not hold.  An untitled game is kept by the autosave. */
+  if (file == NULL)
+    {
+      adw_window_title_set_title (self->window_title, _("Kiela"));
+      gtk_window_set_title (GTK_WINDOW (self), _("Kiela"));
+      return;
+    }
+  {
+    g_autofree char *base = g_file_get_basename (file);
+    name = g_filename_display_name (base);
+  }
+  /* TRANSLATORS: a saved game's title with changes not saved yet: "• lesson-3.kiela" */
+  shown = modified ? g_strdup_printf (_("• %s"), name) : g_strdup (name);
+  /* TRANSLATORS: window title for a saved game: "%s" is its file name, e.g. "lesson-3.kiela — Kiela" */
+  title = g_strdup_printf (_("%s — Kiela"), shown);
+  adw_window_title_set_title (self->window_title, shown);
+  gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
 /* The header follows the page: the game's buttons only with the game, a back button and the

@@ -1,5 +1,7 @@
 /* kiela-window-private.h: the main window's struct and the API its source files share
- * (kiela-window.c: layout and bindings; kiela-window-actions.c: actions, dialogs, About). */
+ * (kiela-window.c: layout and bindings; kiela-window-actions.c: actions, dialogs, About;
+ * kiela-window-moves.c: the move list; kiela-window-pages.c: pages and title; kiela-window-status.c:
+ * what the window says). */
 #pragma once
 
 #include "kiela-window.h"
@@ -107,13 +109,19 @@ void      _kiela_window_show_banner      (KielaWindow *self, const char *text);
 void      _kiela_window_show_banner_detail (KielaWindow *self, const char *text, const char *detail);
 void      _kiela_window_hide_banner      (KielaWindow *self);
 
+/* kiela-window-pages.c */
 /* The window's title and subtitle for the game (its file, variant and players). */
 void      _kiela_window_update_title     (KielaWindow *self);
-
-/* kiela-window-pages.c */
 void      _kiela_window_class_pages_init (GtkWidgetClass *widget_class);
 void      _kiela_window_pages_init       (KielaWindow *self);
 gboolean  _kiela_window_game_page_visible (KielaWindow *self);
+
+/* kiela-window-moves.c */
+void      _kiela_window_moves_init       (KielaWindow *self);
+/* The list shows `game`'s moves (NULL for none). */
+void      _kiela_window_moves_set_game   (KielaWindow *self, KielaGame *game);
+/* Selects the session's shown ply and keeps the live move in view. */
+void      _kiela_window_moves_select     (KielaWindow *self);
 
 /* kiela-window-status.c */
 /* "You win!", "Zola wins", "North wins" or "Draw": the game-over heading. */
@@ -125,6 +133,13 @@ void      _kiela_window_update_turn      (KielaWindow *self);
 void      _kiela_window_update_step_bar  (KielaWindow *self);
 
 /* kiela-window-actions.c */
+/* A parameterless `win.*` action and what activates it. */
+typedef struct {
+  const char *name;
+  GtkWidgetActionActivateFunc activate;
+} KielaWindowAction;
+void      _kiela_window_class_install_actions (GtkWidgetClass *widget_class, const KielaWindowAction *actions,
+                                               guint n_actions);
 void      _kiela_window_class_actions_init (GtkWidgetClass *widget_class);
 void      _kiela_window_actions_init     (KielaWindow *self);
 /* Enables each action for the state of the session and the replay: the one place that does. */

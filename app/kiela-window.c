@@ -123,154 +123,6 @@ update_setup (KielaWindow *self)
   gtk_label_set_text (self->setup_label, text);
 }
 
-/* ---------- the move list ---------- */
-
-/* A GtkListView makes widgets only for the rows around those in sight (about 200 in GTK 4.8), so a
- * record of 300,000 moves opens at once; the model makes a row's item when the view asks for it. */
-static void
-setup_move_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *num = gtk_label_new (NULL);
-  GtkWidget *who = gtk_label_new (NULL);
-  GtkWidget *square = gtk_label_new (NULL);
-  GtkWidget *summary = gtk_label_new (NULL);
-
-  gtk_widget_set_margin_top (box, 4);
-  gtk_widget_set_margin_bottom (box, 4);
-  gtk_widget_add_css_class (square, "kiela-move-square");
-  gtk_widget_add_css_class (summary, "dim-label");
-  gtk_label_set_width_chars (GTK_LABEL (num), 4);
-  gtk_label_set_xalign (GTK_LABEL (num), 1);
-  gtk_widget_add_css_class (num, "numeric");
-  gtk_label_set_xalign (GTK_LABEL (who), 0);
-  gtk_label_set_width_chars (GTK_LABEL (square), 3);
-  gtk_label_set_xalign (GTK_LABEL (summary), 1);
-  gtk_widget_set_hexpand (summary, TRUE);
-  gtk_box_append (GTK_BOX (box), num);
-  gtk_box_append (GTK_BOX (box), who);
-  gtk_box_append (GTK_BOX (box), square);
-  gtk_box_append (GTK_BOX (box), summary);
-  gtk_list_item_set_child (list_item, box);
-}
-
-static void
-bind_move_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer data)
-{
-  KielaMoveListItem *move = gtk_list_item_get_item (list_item);
-  GtkWidget *num = gtk_widget_get_first_child (gtk_list_item_get_child (list_item));
-  GtkWidget *who = gtk_widget_get_next_sibling (num);
-  GtkWidget *square = gtk_widget_get_next_sibling (who);
-  GtkWidget *summary = gtk_widget_get_next_sibling (square);
-
-  gtk_label_set_text (GTK_LABEL (num), kiela_move_list_item_get_number (move));
-  gtk_label_set_text (GTK_LABEL (who), kiela_move_list_item_get_who (move));
-  /* "Start position" takes the room of the side and the square. */
-  gtk_label_set_width_chars (GTK_LABEL (who), kiela_move_list_item_get_ply (move) == 0 ? 0 : 6);
-  gtk_label_set_text (GTK_LABEL (square), kiela_move_list_item_get_square (move));
-  gtk_label_set_text (GTK_LABEL (summary), kiela_move_list_item_get_summary (move));
-}
-
-/* Rows are laid out lazily: the live row is scrolled to from an idle, once the list counts it. */
-static gboolean
-scroll_to_end (gpointer data)
-{
-  KielaWindow *self = data;
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->move_selection));
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->move_scroller);
-
-  self->scroll_idle = 0;
-  if (n == 0)
-    return G_SOURCE_REMOVE;
-  gtk_widget_activate_action (GTK_WIDGET (self->move_list), "list.scroll-to-item", "u", n - 1);
-  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
-  return G_SOURCE_REMOVE;
-}
-
-/* Marks the shown ply; the live move is kept in view once its row has been allocated. */
-static void
-select_row (KielaWindow *self)
-{
-  guint ply = kiela_game_session_get_view_ply (self->session);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->move_selection));
-
-  self->selecting_row = TRUE;
-  gtk_single_selection_set_selected (self->move_selection, ply < n ? ply : GTK_INVALID_LIST_POSITION);
-  self->selecting_row = FALSE;
-  if (ply >= n)
-    return;
-  if (kiela_game_session_is_live (self->session))
-    {
-      /* Again once the new row has its height (no reference: dispose removes the source). */
-      if (self->scroll_idle == 0)
-        self->scroll_idle = g_idle_add_full (G_PRIORITY_LOW, scroll_to_end, self, NULL);
-    }
-  else if (gtk_widget_get_mapped (GTK_WIDGET (self->move_list)))
-    gtk_widget_activate_action (GTK_WIDGET (self->move_list), "list.scroll-to-item", "u", ply);
-}
-
-/* A click or the arrow keys select a row: that ply is reviewed. */
-static void
-on_move_selection_changed (GtkSelectionModel *selection, guint position, guint n_items, KielaWindow *self)
-{
-  guint selected = gtk_single_selection_get_selected (self->move_selection);
-
-  if (self->selecting_row || selected == GTK_INVALID_LIST_POSITION || _kiela_window_game (self) == NULL
-      || selected == kiela_game_session_get_view_ply (self->session))
-    return;
-  kiela_game_session_set_view_ply (self->session, selected);
-}
-
-/* ---------- title ---------- */
-
-void
-_kiela_window_update_title (KielaWindow *self)
-{
-  GFile *file = kiela_game_session_get_file (self->session);
-  gboolean modified = kiela_game_session_get_modified (self->session);
-  g_autofree char *subtitle = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *shown = NULL;
-  g_autofree char *title = NULL;
-
-  g_clear_pointer (&self->file_path, g_free);
-  self->file_path = file ? g_file_get_path (file) : NULL;
-  /* Another page (lessons, rules, ...) names itself in the header; the game's title comes back with it. */
-  if (!_kiela_window_game_page_visible (self))
-    return;
-  if (_kiela_window_game (self) == NULL)
-    {
-      adw_window_title_set_title (self->window_title, _("Kiela"));
-      adw_window_title_set_subtitle (self->window_title, NULL);
-      gtk_window_set_title (GTK_WINDOW (self), _("Kiela"));
-      return;
-    }
-  /* TRANSLATORS: window subtitle: variant, South's player, North's player */
-  subtitle = g_strdup_printf (_("%s · South: %s · North: %s"),
-                              kiela_variant_get_name (kiela_game_get_variant (_kiela_window_game (self))),
-                              _kiela_window_player (self, KIELA_SOUTH) ? _kiela_window_player (self, KIELA_SOUTH)->name : _("Human"),
-                              _kiela_window_player (self, KIELA_NORTH) ? _kiela_window_player (self, KIELA_NORTH)->name : _("Human"));
-  adw_window_title_set_subtitle (self->window_title, subtitle);
-  /* A game that lives in a file is named by it, as any document window is, and marked while
-   * it has changes the file does not hold.  An untitled game is kept by the autosave. */
-  if (file == NULL)
-    {
-      adw_window_title_set_title (self->window_title, _("Kiela"));
-      gtk_window_set_title (GTK_WINDOW (self), _("Kiela"));
-      return;
-    }
-  {
-    g_autofree char *base = g_file_get_basename (file);
-    name = g_filename_display_name (base);
-  }
-  /* TRANSLATORS: a saved game's title with changes not saved yet: "• lesson-3.kiela" */
-  shown = modified ? g_strdup_printf (_("• %s"), name) : g_strdup (name);
-  /* TRANSLATORS: window title for a saved game: "%s" is its file name, e.g. "lesson-3.kiela — Kiela" */
-  title = g_strdup_printf (_("%s — Kiela"), shown);
-  adw_window_title_set_title (self->window_title, shown);
-  gtk_window_set_title (GTK_WINDOW (self), title);
-}
-
 /* ---------- following the session ---------- */
 
 static void
@@ -280,13 +132,10 @@ on_game_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindow *self)
 
   kiela_board_view_set_setup_mode (self->board, FALSE, KIELA_SOUTH);
   kiela_board_view_set_variant (self->board, kiela_game_get_variant (g));
-  /* The rows come and go with the game; the selection follows the session, not them. */
-  self->selecting_row = TRUE;
-  kiela_move_list_model_set_game (self->moves, g);
-  self->selecting_row = FALSE;
+  _kiela_window_moves_set_game (self, g);
   self->replayed_ply = G_MAXUINT;
   show_ply (self, kiela_game_session_get_view_ply (session), FALSE);
-  select_row (self);
+  _kiela_window_moves_select (self);
   update_setup (self);
   _kiela_window_update_title (self);
   _kiela_window_update_turn (self);
@@ -310,7 +159,7 @@ on_view_ply_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindow *s
   if (ply != self->replayed_ply)
     show_ply (self, ply, FALSE);
   self->replayed_ply = G_MAXUINT;
-  select_row (self);
+  _kiela_window_moves_select (self);
   _kiela_window_update_turn (self);
 }
 
@@ -612,20 +461,7 @@ kiela_window_init (KielaWindow *self)
   g_signal_connect (self->player, "changed", G_CALLBACK (on_player_changed), self);
   kiela_step_list_set_player (self->step_list, self->player);
 
-  self->moves = kiela_move_list_model_new ();
-  /* Neither autoselect nor a selection kept against the session's ply: the window selects. */
-  self->move_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->moves)));
-  gtk_single_selection_set_autoselect (self->move_selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->move_selection, TRUE);
-  {
-    g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-
-    g_signal_connect (factory, "setup", G_CALLBACK (setup_move_row), NULL);
-    g_signal_connect (factory, "bind", G_CALLBACK (bind_move_row), NULL);
-    gtk_list_view_set_factory (self->move_list, factory);
-  }
-  gtk_list_view_set_model (self->move_list, GTK_SELECTION_MODEL (self->move_selection));
-  g_signal_connect (self->move_selection, "selection-changed", G_CALLBACK (on_move_selection_changed), self);
+  _kiela_window_moves_init (self);
   g_signal_connect (self->board_overlay, "get-child-position", G_CALLBACK (on_board_overlay_position), self);
   _kiela_window_actions_init (self);
   _kiela_window_pages_init (self);

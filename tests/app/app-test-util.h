@@ -33,6 +33,24 @@ spin (guint ms)
     }
 }
 
+typedef gboolean (*WidgetMatch) (GtkWidget *widget, gconstpointer data);
+
+/* The first widget under `root` (itself included), depth first, that `match` accepts, or NULL. */
+G_GNUC_UNUSED static GtkWidget *
+find_widget (GtkWidget *root, WidgetMatch match, gconstpointer data)
+{
+  if (match (root, data))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, match, data);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* Points the XDG homes at a fresh temporary folder (before GLib caches them), keeps settings in
  * memory and initialises the test framework and GTK; fails loudly without a display.  Returns the
  * folder (the caller frees it). */

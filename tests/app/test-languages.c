@@ -105,32 +105,22 @@ assert_label (GtkWidget *root, const char *text, gboolean part, const char *what
   g_error ("%s: no label shows %s “%s”", lang, what, text);
 }
 
-static GtkWidget *
-find_menu_button (GtkWidget *widget, const char *tooltip)
+static gboolean
+is_menu_button (GtkWidget *widget, gconstpointer tooltip)
 {
-  if (GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_menu_button (c, tooltip);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
+}
+
+static gboolean
+is_pane (GtkWidget *widget, gconstpointer kind)
+{
+  return KIELA_IS_TEXT_PANE (widget) && kiela_text_pane_get_kind (KIELA_TEXT_PANE (widget)) == (KielaTextKind) GPOINTER_TO_INT (kind);
 }
 
 static KielaTextPane *
 find_pane (GtkWidget *widget, KielaTextKind kind)
 {
-  if (KIELA_IS_TEXT_PANE (widget) && kiela_text_pane_get_kind (KIELA_TEXT_PANE (widget)) == kind)
-    return KIELA_TEXT_PANE (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      KielaTextPane *found = find_pane (c, kind);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return (KielaTextPane *) find_widget (widget, is_pane, GINT_TO_POINTER (kind));
 }
 
 /* ---------- a game with a relay and a capture ---------- */
@@ -243,19 +233,11 @@ toast_shows (gpointer data)
   return FALSE;
 }
 
-static GtkWidget *
-find_close_button (GtkWidget *widget)
+static gboolean
+is_close_button (GtkWidget *widget, gconstpointer data)
 {
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "window-close-symbolic") == 0 &&
-      gtk_widget_get_mapped (widget))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_close_button (c);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "window-close-symbolic") == 0 &&
+         gtk_widget_get_mapped (widget);
 }
 
 /* Closes the toasts shown and queued, as a user clicks their close buttons. */
@@ -266,7 +248,7 @@ close_toasts (KielaWindow *window)
 
   while (g_get_monotonic_time () < quiet)
     {
-      GtkWidget *close = find_close_button (GTK_WIDGET (window));
+      GtkWidget *close = find_widget (GTK_WIDGET (window), is_close_button, NULL);
 
       if (close != NULL)
         {
@@ -370,7 +352,7 @@ check_window (void)
     static const char *items[] = { "_New Game…", "_Open…", "Save _As…", "_Rules", "_History of Kiela",
                                    "_Variant Lab", "Export _Worksheet (PDF)…" };
 
-    menu = find_menu_button (GTK_WIDGET (window), tr ("Main Menu"));
+    menu = find_widget (GTK_WIDGET (window), is_menu_button, tr ("Main Menu"));
     g_assert_nonnull (menu);
     gtk_menu_button_popup (GTK_MENU_BUTTON (menu));
     spin (300);

@@ -22,33 +22,17 @@ static char *tmp_dir;
 /* The space French puts before "%": a no-break space (or a narrow one). */
 #define SP "(?:\xc2\xa0|\xe2\x80\xaf)"
 
-static GtkWidget *
-find_type (GtkWidget *widget, GType type)
+static gboolean
+is_type (GtkWidget *widget, gconstpointer type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
 }
 
-static GtkWidget *
-find_row (GtkWidget *widget, const char *title)
+static gboolean
+is_row (GtkWidget *widget, gconstpointer title)
 {
-  if (ADW_IS_PREFERENCES_ROW (widget) &&
-      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_row (c, title);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return ADW_IS_PREFERENCES_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
 }
 
 static void
@@ -115,14 +99,14 @@ test_lab_decimals (void)
   wait_until ((Condition) gtk_widget_get_mapped, window, 5000, "the window to show");
   g_assert_true (kiela_window_show_page (window, "lab"));
   spin (800); /* the page transition */
-  lab = KIELA_LAB_PAGE (find_type (GTK_WIDGET (window), KIELA_TYPE_LAB_PAGE));
+  lab = KIELA_LAB_PAGE (find_widget (GTK_WIDGET (window), is_type, GSIZE_TO_POINTER (KIELA_TYPE_LAB_PAGE)));
   g_assert_nonnull (lab);
   g_assert_true (kiela_lab_page_set_base (lab, "kiela"));
   /* The row as the French reader sees it. */
-  games = find_row (GTK_WIDGET (lab), g_dgettext (GETTEXT_PACKAGE, "_Games"));
+  games = find_widget (GTK_WIDGET (lab), is_row, g_dgettext (GETTEXT_PACKAGE, "_Games"));
   g_assert_nonnull (games);
   g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "_Games"), !=, "_Games");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_type (games, GTK_TYPE_SPIN_BUTTON)), 8);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (games, is_type, GSIZE_TO_POINTER (GTK_TYPE_SPIN_BUTTON))), 8);
   gtk_widget_activate_action (GTK_WIDGET (lab), "lab.run", NULL);
   wait_until (run_finished, lab, 240000, "the statistics run to finish");
   spin (200);

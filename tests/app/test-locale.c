@@ -1,4 +1,4 @@
-/* test-locale.c: numbers and dates in the reader's locale (French, generated into the build tree): the lab's statistics, a worksheet's date, the CLI. */
+/* test-locale.c: numbers and dates in the reader's locale (KIELA_TEST_LOCALE, generated into the build tree): the lab's statistics, a worksheet's date, the CLI. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -18,9 +18,43 @@
 #include "app-test-render.h"
 
 static char *tmp_dir;
+static const char *test_locale;
 
-/* The space French puts before "%": a no-break space (or a narrow one). */
-#define SP "(?:\xc2\xa0|\xe2\x80\xaf)"
+/* A printf format of the catalogue as a pattern: each "%.1f" a number with a decimal comma,
+ * captured; "%%" a percent sign; the rest as written (the translator's spaces included). */
+static GRegex *
+format_regex (const char *format)
+{
+  g_autoptr(GString) re = g_string_new ("^");
+  g_autoptr(GError) error = NULL;
+  GRegex *regex;
+
+  for (const char *p = format; *p; )
+    {
+      if (g_str_has_prefix (p, "%.1f"))
+        {
+          g_string_append (re, "(\\d{1,3},\\d)");
+          p += 4;
+        }
+      else if (g_str_has_prefix (p, "%%"))
+        {
+          g_string_append_c (re, '%');
+          p += 2;
+        }
+      else
+        {
+          const char *next = g_utf8_next_char (p);
+          g_autofree char *quoted = g_regex_escape_string (p, next - p);
+
+          g_string_append (re, quoted);
+          p = next;
+        }
+    }
+  g_string_append_c (re, '$');
+  regex = g_regex_new (re->str, 0, 0, &error);
+  g_assert_no_error (error);
+  return regex;
+}
 
 static gboolean
 is_type (GtkWidget *widget, gconstpointer type)
@@ -44,11 +78,11 @@ collect_labels (GtkWidget *widget, GPtrArray *out)
     collect_labels (c, out);
 }
 
-/* The number at the start of `text` written with a decimal comma ("52,0"), as a double. */
+/* The first number in `text` written with a decimal comma ("52,0"), as a double. */
 static double
-french_number (const char *text)
+comma_number (const char *text)
 {
-  g_autofree char *copy = g_strdup (text);
+  g_autofree char *copy = g_strdup (text + strcspn (text, "0123456789"));
   char *comma = strchr (copy, ',');
 
   g_assert_nonnull (comma);
@@ -56,9 +90,9 @@ french_number (const char *text)
   return g_ascii_strtod (copy, NULL);
 }
 
-/* The locale is French indeed: the C library gives a decimal comma and day/month/year. */
+/* The locale is the one asked for: the C library gives a decimal comma, as in all five. */
 static void
-test_locale_is_french (void)
+test_decimal_comma (void)
 {
   g_autofree char *s = g_strdup_printf ("%.2f", 0.52);
 
@@ -72,8 +106,9 @@ run_finished (gpointer data)
   return !kiela_lab_page_is_running (data);
 }
 
-/* The lab's summary after a run: rates with a decimal comma ("52,0 % (…)"), as the French
- * catalogue places the percent sign, and each equal to the statistics' own value. */
+/* The lab's summary after a run: rates with a decimal comma ("52,0 % (…)" in French,
+ * "%52,0 (…)" in Turkish: as the catalogue places the percent sign), each equal to the
+ * statistics' own value. */
 static void
 test_lab_decimals (void)
 {
@@ -83,11 +118,10 @@ test_lab_decimals (void)
   KielaLabPage *lab;
   GtkWidget *games;
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-  g_autoptr(GRegex) rate = g_regex_new ("^(\\d{1,3},\\d)" SP "%" " \\((\\d{1,3},\\d)–(\\d{1,3},\\d)" SP "%\\)$",
-                                         0, 0, NULL);
+  g_autoptr(GRegex) rate = format_regex (g_dgettext (GETTEXT_PACKAGE, "%.1f%% (%.1f–%.1f%%)"));
   g_autoptr(GRegex) point = g_regex_new ("\\d\\.\\d", 0, 0, NULL);
   KielaStatsSummary sum;
-  g_autoptr(GRegex) lone_rate = g_regex_new ("^\\d{1,3},\\d" SP "%$", 0, 0, NULL);
+  g_autoptr(GRegex) lone_rate = format_regex (g_dpgettext2 (GETTEXT_PACKAGE, "rate", "%.1f%%"));
   gboolean found_rate = FALSE, found_mean = FALSE, found_draws = FALSE;
   g_autoptr(GRegex) decimal = g_regex_new ("^\\d+,\\d$", 0, 0, NULL);
 
@@ -102,7 +136,7 @@ test_lab_decimals (void)
   lab = KIELA_LAB_PAGE (find_widget (GTK_WIDGET (window), is_type, GSIZE_TO_POINTER (KIELA_TYPE_LAB_PAGE)));
   g_assert_nonnull (lab);
   g_assert_true (kiela_lab_page_set_base (lab, "kiela"));
-  /* The row as the French reader sees it. */
+  /* The row as the reader sees it. */
   games = find_widget (GTK_WIDGET (lab), is_row, g_dgettext (GETTEXT_PACKAGE, "_Games"));
   g_assert_nonnull (games);
   g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "_Games"), !=, "_Games");
@@ -121,22 +155,23 @@ test_lab_decimals (void)
 
       if (g_regex_match (rate, t, 0, &m))
         {
+          g_autofree char *value = g_match_info_fetch (m, 1);
           g_autofree char *low = g_match_info_fetch (m, 2), *high = g_match_info_fetch (m, 3);
 
-          g_assert_cmpfloat_with_epsilon (french_number (t), 100 * sum.first_player_win_rate, 0.051);
-          g_assert_cmpfloat_with_epsilon (french_number (low), 100 * sum.first_player_low, 0.051);
-          g_assert_cmpfloat_with_epsilon (french_number (high), 100 * sum.first_player_high, 0.051);
+          g_assert_cmpfloat_with_epsilon (comma_number (value), 100 * sum.first_player_win_rate, 0.051);
+          g_assert_cmpfloat_with_epsilon (comma_number (low), 100 * sum.first_player_low, 0.051);
+          g_assert_cmpfloat_with_epsilon (comma_number (high), 100 * sum.first_player_high, 0.051);
           found_rate = TRUE;
         }
-      /* The draws, a rate alone, written as the French catalogue writes rates. */
-      if (g_regex_match (lone_rate, t, 0, NULL) && fabs (french_number (t) - 100 * sum.draw_rate) < 0.051)
+      /* The draws, a rate alone, written as the catalogue writes rates. */
+      if (g_regex_match (lone_rate, t, 0, NULL) && fabs (comma_number (t) - 100 * sum.draw_rate) < 0.051)
         found_draws = TRUE;
       /* Mean game length, one decimal: 123.4 plies reads "123,4". */
-      if (g_regex_match (decimal, t, 0, NULL) && fabs (french_number (t) - sum.mean_plies) < 0.051)
+      if (g_regex_match (decimal, t, 0, NULL) && fabs (comma_number (t) - sum.mean_plies) < 0.051)
         found_mean = TRUE;
       /* No number anywhere on the page is written with a decimal point. */
       if (g_regex_match (point, t, 0, NULL))
-        g_error ("“%s” has a decimal point in French", t);
+        g_error ("“%s” has a decimal point in %s", t, test_locale);
     }
   if (!found_rate || !found_mean || !found_draws)
     {
@@ -145,7 +180,12 @@ test_lab_decimals (void)
       g_error ("the first player's rate (%d), the draws (%d) or the mean length %g (%d) is not shown", found_rate,
                found_draws, sum.mean_plies, found_mean);
     }
-  render_to_png (GTK_WIDGET (window), "locale-fr-lab.png");
+  {
+    g_autofree char *png = g_strdup_printf ("locale-%s-lab.png", test_locale);
+
+    spin (800);
+    render_to_png (GTK_WIDGET (window), png);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
   spin (50);
@@ -167,7 +207,8 @@ pdf_text (GBytes *pdf)
   return out;
 }
 
-/* A worksheet's date in the French order, day/month/year; a date that is not one stays as written. */
+/* A worksheet's date in the locale's order and separators (each locale's own %x, as glibc
+ * defines it); a date that is not one stays as written. */
 static void
 test_worksheet_date (void)
 {
@@ -192,15 +233,26 @@ test_worksheet_date (void)
       text = pdf_text (pdf);
       if (i == 0)
         {
-          if (strstr (text, "30/11/2026") == NULL || strstr (text, "2026-11-30") != NULL)
-            g_error ("the worksheet does not date itself 30/11/2026:\n%s", text);
+          static const struct { const char *locale, *date; } dates[] = {
+            { "fr_FR.UTF-8", "30/11/2026" }, { "pt_PT.UTF-8", "30/11/2026" }, { "ru_RU.UTF-8", "30.11.2026" },
+            { "tr_TR.UTF-8", "30-11-2026" }, { "vi_VN.UTF-8", "30/11/2026" },
+          };
+          const char *expected = NULL;
+
+          for (guint d = 0; d < G_N_ELEMENTS (dates); d++)
+            if (g_str_equal (dates[d].locale, test_locale))
+              expected = dates[d].date;
+          if (expected == NULL)
+            g_error ("no expected date for %s", test_locale);
+          if (strstr (text, expected) == NULL || strstr (text, "2026-11-30") != NULL)
+            g_error ("the worksheet does not date itself %s:\n%s", expected, text);
         }
       else
         g_assert_nonnull (strstr (text, "Spring 2026"));
     }
 }
 
-/* kiela-cli in French: the report has decimal commas, the CSV file a decimal point for the
+/* kiela-cli in the locale: the report has decimal commas, the CSV file a decimal point for the
  * programs that read it. */
 static void
 test_cli (void)
@@ -213,13 +265,13 @@ test_cli (void)
   g_auto(GStrv) lines = NULL;
   int status = 0;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GRegex) comma = g_regex_new ("\\d,\\d" SP "%", 0, 0, NULL);
+  g_autoptr(GRegex) comma = g_regex_new ("\\d,\\d", 0, 0, NULL);
 
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, &error))
     g_error ("%s: %s", KIELA_TEST_CLI, error->message);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   if (!g_regex_match (comma, out, 0, NULL))
-    g_error ("no French percentage in:\n%s", out);
+    g_error ("no decimal comma in:\n%s", out);
   g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
   lines = g_strsplit (text, "\n", -1);
   g_assert_cmpstr (lines[0], ==, "game,seed,south,north,result,reason,plies,score_a,moves");
@@ -236,18 +288,25 @@ test_cli (void)
 int
 main (int argc, char **argv)
 {
-  /* French through and through: messages, numbers and dates.  The locale is generated into
+  /* One locale through and through: messages, numbers and dates.  The locale is generated into
    * the build tree (LOCPATH): a machine without it fails here, it never skips. */
-  g_setenv ("LC_ALL", "fr_FR.UTF-8", TRUE);
-  g_setenv ("LANGUAGE", "fr", TRUE);
+  test_locale = g_getenv ("KIELA_TEST_LOCALE");
+  if (test_locale == NULL)
+    g_error ("set KIELA_TEST_LOCALE (fr_FR.UTF-8, ...)");
+  {
+    g_autofree char *lang = g_strndup (test_locale, 2);
+
+    g_setenv ("LANGUAGE", lang, TRUE);
+  }
+  g_setenv ("LC_ALL", test_locale, TRUE);
   if (setlocale (LC_ALL, "") == NULL)
-    g_error ("the fr_FR.UTF-8 locale is not available (LOCPATH=%s): is the “locales” package installed?",
+    g_error ("the %s locale is not available (LOCPATH=%s): is the “locales” package installed?", test_locale,
              g_getenv ("LOCPATH"));
   tmp_dir = app_test_init (&argc, &argv, "locale");
   kiela_bind_textdomain ();
   textdomain (GETTEXT_PACKAGE);
 
-  g_test_add_func ("/app/locale/is-french", test_locale_is_french);
+  g_test_add_func ("/app/locale/decimal-comma", test_decimal_comma);
   g_test_add_func ("/app/locale/lab-decimals", test_lab_decimals);
   g_test_add_func ("/app/locale/worksheet-date", test_worksheet_date);
   g_test_add_func ("/app/locale/cli", test_cli);

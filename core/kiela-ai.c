@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-ai.h"
+#include "kiela-getter-private.h"
 #include "kiela-position.h"
 #include "kiela-registry.h"
 #include "kiela-sow.h"
@@ -41,27 +42,30 @@ kiela_ai_parse_settings (const char *settings, GError **error)
 gint64
 kiela_ai_setting_int (GHashTable *settings, const char *key, gint64 fallback)
 {
-  const char *v;
-  char *end = NULL;
+  const char *v = settings ? g_hash_table_lookup (settings, key) : NULL;
   gint64 r;
 
-  if (settings == NULL || (v = g_hash_table_lookup (settings, key)) == NULL)
-    return fallback;
-  r = g_ascii_strtoll (v, &end, 10);
-  return (end == v || *end != '\0') ? fallback : r;
+  return v && g_ascii_string_to_signed (v, 10, G_MININT64, G_MAXINT64, &r, NULL) ? r : fallback;
 }
 
 gdouble
 kiela_ai_setting_double (GHashTable *settings, const char *key, gdouble fallback)
 {
-  const char *v;
+  const char *v = settings ? g_hash_table_lookup (settings, key) : NULL;
   char *end = NULL;
-  gdouble r;
+  gdouble r = v ? g_ascii_strtod (v, &end) : fallback;
 
-  if (settings == NULL || (v = g_hash_table_lookup (settings, key)) == NULL)
-    return fallback;
-  r = g_ascii_strtod (v, &end);
-  return (end == v || *end != '\0') ? fallback : r;
+  return v && end != v && *end == '\0' ? r : fallback;
+}
+
+/* TRUE, with G_IO_ERROR_CANCELLED and `message`, when the request was cancelled before the AI ran. */
+static gboolean
+cancelled_before (const KielaAiRequest *request, const char *message, GError **error)
+{
+  if (request->cancellable == NULL || !g_cancellable_is_cancelled (request->cancellable))
+    return FALSE;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, message);
+  return TRUE;
 }
 
 gboolean
@@ -82,12 +86,8 @@ kiela_ai_arrange (const KielaAiAlgorithm *algorithm, const KielaAiRequest *reque
   want = kiela_position_side_total (&request->position, side);
   name = algorithm->id ? algorithm->id : "?";
 
-  if (request->cancellable != NULL && g_cancellable_is_cancelled (request->cancellable))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                           _("The AI was stopped before it arranged its stones."));
-      return FALSE;
-    }
+  if (cancelled_before (request, _("The AI was stopped before it arranged its stones."), error))
+    return FALSE;
 
   if (algorithm->arrange == NULL)
     {
@@ -151,12 +151,8 @@ kiela_ai_think (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request
   g_return_val_if_fail (reply != NULL, FALSE);
 
   name = algorithm->id ? algorithm->id : "?";
-  if (request->cancellable != NULL && g_cancellable_is_cancelled (request->cancellable))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                           _("The AI was stopped before it chose a move."));
-      return FALSE;
-    }
+  if (cancelled_before (request, _("The AI was stopped before it chose a move."), error))
+    return FALSE;
   if (algorithm->think == NULL)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
@@ -365,41 +361,12 @@ kiela_ai_config_new_for_personality (KielaRegistry *registry, const KielaPersona
   return config_build (registry, personality, personality->id, personality->id, NULL, 0, error);
 }
 
-const char *
-kiela_ai_config_get_spec (KielaAiConfig *config)
-{
-  return config->spec;
-}
-
-const char *
-kiela_ai_config_get_id (KielaAiConfig *config)
-{
-  return config->id;
-}
-
-const char *
-kiela_ai_config_get_label (KielaAiConfig *config)
-{
-  return config->label;
-}
-
-const KielaPersonality *
-kiela_ai_config_get_personality (KielaAiConfig *config)
-{
-  return config->personality;
-}
-
-const KielaAiAlgorithm *
-kiela_ai_config_get_algorithm (KielaAiConfig *config)
-{
-  return config->algorithm;
-}
-
-GHashTable *
-kiela_ai_config_get_settings (KielaAiConfig *config)
-{
-  return config->settings;
-}
+KIELA_DEFINE_GETTER (const char *, kiela_ai_config_get_spec, KielaAiConfig, spec)
+KIELA_DEFINE_GETTER (const char *, kiela_ai_config_get_id, KielaAiConfig, id)
+KIELA_DEFINE_GETTER (const char *, kiela_ai_config_get_label, KielaAiConfig, label)
+KIELA_DEFINE_GETTER (const KielaPersonality *, kiela_ai_config_get_personality, KielaAiConfig, personality)
+KIELA_DEFINE_GETTER (const KielaAiAlgorithm *, kiela_ai_config_get_algorithm, KielaAiConfig, algorithm)
+KIELA_DEFINE_GETTER (GHashTable *, kiela_ai_config_get_settings, KielaAiConfig, settings)
 
 gboolean
 kiela_ai_config_think (KielaAiConfig *config, const KielaAiRequest *request, KielaAiReply *reply, GError **error)
@@ -501,26 +468,41 @@ arrange_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
   job_return (task, ok, error);
 }
 
+/* Runs `func` on a worker thread with a new job; `tag` is the _async function. */
+static void
+job_run (KielaAiConfig *config, const KielaAiRequest *request, GCancellable *cancellable,
+         GAsyncReadyCallback callback, gpointer user_data, gpointer tag, GTaskThreadFunc func)
+{
+  g_autoptr(GTask) task = job_task_new (config, request, cancellable, callback, user_data, tag);
+
+  g_task_run_in_thread (task, func);
+}
+
 void
 kiela_ai_config_think_async (KielaAiConfig *config, const KielaAiRequest *request, GCancellable *cancellable,
                              GAsyncReadyCallback callback, gpointer user_data)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (config != NULL && request != NULL);
-  task = job_task_new (config, request, cancellable, callback, user_data, kiela_ai_config_think_async);
-  g_task_run_in_thread (task, think_thread);
+  job_run (config, request, cancellable, callback, user_data, kiela_ai_config_think_async, think_thread);
+}
+
+/* The finished job, or NULL with the error (or cancellation) it ended with. */
+static Job *
+job_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return NULL;
+  return g_task_get_task_data (G_TASK (result));
 }
 
 gboolean
 kiela_ai_config_think_finish (GAsyncResult *result, KielaAiReply *reply, GError **error)
 {
-  Job *job;
+  Job *job = job_finish (result, error);
 
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  if (!g_task_propagate_boolean (G_TASK (result), error))
+  if (job == NULL)
     return FALSE;
-  job = g_task_get_task_data (G_TASK (result));
   if (reply != NULL)
     *reply = job->reply;
   return TRUE;
@@ -530,23 +512,18 @@ void
 kiela_ai_config_arrange_async (KielaAiConfig *config, const KielaAiRequest *request, GCancellable *cancellable,
                                GAsyncReadyCallback callback, gpointer user_data)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (config != NULL && request != NULL);
-  task = job_task_new (config, request, cancellable, callback, user_data, kiela_ai_config_arrange_async);
-  g_task_run_in_thread (task, arrange_thread);
+  job_run (config, request, cancellable, callback, user_data, kiela_ai_config_arrange_async, arrange_thread);
 }
 
 gboolean
 kiela_ai_config_arrange_finish (GAsyncResult *result, KielaSide *side, guint16 counts[KIELA_MAX_HOUSES],
                                 GError **error)
 {
-  Job *job;
+  Job *job = job_finish (result, error);
 
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  if (!g_task_propagate_boolean (G_TASK (result), error))
+  if (job == NULL)
     return FALSE;
-  job = g_task_get_task_data (G_TASK (result));
   if (side != NULL)
     *side = (KielaSide) job->request.position.to_move;
   if (counts != NULL)

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-match.h"
+#include "kiela-getter-private.h"
 #include "kiela-game.h"
 #include "kiela-position.h"
 #include "kiela-rng.h"
@@ -449,29 +450,15 @@ kiela_match_run_finish (KielaMatch *match, GAsyncResult *result, GError **error)
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
-const KielaVariant *
-kiela_match_get_variant (KielaMatch *match)
-{
-  return match->variant;
-}
+KIELA_DEFINE_GETTER (const KielaVariant *, kiela_match_get_variant, KielaMatch, variant)
+KIELA_DEFINE_GETTER (guint64, kiela_match_get_seed, KielaMatch, seed)
+KIELA_DEFINE_GETTER (guint, kiela_match_get_n_games, KielaMatch, n_games)
 
 KielaAiConfig *
 kiela_match_get_ai (KielaMatch *match, guint which)
 {
   g_return_val_if_fail (which < 2, NULL);
   return match->ai[which];
-}
-
-guint64
-kiela_match_get_seed (KielaMatch *match)
-{
-  return match->seed;
-}
-
-guint
-kiela_match_get_n_games (KielaMatch *match)
-{
-  return match->n_games;
 }
 
 const KielaMatchGame *

@@ -255,6 +255,28 @@ rank_ordinal (guint rank)
     }
 }
 
+/* What stands at `p` instead of a count of the r-th rank from the top (`in_rank`) or of
+ * the "/" after it: the end of the ranks, or an unexpected character. */
+static void
+set_unexpected (GError **error, const char *shown, const char *p, guint r, gboolean in_rank)
+{
+  const char *rank = rank_ordinal (4 - r);
+  g_autofree char *c = *p != '\0' ? quote_char_at (p) : NULL;
+
+  if (in_rank && c == NULL)
+    g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                 _("Position “%s” ends early: rank %s is missing a count"), shown, rank);
+  else if (in_rank)
+    g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                 _("Position “%s”: unexpected character “%s” in rank %s, expected a count"), shown, c, rank);
+  else if (c == NULL || *p == ' ')
+    g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                 _("Position “%s” has %u ranks, expected 4 separated by “/”"), shown, r + 1);
+  else
+    g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                 _("Position “%s”: unexpected character “%s” after rank %s"), shown, c, rank);
+}
+
 gboolean
 kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out, GError **error)
 {
@@ -307,16 +329,7 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
             }
           if (digits == 0)
             {
-              if (*p == '\0')
-                g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                             _("Position “%s” ends early: rank %s is missing a count"), SHOWN (kpn), rank_ordinal (rank));
-              else
-                {
-                  g_autofree char *c = quote_char_at (p);
-                  g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                               _("Position “%s”: unexpected character “%s” in rank %s, expected a count"),
-                               SHOWN (kpn), c, rank_ordinal (rank));
-                }
+              set_unexpected (error, SHOWN (kpn), p, r, TRUE);
               return FALSE;
             }
           if (count_in_rank < KIELA_MAX_FILES + 1)
@@ -370,16 +383,7 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
         {
           if (*p != '/')
             {
-              if (*p == '\0' || *p == ' ')
-                g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                             _("Position “%s” has %u ranks, expected 4 separated by “/”"), SHOWN (kpn), r + 1);
-              else
-                {
-                  g_autofree char *c = quote_char_at (p);
-                  g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
-                               _("Position “%s”: unexpected character “%s” after rank %s"),
-                               SHOWN (kpn), c, rank_ordinal (rank));
-                }
+              set_unexpected (error, SHOWN (kpn), p, r, FALSE);
               return FALSE;
             }
           p++;

@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "kiela-stats.h"
+#include "kiela-getter-private.h"
 #include "kiela-error.h"
 
 /* Games per KielaMatch: at most 2048 bounds the memory of a million-game run (each game
@@ -33,6 +34,13 @@ struct _KielaStats {
   GArray  *reached;       /* guint64: games that reached ply i (the final board counts as reached) */
 };
 
+/* The guint64 sums, for code that treats each alike (merging, JSON): first the game
+ * counts KielaStatsSummary copies, then the rest. */
+#define COUNT_FIELDS(X) \
+  X (games) X (south_wins) X (north_wins) X (draws) X (a_wins) X (b_wins) X (repetition_draws) \
+  X (move_limit_draws) X (endless_losses) X (no_move_losses) X (ai_errors)
+#define U64_FIELDS(X) COUNT_FIELDS (X) X (plies) X (captures) X (captured) X (endless_refused)
+
 KielaStats *
 kiela_stats_new (void)
 {
@@ -46,14 +54,20 @@ kiela_stats_new (void)
   return s;
 }
 
+static void
+clear_experiment (KielaStats *s)
+{
+  g_clear_pointer (&s->variant_id, g_free);
+  g_clear_pointer (&s->ai_label[0], g_free);
+  g_clear_pointer (&s->ai_label[1], g_free);
+}
+
 void
 kiela_stats_free (KielaStats *stats)
 {
   if (stats == NULL)
     return;
-  g_free (stats->variant_id);
-  g_free (stats->ai_label[0]);
-  g_free (stats->ai_label[1]);
+  clear_experiment (stats);
   g_array_unref (stats->ranges);
   g_array_unref (stats->lengths);
   g_array_unref (stats->stones);
@@ -64,9 +78,7 @@ kiela_stats_free (KielaStats *stats)
 static void
 set_experiment (KielaStats *s, const char *variant_id, const char *a, const char *b, guint64 seed, guint64 n_games)
 {
-  g_free (s->variant_id);
-  g_free (s->ai_label[0]);
-  g_free (s->ai_label[1]);
+  clear_experiment (s);
   s->variant_id = g_strdup (variant_id);
   s->ai_label[0] = g_strdup (a);
   s->ai_label[1] = g_strdup (b);
@@ -208,21 +220,9 @@ kiela_stats_merge (KielaStats *s, const KielaStats *o, GError **error)
   }
   if (!s->has_experiment && o->has_experiment)
     set_experiment (s, o->variant_id, o->ai_label[0], o->ai_label[1], o->seed, o->n_games);
-  s->games += o->games;
-  s->south_wins += o->south_wins;
-  s->north_wins += o->north_wins;
-  s->draws += o->draws;
-  s->a_wins += o->a_wins;
-  s->b_wins += o->b_wins;
-  s->repetition_draws += o->repetition_draws;
-  s->move_limit_draws += o->move_limit_draws;
-  s->endless_losses += o->endless_losses;
-  s->no_move_losses += o->no_move_losses;
-  s->ai_errors += o->ai_errors;
-  s->plies += o->plies;
-  s->captures += o->captures;
-  s->captured += o->captured;
-  s->endless_refused += o->endless_refused;
+#define ADD(field) s->field += o->field;
+  U64_FIELDS (ADD)
+#undef ADD
   s->min_plies = MIN (s->min_plies, o->min_plies);
   s->max_plies = MAX (s->max_plies, o->max_plies);
   add_array (s->lengths, o->lengths);
@@ -237,17 +237,9 @@ kiela_stats_get_summary (KielaStats *s, KielaStatsSummary *out)
   gdouble n = (gdouble) s->games, z = 1.96;
 
   memset (out, 0, sizeof *out);
-  out->games = s->games;
-  out->south_wins = s->south_wins;
-  out->north_wins = s->north_wins;
-  out->draws = s->draws;
-  out->a_wins = s->a_wins;
-  out->b_wins = s->b_wins;
-  out->repetition_draws = s->repetition_draws;
-  out->move_limit_draws = s->move_limit_draws;
-  out->endless_losses = s->endless_losses;
-  out->no_move_losses = s->no_move_losses;
-  out->ai_errors = s->ai_errors;
+#define COPY(field) out->field = s->field;
+  COUNT_FIELDS (COPY)
+#undef COPY
   if (s->games == 0)
     return;
   {
@@ -291,29 +283,15 @@ kiela_stats_get_mean_stones (KielaStats *s, guint ply)
   return n ? (gdouble) g_array_index (s->stones, guint64, ply) / n : -1.0;
 }
 
-const char *
-kiela_stats_get_variant_id (KielaStats *s)
-{
-  return s->variant_id;
-}
+KIELA_DEFINE_GETTER (const char *, kiela_stats_get_variant_id, KielaStats, variant_id)
+KIELA_DEFINE_GETTER (guint64, kiela_stats_get_seed, KielaStats, seed)
+KIELA_DEFINE_GETTER (guint64, kiela_stats_get_n_games, KielaStats, n_games)
 
 const char *
 kiela_stats_get_ai_label (KielaStats *s, guint which)
 {
   g_return_val_if_fail (which < 2, NULL);
   return s->ai_label[which];
-}
-
-guint64
-kiela_stats_get_seed (KielaStats *s)
-{
-  return s->seed;
-}
-
-guint64
-kiela_stats_get_n_games (KielaStats *s)
-{
-  return s->n_games;
 }
 
 /* ---- running ---- */
@@ -423,11 +401,6 @@ add_u64_array (JsonBuilder *b, const char *name, const GArray *a)
     json_builder_add_int_value (b, (gint64) g_array_index (a, guint64, i));
   json_builder_end_array (b);
 }
-
-#define U64_FIELDS(X) \
-  X (games) X (south_wins) X (north_wins) X (draws) X (a_wins) X (b_wins) X (repetition_draws) \
-  X (move_limit_draws) X (endless_losses) X (no_move_losses) X (ai_errors) X (plies) X (captures) \
-  X (captured) X (endless_refused)
 
 char *
 kiela_stats_to_json (KielaStats *s, gsize *length)

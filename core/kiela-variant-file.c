@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "kiela-variant-file.h"
+#include "kiela-getter-private.h"
 #include "kiela-error.h"
 #include "kiela-paths.h"
 #include "kiela-registry.h"
@@ -239,25 +240,28 @@ parse_uint (const char *text, guint min, guint max, guint *out)
   return TRUE;
 }
 
+/* The key's value without surrounding spaces; NULL, with *out = def, when the file does not give it. */
+static char *
+get_stripped (const Parser *p, const char *key, guint def, guint *out)
+{
+  char *raw = get_raw (p, key);
+
+  if (raw == NULL)
+    *out = def;
+  return raw ? g_strstrip (raw) : NULL;
+}
+
 static gboolean
 get_number (const Parser *p, const char *key, guint def, guint *out, GError **error)
 {
   const KielaVariantFileKey *k = find_key (key);
-  g_autofree char *raw = get_raw (p, key);
+  g_autofree char *raw = get_stripped (p, key, def, out);
 
-  if (raw == NULL)
-    {
-      *out = def;
-      return TRUE;
-    }
-  g_strstrip (raw);
-  if (!parse_uint (raw, k->min, k->max, out))
-    {
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key,
-                   _("“%s” is not a whole number from %u to %u"), raw, k->min, k->max);
-      return FALSE;
-    }
-  return TRUE;
+  if (raw == NULL || parse_uint (raw, k->min, k->max, out))
+    return TRUE;
+  set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key,
+               _("“%s” is not a whole number from %u to %u"), raw, k->min, k->max);
+  return FALSE;
 }
 
 /* One of the key's words: its index in `choices`. */
@@ -265,15 +269,11 @@ static gboolean
 get_choice (const Parser *p, const char *key, guint def, guint *out, GError **error)
 {
   const KielaVariantFileKey *k = find_key (key);
-  g_autofree char *raw = get_raw (p, key);
+  g_autofree char *raw = get_stripped (p, key, def, out);
   g_autofree char *list = NULL;
 
   if (raw == NULL)
-    {
-      *out = def;
-      return TRUE;
-    }
-  g_strstrip (raw);
+    return TRUE;
   for (guint i = 0; k->choices[i]; i++)
     if (strcmp (raw, k->choices[i]) == 0)
       {
@@ -724,17 +724,8 @@ kiela_variant_file_get_variant (KielaVariantFile *file)
   return &file->variant;
 }
 
-const char *
-kiela_variant_file_get_path (KielaVariantFile *file)
-{
-  return file->path;
-}
-
-const char *
-kiela_variant_file_get_reading (KielaVariantFile *file)
-{
-  return file->reading;
-}
+KIELA_DEFINE_GETTER (const char *, kiela_variant_file_get_path, KielaVariantFile, path)
+KIELA_DEFINE_GETTER (const char *, kiela_variant_file_get_reading, KielaVariantFile, reading)
 
 gboolean
 kiela_variant_file_is_builtin (KielaVariantFile *file)

@@ -14,35 +14,21 @@
 # run (VmHWM), and the peak above an empty window's, per move.  Each run gets
 # fresh XDG folders, so no autosave of an earlier run is restored first.
 set -eu
+. "$(dirname "$0")/bench-common.sh"
 
-BUILD="${1:-_build}"
-[ $# -gt 0 ] && shift
-LENGTHS="${*:-16000 64000 300000}"
-GEN="$BUILD/tests/bench/kiela-long-game"
+bench_long_game_args "$@"
 APP="$BUILD/app/kiela"
 
-for tool in "$GEN" "$APP"; do
-  if [ ! -x "$tool" ]; then
-    echo "bench-app-long-game: $tool is missing: build first (ninja -C $BUILD)" >&2
-    exit 1
-  fi
-done
-for tool in /usr/bin/time xvfb-run; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "bench-app-long-game: $tool is missing (apt-get install time xvfb xauth)" >&2
-    exit 1
-  fi
-done
+bench_need_built bench-app-long-game "$BUILD" "$GEN" "$APP"
+bench_need_tools bench-app-long-game "time xvfb xauth" /usr/bin/time xvfb-run
 
 # Run uninstalled, as the widget tests do: plugins, translations and the schema from the build tree,
 # settings in memory, no accessibility bus to wait for.
-KIELA_UNINSTALLED="$(cd "$BUILD" && pwd)"
-GSETTINGS_SCHEMA_DIR="$KIELA_UNINSTALLED/data"
-export KIELA_UNINSTALLED GSETTINGS_SCHEMA_DIR
+bench_uninstalled "$BUILD"
+export GSETTINGS_SCHEMA_DIR="$KIELA_UNINSTALLED/data"
 export GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_DEBUG=gl-disable GTK_A11Y=none NO_AT_BRIDGE=1
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+bench_tmpdir
 
 # run [FILE]: one `kiela --benchmark` in fresh folders; leaves "first-frame-ms rss-kib cpu-s maxrss-kib" in $tmp/run
 run () {

@@ -10,6 +10,7 @@
 # per CPU-second of the measuring thread.  Prints each round and the median of
 # the per-round ratios.
 set -eu
+. "$(dirname "$0")/bench-common.sh"
 
 BUILD="${1:-_build}"
 ROUNDS="${2:-5}"
@@ -17,12 +18,7 @@ SECONDS_EACH="${3:-2}"
 PLAIN="$BUILD/tests/bench/kiela-plain"
 CLI="$BUILD/app/kiela-cli"
 
-for f in "$PLAIN" "$CLI"; do
-  if [ ! -x "$f" ]; then
-    echo "bench-engine: $f is missing: build first (ninja -C $BUILD)" >&2
-    exit 1
-  fi
-done
+bench_need_built bench-engine "$BUILD" "$PLAIN" "$CLI"
 
 
 field () {  # field NAME: the number after "NAME" in plain output, or "NAME": in JSON
@@ -33,8 +29,7 @@ median () {
   sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+bench_tmpdir
 
 echo "round  plain/s  all/s  ratio  sample/s  ratio  plain-perft7  perft7  time-ratio"
 r=1

@@ -12,27 +12,15 @@
 # bytes the game itself allocates (measured on a copy), per move.  When `kiela-cli load` exists it is timed on the same record too.
 # Loading must be linear: the seconds a move stay flat as the records grow.
 set -eu
+. "$(dirname "$0")/bench-common.sh"
 
-BUILD="${1:-_build}"
-[ $# -gt 0 ] && shift
-LENGTHS="${*:-16000 64000 300000}"
-GEN="$BUILD/tests/bench/kiela-long-game"
+bench_long_game_args "$@"
 CLI="$BUILD/app/kiela-cli"
 
-if [ ! -x "$GEN" ]; then
-  echo "bench-long-game: $GEN is missing: build first (ninja -C $BUILD)" >&2
-  exit 1
-fi
-if [ ! -x /usr/bin/time ]; then
-  echo "bench-long-game: /usr/bin/time is missing (apt-get install time)" >&2
-  exit 1
-fi
-# Run uninstalled: plugins and translations from the build tree.
-KIELA_UNINSTALLED="$(cd "$BUILD" && pwd)"
-export KIELA_UNINSTALLED
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+bench_need_built bench-long-game "$BUILD" "$GEN"
+bench_need_tools bench-long-game time /usr/bin/time
+bench_uninstalled "$BUILD"
+bench_tmpdir
 
 have_cli_load=0
 if [ -x "$CLI" ] && "$CLI" load --help >/dev/null 2>&1; then

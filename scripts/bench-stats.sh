@@ -13,6 +13,7 @@
 # "CPU 2/1" is the CPU time of the 2-job run over the 1-job run (1.00: no parallel overhead).
 # Prints a Markdown table for the README.
 set -eu
+. "$(dirname "$0")/bench-common.sh"
 
 BUILD_DIR=${1:-_build}
 CLI="$BUILD_DIR/app/kiela-cli"
@@ -20,7 +21,7 @@ GAMES=${GAMES:-20000}
 VARIANT=${VARIANT:-kiela}
 SEED=${SEED:-1}
 
-[ -x "$CLI" ] || { echo "bench-stats.sh: no $CLI (build first)" >&2; exit 1; }
+bench_need_built bench-stats "$BUILD_DIR" "$CLI"
 
 # "wall cpu" seconds of one stats run.
 run_time () {

@@ -144,19 +144,15 @@ classic_capture_gain (const KielaVariant *variant, guint captured)
   return (gint) captured * (variant->captured_fate == KIELA_CAPTURED_REMOVED ? 1 : 2);
 }
 
-static inline guint
-side_total (const KielaPosition *pos, guint side)
-{
-  guint t = 0;
-  for (guint i = 0; i < 2u * pos->files; i++)
-    t += pos->houses[side][i];
-  return t;
-}
-
 gint
 classic_material (const KielaPosition *pos, KielaSide side)
 {
-  return 100 * ((gint) side_total (pos, side) - (gint) side_total (pos, KIELA_OTHER_SIDE (side)));
+  const guint16 *mine = pos->houses[side], *theirs = pos->houses[KIELA_OTHER_SIDE (side)];
+  gint balance = 0;
+
+  for (guint i = 0; i < 2u * pos->files; i++)
+    balance += (gint) mine[i] - (gint) theirs[i];
+  return 100 * balance;
 }
 
 gint
@@ -323,22 +319,15 @@ gboolean
 classic_check_int_setting (GHashTable *settings, const char *key, gint64 min, gint64 max, GError **error)
 {
   const char *value = settings ? g_hash_table_lookup (settings, key) : NULL;
-  gint64 v;
-  char *end = NULL;
+  g_autofree char *min_text = NULL, *max_text = NULL;
 
-  if (value == NULL)
+  if (value == NULL || g_ascii_string_to_signed (value, 10, min, max, NULL, NULL))
     return TRUE;
-  v = g_ascii_strtoll (value, &end, 10);
-  if (end == value || *end != '\0' || v < min || v > max)
-    {
-      g_autofree char *min_text = g_strdup_printf ("%" G_GINT64_FORMAT, min);
-      g_autofree char *max_text = g_strdup_printf ("%" G_GINT64_FORMAT, max);
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
-                   _("Setting “%s=%s”: expected a whole number from %s to %s."),
-                   key, value, min_text, max_text);
-      return FALSE;
-    }
-  return TRUE;
+  min_text = g_strdup_printf ("%" G_GINT64_FORMAT, min);
+  max_text = g_strdup_printf ("%" G_GINT64_FORMAT, max);
+  g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+               _("Setting “%s=%s”: expected a whole number from %s to %s."), key, value, min_text, max_text);
+  return FALSE;
 }
 
 gboolean

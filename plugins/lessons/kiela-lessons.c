@@ -2,7 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <kiela-plugin.h>
+#include "kiela-tree-plugin.h"
 
 /*
  * Positions are KPN (rank 4 / rank 3 / rank 2 / rank 1, files a..j); South is the
@@ -368,15 +368,9 @@ static const KielaLesson lessons[] = {
            N_("Find the best move: only deep thinking finds it."), puzzles_hard),
 };
 
-static const KielaPluginInfo info = {
-  .abi_version = KIELA_PLUGIN_ABI_VERSION,
-  .api_version = KIELA_PLUGIN_API_VERSION,
-  .id = "kiela-lessons",
-  .name = N_("Kiela lessons"),
-  .version = PACKAGE_VERSION,
-  .description = N_("Lessons that teach Kiela step by step, and puzzles from real games"),
-  .license = "GPL-3.0-or-later",
-};
+static const KielaPluginInfo info =
+  KIELA_TREE_PLUGIN_INFO ("kiela-lessons", N_("Kiela lessons"),
+                          N_("Lessons that teach Kiela step by step, and puzzles from real games"));
 
 static gboolean
 lessons_register (KielaRegistry *registry, GError **error)

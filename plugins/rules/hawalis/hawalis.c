@@ -3,7 +3,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "kiela-plugin.h"
+#include "kiela-tree-plugin.h"
 
 static const KielaVariant hawalis = {
   .id = "hawalis",
@@ -25,20 +25,9 @@ static const KielaVariant hawalis = {
   .source = "iggamecenter and Ludii rule descriptions",
 };
 
-static const KielaPluginInfo info = {
-  .abi_version = KIELA_PLUGIN_ABI_VERSION,
-  .api_version = KIELA_PLUGIN_API_VERSION,
-  .id = "hawalis-rules",
-  .name = N_("Hawalis rules"),
-  .version = PACKAGE_VERSION,
-  .description = N_("Hawalis, the four-row mancala of Oman"),
-  .license = "GPL-3.0-or-later",
-};
+static const KielaVariant *const variants[] = { &hawalis };
 
-static gboolean
-hawalis_register (KielaRegistry *registry, GError **error)
-{
-  return kiela_registry_add_variant (registry, &hawalis, error);
-}
+static const KielaPluginInfo info = KIELA_TREE_PLUGIN_INFO ("hawalis-rules", N_("Hawalis rules"),
+                                                           N_("Hawalis, the four-row mancala of Oman"));
 
-KIELA_PLUGIN_DEFINE (info, hawalis_register)
+KIELA_TREE_RULES_PLUGIN_DEFINE (info, variants)

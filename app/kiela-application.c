@@ -240,6 +240,7 @@ kiela_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.hint", { "<Control>h", NULL } },
+    { "win.edit-position", { "<Control>e", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.preferences", { "<Control>comma", NULL } },
     { "win.show-page::rules", { "F1", NULL } },

@@ -287,6 +287,30 @@ kiela_game_session_new_game (KielaGameSession *self, const KielaVariant *variant
 }
 
 gboolean
+kiela_game_session_new_game_from_position (KielaGameSession *self, const KielaVariant *variant,
+                                           const KielaPosition *start, const KielaPersonality *south,
+                                           const KielaPersonality *north, GError **error)
+{
+  g_autoptr(KielaGame) game = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+  g_return_val_if_fail (variant != NULL && start != NULL, FALSE);
+
+  if (!kiela_game_check_position (variant, start, error))
+    return FALSE;
+  game = kiela_game_new_from_position (variant, start, error);
+  if (game == NULL)
+    return FALSE;
+  kiela_game_set_metadata (game, KIELA_META_DATE, date);
+  set_game (self, game, south, north, NULL, FALSE);
+  store_players (self);
+  autosave (self);
+  return TRUE;
+}
+
+gboolean
 kiela_game_session_open (KielaGameSession *self, GFile *file, GError **error)
 {
   g_autoptr(KielaGame) game = NULL;

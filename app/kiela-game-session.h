@@ -43,6 +43,14 @@ void                    kiela_game_session_new_game         (KielaGameSession *s
                                                              const KielaVariant *variant,
                                                              const KielaPersonality *south,
                                                              const KielaPersonality *north);
+/* Starts a game from a set-up position (no expert setup phase); FALSE with the reason, and
+ * the current game kept, when the variant cannot be played from it (kiela_game_check_position). */
+gboolean                kiela_game_session_new_game_from_position (KielaGameSession *self,
+                                                                   const KielaVariant *variant,
+                                                                   const KielaPosition *start,
+                                                                   const KielaPersonality *south,
+                                                                   const KielaPersonality *north,
+                                                                   GError **error);
 /* Opens a record; on failure the current game and file stay as they were. */
 gboolean                kiela_game_session_open             (KielaGameSession *self, GFile *file, GError **error);
 /* Saves atomically to `file` (NULL = the session's file) and makes it the session's file. */

@@ -326,14 +326,35 @@ kiela_new_game_dialog_init (KielaNewGameDialog *self)
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
 }
 
+GtkStringList *
+kiela_player_list_new (KielaRegistry *registry, GPtrArray *personalities)
+{
+  GPtrArray *all = kiela_registry_get_personalities (registry);
+  GtkStringList *players = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (players, _("Human"));
+  for (guint i = 0; all && i < all->len; i++)
+    {
+      const KielaPersonality *p = g_ptr_array_index (all, i);
+      g_autofree char *label = NULL;
+
+      if (kiela_registry_lookup_ai_algorithm (registry, p->algorithm) == NULL)
+        continue;
+      g_ptr_array_add (personalities, (gpointer) p);
+      /* TRANSLATORS: an AI opponent in the player list: its name and level name */
+      label = g_strdup_printf (_("%s (%s)"), p->name, kiela_personality_get_level_name (p));
+      gtk_string_list_append (players, label);
+    }
+  return players;
+}
+
 KielaNewGameDialog *
 kiela_new_game_dialog_new (KielaRegistry *registry)
 {
   KielaNewGameDialog *self = g_object_new (KIELA_TYPE_NEW_GAME_DIALOG, NULL);
   GPtrArray *variants = kiela_registry_get_variants (registry);
-  GPtrArray *personalities = kiela_registry_get_personalities (registry);
   g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) players = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) players = NULL;
 
   self->registry = registry;
 
@@ -363,19 +384,7 @@ kiela_new_game_dialog_new (KielaRegistry *registry)
       gtk_string_list_append (games, name);
     }
 
-  gtk_string_list_append (players, _("Human"));
-  for (guint i = 0; personalities && i < personalities->len; i++)
-    {
-      const KielaPersonality *p = g_ptr_array_index (personalities, i);
-      g_autofree char *label = NULL;
-
-      if (kiela_registry_lookup_ai_algorithm (registry, p->algorithm) == NULL)
-        continue;
-      g_ptr_array_add (self->personalities, (gpointer) p);
-      /* TRANSLATORS: an AI opponent in the player list: its name and level name */
-      label = g_strdup_printf (_("%s (%s)"), p->name, kiela_personality_get_level_name (p));
-      gtk_string_list_append (players, label);
-    }
+  players = kiela_player_list_new (registry, self->personalities);
 
   self->filling = TRUE;
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));

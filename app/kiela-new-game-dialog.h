@@ -10,6 +10,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KielaNewGameDialog, kiela_new_game_dialog, KIELA, NEW_GAME_DIALOG, AdwWindow)
 
 KielaNewGameDialog     *kiela_new_game_dialog_new        (KielaRegistry *registry);
+/* The players to choose from: "Human", then each personality whose algorithm is loaded
+ * ("Zola (Novice)"), appended to `personalities` in the list's order after "Human". */
+GtkStringList          *kiela_player_list_new            (KielaRegistry *registry, GPtrArray *personalities);
 /* Selects the given variant and players (NULL = human), e.g. those of the current game. */
 void                    kiela_new_game_dialog_preset     (KielaNewGameDialog *self,
                                                           const KielaVariant *variant,

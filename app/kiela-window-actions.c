@@ -25,6 +25,7 @@ _kiela_window_actions_update (KielaWindow *self)
   gboolean at_start = kiela_trace_player_is_at_start (self->player);
   gboolean at_end = kiela_trace_player_is_at_end (self->player);
   gboolean live = kiela_game_session_is_live (session);
+  gboolean on_game_page = _kiela_window_game_page_visible (self);
   guint ply = kiela_game_session_get_view_ply (session);
   gboolean arranging = game && kiela_game_session_get_phase (session) != KIELA_PHASE_PLAY
                        && kiela_game_session_get_player (session, kiela_game_session_get_turn (session)) == NULL;
@@ -38,8 +39,9 @@ _kiela_window_actions_update (KielaWindow *self)
   gtk_widget_action_set_enabled (w, "win.previous-move", ply > 0);
   gtk_widget_action_set_enabled (w, "win.next-move", game && ply < kiela_game_get_n_moves (game));
   gtk_widget_action_set_enabled (w, "win.back-to-game", game && !live);
-  gtk_widget_action_set_enabled (w, "win.undo", game && kiela_game_session_can_undo (session));
-  gtk_widget_action_set_enabled (w, "win.redo", game && kiela_game_session_can_redo (session));
+  /* Off the game page Ctrl+Z belongs to that page (the position editor's own undo). */
+  gtk_widget_action_set_enabled (w, "win.undo", game && on_game_page && kiela_game_session_can_undo (session));
+  gtk_widget_action_set_enabled (w, "win.redo", game && on_game_page && kiela_game_session_can_redo (session));
   gtk_widget_action_set_enabled (w, "win.hint", game && kiela_game_session_can_hint (session) && !playing);
   gtk_widget_action_set_enabled (w, "win.setup-done", arranging);
   gtk_widget_action_set_enabled (w, "win.setup-skip", arranging);

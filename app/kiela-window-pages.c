@@ -80,6 +80,7 @@ on_visible_page (GtkStack *stack, GParamSpec *pspec, KielaWindow *self)
   gtk_widget_set_visible (self->hint_button, game);
   gtk_widget_set_visible (GTK_WIDGET (self->panel_button), game);
   gtk_widget_set_visible (self->step_bar, game);
+  _kiela_window_actions_update (self);
   if (game)
     {
       _kiela_window_update_title (self);

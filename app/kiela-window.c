@@ -8,6 +8,7 @@
 #include "kiela-window-private.h"
 #include "kiela-lab-page.h"
 #include "kiela-learn.h"
+#include "kiela-position-editor.h"
 #include "kiela-step-list.h"
 #include "kiela-text-pane.h"
 
@@ -507,6 +508,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   _kiela_window_presentation_init (self);
   on_settings_changed (settings, NULL, self);
   kiela_learn_attach (self, registry, settings, NULL);
+  kiela_position_editor_attach (self, registry);
   _kiela_window_report_plugin_failures (self);
   /* win.show-page::rules and ::history: the primary menu, F1 and the welcome page link here. */
   kiela_window_add_page (self, "rules", _("Rules"), kiela_text_pane_new (KIELA_TEXT_RULES, registry));

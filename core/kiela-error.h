@@ -23,6 +23,7 @@ typedef enum {
   KIELA_ERROR_RECORD,         /* a game record that does not replay */
   KIELA_ERROR_PLUGIN,         /* a plugin that cannot be loaded or registered */
   KIELA_ERROR_IO,             /* a file the engine itself finds unusable (not an I/O error from GIO) */
+  KIELA_ERROR_POSITION,       /* a well-formed position a variant cannot be played from */
 } KielaError;
 
 G_END_DECLS

@@ -264,6 +264,16 @@ kiela_game_new (const KielaVariant *variant)
   return self;
 }
 
+static gboolean
+check_files (const KielaVariant *variant, const KielaPosition *pos, int code, GError **error)
+{
+  if (pos->files == variant->files)
+    return TRUE;
+  g_set_error (error, KIELA_ERROR, code, _("The position has %u files, but %s is played on %u"),
+               pos->files, kiela_variant_get_name (variant), variant->files);
+  return FALSE;
+}
+
 KielaGame *
 kiela_game_new_from_position (const KielaVariant *variant, const KielaPosition *start, GError **error)
 {
@@ -271,13 +281,8 @@ kiela_game_new_from_position (const KielaVariant *variant, const KielaPosition *
 
   g_return_val_if_fail (variant != NULL && start != NULL, NULL);
 
-  if (start->files != variant->files)
-    {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT,
-                   _("The position has %u files, but %s is played on %u"),
-                   start->files, kiela_variant_get_name (variant), variant->files);
-      return NULL;
-    }
+  if (!check_files (variant, start, KIELA_ERROR_VARIANT, error))
+    return NULL;
   self = g_object_new (KIELA_TYPE_GAME, NULL);
   self->variant = variant;
   self->start = *start;
@@ -285,6 +290,79 @@ kiela_game_new_from_position (const KielaVariant *variant, const KielaPosition *
   self->phase = KIELA_PHASE_PLAY;
   reset_history (self);
   return self;
+}
+
+guint
+kiela_variant_max_stones (const KielaVariant *variant)
+{
+  KielaPosition start;
+
+  g_return_val_if_fail (variant != NULL, 0);
+
+  kiela_position_init_start (&start, variant);
+  return kiela_position_total (&start);
+}
+
+gboolean
+kiela_game_check_position (const KielaVariant *variant, const KielaPosition *pos, GError **error)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaSide mover;
+  guint total, max;
+
+  g_return_val_if_fail (variant != NULL && pos != NULL, FALSE);
+
+  if (!check_files (variant, pos, KIELA_ERROR_POSITION, error))
+    return FALSE;
+  total = kiela_position_total (pos);
+  if (total == 0)
+    {
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_POSITION, _("The board is empty: put some stones on it."));
+      return FALSE;
+    }
+  /* Sowing and capturing move stones but never add any, so no game of the variant reaches more
+   * than it starts with; the same bound keeps every count far from the engine's 16-bit limit. */
+  max = kiela_variant_max_stones (variant);
+  if (total > max)
+    {
+      g_autofree char *held = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stone", "%u stones", total), total);
+      g_autofree char *limit = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stone", "%u stones", max), max);
+
+      /* TRANSLATORS: %1$s "60 stones" on the board, %2$s the variant, %3$s "56 stones" */
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_POSITION,
+                   _("The board holds %1$s, but a game of %2$s has %3$s at most."),
+                   held, kiela_variant_get_name (variant), limit);
+      return FALSE;
+    }
+  mover = (KielaSide) pos->to_move;
+  if (kiela_legal_moves (variant, pos, moves, NULL, NULL) > 0)
+    return TRUE;
+
+  if (kiela_position_side_total (pos, mover) == 0)
+    g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_POSITION,
+                         mover == KIELA_SOUTH ? _("South is to move but has no stones: the game would be over at once.")
+                                              : _("North is to move but has no stones: the game would be over at once."));
+  else if (kiela_candidate_moves (variant, pos, moves) == 0)
+    {
+      guint min_sow = MAX (variant->min_sow, 1);
+
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_POSITION,
+                   mover == KIELA_SOUTH
+                   ? g_dngettext (GETTEXT_PACKAGE,
+                                  "South is to move but no house of South holds %u stone or more: the game would be over at once.",
+                                  "South is to move but no house of South holds %u stones or more: the game would be over at once.",
+                                  min_sow)
+                   : g_dngettext (GETTEXT_PACKAGE,
+                                  "North is to move but no house of North holds %u stone or more: the game would be over at once.",
+                                  "North is to move but no house of North holds %u stones or more: the game would be over at once.",
+                                  min_sow),
+                   min_sow);
+    }
+  else
+    g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_POSITION,
+                         mover == KIELA_SOUTH ? _("South is to move but every sowing South could start never ends: there is no legal move.")
+                                              : _("North is to move but every sowing North could start never ends: there is no legal move."));
+  return FALSE;
 }
 
 KielaGame *

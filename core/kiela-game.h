@@ -42,6 +42,15 @@ KielaGame          *kiela_game_new                (const KielaVariant *variant);
 /* A game from any position (no setup phase); the position must have the variant's file count. */
 KIELA_AVAILABLE_IN_ALL
 KielaGame          *kiela_game_new_from_position  (const KielaVariant *variant, const KielaPosition *start, GError **error);
+/* Whether `variant` can be played from `pos` (a set-up position, before starting a game from
+ * it): the variant's file count, no more stones than the variant's start has (none are ever
+ * added in play), at least one stone, and a legal move for the side to move.  FALSE with a
+ * translated KIELA_ERROR_POSITION sentence saying what is wrong (the first problem found). */
+KIELA_AVAILABLE_IN_ALL
+gboolean            kiela_game_check_position     (const KielaVariant *variant, const KielaPosition *pos, GError **error);
+/* The stones a game of `variant` has on the board at the start, the most any position of it holds. */
+KIELA_AVAILABLE_IN_ALL
+guint               kiela_variant_max_stones      (const KielaVariant *variant);
 KIELA_AVAILABLE_IN_ALL
 KielaGame          *kiela_game_copy               (KielaGame *game);
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # take-screenshots.sh: runs the real app under Xvfb (no window manager) and saves the AppStream
 # screenshots into data/screenshots/: the welcome page (a first start) and a capture being
-# narrated. (lesson.png and puzzle.png come from tests/app/test-lessons.c.)
+# narrated, and the position editor on a study position. (lesson.png and puzzle.png come from tests/app/test-lessons.c.)
 # Usage: scripts/take-screenshots.sh [BUILD_DIR]   (default: _build; needs xvfb-run, xdotool, import)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,9 @@ export NO_AT_BRIDGE=1 LANGUAGE=en
 
 # c1 then h4: North's h4 captures d1 and d2 (kiela-cli play --narrate c1 h4 says so).
 printf '{"format":"kiela-game","version":1,"variant":"kiela","moves":["c1","h4"]}' > "$tmp/capture.kiela"
+# A game set up from a position (North to move, 34 stones), for the position editor (Ctrl+E).
+printf '{"format":"kiela-game","version":1,"variant":"kiela","start":"%s","moves":[]}' \
+  "0,3,0,1,0,0,4,0,0,2/0,0,5,1,0,0,0,2,0,0/0,1,0,0,3,0,0,0,6,0/2,0,0,0,1,0,0,3,0,0 n" > "$tmp/study.kiela"
 
 shoot () {  # shoot NAME FILE KEYS...: opens FILE, presses KEYS, saves the window as NAME.png
   local name="$1" file="$2"; shift 2
@@ -43,3 +46,5 @@ shoot welcome ""
 # the capture, step 19 of 25.
 back=click:60,771
 shoot capture "$tmp/capture.kiela" alt+Left click:749,748 click:160,771 $back $back $back $back $back $back
+# The close button of the "Opened" toast first.
+shoot position-editor "$tmp/study.kiela" alt+Left click:739,748 ctrl+e

@@ -183,11 +183,21 @@ test_play (Fixture *f, gconstpointer data)
 }
 
 static gboolean
+moves_played (Fixture *f, guint n)
+{
+  return kiela_game_get_n_moves (game_of (f)) >= n && !kiela_game_session_get_ai_thinking (f->session);
+}
+
+static gboolean
 two_moves (gpointer data)
 {
-  Fixture *f = data;
+  return moves_played (data, 2);
+}
 
-  return kiela_game_get_n_moves (game_of (f)) >= 2 && !kiela_game_session_get_ai_thinking (f->session);
+static gboolean
+one_move (gpointer data)
+{
+  return moves_played (data, 1);
 }
 
 /* Against the computer: its reply comes from a worker thread, and undo goes back to the
@@ -570,6 +580,63 @@ test_properties (Fixture *f, gconstpointer data)
   g_assert_cmpstr (g_enum_get_value (g_type_class_peek (KIELA_TYPE_PHASE), value)->value_nick, ==, "setup-south");
 }
 
+/* A game from a set-up position: the players chosen, the computer to move starts at once, the
+ * autosave and a saved file reopen at that position; a position the variant cannot be played
+ * from is refused with its reason and the game before stays. */
+static void
+test_from_position (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *kiela = kiela_registry_lookup_variant (f->registry, "kiela");
+  const KielaPersonality *ai = personality (f, FALSE);
+  g_autofree char *path = g_build_filename (f->dir, "set-up.kiela", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  KielaPosition pos, bad;
+  KielaGame *before;
+
+  g_assert_true (kiela_position_parse ("0,3,0,1,0,0,4,0,0,2/0,0,5,1,0,0,0,2,0,0/0,1,0,0,3,0,0,0,6,0/2,0,0,0,1,0,0,3,0,0 n",
+                                       kiela->files, &pos, NULL));
+
+  /* Refused: South to move with nothing to sow.  Nothing changes. */
+  kiela_game_session_new_game (f->session, kiela, NULL, NULL);
+  before = game_of (f);
+  bad = pos;
+  bad.to_move = KIELA_SOUTH;
+  memset (bad.houses[KIELA_SOUTH], 0, sizeof bad.houses[KIELA_SOUTH]);
+  bad.houses[KIELA_SOUTH][4] = 1;
+  g_assert_false (kiela_game_session_new_game_from_position (f->session, kiela, &bad, NULL, NULL, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_POSITION);
+  g_assert_nonnull (strstr (error->message, "South is to move"));
+  g_clear_error (&error);
+  g_assert_true (game_of (f) == before);
+
+  /* North (the computer) is to move: it plays at once from the set-up position. */
+  g_assert_true (kiela_game_session_new_game_from_position (f->session, kiela, &pos, NULL, ai, &error));
+  g_assert_no_error (error);
+  g_assert_true (kiela_position_equal (kiela_game_get_initial (game_of (f)), &pos));
+  g_assert_true (kiela_game_session_get_player (f->session, KIELA_NORTH) == ai);
+  g_assert_null (kiela_game_session_get_player (f->session, KIELA_SOUTH));
+  g_assert_false (kiela_game_session_get_modified (f->session));
+  wait_until (one_move, f, 30000, "the computer's first move");
+  g_assert_cmpint (kiela_game_session_get_turn (f->session), ==, KIELA_SOUTH);
+
+  /* Saved and reopened: the record starts at the set-up position, with the same players. */
+  g_assert_true (kiela_game_session_save (f->session, file, &error));
+  g_assert_no_error (error);
+  kiela_game_session_new_game (f->session, kiela, NULL, NULL);
+  g_assert_true (kiela_game_session_open (f->session, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (kiela_position_equal (kiela_game_get_initial (game_of (f)), &pos));
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 1);
+  g_assert_true (kiela_game_session_get_player (f->session, KIELA_NORTH) == ai);
+
+  /* So does the autosave, at the next start. */
+  g_clear_object (&f->session);
+  f->session = make_session (f);
+  kiela_game_session_restore_autosave (f->session);
+  g_assert_true (kiela_position_equal (kiela_game_get_initial (game_of (f)), &pos));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -589,6 +656,7 @@ main (int argc, char **argv)
   ADD ("/app/session/stale-temporaries", test_stale_temporaries);
   ADD ("/app/session/setup-phase", test_setup_phase);
   ADD ("/app/session/properties", test_properties);
+  ADD ("/app/session/from-position", test_from_position);
 #undef ADD
 
   return g_test_run ();

@@ -418,6 +418,115 @@ test_move_limit (void)
   g_assert_nonnull (strstr (error->message, "huge.kiela: the record has 1000001 moves, more than the 1000000"));
 }
 
+/* A variant whose lap limit is one lap: any sowing that relays counts as never ending. */
+static const KielaVariant one_lap_variant = {
+  .id = "test-one-lap", .name = "One lap", .files = 4, .min_sow = 2,
+  .capture_rule = KIELA_CAPTURE_OCCUPIED_INNER, .captured_fate = KIELA_CAPTURED_SOW_AFTER_CAPTOR,
+  .relay_rule = KIELA_RELAY_OCCUPIED, .endless_policy = KIELA_ENDLESS_ILLEGAL, .lap_limit = 1,
+  .start = { { 2, 2, 2, 2 }, { 2, 2, 2, 2 } },
+};
+
+static void
+assert_refused (const KielaVariant *v, const KielaPosition *pos, const char *part)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (kiela_game_check_position (v, pos, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_POSITION);
+  if (strstr (error->message, part) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, part);
+}
+
+/* The editor's question "can the variant be played from here", answered by the engine. */
+static void
+test_check_position (void)
+{
+  GPtrArray *variants = kiela_registry_get_variants (registry);
+  const KielaVariant *kiela = kiela_registry_lookup_variant (registry, "kiela");
+  const KielaVariant *beginner = kiela_registry_lookup_variant (registry, "kiela-beginner");
+  const KielaVariant *hawalis = kiela_registry_lookup_variant (registry, "hawalis");
+  KielaPosition pos, start;
+  KielaMove moves[KIELA_MAX_MOVES];
+  g_autoptr(GError) error = NULL;
+
+  /* Every variant can be played from its own start, and its limit is that start's total. */
+  g_assert_cmpuint (variants->len, >, 0);
+  for (guint i = 0; i < variants->len; i++)
+    {
+      const KielaVariant *v = g_ptr_array_index (variants, i);
+
+      kiela_position_init_start (&pos, v);
+      g_assert_true (kiela_game_check_position (v, &pos, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (kiela_variant_max_stones (v), ==, kiela_position_total (&pos));
+    }
+  g_assert_cmpuint (kiela_variant_max_stones (kiela), ==, 56);
+  g_assert_cmpuint (kiela_variant_max_stones (beginner), ==, 28);
+
+  /* Another file count. */
+  g_assert_true (kiela_position_parse ("2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2 s", 0, &pos, NULL));
+  assert_refused (kiela, &pos, "7 files");
+
+  /* No stones at all. */
+  kiela_position_init_start (&start, kiela);
+  memset (&pos, 0, sizeof pos);
+  pos.files = start.files;
+  assert_refused (kiela, &pos, "empty");
+
+  /* More stones than the variant ever has: one too many is refused, the limit itself is not. */
+  pos = start;
+  pos.houses[KIELA_NORTH][15] = 1;
+  assert_refused (kiela, &pos, "57 stones");
+  assert_refused (kiela, &pos, "56 stones");
+  pos = start;
+  pos.houses[KIELA_SOUTH][0] = 0;
+  pos.houses[KIELA_SOUTH][15] = 2;
+  g_assert_true (kiela_game_check_position (kiela, &pos, NULL));
+  /* Fewer stones than the start (an endgame study) are fine. */
+  pos.houses[KIELA_NORTH][3] = 0;
+  g_assert_true (kiela_game_check_position (kiela, &pos, NULL));
+
+  /* The side to move has no stones, for either side. */
+  pos = start;
+  memset (pos.houses[KIELA_SOUTH], 0, sizeof pos.houses[KIELA_SOUTH]);
+  assert_refused (kiela, &pos, "South is to move but has no stones");
+  pos.to_move = KIELA_NORTH;
+  g_assert_true (kiela_game_check_position (kiela, &pos, NULL));
+  pos = start;
+  memset (pos.houses[KIELA_NORTH], 0, sizeof pos.houses[KIELA_NORTH]);
+  pos.to_move = KIELA_NORTH;
+  assert_refused (kiela, &pos, "North is to move but has no stones");
+
+  /* Only single stones: no move in the advanced game, moves for beginners and in Hawalis. */
+  pos = start;
+  for (guint h = 0; h < 20; h++)
+    pos.houses[KIELA_SOUTH][h] = h % 2;
+  assert_refused (kiela, &pos, "2 stones or more");
+  kiela_position_init_start (&start, beginner);
+  memcpy (start.houses[KIELA_SOUTH], pos.houses[KIELA_SOUTH], sizeof start.houses[KIELA_SOUTH]);
+  g_assert_true (kiela_game_check_position (beginner, &start, NULL));
+  if (hawalis != NULL)
+    {
+      kiela_position_init_start (&pos, hawalis);
+      for (guint h = 0; h < 2u * hawalis->files; h++)
+        pos.houses[KIELA_SOUTH][h] = h % 2;
+      g_assert_true (kiela_game_check_position (hawalis, &pos, NULL));
+    }
+
+  /* Stones that could be sown, but every sowing never ends. */
+  memset (&pos, 0, sizeof pos);
+  pos.files = 4;
+  pos.houses[KIELA_SOUTH][0] = 2;
+  pos.houses[KIELA_SOUTH][2] = 1;
+  pos.houses[KIELA_NORTH][0] = 2;
+  g_assert_cmpuint (kiela_candidate_moves (&one_lap_variant, &pos, moves), ==, 1);
+  g_assert_cmpuint (kiela_legal_moves (&one_lap_variant, &pos, moves, NULL, NULL), ==, 0);
+  assert_refused (&one_lap_variant, &pos, "never ends");
+  /* The same house with an empty landing place ends at once: playable. */
+  pos.houses[KIELA_SOUTH][2] = 0;
+  g_assert_true (kiela_game_check_position (&one_lap_variant, &pos, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -437,6 +546,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/history-matches-replay", test_history_matches_replay);
   g_test_add_func ("/game/long", test_long_game);
   g_test_add_func ("/game/move-limit", test_move_limit);
+  g_test_add_func ("/game/check-position", test_check_position);
   ret = g_test_run ();
   kiela_registry_free (registry);
   return ret;

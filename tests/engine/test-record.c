@@ -820,6 +820,55 @@ test_record_mutations (void)
   g_assert_cmpuint (rejected, >, 1000);
 }
 
+/* A game set up from any position (the app's position editor) keeps that start through a save
+ * and a load, and an expert variant started that way has no setup phase to replay. */
+static void
+test_custom_start (void)
+{
+  static const char *const kpn = "0,3,0,1,0,0,4,0,0,2/0,0,5,1,0,0,0,2,0,0/0,1,0,0,3,0,0,0,6,0/2,0,0,0,1,0,0,3,0,0 n";
+  g_autofree char *dir = g_dir_make_tmp ("kiela-record-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "custom.kiela", NULL);
+  const char *const ids[] = { "kiela", "kiela-expert" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      const KielaVariant *v = kiela_registry_lookup_variant (registry, ids[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KielaGame) game = NULL;
+      g_autoptr(KielaGame) loaded = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *start_kpn = NULL;
+      KielaPosition start;
+      KielaMove moves[KIELA_MAX_MOVES];
+
+      g_assert_true (kiela_position_parse (kpn, v->files, &start, &error));
+      g_assert_no_error (error);
+      game = kiela_game_new_from_position (v, &start, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_PLAY);
+      g_assert_cmpuint (kiela_game_legal_moves (game, moves), >, 0);
+      g_assert_true (kiela_game_play (game, moves[0], NULL, &error));
+      g_assert_no_error (error);
+      text = kiela_record_to_string (game);
+      g_assert_nonnull (strstr (text, kpn));
+
+      g_assert_true (kiela_record_save (game, path, &error));
+      g_assert_no_error (error);
+      loaded = kiela_record_load (registry, path, &error);
+      g_assert_no_error (error);
+      assert_same_game (game, loaded);
+      g_assert_cmpint (kiela_game_get_phase (loaded), ==, KIELA_PHASE_PLAY);
+      g_assert_false (kiela_game_has_setup (loaded, KIELA_SOUTH));
+      start_kpn = kiela_position_to_string (kiela_game_get_initial (loaded));
+      g_assert_cmpstr (start_kpn, ==, kpn);
+      /* Back at ply 0 the reopened game shows the set-up position, North to move. */
+      g_assert_true (kiela_position_equal (kiela_game_get_position_at (loaded, 0), &start));
+      g_assert_cmpint (kiela_game_get_position_at (loaded, 0)->to_move, ==, KIELA_NORTH);
+    }
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -833,6 +882,7 @@ main (int argc, char **argv)
   g_test_add_func ("/record/save-through-symlink", test_save_through_symlink);
   g_test_add_func ("/record/save-refuses-special", test_save_refuses_special);
   g_test_add_func ("/record/expert-setup", test_expert_setup_round_trip);
+  g_test_add_func ("/record/custom-start", test_custom_start);
   g_test_add_func ("/record/bad-records", test_bad_records);
   g_test_add_func ("/record/invalid-strings", test_invalid_strings);
   g_test_add_func ("/record/accepted-records-save-and-reload", test_accepted_records_save_and_reload);

@@ -8,26 +8,16 @@ G_BEGIN_DECLS
 
 /* Copies everything the search needs from `game`, so the game may change (or be
  * freed) while the worker thinks.  Cancelling `cancellable` makes the search return at once. */
-void     kiela_ai_think_async  (KielaRegistry *registry,
-                                const KielaPersonality *personality,
-                                KielaGame *game,
-                                gint64 time_budget_us,
-                                guint64 seed,
-                                GCancellable *cancellable,
-                                GAsyncReadyCallback callback,
-                                gpointer user_data);
-gboolean kiela_ai_think_finish (GAsyncResult *result, KielaAiReply *reply, GError **error);
+void     kiela_ai_think_async    (KielaRegistry *registry, const KielaPersonality *personality, KielaGame *game,
+                                  gint64 time_budget_us, guint64 seed, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer user_data);
+gboolean kiela_ai_think_finish   (GAsyncResult *result, KielaAiReply *reply, GError **error);
 
 /* The expert setup phase: `personality` arranges the stones of the side whose turn it
  * is to arrange in `game`, on a worker thread (kiela_ai_arrange: checked, cancellable). */
-void     kiela_ai_arrange_async  (KielaRegistry *registry,
-                                  const KielaPersonality *personality,
-                                  KielaGame *game,
-                                  gint64 time_budget_us,
-                                  guint64 seed,
-                                  GCancellable *cancellable,
-                                  GAsyncReadyCallback callback,
-                                  gpointer user_data);
+void     kiela_ai_arrange_async  (KielaRegistry *registry, const KielaPersonality *personality, KielaGame *game,
+                                  gint64 time_budget_us, guint64 seed, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer user_data);
 /* `counts` receives the side's houses in local numbering, ready for kiela_game_setup(). */
 gboolean kiela_ai_arrange_finish (GAsyncResult *result, KielaSide *side,
                                   guint16 counts[KIELA_MAX_HOUSES], GError **error);

@@ -147,10 +147,32 @@ kiela_lab_page_save_to_file (KielaLabPage *self, const char *path, GError **erro
   return TRUE;
 }
 
-/* A modal Save chooser; `respond` gets the page (a reference it drops) and the chosen file. */
+/* What a Save chooser does with the file chosen: `what` is the chooser's own datum. */
+typedef gboolean (*SaveFunc) (KielaLabPage *self, const char *what, const char *path, GError **error);
+
+static void
+on_save_response (GtkNativeDialog *dialog, int response, KielaLabPage *self)
+{
+  SaveFunc save = g_object_get_data (G_OBJECT (dialog), "save");
+  const char *what = g_object_get_data (G_OBJECT (dialog), "what");
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))))
+    {
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path && !save (self, what, path, &error))
+        _kiela_window_toast (self->window, error->message);
+    }
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+/* A modal Save chooser that hands the file chosen to `save`, which says why it failed. */
 static void
 show_save_chooser (KielaLabPage *self, const char *title, const char *accept, const char *folder,
-                   const char *file_name, GCallback respond, const char *what)
+                   const char *file_name, SaveFunc save, const char *what)
 {
   GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self->window),
                                                                GTK_FILE_CHOOSER_ACTION_SAVE, accept, _("_Cancel"));
@@ -164,33 +186,25 @@ show_save_chooser (KielaLabPage *self, const char *title, const char *accept, co
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_object_set_data_full (G_OBJECT (chooser), "what", g_strdup (what), g_free);
-  g_signal_connect (chooser, "response", respond, g_object_ref (self));
+  g_object_set_data (G_OBJECT (chooser), "save", save);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_save_response), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
-static void
-on_save_response (GtkNativeDialog *dialog, int response, KielaLabPage *self)
+/* Saves the variant and says so. */
+static gboolean
+save_variant (KielaLabPage *self, const char *what, const char *path, GError **error)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *text = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT && (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))))
-    {
-      path = g_file_get_path (file);
-      if (path && kiela_lab_page_save_to_file (self, path, &error))
-        {
-          g_autofree char *base = g_path_get_basename (path);
-          /* TRANSLATORS: %s is a file name */
-          g_autofree char *text = g_strdup_printf (_("Saved “%s”"), base);
-
-          _kiela_window_toast (self->window, text);
-        }
-      else if (error)
-        _kiela_window_toast (self->window, error->message);
-    }
-  g_object_unref (dialog);
-  g_object_unref (self);
+  if (!kiela_lab_page_save_to_file (self, path, error))
+    return FALSE;
+  base = g_path_get_basename (path);
+  /* TRANSLATORS: %s is a file name */
+  text = g_strdup_printf (_("Saved “%s”"), base);
+  _kiela_window_toast (self->window, text);
+  return TRUE;
 }
 
 static void
@@ -204,7 +218,7 @@ action_save (GtkWidget *widget, const char *name, GVariant *param)
     return;
   g_mkdir_with_parents (dir, 0755);
   file_name = g_strconcat (kiela_variant_file_get_variant (self->file)->id, KIELA_VARIANT_FILE_SUFFIX, NULL);
-  show_save_chooser (self, _("Save Variant"), _("_Save"), dir, file_name, G_CALLBACK (on_save_response), NULL);
+  show_save_chooser (self, _("Save Variant"), _("_Save"), dir, file_name, save_variant, NULL);
 }
 
 static void
@@ -412,22 +426,10 @@ kiela_lab_page_export (KielaLabPage *self, const char *what, const char *path, G
   return kiela_lab_run_export (self->runner, what, path, error);
 }
 
-static void
-on_export_response (GtkNativeDialog *dialog, int response, KielaLabPage *self)
+static gboolean
+export_results (KielaLabPage *self, const char *what, const char *path, GError **error)
 {
-  g_autoptr(GFile) file = NULL;
-  const char *what = g_object_get_data (G_OBJECT (dialog), "what");
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT && (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))))
-    {
-      g_autofree char *path = g_file_get_path (file);
-
-      if (path && !kiela_lab_page_export (self, what, path, &error))
-        _kiela_window_toast (self->window, error->message);
-    }
-  g_object_unref (dialog);
-  g_object_unref (self);
+  return kiela_lab_page_export (self, what, path, error);
 }
 
 static void
@@ -440,7 +442,7 @@ action_export (GtkWidget *widget, const char *name, GVariant *param)
                         : g_str_equal (what, "summary") ? "summary.csv" : "games.csv";
 
   if (kiela_lab_run_get_stats (self->runner, 0) != NULL)
-    show_save_chooser (self, _("Export"), _("_Export"), NULL, file_name, G_CALLBACK (on_export_response), what);
+    show_save_chooser (self, _("Export"), _("_Export"), NULL, file_name, export_results, what);
 }
 
 /* ---------- the object ---------- */
@@ -485,23 +487,25 @@ kiela_lab_page_class_init (KielaLabPageClass *klass)
 
   g_type_ensure (KIELA_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-lab-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, base_row);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, rules_group);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, about_group);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, preview);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, ai_row_a);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, ai_row_b);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, compare_row);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, games_spin);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, seed_spin);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, progress_row);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, cancel_button);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, run_button);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, results_group);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, summary_grid);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, lengths_plot);
-  gtk_widget_class_bind_template_child (widget_class, KielaLabPage, stones_plot);
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaLabPage, name)
+  BIND (base_row);
+  BIND (rules_group);
+  BIND (about_group);
+  BIND (preview);
+  BIND (ai_row_a);
+  BIND (ai_row_b);
+  BIND (compare_row);
+  BIND (games_spin);
+  BIND (seed_spin);
+  BIND (progress_row);
+  BIND (progress_bar);
+  BIND (cancel_button);
+  BIND (run_button);
+  BIND (results_group);
+  BIND (summary_grid);
+  BIND (lengths_plot);
+  BIND (stones_plot);
+#undef BIND
 
   gtk_widget_class_install_action (widget_class, "lab.play", NULL, action_play);
   gtk_widget_class_install_action (widget_class, "lab.save", NULL, action_save);

@@ -2,10 +2,18 @@
  * variants on a worker thread (a GTask, cancellable), their progress, results and export. */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "kiela-lab-run.h"
 #include "kiela-lab-plot.h"
+
+/* The results of one or two variants: 0 the form's, 1 the compared one. */
+typedef struct {
+  KielaStats *stats[2];
+  GString *csv[2];                    /* kiela-cli's rows of each game, without the header */
+  char *labels[2];
+} Results;
 
 /* One run in progress: what the worker reads and fills.  Owned by its task. */
 typedef struct {
@@ -14,9 +22,7 @@ typedef struct {
   KielaAiConfig *ai[2];
   guint64 n_games, seed;
   guint jobs;
-  KielaStats *stats[2];
-  GString *csv[2];
-  char *labels[2];
+  Results results;
   gint done;                          /* atomic: games finished, both variants */
 } Run;
 
@@ -26,25 +32,30 @@ struct _KielaLabRun {
   GCancellable *cancellable;
   Run *run;                           /* the run in progress (owned by its task) */
   gint64 run_start;
-  /* The results of the last run. */
-  KielaStats *stats[2];
-  char *labels[2];
-  GString *csv[2];                    /* kiela-cli's rows of each game, without the header */
+  Results results;                    /* of the last run */
 };
 
 G_DEFINE_FINAL_TYPE (KielaLabRun, kiela_lab_run, G_TYPE_OBJECT)
 
 static void
-run_free (Run *run)
+results_clear (Results *results)
 {
   for (guint s = 0; s < 2; s++)
     {
-      g_clear_pointer (&run->ai[s], kiela_ai_config_unref);
-      g_clear_pointer (&run->stats[s], kiela_stats_free);
-      if (run->csv[s])
-        g_string_free (run->csv[s], TRUE);
-      g_free (run->labels[s]);
+      g_clear_pointer (&results->stats[s], kiela_stats_free);
+      if (results->csv[s])
+        g_string_free (results->csv[s], TRUE);
+      results->csv[s] = NULL;
+      g_clear_pointer (&results->labels[s], g_free);
     }
+}
+
+static void
+run_free (Run *run)
+{
+  for (guint s = 0; s < 2; s++)
+    g_clear_pointer (&run->ai[s], kiela_ai_config_unref);
+  results_clear (&run->results);
   g_clear_pointer (&run->file, kiela_variant_file_free);
   g_free (run);
 }
@@ -61,8 +72,8 @@ on_game (const KielaStatsGame *game, gpointer data)
   GameSink *sink = data;
   g_autofree char *row = kiela_stats_csv_row (game);
 
-  g_string_append (sink->run->csv[sink->which], row);
-  g_string_append_c (sink->run->csv[sink->which], '\n');
+  g_string_append (sink->run->results.csv[sink->which], row);
+  g_string_append_c (sink->run->results.csv[sink->which], '\n');
   g_atomic_int_inc (&sink->run->done);
 }
 
@@ -86,7 +97,7 @@ run_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
       config.seed = run->seed;
       config.n_shards = 1;
       config.jobs = run->jobs;
-      if (!kiela_stats_run (run->stats[s], &config, on_game, &sink, cancellable, &error))
+      if (!kiela_stats_run (run->results.stats[s], &config, on_game, &sink, cancellable, &error))
         {
           g_task_return_error (task, error);
           return;
@@ -138,12 +149,12 @@ kiela_lab_run_start_async (KielaLabRun *self, KielaVariantFile *file, const Kiel
   run->seed = seed;
   run->jobs = MAX (1, g_get_num_processors ());
   for (guint s = 0; s < 2; s++)
-    {
-      run->stats[s] = kiela_stats_new ();
-      run->csv[s] = g_string_new (NULL);
-      if (run->variant[s])
-        run->labels[s] = label_dup (run->variant[s], known);
-    }
+    if (run->variant[s])
+      {
+        run->results.stats[s] = kiela_stats_new ();
+        run->results.csv[s] = g_string_new (NULL);
+        run->results.labels[s] = label_dup (run->variant[s], known);
+      }
   self->run = run;
   self->cancellable = g_cancellable_new ();
   self->run_start = g_get_monotonic_time ();
@@ -167,19 +178,11 @@ kiela_lab_run_finish (KielaLabRun *self, GAsyncResult *result, GError **error)
   self->run = NULL;
   g_clear_object (&self->cancellable);
   if (ok || g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    for (guint s = 0; s < 2; s++)
-      {
-        g_clear_pointer (&self->stats[s], kiela_stats_free);
-        if (self->csv[s])
-          g_string_free (self->csv[s], TRUE);
-        self->csv[s] = NULL;
-        g_clear_pointer (&self->labels[s], g_free);
-        if (run->variant[s] == NULL)
-          continue;
-        self->stats[s] = g_steal_pointer (&run->stats[s]);
-        self->csv[s] = g_steal_pointer (&run->csv[s]);
-        self->labels[s] = g_steal_pointer (&run->labels[s]);
-      }
+    {
+      results_clear (&self->results);
+      self->results = run->results;
+      memset (&run->results, 0, sizeof run->results);
+    }
   if (local)
     g_propagate_error (error, local);
   return ok;
@@ -225,14 +228,14 @@ KielaStats *
 kiela_lab_run_get_stats (KielaLabRun *self, guint which)
 {
   g_return_val_if_fail (KIELA_IS_LAB_RUN (self) && which < 2, NULL);
-  return self->stats[which];
+  return self->results.stats[which];
 }
 
 const char *
 kiela_lab_run_get_label (KielaLabRun *self, guint which)
 {
   g_return_val_if_fail (KIELA_IS_LAB_RUN (self) && which < 2, NULL);
-  return self->labels[which];
+  return self->results.labels[which];
 }
 
 static char *
@@ -240,15 +243,15 @@ summary_csv (KielaLabRun *self)
 {
   GString *csv = g_string_new ("metric");
   KielaStatsSummary sum[2];
-  guint n = self->stats[1] ? 2 : 1;
+  guint n = self->results.stats[1] ? 2 : 1;
   static const char *names[] = { "games", "first_player_win_rate", "first_player_low", "first_player_high",
                                  "draw_rate", "mean_plies", "captures_per_game", "endless_refused_per_game",
                                  "endless_losses" };
 
   for (guint s = 0; s < n; s++)
     {
-      kiela_stats_get_summary (self->stats[s], &sum[s]);
-      g_string_append_printf (csv, ",%s", kiela_stats_get_variant_id (self->stats[s]));
+      kiela_stats_get_summary (self->results.stats[s], &sum[s]);
+      g_string_append_printf (csv, ",%s", kiela_stats_get_variant_id (self->results.stats[s]));
     }
   g_string_append_c (csv, '\n');
   for (guint r = 0; r < G_N_ELEMENTS (names); r++)
@@ -273,18 +276,18 @@ static char *
 games_csv (KielaLabRun *self)
 {
   GString *csv = g_string_new (NULL);
-  gboolean two = self->stats[1] != NULL;
+  gboolean two = self->results.stats[1] != NULL;
 
   if (two)
     g_string_append (csv, "variant,");
   g_string_append_printf (csv, "%s\n", kiela_stats_csv_header ());
   for (guint s = 0; s < (two ? 2u : 1u); s++)
     {
-      g_auto(GStrv) lines = g_strsplit (self->csv[s]->str, "\n", -1);
+      g_auto(GStrv) lines = g_strsplit (self->results.csv[s]->str, "\n", -1);
 
       for (guint i = 0; lines[i]; i++)
         if (*lines[i])
-          g_string_append_printf (csv, "%s%s%s\n", two ? kiela_stats_get_variant_id (self->stats[s]) : "",
+          g_string_append_printf (csv, "%s%s%s\n", two ? kiela_stats_get_variant_id (self->results.stats[s]) : "",
                                   two ? "," : "", lines[i]);
     }
   return g_string_free (csv, FALSE);
@@ -293,30 +296,20 @@ games_csv (KielaLabRun *self)
 gboolean
 kiela_lab_run_export (KielaLabRun *self, const char *what, const char *path, GError **error)
 {
-  const char *labels[2] = { self->labels[0], self->labels[1] };
+  const char *labels[2] = { self->results.labels[0], self->results.labels[1] };
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (KIELA_IS_LAB_RUN (self), FALSE);
-  if (self->stats[0] == NULL)
+  if (self->results.stats[0] == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("Run some games first"));
       return FALSE;
     }
   if (g_str_equal (what, "lengths") || g_str_equal (what, "stones"))
     return kiela_lab_plot_save (g_str_equal (what, "lengths") ? KIELA_LAB_PLOT_LENGTHS : KIELA_LAB_PLOT_STONES,
-                                self->stats, labels, path, 800, 400, error);
+                                self->results.stats, labels, path, 800, 400, error);
   text = g_str_equal (what, "summary") ? summary_csv (self) : games_csv (self);
   return g_file_set_contents (path, text, -1, error);
-}
-
-static void
-kiela_lab_run_dispose (GObject *object)
-{
-  KielaLabRun *self = KIELA_LAB_RUN (object);
-
-  /* A running task holds a reference: dispose comes only after it has returned. */
-  g_clear_object (&self->cancellable);
-  G_OBJECT_CLASS (kiela_lab_run_parent_class)->dispose (object);
 }
 
 static void
@@ -324,23 +317,16 @@ kiela_lab_run_finalize (GObject *object)
 {
   KielaLabRun *self = KIELA_LAB_RUN (object);
 
-  for (guint s = 0; s < 2; s++)
-    {
-      g_clear_pointer (&self->stats[s], kiela_stats_free);
-      g_free (self->labels[s]);
-      if (self->csv[s])
-        g_string_free (self->csv[s], TRUE);
-    }
+  /* A running task holds a reference: finalize comes only after it has returned. */
+  g_clear_object (&self->cancellable);
+  results_clear (&self->results);
   G_OBJECT_CLASS (kiela_lab_run_parent_class)->finalize (object);
 }
 
 static void
 kiela_lab_run_class_init (KielaLabRunClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = kiela_lab_run_dispose;
-  object_class->finalize = kiela_lab_run_finalize;
+  G_OBJECT_CLASS (klass)->finalize = kiela_lab_run_finalize;
 }
 
 static void

@@ -8,6 +8,7 @@
 #include "kiela-ai-player.h"
 #include "kiela-settings.h"
 #include "kiela-step-list.h"
+#include "kiela-widget-util.h"
 
 struct _KielaLessonView {
   GtkWidget parent_instance;
@@ -551,10 +552,7 @@ kiela_lesson_view_dispose (GObject *object)
   g_clear_object (&self->player);
   g_clear_object (&self->progress);
   g_clear_object (&self->settings);
-  gtk_widget_dispose_template (GTK_WIDGET (object), KIELA_TYPE_LESSON_VIEW);
-  /* The template's top child is not bound, so dispose_template leaves it. */
-  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
-    gtk_widget_unparent (child);
+  kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_LESSON_VIEW);
   G_OBJECT_CLASS (kiela_lesson_view_parent_class)->dispose (object);
 }
 
@@ -566,24 +564,26 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
   G_OBJECT_CLASS (klass)->dispose = kiela_lesson_view_dispose;
   g_type_ensure (KIELA_TYPE_STEP_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-lesson-view.ui");
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, board_box);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, replay_bar);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, play_button);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, lesson_label);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, step_label);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, narration_label);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, task_label);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, count_box);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, count_spin);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, check_button);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, feedback_box);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, feedback_icon);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, feedback_label);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, hint_button);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, retry_button);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, next_button);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, steps_frame);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonView, step_list);
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaLessonView, name)
+  BIND (board_box);
+  BIND (replay_bar);
+  BIND (play_button);
+  BIND (lesson_label);
+  BIND (step_label);
+  BIND (narration_label);
+  BIND (task_label);
+  BIND (count_box);
+  BIND (count_spin);
+  BIND (check_button);
+  BIND (feedback_box);
+  BIND (feedback_icon);
+  BIND (feedback_label);
+  BIND (hint_button);
+  BIND (retry_button);
+  BIND (next_button);
+  BIND (steps_frame);
+  BIND (step_list);
+#undef BIND
   gtk_widget_class_bind_template_callback (widget_class, on_check);
   gtk_widget_class_bind_template_callback (widget_class, on_hint);
   gtk_widget_class_bind_template_callback (widget_class, on_retry);

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "kiela-lessons-page.h"
+#include "kiela-widget-util.h"
 
 struct _KielaLessonsPage {
   GtkWidget parent_instance;
@@ -234,10 +235,7 @@ kiela_lessons_page_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->progress, self);
   g_clear_object (&self->progress);
   g_clear_pointer (&self->items, g_hash_table_unref);
-  gtk_widget_dispose_template (GTK_WIDGET (object), KIELA_TYPE_LESSONS_PAGE);
-  /* The template's top child is not bound, so dispose_template leaves it. */
-  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
-    gtk_widget_unparent (child);
+  kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_LESSONS_PAGE);
   G_OBJECT_CLASS (kiela_lessons_page_parent_class)->dispose (object);
 }
 
@@ -248,10 +246,12 @@ kiela_lessons_page_class_init (KielaLessonsPageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = kiela_lessons_page_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-lessons-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonsPage, scroller);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonsPage, heading);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonsPage, summary);
-  gtk_widget_class_bind_template_child (widget_class, KielaLessonsPage, groups);
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaLessonsPage, name)
+  BIND (scroller);
+  BIND (heading);
+  BIND (summary);
+  BIND (groups);
+#undef BIND
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 
   signals[SIGNAL_LESSON_ACTIVATED] = g_signal_new ("lesson-activated", G_TYPE_FROM_CLASS (klass),

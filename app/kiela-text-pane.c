@@ -10,6 +10,7 @@
 #include "kiela-paths.h"
 #include "kiela-position.h"
 #include "kiela-text-pane.h"
+#include "kiela-widget-util.h"
 
 struct _KielaTextPane {
   GtkWidget parent_instance;
@@ -427,13 +428,8 @@ kiela_text_pane_constructed (GObject *object)
 static void
 kiela_text_pane_dispose (GObject *object)
 {
-  KielaTextPane *self = KIELA_TEXT_PANE (object);
-  GtkWidget *child;
-
-  gtk_widget_dispose_template (GTK_WIDGET (self), KIELA_TYPE_TEXT_PANE);
-  /* The separator is not bound to the template: unparent whatever is left. */
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  /* The separator is not bound to the template: unparented with the rest. */
+  kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_TEXT_PANE);
   G_OBJECT_CLASS (kiela_text_pane_parent_class)->dispose (object);
 }
 

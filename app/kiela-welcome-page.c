@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "kiela-welcome-page.h"
+#include "kiela-widget-util.h"
 
 struct _KielaWelcomePage {
   GtkWidget parent_instance;
@@ -26,10 +27,7 @@ on_row_activated (GtkListBox *box, GtkListBoxRow *row, KielaWelcomePage *self)
 static void
 kiela_welcome_page_dispose (GObject *object)
 {
-  gtk_widget_dispose_template (GTK_WIDGET (object), KIELA_TYPE_WELCOME_PAGE);
-  /* The template's top child is not bound, so dispose_template leaves it. */
-  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
-    gtk_widget_unparent (child);
+  kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_WELCOME_PAGE);
   G_OBJECT_CLASS (kiela_welcome_page_parent_class)->dispose (object);
 }
 

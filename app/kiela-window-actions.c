@@ -271,23 +271,16 @@ action_hint (GtkWidget *widget, const char *name, GVariant *param)
   kiela_game_session_request_hint (KIELA_WINDOW (widget)->session);
 }
 
+/* win.setup-done and win.setup-skip: the arrangement as it stands, or the rules' start. */
 static void
-action_setup_done (GtkWidget *widget, const char *name, GVariant *param)
+action_setup (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaWindow *self = KIELA_WINDOW (widget);
   g_autoptr(GError) error = NULL;
+  gboolean ok = g_str_equal (name, "win.setup-done") ? kiela_game_session_setup_done (self->session, &error)
+                                                      : kiela_game_session_setup_skip (self->session, &error);
 
-  if (!kiela_game_session_setup_done (self->session, &error))
-    _kiela_window_toast (self, error->message);
-}
-
-static void
-action_setup_skip (GtkWidget *widget, const char *name, GVariant *param)
-{
-  KielaWindow *self = KIELA_WINDOW (widget);
-  g_autoptr(GError) error = NULL;
-
-  if (!kiela_game_session_setup_skip (self->session, &error))
+  if (!ok)
     _kiela_window_toast (self, error->message);
 }
 
@@ -691,8 +684,8 @@ _kiela_window_class_actions_init (GtkWidgetClass *widget_class)
     { "win.previous-move", action_move },
     { "win.next-move", action_move },
     { "win.back-to-game", action_move },
-    { "win.setup-done", action_setup_done },
-    { "win.setup-skip", action_setup_skip },
+    { "win.setup-done", action_setup },
+    { "win.setup-skip", action_setup },
     { "win.fullscreen", action_fullscreen },
     { "win.toggle-panel", action_toggle_panel },
     { "win.dismiss-banner", action_dismiss_banner },

@@ -15,7 +15,7 @@ kiela_cli_arrange (KielaRegistry *registry, int argc, char **argv)
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "variant", 0, 0, G_OPTION_ARG_STRING, &variant_id, N_("Rule variant with a setup phase (default: kiela-expert)"), "ID" },
-    { "ai", 0, 0, G_OPTION_ARG_STRING, &ai, N_("Personality or algorithm, optionally with settings (default: the strongest)"), "AI" },
+    KIELA_CLI_AI_ENTRY (&ai),
     { "side", 0, 0, G_OPTION_ARG_STRING, &side_name, N_("The side that arranges: south (default) or north"), "SIDE" },
     { "position", 0, 0, G_OPTION_ARG_STRING, &kpn, N_("The board before the side arranges (default: the start)"), "KPN" },
     KIELA_CLI_BUDGET_ENTRIES (&budget),
@@ -40,13 +40,9 @@ kiela_cli_arrange (KielaRegistry *registry, int argc, char **argv)
                           "arrangement there.  Prints the side’s houses in local numbering and the\n"
                           "position after the arrangement.  --nodes N caps the search for reproducible answers."),
                         &argc, &argv)
-      || !kiela_cli_budget_check (cmd, &budget, 24 * 3600 * 1000))
+      || !kiela_cli_budget_check (cmd, &budget, 24 * 3600 * 1000)
+      || !kiela_cli_check_no_arguments (cmd, argc, argv))
     goto out;
-  if (argc > 1)
-    {
-      fprintf (stderr, _("kiela-cli %s: unknown option “%s” (see “kiela-cli arrange --help”)\n"), cmd, argv[1]);
-      goto out;
-    }
   if (side_name == NULL || strcmp (side_name, "south") == 0)
     side = KIELA_SOUTH;
   else if (strcmp (side_name, "north") == 0)
@@ -71,12 +67,9 @@ kiela_cli_arrange (KielaRegistry *registry, int argc, char **argv)
   if (player == NULL)
     goto out;
 
-  request.variant = variant;
-  if (!kiela_cli_position (cmd, variant, kpn, &request.position))
+  if (!kiela_cli_request (cmd, variant, kpn, &budget, &request))
     goto out;
   request.position.to_move = side;
-  request.time_budget_us = (gint64) budget.time_ms * 1000;
-  request.seed = budget.seed;
 
   start = g_get_monotonic_time ();
   if (!kiela_ai_config_arrange (player, &request, counts, &error))
@@ -97,23 +90,17 @@ kiela_cli_arrange (KielaRegistry *registry, int argc, char **argv)
       g_autoptr(JsonBuilder) b = json_builder_new ();
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "side");
-      json_builder_add_string_value (b, kiela_side_name (side));
+      kiela_cli_json_add_string (b, "side", kiela_side_name (side));
       json_builder_set_member_name (b, "counts");
       json_builder_begin_array (b);
       for (guint h = 0; h < 2u * variant->files; h++)
         json_builder_add_int_value (b, counts[h]);
       json_builder_end_array (b);
-      json_builder_set_member_name (b, "position");
-      json_builder_add_string_value (b, after_text);
-      json_builder_set_member_name (b, "seconds");
-      json_builder_add_double_value (b, seconds);
-      json_builder_set_member_name (b, "ai");
-      json_builder_add_string_value (b, kiela_ai_config_get_id (player));
-      json_builder_set_member_name (b, "algorithm");
-      json_builder_add_string_value (b, kiela_ai_config_get_algorithm (player)->id);
-      json_builder_set_member_name (b, "variant");
-      json_builder_add_string_value (b, variant->id);
+      kiela_cli_json_add_string (b, "position", after_text);
+      kiela_cli_json_add_double (b, "seconds", seconds);
+      kiela_cli_json_add_string (b, "ai", kiela_ai_config_get_id (player));
+      kiela_cli_json_add_string (b, "algorithm", kiela_ai_config_get_algorithm (player)->id);
+      kiela_cli_json_add_string (b, "variant", variant->id);
       json_builder_end_object (b);
       kiela_cli_print_json (b, TRUE);
     }

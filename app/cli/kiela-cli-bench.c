@@ -93,20 +93,13 @@ kiela_cli_bench (KielaRegistry *registry, int argc, char **argv)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "playouts_per_second");
-      json_builder_add_double_value (b, playouts / s);
-      json_builder_set_member_name (b, "moves_per_second");
-      json_builder_add_double_value (b, plies / s);
-      json_builder_set_member_name (b, "drops_per_second");
-      json_builder_add_double_value (b, drops / s);
-      json_builder_set_member_name (b, "mode");
-      json_builder_add_string_value (b, sample ? "sample" : "all");
-      json_builder_set_member_name (b, "playouts");
-      json_builder_add_int_value (b, (gint64) playouts);
-      json_builder_set_member_name (b, "cpu_seconds");
-      json_builder_add_double_value (b, s);
-      json_builder_set_member_name (b, "mean_plies");
-      json_builder_add_double_value (b, (gdouble) plies / playouts);
+      kiela_cli_json_add_double (b, "playouts_per_second", playouts / s);
+      kiela_cli_json_add_double (b, "moves_per_second", plies / s);
+      kiela_cli_json_add_double (b, "drops_per_second", drops / s);
+      kiela_cli_json_add_string (b, "mode", sample ? "sample" : "all");
+      kiela_cli_json_add_int (b, "playouts", (gint64) playouts);
+      kiela_cli_json_add_double (b, "cpu_seconds", s);
+      kiela_cli_json_add_double (b, "mean_plies", (gdouble) plies / playouts);
       json_builder_end_object (b);
       kiela_cli_print_json (b, FALSE);
     }

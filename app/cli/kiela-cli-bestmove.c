@@ -15,7 +15,7 @@ kiela_cli_bestmove (KielaRegistry *registry, int argc, char **argv)
   const GOptionEntry entries[] = {
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "position", 0, 0, G_OPTION_ARG_STRING, &kpn, N_("The position (default: the variant’s start)"), "KPN" },
-    { "ai", 0, 0, G_OPTION_ARG_STRING, &ai, N_("Personality or algorithm, optionally with settings (default: the strongest)"), "AI" },
+    KIELA_CLI_AI_ENTRY (&ai),
     KIELA_CLI_BUDGET_ENTRIES (&budget),
     KIELA_CLI_JSON_ENTRY (&json),
     { NULL }
@@ -35,15 +35,10 @@ kiela_cli_bestmove (KielaRegistry *registry, int argc, char **argv)
                           "AI may be followed by settings: --ai \"mpanzu depth=6\".  The AI’s answer is\n"
                           "checked: a move the position does not allow is an error (status 2)."),
                         &argc, &argv)
-      || !kiela_cli_budget_check (cmd, &budget, 24 * 3600 * 1000))
+      || !kiela_cli_budget_check (cmd, &budget, 24 * 3600 * 1000)
+      || !kiela_cli_check_no_arguments (cmd, argc, argv))
     goto out;
   status = KIELA_CLI_EXIT_INPUT;
-  if (argc > 1)
-    {
-      fprintf (stderr, _("kiela-cli %s: unknown option “%s” (see “kiela-cli bestmove --help”)\n"), cmd, argv[1]);
-      status = KIELA_CLI_EXIT_USAGE;
-      goto out;
-    }
 
   variant = kiela_cli_find_variant (registry, cmd, variant_id);
   if (variant == NULL)
@@ -52,11 +47,8 @@ kiela_cli_bestmove (KielaRegistry *registry, int argc, char **argv)
   if (player == NULL)
     goto out;
 
-  request.variant = variant;
-  if (!kiela_cli_position (cmd, variant, kpn, &request.position))
+  if (!kiela_cli_request (cmd, variant, kpn, &budget, &request))
     goto out;
-  request.time_budget_us = (gint64) budget.time_ms * 1000;
-  request.seed = budget.seed;
 
   if (!kiela_ai_config_think (player, &request, &reply, &error))
     {
@@ -71,26 +63,16 @@ kiela_cli_bestmove (KielaRegistry *registry, int argc, char **argv)
       g_autofree char *pos_text = kiela_position_to_string (&request.position);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "move");
-      json_builder_add_string_value (b, square);
-      json_builder_set_member_name (b, "score");
-      json_builder_add_int_value (b, reply.score);
-      json_builder_set_member_name (b, "depth");
-      json_builder_add_int_value (b, reply.depth);
-      json_builder_set_member_name (b, "nodes");
-      json_builder_add_int_value (b, (gint64) reply.nodes);
-      json_builder_set_member_name (b, "seconds");
-      json_builder_add_double_value (b, reply.seconds);
-      json_builder_set_member_name (b, "reason");
-      json_builder_add_string_value (b, reply.reason);
-      json_builder_set_member_name (b, "ai");
-      json_builder_add_string_value (b, kiela_ai_config_get_id (player));
-      json_builder_set_member_name (b, "algorithm");
-      json_builder_add_string_value (b, kiela_ai_config_get_algorithm (player)->id);
-      json_builder_set_member_name (b, "variant");
-      json_builder_add_string_value (b, variant->id);
-      json_builder_set_member_name (b, "position");
-      json_builder_add_string_value (b, pos_text);
+      kiela_cli_json_add_string (b, "move", square);
+      kiela_cli_json_add_int (b, "score", reply.score);
+      kiela_cli_json_add_int (b, "depth", reply.depth);
+      kiela_cli_json_add_int (b, "nodes", (gint64) reply.nodes);
+      kiela_cli_json_add_double (b, "seconds", reply.seconds);
+      kiela_cli_json_add_string (b, "reason", reply.reason);
+      kiela_cli_json_add_string (b, "ai", kiela_ai_config_get_id (player));
+      kiela_cli_json_add_string (b, "algorithm", kiela_ai_config_get_algorithm (player)->id);
+      kiela_cli_json_add_string (b, "variant", variant->id);
+      kiela_cli_json_add_string (b, "position", pos_text);
       json_builder_end_object (b);
       kiela_cli_print_json (b, TRUE);
     }

@@ -1,6 +1,7 @@
 /* kiela-cli-common.c: helpers every kiela-cli command shares. */
 #include "config.h"
 
+#include <string.h>
 #include <time.h>
 #include <glib/gi18n.h>
 
@@ -69,6 +70,72 @@ kiela_cli_budget_clear (KielaCliBudget *budget)
   g_clear_pointer (&budget->seed_text, g_free);
 }
 
+gboolean
+kiela_cli_check_no_arguments (const char *cmd, int argc, char **argv)
+{
+  if (argc <= 1)
+    return TRUE;
+  /* TRANSLATORS: kiela-cli: the first and last %s are the command (“stats”), the second the argument it does not take */
+  fprintf (stderr, _("kiela-cli %s: unknown option “%s” (see “kiela-cli %s --help”)\n"), cmd, argv[1], cmd);
+  return FALSE;
+}
+
+gboolean
+kiela_cli_match_check (const char *cmd, KielaCliMatchOptions *match, guint64 max_games, guint64 max_plies)
+{
+  return kiela_cli_budget_check (cmd, &match->budget, 3600 * 1000)
+         && (match->games_text == NULL
+          || kiela_cli_parse_number (cmd, "--games", match->games_text, 1, max_games, &match->games))
+         && (match->jobs_text == NULL
+             || kiela_cli_parse_number (cmd, "--jobs", match->jobs_text, 1, 256, &match->jobs))
+         && (match->max_plies_text == NULL
+             || kiela_cli_parse_number (cmd, "--max-plies", match->max_plies_text, 1, max_plies, &match->max_plies))
+         && (match->opening_text == NULL
+             || kiela_cli_parse_number (cmd, "--opening-plies", match->opening_text, 0, 100, &match->opening));
+}
+
+gboolean
+kiela_cli_match_check_players (const char *cmd, KielaCliMatchOptions *match)
+{
+  guint n = match->ai_specs ? g_strv_length (match->ai_specs) : 0;
+
+  if (n == 2)
+    return TRUE;
+  fprintf (stderr, _("kiela-cli %s: give exactly two players with --ai A --ai B (got %u)\n"), cmd, n);
+  return FALSE;
+}
+
+gboolean
+kiela_cli_match_find_players (KielaRegistry *registry, const char *cmd, KielaCliMatchOptions *match,
+                              guint64 max_nodes, KielaAiConfig **a, KielaAiConfig **b)
+{
+  return (*a = kiela_cli_find_ai (registry, cmd, match->ai_specs[0], max_nodes)) != NULL
+         && (*b = kiela_cli_find_ai (registry, cmd, match->ai_specs[1], max_nodes)) != NULL;
+}
+
+void
+kiela_cli_match_clear (KielaCliMatchOptions *match)
+{
+  kiela_cli_budget_clear (&match->budget);
+  g_clear_pointer (&match->ai_specs, g_strfreev);
+  g_clear_pointer (&match->games_text, g_free);
+  g_clear_pointer (&match->jobs_text, g_free);
+  g_clear_pointer (&match->max_plies_text, g_free);
+  g_clear_pointer (&match->opening_text, g_free);
+  g_clear_pointer (&match->csv_path, g_free);
+}
+
+gboolean
+kiela_cli_request (const char *cmd, const KielaVariant *variant, const char *kpn, const KielaCliBudget *budget,
+                   KielaAiRequest *request)
+{
+  memset (request, 0, sizeof *request);
+  request->variant = variant;
+  request->time_budget_us = (gint64) budget->time_ms * 1000;
+  request->seed = budget->seed;
+  return kiela_cli_position (cmd, variant, kpn, &request->position);
+}
+
 const KielaVariant *
 kiela_cli_find_variant (KielaRegistry *registry, const char *cmd, const char *id)
 {
@@ -128,6 +195,34 @@ kiela_cli_position (const char *cmd, const KielaVariant *variant, const char *kp
 }
 
 void
+kiela_cli_json_add_string (JsonBuilder *builder, const char *name, const char *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+void
+kiela_cli_json_add_int (JsonBuilder *builder, const char *name, gint64 value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
+}
+
+void
+kiela_cli_json_add_double (JsonBuilder *builder, const char *name, gdouble value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_double_value (builder, value);
+}
+
+void
+kiela_cli_json_add_boolean (JsonBuilder *builder, const char *name, gboolean value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_boolean_value (builder, value);
+}
+
+void
 kiela_cli_print_json (JsonBuilder *builder, gboolean pretty)
 {
   g_autoptr(JsonGenerator) gen = json_generator_new ();
@@ -150,14 +245,10 @@ kiela_cli_add_game_json (JsonBuilder *b, KielaGame *game)
   guint n = kiela_game_legal_moves (game, moves);
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "variant");
-  json_builder_add_string_value (b, v->id);
-  json_builder_set_member_name (b, "position");
-  json_builder_add_string_value (b, kpn);
-  json_builder_set_member_name (b, "to_move");
-  json_builder_add_string_value (b, kiela_side_name ((KielaSide) pos->to_move));
-  json_builder_set_member_name (b, "status");
-  json_builder_add_string_value (b, kiela_status_id (kiela_game_get_status (game, NULL)));
+  kiela_cli_json_add_string (b, "variant", v->id);
+  kiela_cli_json_add_string (b, "position", kpn);
+  kiela_cli_json_add_string (b, "to_move", kiela_side_name ((KielaSide) pos->to_move));
+  kiela_cli_json_add_string (b, "status", kiela_status_id (kiela_game_get_status (game, NULL)));
   json_builder_set_member_name (b, "legal");
   json_builder_begin_array (b);
   for (guint i = 0; i < n; i++)

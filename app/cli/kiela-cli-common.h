@@ -64,6 +64,63 @@ typedef struct {
   { "variant", 0, 0, G_OPTION_ARG_STRING, (variable), N_("Rule variant (default: the default variant)"), "ID" }
 #define KIELA_CLI_JSON_ENTRY(variable) \
   { "json", 0, 0, G_OPTION_ARG_NONE, (variable), N_("Print JSON"), NULL }
+/* --ai of the commands that ask one AI (bestmove, arrange), checked by kiela_cli_find_ai(). */
+#define KIELA_CLI_AI_ENTRY(variable) \
+  { "ai", 0, 0, G_OPTION_ARG_STRING, (variable), N_("Personality or algorithm, optionally with settings (default: the strongest)"), "AI" }
+
+/* FALSE, saying so, when the command was given an argument it does not take (argv[1]). */
+gboolean kiela_cli_check_no_arguments (const char *cmd, int argc, char **argv);
+
+/* The options of the commands that play games between two AIs (tournament, stats): as text,
+ * checked after parsing by kiela_cli_match_check(). */
+typedef struct {
+  KielaCliBudget budget; /* defaults set by the caller */
+  char   **ai_specs;     /* --ai A --ai B */
+  char    *games_text;
+  char    *jobs_text;
+  char    *max_plies_text;
+  char    *opening_text;
+  char    *csv_path;
+  gboolean quiet;
+  guint64  games;        /* default set by the caller */
+  guint64  jobs;         /* default 1 */
+  guint64  max_plies;    /* default 1000 */
+  guint64  opening;      /* default 0 */
+} KielaCliMatchOptions;
+
+#define KIELA_CLI_MATCH_OPTIONS_INIT(n_games, budget_ms, ai_seed) \
+  { .budget = { .time_ms = (budget_ms), .seed = (ai_seed) }, .games = (n_games), .jobs = 1, .max_plies = 1000 }
+/* --ai, given twice. */
+#define KIELA_CLI_MATCH_AI_ENTRY(match) \
+  { "ai", 0, 0, G_OPTION_ARG_STRING_ARRAY, &(match)->ai_specs, N_("A player, given twice: A then B"), "AI" }
+#define KIELA_CLI_MATCH_JOBS_ENTRY(match) \
+  { "jobs", 0, 0, G_OPTION_ARG_STRING, &(match)->jobs_text, N_("Games played at once (default 1)"), "J" }
+/* --max-plies and --opening-plies. */
+#define KIELA_CLI_MATCH_PLIES_ENTRIES(match) \
+  { "max-plies", 0, 0, G_OPTION_ARG_STRING, &(match)->max_plies_text, N_("A game still going after P plies is a draw (default 1000)"), "P" }, \
+  { "opening-plies", 0, 0, G_OPTION_ARG_STRING, &(match)->opening_text, N_("Random plies first, the same in both games of a pair"), "K" }
+#define KIELA_CLI_MATCH_CSV_ENTRY(match) \
+  { "csv", 0, 0, G_OPTION_ARG_FILENAME, &(match)->csv_path, N_("Write one row a game to FILE"), "FILE" }
+#define KIELA_CLI_MATCH_QUIET_ENTRY(match) \
+  { "quiet", 'q', 0, G_OPTION_ARG_NONE, &(match)->quiet, N_("No progress on the terminal"), NULL }
+
+/* Checks the numbers (the budget with a time of at most an hour, --games up to `max_games`,
+ * --max-plies up to `max_plies`); a bad one is a usage error, said on stderr. */
+gboolean kiela_cli_match_check       (const char *cmd, KielaCliMatchOptions *match, guint64 max_games,
+                                      guint64 max_plies);
+/* After kiela_cli_match_check() and the other usage checks: FALSE, saying so, unless --ai was given
+ * exactly twice. */
+gboolean kiela_cli_match_check_players (const char *cmd, KielaCliMatchOptions *match);
+/* The two players, each as kiela_cli_find_ai() finds it; FALSE after saying why one is not found. */
+gboolean kiela_cli_match_find_players (KielaRegistry *registry, const char *cmd, KielaCliMatchOptions *match,
+                                       guint64 max_nodes, KielaAiConfig **a, KielaAiConfig **b);
+void     kiela_cli_match_clear       (KielaCliMatchOptions *match);
+
+/* `"name": value` members of the object being built. */
+void kiela_cli_json_add_string  (JsonBuilder *builder, const char *name, const char *value);
+void kiela_cli_json_add_int     (JsonBuilder *builder, const char *name, gint64 value);
+void kiela_cli_json_add_double  (JsonBuilder *builder, const char *name, gdouble value);
+void kiela_cli_json_add_boolean (JsonBuilder *builder, const char *name, gboolean value);
 
 /* Three entries (--time-ms, --nodes, --seed) filling `budget`, then the terminator. */
 #define KIELA_CLI_BUDGET_ENTRIES(budget) \
@@ -73,6 +130,11 @@ typedef struct {
 
 gboolean kiela_cli_budget_check (const char *cmd, KielaCliBudget *budget, guint64 max_time_ms);
 void     kiela_cli_budget_clear (KielaCliBudget *budget);
+
+/* The request for an AI's answer: `variant`, the --position `kpn` (or the start) and the budget;
+ * prints why not and returns FALSE. */
+gboolean kiela_cli_request      (const char *cmd, const KielaVariant *variant, const char *kpn,
+                                 const KielaCliBudget *budget, KielaAiRequest *request);
 
 /* A whole number in [min, max]; otherwise prints "kiela-cli CMD: OPTION “TEXT” is not a whole number from MIN to MAX". */
 gboolean kiela_cli_parse_number (const char *cmd, const char *option, const char *text,

@@ -109,20 +109,13 @@ kiela_cli_lessons (KielaRegistry *registry, int argc, char **argv)
       if (json)
         {
           json_builder_begin_object (b);
-          json_builder_set_member_name (b, "id");
-          json_builder_add_string_value (b, lesson->id);
-          json_builder_set_member_name (b, "title");
-          json_builder_add_string_value (b, kiela_lesson_get_title (lesson));
-          json_builder_set_member_name (b, "level");
-          json_builder_add_int_value (b, (gint64) lesson->level);
-          json_builder_set_member_name (b, "kind");
-          json_builder_add_string_value (b, lesson->kind == KIELA_LESSON_KIND_PUZZLES ? "puzzles" : "course");
-          json_builder_set_member_name (b, "variant");
-          json_builder_add_string_value (b, lesson->variant);
-          json_builder_set_member_name (b, "steps");
-          json_builder_add_int_value (b, (gint64) lesson->n_steps);
-          json_builder_set_member_name (b, "valid");
-          json_builder_add_boolean_value (b, ok);
+          kiela_cli_json_add_string (b, "id", lesson->id);
+          kiela_cli_json_add_string (b, "title", kiela_lesson_get_title (lesson));
+          kiela_cli_json_add_int (b, "level", (gint64) lesson->level);
+          kiela_cli_json_add_string (b, "kind", lesson->kind == KIELA_LESSON_KIND_PUZZLES ? "puzzles" : "course");
+          kiela_cli_json_add_string (b, "variant", lesson->variant);
+          kiela_cli_json_add_int (b, "steps", (gint64) lesson->n_steps);
+          kiela_cli_json_add_boolean (b, "valid", ok);
           json_builder_end_object (b);
         }
       else

@@ -55,14 +55,10 @@ kiela_cli_perft (KielaRegistry *registry, int argc, char **argv)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "depth");
-      json_builder_add_int_value (b, (gint64) depth);
-      json_builder_set_member_name (b, "nodes");
-      json_builder_add_int_value (b, (gint64) nodes);
-      json_builder_set_member_name (b, "seconds");
-      json_builder_add_double_value (b, (t1 - t0) / 1e6);
-      json_builder_set_member_name (b, "cpu_seconds");
-      json_builder_add_double_value (b, cpu);
+      kiela_cli_json_add_int (b, "depth", (gint64) depth);
+      kiela_cli_json_add_int (b, "nodes", (gint64) nodes);
+      kiela_cli_json_add_double (b, "seconds", (t1 - t0) / 1e6);
+      kiela_cli_json_add_double (b, "cpu_seconds", cpu);
       json_builder_end_object (b);
       kiela_cli_print_json (b, FALSE);
     }

@@ -206,26 +206,21 @@ int
 kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
 {
   const char *cmd = "stats";
-  g_autofree char *variant_spec = NULL, *csv_path = NULL, *json_path = NULL, *games_s = NULL, *jobs_s = NULL;
-  g_autofree char *max_plies_s = NULL, *opening_s = NULL, *shard_s = NULL;
-  g_auto(GStrv) ai_specs = NULL;
-  KielaCliBudget budget = { .time_ms = 0, .seed = 1 };
-  gboolean quiet = FALSE;
+  g_autofree char *variant_spec = NULL, *json_path = NULL, *shard_s = NULL;
+  KielaCliMatchOptions m = KIELA_CLI_MATCH_OPTIONS_INIT (1000, 0, 1);
   const GOptionEntry entries[] = {
     { "variant", 0, 0, G_OPTION_ARG_FILENAME, &variant_spec, N_("Rule variant: an id or a .kiela-variant file"), "ID|FILE" },
-    { "ai", 0, 0, G_OPTION_ARG_STRING_ARRAY, &ai_specs, N_("A player, given twice: A then B"), "AI" },
-    { "games", 0, 0, G_OPTION_ARG_STRING, &games_s, N_("Games of the whole experiment, all shards (default 1000)"), "N" },
-    KIELA_CLI_BUDGET_ENTRIES (&budget),
-    { "jobs", 0, 0, G_OPTION_ARG_STRING, &jobs_s, N_("Games played at once (default 1)"), "J" },
+    KIELA_CLI_MATCH_AI_ENTRY (&m),
+    { "games", 0, 0, G_OPTION_ARG_STRING, &m.games_text, N_("Games of the whole experiment, all shards (default 1000)"), "N" },
+    KIELA_CLI_BUDGET_ENTRIES (&m.budget),
+    KIELA_CLI_MATCH_JOBS_ENTRY (&m),
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_s, N_("Play only the K-th of N slices of the games (default 1/1)"), "K/N" },
-    { "max-plies", 0, 0, G_OPTION_ARG_STRING, &max_plies_s, N_("A game still going after P plies is a draw (default 1000)"), "P" },
-    { "opening-plies", 0, 0, G_OPTION_ARG_STRING, &opening_s, N_("Random plies first, the same in both games of a pair"), "K" },
-    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path, N_("Write one row a game to FILE"), "FILE" },
+    KIELA_CLI_MATCH_PLIES_ENTRIES (&m),
+    KIELA_CLI_MATCH_CSV_ENTRY (&m),
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, N_("Write the statistics to FILE for “stats merge” (“-”: standard output)"), "FILE" },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No progress on the terminal"), NULL },
+    KIELA_CLI_MATCH_QUIET_ENTRY (&m),
     { NULL }
   };
-  guint64 games = 1000, jobs = 1, max_plies = 1000, opening = 0;
   guint shard = 0, n_shards = 1;
   const KielaVariant *variant;
   g_autoptr(KielaVariantFile) file = NULL;
@@ -249,13 +244,9 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
                           "with --json FILE and add them up with “kiela-cli stats merge FILE…”.\n"
                           "Give searching AIs a --nodes budget: a --time-ms clock is refused."),
                         &argc, &argv)
-      || !kiela_cli_budget_check (cmd, &budget, 3600 * 1000)
-      || (games_s && !kiela_cli_parse_number (cmd, "--games", games_s, 1, G_MAXUINT, &games))
-      || (jobs_s && !kiela_cli_parse_number (cmd, "--jobs", jobs_s, 1, 256, &jobs))
-      || (max_plies_s && !kiela_cli_parse_number (cmd, "--max-plies", max_plies_s, 1, 100000, &max_plies))
-      || (opening_s && !kiela_cli_parse_number (cmd, "--opening-plies", opening_s, 0, 100, &opening)))
+      || !kiela_cli_match_check (cmd, &m, G_MAXUINT, 100000))
     goto out;
-  if (budget.time_ms > 0)
+  if (m.budget.time_ms > 0)
     {
       fprintf (stderr, _("kiela-cli %s: --time-ms would make the games depend on the machine’s speed: "
                          "give searching AIs --nodes N\n"), cmd);
@@ -266,28 +257,17 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
       fprintf (stderr, _("kiela-cli %s: --shard: %s\n"), cmd, error->message);
       goto out;
     }
-  if (argc > 1)
-    {
-      fprintf (stderr, _("kiela-cli %s: unknown option “%s” (see “kiela-cli stats --help”)\n"), cmd, argv[1]);
-      goto out;
-    }
-  if (ai_specs == NULL || g_strv_length (ai_specs) != 2)
-    {
-      fprintf (stderr, _("kiela-cli %s: give exactly two players with --ai A --ai B (got %u)\n"), cmd,
-               ai_specs ? g_strv_length (ai_specs) : 0);
-      goto out;
-    }
+  if (!kiela_cli_check_no_arguments (cmd, argc, argv) || !kiela_cli_match_check_players (cmd, &m))
+    goto out;
 
   status = KIELA_CLI_EXIT_INPUT;
   variant = find_variant (registry, cmd, variant_spec, &file);
-  if (variant == NULL
-      || (a = kiela_cli_find_ai (registry, cmd, ai_specs[0], budget.nodes)) == NULL
-      || (b = kiela_cli_find_ai (registry, cmd, ai_specs[1], budget.nodes)) == NULL)
+  if (variant == NULL || !kiela_cli_match_find_players (registry, cmd, &m, m.budget.nodes, &a, &b))
     goto out;
   /* Before the first game: a long run must not be lost to a bad path. */
   for (guint i = 0; i < 2; i++)
     {
-      const char *path = i == 0 ? csv_path : json_path;
+      const char *path = i == 0 ? m.csv_path : json_path;
 
       if (path != NULL && g_strcmp0 (path, "-") != 0)
         {
@@ -301,7 +281,7 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
         }
     }
 
-  if (csv_path)
+  if (m.csv_path)
     {
       csv = g_string_new (kiela_stats_csv_header ());
       g_string_append_c (csv, '\n');
@@ -309,16 +289,16 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
   config.variant = variant;
   config.ai[0] = a;
   config.ai[1] = b;
-  config.n_games = games;
-  config.seed = budget.seed;
+  config.n_games = m.games;
+  config.seed = m.budget.seed;
   config.shard = shard;
   config.n_shards = n_shards;
-  config.jobs = (guint) jobs;
-  config.max_plies = (guint) max_plies;
-  config.opening_plies = (guint) opening;
+  config.jobs = (guint) m.jobs;
+  config.max_plies = (guint) m.max_plies;
+  config.opening_plies = (guint) m.opening;
   st.csv = csv;
-  st.total = (shard + 1) * games / n_shards - shard * games / n_shards;
-  st.progress = !quiet && isatty (STDERR_FILENO);
+  st.total = (shard + 1) * m.games / n_shards - shard * m.games / n_shards;
+  st.progress = !m.quiet && isatty (STDERR_FILENO);
   stats = kiela_stats_new ();
   if (!kiela_stats_run (stats, &config, on_game, &st, NULL, &error))
     {
@@ -337,12 +317,12 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
       status = KIELA_CLI_EXIT_INPUT;
     }
   g_clear_error (&error);
-  if (csv && !kiela_cli_write_file (csv_path, csv->str, csv->len, &error))
+  if (csv && !kiela_cli_write_file (m.csv_path, csv->str, csv->len, &error))
     {
       fprintf (stderr, _("kiela-cli %s: --csv: %s\n"), cmd, error->message);
       status = KIELA_CLI_EXIT_INPUT;
     }
 out:
-  kiela_cli_budget_clear (&budget);
+  kiela_cli_match_clear (&m);
   return status;
 }

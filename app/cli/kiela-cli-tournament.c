@@ -70,9 +70,9 @@ print_json (KielaMatch *match, const KielaMatchSummary *s, const KielaCliBudget 
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
   json_builder_begin_object (b);
-#define MEMBER_STR(k, v) json_builder_set_member_name (b, k), json_builder_add_string_value (b, v)
-#define MEMBER_INT(k, v) json_builder_set_member_name (b, k), json_builder_add_int_value (b, v)
-#define MEMBER_DBL(k, v) json_builder_set_member_name (b, k), json_builder_add_double_value (b, v)
+#define MEMBER_STR(k, v) kiela_cli_json_add_string (b, k, v)
+#define MEMBER_INT(k, v) kiela_cli_json_add_int (b, k, v)
+#define MEMBER_DBL(k, v) kiela_cli_json_add_double (b, k, v)
 #define MEMBER_ELO(k, v) json_builder_set_member_name (b, k), isinf (v) ? (void) json_builder_add_null_value (b) : (void) json_builder_add_double_value (b, v)
   MEMBER_STR ("variant", kiela_match_get_variant (match)->id);
   MEMBER_STR ("a", kiela_ai_config_get_spec (kiela_match_get_ai (match, 0)));
@@ -164,25 +164,21 @@ int
 kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
 {
   const char *cmd = "tournament";
-  g_autofree char *variant_id = NULL, *csv_path = NULL, *games_s = NULL, *jobs_s = NULL;
-  g_autofree char *max_plies_s = NULL, *opening_s = NULL;
-  g_auto(GStrv) ai_specs = NULL;
-  KielaCliBudget budget = { .time_ms = 100, .seed = 1 };
-  gboolean json = FALSE, quiet = FALSE;
+  g_autofree char *variant_id = NULL;
+  KielaCliMatchOptions m = KIELA_CLI_MATCH_OPTIONS_INIT (100, 100, 1);
+  gboolean json = FALSE;
   const GOptionEntry entries[] = {
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
-    { "ai", 0, 0, G_OPTION_ARG_STRING_ARRAY, &ai_specs, N_("A player, given twice: A then B"), "AI" },
-    { "games", 0, 0, G_OPTION_ARG_STRING, &games_s, N_("Number of games (default 100)"), "N" },
-    KIELA_CLI_BUDGET_ENTRIES (&budget),
-    { "jobs", 0, 0, G_OPTION_ARG_STRING, &jobs_s, N_("Games played at once (default 1)"), "J" },
-    { "max-plies", 0, 0, G_OPTION_ARG_STRING, &max_plies_s, N_("A game still going after P plies is a draw (default 1000)"), "P" },
-    { "opening-plies", 0, 0, G_OPTION_ARG_STRING, &opening_s, N_("Random plies first, the same in both games of a pair"), "K" },
-    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path, N_("Write one row a game to FILE"), "FILE" },
+    KIELA_CLI_MATCH_AI_ENTRY (&m),
+    { "games", 0, 0, G_OPTION_ARG_STRING, &m.games_text, N_("Number of games (default 100)"), "N" },
+    KIELA_CLI_BUDGET_ENTRIES (&m.budget),
+    KIELA_CLI_MATCH_JOBS_ENTRY (&m),
+    KIELA_CLI_MATCH_PLIES_ENTRIES (&m),
+    KIELA_CLI_MATCH_CSV_ENTRY (&m),
     KIELA_CLI_JSON_ENTRY (&json),
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No progress on the terminal"), NULL },
+    KIELA_CLI_MATCH_QUIET_ENTRY (&m),
     { NULL }
   };
-  guint64 games = 100, jobs = 1, max_plies = 1000, opening = 0;
   const KielaVariant *variant;
   g_autoptr(KielaAiConfig) a = NULL;
   g_autoptr(KielaAiConfig) b = NULL;
@@ -199,37 +195,22 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
                           "first, so that deterministic players meet varied games.  The --csv file is\n"
                           "checked before the first game and replaced atomically after the last."),
                         &argc, &argv)
-      || !kiela_cli_budget_check (cmd, &budget, 3600 * 1000)
-      || (games_s && !kiela_cli_parse_number (cmd, "--games", games_s, 1, 1000000, &games))
-      || (jobs_s && !kiela_cli_parse_number (cmd, "--jobs", jobs_s, 1, 256, &jobs))
-      || (max_plies_s && !kiela_cli_parse_number (cmd, "--max-plies", max_plies_s, 1, 1000000, &max_plies))
-      || (opening_s && !kiela_cli_parse_number (cmd, "--opening-plies", opening_s, 0, 100, &opening)))
+      || !kiela_cli_match_check (cmd, &m, 1000000, 1000000)
+      || !kiela_cli_check_no_arguments (cmd, argc, argv)
+      || !kiela_cli_match_check_players (cmd, &m))
     goto out;
-  if (argc > 1)
-    {
-      fprintf (stderr, _("kiela-cli %s: unknown option “%s” (see “kiela-cli tournament --help”)\n"), cmd, argv[1]);
-      goto out;
-    }
-  if (ai_specs == NULL || g_strv_length (ai_specs) != 2)
-    {
-      fprintf (stderr, _("kiela-cli %s: give exactly two players with --ai A --ai B (got %u)\n"), cmd,
-               ai_specs ? g_strv_length (ai_specs) : 0);
-      goto out;
-    }
   /* A node budget alone makes the tournament reproducible; do not add a clock to it. */
-  if (budget.nodes > 0 && !budget.time_given)
-    budget.time_ms = 0;
+  if (m.budget.nodes > 0 && !m.budget.time_given)
+    m.budget.time_ms = 0;
 
   status = KIELA_CLI_EXIT_INPUT;
   variant = kiela_cli_find_variant (registry, cmd, variant_id);
-  if (variant == NULL
-      || (a = kiela_cli_find_ai (registry, cmd, ai_specs[0], budget.nodes)) == NULL
-      || (b = kiela_cli_find_ai (registry, cmd, ai_specs[1], budget.nodes)) == NULL)
+  if (variant == NULL || !kiela_cli_match_find_players (registry, cmd, &m, m.budget.nodes, &a, &b))
     goto out;
   /* Before the first game, not after the last: a long tournament must not be lost to a bad path. */
-  if (csv_path != NULL)
+  if (m.csv_path != NULL)
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (csv_path);
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (m.csv_path);
 
       if (!kiela_file_check_replaceable (file, &error))
         {
@@ -238,22 +219,22 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
         }
     }
 
-  match = kiela_match_new (variant, a, b, (guint) games, budget.seed);
-  kiela_match_set_time_budget (match, (gint64) budget.time_ms * 1000);
-  kiela_match_set_max_plies (match, (guint) max_plies);
-  kiela_match_set_opening_plies (match, (guint) opening);
-  kiela_match_set_jobs (match, (guint) jobs);
-  if (!quiet && isatty (STDERR_FILENO))
+  match = kiela_match_new (variant, a, b, (guint) m.games, m.budget.seed);
+  kiela_match_set_time_budget (match, (gint64) m.budget.time_ms * 1000);
+  kiela_match_set_max_plies (match, (guint) m.max_plies);
+  kiela_match_set_opening_plies (match, (guint) m.opening);
+  kiela_match_set_jobs (match, (guint) m.jobs);
+  if (!m.quiet && isatty (STDERR_FILENO))
     kiela_match_set_progress_func (match, show_progress, NULL, NULL);
   if (!kiela_match_run (match, NULL, &error))
     {
       fprintf (stderr, _("kiela-cli %s: %s\n"), cmd, error->message);
       goto out;
     }
-  if (!quiet && isatty (STDERR_FILENO))
+  if (!m.quiet && isatty (STDERR_FILENO))
     fprintf (stderr, "\n");
 
-  for (guint i = 0; i < games; i++)
+  for (guint i = 0; i < m.games; i++)
     {
       const KielaMatchGame *r = kiela_match_get_game (match, i);
 
@@ -262,17 +243,17 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
     }
   kiela_match_get_summary (match, &summary);
   if (json)
-    print_json (match, &summary, &budget, (guint) opening);
+    print_json (match, &summary, &m.budget, (guint) m.opening);
   else
-    print_text (match, &summary, &budget, (guint) opening, (guint) max_plies);
+    print_text (match, &summary, &m.budget, (guint) m.opening, (guint) m.max_plies);
 
   status = KIELA_CLI_EXIT_OK;
-  if (csv_path != NULL && !write_csv (match, csv_path, &error))
+  if (m.csv_path != NULL && !write_csv (match, m.csv_path, &error))
     {
       fprintf (stderr, _("kiela-cli %s: --csv: %s\n"), cmd, error->message);
       status = KIELA_CLI_EXIT_INPUT;
     }
 out:
-  kiela_cli_budget_clear (&budget);
+  kiela_cli_match_clear (&m);
   return status;
 }

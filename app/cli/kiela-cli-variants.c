@@ -27,16 +27,11 @@ kiela_cli_variants (KielaRegistry *registry, int argc, char **argv)
       if (json)
         {
           json_builder_begin_object (b);
-          json_builder_set_member_name (b, "id");
-          json_builder_add_string_value (b, v->id);
-          json_builder_set_member_name (b, "name");
-          json_builder_add_string_value (b, kiela_variant_get_name (v));
-          json_builder_set_member_name (b, "files");
-          json_builder_add_int_value (b, v->files);
-          json_builder_set_member_name (b, "default");
-          json_builder_add_boolean_value (b, v->default_variant);
-          json_builder_set_member_name (b, "description");
-          json_builder_add_string_value (b, kiela_variant_get_description (v));
+          kiela_cli_json_add_string (b, "id", v->id);
+          kiela_cli_json_add_string (b, "name", kiela_variant_get_name (v));
+          kiela_cli_json_add_int (b, "files", v->files);
+          kiela_cli_json_add_boolean (b, "default", v->default_variant);
+          kiela_cli_json_add_string (b, "description", kiela_variant_get_description (v));
           json_builder_end_object (b);
         }
       else

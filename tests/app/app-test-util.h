@@ -4,10 +4,13 @@
 #include <glib.h>
 #include <adwaita.h>
 
+#include "kiela-settings.h"
+#include "kiela-window.h"
+
 typedef gboolean (*Condition) (gpointer data);
 
 /* Runs the main loop until `cond` holds; fails the test after `timeout_ms`. */
-static void
+static inline void
 wait_until (Condition cond, gpointer data, guint timeout_ms, const char *what)
 {
   gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
@@ -21,7 +24,7 @@ wait_until (Condition cond, gpointer data, guint timeout_ms, const char *what)
     }
 }
 
-static void
+static inline void
 spin (guint ms)
 {
   gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
@@ -51,26 +54,146 @@ find_widget (GtkWidget *root, WidgetMatch match, gconstpointer data)
   return NULL;
 }
 
-/* Points the XDG homes at a fresh temporary folder (before GLib caches them), keeps settings in
- * memory and initialises the test framework and GTK; fails loudly without a display.  Returns the
- * folder (the caller frees it). */
+/* A wait_until() condition: `widget` is on screen with a width (laid out at least once). */
+static inline gboolean
+app_test_widget_shown (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+/* Never the user's real files or dconf: points the XDG homes (data, config, state, cache) at a
+ * fresh temporary folder, before GLib caches them (G_TEST_OPTION_ISOLATE_DIRS would also hide the
+ * system GSettings schemas GTK needs), keeps settings in memory and initialises the test framework,
+ * GTK and libadwaita; fails loudly without a display.  Returns the folder (the caller frees it). */
 static inline char *
 app_test_init (int *argc, char ***argv, const char *name)
 {
   g_autofree char *template = g_strdup_printf ("kiela-%s-XXXXXX", name);
   char *tmp = g_dir_make_tmp (template, NULL);
-  g_autofree char *data_home = NULL, *config_home = NULL;
+  static const struct { const char *variable, *folder; } homes[] = {
+    { "XDG_DATA_HOME", "data" }, { "XDG_CONFIG_HOME", "config" }, { "XDG_STATE_HOME", "state" },
+    { "XDG_CACHE_HOME", "" },
+  };
 
   g_assert_nonnull (tmp);
-  data_home = g_build_filename (tmp, "data", NULL);
-  config_home = g_build_filename (tmp, "config", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (homes); i++)
+    {
+      g_autofree char *home = g_build_filename (tmp, homes[i].folder, NULL);
+
+      g_setenv (homes[i].variable, home, TRUE);
+    }
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init (argc, argv, NULL);
   if (!gtk_init_check ())
     g_error ("cannot open a display: run these tests under xvfb-run");
   adw_init ();
   return tmp;
+}
+
+/* The app's style sheet, as AdwApplication loads it for the app (the tests have no application). */
+static inline void
+app_test_load_style (void)
+{
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  gtk_css_provider_load_from_resource (css, "/io/github/kiela/Kiela/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+/* The app's settings at their defaults (the memory backend lives as long as the process). */
+static inline GSettings *
+app_test_settings_new (void)
+{
+  g_autoptr(GError) error = NULL;
+  GSettings *settings = kiela_settings_new (&error);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (settings);
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i]; i++)
+    g_settings_reset (settings, keys[i]);
+  return settings;
+}
+
+typedef gboolean (*AppTestMatch) (GtkWidget *widget, gconstpointer data);
+
+/* The first widget of the tree under `widget` (itself included, depth first) that `match`
+ * accepts, or NULL. */
+static inline GtkWidget *
+app_test_find_widget (GtkWidget *widget, AppTestMatch match, gconstpointer data)
+{
+  if (match (widget, data))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = app_test_find_widget (c, match, data);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static inline gboolean
+app_test_is_type (GtkWidget *widget, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, (GType) GPOINTER_TO_SIZE (type));
+}
+
+/* The first widget of type `type` under `widget`, or NULL. */
+static inline GtkWidget *
+app_test_find_type (GtkWidget *widget, GType type)
+{
+  return app_test_find_widget (widget, app_test_is_type, GSIZE_TO_POINTER (type));
+}
+
+/* Presses `accel` as `widget`'s shortcut controllers would: the first shortcut for it whose action
+ * acts.  Fails the test when none does. */
+static inline void
+app_test_press (GtkWidget *widget, const char *accel)
+{
+  g_autoptr(GtkShortcutTrigger) want = gtk_shortcut_trigger_parse_string (accel);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  g_assert_nonnull (want);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr(GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (s), want)
+              && gtk_shortcut_action_activate (gtk_shortcut_get_action (s), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                               widget, gtk_shortcut_get_arguments (s)))
+            return;
+        }
+    }
+  g_error ("no shortcut on the widget acted on %s", accel);
+}
+
+/* A window of the app on `registry` and `prefs`, autosaving to `autosave` (or not), with a
+ * reference for the caller. */
+static inline KielaWindow *
+app_test_window_new (KielaRegistry *registry, GSettings *prefs, const char *autosave)
+{
+  KielaWindow *window = kiela_window_new (NULL, registry, prefs, autosave);
+
+  g_object_ref_sink (window);
+  return window;
+}
+
+/* Closes a window made by app_test_window_new() and drops the caller's reference. */
+static inline void
+app_test_window_free (KielaWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
 }

@@ -14,6 +14,7 @@
 #include "kiela-presentation.h"
 #include "kiela-new-game-dialog.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -25,16 +26,9 @@ typedef struct {
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
-
   f->registry = kiela_registry_new ();
   kiela_registry_load_default (f->registry);
-  f->prefs = kiela_settings_new (NULL);
-  g_object_get (f->prefs, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i]; i++)
-    g_settings_reset (f->prefs, keys[i]);
+  f->prefs = app_test_settings_new ();
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, GPOINTER_TO_INT (data));
   f->autosave = g_build_filename (g_get_user_data_dir (), "autosave.kiela", NULL);
   f->window = g_object_ref_sink (kiela_window_new (NULL, f->registry, f->prefs, f->autosave));
@@ -80,26 +74,7 @@ click (Fixture *f, KielaSide side, const char *square)
 static void
 press (Fixture *f, const char *accel)
 {
-  g_autoptr(GtkShortcutTrigger) want = gtk_shortcut_trigger_parse_string (accel);
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
-        {
-          g_autoptr(GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (s), want)
-              && gtk_shortcut_action_activate (gtk_shortcut_get_action (s), GTK_SHORTCUT_ACTION_EXCLUSIVE,
-                                               GTK_WIDGET (f->window), gtk_shortcut_get_arguments (s)))
-            return;
-        }
-    }
-  g_error ("no shortcut on the window acted on %s", accel);
+  app_test_press (GTK_WIDGET (f->window), accel);
 }
 
 /* The font size a label is drawn with, in pixels (CSS sets it in pt, em or px). */
@@ -151,18 +126,8 @@ save_png (Fixture *f, const char *name)
 {
   const char *dir = g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".";
   g_autofree char *path = g_build_filename (dir, name, NULL);
-  int w = gtk_widget_get_width (GTK_WIDGET (f->window)), h = gtk_widget_get_height (GTK_WIDGET (f->window));
-  GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GdkTexture) texture = render_texture (GTK_WIDGET (f->window), FALSE);
 
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("window rendered to %s", path);
 }
@@ -578,20 +543,6 @@ on_start (KielaNewGameDialog *dialog, gboolean *started)
   *started = TRUE;
 }
 
-static GtkWidget *
-find_popover (GtkWidget *widget)
-{
-  if (GTK_IS_POPOVER (widget))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *p = find_popover (c);
-      if (p)
-        return p;
-    }
-  return NULL;
-}
-
 /* Any label under `widget` showing `text`, whole (not ellipsized). */
 static gboolean
 shows_whole (GtkWidget *widget, const char *text)
@@ -645,24 +596,18 @@ test_new_game_dialog (void)
   g_assert_true (handled);
   spin (200);
   g_assert_false (started);
-  g_assert_nonnull (find_popover (row));
-  g_assert_true (gtk_widget_get_visible (find_popover (row)));
+  g_assert_nonnull (app_test_find_type (row, GTK_TYPE_POPOVER));
+  g_assert_true (gtk_widget_get_visible (app_test_find_type (row, GTK_TYPE_POPOVER)));
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-classroom-XXXXXX", NULL);
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-classroom");
 
-  g_setenv ("XDG_DATA_HOME", tmp, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", tmp, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  /* The tests write their records where the app keeps its data. */
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);
 
 #define ADD(path, speed, fn) \
   g_test_add (path, Fixture, GINT_TO_POINTER (speed), fixture_setup, fn, fixture_teardown)

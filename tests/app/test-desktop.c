@@ -11,21 +11,11 @@
 #include "kiela.h"
 #include "kiela-window.h"
 #include "kiela-settings.h"
+#include "app-test-util.h"
+#include "app-test-render.h"
 
 #define MIME_TYPE "application/x-kiela-game"
 #define MIME_ICON KIELA_APP_ID "-application-x-kiela-game"
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 /* ---------- MIME type ---------- */
 
@@ -155,20 +145,10 @@ typedef struct {
 static void
 render_window (GtkWidget *window, Image *img)
 {
-  GdkPaintable *paintable = gtk_widget_paintable_new (window);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GdkTexture) texture = render_texture (window, FALSE);
 
-  img->width = gtk_widget_get_width (window);
-  img->height = gtk_widget_get_height (window);
-  gdk_paintable_snapshot (paintable, snapshot, img->width, img->height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, img->width, img->height));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
+  img->width = gdk_texture_get_width (texture);
+  img->height = gdk_texture_get_height (texture);
   img->stride = (gsize) img->width * 4;
   img->pixels = g_malloc (img->stride * img->height);
   /* GDK_MEMORY_DEFAULT: B, G, R, A on little-endian machines. */
@@ -326,8 +306,7 @@ test_dark_style (void)
     gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   }
-  window = kiela_window_new (NULL, registry, settings, NULL);
-  g_object_ref_sink (window);
+  window = app_test_window_new (registry, settings, NULL);
   g_settings_set_enum (settings, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   kiela_window_new_game (window, kiela_registry_lookup_variant (registry, "kiela"), NULL, NULL);
   /* Two moves with a capture, so that the move list, the steps (captures stand out) and the
@@ -357,6 +336,8 @@ test_dark_style (void)
 
       adw_style_manager_set_color_scheme (style, schemes[s]);
       spin (600);
+      /* On a busy machine the first frame may take longer than the restyling. */
+      wait_until (app_test_widget_shown, window, 10000, "the window to be drawn");
       g_assert_cmpint (adw_style_manager_get_dark (style), ==, s == 1);
 
       render_window (GTK_WIDGET (window), &img);
@@ -433,8 +414,7 @@ test_dark_style (void)
       g_ptr_array_unref (measures[s]);
     }
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_object_unref (window);
+  app_test_window_free (window);
   spin (50);
   kiela_registry_free (registry);
 }
@@ -442,19 +422,8 @@ test_dark_style (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-desktop-XXXXXX", NULL);
-  g_autofree char *data = g_build_filename (tmp, "data", NULL);
-  g_autofree char *config = g_build_filename (tmp, "config", NULL);
-
-  /* Private XDG homes (before GLib caches them): the MIME database is installed into this one. */
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  /* The MIME database is installed into the private XDG data home. */
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-desktop");
 
   g_test_add_func ("/desktop/mime-type", test_mime_type);
   g_test_add_func ("/desktop/icons", test_icons_in_theme);

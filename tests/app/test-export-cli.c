@@ -9,32 +9,17 @@
 
 #include "kiela.h"
 #include "kiela-board-geometry.h"
+#include "tests/cli-test-run.h"
 
 /* Rules file, section 10: the kiela start. */
 #define START_KPN "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,2,2,2,2/2,2,2,2,2,2,2,2,2,2 s"
 /* Rules file, section 11: South b1, North h4, South i2 (a double capture), then North b3. */
 static const char *const game_moves[] = { "b1", "h4", "i2", "b3" };
 
-typedef struct {
-  int status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
 static void
 run_argv (Run *r, const char *const *args)
 {
-  g_autoptr(GError) error = NULL;
   g_auto(GStrv) env = g_get_environ ();
-  int wait_status;
 
   env = g_environ_setenv (env, "LANGUAGE", "C", TRUE);
   env = g_environ_setenv (env, "LC_ALL", "C.UTF-8", TRUE);
@@ -44,10 +29,7 @@ run_argv (Run *r, const char *const *args)
       g_autofree char *lsan = g_strconcat (g_environ_getenv (env, "LSAN_OPTIONS"), ":print_suppressions=0", NULL);
       env = g_environ_setenv (env, "LSAN_OPTIONS", lsan, TRUE);
     }
-  g_assert_true (g_spawn_sync (NULL, (char **) args, env, G_SPAWN_DEFAULT, NULL, NULL, &r->out, &r->err,
-                               &wait_status, &error));
-  g_assert_no_error (error);
-  r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
+  run_spawn (r, args, env);
 }
 
 /* Runs "kiela-cli export" with the arguments up to NULL. */
@@ -355,10 +337,10 @@ test_png (void)
 
 /* ---------- PDF ---------- */
 
+/* What a program that must succeed prints. */
 static char *
-pdf_info (const char *pdf, const char *first_page)
+output_of (const char *const *args)
 {
-  const char *args[] = { KIELA_TEST_PDFINFO, "-f", first_page, "-l", first_page, pdf, NULL };
   g_auto(Run) r = { 0 };
 
   run_argv (&r, args);
@@ -367,14 +349,15 @@ pdf_info (const char *pdf, const char *first_page)
 }
 
 static char *
+pdf_info (const char *pdf, const char *first_page)
+{
+  return output_of ((const char *[]) { KIELA_TEST_PDFINFO, "-f", first_page, "-l", first_page, pdf, NULL });
+}
+
+static char *
 pdf_text (const char *pdf)
 {
-  const char *args[] = { KIELA_TEST_PDFTOTEXT, "-layout", pdf, "-", NULL };
-  g_auto(Run) r = { 0 };
-
-  run_argv (&r, args);
-  g_assert_cmpint (r.status, ==, 0);
-  return g_steal_pointer (&r.out);
+  return output_of ((const char *[]) { KIELA_TEST_PDFTOTEXT, "-layout", pdf, "-", NULL });
 }
 
 /* pdftotext may break a sentence at the end of a line: compare with every run of spaces as one. */

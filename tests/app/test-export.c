@@ -46,8 +46,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_assert_true (kiela_record_save (f->game, record, &error));
   g_assert_no_error (error);
 
-  f->window = kiela_window_new (NULL, f->registry, f->prefs, NULL);
-  g_object_ref_sink (f->window);
+  f->window = app_test_window_new (f->registry, f->prefs, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
   g_assert_true (kiela_window_open_path (f->window, record));
   spin (50);
@@ -252,18 +251,16 @@ test_print (Fixture *f, gconstpointer data)
   }
 }
 
+static gboolean
+is_menu_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL;
+}
+
 static GtkWidget *
 find_menu_button (GtkWidget *widget)
 {
-  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_menu_button (c);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return app_test_find_widget (widget, is_menu_button, NULL);
 }
 
 /* Collects every action of a menu, its sections and submenus. */
@@ -304,16 +301,8 @@ test_menu (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-export-home-XXXXXX", NULL);
-
-  g_setenv ("XDG_DATA_HOME", tmp, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", tmp, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-export");
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/app/export/copy-position", test_copy_position);

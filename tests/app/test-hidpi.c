@@ -8,31 +8,19 @@
 #include "kiela.h"
 #include "kiela-window.h"
 #include "kiela-board-view-private.h"
+#include "app-test-util.h"
 
 typedef struct {
   KielaWindow *window;
   int logical_width;
 } Wait;
 
-static void
-wait_until (gboolean (*cond) (Wait *), Wait *w, guint timeout_ms, const char *what)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!cond (w))
-    {
-      if (g_get_monotonic_time () > end)
-        g_error ("timed out waiting for %s", what);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
 /* The board has been drawn at the window's present size (the cache follows a resize once the
  * resize settles). */
 static gboolean
-board_rendered_at_size (Wait *w)
+board_rendered_at_size (gpointer data)
 {
+  Wait *w = data;
   KielaBoardView *board = kiela_window_get_board (w->window);
   graphene_rect_t rect;
   int bg_w, bg_h, cell;
@@ -77,8 +65,7 @@ test_board_at_device_scale (void)
 
   kiela_registry_load_default (registry);
   g_assert_nonnull (prefs);
-  window = kiela_window_new (NULL, registry, prefs, NULL);
-  g_object_ref_sink (window);
+  window = app_test_window_new (registry, prefs, NULL);
   kiela_window_new_game (window, kiela_registry_lookup_variant (registry, "kiela"), NULL, NULL);
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
@@ -96,8 +83,7 @@ test_board_at_device_scale (void)
   wait_until (board_rendered_at_size, &w, 10000, "the board to be drawn again at 1200 px");
   assert_device_pixels (window);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_object_unref (window);
+  app_test_window_free (window);
   g_object_unref (prefs);
   kiela_registry_free (registry);
 }
@@ -105,18 +91,7 @@ test_board_at_device_scale (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-hidpi-XXXXXX", NULL);
-  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
-  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
-
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-hidpi");
 
   g_test_add_func ("/app/hidpi/board-at-device-scale", test_board_at_device_scale);
   return g_test_run ();

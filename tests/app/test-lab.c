@@ -15,6 +15,7 @@
 #include "kiela-settings.h"
 #include "kiela-variant-install.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -23,21 +24,6 @@ typedef struct {
   KielaLabPage *lab;
   char *dir;
 } Fixture;
-
-static GtkWidget *
-find_type (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
 
 static void
 fixture_setup (Fixture *f, gconstpointer data)
@@ -49,12 +35,11 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->dir = g_build_filename (g_get_user_data_dir (), "out", g_test_get_path (), NULL);
   g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
   f->prefs = kiela_settings_new (NULL);
-  f->window = kiela_window_new (NULL, f->registry, f->prefs, NULL);
-  g_object_ref_sink (f->window);
+  f->window = app_test_window_new (f->registry, f->prefs, NULL);
   /* The page the window offers under win.show-page::lab. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "lab");
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "lab");
-  f->lab = KIELA_LAB_PAGE (find_type (GTK_WIDGET (f->window), KIELA_TYPE_LAB_PAGE));
+  f->lab = KIELA_LAB_PAGE (app_test_find_type (GTK_WIDGET (f->window), KIELA_TYPE_LAB_PAGE));
   g_assert_nonnull (f->lab);
   g_assert_true (kiela_lab_page_set_base (f->lab, "kiela"));
 }
@@ -98,7 +83,7 @@ test_change_play_save (Fixture *f, gconstpointer data)
   GtkWidget *files_spin = kiela_lab_page_get_row (f->lab, "Files");
   AdwComboRow *relay = ADW_COMBO_ROW (kiela_lab_page_get_row (f->lab, "Relay"));
   GListModel *choices = adw_combo_row_get_model (relay);
-  KielaBoardView *preview = KIELA_BOARD_VIEW (find_type (GTK_WIDGET (f->lab), KIELA_TYPE_BOARD_VIEW));
+  KielaBoardView *preview = KIELA_BOARD_VIEW (app_test_find_type (GTK_WIDGET (f->lab), KIELA_TYPE_BOARD_VIEW));
   const KielaVariant *v, *played;
   KielaGame *game;
   KielaMove moves[KIELA_MAX_MOVES];
@@ -288,31 +273,6 @@ run_finished (gpointer data)
   return !kiela_lab_page_is_running (data);
 }
 
-static gboolean
-window_drawn (gpointer data)
-{
-  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
-}
-
-static void
-save_window_png (GtkWidget *window, const char *path)
-{
-  GdkPaintable *paintable = gtk_widget_paintable_new (window);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
-  GskRenderNode *node;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-}
-
 /* AI against AI on a worker thread: two variants, the summary, the plots and tables exported. */
 static void
 test_stats (Fixture *f, gconstpointer data)
@@ -350,7 +310,7 @@ test_stats (Fixture *f, gconstpointer data)
             const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (w));
 
             if (g_strcmp0 (title, "_Games") == 0)
-              games = find_type (w, GTK_TYPE_SPIN_BUTTON);
+              games = app_test_find_type (w, GTK_TYPE_SPIN_BUTTON);
             if (g_strcmp0 (title, "_Compare With") == 0)
               compare = ADW_COMBO_ROW (w);
           }
@@ -424,7 +384,7 @@ test_stats (Fixture *f, gconstpointer data)
   /* The page with its results, as users see it. */
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_until (window_drawn, f->window, 10000, "the window to be shown");
+  wait_until (app_test_widget_shown, f->window, 10000, "the window to be shown");
   spin (300);
   {
     /* The right-hand column scrolled to the results. */
@@ -434,17 +394,11 @@ test_stats (Fixture *f, gconstpointer data)
     GtkAdjustment *adj;
 
     g_assert_true (ADW_IS_PREFERENCES_PAGE (right));
-    adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (find_type (right, GTK_TYPE_SCROLLED_WINDOW)));
+    adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (app_test_find_type (right, GTK_TYPE_SCROLLED_WINDOW)));
     gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
   }
   spin (400);
-  {
-    g_autofree char *out = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
-                                             "lab.png", NULL);
-
-    save_window_png (GTK_WIDGET (f->window), out);
-    g_test_message ("lab page rendered to %s", out);
-  }
+  render_to_png (GTK_WIDGET (f->window), "lab.png");
 }
 
 /* Cancel: the run stops early and keeps the games it played. */
@@ -465,20 +419,9 @@ test_cancel (Fixture *f, gconstpointer data)
 }
 
 int
-main (int argc, char *argv[])
+main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-lab-XXXXXX", NULL);
-  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
-  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
-
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-lab");
 
   g_test_add ("/app/lab/change-play-save", Fixture, NULL, fixture_setup, test_change_play_save, fixture_teardown);
   g_test_add ("/app/lab/inline-error", Fixture, NULL, fixture_setup, test_inline_error, fixture_teardown);

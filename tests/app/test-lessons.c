@@ -17,6 +17,7 @@
 #include "kiela-board-view-private.h"
 #include "kiela-house.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -43,9 +44,7 @@ screenshot_height (void)
 static KielaWindow *
 make_window (Fixture *f)
 {
-  KielaWindow *w = kiela_window_new (NULL, f->registry, f->prefs, NULL);
-
-  g_object_ref_sink (w);
+  KielaWindow *w = app_test_window_new (f->registry, f->prefs, NULL);
   gtk_window_set_default_size (GTK_WINDOW (w), screenshot_width (), screenshot_height ());
   gtk_window_present (GTK_WINDOW (w));
   return w;
@@ -68,17 +67,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, "houses"));
   /* Each test starts without progress. */
   g_remove (progress);
-  f->prefs = kiela_settings_new (NULL);
-  g_assert_nonnull (f->prefs);
-  {
-    g_autoptr(GSettingsSchema) schema = NULL;
-    g_auto(GStrv) keys = NULL;
-
-    g_object_get (f->prefs, "settings-schema", &schema, NULL);
-    keys = g_settings_schema_list_keys (schema);
-    for (guint i = 0; keys[i]; i++)
-      g_settings_reset (f->prefs, keys[i]);
-  }
+  f->prefs = app_test_settings_new ();
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   f->window = make_window (f);
 }
@@ -147,28 +136,15 @@ static void
 maybe_screenshot (Fixture *f, const char *name)
 {
   g_autofree char *path = screenshot_path (name);
-  GdkPaintable *paintable;
-  GtkSnapshot *snapshot;
-  GskRenderNode *node;
   g_autoptr(GdkTexture) texture = NULL;
-  int w, h;
 
   if (path == NULL)
     return;
   /* Past the page transition and the replay. */
   spin (1500);
-  w = gtk_widget_get_width (GTK_WIDGET (f->window));
-  h = gtk_widget_get_height (GTK_WIDGET (f->window));
-  paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
+  texture = render_texture (GTK_WIDGET (f->window), FALSE);
   g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("saved %s (%dx%d)", path, w, h);
+  g_test_message ("saved %s (%dx%d)", path, gdk_texture_get_width (texture), gdk_texture_get_height (texture));
 }
 
 /* ---------- the welcome page ---------- */
@@ -258,19 +234,17 @@ row_state (GtkWidget *row)
 }
 
 /* The visible header button that goes to another page (win.show-page). */
+static gboolean
+is_back_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.show-page") == 0;
+}
+
 static GtkWidget *
 find_back_button (GtkWidget *widget)
 {
-  if (GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget)
-      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.show-page") == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_back_button (child);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return app_test_find_widget (widget, is_back_button, NULL);
 }
 
 static void
@@ -754,32 +728,10 @@ test_links_off (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = NULL;
-  g_autofree char *data_home = NULL, *config_home = NULL;
-
-  /* Never touch the user's real progress: XDG homes in a fresh temp dir, set before GLib caches them. */
-  tmp = g_dir_make_tmp ("kiela-test-lessons-XXXXXX", NULL);
-  g_assert_nonnull (tmp);
-  data_home = g_build_filename (tmp, "data", NULL);
-  config_home = g_build_filename (tmp, "config", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
-  {
-    /* The app's style sheet, as AdwApplication loads it (no application here). */
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (css, "/io/github/kiela/Kiela/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
-                                      "/io/github/kiela/Kiela/icons");
-  }
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-lessons");
+  app_test_load_style ();
+  gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                    "/io/github/kiela/Kiela/icons");
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/app/lessons/welcome", test_welcome);

@@ -177,8 +177,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->prefs = kiela_settings_new (NULL);
   g_assert_nonnull (f->prefs);
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  f->window = kiela_window_new (NULL, f->registry, f->prefs, autosave);
-  g_object_ref_sink (f->window);
+  f->window = app_test_window_new (f->registry, f->prefs, autosave);
   f->view = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "move_list"));
   g_assert_true (GTK_IS_LIST_VIEW (f->view));
 }

@@ -193,8 +193,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 {
   f->prefs = kiela_settings_new (NULL);
   g_assert_nonnull (f->prefs);
-  f->window = kiela_window_new (NULL, registry, f->prefs, NULL);
-  g_object_ref_sink (f->window);
+  f->window = app_test_window_new (registry, f->prefs, NULL);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   gtk_window_present (GTK_WINDOW (f->window));
   wait_until ((Condition) gtk_widget_get_mapped, f->window, 5000, "the window to show");
@@ -204,8 +203,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_object_unref (f->window);
+  app_test_window_free (f->window);
   g_object_unref (f->prefs);
   spin (50);
 }
@@ -482,26 +480,17 @@ test_screenshots (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
+  g_autofree char *tmp = NULL;
+
   /* The interface in French through LANGUAGE, with the always-present C.UTF-8 locale. */
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   g_setenv ("LANGUAGE", "fr", TRUE);
   if (setlocale (LC_ALL, "") == NULL)
     g_error ("the C.UTF-8 locale is not available");
-  g_test_init (&argc, &argv, NULL);
+  tmp = app_test_init (&argc, &argv, "test-panes");
   kiela_bind_textdomain ();
   textdomain (GETTEXT_PACKAGE);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
-  /* The application loads its style sheet; these windows have none, so load it as it does. */
-  {
-    GtkCssProvider *css = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (css, "/io/github/kiela/Kiela/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    g_object_unref (css);
-  }
+  app_test_load_style ();
   registry = kiela_registry_new ();
   kiela_registry_load_default (registry);
   g_assert_nonnull (kiela_registry_lookup_variant (registry, "kiela"));

@@ -8,38 +8,19 @@
 #include "kiela-settings.h"
 #include "kiela-preferences-window.h"
 #include "app-test-render.h"
+#include "app-test-util.h"
+#include "tests/test-plugin-util.h"
 
-static void
-copy_file (const char *from, const char *to)
+static gboolean
+is_button_labelled (GtkWidget *widget, gconstpointer label)
 {
-  g_autofree char *data = NULL;
-  gsize len;
-
-  g_assert_true (g_file_get_contents (from, &data, &len, NULL));
-  g_assert_true (g_file_set_contents (to, data, (gssize) len, NULL));
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
 }
 
 static GtkWidget *
 find_button (GtkWidget *widget, const char *label)
 {
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
+  return app_test_find_widget (widget, is_button_labelled, label);
 }
 
 static void
@@ -126,22 +107,8 @@ test_crashed_plugin (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-plugins-page-XXXXXX", NULL);
-  g_autofree char *state_home = g_build_filename (tmp, "state", NULL);
-  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
-  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
-
-  /* Never touch the user's real data; set before GLib caches the XDG homes. */
-  g_setenv ("XDG_STATE_HOME", state_home, TRUE);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("no display: the widget tests need one (run them under xvfb-run)");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-plugins-page");
   g_test_add_func ("/plugins-page/crashed-plugin", test_crashed_plugin);
   return g_test_run ();
 }

@@ -14,6 +14,7 @@
 #include "kiela-board-view-private.h"
 #include "kiela-settings.h"
 #include "kiela-enums.h"
+#include "app-test-util.h"
 
 static const char *const bool_keys[] = {
   KIELA_SETTINGS_PAUSE_ON_CAPTURE, KIELA_SETTINGS_NARRATION, KIELA_SETTINGS_SHOW_PLAYABLE,
@@ -23,22 +24,12 @@ static const char *const bool_keys[] = {
 static GSettings *
 fresh_settings (void)
 {
-  g_autoptr(GError) error = NULL;
-  GSettings *settings = kiela_settings_new (&error);
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
-
-  g_assert_no_error (error);
-  g_assert_nonnull (settings);
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i]; i++)
-    g_settings_reset (settings, keys[i]);
-  return settings;
+  return app_test_settings_new ();
 }
 
+/* Runs what the main loop has pending. */
 static void
-spin (void)
+drain (void)
 {
   while (g_main_context_iteration (NULL, FALSE))
     ;
@@ -152,7 +143,7 @@ test_preferences_window_bindings (void)
   kiela_registry_load_default (registry);
   window = kiela_preferences_window_new (settings, registry);
   gtk_window_present (window);
-  spin ();
+  drain ();
 
   /* Each switch writes its key, and a key written elsewhere moves the switch. */
   for (guint i = 0; i < G_N_ELEMENTS (bool_keys); i++)
@@ -165,10 +156,10 @@ test_preferences_window_bindings (void)
       g_assert_nonnull (sw);
       g_assert_cmpint (gtk_switch_get_active (sw), ==, initial);
       gtk_switch_set_active (sw, !initial);
-      spin ();
+      drain ();
       g_assert_cmpint (g_settings_get_boolean (settings, bool_keys[i]), ==, !initial);
       g_settings_set_boolean (settings, bool_keys[i], initial);
-      spin ();
+      drain ();
       g_assert_cmpint (gtk_switch_get_active (sw), ==, initial);
     }
 
@@ -192,7 +183,7 @@ test_preferences_window_bindings (void)
     }
 
   gtk_window_destroy (window);
-  spin ();
+  drain ();
   kiela_registry_free (registry);
 }
 
@@ -221,11 +212,10 @@ test_window_reacts (void)
 
   kiela_registry_load_default (registry);
   g_settings_set_enum (settings, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  window = kiela_window_new (NULL, registry, settings, NULL);
-  g_object_ref_sink (window);
+  window = app_test_window_new (registry, settings, NULL);
   kiela_window_new_game (window, NULL, NULL, NULL);
   gtk_window_present (GTK_WINDOW (window));
-  spin ();
+  drain ();
   board = kiela_window_get_board (window);
 
   g_assert_cmpuint (count_playable (board), >, 0);
@@ -256,9 +246,8 @@ test_window_reacts (void)
   g_assert_cmpint (g_settings_get_enum (settings, KIELA_SETTINGS_SPEED), ==, KIELA_SPEED_VERY_FAST);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (speed_label)), ==, kiela_speed_label (KIELA_SPEED_VERY_FAST));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_object_unref (window);
-  spin ();
+  app_test_window_free (window);
+  drain ();
   kiela_registry_free (registry);
 }
 
@@ -392,7 +381,7 @@ test_window_size_restored (void)
   /* The size the user leaves it at comes back at the next start: closing the window… */
   gtk_window_set_default_size (window, 1180, 740);
   gtk_window_close (window);
-  spin ();
+  drain ();
   g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_WIDTH), ==, 1180);
   g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT), ==, 740);
   g_assert_false (g_settings_get_boolean (settings, KIELA_SETTINGS_WINDOW_MAXIMIZED));
@@ -406,7 +395,7 @@ test_window_size_restored (void)
   /* …or quitting (Ctrl+Q). */
   gtk_window_set_default_size (window, 1111, 666);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  spin ();
+  drain ();
   g_assert_null (gtk_application_get_active_window (GTK_APPLICATION (app)));
   g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_WIDTH), ==, 1111);
   g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT), ==, 666);
@@ -442,19 +431,7 @@ test_missing_schema (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-settings-XXXXXX", NULL);
-  g_autofree char *config = g_build_filename (tmp, "config", NULL);
-  g_autofree char *data = g_build_filename (tmp, "data", NULL);
-
-  /* Never the user's files or dconf: temp XDG homes (before GLib caches them), memory settings. */
-  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-settings");
 
   g_test_add_func ("/settings/schema/speed-enum", test_speed_enum_matches_schema);
   g_test_add_func ("/settings/preferences-window/bindings", test_preferences_window_bindings);

@@ -9,6 +9,7 @@
 #include "kiela-step-list.h"
 #include "kiela-step-list-model.h"
 #include "kiela-trace-player.h"
+#include "app-test-util.h"
 
 static const KielaVariant variant = {
   .id = "test", .name = "Test", .files = 10, .min_sow = 2, .lap_limit = 1000,
@@ -221,20 +222,6 @@ current_visible (gpointer data)
   return kiela_step_list_current_row_visible (KIELA_STEP_LIST (data));
 }
 
-static void
-wait_until (GSourceFunc condition, gpointer data, const char *what)
-{
-  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!condition (data))
-    {
-      if (g_get_monotonic_time () > end)
-        g_error ("timed out waiting for %s", what);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
 static guint
 count_row_widgets (KielaStepList *steps)
 {
@@ -269,14 +256,14 @@ test_list_view_millions (void)
   kiela_trace_player_set_trace (player, &variant, relay_trace (laps), 0);
   g_assert_cmpuint (kiela_step_list_get_n_rows (KIELA_STEP_LIST (steps)), ==, 2 * laps + 2);
   gtk_window_present (GTK_WINDOW (window));
-  wait_until (current_visible, steps, "the first row to be shown");
+  wait_until (current_visible, steps, 20000, "the first row to be shown");
   g_assert_cmpuint (count_row_widgets (KIELA_STEP_LIST (steps)), <, 300);
   g_assert_cmpuint (kiela_step_list_model_get_n_created (model), <, 300);
 
   kiela_trace_player_go_to_end (player);
   last = kiela_step_list_get_current_row (KIELA_STEP_LIST (steps));
   g_assert_cmpint (last, ==, 2 * laps + 1);
-  wait_until (current_visible, steps, "the last row to be scrolled into view");
+  wait_until (current_visible, steps, 20000, "the last row to be scrolled into view");
   g_test_message ("%u rows: %u row widgets, %u items made", kiela_step_list_get_n_rows (KIELA_STEP_LIST (steps)),
                   count_row_widgets (KIELA_STEP_LIST (steps)), kiela_step_list_model_get_n_created (model));
   g_assert_cmpuint (count_row_widgets (KIELA_STEP_LIST (steps)), <, 300);
@@ -315,9 +302,7 @@ test_player_gone (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("test-step-list-model: cannot open a display (run under xvfb-run)");
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-step-list-model");
 
   g_test_add_func ("/app/step-list/model/rows", test_rows);
   g_test_add_func ("/app/step-list/model/long-lap", test_long_lap);

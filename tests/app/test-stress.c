@@ -16,6 +16,7 @@
 #include "kiela-board-view.h"
 #include "kiela-trace-player.h"
 #include "kiela-step-list.h"
+#include "app-test-util.h"
 
 static const char *const actions[] = {
   "undo", "redo", "hint", "step-forward", "step-back", "go-start", "go-end", "play-pause",
@@ -136,8 +137,7 @@ test_stress (void)
   prefs = kiela_settings_new (NULL);
   g_assert_nonnull (prefs);
   g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  w = kiela_window_new (NULL, registry, prefs, autosave);
-  g_object_ref_sink (w);
+  w = app_test_window_new (registry, prefs, autosave);
   gtk_window_present (GTK_WINDOW (w));
   kiela_window_new_game (w, NULL, NULL, NULL);
   iterate (20);
@@ -310,8 +310,7 @@ test_stress (void)
   g_assert_cmpuint (moves_seen, >, n_actions / 4);
 
   close_other_windows (w);
-  gtk_window_destroy (GTK_WINDOW (w));
-  g_object_unref (w);
+  app_test_window_free (w);
   g_object_unref (prefs);
   kiela_registry_free (registry);
   g_rmdir (bad[0]);
@@ -345,8 +344,7 @@ test_unwritable_data_dir (void)
   prefs = kiela_settings_new (NULL);
   g_assert_nonnull (prefs);
   g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  w = kiela_window_new (NULL, registry, prefs, autosave);
-  g_object_ref_sink (w);
+  w = app_test_window_new (registry, prefs, autosave);
   kiela_window_restore_autosave (w);
   game = kiela_window_get_game (w);
   for (guint i = 0; i < 3; i++)
@@ -369,8 +367,7 @@ test_unwritable_data_dir (void)
   g_assert_nonnull (strstr (error->message, "game.kiela"));
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w)), ==, 3);
 
-  gtk_window_destroy (GTK_WINDOW (w));
-  g_object_unref (w);
+  app_test_window_free (w);
   g_object_unref (prefs);
   kiela_registry_free (registry);
   g_unlink (blocker);
@@ -399,8 +396,7 @@ test_huge_lap (void)
   prefs = kiela_settings_new (NULL);
   g_assert_nonnull (prefs);
   g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  w = kiela_window_new (NULL, registry, prefs, NULL);
-  g_object_ref_sink (w);
+  w = app_test_window_new (registry, prefs, NULL);
   gtk_window_present (GTK_WINDOW (w));
   g_assert_true (kiela_window_open_path (w, path));
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w)), ==, 1);
@@ -428,8 +424,7 @@ test_huge_lap (void)
   for (guint r = 0; r < kiela_step_list_get_n_rows (steps); r++)
     g_assert_cmpuint (strlen (kiela_step_list_get_row_text (steps, r)), <=, 400);
 
-  gtk_window_destroy (GTK_WINDOW (w));
-  g_object_unref (w);
+  app_test_window_free (w);
   g_object_unref (prefs);
   kiela_registry_free (registry);
   g_unlink (path);
@@ -439,19 +434,7 @@ test_huge_lap (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = g_dir_make_tmp ("kiela-test-stress-XXXXXX", NULL);
-  g_autofree char *data_home = g_build_filename (tmp, "data", NULL);
-  g_autofree char *config_home = g_build_filename (tmp, "config", NULL);
-
-  /* Never touch the user's real data; set before GLib caches the XDG homes. */
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-stress");
   g_test_add_func ("/app/stress/random-actions", test_stress);
   g_test_add_func ("/app/hostile/unwritable-data-dir", test_unwritable_data_dir);
   g_test_add_func ("/app/hostile/huge-lap", test_huge_lap);

@@ -19,7 +19,9 @@
 #include "kiela-step-list.h"
 #include "kiela-narrate.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 #include "kiela-move-list-model.h"
+#include "tests/test-plugin-util.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -27,6 +29,7 @@ typedef struct {
   KielaWindow *window;
   char *dir;
   char *autosave;
+  guint want_moves;   /* for has_moves() */
 } Fixture;
 
 /* ---------- helpers ---------- */
@@ -34,10 +37,7 @@ typedef struct {
 static KielaWindow *
 make_window (Fixture *f)
 {
-  KielaWindow *w = kiela_window_new (NULL, f->registry, f->prefs, f->autosave);
-
-  g_object_ref_sink (w);
-  return w;
+  return app_test_window_new (f->registry, f->prefs, f->autosave);
 }
 
 static void
@@ -53,17 +53,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
   f->autosave = g_build_filename (f->dir, "autosave.kiela", NULL);
   /* The memory backend lives as long as the process: every test starts from the defaults. */
-  f->prefs = kiela_settings_new (NULL);
-  g_assert_nonnull (f->prefs);
-  {
-    g_autoptr(GSettingsSchema) schema = NULL;
-    g_auto(GStrv) keys = NULL;
-
-    g_object_get (f->prefs, "settings-schema", &schema, NULL);
-    keys = g_settings_schema_list_keys (schema);
-    for (guint i = 0; keys[i]; i++)
-      g_settings_reset (f->prefs, keys[i]);
-  }
+  f->prefs = app_test_settings_new ();
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, GPOINTER_TO_INT (data));
   f->window = make_window (f);
 }
@@ -116,18 +106,16 @@ activate (Fixture *f, const char *action)
 }
 
 /* An action's enabled state as the user sees it: the button bound to it is sensitive or not. */
+static gboolean
+is_actionable_for (GtkWidget *widget, gconstpointer action)
+{
+  return GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
 static GtkWidget *
 find_actionable (GtkWidget *widget, const char *action)
 {
-  if (GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_actionable (c, action);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return app_test_find_widget (widget, is_actionable_for, action);
 }
 
 static gboolean
@@ -711,32 +699,45 @@ weakest (KielaRegistry *registry)
   return all && all->len ? g_ptr_array_index (all, 0) : NULL;
 }
 
+/* A new game of kiela with the weakest computer player as North (and South too with
+ * `both`); NULL, the test skipped, when no AI is built. */
+static const KielaPersonality *
+start_against_ai (Fixture *f, gboolean both)
+{
+  const KielaPersonality *ai = weakest (f->registry);
+
+  if (ai == NULL)
+    {
+      g_test_skip ("no AI personalities are built");
+      return NULL;
+    }
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), both ? ai : NULL, ai);
+  return ai;
+}
+
+/* The game has at least `want_moves` moves. */
 static gboolean
-n_moves_is_2 (gpointer data)
+has_moves (gpointer data)
 {
   Fixture *f = data;
-  return kiela_game_get_n_moves (kiela_window_get_game (f->window)) >= 2;
+  return kiela_game_get_n_moves (kiela_window_get_game (f->window)) >= f->want_moves;
 }
 
 static void
 test_ai_opponent (Fixture *f, gconstpointer data)
 {
-  const KielaPersonality *ai = weakest (f->registry);
-  KielaGame *game;
+  const KielaPersonality *ai = start_against_ai (f, FALSE);
+  KielaGame *game = kiela_window_get_game (f->window);
 
   if (ai == NULL)
-    {
-      g_test_skip ("no AI personalities are built");
-      return;
-    }
-  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, ai);
-  game = kiela_window_get_game (f->window);
+    return;
   /* The labels by the board say who plays where, and whose turn it is. */
   assert_side_label (f, KIELA_SOUTH, "▶ South · You");
   g_assert_true (g_str_has_prefix (kiela_window_get_side_label (f->window, KIELA_NORTH), "North · "));
   g_assert_nonnull (strstr (kiela_window_get_side_label (f->window, KIELA_NORTH), ai->name));
   click (f, KIELA_SOUTH, "g1");
-  wait_until (n_moves_is_2, f, 20000, "the computer's reply");
+  f->want_moves = 2;
+  wait_until (has_moves, f, 20000, "the computer's reply");
   g_assert_cmpint (kiela_game_get_move (game, 1)->mover, ==, KIELA_NORTH);
   wait_until (player_at_end, f, 20000, "the reply to be sown");
   assert_positions_equal (kiela_board_view_get_position (kiela_window_get_board (f->window)),
@@ -751,30 +752,19 @@ test_ai_opponent (Fixture *f, gconstpointer data)
   g_assert_false (kiela_window_is_ai_thinking (f->window));
 }
 
-static gboolean
-n_moves_at_least_4 (gpointer data)
-{
-  Fixture *f = data;
-  return kiela_game_get_n_moves (kiela_window_get_game (f->window)) >= 4;
-}
-
 /* Computer against computer: it plays on by itself, each move sown on the board; undo stops it
  * until Play is pressed. */
 static void
 test_ai_vs_ai (Fixture *f, gconstpointer data)
 {
-  const KielaPersonality *ai = weakest (f->registry);
-  KielaGame *game;
+  const KielaPersonality *ai = start_against_ai (f, TRUE);
+  KielaGame *game = kiela_window_get_game (f->window);
   guint n;
 
   if (ai == NULL)
-    {
-      g_test_skip ("no AI personalities are built");
-      return;
-    }
-  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), ai, ai);
-  game = kiela_window_get_game (f->window);
-  wait_until (n_moves_at_least_4, f, 30000, "four computer moves");
+    return;
+  f->want_moves = 4;
+  wait_until (has_moves, f, 30000, "four computer moves");
 
   activate (f, "win.undo");
   n = kiela_game_get_n_moves (game);
@@ -955,21 +945,6 @@ find_toplevel (GType type)
   return NULL;
 }
 
-static const KielaPluginRecord *
-find_record (KielaRegistry *registry, const char *basename)
-{
-  GPtrArray *plugins = kiela_registry_get_plugins (registry);
-
-  for (guint i = 0; i < plugins->len; i++)
-    {
-      const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
-      g_autofree char *base = g_path_get_basename (r->path);
-      if (g_str_equal (base, basename))
-        return r;
-    }
-  return NULL;
-}
-
 /* Starts a window on a registry that loaded KIELA_PLUGIN_PATH=dir. */
 static KielaWindow *
 window_with_plugin_dir (Fixture *f, const char *dir, KielaRegistry **registry)
@@ -980,8 +955,7 @@ window_with_plugin_dir (Fixture *f, const char *dir, KielaRegistry **registry)
   *registry = kiela_registry_new ();
   kiela_registry_load_default (*registry);
   g_setenv ("KIELA_PLUGIN_PATH", "", TRUE);
-  w = kiela_window_new (NULL, *registry, f->prefs, NULL);
-  g_object_ref_sink (w);
+  w = app_test_window_new (*registry, f->prefs, NULL);
   return w;
 }
 
@@ -1046,8 +1020,7 @@ test_plugin_failures (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (report, rec->reason));
 
   gtk_window_destroy (GTK_WINDOW (prefs));
-  gtk_window_destroy (GTK_WINDOW (w));
-  g_object_unref (w);
+  app_test_window_free (w);
   kiela_registry_free (registry);
 
   /* Two failures: counted. */
@@ -1062,8 +1035,7 @@ test_plugin_failures (Fixture *f, gconstpointer data)
   msg = kiela_window_get_last_message (w);
   g_assert_nonnull (msg);
   g_assert_nonnull (strstr (msg, "2 plugins"));
-  gtk_window_destroy (GTK_WINDOW (w));
-  g_object_unref (w);
+  app_test_window_free (w);
   kiela_registry_free (registry);
 }
 
@@ -1754,9 +1726,6 @@ test_render_png (Fixture *f, gconstpointer data)
 {
   g_autofree char *path = g_build_filename (g_getenv ("KIELA_TEST_OUTDIR") ? g_getenv ("KIELA_TEST_OUTDIR") : ".",
                                             "kiela-window.png", NULL);
-  GdkPaintable *paintable;
-  GtkSnapshot *snapshot;
-  GskRenderNode *node;
   g_autoptr(GdkTexture) texture = NULL;
   g_autoptr(GdkTexture) loaded = NULL;
   g_autoptr(GError) error = NULL;
@@ -1777,15 +1746,7 @@ test_render_png (Fixture *f, gconstpointer data)
 
   w = gtk_widget_get_width (GTK_WIDGET (f->window));
   h = gtk_widget_get_height (GTK_WIDGET (f->window));
-  paintable = gtk_widget_paintable_new (GTK_WIDGET (f->window));
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_render_node_unref (node);
-  g_object_unref (paintable);
+  texture = render_texture (GTK_WIDGET (f->window), FALSE);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("window rendered to %s", path);
 
@@ -1812,39 +1773,11 @@ test_render_png (Fixture *f, gconstpointer data)
 }
 
 /* The window's own shortcut bound to `accel` (the plain keys of the step controls). */
-static GtkShortcut *
-find_window_shortcut (GtkWidget *widget, const char *accel)
-{
-  g_autoptr(GtkShortcutTrigger) want = gtk_shortcut_trigger_parse_string (accel);
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  g_assert_nonnull (want);
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
-        {
-          g_autoptr(GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (s), want))
-            return g_steal_pointer (&s);
-        }
-    }
-  g_error ("no shortcut on the window for %s", accel);
-  return NULL;
-}
-
 /* Presses `accel` as the window's shortcut controller would: runs the action bound to it. */
 static void
 press (Fixture *f, const char *accel)
 {
-  g_autoptr(GtkShortcut) s = find_window_shortcut (GTK_WIDGET (f->window), accel);
-
-  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (s), GTK_SHORTCUT_ACTION_EXCLUSIVE,
-                                               GTK_WIDGET (f->window), gtk_shortcut_get_arguments (s)));
+  app_test_press (GTK_WIDGET (f->window), accel);
 }
 
 /* Issue 3: Space, Left, Right, Home and End drive the step-through of the shown move. */
@@ -2103,23 +2036,7 @@ test_pages (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = NULL;
-  g_autofree char *data_home = NULL, *config_home = NULL;
-
-  /* Never touch the user's real data: every XDG home in a fresh temp dir (set before GLib
-   * caches them).  G_TEST_OPTION_ISOLATE_DIRS would also hide the system GSettings schemas GTK needs. */
-  tmp = g_dir_make_tmp ("kiela-test-window-XXXXXX", NULL);
-  g_assert_nonnull (tmp);
-  data_home = g_build_filename (tmp, "data", NULL);
-  config_home = g_build_filename (tmp, "config", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", tmp, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    g_error ("cannot open a display: run these tests under xvfb-run");
-  adw_init ();
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-window");
 
 #define ADD(path, speed, fn) \
   g_test_add (path, Fixture, GINT_TO_POINTER (speed), fixture_setup, fn, fixture_teardown)

@@ -7,30 +7,15 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include "test-common.h"
-
-typedef struct {
-  int status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+#include "tests/cli-test-run.h"
 
 static void
 run_cli (Run *r, ...)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
   g_auto(GStrv) env = g_get_environ ();
   va_list ap;
   const char *a;
-  int wait_status;
 
   g_ptr_array_add (argv, (gpointer) KIELA_TEST_CLI);
   va_start (ap, r);
@@ -40,10 +25,7 @@ run_cli (Run *r, ...)
   g_ptr_array_add (argv, NULL);
   env = g_environ_setenv (env, "LANGUAGE", "C", TRUE);
   env = g_environ_setenv (env, "LC_ALL", "C.UTF-8", TRUE);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL,
-                               &r->out, &r->err, &wait_status, &error));
-  g_assert_no_error (error);
-  r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
+  run_spawn (r, (const char *const *) argv->pdata, env);
 }
 
 static JsonObject *

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <json-glib/json-glib.h>
 #include "kiela.h"
+#include "tests/test-plugin-util.h"
 
 #define QUIET "2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/"
 
@@ -22,22 +23,6 @@ full_registry (void)
     }
   kiela_registry_finish_loading (registry);
   return registry;
-}
-
-static const KielaPluginRecord *
-find_record (KielaRegistry *registry, const char *basename)
-{
-  GPtrArray *plugins = kiela_registry_get_plugins (registry);
-
-  for (guint i = 0; i < plugins->len; i++)
-    {
-      const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
-      g_autofree char *base = g_path_get_basename (r->path);
-      if (g_strcmp0 (base, basename) == 0)
-        return r;
-    }
-  g_error ("no plugin record for %s", basename);
-  return NULL;
 }
 
 static const KielaLesson *

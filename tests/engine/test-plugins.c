@@ -9,24 +9,9 @@
 #include <utime.h>
 #include <glib/gstdio.h>
 #include "test-common.h"
+#include "tests/test-plugin-util.h"
 
 static char *user_data_dir;
-
-static const KielaPluginRecord *
-find_record (KielaRegistry *registry, const char *basename)
-{
-  GPtrArray *plugins = kiela_registry_get_plugins (registry);
-
-  for (guint i = 0; i < plugins->len; i++)
-    {
-      const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
-      g_autofree char *base = g_path_get_basename (r->path);
-      if (g_strcmp0 (base, basename) == 0)
-        return r;
-    }
-  g_error ("no record for %s", basename);
-  return NULL;
-}
 
 static void
 assert_failed (KielaRegistry *registry, const char *basename, const char *part)
@@ -131,16 +116,6 @@ test_broken_plugins (void)
   g_assert_cmpint (find_record (registry, "good.so")->state, ==, KIELA_PLUGIN_LOADED);
   g_assert_nonnull (kiela_registry_lookup_variant (registry, "broken-good-variant"));
   g_assert_cmpuint (kiela_registry_get_variants (registry)->len, ==, variants_before + 1);
-}
-
-static void
-copy_file (const char *from, const char *to)
-{
-  g_autofree char *data = NULL;
-  gsize len;
-
-  g_assert_true (g_file_get_contents (from, &data, &len, NULL));
-  g_assert_true (g_file_set_contents (to, data, (gssize) len, NULL));
 }
 
 /* Writes <dir>/<module>.plugin describing module <module>.so. */

@@ -64,4 +64,9 @@ guint    kiela_packed_legal_moves   (const KielaVariant *variant, const KielaPac
 /* kiela_perft on a compact board: the number of move sequences of `depth` plies. */
 guint64  kiela_packed_perft         (const KielaVariant *variant, const KielaPacked *packed, guint depth);
 
+/* Whether perft's look at the first two laps of every leaf move may use the
+ * processor's byte shuffles (SSSE3), where it has them; on by default, and
+ * switched off by tests to check the portable look.  Returns the old setting. */
+gboolean kiela_packed_set_vector_look (gboolean enable);
+
 G_END_DECLS

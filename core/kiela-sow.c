@@ -112,6 +112,69 @@ capture_triggered (guint capture_rule, gboolean was_empty, guint facing_inner, g
     }
 }
 
+/* Whether the move ends after a lap whose last stone `captured` or not, and
+ * why (sections 6-8 and the variants): captured stones leave the board; or
+ * it fell into an empty house; or the variant does not relay; or the next lap
+ * would pass the lap limit (endless).  Otherwise the captured stones are sown
+ * or the house is relayed.  Shared by the 16-bit and the packed sowing. */
+static inline __attribute__((always_inline)) gboolean
+lap_ends (const gboolean captured, KielaCapturedFate captured_fate, KielaRelayRule relay_rule, gboolean was_empty,
+          guint32 lap, guint32 limit, KielaEndReason *end)
+{
+  if (captured && captured_fate == KIELA_CAPTURED_REMOVED)
+    *end = KIELA_END_CAPTURE_REMOVED;
+  else if (!captured && was_empty)
+    *end = KIELA_END_EMPTY_HOUSE;
+  else if (!captured && relay_rule == KIELA_RELAY_NEVER)
+    *end = KIELA_END_NO_RELAY;
+  else if (G_UNLIKELY (lap >= limit))
+    *end = KIELA_END_ENDLESS;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* A capture of c stones, counted: lap_ends after it. */
+static inline __attribute__((always_inline)) gboolean
+capture_ends (KielaCapturedFate captured_fate, guint32 lap, guint32 limit, guint c, guint *captures,
+              guint *captured_total, KielaEndReason *end)
+{
+  *captures += 1;
+  *captured_total += c;
+  return lap_ends (TRUE, captured_fate, KIELA_RELAY_OCCUPIED, FALSE, lap, limit, end);
+}
+
+/* The house after which captured stones are sown (section 7 and the
+ * variants), and the new lap's start: the house after the captor, or the
+ * house the capturing lap was lifted from (Omweso: which stays the reference
+ * for the captures this lap makes in turn), or the one before it. */
+static inline __attribute__((always_inline)) void
+capture_reentry (KielaCapturedFate captured_fate, guint last, guint n, guint *h, guint *lap_start)
+{
+  if (captured_fate == KIELA_CAPTURED_SOW_AFTER_LAP_START)
+    *h = *lap_start;
+  else
+    {
+      *h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START ? (*lap_start == 0 ? n - 1 : *lap_start - 1) : last;
+      *lap_start = *h + 1 == n ? 0 : *h + 1;
+    }
+}
+
+static inline __attribute__((always_inline)) void
+fill_result (KielaSowResult *res, KielaMove move, KielaSide side, guint32 laps, guint32 drops, guint captures,
+             guint captured, KielaEndReason end, guint last)
+{
+  res->move = move;
+  res->mover = side;
+  res->laps = laps;
+  res->drops = drops;
+  res->captures = (guint16) captures;
+  res->captured = (guint16) captured;
+  res->end = end;
+  res->last_side = (guint8) side;
+  res->last_house = (guint8) last;
+}
+
 static inline void
 push_event (KielaTrace *trace, KielaEventType type, guint side, guint house, guint count, guint hand, guint lap)
 {
@@ -245,60 +308,27 @@ sow_core (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
               }
             op[fi] = 0;
             op[fo] = 0;
-            captures++;
-            captured_total += c;
-
-            if (captured_fate == KIELA_CAPTURED_REMOVED)
+            if (capture_ends (captured_fate, lap, limit, c, &captures, &captured_total, &end))
               {
-                if (trace)
+                /* Endless: the stones go back to the captor's capturing
+                 * house so the total stays honest. */
+                if (end == KIELA_END_ENDLESS)
+                  my[last] += (guint16) c;
+                else if (trace)
                   push_event (trace, KIELA_EVENT_REMOVE, side, last, c, 0, lap);
-                end = KIELA_END_CAPTURE_REMOVED;
-                break;
-              }
-            if (G_UNLIKELY (lap >= limit))
-              {
-                /* Lap limit+1 would start: endless.  The stones go back to the
-                 * captor's capturing house so the total stays honest. */
-                my[last] += (guint16) c;
-                end = KIELA_END_ENDLESS;
                 break;
               }
             lap++;
             hand = c;
-            /* The first captured stone goes into the house after the captor,
-             * or into the house the capturing lap was lifted from. */
-            if (captured_fate == KIELA_CAPTURED_SOW_AFTER_LAP_START)
-              /* Omweso: sown from where the capturing lap was lifted, which stays the
-               * reference for the captures this lap makes in turn. */
-              h = lap_start;
-            else
-              {
-                h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START ? (lap_start == 0 ? n - 1 : lap_start - 1)
-                                                                       : last;
-                lap_start = h + 1 == n ? 0 : h + 1;
-              }
+            capture_reentry (captured_fate, last, n, &h, &lap_start);
             if (trace)
               push_event (trace, KIELA_EVENT_ENTER, side, h + 1 == n ? 0 : h + 1, c, c, lap);
             continue;
           }
 
-        if (was_empty)
-          {
-            end = KIELA_END_EMPTY_HOUSE;
-            break;
-          }
-
         /* Occupied and no capture: relay (sections 6.2 and 6.3). */
-        if (relay_rule == KIELA_RELAY_NEVER)
-          {
-            end = KIELA_END_NO_RELAY;
-            break;
-          }
-        if (G_UNLIKELY (lap >= limit))
-          {
-            end = KIELA_END_ENDLESS;
-            break;
-          }
+        if (lap_ends (FALSE, captured_fate, relay_rule, was_empty, lap, limit, &end))
+          break;
         if (trace)
           {
             KielaRelayReason why = !inner ? KIELA_RELAY_OUTER
@@ -318,17 +348,7 @@ sow_core (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowRes
     }
 
   if (res)
-    {
-      res->move = move;
-      res->mover = side;
-      res->laps = lap;
-      res->drops = drops;
-      res->captures = (guint16) captures;
-      res->captured = (guint16) captured_total;
-      res->end = end;
-      res->last_side = (guint8) side;
-      res->last_house = (guint8) last;
-    }
+    fill_result (res, move, side, lap, drops, captures, captured_total, end, last);
   if (trace)
     {
       KielaEvent e = { 0 };
@@ -518,21 +538,31 @@ ge_mask (guint x, guint v)
 }
 
 /*
- * A lap on the compact board empties house `lift` (none when it is 47) and drops
- * one stone into each of the k houses after it, wrapping, with one masked add of
- * a window row a vector: branch-free whatever the hand, where a loop would end
- * at a point the processor could not predict.  Emptying the lifted house in
- * the same add, rather than by a byte store, keeps the next vector load from
- * waiting on that store.  Lanes at or past n keep zero.
+ * A lap on the compact board empties house `lift` (none when it is NO_LIFT)
+ * and drops one stone into each of the k houses after it, wrapping, with one
+ * masked add of a window row a vector: branch-free whatever the hand, where a
+ * loop would end at a point the processor could not predict.  Emptying the
+ * lifted house in the same add, rather than by a byte store, keeps the next
+ * vector load from waiting on that store.  Lanes at or past n keep zero.
  */
+#define NO_LIFT 47
+
 /*
  * sow_core on the compact board: the same algorithm, statement for statement
  * (tests/engine/test-sow.c checks that every candidate of thousands of games
  * ends the same), with the width and the rules fixed where the caller knows
  * them at compile time.
+ *
+ * It sows the laps from a given state: the next lap sows `hand` stones after
+ * house h, emptying house `lift`, and is lap number `lap`.  A move starts with
+ * (move, its stones, move, 1) (packed_sow_core); perft resumes a move whose
+ * first laps it has already worked out under Kiela's rules with (the house the
+ * last lap ended in, 0, NO_LIFT, that lap's number) on the board after those
+ * laps: a lap of no stones judges that house again.  (Rules that re-sow
+ * captures from a lap's start would need that start too.)
  */
 static inline __attribute__((always_inline)) gboolean
-packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
+packed_sow_from (KielaPacked *p, KielaMove move, KielaSowResult *res, guint h, guint hand, guint lift, guint32 lap,
                  const guint files, const guint lanes, const guint32 limit,
                  const KielaCaptureRule capture_rule, const KielaCapturedFate captured_fate,
                  const KielaRelayRule relay_rule)
@@ -542,12 +572,8 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
   const KielaSide opp = KIELA_OTHER_SIDE (side);
   guint8 *restrict my = p->b + side * 16 * lanes;
   guint8 *restrict op = p->b + opp * 16 * lanes;
-  const guint no_lift = 47;
-  guint h = (guint) move;
+  const guint no_lift = NO_LIFT;
   guint lap_start = h;
-  guint hand = my[h];
-  guint lift = h;            /* the house to empty as this lap is sown */
-  guint32 lap = 1;
   guint32 drops = 0;
   guint captures = 0, captured_total = 0;
   KielaEndReason end;
@@ -648,48 +674,20 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
 
             op[fi] = 0;
             op[fo] = 0;
-            captures++;
-            captured_total += c;
-            if (captured_fate == KIELA_CAPTURED_REMOVED)
+            if (capture_ends (captured_fate, lap, limit, c, &captures, &captured_total, &end))
               {
-                end = KIELA_END_CAPTURE_REMOVED;
-                break;
-              }
-            if (G_UNLIKELY (lap >= limit))
-              {
-                my[last] += (guint8) c;
-                end = KIELA_END_ENDLESS;
+                my[last] += (guint8) (end == KIELA_END_ENDLESS ? c : 0);   /* endless: as in sow_core */
                 break;
               }
             lap++;
             hand = c;
             lift = no_lift;
-            if (captured_fate == KIELA_CAPTURED_SOW_AFTER_LAP_START)
-              h = lap_start;
-            else
-              {
-                h = captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START ? (lap_start == 0 ? n - 1 : lap_start - 1)
-                                                                       : last;
-                lap_start = h + 1 == n ? 0 : h + 1;
-              }
+            capture_reentry (captured_fate, last, n, &h, &lap_start);
             continue;
           }
 
-        if (was_empty)
-          {
-            end = KIELA_END_EMPTY_HOUSE;
-            break;
-          }
-        if (relay_rule == KIELA_RELAY_NEVER)
-          {
-            end = KIELA_END_NO_RELAY;
-            break;
-          }
-        if (G_UNLIKELY (lap >= limit))
-          {
-            end = KIELA_END_ENDLESS;
-            break;
-          }
+        if (lap_ends (FALSE, captured_fate, relay_rule, was_empty, lap, limit, &end))
+          break;
         lap++;
         hand = count_last;
         lift = last;
@@ -699,19 +697,21 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
     }
 
   if (res)
-    {
-      res->move = move;
-      res->mover = side;
-      res->laps = lap;
-      res->drops = drops;
-      res->captures = (guint16) captures;
-      res->captured = (guint16) captured_total;
-      res->end = end;
-      res->last_side = (guint8) side;
-      res->last_house = (guint8) last;
-    }
+    fill_result (res, move, side, lap, drops, captures, captured_total, end, last);
   p->to_move = (guint8) opp;
   return end != KIELA_END_ENDLESS;
+}
+
+static inline __attribute__((always_inline)) gboolean
+packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
+                 const guint files, const guint lanes, const guint32 limit,
+                 const KielaCaptureRule capture_rule, const KielaCapturedFate captured_fate,
+                 const KielaRelayRule relay_rule)
+{
+  const guint h = (guint) move;
+
+  return packed_sow_from (p, move, res, h, p->b[p->to_move * 16 * lanes + h], h, 1,
+                          files, lanes, limit, capture_rule, captured_fate, relay_rule);
 }
 
 static inline guint32
@@ -720,25 +720,61 @@ lap_limit_of (const KielaVariant *v)
   return v->lap_limit ? v->lap_limit : 1000;
 }
 
+/* House i of a side given as bytes (my8) or as 16-bit counts (my16), the other NULL. */
+static inline __attribute__((always_inline)) guint
+house_of (const guint8 *my8, const guint16 *my16, guint i)
+{
+  return my8 ? my8[i] : my16[i];
+}
+
+/* The candidate moves (section 5) of a side's n houses, as bytes or as 16-bit counts. */
+static inline __attribute__((always_inline)) guint
+candidates_of (const KielaVariant *variant, const guint8 *my8, const guint16 *my16, const guint n,
+               KielaMove moves[KIELA_MAX_MOVES])
+{
+  const guint min_sow = variant->min_sow ? variant->min_sow : 1;
+  guint count = 0;
+
+  /* Branch-free: which houses qualify is random, so a branch per house mispredicts. */
+  for (guint h = 0; h < n; h++)
+    {
+      moves[count] = (KielaMove) h;
+      count += house_of (my8, my16, h) >= min_sow;
+    }
+  /* Hawalis: a single stone may be sown only when no house holds min_sow, and only into an empty house. */
+  if (count == 0 && variant->singles_when_blocked)
+    for (guint h = 0; h < n; h++)
+      if (house_of (my8, my16, h) == 1 && house_of (my8, my16, h + 1 == n ? 0 : h + 1) == 0)
+        moves[count++] = (KielaMove) h;
+  return count;
+}
+
 static inline guint
 packed_candidates_impl (const KielaVariant *variant, const KielaPacked *p, KielaMove moves[KIELA_MAX_MOVES],
                         const guint files, const guint lanes)
 {
-  const guint n = 2 * files;
-  const guint8 *my = p->b + p->to_move * 16 * lanes;
-  const guint min_sow = variant->min_sow ? variant->min_sow : 1;
-  guint count = 0;
+  return candidates_of (variant, p->b + p->to_move * 16 * lanes, NULL, 2 * files, moves);
+}
 
-  for (guint h = 0; h < n; h++)
-    {
-      moves[count] = (KielaMove) h;
-      count += my[h] >= min_sow;
-    }
-  if (count == 0 && variant->singles_when_blocked)
-    for (guint h = 0; h < n; h++)
-      if (my[h] == 1 && my[h + 1 == n ? 0 : h + 1] == 0)
-        moves[count++] = (KielaMove) h;
-  return count;
+/*
+ * One candidate move sown (r, ok: whether it ends), for the legal-move lists:
+ * appended at `count` unless it never ends and that makes it illegal.
+ * Returns the new count.  Shared by the 16-bit and the compact board.
+ */
+static inline __attribute__((always_inline)) guint
+keep_legal (gboolean ok, gboolean keep_endless, const KielaSowResult *r, guint count, KielaMove moves[KIELA_MAX_MOVES],
+            gboolean endless[KIELA_MAX_MOVES], guint32 drops[KIELA_MAX_MOVES], guint16 captured[KIELA_MAX_MOVES])
+{
+  if (!ok && !keep_endless)
+    return count;
+  if (endless)
+    endless[count] = !ok;
+  if (drops)
+    drops[count] = r->drops;
+  if (captured)
+    captured[count] = r->captured;
+  moves[count] = r->move;
+  return count + 1;
 }
 
 /*
@@ -769,15 +805,7 @@ packed_legal_impl (const KielaVariant *v, const KielaPacked *p, KielaMove moves[
 
       __builtin_memcpy (child, p, 16 + 32 * lanes);
       ok = packed_sow_core (child, cand[i], &r, files, lanes, limit, capture_rule, captured_fate, relay_rule);
-      if (!ok && !keep_endless)
-        continue;
-      if (endless)
-        endless[count] = !ok;
-      if (drops)
-        drops[count] = r.drops;
-      if (captured)
-        captured[count] = r.captured;
-      moves[count++] = cand[i];
+      count = keep_legal (ok, keep_endless, &r, count, moves, endless, drops, captured);
     }
   return count;
 }
@@ -871,19 +899,40 @@ ends_on_first_lap (const guint8 *my, guint h, const guint n)
 }
 
 /*
+ * What a look at the first laps of a leaf move learnt of the moves it could
+ * not decide, by house: the house each of the first three laps ended in,
+ * the hands of the second and third (0 when it was not looked at), whether
+ * the first and second captured, and after how many laps (2 or 3; 0 for none)
+ * the sowing may resume from them.
+ */
+typedef struct {
+  guint8 end1[32] __attribute__ ((aligned (16)));
+  guint8 end2[32] __attribute__ ((aligned (16)));
+  guint8 end3[32] __attribute__ ((aligned (16)));
+  guint8 hand2[32] __attribute__ ((aligned (16)));
+  guint8 hand3[32] __attribute__ ((aligned (16)));
+  guint8 capture1[32] __attribute__ ((aligned (16)));
+  guint8 capture2[32] __attribute__ ((aligned (16)));
+  guint8 laps[32] __attribute__ ((aligned (16)));
+} KielaLeafLook;
+
+/*
  * The same under Kiela's own rules, looking one lap further: the second lap
  * starts from where the first ended (a relay lifts that house, a capture sows
  * what it took from the house after it), and the house it ends in held, after
  * the first lap, its stones plus one if the first lap passed it, or none if it
  * is the house the move was lifted from.  More than half of the leaf moves of
- * a perft from the start are decided within two laps.
+ * a perft from the start are decided within two laps; for the others `look`
+ * says where the two laps went, so that sowing need not repeat them.  (The
+ * vector look below goes one lap further still.)
  */
 static inline __attribute__((always_inline)) gboolean
-kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const guint files, const guint32 limit)
+kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const guint files, const guint32 limit,
+                            KielaLeafLook *look)
 {
-  /* Branch-free: whether a leaf ends early is as random as a coin, and a
-   * mispredicted branch costs about what the sowing it saves does.  Hands of a
-   * lap or more are not decided here; they read house h + 0 instead. */
+  /* Written without branches, though the compiler may bring some back:
+   * whether a leaf ends early is as random as a coin.  Hands of a lap or more
+   * are not decided here; they read house h + 0 instead. */
   const guint n = 2 * files;
   const guint k = my[h];
   const gboolean short1 = k < n;
@@ -905,7 +954,227 @@ kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const g
   if (passed >= n)
     passed -= n;
   second = (last2 == h) | ((my[last2] == 0) & (passed >= k));
+  look->end1[h] = (guint8) last;
+  look->end2[h] = look->end3[h] = (guint8) last2;
+  look->hand2[h] = (guint8) k2;
+  look->hand3[h] = 0;
+  look->capture1[h] = (guint8) capture;
+  look->capture2[h] = 0;
+  look->laps[h] = (guint8) (2 * (short1 & short2 & (limit >= 2)));
   return short1 & ((m == 0) | (short2 & (limit >= 2) & second));
+}
+
+/*
+ * The look at the first laps of a leaf's candidate moves under Kiela's rules:
+ * the number of candidates, and in `rest` the houses of those the look could
+ * not decide.
+ */
+static inline __attribute__((always_inline)) guint
+kiela_leaf_look (const KielaVariant *v, const KielaPacked *p, const guint files, const guint lanes,
+                 const guint32 limit, KielaLeafLook *look, guint32 *rest)
+{
+  KielaMove cand[KIELA_MAX_MOVES];
+  const guint n_cand = packed_candidates_impl (v, p, cand, files, lanes);
+  const guint8 *my = p->b + p->to_move * 16 * lanes;
+  const guint8 *op = p->b + (1 - p->to_move) * 16 * lanes;
+  guint32 undecided = 0;
+
+  for (guint i = 0; i < n_cand; i++)
+    undecided |= (guint32) !kiela_ends_within_two_laps (my, op, cand[i], files, limit, look) << cand[i];
+  *rest = undecided;
+  return n_cand;
+}
+
+/* Whether the vector look below may be used: the processor has SSSE3 and POPCNT (tests switch it off). */
+static gboolean use_vector_look;
+
+#if (defined (__x86_64__) || defined (__i386__)) && (defined (__GNUC__) || defined (__clang__))
+#include <immintrin.h>
+#define KIELA_HAVE_VECTOR_LOOK 1
+#define KIELA_SSSE3 __attribute__ ((target ("ssse3,popcnt")))
+
+/* t[idx] in every lane, for idx < 32 and t the 32 bytes t0, t1: a shuffle reads
+ * the low four bits of an index and gives zero where its top bit is set. */
+static inline __attribute__((always_inline)) KIELA_SSSE3 __m128i
+lookup32 (__m128i t0, __m128i t1, __m128i idx)
+{
+  const __m128i a = _mm_add_epi8 (idx, _mm_set1_epi8 (0x70));
+
+  return _mm_or_si128 (_mm_shuffle_epi8 (t0, a), _mm_shuffle_epi8 (t1, _mm_xor_si128 (a, _mm_set1_epi8 ((char) 0x80))));
+}
+
+/* Unsigned byte comparisons: 0xff where a >= b. */
+static inline __attribute__((always_inline)) KIELA_SSSE3 __m128i
+ge_u8 (__m128i a, __m128i b)
+{
+  return _mm_cmpeq_epi8 (_mm_max_epu8 (a, b), a);
+}
+
+/* a mod n for a < 2 n. */
+static inline __attribute__((always_inline)) KIELA_SSSE3 __m128i
+wrap_u8 (__m128i a, __m128i n)
+{
+  return _mm_sub_epi8 (a, _mm_and_si128 (ge_u8 (a, n), n));
+}
+
+/*
+ * kiela_leaf_look for all of the mover's houses at once, sixteen to a
+ * vector, with table lookups by byte shuffles, and looking at a third lap
+ * too, on a board whose sides take 32 bytes (9 to 16 files; perft uses it
+ * for Kiela's ten).  Houses holding min_sow stones or more are the candidates; when there
+ * are none it returns 0 and the caller asks kiela_leaf_look (the rules may
+ * allow single stones then).  The third lap is sown from where the second
+ * ended, with the stones of that house (the first lap's stone and the
+ * second's added: the second ended in neither h nor the first lap's house)
+ * or the ones it captured (the first lap's capture emptied another file),
+ * and ends in an empty house: one the move was lifted from or relayed from,
+ * or an empty one neither lap passed.
+ */
+static KIELA_SSSE3 guint
+kiela_leaf_look_vector (const KielaPacked *p, const guint files, const guint32 limit, const guint min_sow,
+                        KielaLeafLook *look, guint32 *rest)
+{
+  const guint8 *myb = p->b + p->to_move * 32;
+  const guint8 *opb = p->b + (1 - p->to_move) * 32;
+  const __m128i m0 = _mm_loadu_si128 ((const __m128i *) myb), m1 = _mm_loadu_si128 ((const __m128i *) (myb + 16));
+  const __m128i o0 = _mm_loadu_si128 ((const __m128i *) opb), o1 = _mm_loadu_si128 ((const __m128i *) (opb + 16));
+  const __m128i nv = _mm_set1_epi8 ((char) (2 * files)), fv = _mm_set1_epi8 ((char) files);
+  const __m128i fiv = _mm_set1_epi8 ((char) (3 * files - 1)), n1 = _mm_set1_epi8 ((char) (2 * files - 1));
+  const __m128i zero = _mm_setzero_si128 (), one = _mm_set1_epi8 (1), all = _mm_set1_epi8 ((char) 0xff);
+  const __m128i lim2 = limit >= 2 ? all : zero, lim3 = limit >= 3 ? all : zero;
+  const __m128i min_sow_v = _mm_set1_epi8 ((char) min_sow);
+  guint32 ends = 0, cand = 0;
+
+  for (guint v = 0; v < 2; v++)
+    {
+      const __m128i h = _mm_add_epi8 (_mm_setr_epi8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                      _mm_set1_epi8 ((char) (16 * v)));
+      /* Lap 1: k stones from h, ending in `last` (which held m). */
+      const __m128i k = v ? m1 : m0;
+      const __m128i short1 = _mm_andnot_si128 (ge_u8 (k, nv), all);
+      const __m128i last = wrap_u8 (_mm_add_epi8 (h, _mm_and_si128 (k, short1)), nv);
+      const __m128i m = lookup32 (m0, m1, last);
+      const __m128i inner = ge_u8 (last, fv);
+      const __m128i opfi = lookup32 (o0, o1, _mm_and_si128 (_mm_sub_epi8 (fiv, last), inner));
+      const __m128i opfo = lookup32 (o0, o1, _mm_and_si128 (_mm_sub_epi8 (last, fv), inner));
+      const __m128i capture = _mm_andnot_si128 (_mm_cmpeq_epi8 (opfi, zero), inner);
+      /* Lap 2: k2 stones from last, ending in last2 (which held m2). */
+      const __m128i hand = _mm_or_si128 (_mm_and_si128 (capture, _mm_add_epi8 (opfi, opfo)),
+                                         _mm_andnot_si128 (capture, _mm_add_epi8 (m, one)));
+      const __m128i short2 = _mm_andnot_si128 (ge_u8 (hand, nv), lim2);
+      const __m128i k2 = _mm_and_si128 (hand, short2);
+      const __m128i last2 = wrap_u8 (_mm_add_epi8 (last, k2), nv);
+      const __m128i m2 = lookup32 (m0, m1, last2);
+      /* Houses from h + 1 to last2; lanes past the board compute nonsense nobody reads. */
+      const __m128i passed = wrap_u8 (_mm_add_epi8 (last2, _mm_sub_epi8 (n1, h)), nv);
+      const __m128i in1 = _mm_andnot_si128 (ge_u8 (passed, k), all);   /* lap 1 passed last2 */
+      const __m128i second = _mm_or_si128 (_mm_cmpeq_epi8 (last2, h),
+                                           _mm_andnot_si128 (in1, _mm_cmpeq_epi8 (m2, zero)));
+      /* Lap 3: k3 stones from last2, ending in last3. */
+      const __m128i inner2 = ge_u8 (last2, fv);
+      const __m128i opfi2 = lookup32 (o0, o1, _mm_and_si128 (_mm_sub_epi8 (fiv, last2), inner2));
+      const __m128i opfo2 = lookup32 (o0, o1, _mm_and_si128 (_mm_sub_epi8 (last2, fv), inner2));
+      const __m128i capture2 = _mm_andnot_si128 (_mm_cmpeq_epi8 (opfi2, zero), inner2);
+      const __m128i hand3 = _mm_or_si128 (_mm_and_si128 (capture2, _mm_add_epi8 (opfi2, opfo2)),
+                                          _mm_andnot_si128 (capture2, _mm_add_epi8 (_mm_add_epi8 (m2, one),
+                                                                                    _mm_and_si128 (in1, one))));
+      const __m128i short3 = _mm_and_si128 (_mm_andnot_si128 (ge_u8 (hand3, nv), lim3), short2);
+      const __m128i k3 = _mm_and_si128 (hand3, short3);
+      const __m128i last3 = wrap_u8 (_mm_add_epi8 (last2, k3), nv);
+      /* What last3 held after lap 2: its stones (none if h), one if lap 1
+       * passed it, one if lap 2 did, or none at all if lap 2 was relayed from it. */
+      const __m128i d1 = wrap_u8 (_mm_add_epi8 (last3, _mm_sub_epi8 (n1, h)), nv);
+      const __m128i d2 = wrap_u8 (_mm_add_epi8 (last3, _mm_sub_epi8 (n1, last)), nv);
+      const __m128i held = _mm_add_epi8 (_mm_andnot_si128 (_mm_cmpeq_epi8 (last3, h), lookup32 (m0, m1, last3)),
+                                         _mm_add_epi8 (_mm_andnot_si128 (ge_u8 (d1, k), one),
+                                                       _mm_andnot_si128 (ge_u8 (d2, k2), one)));
+      const __m128i relayed_from = _mm_andnot_si128 (capture, _mm_cmpeq_epi8 (last3, last));
+      const __m128i third = _mm_or_si128 (relayed_from, _mm_cmpeq_epi8 (held, zero));
+      const __m128i end = _mm_and_si128 (short1, _mm_or_si128 (_mm_cmpeq_epi8 (m, zero),
+                                                              _mm_and_si128 (short2, _mm_or_si128 (second,
+                                                                               _mm_and_si128 (short3, third)))));
+
+      _mm_store_si128 ((__m128i *) (look->end1 + 16 * v), last);
+      _mm_store_si128 ((__m128i *) (look->end2 + 16 * v), last2);
+      _mm_store_si128 ((__m128i *) (look->end3 + 16 * v), last3);
+      _mm_store_si128 ((__m128i *) (look->hand2 + 16 * v), k2);
+      _mm_store_si128 ((__m128i *) (look->hand3 + 16 * v), k3);
+      _mm_store_si128 ((__m128i *) (look->capture1 + 16 * v), capture);
+      _mm_store_si128 ((__m128i *) (look->capture2 + 16 * v), _mm_and_si128 (capture2, short3));
+      /* 3 where short3, else 2 where short1 and short2, else 0. */
+      _mm_store_si128 ((__m128i *) (look->laps + 16 * v),
+                       _mm_and_si128 (_mm_and_si128 (short1, short2), _mm_sub_epi8 (_mm_set1_epi8 (2), short3)));
+      ends |= (guint32) _mm_movemask_epi8 (end) << (16 * v);
+      cand |= (guint32) _mm_movemask_epi8 (ge_u8 (k, min_sow_v)) << (16 * v);
+    }
+  cand &= (guint32) ((G_GUINT64_CONSTANT (1) << (2 * files)) - 1);
+  *rest = cand & ~ends;
+  return (guint) __builtin_popcount (cand);
+}
+#endif
+
+gboolean
+kiela_packed_set_vector_look (gboolean enable)
+{
+  const gboolean was = use_vector_look;
+
+#ifdef KIELA_HAVE_VECTOR_LOOK
+  __builtin_cpu_init ();
+  use_vector_look = enable && __builtin_cpu_supports ("ssse3") && __builtin_cpu_supports ("popcnt");
+#else
+  use_vector_look = FALSE;
+#endif
+  return was;
+}
+
+__attribute__ ((constructor)) static void
+init_vector_look (void)
+{
+  kiela_packed_set_vector_look (TRUE);
+}
+
+/*
+ * Whether a leaf move that a look could not decide (and found resumable)
+ * ends: the board after the laps it looked at is built from `look` with a
+ * window row a lap (the third of no stones after two laps), and the sowing
+ * goes on from the last stone of the last of them.
+ */
+static inline __attribute__((always_inline)) gboolean
+kiela_leaf_ends_after_look (const KielaPacked *p, guint h, const KielaLeafLook *look,
+                            const guint files, const guint lanes, const guint32 limit)
+{
+  const guint n = 2 * files;
+  const guint8 *my = p->b + p->to_move * 16 * lanes;
+  const guint end1 = look->end1[h], end2 = look->end2[h];
+  const guint8 *row1 = windows[1][files - KIELA_MIN_FILES][my[h]];
+  const guint8 *row2 = windows[!look->capture1[h]][files - KIELA_MIN_FILES][look->hand2[h]];
+  const guint8 *row3 = windows[!look->capture2[h]][files - KIELA_MIN_FILES][look->hand3[h]];
+  const guint start1 = h + 1 == n ? 0 : h + 1;
+  const guint start2 = end1 + 1 == n ? 0 : end1 + 1;
+  const guint start3 = end2 + 1 == n ? 0 : end2 + 1;
+  const KielaU8x16 one = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+  KielaPacked child;
+  guint8 *cmy, *cop;
+
+  __builtin_memcpy (&child, p, 16 + 32 * lanes);
+  cmy = child.b + child.to_move * 16 * lanes;
+  cop = child.b + (1 - child.to_move) * 16 * lanes;
+  for (guint v = 0; v < lanes; v++)
+    {
+      KielaU8x16 cur;
+
+      __builtin_memcpy (&cur, my + 16 * v, sizeof cur);
+      cur += (window_mask (row1, n, start1, v) + window_mask (row2, n, start2, v) + window_mask (row3, n, start3, v))
+             & (ge_mask (n, v) - one);
+      __builtin_memcpy (cmy + 16 * v, &cur, sizeof cur);
+    }
+  /* A captured file's inner house stays empty for the rest of the move, so
+   * its outer house is never read again: only the inner one is cleared.
+   * (Outer houses map to the padding past the board, which stays zero.) */
+  cop[3 * files - 1 - end1] = look->capture1[h] ? 0 : cop[3 * files - 1 - end1];
+  cop[3 * files - 1 - end2] = look->capture2[h] ? 0 : cop[3 * files - 1 - end2];
+  return packed_sow_from (&child, (KielaMove) h, NULL, look->end3[h], 0, NO_LIFT, look->laps[h],
+                          files, lanes, limit, KIELA_RULES);
 }
 
 typedef guint64 (*PackedPerftFunc) (const KielaVariant *v, const KielaPacked *p, guint depth);
@@ -925,41 +1194,57 @@ packed_perft_impl (const KielaVariant *v, const KielaPacked *p, guint depth, Pac
 {
   KielaMove cand[KIELA_MAX_MOVES];
   const guint n = 2 * files;
-  const guint n_cand = packed_candidates_impl (v, p, cand, files, lanes);
   const guint32 limit = lap_limit_of (v);
   const gboolean keep_endless = v->endless_policy != KIELA_ENDLESS_ILLEGAL;
   const gboolean empty_ends = capture_rule != KIELA_CAPTURE_EMPTY_INNER || captured_fate == KIELA_CAPTURED_REMOVED;
   const guint8 *my = p->b + p->to_move * 16 * lanes;
   const gboolean is_kiela_rules = capture_rule == KIELA_CAPTURE_OCCUPIED_INNER &&
                                   captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR && relay_rule == KIELA_RELAY_OCCUPIED;
+  guint n_cand;
   guint64 total = 0;
 
+  if (depth == 1 && !keep_endless && is_kiela_rules && files == 10)
+    {
+      /* First a look at every candidate's first laps, then the ones it did
+       * not decide sown on from there: two loops whose branches the
+       * processor can predict. */
+      KielaLeafLook look;
+      guint32 rest = 0;
+
+      n_cand = 0;
+#ifdef KIELA_HAVE_VECTOR_LOOK
+      if (use_vector_look)
+        n_cand = kiela_leaf_look_vector (p, files, limit, v->min_sow ? v->min_sow : 1, &look, &rest);
+#endif
+      if (n_cand == 0)
+        n_cand = kiela_leaf_look (v, p, files, lanes, limit, &look, &rest);
+      total = n_cand;
+      while (rest)
+        {
+          const guint h = (guint) __builtin_ctz (rest);
+          gboolean ends;
+
+          rest &= rest - 1;
+          if (G_LIKELY (look.laps[h]))
+            ends = kiela_leaf_ends_after_look (p, h, &look, files, lanes, limit);
+          else
+            {
+              KielaPacked child;
+
+              __builtin_memcpy (&child, p, 16 + 32 * lanes);
+              ends = packed_sow_core (&child, (KielaMove) h, NULL, files, lanes, limit, capture_rule,
+                                      captured_fate, relay_rule);
+            }
+          total -= !ends;
+        }
+      return total;
+    }
+
+  n_cand = packed_candidates_impl (v, p, cand, files, lanes);
   if (depth == 1)
     {
       if (keep_endless)
         return n_cand;
-      if (is_kiela_rules && files == 10)
-        {
-          /* First which leaves end within two laps, then the others sown: two
-           * loops whose branches the processor can predict. */
-          const guint8 *op = p->b + (1 - p->to_move) * 16 * lanes;
-          guint32 rest = 0;
-
-          for (guint i = 0; i < n_cand; i++)
-            rest |= (guint32) !kiela_ends_within_two_laps (my, op, cand[i], files, limit) << i;
-          total = n_cand - (guint) __builtin_popcount (rest);
-          while (rest)
-            {
-              KielaPacked child;
-              const guint i = (guint) __builtin_ctz (rest);
-
-              rest &= rest - 1;
-              __builtin_memcpy (&child, p, 16 + 32 * lanes);
-              total += packed_sow_core (&child, cand[i], NULL, files, lanes, limit, capture_rule, captured_fate,
-                                        relay_rule);
-            }
-          return total;
-        }
       for (guint i = 0; i < n_cand; i++)
         {
           KielaPacked child;
@@ -1020,33 +1305,10 @@ kiela_packed_perft (const KielaVariant *variant, const KielaPacked *packed, guin
     }
 }
 
-/* Hawalis: a single stone may be sown only when no house holds min_sow, and only into an empty house. */
-static inline gboolean
-single_allowed (const KielaVariant *v, const guint16 *my, guint h, guint n)
-{
-  return my[h] == 1 && my[h + 1 == n ? 0 : h + 1] == 0;
-}
-
 guint
 kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES])
 {
-  const guint n = 2u * variant->files;
-  const guint16 *my = pos->houses[pos->to_move];
-  const guint min_sow = variant->min_sow ? variant->min_sow : 1;
-  guint count = 0;
-
-  /* Branch-free: which houses qualify is random, so a branch per house mispredicts. */
-  for (guint h = 0; h < n; h++)
-    {
-      moves[count] = (KielaMove) h;
-      count += my[h] >= min_sow;
-    }
-
-  if (count == 0 && variant->singles_when_blocked)
-    for (guint h = 0; h < n; h++)
-      if (single_allowed (variant, my, h, n))
-        moves[count++] = (KielaMove) h;
-  return count;
+  return candidates_of (variant, NULL, pos->houses[pos->to_move], 2u * variant->files, moves);
 }
 
 guint
@@ -1087,15 +1349,8 @@ kiela_legal_moves_captured (const KielaVariant *variant, const KielaPosition *po
 
       *child = *pos;
       ok = sow (variant, child, cand[i], &r);
-      if (!ok && variant->endless_policy == KIELA_ENDLESS_ILLEGAL)
-        continue;
-      if (endless)
-        endless[count] = !ok;
-      if (drops)
-        drops[count] = r.drops;
-      if (captured)
-        captured[count] = r.captured;
-      moves[count++] = cand[i];
+      count = keep_legal (ok, variant->endless_policy != KIELA_ENDLESS_ILLEGAL, &r, count, moves, endless, drops,
+                          captured);
     }
   return count;
 }

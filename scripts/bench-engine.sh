@@ -7,8 +7,8 @@
 # sown, then one drawn candidate sown) for SECONDS of CPU time each, and the
 # plain recursive perft(7) against `kiela-cli perft --depth 7`, one after the
 # other, so that both sides see the same load on a shared machine.  Rates are
-# per CPU-second of the measuring thread.  Prints each round and the median of
-# the per-round ratios.
+# per CPU-second of the measuring thread.  Prints each round, then the median
+# and the range of the per-round ratios, and the load average before and after.
 set -eu
 . "$(dirname "$0")/bench-common.sh"
 
@@ -20,17 +20,23 @@ CLI="$BUILD/app/kiela-cli"
 
 bench_need_built bench-engine "$BUILD" "$PLAIN" "$CLI"
 
-
 field () {  # field NAME: the number after "NAME" in plain output, or "NAME": in JSON
   sed -n "s/.*\"\\{0,1\\}$1\"\\{0,1\\}[: ] *\\([0-9.e+-]*\\).*/\\1/p"
 }
 
-median () {
-  sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+median () {  # the median, then the range
+  sort -g | awk '{ v[NR] = $1 } END {
+    m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+    printf "%.2fx (%.2f-%.2f)", m, v[1], v[NR] }'
+}
+
+load () {
+  cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || uptime
 }
 
 bench_tmpdir
 
+load_before=$(load)
 echo "round  plain/s  all/s  ratio  sample/s  ratio  plain-perft7  perft7  time-ratio"
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
@@ -49,7 +55,8 @@ while [ "$r" -le "$ROUNDS" ]; do
   r=$((r + 1))
 done
 
-echo "median over $ROUNDS rounds:"
-echo "  bench (every candidate sown) / plain playouts: $(median < "$tmp/all")x"
-echo "  bench --mode sample / plain playouts:          $(median < "$tmp/sample")x"
-echo "  perft(7) time / plain perft(7) time:           $(median < "$tmp/perft")x"
+echo "median (range) over $ROUNDS rounds:"
+echo "  bench (every candidate sown) / plain playouts: $(median < "$tmp/all")"
+echo "  bench --mode sample / plain playouts:          $(median < "$tmp/sample")"
+echo "  perft(7) time / plain perft(7) time:           $(median < "$tmp/perft")"
+echo "load average before: $load_before; after: $(load)"

@@ -36,24 +36,6 @@ spin (guint ms)
     }
 }
 
-typedef gboolean (*WidgetMatch) (GtkWidget *widget, gconstpointer data);
-
-/* The first widget under `root` (itself included), depth first, that `match` accepts, or NULL. */
-G_GNUC_UNUSED static GtkWidget *
-find_widget (GtkWidget *root, WidgetMatch match, gconstpointer data)
-{
-  if (match (root, data))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_widget (c, match, data);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* A wait_until() condition: `widget` is on screen with a width (laid out at least once). */
 static inline gboolean
 app_test_widget_shown (gpointer widget)

@@ -120,7 +120,7 @@ is_pane (GtkWidget *widget, gconstpointer kind)
 static KielaTextPane *
 find_pane (GtkWidget *widget, KielaTextKind kind)
 {
-  return (KielaTextPane *) find_widget (widget, is_pane, GINT_TO_POINTER (kind));
+  return (KielaTextPane *) app_test_find_widget (widget, is_pane, GINT_TO_POINTER (kind));
 }
 
 /* ---------- a game with a relay and a capture ---------- */
@@ -248,7 +248,7 @@ close_toasts (KielaWindow *window)
 
   while (g_get_monotonic_time () < quiet)
     {
-      GtkWidget *close = find_widget (GTK_WIDGET (window), is_close_button, NULL);
+      GtkWidget *close = app_test_find_widget (GTK_WIDGET (window), is_close_button, NULL);
 
       if (close != NULL)
         {
@@ -352,7 +352,7 @@ check_window (void)
     static const char *items[] = { "_New Game…", "_Open…", "Save _As…", "_Rules", "_History of Kiela",
                                    "_Variant Lab", "Export _Worksheet (PDF)…" };
 
-    menu = find_widget (GTK_WIDGET (window), is_menu_button, tr ("Main Menu"));
+    menu = app_test_find_widget (GTK_WIDGET (window), is_menu_button, tr ("Main Menu"));
     g_assert_nonnull (menu);
     gtk_menu_button_popup (GTK_MENU_BUTTON (menu));
     spin (300);

@@ -133,14 +133,14 @@ test_lab_decimals (void)
   wait_until ((Condition) gtk_widget_get_mapped, window, 5000, "the window to show");
   g_assert_true (kiela_window_show_page (window, "lab"));
   spin (800); /* the page transition */
-  lab = KIELA_LAB_PAGE (find_widget (GTK_WIDGET (window), is_type, GSIZE_TO_POINTER (KIELA_TYPE_LAB_PAGE)));
+  lab = KIELA_LAB_PAGE (app_test_find_widget (GTK_WIDGET (window), is_type, GSIZE_TO_POINTER (KIELA_TYPE_LAB_PAGE)));
   g_assert_nonnull (lab);
   g_assert_true (kiela_lab_page_set_base (lab, "kiela"));
   /* The row as the reader sees it. */
-  games = find_widget (GTK_WIDGET (lab), is_row, g_dgettext (GETTEXT_PACKAGE, "_Games"));
+  games = app_test_find_widget (GTK_WIDGET (lab), is_row, g_dgettext (GETTEXT_PACKAGE, "_Games"));
   g_assert_nonnull (games);
   g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "_Games"), !=, "_Games");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_widget (games, is_type, GSIZE_TO_POINTER (GTK_TYPE_SPIN_BUTTON))), 8);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (app_test_find_widget (games, is_type, GSIZE_TO_POINTER (GTK_TYPE_SPIN_BUTTON))), 8);
   gtk_widget_activate_action (GTK_WIDGET (lab), "lab.run", NULL);
   wait_until (run_finished, lab, 240000, "the statistics run to finish");
   spin (200);

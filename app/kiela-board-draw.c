@@ -114,10 +114,16 @@ typedef struct {
   graphene_rect_t pill;
 } Badge;
 
+/* Houses whose whole-pixel squares differ by a pixel (169 and 170 wide at 1920 px) take turns
+ * within a frame: each size keeps its badges, or they would all be drawn anew every frame. */
+#define BADGE_SIZES 4
+
 typedef struct {
-  float size;
   int scale;
-  GHashTable *badges;   /* count → Badge */
+  float sizes[BADGE_SIZES];
+  GHashTable *badges[BADGE_SIZES];   /* count → Badge, for sizes[i] */
+  guint next;                        /* the slot a new size replaces */
+  guint renders;
 } BadgeCache;
 
 static void
@@ -134,7 +140,8 @@ badge_cache_free (gpointer data)
 {
   BadgeCache *cache = data;
 
-  g_hash_table_unref (cache->badges);
+  for (guint i = 0; i < BADGE_SIZES; i++)
+    g_clear_pointer (&cache->badges[i], g_hash_table_unref);
   g_free (cache);
 }
 
@@ -185,31 +192,57 @@ render_badge (GtkWidget *widget, float size, int scale, guint count)
   return badge;
 }
 
+static GQuark
+badge_quark (void)
+{
+  static GQuark quark;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("kiela-board-badges");
+  return quark;
+}
+
+guint
+kiela_board_draw_get_badge_renders (KielaBoardRenderer *renderer)
+{
+  BadgeCache *cache = g_object_get_qdata (G_OBJECT (renderer), badge_quark ());
+
+  return cache ? cache->renders : 0;
+}
+
 static void
 paint_cached_badge (KielaBoardRenderer *renderer, KielaBoardPainter *painter, GtkWidget *widget, float size,
                     guint count)
 {
-  static GQuark quark;
-  BadgeCache *cache;
+  BadgeCache *cache = g_object_get_qdata (G_OBJECT (renderer), badge_quark ());
+  GHashTable *badges = NULL;
   Badge *badge;
   int scale = gtk_widget_get_scale_factor (widget);
 
-  if (quark == 0)
-    quark = g_quark_from_static_string ("kiela-board-badges");
-  cache = g_object_get_qdata (G_OBJECT (renderer), quark);
-  if (cache == NULL || cache->size != size || cache->scale != scale)
+  if (cache == NULL || cache->scale != scale)
     {
       cache = g_new0 (BadgeCache, 1);
-      cache->size = size;
       cache->scale = scale;
-      cache->badges = g_hash_table_new_full (NULL, NULL, NULL, badge_free);
-      g_object_set_qdata_full (G_OBJECT (renderer), quark, cache, badge_cache_free);
+      g_object_set_qdata_full (G_OBJECT (renderer), badge_quark (), cache, badge_cache_free);
     }
-  badge = g_hash_table_lookup (cache->badges, GUINT_TO_POINTER (count));
+  for (guint i = 0; i < BADGE_SIZES && badges == NULL; i++)
+    if (cache->badges[i] != NULL && cache->sizes[i] == size)
+      badges = cache->badges[i];
+  if (badges == NULL)
+    {
+      guint slot = cache->next;
+
+      cache->next = (slot + 1) % BADGE_SIZES;
+      g_clear_pointer (&cache->badges[slot], g_hash_table_unref);
+      cache->badges[slot] = badges = g_hash_table_new_full (NULL, NULL, NULL, badge_free);
+      cache->sizes[slot] = size;
+    }
+  badge = g_hash_table_lookup (badges, GUINT_TO_POINTER (count));
   if (badge == NULL)
     {
       badge = render_badge (widget, size, scale, count);
-      g_hash_table_insert (cache->badges, GUINT_TO_POINTER (count), badge);
+      g_hash_table_insert (badges, GUINT_TO_POINTER (count), badge);
+      cache->renders++;
     }
   cairo_set_source_surface (painter->cr, badge->surface, badge->pill.origin.x, badge->pill.origin.y);
   cairo_rectangle (painter->cr, badge->pill.origin.x, badge->pill.origin.y,
@@ -253,8 +286,8 @@ draw_stones (KielaBoardRenderer *renderer, KielaBoardPainter *painter, float siz
 }
 
 /* A square focus ring (every other mark is round), two-toned to show on light and dark. */
-static void
-draw_focus_ring (GtkSnapshot *snapshot, float size)
+void
+kiela_board_draw_focus_ring (GtkSnapshot *snapshot, float size)
 {
   static const GdkRGBA outer = { 0.0, 0.0, 0.0, 0.85 };
   static const GdkRGBA blue = { 0.21, 0.52, 0.89, 1 };
@@ -269,54 +302,109 @@ draw_focus_ring (GtkSnapshot *snapshot, float size)
   append_rounded_border (snapshot, &r, size * 0.12f, w * 0.5f, &white);
 }
 
-void
-kiela_board_draw_house (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkWidget *widget,
-                        float size, const KielaHouseLook *look, gboolean use_cairo)
+static void
+draw_hover (KielaBoardPainter *painter, float size)
 {
-  KielaBoardPainter painter;
+  static const GdkRGBA glow = { 1, 0.93, 0.8, 0.16 };
+  float radius = size * KIELA_BOARD_CUP_R / CELL;
 
-  if (look->hover)
+  if (painter->cr != NULL)
     {
-      static const GdkRGBA glow = { 1, 0.93, 0.8, 0.16 };
-      append_circle (snapshot, &GRAPHENE_POINT_INIT (size / 2, size / 2), size * KIELA_BOARD_CUP_R / CELL, &glow);
+      cairo_new_path (painter->cr);
+      cairo_arc (painter->cr, size / 2, size / 2, radius, 0, 2 * G_PI);
+      gdk_cairo_set_source_rgba (painter->cr, &glow);
+      cairo_fill (painter->cr);
+    }
+  else
+    append_circle (painter->snapshot, &GRAPHENE_POINT_INIT (size / 2, size / 2), radius, &glow);
+}
+
+void
+kiela_board_draw_house (KielaBoardRenderer *renderer, KielaBoardPainter *painter, GtkWidget *widget,
+                        const graphene_rect_t *cell, const KielaHouseLook *look)
+{
+  float size = MIN (cell->size.width, cell->size.height);
+  cairo_t *cr = painter->cr;
+
+  if (size <= 0)
+    return;
+  if (cr != NULL)
+    {
+      cairo_save (cr);
+      /* Nothing of a house leaves its square, as when each house was a cairo node of its own. */
+      cairo_rectangle (cr, cell->origin.x, cell->origin.y, size, size);
+      cairo_clip (cr);
+      cairo_translate (cr, cell->origin.x, cell->origin.y);
+    }
+  else
+    {
+      gtk_snapshot_save (painter->snapshot);
+      gtk_snapshot_translate (painter->snapshot, &cell->origin);
     }
 
-  kiela_board_painter_begin (&painter, snapshot, use_cairo, &GRAPHENE_RECT_INIT (0, 0, size, size));
-  draw_stones (renderer, &painter, size, look->count, look->seed);
+  if (look->hover)
+    draw_hover (painter, size);
+  draw_stones (renderer, painter, size, look->count, look->seed);
   if (look->playable)
-    kiela_board_renderer_paint_sprite (renderer, &painter, KIELA_BOARD_SPRITE_PLAYABLE, 0, 0, size, size);
+    kiela_board_renderer_paint_sprite (renderer, painter, KIELA_BOARD_SPRITE_PLAYABLE, 0, 0, size, size);
   if (look->highlight != KIELA_HIGHLIGHT_NONE)
     {
       KielaBoardSprite sprite = KIELA_BOARD_SPRITE_HIGHLIGHT_0 + look->highlight;
 
       if (look->highlight == KIELA_HIGHLIGHT_CAPTURED && !look->flash_on)
         sprite = KIELA_BOARD_SPRITE_CAPTURED_OFF;
-      kiela_board_renderer_paint_sprite (renderer, &painter, sprite, 0, 0, size, size);
+      kiela_board_renderer_paint_sprite (renderer, painter, sprite, 0, 0, size, size);
     }
   if (look->selected)
-    kiela_board_renderer_paint_sprite (renderer, &painter, KIELA_BOARD_SPRITE_SELECTED, 0, 0, size, size);
-  if (painter.cr != NULL)
-    paint_cached_badge (renderer, &painter, widget, size, look->count);
-  kiela_board_painter_end (&painter);
+    kiela_board_renderer_paint_sprite (renderer, painter, KIELA_BOARD_SPRITE_SELECTED, 0, 0, size, size);
 
-  if (!use_cairo)
-    draw_count_badge (widget, snapshot, size, look->count);
-  if (look->focus_visible)
-    draw_focus_ring (snapshot, size);
+  if (cr != NULL)
+    {
+      paint_cached_badge (renderer, painter, widget, size, look->count);
+      cairo_restore (cr);
+    }
+  else
+    {
+      draw_count_badge (widget, painter->snapshot, size, look->count);
+      gtk_snapshot_restore (painter->snapshot);
+    }
+}
+
+/* The hand's size for a cell of `cs` pixels: its number about a third of a house high, so a
+ * room can read it from the back (a projected 1080-px board has 100-px houses). */
+#define HAND_HEIGHT 0.46f
+#define HAND_TEXT   0.32f
+
+/* The bubble's rectangle and its number's layout. */
+static PangoLayout *
+hand_rect (GtkWidget *widget, const KielaBoardLayout *layout, guint file, guint rank, guint stones,
+           graphene_rect_t *pill, float *stone_size, PangoRectangle *logical)
+{
+  graphene_rect_t cell;
+  float cs, height, width;
+  char buf[16];
+  PangoLayout *text;
+  PangoRectangle ink;
+
+  kiela_board_layout_cell_rect (layout, file, rank, &cell);
+  cs = cell.size.width;
+  *stone_size = kiela_board_geometry_stone_sprite () * cs / CELL * (HAND_HEIGHT / 0.36f);
+  height = cs * HAND_HEIGHT;
+  g_snprintf (buf, sizeof buf, "%u", stones);
+  text = create_number_layout (widget, buf, cs * HAND_TEXT);
+  pango_layout_get_pixel_extents (text, &ink, logical);
+  width = height * 0.35f + *stone_size * (0.35f + 0.6f * MIN (stones, 5)) + logical->width + height * 0.3f;
+  kiela_board_layout_hand_rect (layout, file, rank, width, height, pill);
+  return text;
 }
 
 void
-kiela_board_draw_background (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, const KielaBoardLayout *layout,
-                             gboolean use_cairo)
+kiela_board_draw_hand_rect (GtkWidget *widget, const KielaBoardLayout *layout, guint file, guint rank, guint stones,
+                            graphene_rect_t *rect)
 {
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (layout->x, layout->y, layout->width, layout->height);
-  KielaBoardPainter painter;
-
-  if (!kiela_board_renderer_is_ready (renderer))
-    return;
-  kiela_board_painter_begin (&painter, snapshot, use_cairo, &bounds);
-  kiela_board_renderer_paint_background (renderer, &painter, layout);
-  kiela_board_painter_end (&painter);
+  float stone;
+  PangoRectangle logical;
+  g_autoptr(PangoLayout) text = hand_rect (widget, layout, file, rank, MAX (stones, 1), rect, &stone, &logical);
 }
 
 void
@@ -326,36 +414,19 @@ kiela_board_draw_hand (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkW
   static const GdkRGBA fill = { 0.07, 0.045, 0.03, 0.93 };
   static const GdkRGBA rim = { 0.18, 0.77, 1.0, 1 };
   static const GdkRGBA white = { 1, 1, 1, 1 };
-  graphene_rect_t cell, pill;
-  float cs, stone, height, width, x, unit, gap;
+  graphene_rect_t pill;
+  float stone, height, x;
   guint shown;
-  char buf[16];
   g_autoptr(PangoLayout) text = NULL;
-  PangoRectangle ink, logical;
+  PangoRectangle logical;
   KielaBoardPainter painter;
 
   if (stones == 0)
     return;
-  kiela_board_layout_cell_rect (layout, file, rank, &cell);
-  cs = cell.size.width;
-  stone = kiela_board_geometry_stone_sprite () * cs / CELL;
-  height = cs * 0.36f;
+  text = hand_rect (widget, layout, file, rank, stones, &pill, &stone, &logical);
+  height = pill.size.height;
   shown = MIN (stones, 5);
-  g_snprintf (buf, sizeof buf, "%u", stones);
-  text = create_number_layout (widget, buf, cs * 0.22f);
-  pango_layout_get_pixel_extents (text, &ink, &logical);
-  width = height * 0.35f + stone * (0.35f + 0.6f * shown) + logical.width + height * 0.3f;
-  pill.size.width = width;
-  pill.size.height = height;
-  pill.origin.x = cell.origin.x + (cs - width) / 2;
-  /* Ranks 1 and 3: below the house, 2 and 4: above it; centred on the frame (ranks 1 and 4)
-   * or on the central band (ranks 2 and 3), where the board leaves room for it. */
-  unit = cs / CELL;
-  gap = (rank == 1 || rank == 4) ? (KIELA_BOARD_MARGIN + KIELA_BOARD_FIELD_PAD) / 2 : KIELA_BOARD_BAND / 2;
-  pill.origin.y = (rank == 1 || rank == 3)
-                  ? cell.origin.y + cs + gap * unit - height / 2
-                  : cell.origin.y - gap * unit - height / 2;
-  append_pill (snapshot, &pill, &fill, &rim, MAX (2.0f, cs * 0.025f));
+  append_pill (snapshot, &pill, &fill, &rim, MAX (2.0f, height * 0.07f));
 
   x = pill.origin.x + height * 0.3f;
   kiela_board_painter_begin (&painter, snapshot, use_cairo, &pill);

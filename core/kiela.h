@@ -7,6 +7,7 @@
 #include "kiela-position.h"
 #include "kiela-sow.h"
 #include "kiela-game.h"
+#include "kiela-game-tree.h"
 #include "kiela-record.h"
 #include "kiela-ai.h"
 #include "kiela-registry.h"
@@ -20,3 +21,4 @@
 #include "kiela-variant-file.h"
 #include "kiela-stats.h"
 #include "kiela-lesson.h"
+#include "kiela-analysis.h"

@@ -561,6 +561,67 @@ test_setup_phase (Fixture *f, gconstpointer data)
   g_assert_true (kiela_game_session_can_play (f->session));
 }
 
+/* The arrangement moves several stones at once, never more than a house holds, and undoes
+ * its steps one by one, last first; a new arrangement starts with nothing to undo. */
+static void
+test_setup_several_and_undo (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *expert = kiela_registry_lookup_variant (f->registry, "kiela-expert");
+  g_autoptr(GError) error = NULL;
+  KielaPosition start, pos;
+  guint total = 0;
+
+  kiela_game_session_new_game (f->session, expert, NULL, NULL);
+  kiela_game_session_get_setup_position (f->session, &start);
+  for (guint h = 0; h < 2u * start.files; h++)
+    total += start.houses[KIELA_SOUTH][h];
+  g_assert_false (kiela_game_session_setup_can_undo (f->session));
+  g_assert_false (kiela_game_session_setup_undo (f->session));
+
+  /* Three stones from b1 (hole 1) to a2 (hole 19): b1 holds two, so two move. */
+  g_assert_cmpuint (start.houses[KIELA_SOUTH][1], ==, 2);
+  g_assert_true (kiela_game_session_setup_move_n (f->session, KIELA_SOUTH, 1, 19, 3, &error));
+  g_assert_no_error (error);
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][1], ==, 0);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][19], ==, start.houses[KIELA_SOUTH][19] + 2);
+  g_assert_cmpuint (kiela_game_session_get_setup_moved (f->session), ==, 2);
+  /* All of a2 (G_MAXUINT) to c1 (hole 2). */
+  g_assert_true (kiela_game_session_setup_move_n (f->session, KIELA_SOUTH, 19, 2, G_MAXUINT, NULL));
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][19], ==, 0);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][2], ==, start.houses[KIELA_SOUTH][2] + start.houses[KIELA_SOUTH][19] + 2);
+  g_assert_cmpuint (kiela_game_session_get_setup_moved (f->session), ==, 2 + start.houses[KIELA_SOUTH][19] + 2);
+  /* A house onto itself, or an empty one, is refused and changes nothing. */
+  g_assert_false (kiela_game_session_setup_move_n (f->session, KIELA_SOUTH, 2, 2, 1, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  g_assert_false (kiela_game_session_setup_move_n (f->session, KIELA_SOUTH, 1, 3, 5, &error));
+  g_assert_nonnull (strstr (error->message, "is empty"));
+  g_clear_error (&error);
+
+  /* Undo, last first, back to the start arrangement. */
+  g_assert_true (kiela_game_session_setup_undo (f->session));
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][19], ==, start.houses[KIELA_SOUTH][19] + 2);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][2], ==, start.houses[KIELA_SOUTH][2]);
+  g_assert_true (kiela_game_session_setup_undo (f->session));
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_true (kiela_position_equal (&pos, &start));
+  g_assert_false (kiela_game_session_setup_can_undo (f->session));
+  g_assert_cmpuint (kiela_game_session_get_setup_moved (f->session), ==, 0);
+
+  /* Done: North arranges with nothing to undo, and its total is South's. */
+  g_assert_true (kiela_game_session_setup_move_n (f->session, KIELA_SOUTH, 0, 19, 2, NULL));
+  g_assert_true (kiela_game_session_setup_done (f->session, NULL));
+  g_assert_cmpint (kiela_game_session_get_phase (f->session), ==, KIELA_PHASE_SETUP_NORTH);
+  g_assert_false (kiela_game_session_setup_can_undo (f->session));
+  g_assert_false (kiela_game_session_setup_undo (f->session));
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_cmpuint (kiela_position_side_total (&pos, KIELA_SOUTH), ==, total);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][19], ==, start.houses[KIELA_SOUTH][19] + 2);
+}
+
 /* The properties the window binds to are GObject properties with enum types. */
 static void
 test_properties (Fixture *f, gconstpointer data)
@@ -578,6 +639,130 @@ test_properties (Fixture *f, gconstpointer data)
   g_assert_cmpint (value, ==, KIELA_PHASE_SETUP_SOUTH);
   g_assert_null (file);
   g_assert_cmpstr (g_enum_get_value (g_type_class_peek (KIELA_TYPE_PHASE), value)->value_nick, ==, "setup-south");
+}
+
+
+static gboolean
+four_moves (gpointer data)
+{
+  Fixture *f = data;
+
+  return kiela_game_get_n_moves (game_of (f)) == 4 && !kiela_game_session_get_ai_thinking (f->session);
+}
+
+/* A legal move after `ply` plies of the session's game other than `not`. */
+static KielaMove
+other_move_at (Fixture *f, guint ply, KielaMove not)
+{
+  g_autoptr(KielaGame) copy = kiela_game_copy (game_of (f));
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n;
+
+  kiela_game_go_to (copy, ply);
+  n = kiela_game_legal_moves (copy, moves);
+  for (guint i = 0; i < n; i++)
+    if (moves[i] != not)
+      return moves[i];
+  g_assert_not_reached ();
+  return -1;
+}
+
+/* Against the computer: a move at a reviewed ply (North's, the computer's side) starts a
+ * variation; the computer does not play in it; comments and names are kept in the file and the
+ * autosave, and the variation can be promoted, deleted and left. */
+static void
+test_variations (Fixture *f, gconstpointer data)
+{
+  const KielaPersonality *kizua = kiela_registry_lookup_personality (f->registry, "kizua");
+  g_autofree char *path = g_build_filename (f->dir, "class.kiela", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGameSession) other = NULL;
+  KielaGameTree *tree;
+  KielaGameLine *v;
+  KielaMove main_reply, alt;
+  KielaGame *main_game;
+
+  g_assert_nonnull (kizua);
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, kizua);
+  play_first_legal (f);
+  wait_until (two_moves, f, 30000, "the computer's reply");
+  play_first_legal (f);
+  wait_until (four_moves, f, 30000, "the computer's second reply");
+  main_game = game_of (f);
+  main_reply = kiela_game_get_move (main_game, 1)->move;
+  g_assert_false (kiela_game_session_can_play_variation (f->session));
+
+  /* Reviewing ply 1, North (the computer's side) to move: the user plays it. */
+  kiela_game_session_set_view_ply (f->session, 1);
+  g_assert_true (kiela_game_session_can_play_variation (f->session));
+  alt = other_move_at (f, 1, main_reply);
+  g_assert_true (kiela_game_session_play (f->session, alt, &error));
+  g_assert_no_error (error);
+  g_assert_true (kiela_game_session_in_variation (f->session));
+  g_assert_true (game_of (f) != main_game);
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 2);
+  g_assert_cmpuint (kiela_game_session_get_view_ply (f->session), ==, 2);
+  g_assert_true (kiela_game_session_is_live (f->session));
+  g_assert_cmpuint (kiela_game_get_n_moves (main_game), ==, 4);
+  g_assert_true (kiela_game_session_get_modified (f->session));
+  /* South is human anyway; North's reply in the variation is the user's too: no computer move. */
+  play_first_legal (f);
+  g_assert_true (kiela_game_session_can_play (f->session));
+  spin (200);
+  g_assert_false (kiela_game_session_get_ai_thinking (f->session));
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 3);
+  play_first_legal (f);
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 4);
+
+  tree = kiela_game_session_get_tree (f->session);
+  v = kiela_game_session_get_view_line (f->session);
+  g_assert_true (kiela_game_line_get_parent (v) == kiela_game_tree_get_main_line (tree));
+  kiela_game_session_set_comment (f->session, v, 2, "What if North had played this?");
+  kiela_game_session_set_comment (f->session, kiela_game_tree_get_main_line (tree), 0, "Lesson 4");
+  kiela_game_session_set_player_name (f->session, KIELA_SOUTH, "Class 4B");
+  g_assert_cmpstr (kiela_game_session_get_player_name (f->session, KIELA_SOUTH), ==, "Class 4B");
+  g_assert_cmpstr (kiela_game_session_get_player_name (f->session, KIELA_NORTH), ==, kizua->name);
+
+  g_assert_true (kiela_game_session_save (f->session, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (kiela_game_session_get_modified (f->session));
+
+  /* Opened again, in another session: the variation, the comments and the names. */
+  other = kiela_game_session_new (f->registry, NULL);
+  g_assert_true (kiela_game_session_open (other, file, &error));
+  g_assert_no_error (error);
+  tree = kiela_game_session_get_tree (other);
+  g_assert_cmpuint (kiela_game_tree_count_variations (tree), ==, 1);
+  v = kiela_game_line_get_variation (kiela_game_tree_get_main_line (tree), 0);
+  g_assert_cmpuint (kiela_game_line_get_fork (v), ==, 1);
+  g_assert_cmpuint (kiela_game_line_get_n_moves (v), ==, 3);
+  g_assert_cmpint (kiela_game_line_get_move (v, 2)->move, ==, alt);
+  g_assert_cmpstr (kiela_game_session_get_comment (other, v, 2), ==, "What if North had played this?");
+  g_assert_cmpstr (kiela_game_session_get_comment (other, kiela_game_tree_get_main_line (tree), 0), ==, "Lesson 4");
+  g_assert_cmpstr (kiela_game_session_get_player_name (other, KIELA_SOUTH), ==, "Class 4B");
+  g_assert_false (kiela_game_session_in_variation (other));
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_game_session_get_game (other)), ==, 4);
+
+  /* Showing a ply of the variation enters it; back to the main line where it left. */
+  kiela_game_session_show (other, v, 3);
+  g_assert_true (kiela_game_session_in_variation (other));
+  g_assert_cmpuint (kiela_game_session_get_view_ply (other), ==, 3);
+  g_assert_cmpint (kiela_game_get_move (kiela_game_session_get_game (other), 1)->move, ==, alt);
+  kiela_game_session_return_to_main (other);
+  g_assert_false (kiela_game_session_in_variation (other));
+  g_assert_cmpuint (kiela_game_session_get_view_ply (other), ==, 1);
+
+  /* Promoted, the variation is the main line and the old one a variation; deleted, it is gone. */
+  g_assert_true (kiela_game_session_promote (other, v, TRUE));
+  tree = kiela_game_session_get_tree (other);
+  g_assert_cmpint (kiela_game_get_move (kiela_game_tree_get_main_game (tree), 1)->move, ==, alt);
+  g_assert_true (kiela_game_session_get_modified (other));
+  v = kiela_game_line_get_variation (kiela_game_tree_get_main_line (tree), 0);
+  g_assert_cmpint (kiela_game_line_get_move (v, 2)->move, ==, main_reply);
+  g_assert_true (kiela_game_session_delete_variation (other, v));
+  g_assert_cmpuint (kiela_game_tree_count_variations (tree), ==, 0);
+  g_assert_false (kiela_game_session_in_variation (other));
 }
 
 /* A game from a set-up position: the players chosen, the computer to move starts at once, the
@@ -643,6 +828,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/app/session/setup-several-and-undo", test_setup_several_and_undo);
   ADD ("/app/session/play", test_play);
   ADD ("/app/session/ai-reply-and-undo", test_ai_reply_and_undo);
   ADD ("/app/session/ai-waits-for-replay", test_ai_waits_for_replay);
@@ -656,6 +842,7 @@ main (int argc, char **argv)
   ADD ("/app/session/stale-temporaries", test_stale_temporaries);
   ADD ("/app/session/setup-phase", test_setup_phase);
   ADD ("/app/session/properties", test_properties);
+  ADD ("/app/session/variations", test_variations);
   ADD ("/app/session/from-position", test_from_position);
 #undef ADD
 

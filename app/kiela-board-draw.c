@@ -114,10 +114,16 @@ typedef struct {
   graphene_rect_t pill;
 } Badge;
 
+/* Houses whose whole-pixel squares differ by a pixel (169 and 170 wide at 1920 px) take turns
+ * within a frame: each size keeps its badges, or they would all be drawn anew every frame. */
+#define BADGE_SIZES 4
+
 typedef struct {
-  float size;
   int scale;
-  GHashTable *badges;   /* count → Badge */
+  float sizes[BADGE_SIZES];
+  GHashTable *badges[BADGE_SIZES];   /* count → Badge, for sizes[i] */
+  guint next;                        /* the slot a new size replaces */
+  guint renders;
 } BadgeCache;
 
 static void
@@ -134,7 +140,8 @@ badge_cache_free (gpointer data)
 {
   BadgeCache *cache = data;
 
-  g_hash_table_unref (cache->badges);
+  for (guint i = 0; i < BADGE_SIZES; i++)
+    g_clear_pointer (&cache->badges[i], g_hash_table_unref);
   g_free (cache);
 }
 
@@ -185,31 +192,57 @@ render_badge (GtkWidget *widget, float size, int scale, guint count)
   return badge;
 }
 
+static GQuark
+badge_quark (void)
+{
+  static GQuark quark;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("kiela-board-badges");
+  return quark;
+}
+
+guint
+kiela_board_draw_get_badge_renders (KielaBoardRenderer *renderer)
+{
+  BadgeCache *cache = g_object_get_qdata (G_OBJECT (renderer), badge_quark ());
+
+  return cache ? cache->renders : 0;
+}
+
 static void
 paint_cached_badge (KielaBoardRenderer *renderer, KielaBoardPainter *painter, GtkWidget *widget, float size,
                     guint count)
 {
-  static GQuark quark;
-  BadgeCache *cache;
+  BadgeCache *cache = g_object_get_qdata (G_OBJECT (renderer), badge_quark ());
+  GHashTable *badges = NULL;
   Badge *badge;
   int scale = gtk_widget_get_scale_factor (widget);
 
-  if (quark == 0)
-    quark = g_quark_from_static_string ("kiela-board-badges");
-  cache = g_object_get_qdata (G_OBJECT (renderer), quark);
-  if (cache == NULL || cache->size != size || cache->scale != scale)
+  if (cache == NULL || cache->scale != scale)
     {
       cache = g_new0 (BadgeCache, 1);
-      cache->size = size;
       cache->scale = scale;
-      cache->badges = g_hash_table_new_full (NULL, NULL, NULL, badge_free);
-      g_object_set_qdata_full (G_OBJECT (renderer), quark, cache, badge_cache_free);
+      g_object_set_qdata_full (G_OBJECT (renderer), badge_quark (), cache, badge_cache_free);
     }
-  badge = g_hash_table_lookup (cache->badges, GUINT_TO_POINTER (count));
+  for (guint i = 0; i < BADGE_SIZES && badges == NULL; i++)
+    if (cache->badges[i] != NULL && cache->sizes[i] == size)
+      badges = cache->badges[i];
+  if (badges == NULL)
+    {
+      guint slot = cache->next;
+
+      cache->next = (slot + 1) % BADGE_SIZES;
+      g_clear_pointer (&cache->badges[slot], g_hash_table_unref);
+      cache->badges[slot] = badges = g_hash_table_new_full (NULL, NULL, NULL, badge_free);
+      cache->sizes[slot] = size;
+    }
+  badge = g_hash_table_lookup (badges, GUINT_TO_POINTER (count));
   if (badge == NULL)
     {
       badge = render_badge (widget, size, scale, count);
-      g_hash_table_insert (cache->badges, GUINT_TO_POINTER (count), badge);
+      g_hash_table_insert (badges, GUINT_TO_POINTER (count), badge);
+      cache->renders++;
     }
   cairo_set_source_surface (painter->cr, badge->surface, badge->pill.origin.x, badge->pill.origin.y);
   cairo_rectangle (painter->cr, badge->pill.origin.x, badge->pill.origin.y,
@@ -253,8 +286,8 @@ draw_stones (KielaBoardRenderer *renderer, KielaBoardPainter *painter, float siz
 }
 
 /* A square focus ring (every other mark is round), two-toned to show on light and dark. */
-static void
-draw_focus_ring (GtkSnapshot *snapshot, float size)
+void
+kiela_board_draw_focus_ring (GtkSnapshot *snapshot, float size)
 {
   static const GdkRGBA outer = { 0.0, 0.0, 0.0, 0.85 };
   static const GdkRGBA blue = { 0.21, 0.52, 0.89, 1 };
@@ -269,54 +302,72 @@ draw_focus_ring (GtkSnapshot *snapshot, float size)
   append_rounded_border (snapshot, &r, size * 0.12f, w * 0.5f, &white);
 }
 
-void
-kiela_board_draw_house (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkWidget *widget,
-                        float size, const KielaHouseLook *look, gboolean use_cairo)
+static void
+draw_hover (KielaBoardPainter *painter, float size)
 {
-  KielaBoardPainter painter;
+  static const GdkRGBA glow = { 1, 0.93, 0.8, 0.16 };
+  float radius = size * KIELA_BOARD_CUP_R / CELL;
 
-  if (look->hover)
+  if (painter->cr != NULL)
     {
-      static const GdkRGBA glow = { 1, 0.93, 0.8, 0.16 };
-      append_circle (snapshot, &GRAPHENE_POINT_INIT (size / 2, size / 2), size * KIELA_BOARD_CUP_R / CELL, &glow);
+      cairo_new_path (painter->cr);
+      cairo_arc (painter->cr, size / 2, size / 2, radius, 0, 2 * G_PI);
+      gdk_cairo_set_source_rgba (painter->cr, &glow);
+      cairo_fill (painter->cr);
+    }
+  else
+    append_circle (painter->snapshot, &GRAPHENE_POINT_INIT (size / 2, size / 2), radius, &glow);
+}
+
+void
+kiela_board_draw_house (KielaBoardRenderer *renderer, KielaBoardPainter *painter, GtkWidget *widget,
+                        const graphene_rect_t *cell, const KielaHouseLook *look)
+{
+  float size = MIN (cell->size.width, cell->size.height);
+  cairo_t *cr = painter->cr;
+
+  if (size <= 0)
+    return;
+  if (cr != NULL)
+    {
+      cairo_save (cr);
+      /* Nothing of a house leaves its square, as when each house was a cairo node of its own. */
+      cairo_rectangle (cr, cell->origin.x, cell->origin.y, size, size);
+      cairo_clip (cr);
+      cairo_translate (cr, cell->origin.x, cell->origin.y);
+    }
+  else
+    {
+      gtk_snapshot_save (painter->snapshot);
+      gtk_snapshot_translate (painter->snapshot, &cell->origin);
     }
 
-  kiela_board_painter_begin (&painter, snapshot, use_cairo, &GRAPHENE_RECT_INIT (0, 0, size, size));
-  draw_stones (renderer, &painter, size, look->count, look->seed);
+  if (look->hover)
+    draw_hover (painter, size);
+  draw_stones (renderer, painter, size, look->count, look->seed);
   if (look->playable)
-    kiela_board_renderer_paint_sprite (renderer, &painter, KIELA_BOARD_SPRITE_PLAYABLE, 0, 0, size, size);
+    kiela_board_renderer_paint_sprite (renderer, painter, KIELA_BOARD_SPRITE_PLAYABLE, 0, 0, size, size);
   if (look->highlight != KIELA_HIGHLIGHT_NONE)
     {
       KielaBoardSprite sprite = KIELA_BOARD_SPRITE_HIGHLIGHT_0 + look->highlight;
 
       if (look->highlight == KIELA_HIGHLIGHT_CAPTURED && !look->flash_on)
         sprite = KIELA_BOARD_SPRITE_CAPTURED_OFF;
-      kiela_board_renderer_paint_sprite (renderer, &painter, sprite, 0, 0, size, size);
+      kiela_board_renderer_paint_sprite (renderer, painter, sprite, 0, 0, size, size);
     }
   if (look->selected)
-    kiela_board_renderer_paint_sprite (renderer, &painter, KIELA_BOARD_SPRITE_SELECTED, 0, 0, size, size);
-  if (painter.cr != NULL)
-    paint_cached_badge (renderer, &painter, widget, size, look->count);
-  kiela_board_painter_end (&painter);
+    kiela_board_renderer_paint_sprite (renderer, painter, KIELA_BOARD_SPRITE_SELECTED, 0, 0, size, size);
 
-  if (!use_cairo)
-    draw_count_badge (widget, snapshot, size, look->count);
-  if (look->focus_visible)
-    draw_focus_ring (snapshot, size);
-}
-
-void
-kiela_board_draw_background (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, const KielaBoardLayout *layout,
-                             gboolean use_cairo)
-{
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (layout->x, layout->y, layout->width, layout->height);
-  KielaBoardPainter painter;
-
-  if (!kiela_board_renderer_is_ready (renderer))
-    return;
-  kiela_board_painter_begin (&painter, snapshot, use_cairo, &bounds);
-  kiela_board_renderer_paint_background (renderer, &painter, layout);
-  kiela_board_painter_end (&painter);
+  if (cr != NULL)
+    {
+      paint_cached_badge (renderer, painter, widget, size, look->count);
+      cairo_restore (cr);
+    }
+  else
+    {
+      draw_count_badge (widget, painter->snapshot, size, look->count);
+      gtk_snapshot_restore (painter->snapshot);
+    }
 }
 
 void

@@ -22,13 +22,18 @@ typedef struct {
 /* Whether `widget` is drawn by the cairo renderer (or not yet by any). */
 gboolean kiela_board_draw_uses_cairo (GtkWidget *widget);
 
-/* The board itself (frame, wood, cups, labels), as cached for `layout`; nothing before the first render. */
-void     kiela_board_draw_background (KielaBoardRenderer *renderer, GtkSnapshot *snapshot,
-                                      const KielaBoardLayout *layout, gboolean use_cairo);
+/* Draws a house's content (hover glow, stones, marks, count) into the top left square of `cell`
+ * in the painter's coordinates (whole pixels, as the house is allocated); `widget` gives the fonts.
+ * With cairo, all houses go into the board's one cairo node: GTK 4.8's cairo renderer paints
+ * each cairo node through an image of its own, which cost more than the houses themselves. */
+void     kiela_board_draw_house (KielaBoardRenderer *renderer, KielaBoardPainter *painter, GtkWidget *widget,
+                                 const graphene_rect_t *cell, const KielaHouseLook *look);
 
-/* Draws a house into a `size`×`size` square at the origin; `widget` gives the fonts. */
-void     kiela_board_draw_house (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkWidget *widget,
-                                 float size, const KielaHouseLook *look, gboolean use_cairo);
+/* How many count badges were drawn into images for `renderer` (at its current device scale). */
+guint    kiela_board_draw_get_badge_renders (KielaBoardRenderer *renderer);
+
+/* The keyboard focus ring of a house `size` pixels square, at the origin, over everything else. */
+void     kiela_board_draw_focus_ring (GtkSnapshot *snapshot, float size);
 
 /* The sower's hand beside the house at (file, rank): a dark bubble with a few stones and the number. */
 void     kiela_board_draw_hand  (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkWidget *widget,

@@ -20,8 +20,13 @@ struct _KielaBoardView
   KielaHouse *houses[2][KIELA_MAX_HOUSES];
   guint n_houses;
 
-  /* The artwork rasterised for the current size, shared with the houses. */
+  /* The artwork rasterised for the current size. */
   KielaBoardRenderer *renderer;
+  /* The board with its houses as last drawn, reused while none of it changes, so that a frame
+   * that only moves the hand or a dragged stone repaints just those (GTK compares nodes). */
+  GskRenderNode *board_node;
+  int board_node_width, board_node_height, board_node_scale;
+  gboolean board_node_cairo;
   guint resize_timeout;     /* pending re-render after a resize; the old textures are stretched meanwhile */
   guint export_renders;     /* rasterisations for PNG exports at other sizes */
 
@@ -73,7 +78,7 @@ resize_timeout_cb (gpointer data)
 {
   KielaBoardView *self = data;
 
-  /* The board's next frame renders anew, and the renderer's "changed" repaints the houses. */
+  /* The board's next frame renders the artwork anew at the size it settled at. */
   self->resize_timeout = 0;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
@@ -91,20 +96,105 @@ draw_hand (KielaBoardView *self, KielaBoardRenderer *renderer, GtkSnapshot *snap
   kiela_board_draw_hand (renderer, snapshot, GTK_WIDGET (self), layout, sq.file, sq.rank, self->hand_stones, use_cairo);
 }
 
+/* A house's square in whole pixels: where it is allocated, and where the board draws it. */
+static void
+house_cell (const KielaBoardLayout *layout, KielaHouse *house, graphene_rect_t *cell)
+{
+  graphene_rect_t r;
+
+  kiela_board_layout_cell_rect (layout, kiela_house_get_file (house), kiela_house_get_rank (house), &r);
+  graphene_rect_init (cell, (int) r.origin.x, (int) r.origin.y, (int) r.size.width, (int) r.size.height);
+}
+
+/* The board and every house's content in one go: with cairo, one cairo node, which GTK 4.8
+ * paints through one intermediate image instead of one per house.  Focus rings are not drawn:
+ * the houses draw their own (see draw_focus_rings for pictures). */
+static void
+draw_board (KielaBoardView *self, KielaBoardRenderer *renderer, GtkSnapshot *snapshot,
+            const KielaBoardLayout *layout, gboolean use_cairo, gboolean with_hover)
+{
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (layout->x, layout->y, layout->width, layout->height);
+  KielaBoardPainter painter;
+
+  if (!kiela_board_renderer_is_ready (renderer))
+    return;
+  kiela_board_painter_begin (&painter, snapshot, use_cairo, &bounds);
+  kiela_board_renderer_paint_background (renderer, &painter, layout);
+  for (guint side = 0; side < 2; side++)
+    for (guint h = 0; h < 2 * self->files; h++)
+      {
+        KielaHouse *house = self->houses[side][h];
+        KielaHouseLook look;
+        graphene_rect_t cell;
+
+        house_cell (layout, house, &cell);
+        kiela_house_get_look (house, &look);
+        look.hover = look.hover && with_hover;
+        kiela_board_draw_house (renderer, &painter, GTK_WIDGET (self), &cell, &look);
+      }
+  kiela_board_painter_end (&painter);
+}
+
+static void
+draw_focus_rings (KielaBoardView *self, GtkSnapshot *snapshot, const KielaBoardLayout *layout)
+{
+  for (guint side = 0; side < 2; side++)
+    for (guint h = 0; h < 2 * self->files; h++)
+      {
+        KielaHouse *house = self->houses[side][h];
+        graphene_rect_t cell;
+
+        if (!gtk_widget_has_visible_focus (GTK_WIDGET (house)))
+          continue;
+        house_cell (layout, house, &cell);
+        gtk_snapshot_save (snapshot);
+        gtk_snapshot_translate (snapshot, &cell.origin);
+        kiela_board_draw_focus_ring (snapshot, MIN (cell.size.width, cell.size.height));
+        gtk_snapshot_restore (snapshot);
+      }
+}
+
+void
+_kiela_board_view_house_changed (KielaBoardView *self)
+{
+  g_return_if_fail (KIELA_IS_BOARD_VIEW (self));
+
+  g_clear_pointer (&self->board_node, gsk_render_node_unref);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 kiela_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   KielaBoardView *self = KIELA_BOARD_VIEW (widget);
   gboolean use_cairo = kiela_board_draw_uses_cairo (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
   KielaBoardLayout layout;
 
-  compute_layout (self, gtk_widget_get_width (widget), gtk_widget_get_height (widget), &layout);
-  /* While the window is being resized, stretch the old textures; render anew once it settles.
-   * A new render tells the houses through the renderer's "changed". */
-  if (self->resize_timeout == 0 || !kiela_board_renderer_is_ready (self->renderer))
-    kiela_board_renderer_ensure (self->renderer, &layout, gtk_widget_get_scale_factor (widget));
-  kiela_board_draw_background (self->renderer, snapshot, &layout, use_cairo);
+  compute_layout (self, width, height, &layout);
+  /* While the window is being resized, stretch the old textures; render anew once it settles. */
+  if ((self->resize_timeout == 0 || !kiela_board_renderer_is_ready (self->renderer))
+      && kiela_board_renderer_ensure (self->renderer, &layout, scale))
+    g_clear_pointer (&self->board_node, gsk_render_node_unref);
 
+  if (self->board_node == NULL || self->board_node_width != width || self->board_node_height != height
+      || self->board_node_scale != scale || self->board_node_cairo != use_cairo)
+    {
+      GtkSnapshot *board = gtk_snapshot_new ();
+
+      draw_board (self, self->renderer, board, &layout, use_cairo, TRUE);
+      g_clear_pointer (&self->board_node, gsk_render_node_unref);
+      self->board_node = gtk_snapshot_free_to_node (board);
+      self->board_node_width = width;
+      self->board_node_height = height;
+      self->board_node_scale = scale;
+      self->board_node_cairo = use_cairo;
+    }
+  if (self->board_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->board_node);
+
+  /* The houses draw their focus rings. */
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     gtk_widget_snapshot_child (widget, child, snapshot);
 
@@ -157,22 +247,8 @@ kiela_board_view_save_png (KielaBoardView *self, const char *path, int width, in
     }
 
   snapshot = gtk_snapshot_new ();
-  kiela_board_draw_background (renderer, snapshot, &layout, TRUE);
-  for (guint side = 0; side < 2; side++)
-    for (guint h = 0; h < 2 * self->files; h++)
-      {
-        KielaHouse *house = self->houses[side][h];
-        KielaHouseLook look;
-        graphene_rect_t r;
-
-        kiela_board_layout_cell_rect (&layout, kiela_house_get_file (house), kiela_house_get_rank (house), &r);
-        kiela_house_get_look (house, &look);
-        look.focus_visible = gtk_widget_has_visible_focus (GTK_WIDGET (house));
-        gtk_snapshot_save (snapshot);
-        gtk_snapshot_translate (snapshot, &r.origin);
-        kiela_board_draw_house (renderer, snapshot, GTK_WIDGET (house), MIN (r.size.width, r.size.height), &look, TRUE);
-        gtk_snapshot_restore (snapshot);
-      }
+  draw_board (self, renderer, snapshot, &layout, TRUE, FALSE);
+  draw_focus_rings (self, snapshot, &layout);
   draw_hand (self, renderer, snapshot, &layout, TRUE);
   node = gtk_snapshot_free_to_node (snapshot);
   /* The render count covers exports too: the tests prove that an export at the widget's size
@@ -235,7 +311,7 @@ kiela_board_view_size_allocate (GtkWidget *widget, int width, int height, int ba
         graphene_rect_t r;
         GtkAllocation alloc;
 
-        kiela_board_layout_cell_rect (&layout, kiela_house_get_file (house), kiela_house_get_rank (house), &r);
+        house_cell (&layout, house, &r);
         alloc = (GtkAllocation) { (int) r.origin.x, (int) r.origin.y, (int) r.size.width, (int) r.size.height };
         gtk_widget_size_allocate (GTK_WIDGET (house), &alloc, -1);
       }
@@ -373,6 +449,7 @@ rebuild_houses (KielaBoardView *self, guint files)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   memset (self->houses, 0, sizeof self->houses);
+  g_clear_pointer (&self->board_node, gsk_render_node_unref);
 
   self->files = files;
   self->n_houses = 4 * files;
@@ -386,7 +463,6 @@ rebuild_houses (KielaBoardView *self, guint files)
 
         kiela_square_from_file_rank (files, file, rank, &sq);
         house = kiela_house_new (files, sq.side, sq.house);
-        kiela_house_set_renderer (KIELA_HOUSE (house), self->renderer);
         kiela_house_set_interactive (KIELA_HOUSE (house), self->interactive);
         kiela_house_set_flash_on (KIELA_HOUSE (house), self->flash_on);
         g_signal_connect (house, "clicked", G_CALLBACK (house_clicked_cb), self);
@@ -825,6 +901,7 @@ kiela_board_view_dispose (GObject *object)
   self->n_houses = 0;
   self->setup_source = self->drag_source = self->last_focus = NULL;
   g_clear_object (&self->renderer);
+  g_clear_pointer (&self->board_node, gsk_render_node_unref);
 
   G_OBJECT_CLASS (kiela_board_view_parent_class)->dispose (object);
 }

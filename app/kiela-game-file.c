@@ -11,28 +11,28 @@
 #include "kiela-game-file.h"
 
 gboolean
-kiela_game_file_save (KielaGame *game, GFile *file, GError **error)
+kiela_game_file_save (KielaGameTree *tree, GFile *file, GError **error)
 {
   /* GIO writes a temporary file beside `file` and renames it over it when complete, so a crash
    * or a full disk leaves either the old record or the new one, never half of one. */
-  return kiela_record_save_file (game, file, NULL, error);
+  return kiela_record_tree_save_file (tree, file, NULL, error);
 }
 
-KielaGame *
+KielaGameTree *
 kiela_game_file_load (KielaRegistry *registry, GFile *file, GError **error)
 {
   /* The engine refuses folders, pipes and devices without blocking on them. */
-  return kiela_record_load_file (registry, file, NULL, error);
+  return kiela_record_tree_load_file (registry, file, NULL, error);
 }
 
-KielaGame *
+KielaGameTree *
 kiela_game_file_load_autosave (KielaRegistry *registry, GFile *autosave, char **message, gboolean *disable)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GDateTime) now = NULL;
   g_autofree char *stamp = NULL;
   g_autofree char *aside = NULL;
-  KielaGame *game;
+  KielaGameTree *game;
 
   *message = NULL;
   *disable = FALSE;

@@ -7,13 +7,13 @@
 
 G_BEGIN_DECLS
 
-/* Writes the record to a temporary file beside `file` and renames it over `file`. */
-gboolean   kiela_game_file_save                (KielaGame *game, GFile *file, GError **error);
+/* Writes the record (variations and comments included) to a temporary file beside `file` and renames it over `file`. */
+gboolean   kiela_game_file_save                (KielaGameTree *tree, GFile *file, GError **error);
 /* Loads a record; folders, pipes, devices and remote files are refused before a byte is read. */
-KielaGame *kiela_game_file_load                (KielaRegistry *registry, GFile *file, GError **error);
+KielaGameTree *kiela_game_file_load            (KielaRegistry *registry, GFile *file, GError **error);
 /* Loads the autosave.  NULL with `message` unset: there is none.  NULL with `message` set: it could
  * not be read; it was moved aside to "….corrupt-DATE", or, if that failed, `*disable` is set. */
-KielaGame *kiela_game_file_load_autosave       (KielaRegistry *registry, GFile *autosave,
+KielaGameTree *kiela_game_file_load_autosave   (KielaRegistry *registry, GFile *autosave,
                                                 char **message, gboolean *disable);
 /* Removes the temporaries a killed save left beside `autosave` ("autosave.kiela.XXXXXX",
  * ".goutputstream-XXXXXX"): regular files only, last changed before `before_us` (real time). */

@@ -73,7 +73,7 @@ _kiela_game_session_maybe_start_ai (KielaGameSession *self)
   if (kiela_game_get_phase (self->game) != KIELA_PHASE_PLAY)
     return;
 
-  p = self->players[kiela_game_get_position (self->game)->to_move];
+  p = _kiela_game_session_mover (self);
   if (p == NULL)
     return;
 

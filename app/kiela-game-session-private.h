@@ -12,7 +12,8 @@ struct _KielaGameSession {
   KielaRegistry *registry;          /* not owned */
   GFile *autosave;
   gboolean autosave_failed;         /* the user has been told; not again until it works */
-  KielaGame *game;
+  KielaGameTree *tree;              /* the game with its variations and comments */
+  KielaGame *game;                  /* the tree's current line */
   const KielaPersonality *players[2];   /* NULL = human */
   guint view_ply;
   KielaPhase phase;
@@ -43,10 +44,11 @@ enum {
   PROP_REPLAYING,
   PROP_HINT,
   PROP_HINT_PENDING,
+  PROP_TREE,
   N_PROPS
 };
 
-enum { SIGNAL_MESSAGE, SIGNAL_ERROR, SIGNAL_MOVE_PLAYED, SIGNAL_SETUP_CHANGED, N_SIGNALS };
+enum { SIGNAL_MESSAGE, SIGNAL_ERROR, SIGNAL_MOVE_PLAYED, SIGNAL_SETUP_CHANGED, SIGNAL_INFO_CHANGED, N_SIGNALS };
 
 /* kiela-game-session.c */
 void _kiela_game_session_notify            (KielaGameSession *self, guint prop);
@@ -54,6 +56,8 @@ void _kiela_game_session_message           (KielaGameSession *self, const char *
 void _kiela_game_session_set_ai_paused     (KielaGameSession *self, gboolean paused);
 /* Plays a move already known to be legal (or says why not), replays it and goes on. */
 void _kiela_game_session_play_move         (KielaGameSession *self, KielaMove move);
+/* The computer player who moves now, NULL for a human; in a variation the user plays both sides. */
+const KielaPersonality *_kiela_game_session_mover (KielaGameSession *self);
 /* After a side has arranged its stones: autosave, show the start, the next side's turn. */
 void _kiela_game_session_finish_setup_step (KielaGameSession *self);
 

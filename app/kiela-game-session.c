@@ -121,15 +121,20 @@ cancel_hint (KielaGameSession *self)
 
 /* ---------- autosave ---------- */
 
+/* The players' ids go into the record; a name only where none was given (names are the user's). */
 static void
 store_players (KielaGameSession *self)
 {
   for (int side = 0; side < 2; side++)
     {
-      kiela_game_set_metadata (self->game, side == KIELA_SOUTH ? KIELA_META_SOUTH : KIELA_META_NORTH,
-                               self->players[side] ? self->players[side]->name : _("Human"));
-      kiela_game_set_metadata (self->game, side == KIELA_SOUTH ? META_SOUTH_AI : META_NORTH_AI,
-                               self->players[side] ? self->players[side]->id : "");
+      const char *name_key = side == KIELA_SOUTH ? KIELA_META_SOUTH : KIELA_META_NORTH;
+      const char *name = kiela_game_get_metadata (self->game, name_key);
+
+      if (name == NULL || *name == '\0')
+        kiela_game_tree_set_metadata (self->tree, name_key,
+                                      self->players[side] ? self->players[side]->name : _("Human"));
+      kiela_game_tree_set_metadata (self->tree, side == KIELA_SOUTH ? META_SOUTH_AI : META_NORTH_AI,
+                                    self->players[side] ? self->players[side]->id : "");
     }
 }
 
@@ -153,7 +158,7 @@ autosave (KielaGameSession *self)
                    display, g_strerror (saved));
     }
   else
-    kiela_game_file_save (self->game, self->autosave, &error);
+    kiela_game_file_save (self->tree, self->autosave, &error);
 
   if (error == NULL)
     self->autosave_failed = FALSE;
@@ -176,23 +181,55 @@ game_changed (KielaGameSession *self)
 
 /* ---------- playing ---------- */
 
-void
-_kiela_game_session_play_move (KielaGameSession *self, KielaMove move)
+/* The tree's current line may be another game now: show `ply` of it.  The view ply is set before
+ * "game" is notified, so a view following the game shows a ply the game has. */
+static void
+adopt_line (KielaGameSession *self, guint ply)
 {
-  g_autoptr(GError) error = NULL;
+  KielaGame *line = kiela_game_tree_get_game (self->tree);
 
-  cancel_hint (self);
-  if (!kiela_game_play (self->game, move, NULL, &error))
+  self->view_ply = MIN (ply, kiela_game_get_n_moves (line));
+  if (line != self->game)
     {
-      _kiela_game_session_message (self, error->message);
-      return;
+      g_set_object (&self->game, line);
+      _kiela_game_session_notify (self, PROP_GAME);
     }
-  self->view_ply = kiela_game_get_n_moves (self->game);
+}
+
+/* Plays after `ply` plies of the current line: at its end as a game does, at a reviewed ply into
+ * a variation (kiela_game_tree_play()); the move is then shown being played. */
+static gboolean
+play_at (KielaGameSession *self, guint ply, KielaMove move, GError **error)
+{
+  cancel_hint (self);
+  if (ply < kiela_game_get_n_moves (self->game))
+    cancel_ai (self);
+  if (!kiela_game_tree_play (self->tree, ply, move, NULL, error))
+    return FALSE;
+  adopt_line (self, ply + 1);
   game_changed (self);
   g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, self->view_ply);
   set_view_ply (self, self->view_ply);
   sync_game_state (self);
   _kiela_game_session_maybe_start_ai (self);
+  return TRUE;
+}
+
+void
+_kiela_game_session_play_move (KielaGameSession *self, KielaMove move)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!play_at (self, kiela_game_get_n_moves (self->game), move, &error))
+    _kiela_game_session_message (self, error->message);
+}
+
+const KielaPersonality *
+_kiela_game_session_mover (KielaGameSession *self)
+{
+  if (self->game == NULL || kiela_game_session_in_variation (self))
+    return NULL;
+  return self->players[kiela_game_get_position (self->game)->to_move];
 }
 
 /* ---------- the expert setup phase ---------- */
@@ -239,14 +276,26 @@ lookup_player (KielaGameSession *self, KielaGame *game, const char *key)
 }
 
 static void
-set_game (KielaGameSession *self, KielaGame *game, const KielaPersonality *south,
+on_tree_changed (KielaGameTree *tree, KielaGameSession *self)
+{
+  _kiela_game_session_notify (self, PROP_TREE);
+}
+
+static void
+set_tree (KielaGameSession *self, KielaGameTree *tree, const KielaPersonality *south,
           const KielaPersonality *north, GFile *file, gboolean modified)
 {
+  KielaGame *game = kiela_game_tree_get_game (tree);
+
   g_object_freeze_notify (G_OBJECT (self));
   cancel_ai (self);
   cancel_hint (self);
   _kiela_game_session_set_ai_paused (self, FALSE);
 
+  if (self->tree)
+    g_signal_handlers_disconnect_by_data (self->tree, self);
+  g_set_object (&self->tree, tree);
+  g_signal_connect (tree, "changed", G_CALLBACK (on_tree_changed), self);
   g_set_object (&self->game, game);
   self->players[KIELA_SOUTH] = south;
   self->players[KIELA_NORTH] = north;
@@ -259,11 +308,23 @@ set_game (KielaGameSession *self, KielaGame *game, const KielaPersonality *south
   _kiela_game_session_notify (self, PROP_N_MOVES);
   _kiela_game_session_notify (self, PROP_PHASE);
   _kiela_game_session_notify (self, PROP_TURN);
+  _kiela_game_session_notify (self, PROP_TREE);
   set_view_ply (self, self->view_ply);
   g_object_thaw_notify (G_OBJECT (self));
+  g_signal_emit (self, signals[SIGNAL_INFO_CHANGED], 0);
 
   enter_setup (self);
   _kiela_game_session_maybe_start_ai (self);
+}
+
+/* A game without variations yet. */
+static void
+set_game (KielaGameSession *self, KielaGame *game, const KielaPersonality *south,
+          const KielaPersonality *north, GFile *file, gboolean modified)
+{
+  g_autoptr(KielaGameTree) tree = kiela_game_tree_new (game);
+
+  set_tree (self, tree, south, north, file, modified);
 }
 
 void
@@ -313,15 +374,17 @@ kiela_game_session_new_game_from_position (KielaGameSession *self, const KielaVa
 gboolean
 kiela_game_session_open (KielaGameSession *self, GFile *file, GError **error)
 {
-  g_autoptr(KielaGame) game = NULL;
+  g_autoptr(KielaGameTree) tree = NULL;
+  KielaGame *game;
 
   g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  game = kiela_game_file_load (self->registry, file, error);
-  if (game == NULL)
+  tree = kiela_game_file_load (self->registry, file, error);
+  if (tree == NULL)
     return FALSE;
-  set_game (self, game, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
+  game = kiela_game_tree_get_main_game (tree);
+  set_tree (self, tree, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
             file, FALSE);
   autosave (self);
   return TRUE;
@@ -336,7 +399,7 @@ kiela_game_session_save (KielaGameSession *self, GFile *file, GError **error)
   if (file == NULL)
     file = self->file;
   store_players (self);
-  if (!kiela_game_file_save (self->game, file, error))
+  if (!kiela_game_file_save (self->tree, file, error))
     return FALSE;
   set_file (self, file);
   set_modified (self, FALSE);
@@ -349,7 +412,8 @@ static gint64 process_start_us;
 void
 kiela_game_session_restore_autosave (KielaGameSession *self)
 {
-  g_autoptr(KielaGame) game = NULL;
+  g_autoptr(KielaGameTree) tree = NULL;
+  KielaGame *game;
   g_autofree char *message = NULL;
   gboolean disable = FALSE;
 
@@ -361,10 +425,10 @@ kiela_game_session_restore_autosave (KielaGameSession *self)
       return;
     }
   kiela_game_file_remove_stale_temporaries (self->autosave, process_start_us);
-  game = kiela_game_file_load_autosave (self->registry, self->autosave, &message, &disable);
+  tree = kiela_game_file_load_autosave (self->registry, self->autosave, &message, &disable);
   if (disable)
     g_clear_object (&self->autosave);
-  if (game == NULL)
+  if (tree == NULL)
     {
       kiela_game_session_new_game (self, NULL, NULL, NULL);
       if (message)
@@ -372,7 +436,8 @@ kiela_game_session_restore_autosave (KielaGameSession *self)
       return;
     }
   /* The autosave keeps an untitled game: its moves are in no file of the user's. */
-  set_game (self, game, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
+  game = kiela_game_tree_get_main_game (tree);
+  set_tree (self, tree, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
             NULL, kiela_game_get_n_moves (game) + kiela_game_get_n_redo (game) > 0
                   || kiela_game_has_setup (game, KIELA_SOUTH) || kiela_game_has_setup (game, KIELA_NORTH));
 }
@@ -385,8 +450,16 @@ kiela_game_session_can_play (KielaGameSession *self)
   g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
 
   return self->game != NULL && self->phase == KIELA_PHASE_PLAY && kiela_game_session_is_live (self)
-         && !self->replaying && !kiela_game_is_over (self->game)
-         && self->players[kiela_game_get_position (self->game)->to_move] == NULL;
+         && !self->replaying && !kiela_game_is_over (self->game) && _kiela_game_session_mover (self) == NULL;
+}
+
+gboolean
+kiela_game_session_can_play_variation (KielaGameSession *self)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+
+  return self->game != NULL && self->phase == KIELA_PHASE_PLAY && !kiela_game_session_is_live (self)
+         && !self->replaying;
 }
 
 gboolean
@@ -396,6 +469,9 @@ kiela_game_session_play (KielaGameSession *self, KielaMove move, GError **error)
 
   g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
 
+  /* A reviewed position: the move starts a variation (or follows the line, or enters one). */
+  if (kiela_game_session_can_play_variation (self))
+    return play_at (self, self->view_ply, move, error);
   if (!kiela_game_session_can_play (self))
     {
       g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("It is not your turn to sow."));
@@ -441,8 +517,7 @@ kiela_game_session_undo (KielaGameSession *self)
   kiela_game_undo (self->game);
   /* Against the computer, undo back to the human's turn: undoing only the reply would let
    * the computer play it again at once.  Two computers wait for Play instead. */
-  while (!both_ai (self) && self->players[kiela_game_get_position (self->game)->to_move] != NULL
-         && kiela_game_can_undo (self->game))
+  while (!both_ai (self) && _kiela_game_session_mover (self) != NULL && kiela_game_can_undo (self->game))
     kiela_game_undo (self->game);
   if (both_ai (self))
     _kiela_game_session_set_ai_paused (self, TRUE);
@@ -464,8 +539,7 @@ kiela_game_session_redo (KielaGameSession *self)
   cancel_ai (self);
   cancel_hint (self);
   kiela_game_redo (self->game);
-  while (!both_ai (self) && self->players[kiela_game_get_position (self->game)->to_move] != NULL
-         && kiela_game_can_redo (self->game))
+  while (!both_ai (self) && _kiela_game_session_mover (self) != NULL && kiela_game_can_redo (self->game))
     kiela_game_redo (self->game);
 
   game_changed (self);
@@ -580,6 +654,184 @@ kiela_game_session_setup_skip (KielaGameSession *self, GError **error)
     return FALSE;
   _kiela_game_session_finish_setup_step (self);
   return TRUE;
+}
+
+/* ---------- variations, comments and names ---------- */
+
+KielaGameTree *
+kiela_game_session_get_tree (KielaGameSession *self)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), NULL);
+  return self->tree;
+}
+
+gboolean
+kiela_game_session_in_variation (KielaGameSession *self)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+  return self->tree != NULL && kiela_game_tree_get_current (self->tree) != kiela_game_tree_get_main_line (self->tree);
+}
+
+/* The line of the current path that plays ply `ply` (the main line for ply 0). */
+static KielaGameLine *
+line_of_ply (KielaGameSession *self, guint ply)
+{
+  KielaGameLine *line = kiela_game_tree_get_current (self->tree);
+
+  while (kiela_game_line_get_parent (line) != NULL && kiela_game_line_get_fork (line) >= ply)
+    line = kiela_game_line_get_parent (line);
+  return line;
+}
+
+KielaGameLine *
+kiela_game_session_get_view_line (KielaGameSession *self)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), NULL);
+  return self->tree ? line_of_ply (self, self->view_ply) : NULL;
+}
+
+/* After a change of the tree's lines: the shown ply, the unsaved change, the computer. */
+static void
+lines_changed (KielaGameSession *self, guint ply)
+{
+  cancel_hint (self);
+  cancel_ai (self);
+  adopt_line (self, ply);
+  game_changed (self);
+  set_view_ply (self, self->view_ply);
+  sync_game_state (self);
+  _kiela_game_session_maybe_start_ai (self);
+}
+
+static void
+enter_line (KielaGameSession *self, KielaGameLine *line, guint ply)
+{
+  cancel_hint (self);
+  cancel_ai (self);
+  kiela_game_tree_enter (self->tree, line);
+  adopt_line (self, ply);
+  set_view_ply (self, self->view_ply);
+  sync_game_state (self);
+  _kiela_game_session_maybe_start_ai (self);
+}
+
+void
+kiela_game_session_show (KielaGameSession *self, KielaGameLine *line, guint ply)
+{
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self) && line != NULL);
+
+  /* A ply the current line shares is only shown; another line is entered first. */
+  if (line_of_ply (self, ply) == line || (ply <= kiela_game_line_get_fork (line) && kiela_game_tree_is_current (self->tree, line)))
+    kiela_game_session_set_view_ply (self, ply);
+  else
+    enter_line (self, line, ply);
+}
+
+void
+kiela_game_session_return_to_main (KielaGameSession *self)
+{
+  KielaGameLine *top;
+
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
+  if (!kiela_game_session_in_variation (self))
+    return;
+  /* Back where the variation left the main line. */
+  for (top = kiela_game_tree_get_current (self->tree); kiela_game_line_get_depth (top) > 1;)
+    top = kiela_game_line_get_parent (top);
+  enter_line (self, kiela_game_tree_get_main_line (self->tree), MIN (self->view_ply, kiela_game_line_get_fork (top)));
+}
+
+gboolean
+kiela_game_session_promote (KielaGameSession *self, KielaGameLine *line, gboolean to_main)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self) && line != NULL, FALSE);
+  if (kiela_game_line_get_parent (line) == NULL)
+    return FALSE;
+  if (to_main)
+    kiela_game_tree_make_main (self->tree, line);
+  else
+    kiela_game_tree_promote (self->tree, line);
+  lines_changed (self, self->view_ply);
+  return TRUE;
+}
+
+gboolean
+kiela_game_session_delete_variation (KielaGameSession *self, KielaGameLine *line)
+{
+  guint ply;
+
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self) && line != NULL, FALSE);
+  if (kiela_game_line_get_parent (line) == NULL)
+    return FALSE;
+  ply = self->view_ply;
+  if (kiela_game_tree_is_current (self->tree, line))
+    ply = MIN (ply, kiela_game_line_get_fork (line));
+  kiela_game_tree_delete (self->tree, line);
+  lines_changed (self, ply);
+  return TRUE;
+}
+
+const char *
+kiela_game_session_get_comment (KielaGameSession *self, KielaGameLine *line, guint ply)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), NULL);
+  return self->tree ? kiela_game_tree_get_comment (self->tree, line, ply) : NULL;
+}
+
+void
+kiela_game_session_set_comment (KielaGameSession *self, KielaGameLine *line, guint ply, const char *text)
+{
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self) && line != NULL);
+  if (g_strcmp0 (kiela_game_tree_get_comment (self->tree, line, ply), text && *text ? text : NULL) == 0)
+    return;
+  kiela_game_tree_set_comment (self->tree, line, ply, text);
+  game_changed (self);
+  g_signal_emit (self, signals[SIGNAL_INFO_CHANGED], 0);
+}
+
+const char *
+kiela_game_session_get_player_name (KielaGameSession *self, KielaSide side)
+{
+  const char *name;
+
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), NULL);
+  g_return_val_if_fail (side == KIELA_SOUTH || side == KIELA_NORTH, NULL);
+  name = self->game ? kiela_game_get_metadata (self->game, side == KIELA_SOUTH ? KIELA_META_SOUTH : KIELA_META_NORTH)
+                    : NULL;
+  /* A record of before names were editable holds "Human" for a person, in the language of the day. */
+  if (name != NULL && *name != '\0' && g_strcmp0 (name, "Human") != 0 && g_strcmp0 (name, _("Human")) != 0)
+    return name;
+  return self->players[side] ? self->players[side]->name : _("Human");
+}
+
+void
+kiela_game_session_set_player_name (KielaGameSession *self, KielaSide side, const char *name)
+{
+  g_autofree char *clean = NULL;
+
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
+  g_return_if_fail (side == KIELA_SOUTH || side == KIELA_NORTH);
+  g_return_if_fail (name == NULL || g_utf8_validate (name, -1, NULL));
+  clean = g_strstrip (g_strdup (name ? name : ""));
+  if (g_strcmp0 (clean, kiela_game_session_get_player_name (self, side)) == 0)
+    return;
+  /* An empty name falls back to the player's own ("Human", the opponent's). */
+  kiela_game_session_set_info (self, side == KIELA_SOUTH ? KIELA_META_SOUTH : KIELA_META_NORTH, clean);
+}
+
+void
+kiela_game_session_set_info (KielaGameSession *self, const char *key, const char *value)
+{
+  g_autofree char *clean = NULL;
+
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self) && key != NULL);
+  g_return_if_fail (value == NULL || g_utf8_validate (value, -1, NULL));
+  clean = g_strstrip (g_strdup (value ? value : ""));
+  if (g_strcmp0 (*clean ? clean : NULL, kiela_game_get_metadata (self->game, key)) == 0)
+    return;
+  kiela_game_tree_set_metadata (self->tree, key, *clean ? clean : NULL);
+  game_changed (self);
+  g_signal_emit (self, signals[SIGNAL_INFO_CHANGED], 0);
 }
 
 /* ---------- getters ---------- */
@@ -701,6 +953,7 @@ kiela_game_session_get_property (GObject *object, guint prop_id, GValue *value, 
     case PROP_REPLAYING: g_value_set_boolean (value, self->replaying); break;
     case PROP_HINT: g_value_set_string (value, self->hint_text); break;
     case PROP_HINT_PENDING: g_value_set_boolean (value, self->hint_cancel != NULL); break;
+    case PROP_TREE: g_value_set_object (value, self->tree); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -738,6 +991,9 @@ kiela_game_session_finalize (GObject *object)
 {
   KielaGameSession *self = KIELA_GAME_SESSION (object);
 
+  if (self->tree)
+    g_signal_handlers_disconnect_by_data (self->tree, self);
+  g_clear_object (&self->tree);
   g_clear_object (&self->game);
   g_clear_object (&self->file);
   g_clear_object (&self->autosave);
@@ -772,6 +1028,8 @@ kiela_game_session_class_init (KielaGameSessionClass *klass)
   properties[PROP_REPLAYING] = g_param_spec_boolean ("replaying", NULL, NULL, FALSE, rw);
   properties[PROP_HINT] = g_param_spec_string ("hint", NULL, NULL, NULL, ro);
   properties[PROP_HINT_PENDING] = g_param_spec_boolean ("hint-pending", NULL, NULL, FALSE, ro);
+  /* Notified when the tree is replaced and whenever its lines or comments change. */
+  properties[PROP_TREE] = g_param_spec_object ("tree", NULL, NULL, KIELA_TYPE_GAME_TREE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -780,6 +1038,8 @@ kiela_game_session_class_init (KielaGameSessionClass *klass)
                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   signals[SIGNAL_MOVE_PLAYED] = g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                               NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_INFO_CHANGED] = g_signal_new ("info-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                               NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_SETUP_CHANGED] = g_signal_new ("setup-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                                 NULL, NULL, NULL, G_TYPE_NONE, 0);
 }

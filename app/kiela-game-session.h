@@ -67,6 +67,34 @@ gboolean                kiela_game_session_redo             (KielaGameSession *s
 gboolean                kiela_game_session_can_undo         (KielaGameSession *self);
 gboolean                kiela_game_session_can_redo         (KielaGameSession *self);
 
+/* Variations (see KielaGameTree): kiela_game_session_play() at a reviewed ply plays into a
+ * variation, whoever's turn it is; in a variation the user plays both sides and no computer
+ * moves.  `game` is always the current line. */
+KielaGameTree          *kiela_game_session_get_tree         (KielaGameSession *self);
+gboolean                kiela_game_session_in_variation     (KielaGameSession *self);
+/* A move may be played from the reviewed position (into a variation). */
+gboolean                kiela_game_session_can_play_variation (KielaGameSession *self);
+/* The line of the current line that plays the shown ply (the main line at ply 0). */
+KielaGameLine          *kiela_game_session_get_view_line    (KielaGameSession *self);
+/* Shows `ply` of `line`, entering it if it is not part of the current line. */
+void                    kiela_game_session_show             (KielaGameSession *self, KielaGameLine *line, guint ply);
+/* Back to the main line, where the current variation left it. */
+void                    kiela_game_session_return_to_main   (KielaGameSession *self);
+/* One level up, or (`to_main`) until it is the main line. */
+gboolean                kiela_game_session_promote          (KielaGameSession *self, KielaGameLine *line,
+                                                             gboolean to_main);
+gboolean                kiela_game_session_delete_variation (KielaGameSession *self, KielaGameLine *line);
+/* Comments on a move (ply 0 of the main line: the game's comment); changes mark the game modified. */
+const char             *kiela_game_session_get_comment      (KielaGameSession *self, KielaGameLine *line, guint ply);
+void                    kiela_game_session_set_comment      (KielaGameSession *self, KielaGameLine *line, guint ply,
+                                                             const char *text);
+/* The name shown for a side: the record's, else the player's ("Human", the opponent's name). */
+const char             *kiela_game_session_get_player_name  (KielaGameSession *self, KielaSide side);
+/* NULL or "" goes back to the player's own name. */
+void                    kiela_game_session_set_player_name  (KielaGameSession *self, KielaSide side, const char *name);
+/* Any other metadata of the record (KIELA_META_EVENT, KIELA_META_DATE); "" removes it. */
+void                    kiela_game_session_set_info         (KielaGameSession *self, const char *key, const char *value);
+
 /* Hints: the strongest personality thinks for the human to move. */
 gboolean                kiela_game_session_can_hint         (KielaGameSession *self);
 void                    kiela_game_session_request_hint     (KielaGameSession *self);
@@ -88,6 +116,7 @@ gboolean                kiela_game_session_setup_skip       (KielaGameSession *s
  *  "message" (const char *text): something to tell the user in passing (a toast);
  *  "error" (const char *text): a failure the user must see (a banner);
  *  "move-played" (guint ply): a move was just played or redone: the view may replay it;
- *  "setup-changed": the arrangement being made changed. */
+ *  "setup-changed": the arrangement being made changed;
+ *  "info-changed": a player's name or a comment changed. */
 
 G_END_DECLS

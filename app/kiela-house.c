@@ -1,4 +1,4 @@
-/* kiela-house.c: one house of the board: a button drawn from the board's artwork, with its tooltip and accessible label.
+/* kiela-house.c: one house of the board: a button with its tooltip, accessible label and focus ring; the board draws the rest.
  * Being a GtkButton is what gives it the AT-SPI action "click" (GTK 4.8 offers actions to its own button-like widgets only). */
 #include "config.h"
 
@@ -6,13 +6,13 @@
 
 #include "kiela-house.h"
 #include "kiela-board-draw.h"
+#include "kiela-board-view-private.h"
 #include "kiela-position.h"
 
 struct _KielaHouse
 {
   GtkButton parent_instance;
 
-  KielaBoardRenderer *renderer;
   gboolean interactive;
   gboolean tooltip_hushed;   /* clicked: no tooltip over the neighbours until the pointer leaves */
   gboolean flash_on;
@@ -47,6 +47,17 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* The board draws what the house shows (see kiela_board_draw_house), so a change of it redraws
+ * the board; the house itself draws only its focus ring. */
+static void
+queue_board_draw (KielaHouse *self)
+{
+  GtkWidget *board = gtk_widget_get_parent (GTK_WIDGET (self));
+
+  if (KIELA_IS_BOARD_VIEW (board))
+    _kiela_board_view_house_changed (KIELA_BOARD_VIEW (board));
+}
+
 static const char *
 row_name (KielaHouse *self)
 {
@@ -71,13 +82,30 @@ kiela_house_dup_label (KielaHouse *self)
                           row_name (self), self->name, self->count);
 }
 
+char *
+kiela_house_dup_tooltip (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), NULL);
+
+  /* Translators: tooltip of a house: its square and how many stones it holds, e.g. "g1 — 3 stones". */
+  return g_strdup_printf (ngettext ("%s — %u stone", "%s — %u stones", self->count), self->name, self->count);
+}
+
+/* The tooltip is made when GTK asks for it: setting a widget's tooltip text makes GTK ask the
+ * X server where the pointer is, a round trip for every house at every change of count. */
+static gboolean
+kiela_house_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  g_autofree char *text = kiela_house_dup_tooltip (KIELA_HOUSE (widget));
+
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 update_accessible (KielaHouse *self)
 {
   g_autofree char *label = kiela_house_dup_label (self);
-  /* Translators: tooltip of a house: its square and how many stones it holds, e.g. "g1 — 3 stones". */
-  g_autofree char *tooltip = g_strdup_printf (ngettext ("%s — %u stone", "%s — %u stones", self->count),
-                                              self->name, self->count);
   GString *description = g_string_new (NULL);
 
   if (self->playable)
@@ -110,12 +138,7 @@ update_accessible (KielaHouse *self)
       g_string_append (description, _(names[self->highlight]));
     }
 
-  /* The tooltip first: GTK copies it into the accessible description, which the label
-   * already covers; the description then says only what the label does not. */
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (GTK_WIDGET (self)), tooltip) != 0)
-    gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
-  if (self->tooltip_hushed)
-    gtk_widget_set_has_tooltip (GTK_WIDGET (self), FALSE);
+  /* The description says only what the label does not. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   if (description->len > 0)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str, -1);
@@ -184,10 +207,12 @@ kiela_house_set_count (KielaHouse *self, guint count)
   self->count_set = TRUE;
   update_accessible (self);
   /* Stones drop while the pointer may rest on this house: a tooltip already on screen must
-   * show the new count, not the one it was opened with. */
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->tooltip_hushed)
+   * show the new count, not the one it was opened with.  Only the house under the pointer can
+   * have one (asking the others costs a round trip to the X server each). */
+  if ((gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_PRELIGHT) != 0
+      && gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->tooltip_hushed)
     gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_board_draw (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COUNT]);
 }
 
@@ -208,7 +233,7 @@ kiela_house_set_playable (KielaHouse *self, gboolean playable)
     return;
   self->playable = playable;
   update_accessible (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_board_draw (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYABLE]);
 }
 
@@ -229,7 +254,7 @@ kiela_house_set_highlight (KielaHouse *self, KielaHighlight highlight)
     return;
   self->highlight = highlight;
   update_accessible (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_board_draw (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT]);
 }
 
@@ -250,15 +275,18 @@ kiela_house_set_selected (KielaHouse *self, gboolean selected)
     return;
   self->selected = selected;
   update_accessible (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  queue_board_draw (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
 }
 
 void
 kiela_house_get_look (KielaHouse *self, KielaHouseLook *look)
 {
+  GtkStateFlags flags;
+
   g_return_if_fail (KIELA_IS_HOUSE (self));
 
+  flags = gtk_widget_get_state_flags (GTK_WIDGET (self));
   *look = (KielaHouseLook) {
     .count = self->count,
     .seed = self->house + 3 * self->side,
@@ -266,29 +294,9 @@ kiela_house_get_look (KielaHouse *self, KielaHouseLook *look)
     .selected = self->selected,
     .highlight = self->highlight,
     .flash_on = self->flash_on,
+    .hover = self->interactive && (flags & GTK_STATE_FLAG_PRELIGHT) != 0,
+    .focus_visible = (flags & GTK_STATE_FLAG_FOCUS_VISIBLE) != 0 && gtk_widget_has_focus (GTK_WIDGET (self)),
   };
-}
-
-static void
-renderer_changed_cb (KielaBoardRenderer *renderer, KielaHouse *self)
-{
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-void
-kiela_house_set_renderer (KielaHouse *self, KielaBoardRenderer *renderer)
-{
-  g_return_if_fail (KIELA_IS_HOUSE (self));
-  g_return_if_fail (renderer == NULL || KIELA_IS_BOARD_RENDERER (renderer));
-
-  if (self->renderer == renderer)
-    return;
-  if (self->renderer != NULL)
-    g_signal_handlers_disconnect_by_func (self->renderer, renderer_changed_cb, self);
-  g_set_object (&self->renderer, renderer);
-  if (renderer != NULL)
-    g_signal_connect_object (renderer, "changed", G_CALLBACK (renderer_changed_cb), self, 0);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void
@@ -301,7 +309,8 @@ kiela_house_set_interactive (KielaHouse *self, gboolean interactive)
     return;
   self->interactive = interactive;
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), interactive ? "pointer" : NULL);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_PRELIGHT)
+    queue_board_draw (self);
 }
 
 void
@@ -314,7 +323,7 @@ kiela_house_set_flash_on (KielaHouse *self, gboolean flash_on)
     return;
   self->flash_on = flash_on;
   if (self->highlight == KIELA_HIGHLIGHT_CAPTURED)
-    gtk_widget_queue_draw (GTK_WIDGET (self));
+    queue_board_draw (self);
 }
 
 /* Keyboard, AT-SPI's "click" and gtk_widget_activate() land here: click at once, without
@@ -328,36 +337,25 @@ kiela_house_activate (GtkButton *button)
 static void
 kiela_house_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
-  KielaHouse *self = KIELA_HOUSE (widget);
   GtkStateFlags flags = gtk_widget_get_state_flags (widget);
   float size = MIN (gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-  KielaHouseLook look;
 
-  if (self->renderer == NULL || !kiela_board_renderer_is_ready (self->renderer) || size <= 0)
-    return;
-  kiela_house_get_look (self, &look);
-  look.hover = self->interactive && (flags & GTK_STATE_FLAG_PRELIGHT) != 0;
-  look.focus_visible = (flags & GTK_STATE_FLAG_FOCUS_VISIBLE) != 0 && gtk_widget_has_focus (widget);
-  kiela_board_draw_house (self->renderer, snapshot, widget, size, &look, kiela_board_draw_uses_cairo (widget));
+  if ((flags & GTK_STATE_FLAG_FOCUS_VISIBLE) != 0 && gtk_widget_has_focus (widget) && size > 0)
+    kiela_board_draw_focus_ring (snapshot, size);
 }
 
 static void
 kiela_house_state_flags_changed (GtkWidget *widget, GtkStateFlags previous)
 {
-  GtkStateFlags now = gtk_widget_get_state_flags (widget);
-  const GtkStateFlags drawn = GTK_STATE_FLAG_PRELIGHT | GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUSED;
+  KielaHouse *self = KIELA_HOUSE (widget);
+  GtkStateFlags changed = gtk_widget_get_state_flags (widget) ^ previous;
 
   GTK_WIDGET_CLASS (kiela_house_parent_class)->state_flags_changed (widget, previous);
-  /* Hover and the focus ring are drawn by hand, so a change of them needs a redraw. */
-  if ((now ^ previous) & drawn)
+  /* The focus ring is the house's own; the hover glow lies under the stones, in the board. */
+  if (changed & (GTK_STATE_FLAG_FOCUS_VISIBLE | GTK_STATE_FLAG_FOCUSED))
     gtk_widget_queue_draw (widget);
-}
-
-static void
-kiela_house_dispose (GObject *object)
-{
-  kiela_house_set_renderer (KIELA_HOUSE (object), NULL);
-  G_OBJECT_CLASS (kiela_house_parent_class)->dispose (object);
+  if ((changed & GTK_STATE_FLAG_PRELIGHT) && self->interactive)
+    queue_board_draw (self);
 }
 
 static void
@@ -417,11 +415,11 @@ kiela_house_class_init (KielaHouseClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkButtonClass *button_class = GTK_BUTTON_CLASS (klass);
 
-  object_class->dispose = kiela_house_dispose;
   object_class->constructed = kiela_house_constructed;
   object_class->get_property = kiela_house_get_property;
   object_class->set_property = kiela_house_set_property;
   widget_class->snapshot = kiela_house_snapshot;
+  widget_class->query_tooltip = kiela_house_query_tooltip;
   widget_class->state_flags_changed = kiela_house_state_flags_changed;
 
   properties[PROP_FILES] = g_param_spec_uint ("files", NULL, NULL, KIELA_MIN_FILES, KIELA_MAX_FILES, 10,
@@ -475,6 +473,7 @@ kiela_house_init (KielaHouse *self)
 
   self->interactive = TRUE;
   self->flash_on = TRUE;
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   /* A click does not take the keyboard focus: after clicking a house, Space, Left and Right
    * still drive the replay instead of moving between houses (Tab reaches the board). */

@@ -29,18 +29,18 @@ void           kiela_house_set_highlight (KielaHouse *self, KielaHighlight highl
 gboolean       kiela_house_get_selected  (KielaHouse *self);
 void           kiela_house_set_selected  (KielaHouse *self, gboolean selected);
 
-/* The board's shared artwork cache the house draws from (a reference is kept). */
-void           kiela_house_set_renderer  (KielaHouse *self, KielaBoardRenderer *renderer);
 /* Pointer cursor and hover glow only while the board takes moves. */
 void           kiela_house_set_interactive (KielaHouse *self, gboolean interactive);
 /* The phase of a captured house's flash (the board drives it). */
 void           kiela_house_set_flash_on  (KielaHouse *self, gboolean flash_on);
-/* What the house shows, for drawing it elsewhere (a PNG of the board); hover and focus left FALSE. */
+/* What the house shows, for the board to draw it: its state, hover and visible focus included. */
 void           kiela_house_get_look      (KielaHouse *self, KielaHouseLook *look);
 
 /* The house emits GtkButton's "clicked" when clicked, on Enter or Space, and for AT-SPI's "click". */
 
 /* The accessible label ("South inner row, g2, 3 stones"), also used by tests. */
 char          *kiela_house_dup_label     (KielaHouse *self);
+/* The tooltip ("g2 — 3 stones"), made when it is shown (gtk_widget_get_tooltip_text gives NULL). */
+char          *kiela_house_dup_tooltip   (KielaHouse *self);
 
 G_END_DECLS

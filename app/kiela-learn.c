@@ -15,8 +15,8 @@ typedef struct {
   GSettings *settings;
   KielaLessonProgress *progress;
   GtkWidget *welcome;
-  GtkWidget *lessons;
-  GtkWidget *puzzles;
+  GtkWidget *lessons;            /* owned; NULL until first shown (ensure_list) */
+  GtkWidget *puzzles;            /* the same */
   GtkWidget *view;
   GHashTable *offered;           /* lesson ids offered in this game */
   char *back_tooltip;            /* the back button's own tooltip ("Back to the Game") */
@@ -28,6 +28,8 @@ learn_free (gpointer data)
 {
   KielaLearn *learn = data;
 
+  g_clear_object (&learn->lessons);
+  g_clear_object (&learn->puzzles);
   g_clear_object (&learn->progress);
   g_clear_object (&learn->settings);
   g_clear_pointer (&learn->offered, g_hash_table_unref);
@@ -273,6 +275,33 @@ on_game_changed (KielaGameSession *session, GParamSpec *pspec, KielaLearn *learn
 
 /* ---------- attach ---------- */
 
+/* The lists of lessons and of puzzles are made when first shown (or asked for): they are not
+ * needed for the first frame. */
+static GtkWidget *
+ensure_list (KielaLearn *learn, KielaLessonKind kind)
+{
+  GtkWidget **page = kind == KIELA_LESSON_KIND_PUZZLES ? &learn->puzzles : &learn->lessons;
+
+  if (*page == NULL)
+    {
+      *page = g_object_ref_sink (kiela_lessons_page_new (learn->registry, learn->progress, kind));
+      g_signal_connect (*page, "lesson-activated", G_CALLBACK (on_lesson_activated), learn);
+    }
+  return *page;
+}
+
+static GtkWidget *
+build_lessons (KielaWindow *window)
+{
+  return ensure_list (get_learn (window), KIELA_LESSON_KIND_COURSE);
+}
+
+static GtkWidget *
+build_puzzles (KielaWindow *window)
+{
+  return ensure_list (get_learn (window), KIELA_LESSON_KIND_PUZZLES);
+}
+
 void
 kiela_learn_attach (KielaWindow *window, KielaRegistry *registry, GSettings *settings, const char *progress_path)
 {
@@ -294,13 +323,8 @@ kiela_learn_attach (KielaWindow *window, KielaRegistry *registry, GSettings *set
   g_signal_connect (learn->welcome, "chosen", G_CALLBACK (on_welcome_chosen), learn);
   kiela_window_add_page (window, KIELA_PAGE_WELCOME, _("Welcome"), learn->welcome);
 
-  learn->lessons = kiela_lessons_page_new (registry, learn->progress, KIELA_LESSON_KIND_COURSE);
-  g_signal_connect (learn->lessons, "lesson-activated", G_CALLBACK (on_lesson_activated), learn);
-  kiela_window_add_page (window, KIELA_PAGE_LESSONS, _("Learn to Play"), learn->lessons);
-
-  learn->puzzles = kiela_lessons_page_new (registry, learn->progress, KIELA_LESSON_KIND_PUZZLES);
-  g_signal_connect (learn->puzzles, "lesson-activated", G_CALLBACK (on_lesson_activated), learn);
-  kiela_window_add_page (window, KIELA_PAGE_PUZZLES, _("Puzzles"), learn->puzzles);
+  _kiela_window_add_lazy_page (window, KIELA_PAGE_LESSONS, _("Learn to Play"), build_lessons);
+  _kiela_window_add_lazy_page (window, KIELA_PAGE_PUZZLES, _("Puzzles"), build_puzzles);
 
   learn->back_tooltip = g_strdup (gtk_widget_get_tooltip_text (window->back_button));
   g_signal_connect (window->main_stack, "notify::visible-child", G_CALLBACK (on_visible_page), learn);
@@ -349,8 +373,8 @@ kiela_learn_get_page (KielaWindow *window, const char *name)
   if (learn == NULL)
     return NULL;
   if (g_strcmp0 (name, KIELA_PAGE_WELCOME) == 0) return learn->welcome;
-  if (g_strcmp0 (name, KIELA_PAGE_LESSONS) == 0) return learn->lessons;
-  if (g_strcmp0 (name, KIELA_PAGE_PUZZLES) == 0) return learn->puzzles;
+  if (g_strcmp0 (name, KIELA_PAGE_LESSONS) == 0) return ensure_list (learn, KIELA_LESSON_KIND_COURSE);
+  if (g_strcmp0 (name, KIELA_PAGE_PUZZLES) == 0) return ensure_list (learn, KIELA_LESSON_KIND_PUZZLES);
   if (g_strcmp0 (name, KIELA_PAGE_LESSON) == 0) return GTK_WIDGET (ensure_view (learn));
   return NULL;
 }

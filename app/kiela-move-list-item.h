@@ -9,9 +9,13 @@ G_BEGIN_DECLS
 #define KIELA_TYPE_MOVE_LIST_ITEM (kiela_move_list_item_get_type ())
 G_DECLARE_FINAL_TYPE (KielaMoveListItem, kiela_move_list_item, KIELA, MOVE_LIST_ITEM, GObject)
 
-/* The row for `ply` of `game` (0 = the start position, ply <= the moves played). */
-KielaMoveListItem *kiela_move_list_item_new         (KielaGame *game, guint ply);
+/* The row for `ply` of a line of `tree` (ply 0 of the main line: the start position). */
+KielaMoveListItem *kiela_move_list_item_new_for_line (KielaGameTree *tree, KielaGameLine *line, guint ply);
 guint              kiela_move_list_item_get_ply     (KielaMoveListItem *self);
+/* 0 on the main line, 1 in its variations, ... */
+guint              kiela_move_list_item_get_depth   (KielaMoveListItem *self);
+/* The comment on the move, or NULL. */
+const char        *kiela_move_list_item_get_comment (KielaMoveListItem *self);
 /* "1." on the first mover's moves, "" on the replies and the start row. */
 const char        *kiela_move_list_item_get_number  (KielaMoveListItem *self);
 /* "South", or "Start position" on row 0. */

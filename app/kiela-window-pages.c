@@ -3,6 +3,7 @@
  * the game's title or the page's. */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "kiela-window-private.h"
@@ -15,6 +16,20 @@ _kiela_window_game_page_visible (KielaWindow *self)
   const char *name = gtk_stack_get_visible_child_name (self->main_stack);
 
   return name == NULL || g_str_equal (name, GAME_PAGE);
+}
+
+#define PAGE_BUILDER "kiela-page-builder"
+
+/* A page added by _kiela_window_add_lazy_page is an empty bin until it is first shown. */
+static void
+ensure_page_built (KielaWindow *self, GtkWidget *child)
+{
+  KielaPageBuilder build = child ? g_object_get_data (G_OBJECT (child), PAGE_BUILDER) : NULL;
+
+  if (build == NULL)
+    return;
+  g_object_set_data (G_OBJECT (child), PAGE_BUILDER, NULL);
+  adw_bin_set_child (ADW_BIN (child), build (self));
 }
 
 /* The window's title and subtitle on the game page: the game's file, variant and players. */
@@ -43,8 +58,8 @@ _kiela_window_update_title (KielaWindow *self)
   /* TRANSLATORS: window subtitle: variant, South's player, North's player */
   subtitle = g_strdup_printf (_("%s · South: %s · North: %s"),
                               kiela_variant_get_name (kiela_game_get_variant (_kiela_window_game (self))),
-                              _kiela_window_player (self, KIELA_SOUTH) ? _kiela_window_player (self, KIELA_SOUTH)->name : _("Human"),
-                              _kiela_window_player (self, KIELA_NORTH) ? _kiela_window_player (self, KIELA_NORTH)->name : _("Human"));
+                              kiela_game_session_get_player_name (self->session, KIELA_SOUTH),
+                              kiela_game_session_get_player_name (self->session, KIELA_NORTH));
   adw_window_title_set_subtitle (self->window_title, subtitle);
   /* A game that lives in a file is named by it, as any document window is, and marked while
    * it has changes the file does not hold.  An untitled game is kept by the autosave. */
@@ -74,6 +89,7 @@ on_visible_page (GtkStack *stack, GParamSpec *pspec, KielaWindow *self)
   gboolean game = _kiela_window_game_page_visible (self);
   GtkWidget *child = gtk_stack_get_visible_child (stack);
 
+  ensure_page_built (self, child);
   gtk_widget_set_visible (self->back_button, !game);
   gtk_widget_set_visible (self->undo_button, game);
   gtk_widget_set_visible (self->redo_button, game);
@@ -107,6 +123,17 @@ kiela_window_add_page (KielaWindow *self, const char *name, const char *title, G
   gtk_stack_add_titled (self->main_stack, page, name, title);
 }
 
+void
+_kiela_window_add_lazy_page (KielaWindow *self, const char *name, const char *title, KielaPageBuilder build)
+{
+  GtkWidget *bin = adw_bin_new ();
+
+  g_return_if_fail (build != NULL);
+  /* Hidden pages cost the start their making; the lab, for one, was a tenth of it. */
+  g_object_set_data (G_OBJECT (bin), PAGE_BUILDER, build);
+  kiela_window_add_page (self, name, title, bin);
+}
+
 gboolean
 kiela_window_show_page (KielaWindow *self, const char *name)
 {
@@ -118,6 +145,7 @@ kiela_window_show_page (KielaWindow *self, const char *name)
   child = gtk_stack_get_child_by_name (self->main_stack, name);
   if (child == NULL)
     return FALSE;
+  ensure_page_built (self, child);
   gtk_stack_set_visible_child (self->main_stack, child);
   /* Keyboard users land in the page, not on a button of the page they left. */
   gtk_widget_child_focus (child, GTK_DIR_TAB_FORWARD);

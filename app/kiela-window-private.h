@@ -65,6 +65,12 @@ struct _KielaWindow {
   KielaGameSession *session;
   KielaMoveListModel *moves;
   GtkSingleSelection *move_selection; /* of `moves`, shown by move_list */
+  GtkRevealer *variation_revealer;   /* the variation bar under the move list (kiela-window-moves.c) */
+  GtkLabel *variation_label;
+  GtkPopover *variation_menu;        /* a row's menu */
+  GtkEntry *comment_entry;           /* the shown move's comment */
+  gboolean comment_syncing;          /* the window sets the comment field itself */
+  guint comment_idle;                /* commits the comment once the focus has left it */
   KielaRegistry *registry;           /* not owned: the application's */
   GSettings *settings;
   char *last_message;
@@ -122,6 +128,12 @@ void      _kiela_window_moves_init       (KielaWindow *self);
 void      _kiela_window_moves_set_game   (KielaWindow *self, KielaGame *game);
 /* Selects the session's shown ply and keeps the live move in view. */
 void      _kiela_window_moves_select     (KielaWindow *self);
+/* The variation actions (win.variation-promote, -make-main, -delete, -return, win.edit-comment). */
+void      _kiela_window_class_moves_init (GtkWidgetClass *widget_class);
+void      _kiela_window_moves_connect    (KielaWindow *self);
+void      _kiela_window_moves_dispose    (KielaWindow *self);
+/* A click on a house of a reviewed position: plays into a variation, or says why not. */
+void      _kiela_window_moves_play_reviewed (KielaWindow *self, KielaSide side, guint house);
 
 /* kiela-window-status.c */
 /* "You win!", "Zola wins", "North wins" or "Draw": the game-over heading. */
@@ -163,5 +175,10 @@ void      _kiela_window_presentation_allocate (KielaWindow *self, int width, int
 /* A reason a click did nothing: shown at once, replacing the reason before it. */
 void      _kiela_window_refuse       (KielaWindow *self, const char *text);
 void      _kiela_window_clear_refusal (KielaWindow *self);
+
+/* A page made by `build` when it is first shown, not with the window (see kiela_window_add_page). */
+typedef GtkWidget *(*KielaPageBuilder) (KielaWindow *self);
+void      _kiela_window_add_lazy_page (KielaWindow *self, const char *name, const char *title,
+                                       KielaPageBuilder build);
 
 G_END_DECLS

@@ -23,7 +23,12 @@ update_side_labels (KielaWindow *self, KielaSide to_move, gboolean show_turn)
       g_autofree char *who = NULL;
       g_autofree char *text = NULL;
 
-      if (p != NULL)
+      const char *name = kiela_game_session_get_player_name (self->session, side);
+
+      /* A name the user gave (in Game Info, or the record's) rather than the player's own. */
+      if (g_strcmp0 (name, p ? p->name : _("Human")) != 0)
+        who = g_strdup (name);
+      else if (p != NULL)
         /* TRANSLATORS: a computer player by name and level, e.g. "Zola (Novice)" */
         who = g_strdup_printf (_("%1$s (%2$s)"), p->name, kiela_personality_get_level_name (p));
       else if (_kiela_window_player (self, KIELA_OTHER_SIDE (side)) != NULL)
@@ -170,8 +175,9 @@ narration_dup (KielaWindow *self, KielaSide to_move, gboolean interactive, gbool
   if (kiela_trace_player_get_trace (self->player) != NULL)
     return kiela_trace_player_dup_narration (self->player);
   if (!kiela_game_session_is_live (self->session))
-    /* No house is marked while an old position is shown: say how to get back to playing. */
-    return g_strdup (_("This is the start position of the game. Press “Back to Game” (Escape) to play on."));
+    /* An earlier position takes a move into a variation; say so, and how to get back. */
+    return g_strdup (_("This is the start position. Sow from a marked house to try another line (a variation), "
+                       "or press “Back to Game” (Escape) to play on."));
   if (phase != KIELA_PHASE_PLAY && p != NULL)
     /* TRANSLATORS: %1$s a player's name, %2$s "South"/"North" */
     return g_strdup_printf (_("%1$s arranges the stones of %2$s. They appear on the board as soon as "
@@ -238,7 +244,7 @@ _kiela_window_update_turn (KielaWindow *self)
 {
   KielaPhase phase;
   KielaSide to_move;
-  gboolean live, at_end, over, human, interactive;
+  gboolean live, at_end, over, human, interactive, reviewing;
   g_autofree char *status = NULL;
   g_autofree char *narration = NULL;
 
@@ -251,13 +257,25 @@ _kiela_window_update_turn (KielaWindow *self)
   over = kiela_game_is_over (_kiela_window_game (self));
   human = _kiela_window_player (self, to_move) == NULL;
   interactive = kiela_game_session_can_play (self->session) && !kiela_trace_player_get_playing (self->player);
+  /* An earlier position takes a move too: it starts a variation. */
+  reviewing = kiela_game_session_can_play_variation (self->session) && !kiela_trace_player_get_playing (self->player);
 
-  kiela_board_view_set_interactive (self->board, interactive || (phase != KIELA_PHASE_PLAY && human));
+  kiela_board_view_set_interactive (self->board, interactive || reviewing || (phase != KIELA_PHASE_PLAY && human));
   if (interactive && g_settings_get_boolean (self->settings, KIELA_SETTINGS_SHOW_PLAYABLE))
     {
       KielaMove moves[KIELA_MAX_MOVES];
       guint n = kiela_game_legal_moves (_kiela_window_game (self), moves);
       kiela_board_view_set_playable (self->board, to_move, moves, n);
+    }
+  else if (reviewing && g_settings_get_boolean (self->settings, KIELA_SETTINGS_SHOW_PLAYABLE))
+    {
+      const KielaPosition *pos = kiela_game_get_position_at (_kiela_window_game (self),
+                                                              kiela_game_session_get_view_ply (self->session));
+      KielaPosition shown = *pos;
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_legal_moves (kiela_game_get_variant (_kiela_window_game (self)), &shown, moves, NULL, NULL);
+
+      kiela_board_view_set_playable (self->board, (KielaSide) shown.to_move, moves, n);
     }
   else
     kiela_board_view_set_playable (self->board, to_move, NULL, 0);

@@ -206,13 +206,11 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
   KielaSide to_move = kiela_game_session_get_turn (self->session);
   g_autoptr(GError) error = NULL;
 
-  /* A click that cannot play says why: an old position is shown, a move is being sown, the
-   * computer is to move, or the game is over. */
+  /* A click that cannot play says why: a move is being sown, the computer is to move, or the
+   * game is over.  In an earlier position it plays a variation. */
   if (!kiela_game_session_is_live (self->session))
     {
-      g_autofree char *msg = g_strdup_printf (_("You are reviewing move %u. Press “Back to Game” (Escape) to play."),
-                                              kiela_game_session_get_view_ply (self->session));
-      _kiela_window_refuse (self, msg);
+      _kiela_window_moves_play_reviewed (self, side, house);
       return;
     }
   if (!kiela_trace_player_is_at_end (self->player))
@@ -296,6 +294,7 @@ kiela_window_dispose (GObject *object)
   g_clear_weak_pointer (&self->thinking_toast);
   g_clear_handle_id (&self->scroll_idle, g_source_remove);
   _kiela_window_presentation_dispose (self);
+  _kiela_window_moves_dispose (self);
   if (self->step_list)
     kiela_step_list_set_player (self->step_list, NULL);
   g_clear_object (&self->player);
@@ -379,6 +378,7 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (step_bar);
 #undef BIND
   _kiela_window_class_actions_init (widget_class);
+  _kiela_window_class_moves_init (widget_class);
   _kiela_window_class_presentation_init (widget_class);
   _kiela_window_class_pages_init (widget_class);
 }
@@ -468,6 +468,12 @@ kiela_window_init (KielaWindow *self)
   _kiela_window_pages_init (self);
 }
 
+static GtkWidget *
+build_lab_page (KielaWindow *self)
+{
+  return kiela_lab_page_new (self, self->registry);
+}
+
 KielaWindow *
 kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *settings, const char *autosave_path)
 {
@@ -478,7 +484,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   self->registry = registry;
   self->settings = g_object_ref (settings);
   self->session = kiela_game_session_new (registry, autosave);
-  kiela_window_add_page (self, "lab", _("Variant Lab"), kiela_lab_page_new (self, registry));
+  _kiela_window_add_lazy_page (self, "lab", _("Variant Lab"), build_lab_page);
 
   /* Each part of the window follows the state it shows. */
   g_signal_connect (self->session, "notify::game", G_CALLBACK (on_game_notify), self);
@@ -496,6 +502,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   g_signal_connect_swapped (self->session, "setup-changed", G_CALLBACK (update_setup), self);
   g_signal_connect (self->session, "message", G_CALLBACK (on_session_message), self);
   g_signal_connect (self->session, "error", G_CALLBACK (on_session_error), self);
+  _kiela_window_moves_connect (self);
   g_object_bind_property (self->session, "live", self->review_box, "visible",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 

@@ -14,6 +14,7 @@
 #include "kiela-file.h"
 #include "kiela-position.h"
 #include "kiela-registry.h"
+#include "kiela-game-tree-private.h"
 
 /* A record is small; anything much larger is not one of ours. */
 #define KIELA_RECORD_MAX_BYTES (16 * 1024 * 1024)
@@ -107,8 +108,84 @@ add_setup (JsonBuilder *b, KielaGame *game, KielaSide side)
   json_builder_end_object (b);
 }
 
-char *
-kiela_record_to_string (KielaGame *game)
+static gint
+compare_plies (gconstpointer a, gconstpointer b)
+{
+  guint x = GPOINTER_TO_UINT (a), y = GPOINTER_TO_UINT (b);
+
+  return x < y ? -1 : x > y;
+}
+
+/* "comments": { "PLY": "text", ... } for the comments of `line` on plies up to `last`, by ply. */
+static void
+add_comments (JsonBuilder *b, KielaGameLine *line, guint last)
+{
+  g_autoptr(GList) keys = g_hash_table_get_keys (line->comments);
+  gboolean any = FALSE;
+
+  keys = g_list_sort (keys, compare_plies);
+  for (GList *l = keys; l; l = l->next)
+    {
+      guint ply = GPOINTER_TO_UINT (l->data);
+      char name[16];
+
+      if (ply > last)
+        continue;
+      if (!any)
+        {
+          json_builder_set_member_name (b, "comments");
+          json_builder_begin_object (b);
+          any = TRUE;
+        }
+      g_snprintf (name, sizeof name, "%u", ply);
+      json_builder_set_member_name (b, name);
+      json_builder_add_string_value (b, g_hash_table_lookup (line->comments, l->data));
+    }
+  if (any)
+    json_builder_end_object (b);
+}
+
+/* "variations": [ { "after": PLY, "moves": [...], "comments": {...}, "variations": [...] } ]
+ * for the variations leaving `line` before ply `last`. */
+static void
+add_variations (JsonBuilder *b, KielaGameLine *line, guint last)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < kiela_game_line_get_n_variations (line); i++)
+    {
+      KielaGameLine *v = kiela_game_line_get_variation (line, i);
+      guint end = v->fork + v->moves->len;
+
+      if (v->fork >= last || v->moves->len == 0)
+        continue;
+      if (!any)
+        {
+          json_builder_set_member_name (b, "variations");
+          json_builder_begin_array (b);
+          any = TRUE;
+        }
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "after");
+      json_builder_add_int_value (b, v->fork);
+      json_builder_set_member_name (b, "moves");
+      json_builder_begin_array (b);
+      for (guint ply = v->fork + 1; ply <= end; ply++)
+        {
+          g_autofree char *name = kiela_game_line_get_move_name (v, ply);
+          json_builder_add_string_value (b, name);
+        }
+      json_builder_end_array (b);
+      add_comments (b, v, end);
+      add_variations (b, v, end);
+      json_builder_end_object (b);
+    }
+  if (any)
+    json_builder_end_array (b);
+}
+
+static char *
+record_to_string (KielaGame *game, KielaGameTree *tree)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(JsonGenerator) gen = json_generator_new ();
@@ -150,6 +227,11 @@ kiela_record_to_string (KielaGame *game)
       json_builder_add_string_value (b, name);
     }
   json_builder_end_array (b);
+  if (tree != NULL)
+    {
+      add_comments (b, kiela_game_tree_get_main_line (tree), kiela_game_get_n_moves (game));
+      add_variations (b, kiela_game_tree_get_main_line (tree), kiela_game_get_n_moves (game));
+    }
 
   json_builder_set_member_name (b, "result");
   json_builder_add_string_value (b, kiela_status_id (status));
@@ -182,6 +264,20 @@ kiela_record_to_string (KielaGame *game)
     g_free (text);
     return with_nl;
   }
+}
+
+char *
+kiela_record_to_string (KielaGame *game)
+{
+  g_return_val_if_fail (KIELA_IS_GAME (game), NULL);
+  return record_to_string (game, NULL);
+}
+
+char *
+kiela_record_tree_to_string (KielaGameTree *tree)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_TREE (tree), NULL);
+  return record_to_string (kiela_game_tree_get_main_game (tree), tree);
 }
 
 #define FAIL(...) G_STMT_START { \
@@ -282,13 +378,191 @@ read_setup (JsonObject *setup, KielaSide side, const KielaPosition *start, guint
   return TRUE;
 }
 
-KielaGame *
-kiela_record_from_string (KielaRegistry *registry, const char *text, gssize length,
-                          const char *source, GError **error)
+/* Sets a record error naming the source; FALSE. */
+G_GNUC_PRINTF (3, 4) static gboolean
+fail (GError **error, const char *source, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, "%s: %s", source, message);
+  return FALSE;
+}
+
+/* A whole number from `min` to `max` in a JSON value. */
+static gboolean
+node_uint (JsonNode *node, guint min, guint max, guint *out)
+{
+  gint64 v;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return FALSE;
+  v = json_node_get_int (node);
+  if (v < min || v > max)
+    return FALSE;
+  *out = (guint) v;
+  return TRUE;
+}
+
+/* "comments" of `line` at `where` ("comments", "variations[0].comments"): keys are the plies of
+ * the line's own moves. */
+static gboolean
+read_comments (JsonObject *obj, const char *where, KielaGameLine *line, guint first, guint last,
+               const char *source, GError **error)
+{
+  JsonNode *node = json_object_get_member (obj, "comments");
+  g_autoptr(GList) members = NULL;
+  JsonObject *comments;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return fail (error, source, _("“%s” must be an object"), where);
+  comments = json_node_get_object (node);
+  members = json_object_get_members (comments);
+  for (GList *l = members; l; l = l->next)
+    {
+      const char *key = l->data;
+      JsonNode *v = json_object_get_member (comments, key);
+      g_autofree char *shown = g_utf8_make_valid (key, -1);
+      g_autofree char *name = g_strdup_printf ("%s.%s", where, shown);
+      guint64 ply = 0;
+
+      if (!g_ascii_string_to_unsigned (key, 10, first, last, &ply, NULL) || key[0] == '0' || key[0] == '+')
+        return fail (error, source, _("“%s” names no move of its line: the keys are the plies %u to %u"),
+                     name, first, last);
+      if (!JSON_NODE_HOLDS_VALUE (v) || json_node_get_value_type (v) != G_TYPE_STRING)
+        return fail (error, source, _("“%s” must be a string"), name);
+      if (!string_ok (json_node_get_string (v)))
+        return fail (error, source, _("“%s” is not valid UTF-8 text"), name);
+      if (*json_node_get_string (v) != '\0')
+        _kiela_game_line_take_comment (line, (guint) ply, g_strdup (json_node_get_string (v)));
+    }
+  return TRUE;
+}
+
+typedef struct {
+  guint index;
+  guint after;
+} Fork;
+
+static gint
+compare_forks (gconstpointer a, gconstpointer b)
+{
+  const Fork *x = a, *y = b;
+
+  /* The latest fork first: replaying a variation cuts `work` after its fork only, so earlier forks
+   * still find their prefix; at equal forks the record's order. */
+  if (x->after != y->after)
+    return x->after > y->after ? -1 : 1;
+  return x->index < y->index ? -1 : 1;
+}
+
+/*
+ * The "variations" of `parent`, whose plies fork + 1 .. end are played in `work` (which may hold
+ * more).  Each is replayed in `work` from its fork and checked like the main line; `budget` is the
+ * number of variation moves the record may still hold.
+ */
+static gboolean
+read_variations (JsonObject *obj, const char *where, KielaGameTree *tree, KielaGameLine *parent,
+                 guint end, KielaGame *work, guint *budget, guint depth, const char *source, GError **error)
+{
+  JsonNode *node = json_object_get_member (obj, "variations");
+  g_autofree char *list_name = where[0] ? g_strconcat (where, ".variations", NULL) : g_strdup ("variations");
+  g_autofree Fork *forks = NULL;
+  JsonArray *list;
+  guint n;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return fail (error, source, _("“%s” must be a list"), list_name);
+  list = json_node_get_array (node);
+  n = json_array_get_length (list);
+  forks = g_new0 (Fork, n);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *v = json_array_get_element (list, i);
+      g_autofree char *name = g_strdup_printf ("%s[%u]", list_name, i);
+      g_autofree char *after_name = g_strdup_printf ("%s.after", name);
+
+      if (!JSON_NODE_HOLDS_OBJECT (v))
+        return fail (error, source, _("“%s” must be an object"), name);
+      forks[i].index = i;
+      if (end == parent->fork
+          || !node_uint (json_object_get_member (json_node_get_object (v), "after"), parent->fork, end - 1,
+                         &forks[i].after))
+        return fail (error, source, _("“%s” must be the number of plies before the variation, from %u to %u"),
+                     after_name, parent->fork, end == parent->fork ? end : end - 1);
+    }
+  qsort (forks, n, sizeof (Fork), compare_forks);
+
+  for (guint f = 0; f < n; f++)
+    {
+      JsonObject *v = json_node_get_object (json_array_get_element (list, forks[f].index));
+      guint after = forks[f].after;
+      g_autofree char *name = g_strdup_printf ("%s[%u]", list_name, forks[f].index);
+      g_autofree char *moves_name = g_strdup_printf ("%s.moves", name);
+      g_autofree char *comments_name = g_strdup_printf ("%s.comments", name);
+      g_autoptr(GArray) played = NULL;
+      KielaGameLine *line;
+      JsonNode *mn = json_object_get_member (v, "moves");
+      JsonArray *moves;
+      guint len;
+
+      if (depth >= KIELA_RECORD_MAX_DEPTH)
+        return fail (error, source, _("“%s” nests variations more than %d deep"), name, KIELA_RECORD_MAX_DEPTH);
+      if (mn == NULL || !JSON_NODE_HOLDS_ARRAY (mn) || json_array_get_length (json_node_get_array (mn)) == 0)
+        return fail (error, source, _("“%s” must be a list of one move or more"), moves_name);
+      moves = json_node_get_array (mn);
+      len = json_array_get_length (moves);
+      if (len > *budget)
+        return fail (error, source, _("“%s”: the record's variations hold more than %u moves"),
+                     moves_name, (guint) KIELA_GAME_MAX_MOVES);
+      *budget -= len;
+
+      kiela_game_go_to (work, after);
+      played = g_array_sized_new (FALSE, FALSE, sizeof (KielaPlayedMove), len);
+      for (guint i = 0; i < len; i++)
+        {
+          JsonNode *m = json_array_get_element (moves, i);
+          g_autoptr(GError) local = NULL;
+          const char *square;
+
+          if (!JSON_NODE_HOLDS_VALUE (m) || json_node_get_value_type (m) != G_TYPE_STRING)
+            return fail (error, source, _("“%s[%u]” is not a square name"), moves_name, i);
+          square = json_node_get_string (m);
+          if (!string_ok (square))
+            return fail (error, source, _("“%s[%u]” is not valid UTF-8 text"), moves_name, i);
+          if (!kiela_game_play_square (work, square, NULL, &local))
+            return fail (error, source, _("“%s[%u]” (%s) is illegal: %s"), moves_name, i, square, local->message);
+          g_array_append_vals (played, kiela_game_get_move (work, after + i), 1);
+        }
+      if (g_array_index (played, KielaPlayedMove, 0).move == kiela_game_line_get_move (parent, after + 1)->move)
+        {
+          g_autofree char *first = kiela_game_line_get_move_name (parent, after + 1);
+          return fail (error, source, _("“%s” starts with %s, the move its line plays already"), name, first);
+        }
+      line = _kiela_game_tree_add_line (tree, parent, after, g_steal_pointer (&played));
+      if (!read_comments (v, comments_name, line, after + 1, after + len, source, error)
+          || !read_variations (v, name, tree, line, after + len, work, budget, depth + 1, source, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static KielaGameTree *
+record_from_string (KielaRegistry *registry, const char *text, gssize length,
+                    const char *source, GError **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) local = NULL;
   g_autoptr(KielaGame) game = NULL;
+  g_autoptr(KielaGameTree) tree = NULL;
+  gint64 version;
   JsonNode *root, *node;
   JsonObject *obj;
   const char *format, *variant_id, *start_kpn, *result_id;
@@ -299,7 +573,6 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
   JsonArray *moves;
   RawScan scan;
 
-  g_return_val_if_fail (registry != NULL && text != NULL, NULL);
   if (source == NULL)
     source = _("game record");
 
@@ -333,7 +606,8 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
   node = json_object_get_member (obj, "version");
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
     FAIL (_("“version” is missing or not a number"));
-  if (json_node_get_int (node) < 1 || json_node_get_int (node) > KIELA_RECORD_VERSION)
+  version = json_node_get_int (node);
+  if (version < 1 || version > KIELA_RECORD_VERSION)
     /* %lld, not G_GINT64_FORMAT: xgettext cannot see through the macro and would cut the msgid. */
     FAIL (_("record version %lld is not supported (this Kiela reads version %d)"),
           (long long) json_node_get_int (node), KIELA_RECORD_VERSION);
@@ -458,7 +732,46 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
         }
     }
 
-  return g_steal_pointer (&game);
+  tree = kiela_game_tree_new (game);
+  if (version >= 2)
+    {
+      g_autoptr(KielaGame) work = NULL;
+      guint n_moves = kiela_game_get_n_moves (game);
+      guint budget = KIELA_GAME_MAX_MOVES;
+
+      if (!read_comments (obj, "comments", kiela_game_tree_get_main_line (tree), 1, MAX (n_moves, 1), source, error))
+        return NULL;
+      if (n_moves == 0 && json_object_has_member (obj, "comments")
+          && g_hash_table_size (kiela_game_tree_get_main_line (tree)->comments) > 0)
+        FAIL (_("“comments” names a move, but the record has none"));
+      if (json_object_has_member (obj, "variations"))
+        {
+          work = kiela_game_copy (game);
+          if (!read_variations (obj, "", tree, kiela_game_tree_get_main_line (tree), n_moves, work, &budget, 0,
+                                source, error))
+            return NULL;
+        }
+    }
+  return g_steal_pointer (&tree);
+}
+
+KielaGameTree *
+kiela_record_tree_from_string (KielaRegistry *registry, const char *text, gssize length,
+                               const char *source, GError **error)
+{
+  g_return_val_if_fail (registry != NULL && text != NULL, NULL);
+  return record_from_string (registry, text, length, source, error);
+}
+
+KielaGame *
+kiela_record_from_string (KielaRegistry *registry, const char *text, gssize length,
+                          const char *source, GError **error)
+{
+  g_autoptr(KielaGameTree) tree = NULL;
+
+  g_return_val_if_fail (registry != NULL && text != NULL, NULL);
+  tree = record_from_string (registry, text, length, source, error);
+  return tree ? g_object_ref (kiela_game_tree_get_main_game (tree)) : NULL;
 }
 
 /* A name for `file` in messages: the path for local files, else the URI as typed. */
@@ -470,17 +783,12 @@ file_display_name (GFile *file)
   return path ? g_filename_display_name (path) : g_file_get_parse_name (file);
 }
 
-gboolean
-kiela_record_save_file (KielaGame *game, GFile *file, GCancellable *cancellable, GError **error)
+static gboolean
+save_text (const char *text, GFile *file, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *text = NULL;
   g_autoptr(GError) local = NULL;
   gboolean ok;
 
-  g_return_val_if_fail (KIELA_IS_GAME (game), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  text = kiela_record_to_string (game);
   /* A local file: through its links to a regular file, atomically (kiela-file.c).
    * Any other location: GIO's own replacement, as atomic as its backend allows. */
   if (g_file_peek_path (file) != NULL)
@@ -501,6 +809,28 @@ kiela_record_save_file (KielaGame *game, GFile *file, GCancellable *cancellable,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+kiela_record_save_file (KielaGame *game, GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (KIELA_IS_GAME (game), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  text = kiela_record_to_string (game);
+  return save_text (text, file, cancellable, error);
+}
+
+gboolean
+kiela_record_tree_save_file (KielaGameTree *tree, GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (KIELA_IS_GAME_TREE (tree), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  text = kiela_record_tree_to_string (tree);
+  return save_text (text, file, cancellable, error);
 }
 
 gboolean
@@ -636,8 +966,8 @@ read_remote (GFile *file, const char *display, GCancellable *cancellable, GError
   return g_steal_pointer (&text);
 }
 
-KielaGame *
-kiela_record_load_file (KielaRegistry *registry, GFile *file, GCancellable *cancellable, GError **error)
+KielaGameTree *
+kiela_record_tree_load_file (KielaRegistry *registry, GFile *file, GCancellable *cancellable, GError **error)
 {
   g_autofree char *display = NULL;
   g_autoptr(GString) text = NULL;
@@ -651,7 +981,15 @@ kiela_record_load_file (KielaRegistry *registry, GFile *file, GCancellable *canc
   text = path ? read_local (path, display, error) : read_remote (file, display, cancellable, error);
   if (text == NULL)
     return NULL;
-  return kiela_record_from_string (registry, text->str, (gssize) text->len, display, error);
+  return kiela_record_tree_from_string (registry, text->str, (gssize) text->len, display, error);
+}
+
+KielaGame *
+kiela_record_load_file (KielaRegistry *registry, GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(KielaGameTree) tree = kiela_record_tree_load_file (registry, file, cancellable, error);
+
+  return tree ? g_object_ref (kiela_game_tree_get_main_game (tree)) : NULL;
 }
 
 KielaGame *

@@ -1,13 +1,15 @@
-/* kiela-record.h: game records as JSON ("kiela-game" format, version 1), loaded by replaying every move. */
+/* kiela-record.h: game records as JSON ("kiela-game" format, version 2: variations and comments;
+ * version 1 records still load), loaded by replaying every move. */
 #pragma once
 
 #include <gio/gio.h>
 #include "kiela-game.h"
+#include "kiela-game-tree.h"
 
 G_BEGIN_DECLS
 
 #define KIELA_RECORD_FORMAT  "kiela-game"
-#define KIELA_RECORD_VERSION 1
+#define KIELA_RECORD_VERSION 2
 
 typedef struct _KielaRegistry KielaRegistry;
 
@@ -37,5 +39,22 @@ KIELA_AVAILABLE_IN_ALL
 gboolean   kiela_record_save        (KielaGame *game, const char *path, GError **error);
 KIELA_AVAILABLE_IN_ALL
 KielaGame *kiela_record_load        (KielaRegistry *registry, const char *path, GError **error);
+
+
+/* The same with the variations and comments of a game tree.  A record without them (version 1
+ * included) loads as a tree of its main line; kiela_record_from_string() checks the variations
+ * of a record as well and keeps only the main line.  Saved: the main game's played moves, the
+ * variations leaving them and the comments on them. */
+KIELA_AVAILABLE_IN_ALL
+char          *kiela_record_tree_to_string   (KielaGameTree *tree);
+KIELA_AVAILABLE_IN_ALL
+KielaGameTree *kiela_record_tree_from_string (KielaRegistry *registry, const char *text, gssize length,
+                                              const char *source, GError **error);
+KIELA_AVAILABLE_IN_ALL
+gboolean       kiela_record_tree_save_file   (KielaGameTree *tree, GFile *file, GCancellable *cancellable,
+                                              GError **error);
+KIELA_AVAILABLE_IN_ALL
+KielaGameTree *kiela_record_tree_load_file   (KielaRegistry *registry, GFile *file, GCancellable *cancellable,
+                                              GError **error);
 
 G_END_DECLS

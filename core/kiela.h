@@ -7,6 +7,7 @@
 #include "kiela-position.h"
 #include "kiela-sow.h"
 #include "kiela-game.h"
+#include "kiela-game-tree.h"
 #include "kiela-record.h"
 #include "kiela-ai.h"
 #include "kiela-registry.h"

@@ -15,7 +15,8 @@ kiela_cli_load (KielaRegistry *registry, int argc, char **argv)
     { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the game again to OUT, as the app saves it"), "OUT" },
     { NULL }
   };
-  g_autoptr(KielaGame) game = NULL;
+  g_autoptr(KielaGameTree) tree = NULL;
+  KielaGame *game;
   g_autoptr(GError) error = NULL;
 
   if (!kiela_cli_parse ("load", entries, _("FILE"),
@@ -41,18 +42,29 @@ kiela_cli_load (KielaRegistry *registry, int argc, char **argv)
         }
     }
 
-  game = kiela_record_load (registry, argv[1], &error);
-  if (game == NULL)
+  {
+    g_autoptr(GFile) in = g_file_new_for_path (argv[1]);
+
+    /* The tree: --save keeps the record's variations and comments. */
+    tree = kiela_record_tree_load_file (registry, in, NULL, &error);
+  }
+  if (tree == NULL)
     {
       /* The engine's message names the file and the problem. */
       fprintf (stderr, _("kiela-cli load: %s\n"), error->message);
       return KIELA_CLI_EXIT_INPUT;
     }
 
-  if (save != NULL && !kiela_record_save (game, save, &error))
+  game = kiela_game_tree_get_main_game (tree);
+  if (save != NULL)
     {
-      fprintf (stderr, _("kiela-cli load: --save: %s\n"), error->message);
-      return KIELA_CLI_EXIT_INPUT;
+      g_autoptr(GFile) out = g_file_new_for_path (save);
+
+      if (!kiela_record_tree_save_file (tree, out, NULL, &error))
+        {
+          fprintf (stderr, _("kiela-cli load: --save: %s\n"), error->message);
+          return KIELA_CLI_EXIT_INPUT;
+        }
     }
 
   if (json)

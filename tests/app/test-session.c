@@ -580,6 +580,130 @@ test_properties (Fixture *f, gconstpointer data)
   g_assert_cmpstr (g_enum_get_value (g_type_class_peek (KIELA_TYPE_PHASE), value)->value_nick, ==, "setup-south");
 }
 
+
+static gboolean
+four_moves (gpointer data)
+{
+  Fixture *f = data;
+
+  return kiela_game_get_n_moves (game_of (f)) == 4 && !kiela_game_session_get_ai_thinking (f->session);
+}
+
+/* A legal move after `ply` plies of the session's game other than `not`. */
+static KielaMove
+other_move_at (Fixture *f, guint ply, KielaMove not)
+{
+  g_autoptr(KielaGame) copy = kiela_game_copy (game_of (f));
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n;
+
+  kiela_game_go_to (copy, ply);
+  n = kiela_game_legal_moves (copy, moves);
+  for (guint i = 0; i < n; i++)
+    if (moves[i] != not)
+      return moves[i];
+  g_assert_not_reached ();
+  return -1;
+}
+
+/* Against the computer: a move at a reviewed ply (North's, the computer's side) starts a
+ * variation; the computer does not play in it; comments and names are kept in the file and the
+ * autosave, and the variation can be promoted, deleted and left. */
+static void
+test_variations (Fixture *f, gconstpointer data)
+{
+  const KielaPersonality *kizua = kiela_registry_lookup_personality (f->registry, "kizua");
+  g_autofree char *path = g_build_filename (f->dir, "class.kiela", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGameSession) other = NULL;
+  KielaGameTree *tree;
+  KielaGameLine *v;
+  KielaMove main_reply, alt;
+  KielaGame *main_game;
+
+  g_assert_nonnull (kizua);
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, kizua);
+  play_first_legal (f);
+  wait_until (two_moves, f, 30000, "the computer's reply");
+  play_first_legal (f);
+  wait_until (four_moves, f, 30000, "the computer's second reply");
+  main_game = game_of (f);
+  main_reply = kiela_game_get_move (main_game, 1)->move;
+  g_assert_false (kiela_game_session_can_play_variation (f->session));
+
+  /* Reviewing ply 1, North (the computer's side) to move: the user plays it. */
+  kiela_game_session_set_view_ply (f->session, 1);
+  g_assert_true (kiela_game_session_can_play_variation (f->session));
+  alt = other_move_at (f, 1, main_reply);
+  g_assert_true (kiela_game_session_play (f->session, alt, &error));
+  g_assert_no_error (error);
+  g_assert_true (kiela_game_session_in_variation (f->session));
+  g_assert_true (game_of (f) != main_game);
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 2);
+  g_assert_cmpuint (kiela_game_session_get_view_ply (f->session), ==, 2);
+  g_assert_true (kiela_game_session_is_live (f->session));
+  g_assert_cmpuint (kiela_game_get_n_moves (main_game), ==, 4);
+  g_assert_true (kiela_game_session_get_modified (f->session));
+  /* South is human anyway; North's reply in the variation is the user's too: no computer move. */
+  play_first_legal (f);
+  g_assert_true (kiela_game_session_can_play (f->session));
+  spin (200);
+  g_assert_false (kiela_game_session_get_ai_thinking (f->session));
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 3);
+  play_first_legal (f);
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 4);
+
+  tree = kiela_game_session_get_tree (f->session);
+  v = kiela_game_session_get_view_line (f->session);
+  g_assert_true (kiela_game_line_get_parent (v) == kiela_game_tree_get_main_line (tree));
+  kiela_game_session_set_comment (f->session, v, 2, "What if North had played this?");
+  kiela_game_session_set_comment (f->session, kiela_game_tree_get_main_line (tree), 0, "Lesson 4");
+  kiela_game_session_set_player_name (f->session, KIELA_SOUTH, "Class 4B");
+  g_assert_cmpstr (kiela_game_session_get_player_name (f->session, KIELA_SOUTH), ==, "Class 4B");
+  g_assert_cmpstr (kiela_game_session_get_player_name (f->session, KIELA_NORTH), ==, kizua->name);
+
+  g_assert_true (kiela_game_session_save (f->session, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (kiela_game_session_get_modified (f->session));
+
+  /* Opened again, in another session: the variation, the comments and the names. */
+  other = kiela_game_session_new (f->registry, NULL);
+  g_assert_true (kiela_game_session_open (other, file, &error));
+  g_assert_no_error (error);
+  tree = kiela_game_session_get_tree (other);
+  g_assert_cmpuint (kiela_game_tree_count_variations (tree), ==, 1);
+  v = kiela_game_line_get_variation (kiela_game_tree_get_main_line (tree), 0);
+  g_assert_cmpuint (kiela_game_line_get_fork (v), ==, 1);
+  g_assert_cmpuint (kiela_game_line_get_n_moves (v), ==, 3);
+  g_assert_cmpint (kiela_game_line_get_move (v, 2)->move, ==, alt);
+  g_assert_cmpstr (kiela_game_session_get_comment (other, v, 2), ==, "What if North had played this?");
+  g_assert_cmpstr (kiela_game_session_get_comment (other, kiela_game_tree_get_main_line (tree), 0), ==, "Lesson 4");
+  g_assert_cmpstr (kiela_game_session_get_player_name (other, KIELA_SOUTH), ==, "Class 4B");
+  g_assert_false (kiela_game_session_in_variation (other));
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_game_session_get_game (other)), ==, 4);
+
+  /* Showing a ply of the variation enters it; back to the main line where it left. */
+  kiela_game_session_show (other, v, 3);
+  g_assert_true (kiela_game_session_in_variation (other));
+  g_assert_cmpuint (kiela_game_session_get_view_ply (other), ==, 3);
+  g_assert_cmpint (kiela_game_get_move (kiela_game_session_get_game (other), 1)->move, ==, alt);
+  kiela_game_session_return_to_main (other);
+  g_assert_false (kiela_game_session_in_variation (other));
+  g_assert_cmpuint (kiela_game_session_get_view_ply (other), ==, 1);
+
+  /* Promoted, the variation is the main line and the old one a variation; deleted, it is gone. */
+  g_assert_true (kiela_game_session_promote (other, v, TRUE));
+  tree = kiela_game_session_get_tree (other);
+  g_assert_cmpint (kiela_game_get_move (kiela_game_tree_get_main_game (tree), 1)->move, ==, alt);
+  g_assert_true (kiela_game_session_get_modified (other));
+  v = kiela_game_line_get_variation (kiela_game_tree_get_main_line (tree), 0);
+  g_assert_cmpint (kiela_game_line_get_move (v, 2)->move, ==, main_reply);
+  g_assert_true (kiela_game_session_delete_variation (other, v));
+  g_assert_cmpuint (kiela_game_tree_count_variations (tree), ==, 0);
+  g_assert_false (kiela_game_session_in_variation (other));
+}
+
 /* A game from a set-up position: the players chosen, the computer to move starts at once, the
  * autosave and a saved file reopen at that position; a position the variant cannot be played
  * from is refused with its reason and the game before stays. */
@@ -656,6 +780,7 @@ main (int argc, char **argv)
   ADD ("/app/session/stale-temporaries", test_stale_temporaries);
   ADD ("/app/session/setup-phase", test_setup_phase);
   ADD ("/app/session/properties", test_properties);
+  ADD ("/app/session/variations", test_variations);
   ADD ("/app/session/from-position", test_from_position);
 #undef ADD
 

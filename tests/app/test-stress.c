@@ -12,6 +12,8 @@
 
 #include "kiela.h"
 #include "kiela-window.h"
+#include "kiela-game-session.h"
+#include "kiela-move-list-item.h"
 #include "kiela-settings.h"
 #include "kiela-board-view.h"
 #include "kiela-trace-player.h"
@@ -41,6 +43,27 @@ count_rows (GtkWidget *list)
   return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list))));
 }
 
+/* The rows the move list should hold for `line` and the variations in it: the current line's
+ * played moves (not those kept for redo), every other line's moves. */
+static guint
+expected_rows (KielaGameTree *tree, KielaGameLine *line)
+{
+  guint fork = kiela_game_line_get_fork (line);
+  guint end = fork + kiela_game_line_get_n_moves (line);
+  guint n;
+
+  if (line == kiela_game_tree_get_current (tree))
+    end = MIN (end, kiela_game_get_n_moves (kiela_game_tree_get_game (tree)));
+  else if (kiela_game_line_get_parent (line) == NULL)
+    end = MIN (end, kiela_game_get_n_moves (kiela_game_tree_get_main_game (tree)));
+  end = MAX (end, fork);
+  n = end - fork;
+  for (guint i = 0; i < kiela_game_line_get_n_variations (line); i++)
+    if (kiela_game_line_get_fork (kiela_game_line_get_variation (line, i)) < end)
+      n += expected_rows (tree, kiela_game_line_get_variation (line, i));
+  return n;
+}
+
 /* The window's invariants, whatever the monkey did. */
 static void
 check (KielaWindow *w, guint step, const char *what)
@@ -52,17 +75,23 @@ check (KielaWindow *w, guint step, const char *what)
   guint n = kiela_game_get_n_moves (game);
   guint ply = kiela_window_get_view_ply (w);
 
-  if (list == NULL || count_rows (list) != n + 1)
-    g_error ("step %u (%s): the move list has %u rows for %u moves", step, what,
-             list ? count_rows (list) : 0, n);
+  KielaGameTree *tree = kiela_game_session_get_tree (kiela_window_get_session (w));
+  guint rows = 1 + expected_rows (tree, kiela_game_tree_get_main_line (tree));
+
+  /* A reviewed position takes moves into variations: the list holds the tree. */
+  if (list == NULL || count_rows (list) != rows)
+    g_error ("step %u (%s): the move list has %u rows for %u moves in all lines", step, what,
+             list ? count_rows (list) : 0, rows - 1);
   if (ply > n)
     g_error ("step %u (%s): view ply %u past the %u moves played", step, what, ply, n);
   {
     GtkSingleSelection *sel = GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
 
-    if (gtk_single_selection_get_selected (sel) != ply)
-      g_error ("step %u (%s): the move list selects row %u, the board shows ply %u", step, what,
-               gtk_single_selection_get_selected (sel), ply);
+    KielaMoveListItem *item = gtk_single_selection_get_selected_item (sel);
+
+    if (item == NULL || kiela_move_list_item_get_ply (item) != ply)
+      g_error ("step %u (%s): the move list selects the row of ply %u, the board shows ply %u", step, what,
+               item ? kiela_move_list_item_get_ply (item) : G_MAXUINT, ply);
   }
   if (kiela_board_view_get_position (board)->files != kiela_game_get_variant (game)->files)
     g_error ("step %u (%s): the board has %u files, the game %u", step, what,
@@ -285,11 +314,11 @@ test_stress (void)
       moves_seen += kiela_game_get_n_moves (kiela_window_get_game (w)) > 0;
     }
 
-  /* The autosave on disk is the game in the window. */
+  /* The autosave on disk is the game in the window (its main line: the window may show a variation). */
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(KielaGame) saved = NULL;
-    KielaGame *game = kiela_window_get_game (w);
+    KielaGame *game = kiela_game_tree_get_main_game (kiela_game_session_get_tree (kiela_window_get_session (w)));
 
     while (kiela_window_is_ai_thinking (w))
       {

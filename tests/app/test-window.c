@@ -156,7 +156,7 @@ assert_tooltips_match (KielaBoardView *board, const KielaPosition *pos)
     for (guint h = 0; h < 2u * pos->files; h++)
       {
         KielaHouse *house = kiela_board_view_get_house (board, side, h);
-        const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (house));
+        g_autofree char *tip = kiela_house_dup_tooltip (house);
         g_autofree char *sq = kiela_square_name_dup (pos->files, side, h);
         g_autofree char *count = g_strdup_printf (" %u stone", pos->houses[side][h]);
 
@@ -400,10 +400,12 @@ test_review (Fixture *f, gconstpointer data)
   kiela_window_review_ply (f->window, 1);
   g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 1);
   assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position_at (game, 1));
-  g_assert_false (kiela_board_view_get_interactive (board));
-  /* A click while reviewing plays nothing. */
-  click (f, KIELA_NORTH, "a4");
+  /* An earlier position takes a move (into a variation): North's, here; a South house says why not. */
+  g_assert_true (kiela_board_view_get_interactive (board));
+  click (f, KIELA_SOUTH, "h1");
+  g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "belongs to South"));
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 3);
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 1);
 
   activate (f, "win.previous-move");
   g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 0);
@@ -1173,7 +1175,7 @@ test_move_list_model (Fixture *f, gconstpointer data)
   gtk_window_present (GTK_WINDOW (f->window));
   wait_until (window_drawn, f, 10000, "the window to be shown");
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
-  kiela_move_list_model_set_game (model, kiela_window_get_game (f->window));
+  kiela_move_list_model_set_tree (model, kiela_game_session_get_tree (kiela_window_get_session (f->window)));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
   click (f, KIELA_SOUTH, "g1");
   spin (50);

@@ -431,6 +431,40 @@ test_load_bad_records (void)
   g_rmdir (dir);
 }
 
+/* --save keeps a record's variations and comments (the game tree, not only its main line). */
+static void
+test_load_save_variations (void)
+{
+  /* The fuzz corpus's record with nested variations and comments, from the source tree. */
+  g_autofree char *src = g_build_filename (KIELA_TEST_VARIANTS_DIR, "..", "..", "tests", "fuzz", "corpus", "record",
+                                           "variations.kiela", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("kiela-cli-tree-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "copy.kiela", NULL);
+  g_autoptr(KielaRegistry) registry = NULL;
+  g_autoptr(KielaGameTree) original = NULL, copy = NULL;
+  g_autoptr(GFile) src_file = g_file_new_for_path (src);
+  g_autoptr(GFile) out_file = g_file_new_for_path (out);
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) r = { 0 };
+
+  run_cli (&r, "load", src, "--save", out, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  registry = test_registry ();
+  original = kiela_record_tree_load_file (registry, src_file, NULL, &error);
+  g_assert_no_error (error);
+  copy = kiela_record_tree_load_file (registry, out_file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_tree_count_variations (original), >, 0);
+  g_assert_cmpuint (kiela_game_tree_count_variations (copy), ==, kiela_game_tree_count_variations (original));
+  {
+    g_autofree char *a = kiela_record_tree_to_string (original);
+    g_autofree char *b = kiela_record_tree_to_string (copy);
+    g_assert_cmpstr (a, ==, b);
+  }
+  g_assert_cmpint (g_remove (out), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* --save writes the record back as the app saves it; a pipe or a folder is refused before anything. */
 static void
 test_load_save (void)
@@ -531,6 +565,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/load/as-play", test_load_prints_as_play);
   g_test_add_func ("/cli/load/bad-records", test_load_bad_records);
   g_test_add_func ("/cli/load/save", test_load_save);
+  g_test_add_func ("/cli/load/save-variations", test_load_save_variations);
   g_test_add_func ("/cli/help-and-unknown-options", test_help_and_unknown_options);
   return g_test_run ();
 }

@@ -49,7 +49,7 @@ test_round_trip (void)
   g_assert_true (json_parser_load_from_data (parser, text, -1, NULL));
   obj = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpstr (json_object_get_string_member (obj, "format"), ==, "kiela-game");
-  g_assert_cmpint (json_object_get_int_member (obj, "version"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (obj, "version"), ==, 2);
   g_assert_cmpstr (json_object_get_string_member (obj, "variant"), ==, "kiela");
   g_assert_cmpstr (json_object_get_string_member (obj, "start"), ==,
                    "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,2,2,2,2/2,2,2,2,2,2,2,2,2,2 s");

@@ -1,5 +1,6 @@
 /* fuzz-record.c: libFuzzer target for game records: never crash, errors are UTF-8 and name the
- * source, and whatever loads saves into a record that loads again as the same game. */
+ * source, and whatever loads saves into a record that loads again as the same game, with the
+ * same variations and comments. */
 #include "config.h"
 
 #include <string.h>
@@ -27,11 +28,31 @@ check_same (KielaGame *a, KielaGame *b)
 }
 
 static void
+check_same_lines (KielaGameTree *ta, KielaGameLine *a, KielaGameTree *tb, KielaGameLine *b)
+{
+  guint fork = kiela_game_line_get_fork (a);
+
+  FUZZ_CHECK (fork == kiela_game_line_get_fork (b), "a variation's fork changed");
+  FUZZ_CHECK (kiela_game_line_get_n_moves (a) == kiela_game_line_get_n_moves (b), "a line's length changed");
+  FUZZ_CHECK (kiela_game_line_get_n_variations (a) == kiela_game_line_get_n_variations (b), "variations changed");
+  for (guint ply = fork + 1; ply <= fork + kiela_game_line_get_n_moves (a); ply++)
+    {
+      FUZZ_CHECK (kiela_game_line_get_move (a, ply)->move == kiela_game_line_get_move (b, ply)->move,
+                  "a move changed at ply %u", ply);
+      FUZZ_CHECK (g_strcmp0 (kiela_game_tree_get_comment (ta, a, ply), kiela_game_tree_get_comment (tb, b, ply)) == 0,
+                  "a comment changed at ply %u", ply);
+    }
+  for (guint i = 0; i < kiela_game_line_get_n_variations (a); i++)
+    check_same_lines (ta, kiela_game_line_get_variation (a, i), tb, kiela_game_line_get_variation (b, i));
+}
+
+static void
 run (const guint8 *data, size_t size)
 {
   GError *error = NULL;
-  KielaGame *game = kiela_record_from_string (fuzz_registry (), (const char *) data, (gssize) size,
-                                              "fuzz.kiela", &error);
+  KielaGameTree *tree = kiela_record_tree_from_string (fuzz_registry (), (const char *) data, (gssize) size,
+                                                       "fuzz.kiela", &error);
+  KielaGame *game = tree ? g_object_ref (kiela_game_tree_get_main_game (tree)) : NULL;
 
   if (game == NULL)
     {
@@ -43,17 +64,19 @@ run (const guint8 *data, size_t size)
       return;
     }
   {
-    char *saved = kiela_record_to_string (game);
-    KielaGame *again;
+    char *saved = kiela_record_tree_to_string (tree);
+    KielaGameTree *again;
 
     FUZZ_CHECK (g_utf8_validate (saved, -1, NULL), "saved a record that is not UTF-8");
-    again = kiela_record_from_string (fuzz_registry (), saved, -1, "saved.kiela", &error);
+    again = kiela_record_tree_from_string (fuzz_registry (), saved, -1, "saved.kiela", &error);
     FUZZ_CHECK (again != NULL, "a loaded record saved into one that is refused: %s", error ? error->message : "");
-    check_same (game, again);
+    check_same (game, kiela_game_tree_get_main_game (again));
+    check_same_lines (tree, kiela_game_tree_get_main_line (tree), again, kiela_game_tree_get_main_line (again));
     g_object_unref (again);
     g_free (saved);
   }
   g_object_unref (game);
+  g_object_unref (tree);
 }
 
 int

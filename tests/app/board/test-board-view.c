@@ -93,6 +93,7 @@ test_labels_follow_position (void)
   KielaBoardView *board = KIELA_BOARD_VIEW (widget);
   KielaPosition pos;
   guint n_children = 0;
+  char *tooltip;
 
   parse_position (START_KPN, &pos);
   kiela_board_view_set_position (board, &pos);
@@ -129,7 +130,10 @@ test_labels_follow_position (void)
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "South inner row, f2, 0 stones");
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (house_by_square (board, "d3")),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "North inner row, d3, 2 stones");
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (house_by_square (board, "g1"))), ==, "g1 — 2 stones");
+  tooltip = kiela_house_dup_tooltip (house_by_square (board, "g1"));
+  g_assert_cmpstr (tooltip, ==, "g1 — 2 stones");
+  g_free (tooltip);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (house_by_square (board, "g1"))));
 
   /* The label follows a new position: South's g1 sown (rules file section 11). */
   parse_position ("2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,1,3,3,0,3/2,2,2,2,2,2,0,3,0,3 n", &pos);
@@ -140,7 +144,9 @@ test_labels_follow_position (void)
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "South inner row, f2, 1 stone");
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (house_by_square (board, "h1")),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, "South outer row, h1, 3 stones");
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (house_by_square (board, "f2"))), ==, "f2 — 1 stone");
+  tooltip = kiela_house_dup_tooltip (house_by_square (board, "f2"));
+  g_assert_cmpstr (tooltip, ==, "f2 — 1 stone");
+  g_free (tooltip);
 }
 
 static void
@@ -661,23 +667,33 @@ wait_frames (Frames *f, guint n)
   g_assert_true (wait_for (frames_at_least, args, 5000));
 }
 
+/* A window showing a new board with `pos` at width×height; `frames` counts its painted frames. */
+static KielaBoardView *
+present_board (GtkWidget **window, const KielaPosition *pos, int width, int height, Frames *frames)
+{
+  GtkWidget *widget = kiela_board_view_new ();
+
+  *window = gtk_window_new ();
+  kiela_board_view_set_position (KIELA_BOARD_VIEW (widget), pos);
+  gtk_window_set_child (GTK_WINDOW (*window), widget);
+  gtk_window_set_default_size (GTK_WINDOW (*window), width, height);
+  gtk_window_present (GTK_WINDOW (*window));
+  g_assert_true (wait_for (is_mapped, widget, 5000));
+  g_signal_connect (gtk_widget_get_frame_clock (*window), "after-paint", G_CALLBACK (after_paint_cb), frames);
+  return KIELA_BOARD_VIEW (widget);
+}
+
 static void
 test_cache_survives_count_changes (void)
 {
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *widget = kiela_board_view_new ();
-  KielaBoardView *board = KIELA_BOARD_VIEW (widget);
+  GtkWidget *window;
+  KielaBoardView *board;
   KielaPosition pos;
   Frames frames = { 0 };
   guint after_first, after_counts;
 
   parse_position (START_KPN, &pos);
-  kiela_board_view_set_position (board, &pos);
-  gtk_window_set_child (GTK_WINDOW (window), widget);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 520);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_for (is_mapped, widget, 5000));
-  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (after_paint_cb), &frames);
+  board = present_board (&window, &pos, 1000, 520, &frames);
   wait_frames (&frames, 1);
   after_first = kiela_board_view_get_svg_render_count (board);
   /* board + at least one stone sprite */
@@ -726,6 +742,233 @@ test_cache_survives_count_changes (void)
   }
   g_assert_cmpuint (kiela_board_view_get_svg_render_count (board), >, after_counts + 1);
 
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+/* The cairo nodes under `node`, in drawing order. */
+static void
+collect_cairo_nodes (GskRenderNode *node, GPtrArray *out)
+{
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CAIRO_NODE:
+      g_ptr_array_add (out, node);
+      break;
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        collect_cairo_nodes (gsk_container_node_get_child (node, i), out);
+      break;
+    case GSK_TRANSFORM_NODE: collect_cairo_nodes (gsk_transform_node_get_child (node), out); break;
+    case GSK_CLIP_NODE: collect_cairo_nodes (gsk_clip_node_get_child (node), out); break;
+    case GSK_ROUNDED_CLIP_NODE: collect_cairo_nodes (gsk_rounded_clip_node_get_child (node), out); break;
+    case GSK_OPACITY_NODE: collect_cairo_nodes (gsk_opacity_node_get_child (node), out); break;
+    case GSK_DEBUG_NODE: collect_cairo_nodes (gsk_debug_node_get_child (node), out); break;
+    default:
+      break;
+    }
+}
+
+/* The widget as drawn now, as a render node (its cached parts included). */
+static GskRenderNode *
+widget_node (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
+static cairo_surface_t *
+node_image (GskRenderNode *node, int width, int height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+typedef struct {
+  GskRenderNode *node;
+  GPtrArray *cairo;
+} Drawn;
+
+static void
+drawn_clear (Drawn *d)
+{
+  g_clear_pointer (&d->cairo, g_ptr_array_unref);
+  g_clear_pointer (&d->node, gsk_render_node_unref);
+}
+
+static void
+draw_now (GtkWidget *widget, Frames *frames, Drawn *d)
+{
+  wait_frames (frames, 1);
+  drawn_clear (d);
+  d->node = widget_node (widget);
+  d->cairo = g_ptr_array_new ();
+  collect_cairo_nodes (d->node, d->cairo);
+}
+
+/* The differing pixels lie inside `cell` (in the widget's coordinates). */
+static void
+assert_diff_inside (cairo_surface_t *a, cairo_surface_t *b, const graphene_rect_t *cell)
+{
+  Diff d = diff_images (a, b);
+
+  g_assert_cmpuint (d.n, >, 20);
+  g_assert_cmpint (d.x0, >=, (int) cell->origin.x);
+  g_assert_cmpint (d.y0, >=, (int) cell->origin.y);
+  g_assert_cmpint (d.x1, <=, (int) ceilf (cell->origin.x + cell->size.width));
+  g_assert_cmpint (d.y1, <=, (int) ceilf (cell->origin.y + cell->size.height));
+}
+
+static void
+house_rect (KielaBoardView *board, KielaHouse *house, graphene_rect_t *rect)
+{
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (house), GTK_WIDGET (board), rect));
+}
+
+/* With the cairo renderer the board and all its houses are one cairo node (GTK 4.8 paints each
+ * cairo node through an image of its own: one per house cost more than the houses), which is
+ * drawn anew when a house changes and reused when only the hand or a focus ring does. */
+static void
+test_houses_drawn_in_one_node (void)
+{
+  GtkWidget *window, *widget;
+  KielaBoardView *board;
+  KielaHouse *g1, *c3;
+  KielaPosition pos;
+  Frames frames = { 0 };
+  Drawn d = { 0 };
+  GskRenderNode *board_node;
+  cairo_surface_t *before, *after;
+  graphene_rect_t cell;
+  int width, height;
+
+  parse_position (START_KPN, &pos);
+  board = present_board (&window, &pos, 1000, 520, &frames);
+  widget = GTK_WIDGET (board);
+  g_assert_true (GSK_IS_CAIRO_RENDERER (gtk_native_get_renderer (GTK_NATIVE (window))));
+  g1 = house_by_square (board, "g1");
+  c3 = house_by_square (board, "c3");
+
+  draw_now (widget, &frames, &d);
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
+  g_assert_cmpint (width, >, 0);
+  g_assert_cmpuint (d.cairo->len, ==, 1);
+  board_node = gsk_render_node_ref (g_ptr_array_index (d.cairo, 0));
+  before = node_image (d.node, width, height);
+
+  /* The hand is drawn over the board: the board's node is the same one, not drawn again. */
+  kiela_board_view_set_hand (board, KIELA_SOUTH, 0, 3);
+  draw_now (widget, &frames, &d);
+  g_assert_cmpuint (d.cairo->len, ==, 2);
+  g_assert_true (g_ptr_array_index (d.cairo, 0) == board_node);
+  kiela_board_view_set_hand (board, KIELA_SOUTH, 0, 0);
+
+  /* A count changes: the board is drawn anew, and only that house's square looks different. */
+  pos.houses[KIELA_SOUTH][6] = 9;
+  kiela_board_view_set_position (board, &pos);
+  draw_now (widget, &frames, &d);
+  g_assert_cmpuint (d.cairo->len, ==, 1);
+  g_assert_true (g_ptr_array_index (d.cairo, 0) != board_node);
+  after = node_image (d.node, width, height);
+  house_rect (board, g1, &cell);
+  assert_diff_inside (before, after, &cell);
+  cairo_surface_destroy (before);
+  before = after;
+  gsk_render_node_unref (board_node);
+  board_node = gsk_render_node_ref (g_ptr_array_index (d.cairo, 0));
+
+  /* The pointer over a house: its glow lies under the stones, so the board draws it. */
+  gtk_widget_set_state_flags (GTK_WIDGET (c3), GTK_STATE_FLAG_PRELIGHT, FALSE);
+  draw_now (widget, &frames, &d);
+  g_assert_true (g_ptr_array_index (d.cairo, 0) != board_node);
+  after = node_image (d.node, width, height);
+  house_rect (board, c3, &cell);
+  assert_diff_inside (before, after, &cell);
+  cairo_surface_destroy (after);
+  gtk_widget_unset_state_flags (GTK_WIDGET (c3), GTK_STATE_FLAG_PRELIGHT);
+  draw_now (widget, &frames, &d);
+  gsk_render_node_unref (board_node);
+  board_node = gsk_render_node_ref (g_ptr_array_index (d.cairo, 0));
+  after = node_image (d.node, width, height);
+  g_assert_cmpuint (diff_images (before, after).n, ==, 0);
+  cairo_surface_destroy (after);
+
+  /* The focus ring is the house's own: the board's node stays, the ring shows on g1 only. */
+  gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
+  kiela_board_view_focus_house (board, KIELA_SOUTH, 6);
+  g_assert_true (gtk_widget_has_visible_focus (GTK_WIDGET (g1)));
+  draw_now (widget, &frames, &d);
+  g_assert_true (g_ptr_array_index (d.cairo, 0) == board_node);
+  after = node_image (d.node, width, height);
+  house_rect (board, g1, &cell);
+  assert_diff_inside (before, after, &cell);
+  cairo_surface_destroy (after);
+
+  cairo_surface_destroy (before);
+  gsk_render_node_unref (board_node);
+  drawn_clear (&d);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Houses a pixel apart in size (the squares are whole pixels) share the frame: the count badges
+ * of both sizes stay cached instead of being drawn anew for every house. */
+static void
+test_badges_cached_for_every_size (void)
+{
+  GtkWidget *window;
+  KielaBoardView *board;
+  KielaBoardRenderer *renderer;
+  KielaPosition pos[2];
+  Frames frames = { 0 };
+  GHashTable *sizes = g_hash_table_new (NULL, NULL);
+  guint after_warmup;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      memset (&pos[i], 0, sizeof pos[i]);
+      pos[i].files = 10;
+      for (guint side = 0; side < 2; side++)
+        for (guint h = 0; h < 20; h++)
+          pos[i].houses[side][h] = (h * 7 + side * 5 + i * 3) % 17;
+    }
+  /* At this size the squares are 169 and 170 pixels. */
+  board = present_board (&window, &pos[0], 1920, 1080, &frames);
+  renderer = kiela_board_view_get_renderer (board);
+  wait_frames (&frames, 1);
+  for (guint side = 0; side < 2; side++)
+    for (guint h = 0; h < 20; h++)
+      {
+        GtkWidget *house = GTK_WIDGET (kiela_board_view_get_house (board, side, h));
+        int size = MIN (gtk_widget_get_width (house), gtk_widget_get_height (house));
+
+        g_hash_table_add (sizes, GINT_TO_POINTER (size));
+      }
+  g_assert_cmpuint (g_hash_table_size (sizes), >=, 2);
+
+  kiela_board_view_set_position (board, &pos[1]);
+  wait_frames (&frames, 1);
+  after_warmup = kiela_board_draw_get_badge_renders (renderer);
+  /* 17 counts, in two sizes */
+  g_assert_cmpuint (after_warmup, >, 17);
+  g_assert_cmpuint (after_warmup, <=, 2 * 17 * g_hash_table_size (sizes));
+  for (guint frame = 0; frame < 6; frame++)
+    {
+      kiela_board_view_set_position (board, &pos[frame % 2]);
+      wait_frames (&frames, 1);
+    }
+  g_assert_cmpuint (kiela_board_draw_get_badge_renders (renderer), ==, after_warmup);
+
+  g_hash_table_unref (sizes);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -836,5 +1079,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board/cache-survives-count-changes", test_cache_survives_count_changes);
   g_test_add_func ("/board/captured-flashes", test_captured_flashes);
   g_test_add_func ("/board/stones-do-not-overlap", test_stones_do_not_overlap);
+  g_test_add_func ("/board/houses-drawn-in-one-node", test_houses_drawn_in_one_node);
+  g_test_add_func ("/board/badges-cached-for-every-size", test_badges_cached_for_every_size);
   return g_test_run ();
 }

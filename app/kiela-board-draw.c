@@ -370,6 +370,43 @@ kiela_board_draw_house (KielaBoardRenderer *renderer, KielaBoardPainter *painter
     }
 }
 
+/* The hand's size for a cell of `cs` pixels: its number about a third of a house high, so a
+ * room can read it from the back (a projected 1080-px board has 100-px houses). */
+#define HAND_HEIGHT 0.46f
+#define HAND_TEXT   0.32f
+
+/* The bubble's rectangle and its number's layout. */
+static PangoLayout *
+hand_rect (GtkWidget *widget, const KielaBoardLayout *layout, guint file, guint rank, guint stones,
+           graphene_rect_t *pill, float *stone_size, PangoRectangle *logical)
+{
+  graphene_rect_t cell;
+  float cs, height, width;
+  char buf[16];
+  PangoLayout *text;
+  PangoRectangle ink;
+
+  kiela_board_layout_cell_rect (layout, file, rank, &cell);
+  cs = cell.size.width;
+  *stone_size = kiela_board_geometry_stone_sprite () * cs / CELL * (HAND_HEIGHT / 0.36f);
+  height = cs * HAND_HEIGHT;
+  g_snprintf (buf, sizeof buf, "%u", stones);
+  text = create_number_layout (widget, buf, cs * HAND_TEXT);
+  pango_layout_get_pixel_extents (text, &ink, logical);
+  width = height * 0.35f + *stone_size * (0.35f + 0.6f * MIN (stones, 5)) + logical->width + height * 0.3f;
+  kiela_board_layout_hand_rect (layout, file, rank, width, height, pill);
+  return text;
+}
+
+void
+kiela_board_draw_hand_rect (GtkWidget *widget, const KielaBoardLayout *layout, guint file, guint rank, guint stones,
+                            graphene_rect_t *rect)
+{
+  float stone;
+  PangoRectangle logical;
+  g_autoptr(PangoLayout) text = hand_rect (widget, layout, file, rank, MAX (stones, 1), rect, &stone, &logical);
+}
+
 void
 kiela_board_draw_hand (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkWidget *widget,
                        const KielaBoardLayout *layout, guint file, guint rank, guint stones, gboolean use_cairo)
@@ -377,36 +414,19 @@ kiela_board_draw_hand (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkW
   static const GdkRGBA fill = { 0.07, 0.045, 0.03, 0.93 };
   static const GdkRGBA rim = { 0.18, 0.77, 1.0, 1 };
   static const GdkRGBA white = { 1, 1, 1, 1 };
-  graphene_rect_t cell, pill;
-  float cs, stone, height, width, x, unit, gap;
+  graphene_rect_t pill;
+  float stone, height, x;
   guint shown;
-  char buf[16];
   g_autoptr(PangoLayout) text = NULL;
-  PangoRectangle ink, logical;
+  PangoRectangle logical;
   KielaBoardPainter painter;
 
   if (stones == 0)
     return;
-  kiela_board_layout_cell_rect (layout, file, rank, &cell);
-  cs = cell.size.width;
-  stone = kiela_board_geometry_stone_sprite () * cs / CELL;
-  height = cs * 0.36f;
+  text = hand_rect (widget, layout, file, rank, stones, &pill, &stone, &logical);
+  height = pill.size.height;
   shown = MIN (stones, 5);
-  g_snprintf (buf, sizeof buf, "%u", stones);
-  text = create_number_layout (widget, buf, cs * 0.22f);
-  pango_layout_get_pixel_extents (text, &ink, &logical);
-  width = height * 0.35f + stone * (0.35f + 0.6f * shown) + logical.width + height * 0.3f;
-  pill.size.width = width;
-  pill.size.height = height;
-  pill.origin.x = cell.origin.x + (cs - width) / 2;
-  /* Ranks 1 and 3: below the house, 2 and 4: above it; centred on the frame (ranks 1 and 4)
-   * or on the central band (ranks 2 and 3), where the board leaves room for it. */
-  unit = cs / CELL;
-  gap = (rank == 1 || rank == 4) ? (KIELA_BOARD_MARGIN + KIELA_BOARD_FIELD_PAD) / 2 : KIELA_BOARD_BAND / 2;
-  pill.origin.y = (rank == 1 || rank == 3)
-                  ? cell.origin.y + cs + gap * unit - height / 2
-                  : cell.origin.y - gap * unit - height / 2;
-  append_pill (snapshot, &pill, &fill, &rim, MAX (2.0f, cs * 0.025f));
+  append_pill (snapshot, &pill, &fill, &rim, MAX (2.0f, height * 0.07f));
 
   x = pill.origin.x + height * 0.3f;
   kiela_board_painter_begin (&painter, snapshot, use_cairo, &pill);

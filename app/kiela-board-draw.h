@@ -39,5 +39,8 @@ void     kiela_board_draw_focus_ring (GtkSnapshot *snapshot, float size);
 void     kiela_board_draw_hand  (KielaBoardRenderer *renderer, GtkSnapshot *snapshot, GtkWidget *widget,
                                  const KielaBoardLayout *layout, guint file, guint rank, guint stones,
                                  gboolean use_cairo);
+/* Where that hand is drawn (its bubble), in the board's pixels. */
+void     kiela_board_draw_hand_rect (GtkWidget *widget, const KielaBoardLayout *layout, guint file, guint rank,
+                                     guint stones, graphene_rect_t *rect);
 
 G_END_DECLS

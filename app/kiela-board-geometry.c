@@ -21,6 +21,56 @@ kiela_board_geometry_height_units (void)
   return 2 * MARGIN + 4 * CELL + BAND;
 }
 
+/* The frame runs from the field's edge (FIELD_PAD outside the cells) to the board's edge,
+ * 2 units in at the top and 9 at the bottom (the scene's shadow); letters sit in its middle. */
+double
+kiela_board_geometry_file_label_baseline (gboolean top)
+{
+  double h = kiela_board_geometry_height_units ();
+  double field_top = MARGIN - KIELA_BOARD_FIELD_PAD, field_bottom = h - MARGIN + KIELA_BOARD_FIELD_PAD;
+  double centre = top ? (2 + field_top) / 2 : (field_bottom + h - 9) / 2;
+
+  return centre + KIELA_BOARD_LABEL_SIZE * 0.36;
+}
+
+void
+kiela_board_layout_file_label_rect (const KielaBoardLayout *layout, guint file, gboolean top, graphene_rect_t *rect)
+{
+  double baseline = kiela_board_geometry_file_label_baseline (top);
+  double cx = MARGIN + file * CELL + CELL / 2;
+  /* An em box: ascenders reach 0.8 em above the baseline, descenders 0.2 below; no letter
+   * a..t is wider than 0.7 em. */
+  double x0 = cx - 0.35 * KIELA_BOARD_LABEL_SIZE, y0 = baseline - 0.8 * KIELA_BOARD_LABEL_SIZE;
+
+  graphene_rect_init (rect, layout->x + x0 * layout->scale, layout->y + y0 * layout->scale,
+                      0.7 * KIELA_BOARD_LABEL_SIZE * layout->scale, KIELA_BOARD_LABEL_SIZE * layout->scale);
+}
+
+void
+kiela_board_layout_hand_rect (const KielaBoardLayout *layout, guint file, guint rank, double width, double height,
+                              graphene_rect_t *rect)
+{
+  graphene_rect_t cell, label;
+  double y;
+
+  kiela_board_layout_cell_rect (layout, file, rank, &cell);
+  if (rank == 2 || rank == 3)
+    {
+      /* Centred on the band between the halves, below rank 3 or above rank 2. */
+      double gap = BAND / 2 * layout->scale;
+      y = rank == 3 ? cell.origin.y + cell.size.height + gap - height / 2 : cell.origin.y - gap - height / 2;
+    }
+  else
+    {
+      /* Over the house's outer edge, ending a unit short of the letters: the letter names the
+       * square the hand is over, so it must stay in sight. */
+      kiela_board_layout_file_label_rect (layout, file, rank == 4, &label);
+      y = rank == 1 ? label.origin.y - layout->scale - height
+                    : label.origin.y + label.size.height + layout->scale;
+    }
+  graphene_rect_init (rect, cell.origin.x + (cell.size.width - width) / 2, y, width, height);
+}
+
 double
 kiela_board_geometry_rank_top (guint rank)
 {

@@ -40,6 +40,17 @@ void     kiela_board_layout_cell_rect      (const KielaBoardLayout *layout, guin
 /* The square whose cell holds the point; FALSE on the frame, the band or outside the board. */
 gboolean kiela_board_layout_hit            (const KielaBoardLayout *layout, double x, double y, guint *file, guint *rank);
 
+/* The baseline of the file letters on the frame (`top`: North's edge, else South's), in SVG units. */
+double   kiela_board_geometry_file_label_baseline (gboolean top);
+/* The box a file letter may cover on the frame (its em box, as wide as the widest letter), in pixels. */
+void     kiela_board_layout_file_label_rect (const KielaBoardLayout *layout, guint file, gboolean top,
+                                             graphene_rect_t *rect);
+/* Where the sower's hand marker of `width`×`height` pixels goes beside square (file, rank):
+ * for ranks 2 and 3 on the central band; for ranks 1 and 4 on the house's edge at the frame,
+ * clear of the file letters. */
+void     kiela_board_layout_hand_rect      (const KielaBoardLayout *layout, guint file, guint rank,
+                                            double width, double height, graphene_rect_t *rect);
+
 /* Minimum and natural size of the board widget along one axis, in pixels. */
 void     kiela_board_geometry_measure      (guint files, gboolean horizontal, int *minimum, int *natural);
 

@@ -163,14 +163,14 @@ kiela_board_scene_build_svg (guint files)
     {
       char text[2] = { (char) ('a' + file), 0 };
       char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
-      double baseline = LABEL_SIZE * 0.36;
+      /* Where the geometry says, so that the hand marker can keep clear of them. */
       const char *top[] = { "x", num (x, MARGIN + file * CELL + CELL / 2),
-                            "y", num (y, (by + fy) / 2 + baseline), "text", text, NULL };
+                            "y", num (y, kiela_board_geometry_file_label_baseline (TRUE)), "text", text, NULL };
 
       fill_template (labels, label_tmpl, top);
       {
         const char *bottom[] = { "x", num (x, MARGIN + file * CELL + CELL / 2),
-                                 "y", num (y, (fy + fh + by + bh) / 2 + baseline), "text", text, NULL };
+                                 "y", num (y, kiela_board_geometry_file_label_baseline (FALSE)), "text", text, NULL };
         fill_template (labels, label_tmpl, bottom);
       }
     }

@@ -58,6 +58,7 @@ G_DEFINE_FINAL_TYPE (KielaBoardView, kiela_board_view, GTK_TYPE_WIDGET)
 enum {
   SIGNAL_HOUSE_ACTIVATED,
   SIGNAL_SETUP_MOVE,
+  SIGNAL_SETUP_MOVE_ALL,
   N_SIGNALS
 };
 
@@ -386,11 +387,21 @@ set_setup_source (KielaBoardView *self, KielaHouse *house)
     kiela_house_set_selected (house, TRUE);
 }
 
+/* With Shift held, a setup move takes all the source's stones ("setup-move-all"). */
 static void
-emit_setup_move (KielaBoardView *self, KielaHouse *from, KielaHouse *to)
+emit_setup_move (KielaBoardView *self, KielaHouse *from, KielaHouse *to, gboolean all)
 {
-  g_signal_emit (self, signals[SIGNAL_SETUP_MOVE], 0,
+  g_signal_emit (self, signals[all ? SIGNAL_SETUP_MOVE_ALL : SIGNAL_SETUP_MOVE], 0,
                  (guint) self->setup_side, kiela_house_get_house (from), kiela_house_get_house (to));
+}
+
+static gboolean
+shift_held (KielaBoardView *self)
+{
+  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (GTK_WIDGET (self)));
+  GdkDevice *keyboard = seat != NULL ? gdk_seat_get_keyboard (seat) : NULL;
+
+  return keyboard != NULL && (gdk_device_get_modifier_state (keyboard) & GDK_SHIFT_MASK) != 0;
 }
 
 static void
@@ -424,7 +435,7 @@ house_clicked_cb (KielaHouse *house, KielaBoardView *self)
   else if (self->setup_source == house)
     set_setup_source (self, NULL);
   else
-    emit_setup_move (self, self->setup_source, house);
+    emit_setup_move (self, self->setup_source, house, shift_held (self));
 }
 
 static void
@@ -871,7 +882,9 @@ drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, KielaBoardView *self
       KielaHouse *to = house_at_point (self, self->drag_x0 + dx, self->drag_y0 + dy);
 
       if (to != NULL && to != from && kiela_house_get_side (to) == self->setup_side)
-        emit_setup_move (self, from, to);
+        emit_setup_move (self, from, to,
+                         (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture))
+                          & GDK_SHIFT_MASK) != 0);
     }
 }
 
@@ -945,6 +958,15 @@ kiela_board_view_class_init (KielaBoardViewClass *klass)
   signals[SIGNAL_SETUP_MOVE] = g_signal_new ("setup-move", G_TYPE_FROM_CLASS (klass),
                                              G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                              G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
+  /**
+   * KielaBoardView::setup-move-all:
+   * @side: the side rearranging its stones
+   * @from_house: where all the stones are taken from (Shift was held)
+   * @to_house: where they are put
+   */
+  signals[SIGNAL_SETUP_MOVE_ALL] = g_signal_new ("setup-move-all", G_TYPE_FROM_CLASS (klass),
+                                                 G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                 G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
 
   for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
     gtk_widget_class_add_binding (widget_class, arrows[i].key, 0, arrow_cb, "(ii)", arrows[i].dfile, arrows[i].drank);

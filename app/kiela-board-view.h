@@ -46,9 +46,11 @@ void       kiela_board_view_clear_highlights (KielaBoardView *self);
 /* When FALSE, clicks and keys on houses do nothing (houses stay focusable and readable). */
 void       kiela_board_view_set_interactive (KielaBoardView *self, gboolean interactive);
 gboolean   kiela_board_view_get_interactive (KielaBoardView *self);
-/* Expert setup: `side` moves its own stones one at a time ("setup-move" signal) by drag,
- * click source then click target, or keyboard (Enter on source, arrows, Enter on target;
- * Escape cancels).  "house-activated" is not emitted while in setup mode. */
+/* Expert setup: `side` moves its own stones ("setup-move" signal: the window moves as many as
+ * its count says) by drag, click source then click target, or keyboard (Enter on source,
+ * arrows, Enter on target; Escape cancels); with Shift held on the target or the drop,
+ * "setup-move-all" asks for all the source's stones.  "house-activated" is not emitted while
+ * in setup mode. */
 void       kiela_board_view_set_setup_mode  (KielaBoardView *self, gboolean setup, KielaSide side);
 /* Moves keyboard focus to a house (e.g. after explaining why it cannot be sown). */
 void       kiela_board_view_focus_house     (KielaBoardView *self, KielaSide side, guint house);

@@ -26,8 +26,16 @@ struct _KielaGameSession {
   char *hint_text;
   KielaMove hint_move;
   guint16 setup_counts[KIELA_MAX_HOUSES];
+  GArray *setup_steps;              /* KielaSetupStep: the arrangement's moves, for undo */
   guint n_moves;                    /* last notified, for "n-moves" */
 };
+
+/* One move of the expert arrangement: `count` stones from one house to another. */
+typedef struct {
+  guint8  from;
+  guint8  to;
+  guint16 count;
+} KielaSetupStep;
 
 enum {
   PROP_0,

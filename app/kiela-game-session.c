@@ -254,6 +254,7 @@ enter_setup (KielaGameSession *self)
   if (self->phase == KIELA_PHASE_PLAY)
     return;
   side = self->phase == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH;
+  g_array_set_size (self->setup_steps, 0);
   if (self->players[side] != NULL)
     {
       _kiela_game_session_start_arrange (self, side);
@@ -606,6 +607,14 @@ kiela_game_session_get_setup_position (KielaGameSession *self, KielaPosition *po
 gboolean
 kiela_game_session_setup_move (KielaGameSession *self, KielaSide side, guint from, guint to, GError **error)
 {
+  return kiela_game_session_setup_move_n (self, side, from, to, 1, error);
+}
+
+gboolean
+kiela_game_session_setup_move_n (KielaGameSession *self, KielaSide side, guint from, guint to, guint count,
+                                 GError **error)
+{
+  KielaSetupStep step;
   guint files;
 
   g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
@@ -624,10 +633,57 @@ kiela_game_session_setup_move (KielaGameSession *self, KielaSide side, guint fro
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("%s is empty: there is no stone to move."), sq);
       return FALSE;
     }
-  self->setup_counts[from]--;
-  self->setup_counts[to]++;
+  if (from == to)
+    {
+      g_autofree char *sq = kiela_square_name_dup (files, side, from);
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("The stones are already in %s: pick another house."), sq);
+      return FALSE;
+    }
+  /* Asking for more than the house holds moves what it holds. */
+  count = CLAMP (count, 1, self->setup_counts[from]);
+  self->setup_counts[from] -= count;
+  self->setup_counts[to] += count;
+  step.from = from;
+  step.to = to;
+  step.count = count;
+  g_array_append_val (self->setup_steps, step);
   g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
   return TRUE;
+}
+
+gboolean
+kiela_game_session_setup_can_undo (KielaGameSession *self)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+  return self->phase != KIELA_PHASE_PLAY && self->setup_steps->len > 0;
+}
+
+gboolean
+kiela_game_session_setup_undo (KielaGameSession *self)
+{
+  KielaSetupStep *step;
+
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
+
+  if (!kiela_game_session_setup_can_undo (self))
+    return FALSE;
+  step = &g_array_index (self->setup_steps, KielaSetupStep, self->setup_steps->len - 1);
+  self->setup_counts[step->to] -= step->count;
+  self->setup_counts[step->from] += step->count;
+  g_array_set_size (self->setup_steps, self->setup_steps->len - 1);
+  g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
+  return TRUE;
+}
+
+guint
+kiela_game_session_get_setup_moved (KielaGameSession *self)
+{
+  guint moved = 0;
+
+  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), 0);
+  for (guint i = 0; i < self->setup_steps->len; i++)
+    moved += g_array_index (self->setup_steps, KielaSetupStep, i).count;
+  return moved;
 }
 
 gboolean
@@ -998,6 +1054,7 @@ kiela_game_session_finalize (GObject *object)
   g_clear_object (&self->file);
   g_clear_object (&self->autosave);
   g_free (self->hint_text);
+  g_array_unref (self->setup_steps);
   G_OBJECT_CLASS (kiela_game_session_parent_class)->finalize (object);
 }
 
@@ -1048,6 +1105,7 @@ static void
 kiela_game_session_init (KielaGameSession *self)
 {
   self->hint_move = -1;
+  self->setup_steps = g_array_new (FALSE, FALSE, sizeof (KielaSetupStep));
 }
 
 KielaGameSession *

@@ -109,6 +109,14 @@ void                    kiela_game_session_get_setup_position (KielaGameSession 
 /* Moves one stone between two houses of the arranging side; FALSE with a reason if it cannot. */
 gboolean                kiela_game_session_setup_move       (KielaGameSession *self, KielaSide side,
                                                              guint from, guint to, GError **error);
+/* Moves `count` stones (at most what `from` holds) in one step; the arrangement's steps are
+ * undone one by one, the last first. */
+gboolean                kiela_game_session_setup_move_n     (KielaGameSession *self, KielaSide side,
+                                                             guint from, guint to, guint count, GError **error);
+gboolean                kiela_game_session_setup_can_undo   (KielaGameSession *self);
+gboolean                kiela_game_session_setup_undo       (KielaGameSession *self);
+/* Stones moved so far in the arrangement being made (after undos). */
+guint                   kiela_game_session_get_setup_moved  (KielaGameSession *self);
 gboolean                kiela_game_session_setup_done       (KielaGameSession *self, GError **error);
 gboolean                kiela_game_session_setup_skip       (KielaGameSession *self, GError **error);
 

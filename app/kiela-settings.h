@@ -25,6 +25,7 @@ typedef enum {
 #define KIELA_SETTINGS_NARRATION        "narration"
 #define KIELA_SETTINGS_SHOW_PLAYABLE    "show-playable"
 #define KIELA_SETTINGS_TEXT_ZOOM        "text-zoom"
+#define KIELA_SETTINGS_SHOW_ANALYSIS    "show-analysis"
 #define KIELA_SETTINGS_WINDOW_WIDTH     "window-width"
 #define KIELA_SETTINGS_WINDOW_HEIGHT    "window-height"
 #define KIELA_SETTINGS_WINDOW_MAXIMIZED "window-maximized"

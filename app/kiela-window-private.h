@@ -8,6 +8,8 @@
 #include "kiela-announce.h"
 #include "kiela-game-session.h"
 #include "kiela-move-list-model.h"
+#include "kiela-analysis-panel.h"
+#include "kiela-setup-bar.h"
 
 G_BEGIN_DECLS
 
@@ -27,6 +29,7 @@ struct _KielaWindow {
   KielaAnnounce *announce;
   GtkRevealer *setup_revealer;
   GtkLabel *setup_label;
+  KielaSetupBar *setup_bar;
   GtkBox *board_box;
   GtkOverlay *board_overlay;
   GtkLabel *north_label;
@@ -59,6 +62,7 @@ struct _KielaWindow {
   GtkLabel *caption_label;
   GtkWidget *caption_play_again;
   GtkWidget *step_bar;               /* the game's replay bar: hidden on other pages */
+  KielaAnalysisPanel *analysis;      /* kiela-window-analysis.c */
 
   KielaBoardView *board;
   KielaTracePlayer *player;
@@ -163,6 +167,12 @@ void      _kiela_window_confirm_discard  (KielaWindow *self, KielaWindowContinua
                                           gpointer data, GDestroyNotify destroy);
 /* A plugin that failed to load is said at start, with a way to see why. */
 void      _kiela_window_report_plugin_failures (KielaWindow *self);
+
+/* kiela-window-analysis.c: the analysis panel follows the shown position (analysis.show-analysis, F8). */
+void      _kiela_window_analysis_init    (KielaWindow *self);
+
+/* kiela-window-follow.c: the move list keeps its last row in view while the game is followed live. */
+void      _kiela_window_follow_moves_init (KielaWindow *self);
 
 /* kiela-presentation.c */
 void      _kiela_window_class_presentation_init (GtkWidgetClass *widget_class);

@@ -184,7 +184,8 @@ narration_dup (KielaWindow *self, KielaSide to_move, gboolean interactive, gbool
                               "the arrangement is ready."), p->name, kiela_side_display_name (to_move));
   if (phase != KIELA_PHASE_PLAY)
     return g_strdup (_("Drag stones between your own houses, or click a house and then another, "
-                       "to move one stone. Your total stays the same."));
+                       "to move as many stones as the Move button says; hold Shift to move them all. "
+                       "Your total stays the same."));
   if (over)
     return g_strdup (_("The game is over. Step through the moves in the list to see how it went, "
                        "or start again."));

@@ -122,6 +122,8 @@ update_setup (KielaWindow *self)
                                     "%s: arrange your %u stones over your two rows.", total),
                           kiela_side_display_name (side), total);
   gtk_label_set_text (self->setup_label, text);
+  /* The side labels count the stones shown, which are the arrangement's now. */
+  _kiela_window_update_turn (self);
 }
 
 /* ---------- following the session ---------- */
@@ -249,7 +251,18 @@ on_setup_move (KielaBoardView *board, guint side, guint from, guint to, KielaWin
 {
   g_autoptr(GError) error = NULL;
 
-  if (!kiela_game_session_setup_move (self->session, side, from, to, &error))
+  if (!kiela_game_session_setup_move_n (self->session, side, from, to, kiela_setup_bar_get_count (self->setup_bar),
+                                        &error))
+    _kiela_window_refuse (self, error->message);
+}
+
+/* Shift held: all the stones of the house. */
+static void
+on_setup_move_all (KielaBoardView *board, guint side, guint from, guint to, KielaWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!kiela_game_session_setup_move_n (self->session, side, from, to, G_MAXUINT, &error))
     _kiela_window_refuse (self, error->message);
 }
 
@@ -330,6 +343,7 @@ kiela_window_class_init (KielaWindowClass *klass)
 
   g_type_ensure (KIELA_TYPE_STEP_LIST);
   g_type_ensure (KIELA_TYPE_ANNOUNCE);
+  g_type_ensure (KIELA_TYPE_SETUP_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaWindow, name)
   BIND (toast_overlay);
@@ -344,6 +358,7 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (announce);
   BIND (setup_revealer);
   BIND (setup_label);
+  BIND (setup_bar);
   BIND (board_box);
   BIND (board_overlay);
   BIND (north_label);
@@ -457,12 +472,14 @@ kiela_window_init (KielaWindow *self)
   gtk_box_append (self->board_box, GTK_WIDGET (self->board));
   g_signal_connect (self->board, "house-activated", G_CALLBACK (on_house_activated), self);
   g_signal_connect (self->board, "setup-move", G_CALLBACK (on_setup_move), self);
+  g_signal_connect (self->board, "setup-move-all", G_CALLBACK (on_setup_move_all), self);
 
   self->player = kiela_trace_player_new (self->board);
   g_signal_connect (self->player, "changed", G_CALLBACK (on_player_changed), self);
   kiela_step_list_set_player (self->step_list, self->player);
 
   _kiela_window_moves_init (self);
+  _kiela_window_follow_moves_init (self);
   g_signal_connect (self->board_overlay, "get-child-position", G_CALLBACK (on_board_overlay_position), self);
   _kiela_window_actions_init (self);
   _kiela_window_pages_init (self);
@@ -500,6 +517,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
     }
   g_signal_connect (self->session, "move-played", G_CALLBACK (on_move_played), self);
   g_signal_connect_swapped (self->session, "setup-changed", G_CALLBACK (update_setup), self);
+  kiela_setup_bar_set_session (self->setup_bar, self->session);
   g_signal_connect (self->session, "message", G_CALLBACK (on_session_message), self);
   g_signal_connect (self->session, "error", G_CALLBACK (on_session_error), self);
   _kiela_window_moves_connect (self);
@@ -515,6 +533,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   _kiela_window_presentation_init (self);
   on_settings_changed (settings, NULL, self);
   kiela_learn_attach (self, registry, settings, NULL);
+  _kiela_window_analysis_init (self);
   kiela_position_editor_attach (self, registry);
   _kiela_window_report_plugin_failures (self);
   /* win.show-page::rules and ::history: the primary menu, F1 and the welcome page link here. */

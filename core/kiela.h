@@ -21,3 +21,4 @@
 #include "kiela-variant-file.h"
 #include "kiela-stats.h"
 #include "kiela-lesson.h"
+#include "kiela-analysis.h"

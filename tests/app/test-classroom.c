@@ -499,47 +499,6 @@ test_no_tooltip_after_click (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (tooltip, "g1"));
 }
 
-static gboolean
-last_move_in_view (gpointer data)
-{
-  Fixture *f = data;
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (child (f, "move_scroller")));
-
-  return gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) >= gtk_adjustment_get_upper (adj) - 1;
-}
-
-/* A long game on a short screen: the last move stays in view as moves are added, and when the
- * game-over card opens above the list. */
-static void
-test_last_move_in_view (Fixture *f, gconstpointer data)
-{
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (child (f, "move_scroller")));
-  KielaGame *game = kiela_window_get_game (f->window);
-  GRand *rand = g_rand_new_with_seed (10);
-
-  show (f, 1400, 760);
-  while (!kiela_game_is_over (game) && kiela_game_get_n_moves (game) < 400)
-    {
-      KielaMove moves[KIELA_MAX_MOVES];
-      guint n = kiela_game_legal_moves (game, moves);
-      KielaSide side = kiela_game_get_position (game)->to_move;
-
-      g_signal_emit_by_name (kiela_window_get_board (f->window), "house-activated", (guint) side,
-                             (guint) moves[g_rand_int_range (rand, 0, (gint) n)]);
-      if (kiela_game_get_n_moves (game) == 40)
-        {
-          spin (300);
-          g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
-          wait_until (last_move_in_view, f, 3000, "the 40th move in view");
-        }
-    }
-  g_rand_free (rand);
-  g_assert_true (kiela_game_is_over (game));
-  spin (800);
-  g_assert_nonnull (kiela_window_get_result_text (f->window));
-  wait_until (last_move_in_view, f, 3000, "the last move in view under the game-over card");
-}
-
 static void
 on_start (KielaNewGameDialog *dialog, gboolean *started)
 {
@@ -624,7 +583,7 @@ main (int argc, char **argv)
   ADD ("/app/classroom/setup-bar-steady", KIELA_SPEED_INSTANT, test_setup_bar_steady);
   ADD ("/app/classroom/banner-in-words", KIELA_SPEED_INSTANT, test_banner_in_words);
   ADD ("/app/classroom/no-tooltip-after-click", KIELA_SPEED_INSTANT, test_no_tooltip_after_click);
-  ADD ("/app/classroom/last-move-in-view", KIELA_SPEED_INSTANT, test_last_move_in_view);
+  /* The last move in view under the game-over card: test-move-list-end.c, from the rows themselves. */
   g_test_add_func ("/app/classroom/shortcut-names", test_shortcut_names);
   g_test_add_func ("/app/classroom/new-game-dialog", test_new_game_dialog);
   return g_test_run ();

@@ -561,6 +561,67 @@ test_setup_phase (Fixture *f, gconstpointer data)
   g_assert_true (kiela_game_session_can_play (f->session));
 }
 
+/* The arrangement moves several stones at once, never more than a house holds, and undoes
+ * its steps one by one, last first; a new arrangement starts with nothing to undo. */
+static void
+test_setup_several_and_undo (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *expert = kiela_registry_lookup_variant (f->registry, "kiela-expert");
+  g_autoptr(GError) error = NULL;
+  KielaPosition start, pos;
+  guint total = 0;
+
+  kiela_game_session_new_game (f->session, expert, NULL, NULL);
+  kiela_game_session_get_setup_position (f->session, &start);
+  for (guint h = 0; h < 2u * start.files; h++)
+    total += start.houses[KIELA_SOUTH][h];
+  g_assert_false (kiela_game_session_setup_can_undo (f->session));
+  g_assert_false (kiela_game_session_setup_undo (f->session));
+
+  /* Three stones from b1 (hole 1) to a2 (hole 19): b1 holds two, so two move. */
+  g_assert_cmpuint (start.houses[KIELA_SOUTH][1], ==, 2);
+  g_assert_true (kiela_game_session_setup_move_n (f->session, KIELA_SOUTH, 1, 19, 3, &error));
+  g_assert_no_error (error);
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][1], ==, 0);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][19], ==, start.houses[KIELA_SOUTH][19] + 2);
+  g_assert_cmpuint (kiela_game_session_get_setup_moved (f->session), ==, 2);
+  /* All of a2 (G_MAXUINT) to c1 (hole 2). */
+  g_assert_true (kiela_game_session_setup_move_n (f->session, KIELA_SOUTH, 19, 2, G_MAXUINT, NULL));
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][19], ==, 0);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][2], ==, start.houses[KIELA_SOUTH][2] + start.houses[KIELA_SOUTH][19] + 2);
+  g_assert_cmpuint (kiela_game_session_get_setup_moved (f->session), ==, 2 + start.houses[KIELA_SOUTH][19] + 2);
+  /* A house onto itself, or an empty one, is refused and changes nothing. */
+  g_assert_false (kiela_game_session_setup_move_n (f->session, KIELA_SOUTH, 2, 2, 1, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  g_assert_false (kiela_game_session_setup_move_n (f->session, KIELA_SOUTH, 1, 3, 5, &error));
+  g_assert_nonnull (strstr (error->message, "is empty"));
+  g_clear_error (&error);
+
+  /* Undo, last first, back to the start arrangement. */
+  g_assert_true (kiela_game_session_setup_undo (f->session));
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][19], ==, start.houses[KIELA_SOUTH][19] + 2);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][2], ==, start.houses[KIELA_SOUTH][2]);
+  g_assert_true (kiela_game_session_setup_undo (f->session));
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_true (kiela_position_equal (&pos, &start));
+  g_assert_false (kiela_game_session_setup_can_undo (f->session));
+  g_assert_cmpuint (kiela_game_session_get_setup_moved (f->session), ==, 0);
+
+  /* Done: North arranges with nothing to undo, and its total is South's. */
+  g_assert_true (kiela_game_session_setup_move_n (f->session, KIELA_SOUTH, 0, 19, 2, NULL));
+  g_assert_true (kiela_game_session_setup_done (f->session, NULL));
+  g_assert_cmpint (kiela_game_session_get_phase (f->session), ==, KIELA_PHASE_SETUP_NORTH);
+  g_assert_false (kiela_game_session_setup_can_undo (f->session));
+  g_assert_false (kiela_game_session_setup_undo (f->session));
+  kiela_game_session_get_setup_position (f->session, &pos);
+  g_assert_cmpuint (kiela_position_side_total (&pos, KIELA_SOUTH), ==, total);
+  g_assert_cmpuint (pos.houses[KIELA_SOUTH][19], ==, start.houses[KIELA_SOUTH][19] + 2);
+}
+
 /* The properties the window binds to are GObject properties with enum types. */
 static void
 test_properties (Fixture *f, gconstpointer data)
@@ -767,6 +828,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/app/session/setup-several-and-undo", test_setup_several_and_undo);
   ADD ("/app/session/play", test_play);
   ADD ("/app/session/ai-reply-and-undo", test_ai_reply_and_undo);
   ADD ("/app/session/ai-waits-for-replay", test_ai_waits_for_replay);

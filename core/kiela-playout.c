@@ -144,8 +144,28 @@ packed_random_move (const KielaVariant *variant, const KielaPacked *pos, KielaRn
   guint32 drops_of[KIELA_MAX_MOVES];
   guint n, pick;
 
+  guint32 legal;
+
   if (sample)
     return packed_draw (variant, pos, rng, &moves[0], child, endless, drops);
+
+  /* Kiela's own rules: every candidate's legality decided, mostly by a look
+   * at its first laps, and only the drawn move's child built, as the same
+   * draw among the same moves in the same order. */
+  if (kiela_packed_legal_mask (variant, pos, &legal))
+    {
+      KielaSowResult r;
+
+      n = (guint) __builtin_popcount (legal);
+      if (n == 0)
+        return FALSE;
+      for (pick = kiela_rng_below (rng, n); pick > 0; pick--)
+        legal &= legal - 1;
+      *child = *pos;
+      *endless = !kiela_packed_sow (variant, child, (KielaMove) __builtin_ctz (legal), &r);
+      *drops = r.drops;
+      return TRUE;
+    }
 
   n = kiela_packed_legal_moves (variant, pos, moves, children, endless_of, drops_of, NULL);
   if (n == 0)

@@ -61,6 +61,11 @@ guint    kiela_packed_legal_moves   (const KielaVariant *variant, const KielaPac
                                      guint32 drops[KIELA_MAX_MOVES],
                                      guint16 captured[KIELA_MAX_MOVES]);
 
+/* The legal moves of Kiela's rules on ten files (endless moves illegal) as a
+ * mask of houses, every candidate's legality decided by (partly) sowing it;
+ * FALSE, and `mask` untouched, for other boards and rules. */
+gboolean kiela_packed_legal_mask    (const KielaVariant *variant, const KielaPacked *packed, guint32 *mask);
+
 /* kiela_perft on a compact board: the number of move sequences of `depth` plies. */
 guint64  kiela_packed_perft         (const KielaVariant *variant, const KielaPacked *packed, guint depth);
 

@@ -1177,6 +1177,85 @@ kiela_leaf_ends_after_look (const KielaPacked *p, guint h, const KielaLeafLook *
                           files, lanes, limit, KIELA_RULES);
 }
 
+/*
+ * Which of the leaf moves `rest` that a look left undecided never end (Kiela's
+ * rules): each sown on after the laps the look saw, or from its start where
+ * the look saw none.  Returns how many, their houses in `never_ends`.
+ */
+static inline __attribute__((always_inline)) guint
+kiela_leaves_never_ending (const KielaPacked *p, guint32 rest, const KielaLeafLook *look,
+                           const guint files, const guint lanes, const guint32 limit, guint32 *never_ends)
+{
+  guint32 mask = 0;
+  guint count = 0;
+
+  while (rest)
+    {
+      const guint h = (guint) __builtin_ctz (rest);
+      gboolean ends;
+
+      rest &= rest - 1;
+      if (G_LIKELY (look->laps[h]))
+        ends = kiela_leaf_ends_after_look (p, h, look, files, lanes, limit);
+      else
+        {
+          KielaPacked child;
+
+          __builtin_memcpy (&child, p, 16 + 32 * lanes);
+          ends = packed_sow_core (&child, (KielaMove) h, NULL, files, lanes, limit, KIELA_RULES);
+        }
+      mask |= (guint32) !ends << h;
+      count += !ends;
+    }
+  *never_ends = mask;
+  return count;
+}
+
+/*
+ * The legal moves of a compact board as a mask of houses, each candidate's
+ * legality decided by perft's look at its first laps and the undecided ones
+ * sown on from there: what a playout needs to draw a uniform legal move
+ * without building every child.  Only for Kiela's rules on ten files where
+ * endless moves are illegal; FALSE elsewhere (the caller lists the moves).
+ */
+gboolean
+kiela_packed_legal_mask (const KielaVariant *variant, const KielaPacked *p, guint32 *mask)
+{
+  const guint files = 10, lanes = 2;
+  const guint32 limit = lap_limit_of (variant);
+  KielaLeafLook look;
+  guint32 rest = 0, legal = 0, never_ends;
+  guint n_cand = 0;
+
+  if (p->files != files || p->stride != 32 || !is_kiela_rules (variant) ||
+      variant->endless_policy != KIELA_ENDLESS_ILLEGAL)
+    return FALSE;
+#ifdef KIELA_HAVE_VECTOR_LOOK
+  if (use_vector_look)
+    {
+      const guint8 *my = p->b + p->to_move * 32;
+      const guint min_sow = variant->min_sow ? variant->min_sow : 1;
+
+      n_cand = kiela_leaf_look_vector (p, files, limit, min_sow, &look, &rest);
+      if (n_cand)
+        for (guint h = 0; h < 2 * files; h++)
+          legal |= (guint32) (my[h] >= min_sow) << h;
+    }
+#endif
+  if (n_cand == 0)
+    {
+      KielaMove cand[KIELA_MAX_MOVES];
+
+      n_cand = packed_candidates_impl (variant, p, cand, files, lanes);
+      for (guint i = 0; i < n_cand; i++)
+        legal |= (guint32) 1 << cand[i];
+      kiela_leaf_look (variant, p, files, lanes, limit, &look, &rest);
+    }
+  kiela_leaves_never_ending (p, rest, &look, files, lanes, limit, &never_ends);
+  *mask = legal & ~never_ends;
+  return TRUE;
+}
+
 typedef guint64 (*PackedPerftFunc) (const KielaVariant *v, const KielaPacked *p, guint depth);
 
 /*
@@ -1218,26 +1297,7 @@ packed_perft_impl (const KielaVariant *v, const KielaPacked *p, guint depth, Pac
 #endif
       if (n_cand == 0)
         n_cand = kiela_leaf_look (v, p, files, lanes, limit, &look, &rest);
-      total = n_cand;
-      while (rest)
-        {
-          const guint h = (guint) __builtin_ctz (rest);
-          gboolean ends;
-
-          rest &= rest - 1;
-          if (G_LIKELY (look.laps[h]))
-            ends = kiela_leaf_ends_after_look (p, h, &look, files, lanes, limit);
-          else
-            {
-              KielaPacked child;
-
-              __builtin_memcpy (&child, p, 16 + 32 * lanes);
-              ends = packed_sow_core (&child, (KielaMove) h, NULL, files, lanes, limit, capture_rule,
-                                      captured_fate, relay_rule);
-            }
-          total -= !ends;
-        }
-      return total;
+      return n_cand - kiela_leaves_never_ending (p, rest, &look, files, lanes, limit, &rest);
     }
 
   n_cand = packed_candidates_impl (v, p, cand, files, lanes);

@@ -973,6 +973,95 @@ test_playout_matches_naive (void)
   g_assert_cmpuint (repetitions, >=, 8);
 }
 
+/*
+ * The legal-move mask that the playouts draw from (each candidate decided by a
+ * look at its first laps, then sown on) holds exactly the moves that
+ * kiela_legal_moves finds by sowing every candidate in full, with the vector
+ * look and the portable one: on random boards of up to 255 stones (long laps,
+ * relays, captures), the rules' endless example, and every position of random
+ * games; other rules are refused.
+ */
+static void
+test_legal_mask (void)
+{
+  const KielaVariant *v = variant ("kiela");
+  KielaRng rng;
+  guint checked = 0, illegal_seen = 0;
+
+  kiela_rng_seed (&rng, 77);
+  for (guint vector = 0; vector < 2; vector++)
+    {
+      const gboolean was = kiela_packed_set_vector_look (vector);
+
+      for (guint t = 0; t < 3000; t++)
+        {
+          KielaPosition pos;
+          KielaPacked packed;
+          KielaMove moves[KIELA_MAX_MOVES], cand[KIELA_MAX_MOVES];
+          guint32 mask = 0xdeadbeef, expected = 0;
+          guint n;
+
+          if (t == 0)
+            endless_position (&pos);
+          else
+            {
+              const guint stones = 1 + kiela_rng_below (&rng, t % 3 ? 80 : 255);
+
+              memset (&pos, 0, sizeof pos);
+              pos.files = 10;
+              pos.to_move = kiela_rng_below (&rng, 2);
+              for (guint s = 0; s < stones; s++)
+                pos.houses[kiela_rng_below (&rng, 2)][kiela_rng_below (&rng, 20)]++;
+            }
+          g_assert_true (kiela_packed_from_position (v, &pos, &packed));
+          g_assert_true (kiela_packed_legal_mask (v, &packed, &mask));
+          n = kiela_legal_moves (v, &pos, moves, NULL, NULL);
+          for (guint i = 0; i < n; i++)
+            expected |= (guint32) 1 << moves[i];
+          g_assert_cmphex (mask, ==, expected);
+          illegal_seen += kiela_candidate_moves (v, &pos, cand) - n;
+          checked++;
+        }
+      for (guint g = 0; g < 50; g++)
+        {
+          KielaPosition pos;
+
+          kiela_position_init_start (&pos, v);
+          for (guint ply = 0; ply < 200; ply++)
+            {
+              KielaPacked packed;
+              KielaMove moves[KIELA_MAX_MOVES], m;
+              guint32 mask = 0, expected = 0;
+              guint n = kiela_legal_moves (v, &pos, moves, NULL, NULL);
+              gboolean endless;
+
+              g_assert_true (kiela_packed_from_position (v, &pos, &packed));
+              g_assert_true (kiela_packed_legal_mask (v, &packed, &mask));
+              for (guint i = 0; i < n; i++)
+                expected |= (guint32) 1 << moves[i];
+              g_assert_cmphex (mask, ==, expected);
+              checked++;
+              if (!kiela_random_legal_move (v, &pos, &rng, &m, &pos, &endless) || endless)
+                break;
+            }
+        }
+      kiela_packed_set_vector_look (was);
+    }
+  g_test_message ("%u positions, %u endless candidates", checked, illegal_seen);
+  g_assert_cmpuint (illegal_seen, >, 0);
+
+  {
+    const KielaVariant *other = variant ("hawalis");
+    KielaPosition pos;
+    KielaPacked packed;
+    guint32 mask = 0;
+
+    kiela_position_init_start (&pos, other);
+    if (kiela_packed_from_position (other, &pos, &packed))
+      g_assert_false (kiela_packed_legal_mask (other, &packed, &mask));
+  }
+}
+
 /* kiela_random_legal_move draws every legal move equally often and never an
  * illegal endless one (section 8's example position, where a2 never ends). */
 static void
@@ -1211,6 +1300,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sow/playout/sampled-same-distribution", test_sampled_playouts);
   g_test_add_func ("/sow/playout/random-legal-move", test_random_legal_move);
   g_test_add_func ("/sow/playout/matches-naive", test_playout_matches_naive);
+  g_test_add_func ("/sow/playout/legal-mask", test_legal_mask);
   ret = g_test_run ();
   kiela_registry_free (registry);
   return ret;

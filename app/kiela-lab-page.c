@@ -257,7 +257,7 @@ on_progress (gpointer data)
   kiela_lab_run_get_progress (self->runner, &done, &total, &left_us);
   gtk_progress_bar_set_fraction (self->progress_bar, total ? (double) done / total : 0);
   /* TRANSLATORS: games finished / games in the run */
-  title = g_strdup_printf (_("Games played: %u / %u"), done, total);
+  title = g_strdup_printf (_("Games played: %'u / %'u"), done, total);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->progress_row), title);
   if (left_us >= 0)
     {
@@ -309,15 +309,17 @@ show_results (KielaLabPage *self)
       char *cells[G_N_ELEMENTS (rows)];
 
       add_cell (self, kiela_lab_run_get_label (self->runner, s), s + 1, 0, TRUE);
-      cells[0] = g_strdup_printf ("%" G_GUINT64_FORMAT, m->games);
+      /* Numbers in the reader's locale: "1 200" and "52,0 %" in French. */
+      cells[0] = g_strdup_printf ("%'" G_GUINT64_FORMAT, m->games);
       /* TRANSLATORS: a rate and its 95% interval, "52.0% (47.1–56.9%)" */
       cells[1] = g_strdup_printf (_("%.1f%% (%.1f–%.1f%%)"), 100 * m->first_player_win_rate,
                                   100 * m->first_player_low, 100 * m->first_player_high);
-      cells[2] = g_strdup_printf ("%.1f%%", 100 * m->draw_rate);
+      /* TRANSLATORS: a rate, "12.5%", written as in "%.1f%% (%.1f–%.1f%%)" above */
+      cells[2] = g_strdup_printf (C_("rate", "%.1f%%"), 100 * m->draw_rate);
       cells[3] = g_strdup_printf ("%.1f", m->mean_plies);
       cells[4] = g_strdup_printf ("%.2f", m->captures_per_game);
       cells[5] = g_strdup_printf ("%.2f", m->endless_refused_per_game);
-      cells[6] = g_strdup_printf ("%" G_GUINT64_FORMAT, m->endless_losses);
+      cells[6] = g_strdup_printf ("%'" G_GUINT64_FORMAT, m->endless_losses);
       for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
         {
           add_cell (self, cells[r], s + 1, r + 1, FALSE);

@@ -53,7 +53,7 @@ draw_axes (cairo_t *cr, const GdkRGBA *fg, double x0, double y0, double w, doubl
   for (double v = 0; v <= ymax + 1e-9; v += ys)
     {
       double y = y0 + h - v / ymax * h;
-      g_autofree char *t = percent ? g_strdup_printf ("%.0f%%", v * 100) : g_strdup_printf ("%.0f", v);
+      g_autofree char *t = percent ? g_strdup_printf ("%.0f%%", v * 100) : g_strdup_printf ("%'.0f", v);
 
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.12 * fg->alpha);
       cairo_move_to (cr, x0, floor (y) + 0.5);
@@ -64,7 +64,7 @@ draw_axes (cairo_t *cr, const GdkRGBA *fg, double x0, double y0, double w, doubl
     }
   for (double v = 0; v <= xmax + 1e-9; v += xs)
     {
-      g_autofree char *t = g_strdup_printf ("%.0f", v);
+      g_autofree char *t = g_strdup_printf ("%'.0f", v);
 
       draw_text (cr, t, x0 + v / xmax * w, y0 + h + 4, 0.5, 0, TRUE);
     }

@@ -7,63 +7,11 @@
 #include <glib/gi18n.h>
 
 #include "kiela-position-editor.h"
+#include "kiela-position-model.h"
+#include "kiela-position-editor-private.h"
 #include "kiela-window-private.h"
 #include "kiela-board-view-private.h"
 #include "kiela-new-game-dialog.h"
-
-/* Digits typed on one house within this time make one count ("1" then "2" = 12). */
-#define DIGIT_TIMEOUT_US (1200 * 1000)
-
-typedef struct {
-  const KielaVariant *variant;
-  KielaPosition pos;
-} Snapshot;
-
-struct _KielaPositionEditor {
-  AdwBin parent_instance;
-
-  /* Template children. */
-  GtkLabel *north_label;
-  GtkLabel *south_label;
-  GtkOverlay *board_overlay;
-  GtkBox *board_box;
-  AdwComboRow *variant_row;
-  AdwActionRow *limits_row;
-  GtkToggleButton *south_toggle;
-  GtkToggleButton *north_toggle;
-  AdwActionRow *totals_row;
-  AdwEntryRow *kpn_row;
-  GtkWidget *kpn_error_box;
-  GtkLabel *kpn_error_label;
-  GtkLabel *kpn_detail_label;
-  AdwActionRow *status_row;
-  GtkImage *status_icon;
-  AdwComboRow *south_row;
-  AdwComboRow *north_row;
-  GtkWidget *play_button;
-  GtkWidget *analyse_button;
-
-  KielaWindow *window;            /* not owned: the page lives inside it */
-  KielaRegistry *registry;
-  KielaBoardView *board;
-  GPtrArray *variants;            /* const KielaVariant*, in the variant row's order */
-  GPtrArray *personalities;       /* const KielaPersonality*, the player rows' items after "Person" */
-
-  const KielaVariant *variant;
-  KielaPosition pos;
-  GArray *undo;                   /* Snapshot */
-  GArray *redo;                   /* Snapshot */
-  char *problem;                  /* why the variant cannot be played from pos, or NULL */
-  char *kpn_error;
-  char *kpn_error_detail;
-  gboolean updating;              /* the page sets its own widgets: no edits from their signals */
-
-  /* Pointer and typing on the board. */
-  double pointer_x, pointer_y;
-  gboolean pointer_inside;
-  KielaHouse *typed_house;
-  gint64 typed_time;
-};
 
 G_DEFINE_FINAL_TYPE (KielaPositionEditor, kiela_position_editor, ADW_TYPE_BIN)
 
@@ -79,17 +27,18 @@ static void
 update_side_label (KielaPositionEditor *self, KielaSide side)
 {
   GtkLabel *label = side == KIELA_SOUTH ? self->south_label : self->north_label;
-  g_autofree char *stones = stones_text (kiela_position_side_total (&self->pos, side));
+  const KielaPosition *pos = kiela_position_model_get_position (self->model);
+  g_autofree char *stones = stones_text (kiela_position_side_total (pos, side));
   g_autofree char *text = NULL;
 
-  if (side == self->pos.to_move)
+  if (side == pos->to_move)
     /* TRANSLATORS: beside the board in the position editor: "▶ South to move · 28 stones" */
     text = g_strdup_printf (side == KIELA_SOUTH ? _("▶ South to move · %s") : _("▶ North to move · %s"), stones);
   else
     /* TRANSLATORS: beside the board in the position editor: "North · 28 stones" */
     text = g_strdup_printf (side == KIELA_SOUTH ? _("South · %s") : _("North · %s"), stones);
   gtk_label_set_text (label, text);
-  if (side == self->pos.to_move)
+  if (side == pos->to_move)
     gtk_widget_add_css_class (GTK_WIDGET (label), "kiela-to-move");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (label), "kiela-to-move");
@@ -98,7 +47,7 @@ update_side_label (KielaPositionEditor *self, KielaSide side)
 static void
 update_limits (KielaPositionEditor *self)
 {
-  const KielaVariant *v = self->variant;
+  const KielaVariant *v = kiela_position_model_get_variant (self->model);
   guint min_sow = MAX (v->min_sow, 1);
   g_autofree char *max = stones_text (kiela_variant_max_stones (v));
   g_autofree char *files = g_strdup_printf (ngettext ("%u file", "%u files", v->files), v->files);
@@ -118,23 +67,22 @@ update_limits (KielaPositionEditor *self)
 static void
 update_status (KielaPositionEditor *self)
 {
-  g_autoptr(GError) error = NULL;
-  gboolean ok = kiela_game_check_position (self->variant, &self->pos, &error);
+  const char *problem = kiela_position_model_get_problem (self->model);
+  const KielaPosition *pos = kiela_position_model_get_position (self->model);
+  gboolean ok = problem == NULL;
 
-  g_clear_pointer (&self->problem, g_free);
   if (!ok)
     {
-      self->problem = g_strdup (error->message);
       gtk_image_set_from_icon_name (self->status_icon, "dialog-warning-symbolic");
       gtk_widget_add_css_class (GTK_WIDGET (self->status_icon), "warning");
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->status_row), _("Cannot Be Played"));
-      adw_action_row_set_subtitle (self->status_row, self->problem);
+      adw_action_row_set_subtitle (self->status_row, problem);
     }
   else
     {
       KielaMove moves[KIELA_MAX_MOVES];
-      guint n = kiela_legal_moves (self->variant, &self->pos, moves, NULL, NULL);
-      g_autofree char *text = g_strdup_printf (self->pos.to_move == KIELA_SOUTH
+      guint n = kiela_legal_moves (kiela_position_model_get_variant (self->model), pos, moves, NULL, NULL);
+      g_autofree char *text = g_strdup_printf (pos->to_move == KIELA_SOUTH
                                                ? ngettext ("South to move, %u legal move.",
                                                            "South to move, %u legal moves.", n)
                                                : ngettext ("North to move, %u legal move.",
@@ -152,287 +100,53 @@ update_status (KielaPositionEditor *self)
 static void
 update_all (KielaPositionEditor *self)
 {
+  const KielaVariant *variant = kiela_position_model_get_variant (self->model);
+  const KielaPosition *pos = kiela_position_model_get_position (self->model);
   KielaMove moves[KIELA_MAX_MOVES];
   guint n_moves;
-  guint south = kiela_position_side_total (&self->pos, KIELA_SOUTH);
-  guint north = kiela_position_side_total (&self->pos, KIELA_NORTH);
+  guint south = kiela_position_side_total (pos, KIELA_SOUTH);
+  guint north = kiela_position_side_total (pos, KIELA_NORTH);
   g_autofree char *totals = NULL;
-  g_autofree char *kpn = kiela_position_to_string (&self->pos);
+  g_autofree char *kpn = kiela_position_to_string (pos);
   guint index = 0;
 
   self->updating = TRUE;
-  kiela_board_view_set_variant (self->board, self->variant);
-  kiela_board_view_set_position (self->board, &self->pos);
+  kiela_board_view_set_variant (self->board, variant);
+  kiela_board_view_set_position (self->board, pos);
   /* The houses the side to move could sow: the variant's rules at a glance. */
-  n_moves = kiela_legal_moves (self->variant, &self->pos, moves, NULL, NULL);
-  kiela_board_view_set_playable (self->board, (KielaSide) self->pos.to_move, moves, n_moves);
+  n_moves = kiela_legal_moves (variant, pos, moves, NULL, NULL);
+  kiela_board_view_set_playable (self->board, (KielaSide) pos->to_move, moves, n_moves);
 
   update_side_label (self, KIELA_NORTH);
   update_side_label (self, KIELA_SOUTH);
   /* TRANSLATORS: the totals row of the position editor: South's stones, North's, both */
   totals = g_strdup_printf (_("South %1$u · North %2$u · %3$u in all"), south, north, south + north);
   adw_action_row_set_subtitle (self->totals_row, totals);
-  gtk_toggle_button_set_active (self->pos.to_move == KIELA_SOUTH ? self->south_toggle : self->north_toggle, TRUE);
-  if (g_ptr_array_find (self->variants, self->variant, &index))
+  gtk_toggle_button_set_active (pos->to_move == KIELA_SOUTH ? self->south_toggle : self->north_toggle, TRUE);
+  if (g_ptr_array_find (self->variants, variant, &index))
     adw_combo_row_set_selected (self->variant_row, index);
   update_limits (self);
   if (!gtk_widget_has_focus (GTK_WIDGET (self->kpn_row)) || g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->kpn_row)), kpn) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->kpn_row), kpn);
   update_status (self);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.undo", self->undo->len > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.redo", self->redo->len > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.undo", kiela_position_model_can_undo (self->model));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.redo", kiela_position_model_can_redo (self->model));
   self->updating = FALSE;
 }
 
+/* A refused KPN in words under the entry, the parser's message under Details. */
 static void
-hide_kpn_error (KielaPositionEditor *self)
+on_kpn_error_changed (KielaPositionModel *model, KielaPositionEditor *self)
 {
-  g_clear_pointer (&self->kpn_error, g_free);
-  g_clear_pointer (&self->kpn_error_detail, g_free);
-  gtk_widget_set_visible (self->kpn_error_box, FALSE);
-}
+  const char *text = kiela_position_model_get_kpn_error (model);
+  const char *detail = kiela_position_model_get_kpn_error_detail (model);
 
-static void
-show_kpn_error (KielaPositionEditor *self, const char *text, const char *detail)
-{
-  g_free (self->kpn_error);
-  g_free (self->kpn_error_detail);
-  self->kpn_error = g_strdup (text);
-  self->kpn_error_detail = g_strdup (detail);
-  gtk_label_set_text (self->kpn_error_label, text);
-  gtk_label_set_text (self->kpn_detail_label, detail ? detail : "");
-  gtk_widget_set_visible (self->kpn_error_box, TRUE);
-}
-
-/* ---------- edits, undo and redo ---------- */
-
-/* Every change goes through here: the state before is kept for undo unless `merge` (the next
- * digit of a count being typed belongs to the same step). */
-static void
-apply (KielaPositionEditor *self, const KielaVariant *variant, const KielaPosition *pos, gboolean merge)
-{
-  Snapshot now = { self->variant, self->pos };
-
-  if (variant == self->variant && kiela_position_equal (pos, &self->pos))
-    return;
-  if (!merge && self->variant != NULL)
+  if (text != NULL)
     {
-      g_array_append_val (self->undo, now);
-      g_array_set_size (self->redo, 0);
+      gtk_label_set_text (self->kpn_error_label, text);
+      gtk_label_set_text (self->kpn_detail_label, detail ? detail : "");
     }
-  self->variant = variant;
-  self->pos = *pos;
-  hide_kpn_error (self);
-  update_all (self);
-}
-
-static void
-step_history (KielaPositionEditor *self, GArray *from, GArray *to)
-{
-  Snapshot now = { self->variant, self->pos };
-  Snapshot then;
-
-  if (from->len == 0)
-    return;
-  then = g_array_index (from, Snapshot, from->len - 1);
-  g_array_set_size (from, from->len - 1);
-  g_array_append_val (to, now);
-  self->variant = then.variant;
-  self->pos = then.pos;
-  self->typed_house = NULL;
-  hide_kpn_error (self);
-  update_all (self);
-}
-
-static void
-change_count (KielaPositionEditor *self, KielaSide side, guint house, int delta)
-{
-  int count = (int) self->pos.houses[side][house] + delta;
-
-  if (count < 0 || count > KIELA_POSITION_EDITOR_MAX_COUNT)
-    {
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return;
-    }
-  self->typed_house = NULL;
-  kiela_position_editor_set_count (self, side, house, (guint) count);
-}
-
-/* ---------- the board in editing mode ---------- */
-
-static KielaHouse *
-house_at (KielaPositionEditor *self, double x, double y)
-{
-  GtkWidget *w = gtk_widget_pick (GTK_WIDGET (self->board), x, y, GTK_PICK_DEFAULT);
-
-  while (w != NULL && w != GTK_WIDGET (self->board) && !KIELA_IS_HOUSE (w))
-    w = gtk_widget_get_parent (w);
-  return w != NULL && KIELA_IS_HOUSE (w) ? KIELA_HOUSE (w) : NULL;
-}
-
-/* Enter or Space on a focused house, or AT-SPI's "click": one stone more. */
-static void
-on_house_activated (KielaBoardView *board, guint side, guint house, KielaPositionEditor *self)
-{
-  change_count (self, (KielaSide) side, house, +1);
-}
-
-/* Clicks are taken before the house buttons see them: primary adds, secondary or Shift+primary
- * takes away, middle empties; the house takes the focus so a count can be typed on it next. */
-static void
-on_board_pressed (GtkGestureClick *gesture, int n_press, double x, double y, KielaPositionEditor *self)
-{
-  KielaHouse *house = house_at (self, x, y);
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-  KielaSide side;
-  guint h;
-
-  if (house == NULL)
-    return;
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  side = kiela_house_get_side (house);
-  h = kiela_house_get_house (house);
-  gtk_widget_grab_focus (GTK_WIDGET (house));
-  if (button == GDK_BUTTON_MIDDLE)
-    {
-      self->typed_house = NULL;
-      kiela_position_editor_set_count (self, side, h, 0);
-    }
-  else if (button == GDK_BUTTON_SECONDARY || (state & GDK_SHIFT_MASK))
-    change_count (self, side, h, -1);
-  else
-    change_count (self, side, h, +1);
-}
-
-static void
-on_motion (GtkEventControllerMotion *motion, double x, double y, KielaPositionEditor *self)
-{
-  self->pointer_x = x;
-  self->pointer_y = y;
-  self->pointer_inside = TRUE;
-}
-
-static void
-on_leave (GtkEventControllerMotion *motion, KielaPositionEditor *self)
-{
-  self->pointer_inside = FALSE;
-}
-
-static gboolean
-on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, KielaPositionEditor *self)
-{
-  KielaHouse *house = self->pointer_inside ? house_at (self, self->pointer_x, self->pointer_y) : NULL;
-
-  if (house == NULL || dy == 0)
-    return FALSE;
-  change_count (self, kiela_house_get_side (house), kiela_house_get_house (house), dy < 0 ? +1 : -1);
-  return TRUE;
-}
-
-static KielaHouse *
-focused_house (KielaPositionEditor *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self->board));
-  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
-
-  if (focus != NULL && KIELA_IS_HOUSE (focus) && gtk_widget_get_parent (focus) == GTK_WIDGET (self->board))
-    return KIELA_HOUSE (focus);
-  return NULL;
-}
-
-static int
-digit_of (guint keyval)
-{
-  if (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9)
-    return (int) (keyval - GDK_KEY_0);
-  if (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9)
-    return (int) (keyval - GDK_KEY_KP_0);
-  return -1;
-}
-
-/* Typing on a focused house: digits set its count (several quickly typed make one number), plus
- * and minus add and take away, Delete and BackSpace empty it. */
-static gboolean
-on_board_key (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType state,
-              KielaPositionEditor *self)
-{
-  KielaHouse *house = focused_house (self);
-  int digit = digit_of (keyval);
-  KielaSide side;
-  guint h;
-
-  if (house == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
-    return FALSE;
-  side = kiela_house_get_side (house);
-  h = kiela_house_get_house (house);
-  if (digit >= 0)
-    {
-      gint64 now = g_get_monotonic_time ();
-      guint count = (guint) digit;
-      gboolean merge = house == self->typed_house && now - self->typed_time < DIGIT_TIMEOUT_US;
-      KielaPosition pos = self->pos;
-
-      if (merge)
-        {
-          count += 10u * self->pos.houses[side][h];
-          if (count > KIELA_POSITION_EDITOR_MAX_COUNT)
-            {
-              count = (guint) digit;
-              merge = FALSE;
-            }
-        }
-      pos.houses[side][h] = (guint16) count;
-      apply (self, self->variant, &pos, merge);
-      self->typed_house = house;
-      self->typed_time = now;
-      return TRUE;
-    }
-  switch (keyval)
-    {
-    case GDK_KEY_plus:
-    case GDK_KEY_KP_Add:
-    case GDK_KEY_equal:
-      change_count (self, side, h, +1);
-      return TRUE;
-    case GDK_KEY_minus:
-    case GDK_KEY_KP_Subtract:
-      change_count (self, side, h, -1);
-      return TRUE;
-    case GDK_KEY_Delete:
-    case GDK_KEY_KP_Delete:
-    case GDK_KEY_BackSpace:
-      self->typed_house = NULL;
-      kiela_position_editor_set_count (self, side, h, 0);
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-/* North's label just above the board as drawn, South's just below, each as wide as the page. */
-static gboolean
-on_overlay_position (GtkOverlay *overlay, GtkWidget *label, GdkRectangle *allocation, KielaPositionEditor *self)
-{
-  graphene_rect_t drawn;
-  graphene_point_t origin;
-  int height = gtk_widget_get_height (GTK_WIDGET (overlay));
-  int label_height;
-
-  if (label != GTK_WIDGET (self->north_label) && label != GTK_WIDGET (self->south_label))
-    return FALSE;
-  if (!gtk_widget_compute_point (GTK_WIDGET (self->board), GTK_WIDGET (overlay), &GRAPHENE_POINT_INIT (0, 0), &origin))
-    return FALSE;
-  kiela_board_view_get_board_rect (self->board, &drawn);
-  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, -1, NULL, &label_height, NULL, NULL);
-  allocation->x = 0;
-  allocation->width = gtk_widget_get_width (GTK_WIDGET (overlay));
-  allocation->height = label_height;
-  if (label == GTK_WIDGET (self->north_label))
-    allocation->y = MAX (0, (int) (origin.y + drawn.origin.y) - label_height - 4);
-  else
-    allocation->y = MIN ((int) (origin.y + drawn.origin.y + drawn.size.height) + 4, height - label_height);
-  return TRUE;
+  gtk_widget_set_visible (self->kpn_error_box, text != NULL);
 }
 
 /* ---------- the side panel ---------- */
@@ -441,20 +155,10 @@ static void
 on_variant_selected (AdwComboRow *row, GParamSpec *pspec, KielaPositionEditor *self)
 {
   guint i = adw_combo_row_get_selected (row);
-  const KielaVariant *v;
-  KielaPosition pos;
 
   if (self->updating || i >= self->variants->len)
     return;
-  v = g_ptr_array_index (self->variants, i);
-  if (v == self->variant)
-    return;
-  /* A board of the same size keeps its stones; another size starts from the variant's start. */
-  if (v->files == self->pos.files)
-    pos = self->pos;
-  else
-    kiela_position_init_start (&pos, v);
-  apply (self, v, &pos, FALSE);
+  kiela_position_model_set_variant (self->model, g_ptr_array_index (self->variants, i));
 }
 
 static void
@@ -501,7 +205,8 @@ action_undo (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaPositionEditor *self = KIELA_POSITION_EDITOR (widget);
 
-  step_history (self, self->undo, self->redo);
+  self->typed_house = NULL;
+  kiela_position_model_undo (self->model);
 }
 
 static void
@@ -509,41 +214,26 @@ action_redo (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaPositionEditor *self = KIELA_POSITION_EDITOR (widget);
 
-  step_history (self, self->redo, self->undo);
+  self->typed_house = NULL;
+  kiela_position_model_redo (self->model);
 }
 
 static void
 action_clear (GtkWidget *widget, const char *name, GVariant *param)
 {
-  KielaPositionEditor *self = KIELA_POSITION_EDITOR (widget);
-  KielaPosition pos = self->pos;
-
-  memset (pos.houses, 0, sizeof pos.houses);
-  apply (self, self->variant, &pos, FALSE);
+  kiela_position_model_clear (KIELA_POSITION_EDITOR (widget)->model);
 }
 
 static void
 action_start_position (GtkWidget *widget, const char *name, GVariant *param)
 {
-  KielaPositionEditor *self = KIELA_POSITION_EDITOR (widget);
-  KielaPosition pos;
-
-  kiela_position_init_start (&pos, self->variant);
-  apply (self, self->variant, &pos, FALSE);
+  kiela_position_model_reset (KIELA_POSITION_EDITOR (widget)->model);
 }
 
-/* South's houses become North's and the reverse, each in its owner's numbering, and the turn
- * passes over: the same position seen from the other side of the board. */
 static void
 action_mirror (GtkWidget *widget, const char *name, GVariant *param)
 {
-  KielaPositionEditor *self = KIELA_POSITION_EDITOR (widget);
-  KielaPosition pos = self->pos;
-
-  memcpy (pos.houses[KIELA_SOUTH], self->pos.houses[KIELA_NORTH], sizeof pos.houses[KIELA_SOUTH]);
-  memcpy (pos.houses[KIELA_NORTH], self->pos.houses[KIELA_SOUTH], sizeof pos.houses[KIELA_NORTH]);
-  pos.to_move = KIELA_OTHER_SIDE (self->pos.to_move);
-  apply (self, self->variant, &pos, FALSE);
+  kiela_position_model_mirror (KIELA_POSITION_EDITOR (widget)->model);
 }
 
 static void
@@ -565,7 +255,8 @@ paste_done (GObject *source, GAsyncResult *result, gpointer data)
 
   if (text == NULL)
     {
-      show_kpn_error (self, _("The clipboard holds no text to paste."), error ? error->message : NULL);
+      kiela_position_model_set_kpn_error (self->model, _("The clipboard holds no text to paste."),
+                                          error ? error->message : NULL);
       return;
     }
   kiela_position_editor_apply_kpn (self, text, _("The clipboard holds no Kiela position."), NULL);
@@ -649,7 +340,7 @@ kiela_position_editor_set_position (KielaPositionEditor *self, const KielaVarian
   if (pos->files != variant->files)
     return FALSE;
   self->typed_house = NULL;
-  apply (self, variant, pos, FALSE);
+  kiela_position_model_apply (self->model, variant, pos, FALSE);
   return TRUE;
 }
 
@@ -657,128 +348,66 @@ const KielaPosition *
 kiela_position_editor_get_position (KielaPositionEditor *self)
 {
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), NULL);
-  return &self->pos;
+  return kiela_position_model_get_position (self->model);
 }
 
 const KielaVariant *
 kiela_position_editor_get_variant (KielaPositionEditor *self)
 {
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), NULL);
-  return self->variant;
+  return kiela_position_model_get_variant (self->model);
 }
 
 void
 kiela_position_editor_set_count (KielaPositionEditor *self, KielaSide side, guint house, guint count)
 {
-  KielaPosition pos;
-
   g_return_if_fail (KIELA_IS_POSITION_EDITOR (self));
-  g_return_if_fail (side <= KIELA_NORTH && house < 2u * self->pos.files);
-  g_return_if_fail (count <= KIELA_POSITION_EDITOR_MAX_COUNT);
-
-  pos = self->pos;
-  pos.houses[side][house] = (guint16) count;
-  apply (self, self->variant, &pos, FALSE);
+  kiela_position_model_set_count (self->model, side, house, count);
 }
 
 void
 kiela_position_editor_set_to_move (KielaPositionEditor *self, KielaSide side)
 {
-  KielaPosition pos;
-
   g_return_if_fail (KIELA_IS_POSITION_EDITOR (self));
-
-  pos = self->pos;
-  pos.to_move = (guint8) side;
-  apply (self, self->variant, &pos, FALSE);
+  kiela_position_model_set_to_move (self->model, side);
 }
 
 char *
 kiela_position_editor_dup_kpn (KielaPositionEditor *self)
 {
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), NULL);
-  return kiela_position_to_string (&self->pos);
-}
-
-/* The variant to play a pasted position with: the current one when the board size fits, else
- * the first of the same family with that size, else the first of any. */
-static const KielaVariant *
-variant_for_files (KielaPositionEditor *self, guint files)
-{
-  const KielaVariant *any = NULL;
-
-  if (self->variant->files == files)
-    return self->variant;
-  for (guint i = 0; i < self->variants->len; i++)
-    {
-      const KielaVariant *v = g_ptr_array_index (self->variants, i);
-
-      if (v->files != files)
-        continue;
-      if (self->variant->family != NULL && g_strcmp0 (v->family, self->variant->family) == 0)
-        return v;
-      if (any == NULL)
-        any = v;
-    }
-  return any;
+  return kiela_position_model_dup_kpn (self->model);
 }
 
 gboolean
 kiela_position_editor_apply_kpn (KielaPositionEditor *self, const char *text, const char *short_text,
                                  GError **error)
 {
-  g_autoptr(GError) local = NULL;
-  g_autofree char *kpn = NULL;
-  const KielaVariant *variant;
-  KielaPosition pos;
-
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), FALSE);
-  g_return_val_if_fail (text != NULL && short_text != NULL, FALSE);
 
-  /* What a mail or a web page gives: surrounding spaces, a line break at the end. */
-  kpn = g_strstrip (g_strdup (text));
-  if (!kiela_position_parse (kpn, 0, &pos, &local))
-    {
-      show_kpn_error (self, short_text, local->message);
-      g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
-    }
-  variant = variant_for_files (self, pos.files);
-  if (variant == NULL)
-    {
-      g_autofree char *why = g_strdup_printf (ngettext ("No variant here is played on %u file.",
-                                                        "No variant here is played on %u files.", pos.files),
-                                              pos.files);
-      show_kpn_error (self, why, kpn);
-      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_VARIANT, why);
-      return FALSE;
-    }
   self->typed_house = NULL;
-  apply (self, variant, &pos, FALSE);
-  /* The same text again (or one already shown) changes nothing, but the old error must go. */
-  hide_kpn_error (self);
-  return TRUE;
+  return kiela_position_model_apply_kpn (self->model, text, short_text, error);
 }
 
 const char *
 kiela_position_editor_get_kpn_error (KielaPositionEditor *self)
 {
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), NULL);
-  return self->kpn_error;
+  return kiela_position_model_get_kpn_error (self->model);
 }
 
 const char *
 kiela_position_editor_get_kpn_error_detail (KielaPositionEditor *self)
 {
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), NULL);
-  return self->kpn_error_detail;
+  return kiela_position_model_get_kpn_error_detail (self->model);
 }
 
 const char *
 kiela_position_editor_get_problem (KielaPositionEditor *self)
 {
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), NULL);
-  return self->problem;
+  return kiela_position_model_get_problem (self->model);
 }
 
 gboolean
@@ -788,8 +417,10 @@ kiela_position_editor_start (KielaPositionEditor *self, const KielaPersonality *
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), FALSE);
 
   _kiela_window_hide_banner (self->window);
-  if (!kiela_game_session_new_game_from_position (kiela_window_get_session (self->window), self->variant,
-                                                  &self->pos, south, north, error))
+  if (!kiela_game_session_new_game_from_position (kiela_window_get_session (self->window),
+                                                  kiela_position_model_get_variant (self->model),
+                                                  kiela_position_model_get_position (self->model),
+                                                  south, north, error))
     return FALSE;
   kiela_window_show_page (self->window, "game");
   return TRUE;
@@ -800,6 +431,13 @@ kiela_position_editor_get_board (KielaPositionEditor *self)
 {
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), NULL);
   return self->board;
+}
+
+KielaPositionModel *
+kiela_position_editor_get_model (KielaPositionEditor *self)
+{
+  g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), NULL);
+  return self->model;
 }
 
 /* ---------- life cycle ---------- */
@@ -818,11 +456,7 @@ kiela_position_editor_finalize (GObject *object)
 
   g_clear_pointer (&self->variants, g_ptr_array_unref);
   g_clear_pointer (&self->personalities, g_ptr_array_unref);
-  g_clear_pointer (&self->undo, g_array_unref);
-  g_clear_pointer (&self->redo, g_array_unref);
-  g_free (self->problem);
-  g_free (self->kpn_error);
-  g_free (self->kpn_error_detail);
+  g_clear_object (&self->model);
   G_OBJECT_CLASS (kiela_position_editor_parent_class)->finalize (object);
 }
 
@@ -885,41 +519,11 @@ kiela_position_editor_class_init (KielaPositionEditorClass *klass)
 static void
 kiela_position_editor_init (KielaPositionEditor *self)
 {
-  GtkGesture *press;
-  GtkEventController *motion, *scroll, *key;
-
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->undo = g_array_new (FALSE, FALSE, sizeof (Snapshot));
-  self->redo = g_array_new (FALSE, FALSE, sizeof (Snapshot));
   self->variants = g_ptr_array_new ();
   self->personalities = g_ptr_array_new ();
 
-  self->board = KIELA_BOARD_VIEW (kiela_board_view_new ());
-  gtk_widget_set_hexpand (GTK_WIDGET (self->board), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self->board), TRUE);
-  gtk_box_append (self->board_box, GTK_WIDGET (self->board));
-  g_signal_connect (self->board, "house-activated", G_CALLBACK (on_house_activated), self);
-  g_signal_connect (self->board_overlay, "get-child-position", G_CALLBACK (on_overlay_position), self);
-
-  press = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (press), 0);
-  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (press), GTK_PHASE_CAPTURE);
-  g_signal_connect (press, "pressed", G_CALLBACK (on_board_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->board), GTK_EVENT_CONTROLLER (press));
-
-  motion = gtk_event_controller_motion_new ();
-  g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->board), motion);
-
-  scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
-  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->board), scroll);
-
-  key = gtk_event_controller_key_new ();
-  g_signal_connect (key, "key-pressed", G_CALLBACK (on_board_key), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->board), key);
+  _kiela_position_editor_init_board (self);
 
   g_signal_connect (self->variant_row, "notify::selected", G_CALLBACK (on_variant_selected), self);
   g_signal_connect (self->south_toggle, "toggled", G_CALLBACK (on_side_toggled), self);
@@ -936,7 +540,6 @@ kiela_position_editor_new (KielaWindow *window, KielaRegistry *registry)
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) players = NULL;
   const KielaVariant *variant = kiela_registry_get_default_variant (registry);
-  KielaPosition start;
 
   self->window = window;
   self->registry = registry;
@@ -957,8 +560,10 @@ kiela_position_editor_new (KielaWindow *window, KielaRegistry *registry)
   if (variant == NULL && self->variants->len > 0)
     variant = g_ptr_array_index (self->variants, 0);
   g_return_val_if_fail (variant != NULL, GTK_WIDGET (self));
-  kiela_position_init_start (&start, variant);
-  apply (self, variant, &start, FALSE);
+  self->model = kiela_position_model_new (self->variants, variant);
+  g_signal_connect_object (self->model, "changed", G_CALLBACK (update_all), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self->model, "kpn-error-changed", G_CALLBACK (on_kpn_error_changed), self);
+  update_all (self);
   return GTK_WIDGET (self);
 }
 
@@ -1004,10 +609,7 @@ action_edit_position (GSimpleAction *action, GVariant *param, gpointer data)
       /* Taking the game's position is a step like any other: undo goes back to the last set-up. */
       kiela_position_editor_set_position (self, kiela_game_get_variant (game), &pos);
       if (made)
-        {
-          g_array_set_size (self->undo, 0);
-          update_all (self);
-        }
+        kiela_position_model_clear_history (self->model);
       select_player (self, self->south_row, kiela_game_session_get_player (session, KIELA_SOUTH));
       select_player (self, self->north_row, kiela_game_session_get_player (session, KIELA_NORTH));
     }

@@ -6,6 +6,7 @@
 #include "kiela.h"
 #include "kiela-window.h"
 #include "kiela-board-view.h"
+#include "kiela-position-model.h"
 
 G_BEGIN_DECLS
 
@@ -30,7 +31,7 @@ gboolean             kiela_position_editor_set_position  (KielaPositionEditor *s
 const KielaPosition *kiela_position_editor_get_position  (KielaPositionEditor *self);
 const KielaVariant  *kiela_position_editor_get_variant   (KielaPositionEditor *self);
 /* One house's count; `count` up to KIELA_POSITION_EDITOR_MAX_COUNT. */
-#define KIELA_POSITION_EDITOR_MAX_COUNT 999
+#define KIELA_POSITION_EDITOR_MAX_COUNT KIELA_POSITION_MODEL_MAX_COUNT
 void                 kiela_position_editor_set_count     (KielaPositionEditor *self, KielaSide side, guint house,
                                                           guint count);
 void                 kiela_position_editor_set_to_move   (KielaPositionEditor *self, KielaSide side);
@@ -57,5 +58,7 @@ gboolean             kiela_position_editor_start         (KielaPositionEditor *s
                                                           GError **error);
 
 KielaBoardView      *kiela_position_editor_get_board     (KielaPositionEditor *self);
+/* The editing state the page shows and changes. */
+KielaPositionModel  *kiela_position_editor_get_model     (KielaPositionEditor *self);
 
 G_END_DECLS

@@ -224,21 +224,38 @@ _kiela_window_clear_refusal (KielaWindow *self)
   g_clear_weak_pointer (&self->refusal_toast);
 }
 
+static void
+on_refusal_dismissed (AdwToast *toast, KielaWindow *self)
+{
+  if (self->refusal_toast == toast)
+    g_clear_weak_pointer (&self->refusal_toast);
+}
+
 /* A reason a click did nothing is about that click: it replaces the reason before it at once
  * instead of waiting in the toast queue behind it, and goes when a move is played. */
 void
 _kiela_window_refuse (KielaWindow *self, const char *text)
 {
-  AdwToast *toast = adw_toast_new (text);
+  AdwToast *toast;
 
-  _kiela_window_clear_refusal (self);
   g_free (self->last_message);
   self->last_message = g_strdup (text);
+  /* A reason still shown (or queued) takes the new text in place: libadwaita 1.2 frees a toast
+   * still in use when the one shown is dismissed and another added at once (a crash seconds
+   * later, when the new one hides). */
+  if (self->refusal_toast != NULL)
+    {
+      adw_toast_set_title (self->refusal_toast, text);
+      return;
+    }
+  toast = adw_toast_new (text);
   /* Normal priority: libadwaita 1.2 asserts when a high-priority toast displaces one being
-   * dismissed; the reason before is dismissed above, so this one follows at once. */
+   * dismissed. */
   adw_toast_set_timeout (toast, 5);
   self->refusal_toast = toast;
   g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &self->refusal_toast);
+  /* A hiding toast shows no new text: from its dismissal on, the next reason gets a toast of its own. */
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_refusal_dismissed), self, 0);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 

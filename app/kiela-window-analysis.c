@@ -76,6 +76,9 @@ _kiela_window_analysis_init (KielaWindow *self)
   kiela_analysis_panel_set_registry (self->analysis, self->registry);
   gtk_widget_set_margin_start (GTK_WIDGET (self->analysis), 12);
   gtk_widget_set_margin_end (GTK_WIDGET (self->analysis), 12);
+  /* The rows' lines expand inside the panel; without this their expand flag would reach
+   * the side panel, and the flap would give it half the window and shrink the board. */
+  gtk_widget_set_hexpand (GTK_WIDGET (self->analysis), FALSE);
   gtk_box_insert_child_after (GTK_BOX (parent), GTK_WIDGET (self->analysis), GTK_WIDGET (self->move_scroller));
   g_settings_bind (self->settings, KIELA_SETTINGS_SHOW_ANALYSIS, self->analysis, "visible", G_SETTINGS_BIND_GET);
   g_signal_connect (self->analysis, "move-selected", G_CALLBACK (on_move_selected), self);

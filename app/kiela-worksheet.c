@@ -1,7 +1,9 @@
 /* kiela-worksheet.c: lays out a game as worksheet pages (title, players, a diagram per move, narration, page numbers). */
 #include "config.h"
 
+#include <locale.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
@@ -144,6 +146,25 @@ draw_text (cairo_t *cr, const char *text, double size, gboolean bold, PangoAlign
   return (double) h / PANGO_SCALE;
 }
 
+/* A record's date ("2026-11-30") in the reader's order and digits (%x: "30/11/2026" in France,
+ * "11/30/2026" in the US); kept as written in the C locale, whose %x has a two-digit year, and
+ * when it is not a date. */
+static char *
+display_date (const char *date)
+{
+  const char *lc = setlocale (LC_TIME, NULL);
+  int y, m, d, end = 0;
+  g_autoptr(GDateTime) dt = NULL;
+  char *out;
+
+  if (sscanf (date, "%4d-%2d-%2d%n", &y, &m, &d, &end) != 3 || date[end] != '\0' || lc == NULL ||
+      g_str_equal (lc, "C") || g_str_equal (lc, "POSIX") || g_str_has_prefix (lc, "C."))
+    return g_strdup (date);
+  dt = g_date_time_new_utc (y, m, d, 12, 0, 0);
+  out = dt ? g_date_time_format (dt, "%x") : NULL;
+  return out ? out : g_strdup (date);
+}
+
 static char *
 players_line (KielaWorksheet *ws)
 {
@@ -158,7 +179,11 @@ players_line (KielaWorksheet *ws)
   g_string_append_printf (line, _("South: %s · North: %s"), south && *south ? south : "—", north && *north ? north : "—");
   g_string_append_printf (line, " · %s", g_dgettext (domain, variant->name));
   if (date && *date)
-    g_string_append_printf (line, " · %s", date);
+    {
+      g_autofree char *shown = display_date (date);
+
+      g_string_append_printf (line, " · %s", shown);
+    }
   return g_string_free (line, FALSE);
 }
 

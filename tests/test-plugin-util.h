@@ -1,9 +1,19 @@
-/* test-plugin-util.h: what the tests of plugin loading share, in the engine and app tests
- * (static: a copy in each test). */
+/* test-plugin-util.h: what the tests of plugin loading and of what plugins registered share, in
+ * the engine, AI, i18n and app tests (static: a copy in each test). */
 #pragma once
 
 #include <glib.h>
 #include "kiela.h"
+
+/* The variant `id` a plugin registered; fails the test without one. */
+G_GNUC_UNUSED static const KielaVariant *
+test_variant (KielaRegistry *registry, const char *id)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, id);
+
+  g_assert_nonnull (v);
+  return v;
+}
 
 /* The registry's record of the module file named `basename`; fails the test without one. */
 G_GNUC_UNUSED static const KielaPluginRecord *

@@ -63,11 +63,8 @@ kiela_cli_arrange (KielaRegistry *registry, int argc, char **argv)
                cmd, variant->id);
       goto out;
     }
-  player = kiela_cli_find_ai (registry, cmd, ai, budget.nodes);
+  player = kiela_cli_ask_ai (registry, cmd, variant, ai, kpn, &budget, &request);
   if (player == NULL)
-    goto out;
-
-  if (!kiela_cli_request (cmd, variant, kpn, &budget, &request))
     goto out;
   request.position.to_move = side;
 
@@ -98,9 +95,7 @@ kiela_cli_arrange (KielaRegistry *registry, int argc, char **argv)
       json_builder_end_array (b);
       kiela_cli_json_add_string (b, "position", after_text);
       kiela_cli_json_add_double (b, "seconds", seconds);
-      kiela_cli_json_add_string (b, "ai", kiela_ai_config_get_id (player));
-      kiela_cli_json_add_string (b, "algorithm", kiela_ai_config_get_algorithm (player)->id);
-      kiela_cli_json_add_string (b, "variant", variant->id);
+      kiela_cli_json_add_ai (b, player, variant);
       json_builder_end_object (b);
       kiela_cli_print_json (b, TRUE);
     }

@@ -43,11 +43,8 @@ kiela_cli_bestmove (KielaRegistry *registry, int argc, char **argv)
   variant = kiela_cli_find_variant (registry, cmd, variant_id);
   if (variant == NULL)
     goto out;
-  player = kiela_cli_find_ai (registry, cmd, ai, budget.nodes);
+  player = kiela_cli_ask_ai (registry, cmd, variant, ai, kpn, &budget, &request);
   if (player == NULL)
-    goto out;
-
-  if (!kiela_cli_request (cmd, variant, kpn, &budget, &request))
     goto out;
 
   if (!kiela_ai_config_think (player, &request, &reply, &error))
@@ -69,9 +66,7 @@ kiela_cli_bestmove (KielaRegistry *registry, int argc, char **argv)
       kiela_cli_json_add_int (b, "nodes", (gint64) reply.nodes);
       kiela_cli_json_add_double (b, "seconds", reply.seconds);
       kiela_cli_json_add_string (b, "reason", reply.reason);
-      kiela_cli_json_add_string (b, "ai", kiela_ai_config_get_id (player));
-      kiela_cli_json_add_string (b, "algorithm", kiela_ai_config_get_algorithm (player)->id);
-      kiela_cli_json_add_string (b, "variant", variant->id);
+      kiela_cli_json_add_ai (b, player, variant);
       kiela_cli_json_add_string (b, "position", pos_text);
       json_builder_end_object (b);
       kiela_cli_print_json (b, TRUE);

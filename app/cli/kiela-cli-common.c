@@ -301,3 +301,22 @@ kiela_cli_thread_cpu_seconds (void)
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec + ts.tv_nsec / 1e9;
 }
+
+KielaAiConfig *
+kiela_cli_ask_ai (KielaRegistry *registry, const char *cmd, const KielaVariant *variant, const char *spec,
+                  const char *kpn, const KielaCliBudget *budget, KielaAiRequest *request)
+{
+  g_autoptr(KielaAiConfig) player = kiela_cli_find_ai (registry, cmd, spec, budget->nodes);
+
+  if (player == NULL || !kiela_cli_request (cmd, variant, kpn, budget, request))
+    return NULL;
+  return g_steal_pointer (&player);
+}
+
+void
+kiela_cli_json_add_ai (JsonBuilder *builder, KielaAiConfig *player, const KielaVariant *variant)
+{
+  kiela_cli_json_add_string (builder, "ai", kiela_ai_config_get_id (player));
+  kiela_cli_json_add_string (builder, "algorithm", kiela_ai_config_get_algorithm (player)->id);
+  kiela_cli_json_add_string (builder, "variant", variant->id);
+}

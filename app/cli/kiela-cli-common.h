@@ -146,6 +146,14 @@ const KielaVariant *kiela_cli_find_variant (KielaRegistry *registry, const char 
  * personality when `spec` is NULL; prints why not and returns NULL. */
 KielaAiConfig      *kiela_cli_find_ai      (KielaRegistry *registry, const char *cmd, const char *spec, guint64 max_nodes);
 
+/* The AI of --ai (kiela_cli_find_ai) and its request (kiela_cli_request) for the commands that
+ * ask one AI; prints why not and returns NULL. */
+KielaAiConfig      *kiela_cli_ask_ai       (KielaRegistry *registry, const char *cmd, const KielaVariant *variant,
+                                            const char *spec, const char *kpn, const KielaCliBudget *budget,
+                                            KielaAiRequest *request);
+/* The "ai", "algorithm" and "variant" members of an answer in JSON. */
+void                kiela_cli_json_add_ai  (JsonBuilder *builder, KielaAiConfig *player, const KielaVariant *variant);
+
 /* The --position option's value, or the variant's start when `kpn` is NULL; prints why not and returns FALSE. */
 gboolean kiela_cli_position (const char *cmd, const KielaVariant *variant, const char *kpn, KielaPosition *position);
 

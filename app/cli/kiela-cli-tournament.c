@@ -44,9 +44,13 @@ write_csv (KielaMatch *match, const char *path, GError **error)
       g_autofree char *north = csv_field (labels[r->a_is_south ? 1 : 0]);
       g_autofree char *moves = csv_field (r->moves ? r->moves : "");
 
-      g_string_append_printf (csv, "%u,%" G_GUINT64_FORMAT ",%s,%s,%s,%s,%u,%.1f,%s\n",
+      char score[G_ASCII_DTOSTR_BUF_SIZE];
+
+      /* A file for other programs: a decimal point whatever the locale. */
+      g_ascii_formatd (score, sizeof score, "%.1f", kiela_match_game_score (r));
+      g_string_append_printf (csv, "%u,%" G_GUINT64_FORMAT ",%s,%s,%s,%s,%u,%s,%s\n",
                               i + 1, r->seed, south, north, kiela_status_id (r->status),
-                              kiela_match_game_reason_id (r), r->plies, kiela_match_game_score (r), moves);
+                              kiela_match_game_reason_id (r), r->plies, score, moves);
     }
   return kiela_cli_write_file (path, csv->str, csv->len, error);
 }

@@ -6,6 +6,7 @@
 
 #include "kiela.h"
 #include "ai-test-common.h"
+#include "tests/test-plugin-util.h"
 
 static KielaRegistry *registry;
 
@@ -14,9 +15,7 @@ static KielaRegistry *registry;
 static const KielaVariant *
 variant (const char *id)
 {
-  const KielaVariant *v = kiela_registry_lookup_variant (registry, id);
-  g_assert_nonnull (v);
-  return v;
+  return test_variant (registry, id);
 }
 
 static KielaAiConfig *

@@ -179,3 +179,53 @@ app_test_window_free (KielaWindow *window)
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
 }
+
+/* A clipboard read in a test: started, then waited for with wait_until(). */
+typedef struct {
+  gboolean texture_wanted;
+  gboolean done;
+  char *text;
+  GdkTexture *texture;
+} AppTestClipRead;
+
+static inline void
+app_test_clip_read (GObject *source, GAsyncResult *result, gpointer data)
+{
+  AppTestClipRead *c = data;
+  g_autoptr(GError) error = NULL;
+
+  if (c->texture_wanted)
+    c->texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source), result, &error);
+  else
+    c->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  g_assert_no_error (error);
+  c->done = TRUE;
+}
+
+static inline gboolean
+app_test_clip_read_done (gpointer data)
+{
+  return ((AppTestClipRead *) data)->done;
+}
+
+/* The text on `widget`'s clipboard (free it). */
+static inline char *
+app_test_clipboard_text (GtkWidget *widget)
+{
+  AppTestClipRead c = { FALSE };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, app_test_clip_read, &c);
+  wait_until (app_test_clip_read_done, &c, 5000, "the clipboard's text");
+  return c.text;
+}
+
+/* The image on `widget`'s clipboard (unref it). */
+static inline GdkTexture *
+app_test_clipboard_texture (GtkWidget *widget)
+{
+  AppTestClipRead c = { TRUE };
+
+  gdk_clipboard_read_texture_async (gtk_widget_get_clipboard (widget), NULL, app_test_clip_read, &c);
+  wait_until (app_test_clip_read_done, &c, 5000, "the clipboard's image");
+  return c.texture;
+}

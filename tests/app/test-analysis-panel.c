@@ -203,6 +203,27 @@ test_row_shows_move (Fixture *f, gconstpointer data)
 }
 
 /* The setup phase and a finished game say why there is nothing to judge. */
+/* Showing the panel leaves the board its room: the rows' expanding lines must not make the
+ * side panel ask for half the window (the board shrank from about 880 to 620 px at 1280). */
+static void
+test_keeps_board_size (Fixture *f, gconstpointer data)
+{
+  GtkWidget *board = app_test_find_type (GTK_WIDGET (f->w.window), KIELA_TYPE_BOARD_VIEW);
+  int before, after;
+
+  g_assert_nonnull (board);
+  kiela_analysis_panel_set_max_depth (f->panel, 2);
+  spin (300);
+  before = gtk_widget_get_width (board);
+  g_assert_cmpint (before, >, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "analysis.show-analysis", NULL));
+  wait_until (finished, f, 60000, "the analysis of the start position");
+  spin (300);
+  after = gtk_widget_get_width (board);
+  g_assert_cmpint (after * 10, >=, before * 9);
+  g_assert_false (gtk_widget_compute_expand (gtk_widget_get_parent (GTK_WIDGET (f->panel)), GTK_ORIENTATION_HORIZONTAL));
+}
+
 static void
 test_nothing_to_judge (Fixture *f, gconstpointer data)
 {
@@ -221,6 +242,7 @@ main (int argc, char *argv[])
   g_test_add ("/app/analysis/lists-every-move", Fixture, NULL, fixture_setup, test_lists_every_move, fixture_teardown);
   g_test_add ("/app/analysis/change-cancels", Fixture, NULL, fixture_setup, test_change_cancels, fixture_teardown);
   g_test_add ("/app/analysis/row-shows-move", Fixture, NULL, fixture_setup, test_row_shows_move, fixture_teardown);
+  g_test_add ("/app/analysis/keeps-board-size", Fixture, NULL, fixture_setup, test_keeps_board_size, fixture_teardown);
   g_test_add ("/app/analysis/nothing-to-judge", Fixture, NULL, fixture_setup, test_nothing_to_judge, fixture_teardown);
   return g_test_run ();
 }

@@ -31,15 +31,14 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->prefs = app_test_settings_new ();
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, GPOINTER_TO_INT (data));
   f->autosave = g_build_filename (g_get_user_data_dir (), "autosave.kiela", NULL);
-  f->window = g_object_ref_sink (kiela_window_new (NULL, f->registry, f->prefs, f->autosave));
+  f->window = app_test_window_new (f->registry, f->prefs, f->autosave);
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
 }
 
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
+  g_clear_pointer (&f->window, app_test_window_free);
   g_clear_object (&f->prefs);
   g_clear_pointer (&f->registry, kiela_registry_free);
   g_free (f->autosave);

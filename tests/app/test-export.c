@@ -55,56 +55,11 @@ fixture_setup (Fixture *f, gconstpointer data)
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
+  g_clear_pointer (&f->window, app_test_window_free);
   g_clear_object (&f->game);
   g_clear_object (&f->prefs);
   g_clear_pointer (&f->registry, kiela_registry_free);
   g_free (f->dir);
-}
-
-typedef struct {
-  gboolean done;
-  char *text;
-  GdkTexture *texture;
-} ClipRead;
-
-static void
-on_text (GObject *source, GAsyncResult *res, gpointer data)
-{
-  ClipRead *c = data;
-  g_autoptr(GError) error = NULL;
-
-  c->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), res, &error);
-  g_assert_no_error (error);
-  c->done = TRUE;
-}
-
-static void
-on_texture (GObject *source, GAsyncResult *res, gpointer data)
-{
-  ClipRead *c = data;
-  g_autoptr(GError) error = NULL;
-
-  c->texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source), res, &error);
-  g_assert_no_error (error);
-  c->done = TRUE;
-}
-
-static gboolean
-clip_done (gpointer data)
-{
-  return ((ClipRead *) data)->done;
-}
-
-static char *
-clipboard_text (Fixture *f)
-{
-  ClipRead c = { 0 };
-
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), NULL, on_text, &c);
-  wait_until (clip_done, &c, 5000, "the clipboard's text");
-  return c.text;
 }
 
 static void
@@ -116,7 +71,7 @@ test_copy_position (Fixture *f, gconstpointer data)
   /* Put something else there first, so the action must replace it. */
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), "before");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-position", NULL));
-  text = clipboard_text (f);
+  text = app_test_clipboard_text (GTK_WIDGET (f->window));
   g_assert_cmpstr (text, ==, expected);
   g_assert_cmpstr (kiela_window_get_last_message (f->window), !=, NULL);
 }
@@ -129,7 +84,7 @@ test_copy_game (Fixture *f, gconstpointer data)
   g_autoptr(KielaTrace) trace = kiela_trace_new ();
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-game", NULL));
-  text = clipboard_text (f);
+  text = app_test_clipboard_text (GTK_WIDGET (f->window));
   g_assert_nonnull (strstr (text, "Ana"));
   g_assert_nonnull (strstr (text, "Bento"));
   for (guint i = 0; i < G_N_ELEMENTS (game_moves); i++)
@@ -148,16 +103,14 @@ test_copy_game (Fixture *f, gconstpointer data)
 static void
 test_copy_image (Fixture *f, gconstpointer data)
 {
-  ClipRead c = { 0 };
+  g_autoptr(GdkTexture) texture = NULL;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-image", NULL));
-  gdk_clipboard_read_texture_async (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), NULL, on_texture, &c);
-  wait_until (clip_done, &c, 5000, "the clipboard's image");
-  g_assert_nonnull (c.texture);
+  texture = app_test_clipboard_texture (GTK_WIDGET (f->window));
+  g_assert_nonnull (texture);
   /* The board's proportions: 10 files of 100 units plus the frame, by 4 ranks, the band and the frame. */
-  g_assert_cmpint (gdk_texture_get_width (c.texture), >=, 1000);
-  g_assert_cmpint (abs (gdk_texture_get_height (c.texture) - gdk_texture_get_width (c.texture) * 572 / 1132), <=, 1);
-  g_object_unref (c.texture);
+  g_assert_cmpint (gdk_texture_get_width (texture), >=, 1000);
+  g_assert_cmpint (abs (gdk_texture_get_height (texture) - gdk_texture_get_width (texture) * 572 / 1132), <=, 1);
 }
 
 static void

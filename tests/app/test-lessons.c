@@ -53,8 +53,7 @@ make_window (Fixture *f)
 static void
 close_window (Fixture *f)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
+  g_clear_pointer (&f->window, app_test_window_free);
 }
 
 static void

@@ -185,8 +185,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
+  g_clear_pointer (&f->window, app_test_window_free);
   g_clear_object (&f->prefs);
   g_clear_pointer (&f->registry, kiela_registry_free);
   g_free (f->dir);

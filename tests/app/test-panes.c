@@ -46,6 +46,35 @@ label_texts (GtkWidget *widget, GtkWidget *skip)
   return out;
 }
 
+/* Every text a user can read under `widget` (but not under `skip`): labels and tooltips. */
+static void
+collect_texts (GtkWidget *widget, GtkWidget *skip, GStrvBuilder *b)
+{
+  if (widget == skip)
+    return;
+  if (GTK_IS_LABEL (widget))
+    g_strv_builder_add (b, gtk_label_get_text (GTK_LABEL (widget)));
+  if (gtk_widget_get_tooltip_text (widget) != NULL)
+    g_strv_builder_add (b, gtk_widget_get_tooltip_text (widget));
+  /* A language selector shows the language picked, named in that language. */
+  if (GTK_IS_DROP_DOWN (widget))
+    return;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_texts (c, skip, b);
+}
+
+static GStrv
+all_texts (GtkWidget *widget, GtkWidget *skip)
+{
+  GStrvBuilder *b = g_strv_builder_new ();
+  GStrv out;
+
+  collect_texts (widget, skip, b);
+  out = g_strv_builder_end (b);
+  g_strv_builder_unref (b);
+  return out;
+}
+
 static GtkWidget *
 find_type (GtkWidget *widget, GType type)
 {
@@ -187,6 +216,7 @@ test_switch_language (Fixture *f, gconstpointer data)
   KielaTextPane *rules = find_pane (GTK_WIDGET (f->window), KIELA_TEXT_RULES);
   KielaTextPane *history = find_pane (GTK_WIDGET (f->window), KIELA_TEXT_HISTORY);
   g_auto(GStrv) outside_before = NULL, outside_after = NULL, fr = NULL, pt = NULL, back = NULL;
+  g_auto(GStrv) controls_before = NULL, controls_after = NULL, history_before = NULL;
   g_autofree char *title_before = NULL;
   guint diagrams = count_diagrams (KIELA_TEXT_RULES), changed = 0;
   GtkDropDown *dropdown = NULL;
@@ -210,7 +240,9 @@ test_switch_language (Fixture *f, gconstpointer data)
   g_assert_cmpuint (count_text (fr, g_dgettext (GETTEXT_PACKAGE, "North")), ==, diagrams);
   g_assert_cmpuint (count_text (fr, g_dgettext (GETTEXT_PACKAGE, "Rules")), ==, 1);
   g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "North"), ==, "Nord");
-  outside_before = label_texts (GTK_WIDGET (f->window), GTK_WIDGET (rules));
+  outside_before = all_texts (GTK_WIDGET (f->window), GTK_WIDGET (rules));
+  /* The pane's own controls (language selector, larger type) belong to the interface. */
+  controls_before = all_texts (GTK_WIDGET (rules), content);
   title_before = g_strdup (gtk_window_get_title (GTK_WINDOW (f->window)));
 
   /* The user picks Português in the pane's own selector. */
@@ -236,10 +268,66 @@ test_switch_language (Fixture *f, gconstpointer data)
   /* Every label of the text changed language. */
   g_assert_cmpuint (changed, ==, g_strv_length (fr));
   /* Nothing else moved: the other pane, the game, the header and the window title. */
-  outside_after = label_texts (GTK_WIDGET (f->window), GTK_WIDGET (rules));
+  outside_after = all_texts (GTK_WIDGET (f->window), GTK_WIDGET (rules));
   g_assert_cmpstrv (outside_before, outside_after);
+  controls_after = all_texts (GTK_WIDGET (rules), content);
+  g_assert_cmpstrv (controls_before, controls_after);
+  g_assert_cmpuint (g_strv_length (controls_after), >, 0);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, title_before);
   g_assert_cmpstr (kiela_text_pane_get_language (history), ==, "fr");
+
+  /* The History pane in Russian: all its text changes; the Rules pane keeps its Portuguese,
+   * and the interface its French. */
+  {
+    GtkWidget *hcontent = gtk_widget_get_last_child (GTK_WIDGET (history));
+    g_auto(GStrv) ru = NULL, hcontrols_before = NULL, hcontrols_after = NULL;
+    g_auto(GStrv) rules_now = NULL, outside_now = NULL, hfr = NULL;
+    g_autoptr(KielaMo) ru_mo = NULL;
+    g_autoptr(GError) error = NULL;
+    guint hchanged = 0;
+
+    /* The page makes its text when first shown. */
+    g_assert_true (kiela_window_show_page (f->window, "history"));
+    spin (300);
+    history_before = label_texts (GTK_WIDGET (history), NULL);
+    hcontrols_before = all_texts (GTK_WIDGET (history), hcontent);
+    hfr = label_texts (hcontent, NULL);
+    g_assert_true (GTK_IS_SCROLLED_WINDOW (hcontent));
+    g_assert_cmpuint (g_strv_length (hfr), >, 5);
+    kiela_text_pane_set_language (history, "ru");
+    spin (100);
+    g_assert_cmpstr (kiela_text_pane_get_language (history), ==, "ru");
+    ru = label_texts (hcontent, NULL);
+    g_assert_cmpuint (g_strv_length (ru), ==, g_strv_length (hfr));
+    for (guint i = 0; hfr[i]; i++)
+      hchanged += !g_str_equal (hfr[i], ru[i]);
+    g_assert_cmpuint (hchanged, ==, g_strv_length (hfr));
+    /* The Russian catalogue's heading of the pane's first section, as its translator wrote it. */
+    ru_mo = kiela_mo_load (kiela_locale_dir (), "ru", GETTEXT_PACKAGE, &error);
+    g_assert_no_error (error);
+    {
+      guint n;
+      const KielaTextSection *sec = kiela_texts_get (KIELA_TEXT_HISTORY, &n);
+      const char *heading = kiela_mo_gettext (ru_mo, sec[0].heading);
+
+      g_assert_cmpstr (heading, !=, sec[0].heading);
+      g_assert_cmpuint (count_text (ru, heading), >=, 1);
+    }
+    hcontrols_after = all_texts (GTK_WIDGET (history), hcontent);
+    g_assert_cmpstrv (hcontrols_before, hcontrols_after);
+    rules_now = label_texts (content, NULL);
+    g_assert_cmpstrv (rules_now, pt);
+    outside_now = all_texts (GTK_WIDGET (f->window), GTK_WIDGET (history));
+    /* Outside the History pane: the Portuguese Rules pane and the French rest, as before. */
+    g_assert_cmpuint (count_text (outside_now, "Norte"), ==, diagrams);
+    kiela_text_pane_set_language (history, "fr");
+    spin (50);
+    g_clear_pointer (&ru, g_strfreev);
+    ru = label_texts (GTK_WIDGET (history), NULL);
+    g_assert_cmpstrv (ru, history_before);
+    g_assert_true (kiela_window_show_page (f->window, "rules"));
+    spin (300);
+  }
 
   /* And back: the French text returns exactly. */
   kiela_text_pane_set_language (rules, "fr");

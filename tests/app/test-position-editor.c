@@ -29,19 +29,12 @@ typedef struct {
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
-
   f->registry = kiela_registry_new ();
   kiela_registry_load_default (f->registry);
-  f->prefs = kiela_settings_new (NULL);
-  g_object_get (f->prefs, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i]; i++)
-    g_settings_reset (f->prefs, keys[i]);
+  f->prefs = app_test_settings_new ();
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   f->dir = g_dir_make_tmp ("kiela-editor-XXXXXX", NULL);
-  f->window = g_object_ref_sink (kiela_window_new (NULL, f->registry, f->prefs, NULL));
+  f->window = app_test_window_new (f->registry, f->prefs, NULL);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
@@ -51,8 +44,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
+  g_clear_pointer (&f->window, app_test_window_free);
   g_clear_object (&f->prefs);
   g_clear_pointer (&f->registry, kiela_registry_free);
   g_free (f->dir);
@@ -356,36 +348,6 @@ test_tools_and_variants (Fixture *f, gconstpointer data)
 }
 
 typedef struct {
-  char *text;
-  gboolean done;
-} ClipboardRead;
-
-static void
-read_done (GObject *source, GAsyncResult *result, gpointer data)
-{
-  ClipboardRead *r = data;
-
-  r->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
-  r->done = TRUE;
-}
-
-static gboolean
-read_finished (gpointer data)
-{
-  return ((ClipboardRead *) data)->done;
-}
-
-static char *
-read_clipboard (GtkWidget *widget)
-{
-  ClipboardRead r = { NULL, FALSE };
-
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, read_done, &r);
-  wait_until (read_finished, &r, 5000, "the clipboard's text");
-  return r.text;
-}
-
-typedef struct {
   KielaPositionEditor *editor;
   const char *kpn;
 } KpnWait;
@@ -421,7 +383,7 @@ test_kpn_round_trip (Fixture *f, gconstpointer data)
 
   /* Copy: the clipboard holds the position string, which parses back to the same position. */
   editor_action (editor, "editor.copy");
-  copied = read_clipboard (GTK_WIDGET (editor));
+  copied = app_test_clipboard_text (GTK_WIDGET (editor));
   g_assert_cmpstr (copied, ==, STUDY_KPN);
   g_assert_true (kiela_position_parse (copied, 10, &parsed, NULL));
   g_assert_true (kiela_position_equal (&parsed, kiela_position_editor_get_position (editor)));

@@ -65,8 +65,7 @@ fixture_teardown (Fixture *f, gconstpointer data)
   KielaGameSession *session = kiela_window_get_session (f->window);
 
   g_object_add_weak_pointer (G_OBJECT (session), (gpointer *) &session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
+  g_clear_pointer (&f->window, app_test_window_free);
   g_assert_null (session);
   g_clear_object (&f->prefs);
   g_clear_pointer (&f->registry, kiela_registry_free);

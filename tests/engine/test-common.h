@@ -16,6 +16,16 @@ test_registry (void)
   return registry;
 }
 
+/* Starts a test program: English messages whatever the caller's language, and the registry of
+ * the built rules plugins. */
+static inline KielaRegistry *
+test_init (int *argc, char ***argv)
+{
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (argc, argv, NULL);
+  return test_registry ();
+}
+
 /* Sets a side's 20 houses (local numbering) from a literal list. */
 static inline void
 test_set_side (KielaPosition *pos, KielaSide side, const guint16 *values, guint n)

@@ -532,9 +532,7 @@ main (int argc, char **argv)
 {
   int ret;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  registry = test_registry ();
+  registry = test_init (&argc, &argv);
   g_test_add_func ("/game/play-undo-redo", test_play_undo_redo);
   g_test_add_func ("/game/trace", test_trace_matches_play);
   g_test_add_func ("/game/illegal", test_illegal_moves);

@@ -874,9 +874,7 @@ main (int argc, char **argv)
 {
   int ret;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  registry = test_registry ();
+  registry = test_init (&argc, &argv);
   g_test_add_func ("/record/round-trip", test_round_trip);
   g_test_add_func ("/record/save-load-atomic", test_save_load_atomic);
   g_test_add_func ("/record/save-through-symlink", test_save_through_symlink);

@@ -6,15 +6,14 @@
 #include <string.h>
 #include "test-common.h"
 #include "kiela-sow-private.h"
+#include "tests/test-plugin-util.h"
 
 static KielaRegistry *registry;
 
 static const KielaVariant *
 variant (const char *id)
 {
-  const KielaVariant *v = kiela_registry_lookup_variant (registry, id);
-  g_assert_nonnull (v);
-  return v;
+  return test_variant (registry, id);
 }
 
 static void
@@ -1190,9 +1189,7 @@ main (int argc, char **argv)
 {
   int ret;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  registry = test_registry ();
+  registry = test_init (&argc, &argv);
   /* The shipped variant files too: Omweso, Hus, Quiela... through every sowing path. */
   g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
   kiela_registry_load_variant_files (registry);

@@ -273,9 +273,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  registry = test_registry ();
+  registry = test_init (&argc, &argv);
   {
     g_autofree char *ai = g_build_filename (KIELA_TEST_BUILD_ROOT, "plugins", "ai", NULL);
     kiela_registry_load_dir (registry, ai);

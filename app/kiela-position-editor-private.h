@@ -1,0 +1,54 @@
+/* kiela-position-editor-private.h: the position editor page's fields, shared by the page and
+ * its board in editing mode (kiela-position-editor-board.c). */
+#pragma once
+
+#include "kiela-position-editor.h"
+#include "kiela-position-model.h"
+#include "kiela-house.h"
+
+G_BEGIN_DECLS
+
+struct _KielaPositionEditor {
+  AdwBin parent_instance;
+
+  /* Template children. */
+  GtkLabel *north_label;
+  GtkLabel *south_label;
+  GtkOverlay *board_overlay;
+  GtkBox *board_box;
+  AdwComboRow *variant_row;
+  AdwActionRow *limits_row;
+  GtkToggleButton *south_toggle;
+  GtkToggleButton *north_toggle;
+  AdwActionRow *totals_row;
+  AdwEntryRow *kpn_row;
+  GtkWidget *kpn_error_box;
+  GtkLabel *kpn_error_label;
+  GtkLabel *kpn_detail_label;
+  AdwActionRow *status_row;
+  GtkImage *status_icon;
+  AdwComboRow *south_row;
+  AdwComboRow *north_row;
+  GtkWidget *play_button;
+  GtkWidget *analyse_button;
+
+  KielaWindow *window;            /* not owned: the page lives inside it */
+  KielaRegistry *registry;
+  KielaBoardView *board;
+  GPtrArray *variants;            /* const KielaVariant*, in the variant row's order */
+  GPtrArray *personalities;       /* const KielaPersonality*, the player rows' items after "Person" */
+
+  KielaPositionModel *model;      /* the variant, position, history and KPN errors */
+  gboolean updating;              /* the page sets its own widgets: no edits from their signals */
+
+  /* Pointer and typing on the board. */
+  double pointer_x, pointer_y;
+  gboolean pointer_inside;
+  KielaHouse *typed_house;
+  gint64 typed_time;
+};
+
+/* Makes the board, puts it in the page and lets clicks, scrolls and typing edit its houses. */
+void _kiela_position_editor_init_board (KielaPositionEditor *self);
+
+G_END_DECLS

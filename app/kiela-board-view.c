@@ -1,5 +1,6 @@
-/* kiela-board-view.c: the board widget: lays out the houses (child buttons), draws the board and the hand, takes
- * keyboard navigation and setup-mode drags.  Geometry, artwork and the texture cache live in kiela-board-*.c. */
+/* kiela-board-view.c: the board widget: lays out the houses (child buttons), draws the board and the hand.
+ * Clicks, keyboard navigation and setup-mode drags: kiela-board-view-input.c.  Geometry, artwork and the
+ * texture cache live in kiela-board-*.c. */
 #include "config.h"
 
 #include <string.h>
@@ -11,65 +12,16 @@
 #include "kiela-house.h"
 #include "kiela-position.h"
 
-struct _KielaBoardView
-{
-  GtkWidget parent_instance;
-
-  guint files;
-  KielaPosition position;
-  KielaHouse *houses[2][KIELA_MAX_HOUSES];
-  guint n_houses;
-
-  /* The artwork rasterised for the current size. */
-  KielaBoardRenderer *renderer;
-  /* The board with its houses as last drawn, reused while none of it changes, so that a frame
-   * that only moves the hand or a dragged stone repaints just those (GTK compares nodes). */
-  GskRenderNode *board_node;
-  int board_node_width, board_node_height, board_node_scale;
-  gboolean board_node_cairo;
-  guint resize_timeout;     /* pending re-render after a resize; the old textures are stretched meanwhile */
-  guint export_renders;     /* rasterisations for PNG exports at other sizes */
-
-  KielaSide hand_side;
-  guint hand_house;
-  guint hand_stones;
-
-  gboolean interactive;
-  gboolean setup;
-  KielaSide setup_side;
-  KielaHouse *setup_source;
-
-  /* Dragging a stone in setup mode. */
-  GtkGesture *drag;
-  KielaHouse *drag_source;
-  double drag_x0, drag_y0, drag_dx, drag_dy;
-  gboolean dragging;
-
-  /* Flashing of captured houses. */
-  guint flash_timeout;
-  guint flash_ticks;
-  gboolean flash_on;
-
-  KielaHouse *last_focus;
-};
-
 G_DEFINE_FINAL_TYPE (KielaBoardView, kiela_board_view, GTK_TYPE_WIDGET)
 
-enum {
-  SIGNAL_HOUSE_ACTIVATED,
-  SIGNAL_SETUP_MOVE,
-  SIGNAL_SETUP_MOVE_ALL,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+guint _kiela_board_view_signals[N_SIGNALS];
 
 /* ---------------------------------------------------------------------------------------------
  * Drawing
  */
 
-static void
-compute_layout (KielaBoardView *self, double width, double height, KielaBoardLayout *layout)
+void
+_kiela_board_view_compute_layout (KielaBoardView *self, double width, double height, KielaBoardLayout *layout)
 {
   kiela_board_layout_compute (layout, self->files, width, height);
 }
@@ -173,7 +125,7 @@ kiela_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int scale = gtk_widget_get_scale_factor (widget);
   KielaBoardLayout layout;
 
-  compute_layout (self, width, height, &layout);
+  _kiela_board_view_compute_layout (self, width, height, &layout);
   /* While the window is being resized, stretch the old textures; render anew once it settles. */
   if ((self->resize_timeout == 0 || !kiela_board_renderer_is_ready (self->renderer))
       && kiela_board_renderer_ensure (self->renderer, &layout, scale))
@@ -237,7 +189,7 @@ kiela_board_view_save_png (KielaBoardView *self, const char *path, int width, in
       return FALSE;
     }
 
-  compute_layout (self, width, height, &layout);
+  _kiela_board_view_compute_layout (self, width, height, &layout);
   /* Reuse the widget's textures when the size matches; never disturb them otherwise. */
   if (kiela_board_renderer_matches (self->renderer, &layout, 1))
     renderer = g_object_ref (self->renderer);
@@ -294,7 +246,7 @@ kiela_board_view_get_board_rect (KielaBoardView *self, graphene_rect_t *rect)
   KielaBoardLayout layout;
 
   g_return_if_fail (KIELA_IS_BOARD_VIEW (self));
-  compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)), &layout);
+  _kiela_board_view_compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)), &layout);
   graphene_rect_init (rect, layout.x, layout.y, layout.width, layout.height);
 }
 
@@ -304,7 +256,7 @@ kiela_board_view_size_allocate (GtkWidget *widget, int width, int height, int ba
   KielaBoardView *self = KIELA_BOARD_VIEW (widget);
   KielaBoardLayout layout;
 
-  compute_layout (self, width, height, &layout);
+  _kiela_board_view_compute_layout (self, width, height, &layout);
   for (guint side = 0; side < 2; side++)
     for (guint h = 0; h < 2 * self->files; h++)
       {
@@ -376,69 +328,6 @@ kiela_board_view_get_flash_on (KielaBoardView *self)
 }
 
 static void
-set_setup_source (KielaBoardView *self, KielaHouse *house)
-{
-  if (self->setup_source == house)
-    return;
-  if (self->setup_source != NULL)
-    kiela_house_set_selected (self->setup_source, FALSE);
-  self->setup_source = house;
-  if (house != NULL)
-    kiela_house_set_selected (house, TRUE);
-}
-
-/* With Shift held, a setup move takes all the source's stones ("setup-move-all"). */
-static void
-emit_setup_move (KielaBoardView *self, KielaHouse *from, KielaHouse *to, gboolean all)
-{
-  g_signal_emit (self, signals[all ? SIGNAL_SETUP_MOVE_ALL : SIGNAL_SETUP_MOVE], 0,
-                 (guint) self->setup_side, kiela_house_get_house (from), kiela_house_get_house (to));
-}
-
-static gboolean
-shift_held (KielaBoardView *self)
-{
-  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (GTK_WIDGET (self)));
-  GdkDevice *keyboard = seat != NULL ? gdk_seat_get_keyboard (seat) : NULL;
-
-  return keyboard != NULL && (gdk_device_get_modifier_state (keyboard) & GDK_SHIFT_MASK) != 0;
-}
-
-static void
-house_clicked_cb (KielaHouse *house, KielaBoardView *self)
-{
-  /* Outside the setup a click the board cannot take still goes to the window, which says why
-   * nothing happens (an old position shown, the computer to move) instead of staying silent. */
-  if (!self->setup)
-    {
-      g_signal_emit (self, signals[SIGNAL_HOUSE_ACTIVATED], 0,
-                     (guint) kiela_house_get_side (house), kiela_house_get_house (house));
-      return;
-    }
-  if (!self->interactive)
-    return;
-
-  /* Setup: first pick a house of one's own with stones, then each activation of another
-   * own house moves one stone there; activating the source again puts it down. */
-  if (kiela_house_get_side (house) != self->setup_side)
-    {
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return;
-    }
-  if (self->setup_source == NULL)
-    {
-      if (kiela_house_get_count (house) > 0)
-        set_setup_source (self, house);
-      else
-        gtk_widget_error_bell (GTK_WIDGET (self));
-    }
-  else if (self->setup_source == house)
-    set_setup_source (self, NULL);
-  else
-    emit_setup_move (self, self->setup_source, house, shift_held (self));
-}
-
-static void
 update_counts (KielaBoardView *self)
 {
   for (guint side = 0; side < 2; side++)
@@ -446,7 +335,7 @@ update_counts (KielaBoardView *self)
       kiela_house_set_count (self->houses[side][h], self->position.houses[side][h]);
   /* A source that ran out of stones can give no more. */
   if (self->setup_source != NULL && kiela_house_get_count (self->setup_source) == 0)
-    set_setup_source (self, NULL);
+    _kiela_board_view_set_setup_source (self, NULL);
 }
 
 static void
@@ -476,7 +365,7 @@ rebuild_houses (KielaBoardView *self, guint files)
         house = kiela_house_new (files, sq.side, sq.house);
         kiela_house_set_interactive (KIELA_HOUSE (house), self->interactive);
         kiela_house_set_flash_on (KIELA_HOUSE (house), self->flash_on);
-        g_signal_connect (house, "clicked", G_CALLBACK (house_clicked_cb), self);
+        g_signal_connect (house, "clicked", G_CALLBACK (_kiela_board_view_house_clicked_cb), self);
         gtk_widget_set_parent (house, GTK_WIDGET (self));
         self->houses[sq.side][sq.house] = KIELA_HOUSE (house);
       }
@@ -672,7 +561,7 @@ kiela_board_view_set_interactive (KielaBoardView *self, gboolean interactive)
         kiela_house_set_interactive (self->houses[s][h], interactive);
       }
   if (!interactive)
-    set_setup_source (self, NULL);
+    _kiela_board_view_set_setup_source (self, NULL);
 }
 
 gboolean
@@ -690,7 +579,7 @@ kiela_board_view_set_setup_mode (KielaBoardView *self, gboolean setup, KielaSide
 
   self->setup = !!setup;
   self->setup_side = side;
-  set_setup_source (self, NULL);
+  _kiela_board_view_set_setup_source (self, NULL);
   gtk_event_controller_reset (GTK_EVENT_CONTROLLER (self->drag));
   self->dragging = FALSE;
   self->drag_source = NULL;
@@ -705,82 +594,6 @@ kiela_board_view_focus_house (KielaBoardView *self, KielaSide side, guint house)
     gtk_widget_grab_focus (GTK_WIDGET (self->houses[side][house]));
 }
 
-/* ---------------------------------------------------------------------------------------------
- * Keyboard
- */
-
-static KielaHouse *
-house_at_file_rank (KielaBoardView *self, int file, int rank)
-{
-  KielaSquare sq;
-
-  file = CLAMP (file, 0, (int) self->files - 1);
-  rank = CLAMP (rank, 1, 4);
-  if (!kiela_square_from_file_rank (self->files, file, rank, &sq))
-    return NULL;
-  return self->houses[sq.side][sq.house];
-}
-
-/* Where focus enters the board: where it left, else the first playable house, else a1. */
-static KielaHouse *
-entry_house (KielaBoardView *self)
-{
-  if (self->last_focus != NULL)
-    return self->last_focus;
-  for (guint rank = 1; rank <= 4; rank++)
-    for (guint file = 0; file < self->files; file++)
-      {
-        KielaHouse *house = house_at_file_rank (self, file, rank);
-
-        if (house != NULL && kiela_house_get_playable (house))
-          return house;
-      }
-  return house_at_file_rank (self, 0, 1);
-}
-
-static gboolean
-move_focus (KielaBoardView *self, int dfile, int drank)
-{
-  GtkWidget *focus = gtk_widget_get_focus_child (GTK_WIDGET (self));
-  KielaHouse *target;
-
-  if (!KIELA_IS_HOUSE (focus))
-    target = entry_house (self);
-  else
-    target = house_at_file_rank (self,
-                                 (int) kiela_house_get_file (KIELA_HOUSE (focus)) + dfile,
-                                 (int) kiela_house_get_rank (KIELA_HOUSE (focus)) + drank);
-  if (target == NULL)
-    return FALSE;
-  /* At the edge of the board focus stays put rather than wandering off. */
-  gtk_widget_grab_focus (GTK_WIDGET (target));
-  return TRUE;
-}
-
-static gboolean
-kiela_board_view_focus (GtkWidget *widget, GtkDirectionType direction)
-{
-  KielaBoardView *self = KIELA_BOARD_VIEW (widget);
-  gboolean inside = gtk_widget_get_focus_child (widget) != NULL;
-
-  if (self->n_houses == 0)
-    return FALSE;
-  switch (direction)
-    {
-    case GTK_DIR_TAB_FORWARD:
-    case GTK_DIR_TAB_BACKWARD:
-      /* The board is one stop in the Tab chain; arrows move inside it. */
-      if (inside)
-        return FALSE;
-      return gtk_widget_grab_focus (GTK_WIDGET (entry_house (self)));
-    case GTK_DIR_LEFT:  return move_focus (self, -1, 0);
-    case GTK_DIR_RIGHT: return move_focus (self, 1, 0);
-    case GTK_DIR_UP:    return move_focus (self, 0, 1);
-    case GTK_DIR_DOWN:  return move_focus (self, 0, -1);
-    default:            return FALSE;
-    }
-}
-
 static void
 kiela_board_view_set_focus_child (GtkWidget *widget, GtkWidget *child)
 {
@@ -789,111 +602,6 @@ kiela_board_view_set_focus_child (GtkWidget *widget, GtkWidget *child)
   GTK_WIDGET_CLASS (kiela_board_view_parent_class)->set_focus_child (widget, child);
   if (KIELA_IS_HOUSE (child))
     self->last_focus = KIELA_HOUSE (child);
-}
-
-static gboolean
-arrow_cb (GtkWidget *widget, GVariant *args, gpointer data)
-{
-  int dfile, drank;
-
-  g_variant_get (args, "(ii)", &dfile, &drank);
-  if (gtk_widget_get_focus_child (widget) == NULL)
-    return FALSE;
-  return move_focus (KIELA_BOARD_VIEW (widget), dfile, drank);
-}
-
-static gboolean
-escape_cb (GtkWidget *widget, GVariant *args, gpointer data)
-{
-  KielaBoardView *self = KIELA_BOARD_VIEW (widget);
-
-  if (self->setup_source == NULL)
-    return FALSE;  /* let the window have Escape (leave fullscreen...) */
-  set_setup_source (self, NULL);
-  return TRUE;
-}
-
-/* ---------------------------------------------------------------------------------------------
- * Dragging a stone in setup mode
- */
-
-static KielaHouse *
-house_at_point (KielaBoardView *self, double x, double y)
-{
-  KielaBoardLayout layout;
-  guint file, rank;
-  KielaSquare sq;
-
-  compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)), &layout);
-  if (!kiela_board_layout_hit (&layout, x, y, &file, &rank)
-      || !kiela_square_from_file_rank (self->files, file, rank, &sq))
-    return NULL;
-  return self->houses[sq.side][sq.house];
-}
-
-static void
-drag_begin_cb (GtkGestureDrag *gesture, double x, double y, KielaBoardView *self)
-{
-  KielaHouse *house = house_at_point (self, x, y);
-
-  if (!self->setup || !self->interactive || house == NULL
-      || kiela_house_get_side (house) != self->setup_side || kiela_house_get_count (house) == 0)
-    {
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
-      return;
-    }
-  self->drag_source = house;
-  self->drag_x0 = x;
-  self->drag_y0 = y;
-  self->drag_dx = self->drag_dy = 0;
-  self->dragging = FALSE;
-}
-
-static void
-drag_update_cb (GtkGestureDrag *gesture, double dx, double dy, KielaBoardView *self)
-{
-  if (self->drag_source == NULL)
-    return;
-  self->drag_dx = dx;
-  self->drag_dy = dy;
-  if (!self->dragging && gtk_drag_check_threshold (GTK_WIDGET (self), 0, 0, (int) dx, (int) dy))
-    {
-      self->dragging = TRUE;
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-      /* A drag names its own source: a house picked earlier by clicking must not stay marked,
-       * nor receive the next click's stone as if it were still the source. */
-      set_setup_source (self, NULL);
-    }
-  if (self->dragging)
-    gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, KielaBoardView *self)
-{
-  KielaHouse *from = self->drag_source;
-  gboolean dragged = self->dragging;
-
-  self->drag_source = NULL;
-  self->dragging = FALSE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  if (from != NULL && dragged)
-    {
-      KielaHouse *to = house_at_point (self, self->drag_x0 + dx, self->drag_y0 + dy);
-
-      if (to != NULL && to != from && kiela_house_get_side (to) == self->setup_side)
-        emit_setup_move (self, from, to,
-                         (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture))
-                          & GDK_SHIFT_MASK) != 0);
-    }
-}
-
-static void
-drag_cancel_cb (GtkGesture *gesture, GdkEventSequence *sequence, KielaBoardView *self)
-{
-  self->drag_source = NULL;
-  self->dragging = FALSE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -935,7 +643,7 @@ kiela_board_view_class_init (KielaBoardViewClass *klass)
   widget_class->snapshot = kiela_board_view_snapshot;
   widget_class->measure = kiela_board_view_measure;
   widget_class->size_allocate = kiela_board_view_size_allocate;
-  widget_class->focus = kiela_board_view_focus;
+  widget_class->focus = _kiela_board_view_focus;
   widget_class->set_focus_child = kiela_board_view_set_focus_child;
 
   /**
@@ -946,7 +654,7 @@ kiela_board_view_class_init (KielaBoardViewClass *klass)
    * A house was clicked, or Enter or Space was pressed on it (any house: the window
    * decides whether it may be sown and explains why not).
    */
-  signals[SIGNAL_HOUSE_ACTIVATED] = g_signal_new ("house-activated", G_TYPE_FROM_CLASS (klass),
+  _kiela_board_view_signals[SIGNAL_HOUSE_ACTIVATED] = g_signal_new ("house-activated", G_TYPE_FROM_CLASS (klass),
                                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                   G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
   /**
@@ -955,7 +663,7 @@ kiela_board_view_class_init (KielaBoardViewClass *klass)
    * @from_house: where one stone is taken from
    * @to_house: where it is put
    */
-  signals[SIGNAL_SETUP_MOVE] = g_signal_new ("setup-move", G_TYPE_FROM_CLASS (klass),
+  _kiela_board_view_signals[SIGNAL_SETUP_MOVE] = g_signal_new ("setup-move", G_TYPE_FROM_CLASS (klass),
                                              G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                              G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
   /**
@@ -964,13 +672,13 @@ kiela_board_view_class_init (KielaBoardViewClass *klass)
    * @from_house: where all the stones are taken from (Shift was held)
    * @to_house: where they are put
    */
-  signals[SIGNAL_SETUP_MOVE_ALL] = g_signal_new ("setup-move-all", G_TYPE_FROM_CLASS (klass),
+  _kiela_board_view_signals[SIGNAL_SETUP_MOVE_ALL] = g_signal_new ("setup-move-all", G_TYPE_FROM_CLASS (klass),
                                                  G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
 
   for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
-    gtk_widget_class_add_binding (widget_class, arrows[i].key, 0, arrow_cb, "(ii)", arrows[i].dfile, arrows[i].drank);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, escape_cb, NULL);
+    gtk_widget_class_add_binding (widget_class, arrows[i].key, 0, _kiela_board_view_arrow_cb, "(ii)", arrows[i].dfile, arrows[i].drank);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, _kiela_board_view_escape_cb, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "kiela-board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -986,10 +694,10 @@ kiela_board_view_init (KielaBoardView *self)
 
   self->drag = gtk_gesture_drag_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->drag), GDK_BUTTON_PRIMARY);
-  g_signal_connect (self->drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
-  g_signal_connect (self->drag, "drag-update", G_CALLBACK (drag_update_cb), self);
-  g_signal_connect (self->drag, "drag-end", G_CALLBACK (drag_end_cb), self);
-  g_signal_connect (self->drag, "cancel", G_CALLBACK (drag_cancel_cb), self);
+  g_signal_connect (self->drag, "drag-begin", G_CALLBACK (_kiela_board_view_drag_begin_cb), self);
+  g_signal_connect (self->drag, "drag-update", G_CALLBACK (_kiela_board_view_drag_update_cb), self);
+  g_signal_connect (self->drag, "drag-end", G_CALLBACK (_kiela_board_view_drag_end_cb), self);
+  g_signal_connect (self->drag, "cancel", G_CALLBACK (_kiela_board_view_drag_cancel_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->drag));
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"), -1);

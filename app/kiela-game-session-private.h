@@ -1,5 +1,7 @@
-/* kiela-game-session-private.h: the session's struct and the API its two source files share
- * (kiela-game-session.c: state, files, undo; kiela-game-session-ai.c: the computer's work). */
+/* kiela-game-session-private.h: the session's struct and the API its source files share
+ * (kiela-game-session.c: state, files, autosave; kiela-game-session-play.c: moves and undo;
+ * kiela-game-session-ai.c: the computer's work; kiela-game-session-setup.c: the expert arrangement;
+ * kiela-game-session-tree.c: variations). */
 #pragma once
 
 #include "kiela-game-session.h"
@@ -59,15 +61,30 @@ enum {
 enum { SIGNAL_MESSAGE, SIGNAL_ERROR, SIGNAL_MOVE_PLAYED, SIGNAL_SETUP_CHANGED, SIGNAL_INFO_CHANGED, N_SIGNALS };
 
 /* kiela-game-session.c */
+extern guint _kiela_game_session_signals[N_SIGNALS];
+void _kiela_game_session_sync_game_state   (KielaGameSession *self);
+void _kiela_game_session_set_view_ply      (KielaGameSession *self, guint ply);
+void _kiela_game_session_cancel_ai         (KielaGameSession *self);
+void _kiela_game_session_cancel_hint       (KielaGameSession *self);
+/* The game changed: it is modified and autosaved. */
+void _kiela_game_session_game_changed      (KielaGameSession *self);
 void _kiela_game_session_notify            (KielaGameSession *self, guint prop);
 void _kiela_game_session_message           (KielaGameSession *self, const char *text);
 void _kiela_game_session_set_ai_paused     (KielaGameSession *self, gboolean paused);
+
+/* kiela-game-session-play.c */
+/* The tree's current line may be another game now: show `ply` of it. */
+void _kiela_game_session_adopt_line        (KielaGameSession *self, guint ply);
 /* Plays a move already known to be legal (or says why not), replays it and goes on. */
 void _kiela_game_session_play_move         (KielaGameSession *self, KielaMove move);
 /* The computer player who moves now, NULL for a human; in a variation the user plays both sides. */
 const KielaPersonality *_kiela_game_session_mover (KielaGameSession *self);
+
+/* kiela-game-session-setup.c */
 /* After a side has arranged its stones: autosave, show the start, the next side's turn. */
 void _kiela_game_session_finish_setup_step (KielaGameSession *self);
+/* Starts a side's arrangement: the computer's on a worker thread, a human's stone by stone. */
+void _kiela_game_session_enter_setup       (KielaGameSession *self);
 
 /* kiela-game-session-ai.c */
 /* Starts the computer's move when it is its turn, the game is live and no replay runs. */

@@ -1,6 +1,8 @@
 /* kiela-game-session.c: the game the window shows, with everything about it that is not a widget:
- * who plays each side, which ply is shown, its file and unsaved changes, the autosave, undo back
- * to the human's turn and the expert arrangement.  The computer's work: kiela-game-session-ai.c. */
+ * who plays each side, its file and unsaved changes, the autosave, new and opened games, the
+ * properties.  Moves, the shown ply and undo: kiela-game-session-play.c; the computer's work:
+ * kiela-game-session-ai.c; the expert arrangement: kiela-game-session-setup.c; variations,
+ * comments and names: kiela-game-session-tree.c. */
 #include "config.h"
 
 #include <errno.h>
@@ -18,9 +20,7 @@
 G_DEFINE_FINAL_TYPE (KielaGameSession, kiela_game_session, G_TYPE_OBJECT)
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
-
-static void enter_setup (KielaGameSession *self);
+guint _kiela_game_session_signals[N_SIGNALS];
 
 /* ---------- state changes, each notified once ---------- */
 
@@ -33,7 +33,7 @@ _kiela_game_session_notify (KielaGameSession *self, guint prop)
 void
 _kiela_game_session_message (KielaGameSession *self, const char *text)
 {
-  g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, text);
+  g_signal_emit (self, _kiela_game_session_signals[SIGNAL_MESSAGE], 0, text);
 }
 
 static void
@@ -55,8 +55,8 @@ set_file (KielaGameSession *self, GFile *file)
 }
 
 /* After any change to the game: the move count, the phase and the turn follow it. */
-static void
-sync_game_state (KielaGameSession *self)
+void
+_kiela_game_session_sync_game_state (KielaGameSession *self)
 {
   guint n = kiela_game_get_n_moves (self->game);
   KielaPhase phase = kiela_game_get_phase (self->game);
@@ -74,8 +74,8 @@ sync_game_state (KielaGameSession *self)
   _kiela_game_session_notify (self, PROP_TURN);
 }
 
-static void
-set_view_ply (KielaGameSession *self, guint ply)
+void
+_kiela_game_session_set_view_ply (KielaGameSession *self, guint ply)
 {
   self->view_ply = ply;
   /* Always notified: the view re-shows the ply even when the number is the same. */
@@ -83,8 +83,8 @@ set_view_ply (KielaGameSession *self, guint ply)
   _kiela_game_session_notify (self, PROP_LIVE);
 }
 
-static void
-cancel_ai (KielaGameSession *self)
+void
+_kiela_game_session_cancel_ai (KielaGameSession *self)
 {
   if (self->ai_cancel == NULL)
     return;
@@ -102,8 +102,8 @@ _kiela_game_session_set_ai_paused (KielaGameSession *self, gboolean paused)
   _kiela_game_session_notify (self, PROP_AI_PAUSED);
 }
 
-static void
-cancel_hint (KielaGameSession *self)
+void
+_kiela_game_session_cancel_hint (KielaGameSession *self)
 {
   if (self->hint_cancel)
     {
@@ -172,96 +172,11 @@ autosave (KielaGameSession *self)
 
 /* The game changed by a move, an undo, a redo or an arrangement: it is no longer what its
  * file holds, and the autosave keeps it. */
-static void
-game_changed (KielaGameSession *self)
+void
+_kiela_game_session_game_changed (KielaGameSession *self)
 {
   set_modified (self, TRUE);
   autosave (self);
-}
-
-/* ---------- playing ---------- */
-
-/* The tree's current line may be another game now: show `ply` of it.  The view ply is set before
- * "game" is notified, so a view following the game shows a ply the game has. */
-static void
-adopt_line (KielaGameSession *self, guint ply)
-{
-  KielaGame *line = kiela_game_tree_get_game (self->tree);
-
-  self->view_ply = MIN (ply, kiela_game_get_n_moves (line));
-  if (line != self->game)
-    {
-      g_set_object (&self->game, line);
-      _kiela_game_session_notify (self, PROP_GAME);
-    }
-}
-
-/* Plays after `ply` plies of the current line: at its end as a game does, at a reviewed ply into
- * a variation (kiela_game_tree_play()); the move is then shown being played. */
-static gboolean
-play_at (KielaGameSession *self, guint ply, KielaMove move, GError **error)
-{
-  cancel_hint (self);
-  if (ply < kiela_game_get_n_moves (self->game))
-    cancel_ai (self);
-  if (!kiela_game_tree_play (self->tree, ply, move, NULL, error))
-    return FALSE;
-  adopt_line (self, ply + 1);
-  game_changed (self);
-  g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, self->view_ply);
-  set_view_ply (self, self->view_ply);
-  sync_game_state (self);
-  _kiela_game_session_maybe_start_ai (self);
-  return TRUE;
-}
-
-void
-_kiela_game_session_play_move (KielaGameSession *self, KielaMove move)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!play_at (self, kiela_game_get_n_moves (self->game), move, &error))
-    _kiela_game_session_message (self, error->message);
-}
-
-const KielaPersonality *
-_kiela_game_session_mover (KielaGameSession *self)
-{
-  if (self->game == NULL || kiela_game_session_in_variation (self))
-    return NULL;
-  return self->players[kiela_game_get_position (self->game)->to_move];
-}
-
-/* ---------- the expert setup phase ---------- */
-
-void
-_kiela_game_session_finish_setup_step (KielaGameSession *self)
-{
-  game_changed (self);
-  set_view_ply (self, 0);
-  sync_game_state (self);
-  enter_setup (self);
-  _kiela_game_session_maybe_start_ai (self);
-}
-
-/* A computer player arranges on a worker thread, like a move; a human gets the start
- * arrangement to change stone by stone. */
-static void
-enter_setup (KielaGameSession *self)
-{
-  KielaSide side;
-
-  if (self->phase == KIELA_PHASE_PLAY)
-    return;
-  side = self->phase == KIELA_PHASE_SETUP_SOUTH ? KIELA_SOUTH : KIELA_NORTH;
-  g_array_set_size (self->setup_steps, 0);
-  if (self->players[side] != NULL)
-    {
-      _kiela_game_session_start_arrange (self, side);
-      return;
-    }
-  memcpy (self->setup_counts, kiela_game_get_position (self->game)->houses[side], sizeof self->setup_counts);
-  g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
 }
 
 /* ---------- games ---------- */
@@ -289,8 +204,8 @@ set_tree (KielaGameSession *self, KielaGameTree *tree, const KielaPersonality *s
   KielaGame *game = kiela_game_tree_get_game (tree);
 
   g_object_freeze_notify (G_OBJECT (self));
-  cancel_ai (self);
-  cancel_hint (self);
+  _kiela_game_session_cancel_ai (self);
+  _kiela_game_session_cancel_hint (self);
   _kiela_game_session_set_ai_paused (self, FALSE);
 
   if (self->tree)
@@ -310,11 +225,11 @@ set_tree (KielaGameSession *self, KielaGameTree *tree, const KielaPersonality *s
   _kiela_game_session_notify (self, PROP_PHASE);
   _kiela_game_session_notify (self, PROP_TURN);
   _kiela_game_session_notify (self, PROP_TREE);
-  set_view_ply (self, self->view_ply);
+  _kiela_game_session_set_view_ply (self, self->view_ply);
   g_object_thaw_notify (G_OBJECT (self));
-  g_signal_emit (self, signals[SIGNAL_INFO_CHANGED], 0);
+  g_signal_emit (self, _kiela_game_session_signals[SIGNAL_INFO_CHANGED], 0);
 
-  enter_setup (self);
+  _kiela_game_session_enter_setup (self);
   _kiela_game_session_maybe_start_ai (self);
 }
 
@@ -433,7 +348,7 @@ kiela_game_session_restore_autosave (KielaGameSession *self)
     {
       kiela_game_session_new_game (self, NULL, NULL, NULL);
       if (message)
-        g_signal_emit (self, signals[SIGNAL_ERROR], 0, message);
+        g_signal_emit (self, _kiela_game_session_signals[SIGNAL_ERROR], 0, message);
       return;
     }
   /* The autosave keeps an untitled game: its moves are in no file of the user's. */
@@ -441,453 +356,6 @@ kiela_game_session_restore_autosave (KielaGameSession *self)
   set_tree (self, tree, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
             NULL, kiela_game_get_n_moves (game) + kiela_game_get_n_redo (game) > 0
                   || kiela_game_has_setup (game, KIELA_SOUTH) || kiela_game_has_setup (game, KIELA_NORTH));
-}
-
-/* ---------- playing ---------- */
-
-gboolean
-kiela_game_session_can_play (KielaGameSession *self)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-
-  return self->game != NULL && self->phase == KIELA_PHASE_PLAY && kiela_game_session_is_live (self)
-         && !self->replaying && !kiela_game_is_over (self->game) && _kiela_game_session_mover (self) == NULL;
-}
-
-gboolean
-kiela_game_session_can_play_variation (KielaGameSession *self)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-
-  return self->game != NULL && self->phase == KIELA_PHASE_PLAY && !kiela_game_session_is_live (self)
-         && !self->replaying;
-}
-
-gboolean
-kiela_game_session_play (KielaGameSession *self, KielaMove move, GError **error)
-{
-  g_autofree char *why = NULL;
-
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-
-  /* A reviewed position: the move starts a variation (or follows the line, or enters one). */
-  if (kiela_game_session_can_play_variation (self))
-    return play_at (self, self->view_ply, move, error);
-  if (!kiela_game_session_can_play (self))
-    {
-      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("It is not your turn to sow."));
-      return FALSE;
-    }
-  why = kiela_game_explain_illegal (self->game, move);
-  if (why != NULL)
-    {
-      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, why);
-      return FALSE;
-    }
-  _kiela_game_session_play_move (self, move);
-  return TRUE;
-}
-
-static gboolean
-both_ai (KielaGameSession *self)
-{
-  return self->players[0] != NULL && self->players[1] != NULL;
-}
-
-gboolean
-kiela_game_session_can_undo (KielaGameSession *self)
-{
-  return self->game && self->phase == KIELA_PHASE_PLAY && kiela_game_can_undo (self->game);
-}
-
-gboolean
-kiela_game_session_can_redo (KielaGameSession *self)
-{
-  return self->game && self->phase == KIELA_PHASE_PLAY && kiela_game_can_redo (self->game);
-}
-
-gboolean
-kiela_game_session_undo (KielaGameSession *self)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-
-  if (!kiela_game_session_can_undo (self))
-    return FALSE;
-  cancel_ai (self);
-  cancel_hint (self);
-  kiela_game_undo (self->game);
-  /* Against the computer, undo back to the human's turn: undoing only the reply would let
-   * the computer play it again at once.  Two computers wait for Play instead. */
-  while (!both_ai (self) && _kiela_game_session_mover (self) != NULL && kiela_game_can_undo (self->game))
-    kiela_game_undo (self->game);
-  if (both_ai (self))
-    _kiela_game_session_set_ai_paused (self, TRUE);
-
-  game_changed (self);
-  set_view_ply (self, kiela_game_get_n_moves (self->game));
-  sync_game_state (self);
-  _kiela_game_session_maybe_start_ai (self);
-  return TRUE;
-}
-
-gboolean
-kiela_game_session_redo (KielaGameSession *self)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-
-  if (!kiela_game_session_can_redo (self))
-    return FALSE;
-  cancel_ai (self);
-  cancel_hint (self);
-  kiela_game_redo (self->game);
-  while (!both_ai (self) && _kiela_game_session_mover (self) != NULL && kiela_game_can_redo (self->game))
-    kiela_game_redo (self->game);
-
-  game_changed (self);
-  self->view_ply = kiela_game_get_n_moves (self->game);
-  g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, self->view_ply);
-  set_view_ply (self, self->view_ply);
-  sync_game_state (self);
-  _kiela_game_session_maybe_start_ai (self);
-  return TRUE;
-}
-
-void
-kiela_game_session_set_view_ply (KielaGameSession *self, guint ply)
-{
-  guint n;
-
-  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
-  if (self->game == NULL)
-    return;
-  n = kiela_game_get_n_moves (self->game);
-  ply = MIN (ply, n);
-  cancel_hint (self);
-  if (ply != n)
-    cancel_ai (self);
-  set_view_ply (self, ply);
-  _kiela_game_session_maybe_start_ai (self);
-}
-
-void
-kiela_game_session_set_replaying (KielaGameSession *self, gboolean replaying)
-{
-  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
-
-  replaying = !!replaying;
-  if (self->replaying == replaying)
-    return;
-  self->replaying = replaying;
-  _kiela_game_session_notify (self, PROP_REPLAYING);
-  if (!replaying)
-    _kiela_game_session_maybe_start_ai (self);
-}
-
-void
-kiela_game_session_resume_ai (KielaGameSession *self)
-{
-  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
-
-  _kiela_game_session_set_ai_paused (self, FALSE);
-  _kiela_game_session_maybe_start_ai (self);
-}
-
-/* ---------- setup ---------- */
-
-void
-kiela_game_session_get_setup_position (KielaGameSession *self, KielaPosition *pos)
-{
-  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
-
-  *pos = *kiela_game_get_position (self->game);
-  if (self->phase != KIELA_PHASE_PLAY)
-    memcpy (pos->houses[kiela_game_session_get_turn (self)], self->setup_counts, sizeof self->setup_counts);
-}
-
-gboolean
-kiela_game_session_setup_move (KielaGameSession *self, KielaSide side, guint from, guint to, GError **error)
-{
-  return kiela_game_session_setup_move_n (self, side, from, to, 1, error);
-}
-
-gboolean
-kiela_game_session_setup_move_n (KielaGameSession *self, KielaSide side, guint from, guint to, guint count,
-                                 GError **error)
-{
-  KielaSetupStep step;
-  guint files;
-
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-
-  files = kiela_game_get_position (self->game)->files;
-  if (self->phase == KIELA_PHASE_PLAY || side != kiela_game_session_get_turn (self)
-      || self->players[side] != NULL || from >= 2 * files || to >= 2 * files)
-    {
-      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE,
-                           _("Only the side that arranges its stones may move them now."));
-      return FALSE;
-    }
-  if (self->setup_counts[from] == 0)
-    {
-      g_autofree char *sq = kiela_square_name_dup (files, side, from);
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("%s is empty: there is no stone to move."), sq);
-      return FALSE;
-    }
-  if (from == to)
-    {
-      g_autofree char *sq = kiela_square_name_dup (files, side, from);
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("The stones are already in %s: pick another house."), sq);
-      return FALSE;
-    }
-  /* Asking for more than the house holds moves what it holds. */
-  count = CLAMP (count, 1, self->setup_counts[from]);
-  self->setup_counts[from] -= count;
-  self->setup_counts[to] += count;
-  step.from = from;
-  step.to = to;
-  step.count = count;
-  g_array_append_val (self->setup_steps, step);
-  g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
-  return TRUE;
-}
-
-gboolean
-kiela_game_session_setup_can_undo (KielaGameSession *self)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-  return self->phase != KIELA_PHASE_PLAY && self->setup_steps->len > 0;
-}
-
-gboolean
-kiela_game_session_setup_undo (KielaGameSession *self)
-{
-  KielaSetupStep *step;
-
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-
-  if (!kiela_game_session_setup_can_undo (self))
-    return FALSE;
-  step = &g_array_index (self->setup_steps, KielaSetupStep, self->setup_steps->len - 1);
-  self->setup_counts[step->to] -= step->count;
-  self->setup_counts[step->from] += step->count;
-  g_array_set_size (self->setup_steps, self->setup_steps->len - 1);
-  g_signal_emit (self, signals[SIGNAL_SETUP_CHANGED], 0);
-  return TRUE;
-}
-
-guint
-kiela_game_session_get_setup_moved (KielaGameSession *self)
-{
-  guint moved = 0;
-
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), 0);
-  for (guint i = 0; i < self->setup_steps->len; i++)
-    moved += g_array_index (self->setup_steps, KielaSetupStep, i).count;
-  return moved;
-}
-
-gboolean
-kiela_game_session_setup_done (KielaGameSession *self, GError **error)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-
-  if (self->phase == KIELA_PHASE_PLAY)
-    return TRUE;
-  if (!kiela_game_setup (self->game, kiela_game_session_get_turn (self), self->setup_counts, error))
-    return FALSE;
-  _kiela_game_session_finish_setup_step (self);
-  return TRUE;
-}
-
-gboolean
-kiela_game_session_setup_skip (KielaGameSession *self, GError **error)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-
-  if (self->phase == KIELA_PHASE_PLAY)
-    return TRUE;
-  if (!kiela_game_skip_setup (self->game, error))
-    return FALSE;
-  _kiela_game_session_finish_setup_step (self);
-  return TRUE;
-}
-
-/* ---------- variations, comments and names ---------- */
-
-KielaGameTree *
-kiela_game_session_get_tree (KielaGameSession *self)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), NULL);
-  return self->tree;
-}
-
-gboolean
-kiela_game_session_in_variation (KielaGameSession *self)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
-  return self->tree != NULL && kiela_game_tree_get_current (self->tree) != kiela_game_tree_get_main_line (self->tree);
-}
-
-/* The line of the current path that plays ply `ply` (the main line for ply 0). */
-static KielaGameLine *
-line_of_ply (KielaGameSession *self, guint ply)
-{
-  KielaGameLine *line = kiela_game_tree_get_current (self->tree);
-
-  while (kiela_game_line_get_parent (line) != NULL && kiela_game_line_get_fork (line) >= ply)
-    line = kiela_game_line_get_parent (line);
-  return line;
-}
-
-KielaGameLine *
-kiela_game_session_get_view_line (KielaGameSession *self)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), NULL);
-  return self->tree ? line_of_ply (self, self->view_ply) : NULL;
-}
-
-/* After a change of the tree's lines: the shown ply, the unsaved change, the computer. */
-static void
-lines_changed (KielaGameSession *self, guint ply)
-{
-  cancel_hint (self);
-  cancel_ai (self);
-  adopt_line (self, ply);
-  game_changed (self);
-  set_view_ply (self, self->view_ply);
-  sync_game_state (self);
-  _kiela_game_session_maybe_start_ai (self);
-}
-
-static void
-enter_line (KielaGameSession *self, KielaGameLine *line, guint ply)
-{
-  cancel_hint (self);
-  cancel_ai (self);
-  kiela_game_tree_enter (self->tree, line);
-  adopt_line (self, ply);
-  set_view_ply (self, self->view_ply);
-  sync_game_state (self);
-  _kiela_game_session_maybe_start_ai (self);
-}
-
-void
-kiela_game_session_show (KielaGameSession *self, KielaGameLine *line, guint ply)
-{
-  g_return_if_fail (KIELA_IS_GAME_SESSION (self) && line != NULL);
-
-  /* A ply the current line shares is only shown; another line is entered first. */
-  if (line_of_ply (self, ply) == line || (ply <= kiela_game_line_get_fork (line) && kiela_game_tree_is_current (self->tree, line)))
-    kiela_game_session_set_view_ply (self, ply);
-  else
-    enter_line (self, line, ply);
-}
-
-void
-kiela_game_session_return_to_main (KielaGameSession *self)
-{
-  KielaGameLine *top;
-
-  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
-  if (!kiela_game_session_in_variation (self))
-    return;
-  /* Back where the variation left the main line. */
-  for (top = kiela_game_tree_get_current (self->tree); kiela_game_line_get_depth (top) > 1;)
-    top = kiela_game_line_get_parent (top);
-  enter_line (self, kiela_game_tree_get_main_line (self->tree), MIN (self->view_ply, kiela_game_line_get_fork (top)));
-}
-
-gboolean
-kiela_game_session_promote (KielaGameSession *self, KielaGameLine *line, gboolean to_main)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self) && line != NULL, FALSE);
-  if (kiela_game_line_get_parent (line) == NULL)
-    return FALSE;
-  if (to_main)
-    kiela_game_tree_make_main (self->tree, line);
-  else
-    kiela_game_tree_promote (self->tree, line);
-  lines_changed (self, self->view_ply);
-  return TRUE;
-}
-
-gboolean
-kiela_game_session_delete_variation (KielaGameSession *self, KielaGameLine *line)
-{
-  guint ply;
-
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self) && line != NULL, FALSE);
-  if (kiela_game_line_get_parent (line) == NULL)
-    return FALSE;
-  ply = self->view_ply;
-  if (kiela_game_tree_is_current (self->tree, line))
-    ply = MIN (ply, kiela_game_line_get_fork (line));
-  kiela_game_tree_delete (self->tree, line);
-  lines_changed (self, ply);
-  return TRUE;
-}
-
-const char *
-kiela_game_session_get_comment (KielaGameSession *self, KielaGameLine *line, guint ply)
-{
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), NULL);
-  return self->tree ? kiela_game_tree_get_comment (self->tree, line, ply) : NULL;
-}
-
-void
-kiela_game_session_set_comment (KielaGameSession *self, KielaGameLine *line, guint ply, const char *text)
-{
-  g_return_if_fail (KIELA_IS_GAME_SESSION (self) && line != NULL);
-  if (g_strcmp0 (kiela_game_tree_get_comment (self->tree, line, ply), text && *text ? text : NULL) == 0)
-    return;
-  kiela_game_tree_set_comment (self->tree, line, ply, text);
-  game_changed (self);
-  g_signal_emit (self, signals[SIGNAL_INFO_CHANGED], 0);
-}
-
-const char *
-kiela_game_session_get_player_name (KielaGameSession *self, KielaSide side)
-{
-  const char *name;
-
-  g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), NULL);
-  g_return_val_if_fail (side == KIELA_SOUTH || side == KIELA_NORTH, NULL);
-  name = self->game ? kiela_game_get_metadata (self->game, side == KIELA_SOUTH ? KIELA_META_SOUTH : KIELA_META_NORTH)
-                    : NULL;
-  /* A record of before names were editable holds "Human" for a person, in the language of the day. */
-  if (name != NULL && *name != '\0' && g_strcmp0 (name, "Human") != 0 && g_strcmp0 (name, _("Human")) != 0)
-    return name;
-  return self->players[side] ? self->players[side]->name : _("Human");
-}
-
-void
-kiela_game_session_set_player_name (KielaGameSession *self, KielaSide side, const char *name)
-{
-  g_autofree char *clean = NULL;
-
-  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
-  g_return_if_fail (side == KIELA_SOUTH || side == KIELA_NORTH);
-  g_return_if_fail (name == NULL || g_utf8_validate (name, -1, NULL));
-  clean = g_strstrip (g_strdup (name ? name : ""));
-  if (g_strcmp0 (clean, kiela_game_session_get_player_name (self, side)) == 0)
-    return;
-  /* An empty name falls back to the player's own ("Human", the opponent's). */
-  kiela_game_session_set_info (self, side == KIELA_SOUTH ? KIELA_META_SOUTH : KIELA_META_NORTH, clean);
-}
-
-void
-kiela_game_session_set_info (KielaGameSession *self, const char *key, const char *value)
-{
-  g_autofree char *clean = NULL;
-
-  g_return_if_fail (KIELA_IS_GAME_SESSION (self) && key != NULL);
-  g_return_if_fail (value == NULL || g_utf8_validate (value, -1, NULL));
-  clean = g_strstrip (g_strdup (value ? value : ""));
-  if (g_strcmp0 (*clean ? clean : NULL, kiela_game_get_metadata (self->game, key)) == 0)
-    return;
-  kiela_game_tree_set_metadata (self->tree, key, *clean ? clean : NULL);
-  game_changed (self);
-  g_signal_emit (self, signals[SIGNAL_INFO_CHANGED], 0);
 }
 
 /* ---------- getters ---------- */
@@ -1089,15 +557,15 @@ kiela_game_session_class_init (KielaGameSessionClass *klass)
   properties[PROP_TREE] = g_param_spec_object ("tree", NULL, NULL, KIELA_TYPE_GAME_TREE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[SIGNAL_MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+  _kiela_game_session_signals[SIGNAL_MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                           NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[SIGNAL_ERROR] = g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+  _kiela_game_session_signals[SIGNAL_ERROR] = g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[SIGNAL_MOVE_PLAYED] = g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+  _kiela_game_session_signals[SIGNAL_MOVE_PLAYED] = g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                               NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
-  signals[SIGNAL_INFO_CHANGED] = g_signal_new ("info-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+  _kiela_game_session_signals[SIGNAL_INFO_CHANGED] = g_signal_new ("info-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                                NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_SETUP_CHANGED] = g_signal_new ("setup-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+  _kiela_game_session_signals[SIGNAL_SETUP_CHANGED] = g_signal_new ("setup-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                                 NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 

@@ -9,7 +9,8 @@ typedef struct {
   KielaWindow *window;   /* not owned: the data lives on its scrolled window */
   GtkAdjustment *adj;    /* owned */
   gulong handlers[2];
-  guint idle;
+  GdkFrameClock *clock;  /* owned while a scroll to the end waits for the frame's end */
+  gulong idle;           /* its after-paint handler: a scroll to the end is pending */
   gboolean at_end;       /* the list showed its last row before the latest change */
 } Follow;
 
@@ -20,7 +21,9 @@ follow_free (gpointer data)
 
   g_signal_handler_disconnect (follow->adj, follow->handlers[0]);
   g_signal_handler_disconnect (follow->adj, follow->handlers[1]);
-  g_clear_handle_id (&follow->idle, g_source_remove);
+  if (follow->idle != 0)
+    g_signal_handler_disconnect (follow->clock, follow->idle);
+  g_clear_object (&follow->clock);
   g_object_unref (follow->adj);
   g_free (follow);
 }
@@ -39,12 +42,12 @@ on_value_changed (GtkAdjustment *adj, Follow *follow)
     follow->at_end = is_at_end (adj);
 }
 
-static gboolean
-scroll_to_end (gpointer data)
+static void
+scroll_to_end (GdkFrameClock *clock, Follow *follow)
 {
-  Follow *follow = data;
-
+  g_signal_handler_disconnect (follow->clock, follow->idle);
   follow->idle = 0;
+  g_clear_object (&follow->clock);
   if (follow->window->session != NULL && kiela_game_session_is_live (follow->window->session))
     {
       double end = gtk_adjustment_get_upper (follow->adj) - gtk_adjustment_get_page_size (follow->adj);
@@ -56,13 +59,14 @@ scroll_to_end (gpointer data)
       gtk_adjustment_set_value (follow->adj, end);
     }
   follow->at_end = TRUE;
-  return G_SOURCE_REMOVE;
 }
 
 /* The bounds or the page changed: a list that showed its end shows it again, as long as the
- * window follows the live game (a reviewed move keeps its own row in view).  From an idle: the
- * list view changes its adjustment while it allocates its rows, and a new value set then would
- * not move them until something else asked for a new layout. */
+ * window follows the live game (a reviewed move keeps its own row in view).  After the frame's
+ * paint: the list view changes its adjustment while it allocates its rows, and a new value set
+ * then would not move them until something else asked for a new layout; an idle could instead
+ * run before the next layout, with bounds the rows no longer fill (GTK 4.8 then warns that it
+ * failed to scroll). */
 static void
 on_changed (GtkAdjustment *adj, Follow *follow)
 {
@@ -75,7 +79,15 @@ on_changed (GtkAdjustment *adj, Follow *follow)
       return;
     }
   if (follow->idle == 0)
-    follow->idle = g_idle_add (scroll_to_end, follow);
+    {
+      GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->move_list));
+
+      if (clock == NULL)
+        return;
+      follow->clock = g_object_ref (clock);
+      follow->idle = g_signal_connect (clock, "after-paint", G_CALLBACK (scroll_to_end), follow);
+      gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT);
+    }
 }
 
 void

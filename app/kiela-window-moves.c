@@ -102,6 +102,10 @@ scroll_to_end (gpointer data)
   self->scroll_idle = 0;
   if (n == 0 || row == GTK_INVALID_LIST_POSITION)
     return G_SOURCE_REMOVE;
+  /* A list not laid out (another page shown, the panel folded away) has no row to scroll
+   * to, and GTK 4.8 warns; the follower scrolls it to its end once it gets its size. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self->move_list)) || gtk_widget_get_height (GTK_WIDGET (self->move_list)) <= 0)
+    return G_SOURCE_REMOVE;
   gtk_widget_activate_action (GTK_WIDGET (self->move_list), "list.scroll-to-item", "u", row);
   if (row == n - 1)
     gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));

@@ -8,6 +8,22 @@
 
 /* ---------- playing ---------- */
 
+/* Before undo and redo: stop the computer's move and the hint being worked out. */
+static void
+stop_thinking (KielaGameSession *self)
+{
+  _kiela_game_session_cancel_ai (self);
+  _kiela_game_session_cancel_hint (self);
+}
+
+/* After a move, undo or redo: the phase and result follow the game; a computer to move plays. */
+static void
+resume (KielaGameSession *self)
+{
+  _kiela_game_session_sync_game_state (self);
+  _kiela_game_session_maybe_start_ai (self);
+}
+
 /* The tree's current line may be another game now: show `ply` of it.  The view ply is set before
  * "game" is notified, so a view following the game shows a ply the game has. */
 void
@@ -37,8 +53,7 @@ play_at (KielaGameSession *self, guint ply, KielaMove move, GError **error)
   _kiela_game_session_game_changed (self);
   g_signal_emit (self, _kiela_game_session_signals[SIGNAL_MOVE_PLAYED], 0, self->view_ply);
   _kiela_game_session_set_view_ply (self, self->view_ply);
-  _kiela_game_session_sync_game_state (self);
-  _kiela_game_session_maybe_start_ai (self);
+  resume (self);
   return TRUE;
 }
 
@@ -129,8 +144,7 @@ kiela_game_session_undo (KielaGameSession *self)
 
   if (!kiela_game_session_can_undo (self))
     return FALSE;
-  _kiela_game_session_cancel_ai (self);
-  _kiela_game_session_cancel_hint (self);
+  stop_thinking (self);
   kiela_game_undo (self->game);
   /* Against the computer, undo back to the human's turn: undoing only the reply would let
    * the computer play it again at once.  Two computers wait for Play instead. */
@@ -141,8 +155,7 @@ kiela_game_session_undo (KielaGameSession *self)
 
   _kiela_game_session_game_changed (self);
   _kiela_game_session_set_view_ply (self, kiela_game_get_n_moves (self->game));
-  _kiela_game_session_sync_game_state (self);
-  _kiela_game_session_maybe_start_ai (self);
+  resume (self);
   return TRUE;
 }
 
@@ -153,8 +166,7 @@ kiela_game_session_redo (KielaGameSession *self)
 
   if (!kiela_game_session_can_redo (self))
     return FALSE;
-  _kiela_game_session_cancel_ai (self);
-  _kiela_game_session_cancel_hint (self);
+  stop_thinking (self);
   kiela_game_redo (self->game);
   while (!both_ai (self) && _kiela_game_session_mover (self) != NULL && kiela_game_can_redo (self->game))
     kiela_game_redo (self->game);
@@ -163,8 +175,7 @@ kiela_game_session_redo (KielaGameSession *self)
   self->view_ply = kiela_game_get_n_moves (self->game);
   g_signal_emit (self, _kiela_game_session_signals[SIGNAL_MOVE_PLAYED], 0, self->view_ply);
   _kiela_game_session_set_view_ply (self, self->view_ply);
-  _kiela_game_session_sync_game_state (self);
-  _kiela_game_session_maybe_start_ai (self);
+  resume (self);
   return TRUE;
 }
 

@@ -76,9 +76,8 @@ typedef struct {
  * is an error naming the algorithm (KIELA_ERROR_PLUGIN).  A cancelled arrangement
  * fails with G_IO_ERROR_CANCELLED.  `counts` is written only on success.
  */
-KIELA_AVAILABLE_IN_ALL
-gboolean    kiela_ai_arrange        (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request,
-                                     guint16 counts[KIELA_MAX_HOUSES], GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_ai_arrange        (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request,
+                                                            guint16 counts[KIELA_MAX_HOUSES], GError **error);
 
 /*
  * Asks `algorithm` for a move of request->position and checks the answer: a move the
@@ -87,9 +86,8 @@ gboolean    kiela_ai_arrange        (const KielaAiAlgorithm *algorithm, const Ki
  * (KIELA_ERROR_PLUGIN), as is a failure without a message.  A search cancelled before
  * it starts fails with G_IO_ERROR_CANCELLED.  `reply` is written only on success.
  */
-KIELA_AVAILABLE_IN_ALL
-gboolean    kiela_ai_think          (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request,
-                                     KielaAiReply *reply, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_ai_think          (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request,
+                                                            KielaAiReply *reply, GError **error);
 
 /*
  * A playable AI: a personality or a bare algorithm, resolved once through the registry,
@@ -103,42 +101,30 @@ typedef struct _KielaAiConfig KielaAiConfig;
  * override the personality's: "mpanzu depth=6", "alphabeta depth=3 qs=0".  `max_nodes`
  * (0 = none) caps the search in nodes on top of the settings' own cap.  The merged
  * settings are checked by the algorithm; every error names the AI. */
-KIELA_AVAILABLE_IN_ALL
-KielaAiConfig *kiela_ai_config_new   (KielaRegistry *registry, const char *spec, guint64 max_nodes, GError **error);
+KIELA_AVAILABLE_IN_ALL KielaAiConfig *kiela_ai_config_new   (KielaRegistry *registry, const char *spec, guint64 max_nodes, GError **error);
 /* The same for a personality already in hand (the app's chosen opponent). */
-KIELA_AVAILABLE_IN_ALL
-KielaAiConfig *kiela_ai_config_new_for_personality (KielaRegistry *registry, const KielaPersonality *personality,
-                                                    GError **error);
-KIELA_AVAILABLE_IN_ALL
-KielaAiConfig *kiela_ai_config_ref   (KielaAiConfig *config);
-KIELA_AVAILABLE_IN_ALL
-void           kiela_ai_config_unref (KielaAiConfig *config);
+KIELA_AVAILABLE_IN_ALL KielaAiConfig *kiela_ai_config_new_for_personality (KielaRegistry *registry, const KielaPersonality *personality,
+                                                                           GError **error);
+KIELA_AVAILABLE_IN_ALL KielaAiConfig *kiela_ai_config_ref   (KielaAiConfig *config);
+KIELA_AVAILABLE_IN_ALL void           kiela_ai_config_unref (KielaAiConfig *config);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaAiConfig, kiela_ai_config_unref)
 
-KIELA_AVAILABLE_IN_ALL
-const char             *kiela_ai_config_get_spec        (KielaAiConfig *config); /* as given */
-KIELA_AVAILABLE_IN_ALL
-const char             *kiela_ai_config_get_id          (KielaAiConfig *config); /* "mpanzu" */
-KIELA_AVAILABLE_IN_ALL
-const char             *kiela_ai_config_get_label       (KielaAiConfig *config); /* "Kota Mpanzu", or the spec with overrides */
-KIELA_AVAILABLE_IN_ALL
-const KielaPersonality *kiela_ai_config_get_personality (KielaAiConfig *config); /* NULL for a bare algorithm */
-KIELA_AVAILABLE_IN_ALL
-const KielaAiAlgorithm *kiela_ai_config_get_algorithm   (KielaAiConfig *config);
-KIELA_AVAILABLE_IN_ALL
-GHashTable             *kiela_ai_config_get_settings    (KielaAiConfig *config); /* read-only */
+KIELA_AVAILABLE_IN_ALL const char             *kiela_ai_config_get_spec        (KielaAiConfig *config); /* as given */
+KIELA_AVAILABLE_IN_ALL const char             *kiela_ai_config_get_id          (KielaAiConfig *config); /* "mpanzu" */
+KIELA_AVAILABLE_IN_ALL const char             *kiela_ai_config_get_label       (KielaAiConfig *config); /* "Kota Mpanzu", or the spec with overrides */
+KIELA_AVAILABLE_IN_ALL const KielaPersonality *kiela_ai_config_get_personality (KielaAiConfig *config); /* NULL for a bare algorithm */
+KIELA_AVAILABLE_IN_ALL const KielaAiAlgorithm *kiela_ai_config_get_algorithm   (KielaAiConfig *config);
+KIELA_AVAILABLE_IN_ALL GHashTable             *kiela_ai_config_get_settings    (KielaAiConfig *config); /* read-only */
 
 /*
  * Thinks (or arranges) with `config`'s algorithm and settings: `request` gives the
  * variant, position, history, budget, seed and cancellable; its `settings` are ignored.
  * Checked as kiela_ai_think() and kiela_ai_arrange() are.
  */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_ai_config_think   (KielaAiConfig *config, const KielaAiRequest *request,
-                                  KielaAiReply *reply, GError **error);
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_ai_config_arrange (KielaAiConfig *config, const KielaAiRequest *request,
-                                  guint16 counts[KIELA_MAX_HOUSES], GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_ai_config_think   (KielaAiConfig *config, const KielaAiRequest *request,
+                                                         KielaAiReply *reply, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_ai_config_arrange (KielaAiConfig *config, const KielaAiRequest *request,
+                                                         guint16 counts[KIELA_MAX_HOUSES], GError **error);
 
 /*
  * The same on a worker thread (a GTask): `request` and its history are copied, so the
@@ -146,28 +132,21 @@ gboolean kiela_ai_config_arrange (KielaAiConfig *config, const KielaAiRequest *r
  * G_IO_ERROR_CANCELLED even if the algorithm had an answer: a late answer never lands.
  * The task keeps its own reference on `config`.
  */
-KIELA_AVAILABLE_IN_ALL
-void     kiela_ai_config_think_async    (KielaAiConfig *config, const KielaAiRequest *request,
-                                         GCancellable *cancellable, GAsyncReadyCallback callback,
-                                         gpointer user_data);
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_ai_config_think_finish   (GAsyncResult *result, KielaAiReply *reply, GError **error);
-KIELA_AVAILABLE_IN_ALL
-void     kiela_ai_config_arrange_async  (KielaAiConfig *config, const KielaAiRequest *request,
-                                         GCancellable *cancellable, GAsyncReadyCallback callback,
-                                         gpointer user_data);
+KIELA_AVAILABLE_IN_ALL void     kiela_ai_config_think_async    (KielaAiConfig *config, const KielaAiRequest *request,
+                                                                GCancellable *cancellable, GAsyncReadyCallback callback,
+                                                                gpointer user_data);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_ai_config_think_finish   (GAsyncResult *result, KielaAiReply *reply, GError **error);
+KIELA_AVAILABLE_IN_ALL void     kiela_ai_config_arrange_async  (KielaAiConfig *config, const KielaAiRequest *request,
+                                                                GCancellable *cancellable, GAsyncReadyCallback callback,
+                                                                gpointer user_data);
 /* `side` receives request->position.to_move, the side that arranged. */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_ai_config_arrange_finish (GAsyncResult *result, KielaSide *side,
-                                         guint16 counts[KIELA_MAX_HOUSES], GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_ai_config_arrange_finish (GAsyncResult *result, KielaSide *side,
+                                                                guint16 counts[KIELA_MAX_HOUSES], GError **error);
 
 /* Parses "key=value key2=value2" into a new string->string table. */
-KIELA_AVAILABLE_IN_ALL
-GHashTable *kiela_ai_parse_settings (const char *settings, GError **error);
+KIELA_AVAILABLE_IN_ALL GHashTable *kiela_ai_parse_settings (const char *settings, GError **error);
 /* Settings helpers with defaults. */
-KIELA_AVAILABLE_IN_ALL
-gint64      kiela_ai_setting_int    (GHashTable *settings, const char *key, gint64 fallback);
-KIELA_AVAILABLE_IN_ALL
-gdouble     kiela_ai_setting_double (GHashTable *settings, const char *key, gdouble fallback);
+KIELA_AVAILABLE_IN_ALL gint64      kiela_ai_setting_int    (GHashTable *settings, const char *key, gint64 fallback);
+KIELA_AVAILABLE_IN_ALL gdouble     kiela_ai_setting_double (GHashTable *settings, const char *key, gdouble fallback);
 
 G_END_DECLS

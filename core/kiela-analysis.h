@@ -35,8 +35,7 @@ typedef struct {
  * request->settings is ignored (the config's own are used), as is request->seed's
  * meaning beyond being passed on.
  */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_ai_config_evaluate_moves (KielaAiConfig *config, const KielaAiRequest *request, guint max_line,
-                                         KielaMoveEval evals[KIELA_MAX_MOVES], guint *n_evals, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_ai_config_evaluate_moves (KielaAiConfig *config, const KielaAiRequest *request, guint max_line,
+                                                                KielaMoveEval evals[KIELA_MAX_MOVES], guint *n_evals, GError **error);
 
 G_END_DECLS

@@ -12,8 +12,7 @@ G_BEGIN_DECLS
  * input (g_propagate_prefixed_error), so callers can still test G_IO_ERROR_NOT_FOUND.
  */
 #define KIELA_ERROR (kiela_error_quark ())
-KIELA_AVAILABLE_IN_ALL
-GQuark kiela_error_quark (void);
+KIELA_AVAILABLE_IN_ALL GQuark kiela_error_quark (void);
 
 typedef enum {
   KIELA_ERROR_PARSE,          /* malformed position string, square or record */

@@ -15,8 +15,7 @@ G_BEGIN_DECLS
  * what it is ("is a device", "is a folder").  GFile-based: a
  * non-local file works as far as its GVfs backend allows.
  */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_file_check_replaceable       (GFile *file, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_file_check_replaceable       (GFile *file, GError **error);
 
 /*
  * Replaces the contents of `file` atomically (a temporary file in the same folder,
@@ -25,7 +24,6 @@ gboolean kiela_file_check_replaceable       (GFile *file, GError **error);
  * its permissions.  A device, a folder, a named pipe or any other non-regular target is
  * refused and left untouched.
  */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length, GError **error);
 
 G_END_DECLS

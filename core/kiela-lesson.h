@@ -176,9 +176,8 @@ typedef enum {
  * but this task needs 4 or more."), or why the house may not be sown.  PENDING has no
  * feedback (NULL).  A step that fails kiela_lesson_validate gives WRONG with the reason.
  */
-KIELA_AVAILABLE_IN_ALL
-KielaLessonVerdict kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guint step,
-                                       const KielaLessonAnswer *answer, char **feedback);
+KIELA_AVAILABLE_IN_ALL KielaLessonVerdict kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guint step,
+                                                              const KielaLessonAnswer *answer, char **feedback);
 
 /*
  * Checks a whole lesson against its variant: the version, the texts, every step's
@@ -190,25 +189,21 @@ KielaLessonVerdict kiela_lesson_check (const KielaLesson *lesson, const KielaVar
  * The registry calls this when a lesson is registered (or, when its variant comes from
  * a module loaded later, once all modules are loaded) and refuses a lesson that fails.
  */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_lesson_validate (const KielaLesson *lesson, const KielaVariant *variant, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_validate (const KielaLesson *lesson, const KielaVariant *variant, GError **error);
 
 /* The step's position parsed (the variant's start when it has none).  FALSE with an
  * error when it does not parse for the variant. */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_lesson_step_get_position (const KielaLesson *lesson, const KielaVariant *variant, guint step,
-                                         KielaPosition *out, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_step_get_position (const KielaLesson *lesson, const KielaVariant *variant, guint step,
+                                                                KielaPosition *out, GError **error);
 /* The step's move (WATCH, SOW_HOUSE, PREDICT_*, BEST_MOVE) as a house of the side to
  * move, or -1 when its task has none. */
-KIELA_AVAILABLE_IN_ALL
-KielaMove kiela_lesson_step_get_move   (const KielaLesson *lesson, const KielaVariant *variant, guint step);
+KIELA_AVAILABLE_IN_ALL KielaMove kiela_lesson_step_get_move   (const KielaLesson *lesson, const KielaVariant *variant, guint step);
 
 /* A right answer, for a host's "show me" button and for kiela-cli lessons check: fills
  * `answer` with one answer kiela_lesson_check() accepts.  FALSE for PLAY_OUT (a game has
  * no single right answer) or an invalid step. */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_lesson_step_right_answer (const KielaLesson *lesson, const KielaVariant *variant, guint step,
-                                         KielaLessonAnswer *answer);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_step_right_answer (const KielaLesson *lesson, const KielaVariant *variant, guint step,
+                                                                KielaLessonAnswer *answer);
 
 /*
  * Walks every step of `lesson` as kiela-cli lessons check does: the right answer
@@ -220,9 +215,8 @@ gboolean kiela_lesson_step_right_answer (const KielaLesson *lesson, const KielaV
  * The error names the lesson, the step and what went wrong.
  */
 typedef struct _KielaRegistry KielaRegistry;
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_lesson_walk (KielaRegistry *registry, const KielaLesson *lesson, const KielaVariant *variant,
-                            GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_walk (KielaRegistry *registry, const KielaLesson *lesson, const KielaVariant *variant,
+                                                   GError **error);
 
 /*
  * Puzzles: scores every legal move of `pos` with the alpha-beta search of the AI plugin
@@ -234,28 +228,20 @@ gboolean kiela_lesson_walk (KielaRegistry *registry, const KielaLesson *lesson, 
  * stones, or more at depth 8) and what the test suite re-verifies every shipped puzzle
  * with.  Fails when the registry has no "alphabeta" algorithm.  Deterministic.
  */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
-                                    guint depth, KielaMove *best, gint *margin, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
+                                                           guint depth, KielaMove *best, gint *margin, GError **error);
 
 /* Translated texts (in the lesson's translation domain). */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_lesson_get_title      (const KielaLesson *lesson);
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_lesson_get_summary    (const KielaLesson *lesson);
+KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_get_title      (const KielaLesson *lesson);
+KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_get_summary    (const KielaLesson *lesson);
 /* "Beginner", "Advanced", "Expert" (translated, context "lesson level"). */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_lesson_level_name     (KielaLessonLevel level);
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_lesson_step_get_text  (const KielaLesson *lesson, guint step);
+KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_level_name     (KielaLessonLevel level);
+KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_step_get_text  (const KielaLesson *lesson, guint step);
 /* NULL when the step has no hint. */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_lesson_step_get_hint  (const KielaLesson *lesson, guint step);
+KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_step_get_hint  (const KielaLesson *lesson, guint step);
 /* PLAY_OUT: the opponent's personality id; NULL for other tasks. */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_lesson_step_get_opponent (const KielaLesson *lesson, guint step);
+KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_step_get_opponent (const KielaLesson *lesson, guint step);
 /* One line for lists: "Sow this house", "Find the best move", ... (translated). */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_task_kind_name        (KielaTaskKind kind);
+KIELA_AVAILABLE_IN_ALL const char *kiela_task_kind_name        (KielaTaskKind kind);
 
 G_END_DECLS

@@ -65,68 +65,47 @@ typedef void (*KielaMatchProgressFunc) (KielaMatch *match, guint done, guint tot
 /* `n_games` >= 1 games of `variant` from its start position (both AIs arrange their
  * stones in a setup phase); the same seed and settings limited by nodes or depth give
  * the same games move for move, whatever the number of jobs. */
-KIELA_AVAILABLE_IN_ALL
-KielaMatch *kiela_match_new (const KielaVariant *variant, KielaAiConfig *a, KielaAiConfig *b,
-                             guint n_games, guint64 seed);
-KIELA_AVAILABLE_IN_ALL
-void        kiela_match_free (KielaMatch *match);
+KIELA_AVAILABLE_IN_ALL KielaMatch *kiela_match_new (const KielaVariant *variant, KielaAiConfig *a, KielaAiConfig *b,
+                                                    guint n_games, guint64 seed);
+KIELA_AVAILABLE_IN_ALL void        kiela_match_free (KielaMatch *match);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaMatch, kiela_match_free)
 
 /* Options, before running.  Defaults: no time budget (the AIs' own limits), 1000 plies
  * (then a draw by move limit), no random opening plies, one job. */
-KIELA_AVAILABLE_IN_ALL
-void kiela_match_set_time_budget   (KielaMatch *match, gint64 time_budget_us);
-KIELA_AVAILABLE_IN_ALL
-void kiela_match_set_max_plies     (KielaMatch *match, guint max_plies);
+KIELA_AVAILABLE_IN_ALL void kiela_match_set_time_budget   (KielaMatch *match, gint64 time_budget_us);
+KIELA_AVAILABLE_IN_ALL void kiela_match_set_max_plies     (KielaMatch *match, guint max_plies);
 /* K random plies first, the same in both games of a pair, so deterministic players meet varied games. */
-KIELA_AVAILABLE_IN_ALL
-void kiela_match_set_opening_plies (KielaMatch *match, guint opening_plies);
-KIELA_AVAILABLE_IN_ALL
-void kiela_match_set_jobs          (KielaMatch *match, guint jobs);
+KIELA_AVAILABLE_IN_ALL void kiela_match_set_opening_plies (KielaMatch *match, guint opening_plies);
+KIELA_AVAILABLE_IN_ALL void kiela_match_set_jobs          (KielaMatch *match, guint jobs);
 /* The games are games `first` .. `first` + n_games - 1 of a longer series: game i of the
  * match has the seed and colours of game first + i (for sharded experiments).  Default 0. */
-KIELA_AVAILABLE_IN_ALL
-void kiela_match_set_first_game    (KielaMatch *match, guint first);
+KIELA_AVAILABLE_IN_ALL void kiela_match_set_first_game    (KielaMatch *match, guint first);
 /* Records captures, endless-move refusals and stones per ply in each KielaMatchGame. */
-KIELA_AVAILABLE_IN_ALL
-void kiela_match_set_details       (KielaMatch *match, gboolean details);
-KIELA_AVAILABLE_IN_ALL
-void kiela_match_set_progress_func (KielaMatch *match, KielaMatchProgressFunc func, gpointer user_data,
-                                    GDestroyNotify destroy);
+KIELA_AVAILABLE_IN_ALL void kiela_match_set_details       (KielaMatch *match, gboolean details);
+KIELA_AVAILABLE_IN_ALL void kiela_match_set_progress_func (KielaMatch *match, KielaMatchProgressFunc func, gpointer user_data,
+                                                           GDestroyNotify destroy);
 
 /* Plays the games (once; a match cannot be run twice).  FALSE with an error when worker
  * threads cannot start, or G_IO_ERROR_CANCELLED when cancelled: the games already played
  * keep their results.  An AI's failure is not an error of the match: it loses that game. */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_match_run        (KielaMatch *match, GCancellable *cancellable, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_match_run        (KielaMatch *match, GCancellable *cancellable, GError **error);
 /* The same on a worker thread; do not touch the match until the callback. */
-KIELA_AVAILABLE_IN_ALL
-void     kiela_match_run_async  (KielaMatch *match, GCancellable *cancellable,
-                                 GAsyncReadyCallback callback, gpointer user_data);
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_match_run_finish (KielaMatch *match, GAsyncResult *result, GError **error);
+KIELA_AVAILABLE_IN_ALL void     kiela_match_run_async  (KielaMatch *match, GCancellable *cancellable,
+                                                        GAsyncReadyCallback callback, gpointer user_data);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_match_run_finish (KielaMatch *match, GAsyncResult *result, GError **error);
 
-KIELA_AVAILABLE_IN_ALL
-const KielaVariant   *kiela_match_get_variant (KielaMatch *match);
-KIELA_AVAILABLE_IN_ALL
-KielaAiConfig        *kiela_match_get_ai      (KielaMatch *match, guint which);   /* 0 = A, 1 = B */
-KIELA_AVAILABLE_IN_ALL
-guint64               kiela_match_get_seed    (KielaMatch *match);
-KIELA_AVAILABLE_IN_ALL
-guint                 kiela_match_get_n_games (KielaMatch *match);
-KIELA_AVAILABLE_IN_ALL
-const KielaMatchGame *kiela_match_get_game    (KielaMatch *match, guint index);
-KIELA_AVAILABLE_IN_ALL
-void                  kiela_match_get_summary (KielaMatch *match, KielaMatchSummary *summary);
+KIELA_AVAILABLE_IN_ALL const KielaVariant   *kiela_match_get_variant (KielaMatch *match);
+KIELA_AVAILABLE_IN_ALL KielaAiConfig        *kiela_match_get_ai      (KielaMatch *match, guint which);   /* 0 = A, 1 = B */
+KIELA_AVAILABLE_IN_ALL guint64               kiela_match_get_seed    (KielaMatch *match);
+KIELA_AVAILABLE_IN_ALL guint                 kiela_match_get_n_games (KielaMatch *match);
+KIELA_AVAILABLE_IN_ALL const KielaMatchGame *kiela_match_get_game    (KielaMatch *match, guint index);
+KIELA_AVAILABLE_IN_ALL void                  kiela_match_get_summary (KielaMatch *match, KielaMatchSummary *summary);
 
 /* A's score in a game: 1, 0.5 or 0. */
-KIELA_AVAILABLE_IN_ALL
-gdouble     kiela_match_game_score     (const KielaMatchGame *game);
+KIELA_AVAILABLE_IN_ALL gdouble     kiela_match_game_score     (const KielaMatchGame *game);
 /* Why the game ended, as a stable id: "no-moves", "repetition", "endless-move", "move-limit", "ai-error", "none". */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_match_game_reason_id (const KielaMatchGame *game);
+KIELA_AVAILABLE_IN_ALL const char *kiela_match_game_reason_id (const KielaMatchGame *game);
 /* The Elo difference a score fraction means: -400 log10 (1/p - 1); ±INFINITY at 0 and 1. */
-KIELA_AVAILABLE_IN_ALL
-gdouble     kiela_match_elo            (gdouble score);
+KIELA_AVAILABLE_IN_ALL gdouble     kiela_match_elo            (gdouble score);
 
 G_END_DECLS

@@ -23,60 +23,39 @@ typedef struct {
 } KielaSquare;
 
 /* Geometry. files is the variant's file count; every function is O(1). */
-KIELA_AVAILABLE_IN_ALL
-void      kiela_square_from_house    (guint files, KielaSide side, guint house, KielaSquare *out);
-KIELA_AVAILABLE_IN_ALL
-gboolean  kiela_square_from_file_rank (guint files, guint file, guint rank, KielaSquare *out);
-KIELA_AVAILABLE_IN_ALL
-guint     kiela_house_file           (guint files, KielaSide side, guint house);
-KIELA_AVAILABLE_IN_ALL
-KielaRow  kiela_house_row            (guint files, guint house);
+KIELA_AVAILABLE_IN_ALL void      kiela_square_from_house    (guint files, KielaSide side, guint house, KielaSquare *out);
+KIELA_AVAILABLE_IN_ALL gboolean  kiela_square_from_file_rank (guint files, guint file, guint rank, KielaSquare *out);
+KIELA_AVAILABLE_IN_ALL guint     kiela_house_file           (guint files, KielaSide side, guint house);
+KIELA_AVAILABLE_IN_ALL KielaRow  kiela_house_row            (guint files, guint house);
 /* The opponent's inner house in the same file as an inner house (local index of the opponent). */
-KIELA_AVAILABLE_IN_ALL
-guint     kiela_facing_inner         (guint files, guint house);
+KIELA_AVAILABLE_IN_ALL guint     kiela_facing_inner         (guint files, guint house);
 /* The opponent's outer house in the same file (behind the facing inner house). */
-KIELA_AVAILABLE_IN_ALL
-guint     kiela_facing_outer         (guint files, guint house);
+KIELA_AVAILABLE_IN_ALL guint     kiela_facing_outer         (guint files, guint house);
 
 /* "g1" for (South, 6) on a 10-file board.  Writes at most 4 bytes including NUL. */
-KIELA_AVAILABLE_IN_ALL
-void      kiela_square_name          (guint files, KielaSide side, guint house, char out[4]);
-KIELA_AVAILABLE_IN_ALL
-char     *kiela_square_name_dup      (guint files, KielaSide side, guint house);
+KIELA_AVAILABLE_IN_ALL void      kiela_square_name          (guint files, KielaSide side, guint house, char out[4]);
+KIELA_AVAILABLE_IN_ALL char     *kiela_square_name_dup      (guint files, KielaSide side, guint house);
 /* Parses "g1" strictly; a GError names the input and what is wrong with it. */
-KIELA_AVAILABLE_IN_ALL
-gboolean  kiela_square_parse         (guint files, const char *text, KielaSquare *out, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean  kiela_square_parse         (guint files, const char *text, KielaSquare *out, GError **error);
 
 /* Positions. */
-KIELA_AVAILABLE_IN_ALL
-void      kiela_position_init_start  (KielaPosition *pos, const KielaVariant *variant);
-KIELA_AVAILABLE_IN_ALL
-gboolean  kiela_position_equal       (const KielaPosition *a, const KielaPosition *b);
-KIELA_AVAILABLE_IN_ALL
-guint64   kiela_position_hash        (const KielaPosition *pos);
-KIELA_AVAILABLE_IN_ALL
-guint     kiela_position_side_total  (const KielaPosition *pos, KielaSide side);
-KIELA_AVAILABLE_IN_ALL
-guint     kiela_position_total       (const KielaPosition *pos);
+KIELA_AVAILABLE_IN_ALL void      kiela_position_init_start  (KielaPosition *pos, const KielaVariant *variant);
+KIELA_AVAILABLE_IN_ALL gboolean  kiela_position_equal       (const KielaPosition *a, const KielaPosition *b);
+KIELA_AVAILABLE_IN_ALL guint64   kiela_position_hash        (const KielaPosition *pos);
+KIELA_AVAILABLE_IN_ALL guint     kiela_position_side_total  (const KielaPosition *pos, KielaSide side);
+KIELA_AVAILABLE_IN_ALL guint     kiela_position_total       (const KielaPosition *pos);
 
 /* KPN (rules file section 10).  The file count comes from the string; pass the
  * variant's expected count, or 0 to accept any from 4 to 20. */
-KIELA_AVAILABLE_IN_ALL
-gboolean  kiela_position_parse       (const char *kpn, guint expected_files, KielaPosition *out, GError **error);
-KIELA_AVAILABLE_IN_ALL
-char     *kiela_position_to_string   (const KielaPosition *pos);
+KIELA_AVAILABLE_IN_ALL gboolean  kiela_position_parse       (const char *kpn, guint expected_files, KielaPosition *out, GError **error);
+KIELA_AVAILABLE_IN_ALL char     *kiela_position_to_string   (const KielaPosition *pos);
 
 /* A readable multi-line diagram with North at the top, for terminals and logs. */
-KIELA_AVAILABLE_IN_ALL
-char     *kiela_position_to_diagram  (const KielaPosition *pos);
+KIELA_AVAILABLE_IN_ALL char     *kiela_position_to_diagram  (const KielaPosition *pos);
 
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_side_name          (KielaSide side);       /* "south" / "north", untranslated ids */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_side_display_name  (KielaSide side);       /* "South" / "North", translated */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_status_id          (KielaStatus status);   /* "ongoing", "south wins", "north wins", "draw" */
-KIELA_AVAILABLE_IN_ALL
-gboolean    kiela_status_parse       (const char *id, KielaStatus *out);
+KIELA_AVAILABLE_IN_ALL const char *kiela_side_name          (KielaSide side);       /* "south" / "north", untranslated ids */
+KIELA_AVAILABLE_IN_ALL const char *kiela_side_display_name  (KielaSide side);       /* "South" / "North", translated */
+KIELA_AVAILABLE_IN_ALL const char *kiela_status_id          (KielaStatus status);   /* "ongoing", "south wins", "north wins", "draw" */
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_status_parse       (const char *id, KielaStatus *out);
 
 G_END_DECLS

@@ -48,58 +48,37 @@ typedef struct {
   gboolean         crashed;
 } KielaPluginRecord;
 
-KIELA_AVAILABLE_IN_ALL
-KielaRegistry *kiela_registry_new  (void);
-KIELA_AVAILABLE_IN_ALL
-void           kiela_registry_free (KielaRegistry *registry);
+KIELA_AVAILABLE_IN_ALL KielaRegistry *kiela_registry_new  (void);
+KIELA_AVAILABLE_IN_ALL void           kiela_registry_free (KielaRegistry *registry);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaRegistry, kiela_registry_free)
 
 /* Registration (called from a plugin's register function).  A duplicate id, or
  * an invalid item, is an error; the loader then undoes the module's whole registration. */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_registry_add_variant      (KielaRegistry *registry, const KielaVariant *variant, GError **error);
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_registry_add_ai_algorithm (KielaRegistry *registry, const KielaAiAlgorithm *algorithm, GError **error);
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_registry_add_personality  (KielaRegistry *registry, const KielaPersonality *personality, GError **error);
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_registry_add_lesson       (KielaRegistry *registry, const KielaLesson *lesson, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_add_variant      (KielaRegistry *registry, const KielaVariant *variant, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_add_ai_algorithm (KielaRegistry *registry, const KielaAiAlgorithm *algorithm, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_add_personality  (KielaRegistry *registry, const KielaPersonality *personality, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_add_lesson       (KielaRegistry *registry, const KielaLesson *lesson, GError **error);
 
 /* Checks a variant's parameters (file count, start position, lap limit, ...). */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_variant_validate (const KielaVariant *variant, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_variant_validate (const KielaVariant *variant, GError **error);
 /* The variant's name/description translated in its own domain. */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_variant_get_name        (const KielaVariant *variant);
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_variant_get_description (const KielaVariant *variant);
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_variant_get_level       (const KielaVariant *variant);
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_personality_get_character (const KielaPersonality *personality);
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_personality_get_level_name (const KielaPersonality *personality);
+KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_name        (const KielaVariant *variant);
+KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_description (const KielaVariant *variant);
+KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_level       (const KielaVariant *variant);
+KIELA_AVAILABLE_IN_ALL const char *kiela_personality_get_character (const KielaPersonality *personality);
+KIELA_AVAILABLE_IN_ALL const char *kiela_personality_get_level_name (const KielaPersonality *personality);
 
 /* Lookup.  Arrays are owned by the registry; items keep registration order
  * (variants: default variant first). */
-KIELA_AVAILABLE_IN_ALL
-const KielaVariant      *kiela_registry_lookup_variant      (KielaRegistry *registry, const char *id);
-KIELA_AVAILABLE_IN_ALL
-const KielaVariant      *kiela_registry_get_default_variant (KielaRegistry *registry);
-KIELA_AVAILABLE_IN_ALL
-GPtrArray               *kiela_registry_get_variants        (KielaRegistry *registry);
-KIELA_AVAILABLE_IN_ALL
-const KielaAiAlgorithm  *kiela_registry_lookup_ai_algorithm (KielaRegistry *registry, const char *id);
-KIELA_AVAILABLE_IN_ALL
-GPtrArray               *kiela_registry_get_ai_algorithms   (KielaRegistry *registry);
-KIELA_AVAILABLE_IN_ALL
-const KielaPersonality  *kiela_registry_lookup_personality  (KielaRegistry *registry, const char *id);
-KIELA_AVAILABLE_IN_ALL
-GPtrArray               *kiela_registry_get_personalities   (KielaRegistry *registry);  /* sorted by level */
-KIELA_AVAILABLE_IN_ALL
-const KielaLesson       *kiela_registry_lookup_lesson       (KielaRegistry *registry, const char *id);
-KIELA_AVAILABLE_IN_ALL
-GPtrArray               *kiela_registry_get_lessons         (KielaRegistry *registry);
+KIELA_AVAILABLE_IN_ALL const KielaVariant      *kiela_registry_lookup_variant      (KielaRegistry *registry, const char *id);
+KIELA_AVAILABLE_IN_ALL const KielaVariant      *kiela_registry_get_default_variant (KielaRegistry *registry);
+KIELA_AVAILABLE_IN_ALL GPtrArray               *kiela_registry_get_variants        (KielaRegistry *registry);
+KIELA_AVAILABLE_IN_ALL const KielaAiAlgorithm  *kiela_registry_lookup_ai_algorithm (KielaRegistry *registry, const char *id);
+KIELA_AVAILABLE_IN_ALL GPtrArray               *kiela_registry_get_ai_algorithms   (KielaRegistry *registry);
+KIELA_AVAILABLE_IN_ALL const KielaPersonality  *kiela_registry_lookup_personality  (KielaRegistry *registry, const char *id);
+KIELA_AVAILABLE_IN_ALL GPtrArray               *kiela_registry_get_personalities   (KielaRegistry *registry);  /* sorted by level */
+KIELA_AVAILABLE_IN_ALL const KielaLesson       *kiela_registry_lookup_lesson       (KielaRegistry *registry, const char *id);
+KIELA_AVAILABLE_IN_ALL GPtrArray               *kiela_registry_get_lessons         (KielaRegistry *registry);
 
 /* Module loading.  Each file is recorded (loaded, or failed with a reason); nothing aborts.
  * Personalities whose algorithm is unknown after loading are dropped by kiela_registry_finish_loading().
@@ -111,46 +90,35 @@ GPtrArray               *kiela_registry_get_lessons         (KielaRegistry *regi
  * left by a start that crashed makes later starts skip that module ("crashed while
  * loading") until the user tries again (kiela_plugin_forget_crash) or the module file
  * changes. */
-KIELA_AVAILABLE_IN_ALL
-void       kiela_registry_load_file          (KielaRegistry *registry, const char *path);
-KIELA_AVAILABLE_IN_ALL
-void       kiela_registry_load_dir           (KielaRegistry *registry, const char *dir);
+KIELA_AVAILABLE_IN_ALL void       kiela_registry_load_file          (KielaRegistry *registry, const char *path);
+KIELA_AVAILABLE_IN_ALL void       kiela_registry_load_dir           (KielaRegistry *registry, const char *dir);
 /* KIELA_PLUGIN_PATH (':'-separated), then <build tree>/plugins when the program runs
  * uninstalled (kiela_paths_init) or else the installed plugin dir, then
  * $XDG_DATA_HOME/kiela/plugins.  Calls finish_loading(). */
-KIELA_AVAILABLE_IN_ALL
-void       kiela_registry_load_default       (KielaRegistry *registry);
-KIELA_AVAILABLE_IN_ALL
-void       kiela_registry_finish_loading     (KielaRegistry *registry);
+KIELA_AVAILABLE_IN_ALL void       kiela_registry_load_default       (KielaRegistry *registry);
+KIELA_AVAILABLE_IN_ALL void       kiela_registry_finish_loading     (KielaRegistry *registry);
 /* The same folders, reading only the .plugin files: one record per module, KIELA_PLUGIN_FOUND
  * or KIELA_PLUGIN_FAILED with the reason; no module code runs.  For listing plugins. */
-KIELA_AVAILABLE_IN_ALL
-void       kiela_registry_scan_default       (KielaRegistry *registry);
+KIELA_AVAILABLE_IN_ALL void       kiela_registry_scan_default       (KielaRegistry *registry);
 /* Directories load_default() or scan_default() searched, in order. */
-KIELA_AVAILABLE_IN_ALL
-GPtrArray *kiela_registry_get_search_dirs    (KielaRegistry *registry);
-KIELA_AVAILABLE_IN_ALL
-GPtrArray *kiela_registry_get_plugins        (KielaRegistry *registry);   /* of KielaPluginRecord */
+KIELA_AVAILABLE_IN_ALL GPtrArray *kiela_registry_get_search_dirs    (KielaRegistry *registry);
+KIELA_AVAILABLE_IN_ALL GPtrArray *kiela_registry_get_plugins        (KielaRegistry *registry);   /* of KielaPluginRecord */
 /* Register a built-in "module" (no file), e.g. for tests: the same contract as a file. */
 typedef struct _KielaPluginInfo KielaPluginInfo;
 typedef gboolean (*KielaPluginRegisterFunc) (KielaRegistry *registry, GError **error);
-KIELA_AVAILABLE_IN_ALL
-void       kiela_registry_load_static        (KielaRegistry *registry, const KielaPluginInfo *info,
-                                              KielaPluginRegisterFunc register_func);
+KIELA_AVAILABLE_IN_ALL void       kiela_registry_load_static        (KielaRegistry *registry, const KielaPluginInfo *info,
+                                                                     KielaPluginRegisterFunc register_func);
 
 /* Loads the module in another process (kiela-plugin-check, installed beside libkiela-core;
  * this process runs none of its code) and says what happened: NULL when it loaded and
  * registered, else the translated reason ("crashed with SIGSEGV while loading",
  * "registration failed: ...").  For kiela-cli plugins --check. */
-KIELA_AVAILABLE_IN_ALL
-char      *kiela_plugin_check_module         (const char *module_path);
+KIELA_AVAILABLE_IN_ALL char      *kiela_plugin_check_module         (const char *module_path);
 /* Removes the crash marker of a module, so the next start loads it again ("Try again"). */
-KIELA_AVAILABLE_IN_ALL
-gboolean   kiela_plugin_forget_crash         (const char *module_path, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean   kiela_plugin_forget_crash         (const char *module_path, GError **error);
 /* The crash guard (on by default): markers while loading, and a module met for the first
  * time or changed since is first loaded in another process (kiela_plugin_check_module), so
  * a module that crashes is skipped with the reason before it can take the program down. */
-KIELA_AVAILABLE_IN_ALL
-void       kiela_registry_set_crash_guard    (KielaRegistry *registry, gboolean guard);
+KIELA_AVAILABLE_IN_ALL void       kiela_registry_set_crash_guard    (KielaRegistry *registry, gboolean guard);
 
 G_END_DECLS

@@ -77,20 +77,14 @@ typedef struct {
   GArray *events;        /* of KielaEvent */
 } KielaTrace;
 
-KIELA_AVAILABLE_IN_ALL
-KielaTrace *kiela_trace_new   (void);
-KIELA_AVAILABLE_IN_ALL
-void        kiela_trace_free  (KielaTrace *trace);
-KIELA_AVAILABLE_IN_ALL
-void        kiela_trace_clear (KielaTrace *trace);
-KIELA_AVAILABLE_IN_ALL
-guint       kiela_trace_get_n_events (const KielaTrace *trace);
-KIELA_AVAILABLE_IN_ALL
-const KielaEvent *kiela_trace_get_event (const KielaTrace *trace, guint index);
+KIELA_AVAILABLE_IN_ALL KielaTrace *kiela_trace_new   (void);
+KIELA_AVAILABLE_IN_ALL void        kiela_trace_free  (KielaTrace *trace);
+KIELA_AVAILABLE_IN_ALL void        kiela_trace_clear (KielaTrace *trace);
+KIELA_AVAILABLE_IN_ALL guint       kiela_trace_get_n_events (const KielaTrace *trace);
+KIELA_AVAILABLE_IN_ALL const KielaEvent *kiela_trace_get_event (const KielaTrace *trace, guint index);
 /* The board and hand after the first `n_events` events (0 = before the move,
  * n = the full move, though the side to move switches only in trace->after). */
-KIELA_AVAILABLE_IN_ALL
-void        kiela_trace_position_at (const KielaTrace *trace, guint n_events, KielaPosition *out, guint *hand);
+KIELA_AVAILABLE_IN_ALL void        kiela_trace_position_at (const KielaTrace *trace, guint n_events, KielaPosition *out, guint *hand);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaTrace, kiela_trace_free)
 
 /*
@@ -99,16 +93,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaTrace, kiela_trace_free)
  * is endless (then `pos` holds the board after lap_limit laps).
  * `result` may be NULL.  No heap allocation.
  */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_sow_fast  (const KielaVariant *variant, KielaPosition *pos, KielaMove move, KielaSowResult *result);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_sow_fast  (const KielaVariant *variant, KielaPosition *pos, KielaMove move, KielaSowResult *result);
 
 /* The same sowing, recording every event into `trace` (cleared first). */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_sow_traced (const KielaVariant *variant, const KielaPosition *pos, KielaMove move, KielaTrace *trace);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_sow_traced (const KielaVariant *variant, const KielaPosition *pos, KielaMove move, KielaTrace *trace);
 
 /* Houses the side to move may sow by the stone-count rule alone (not the endless check). */
-KIELA_AVAILABLE_IN_ALL
-guint    kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES]);
+KIELA_AVAILABLE_IN_ALL guint    kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES]);
 
 /*
  * Legal moves of the side to move, in house order.  When `children` is not
@@ -116,35 +107,30 @@ guint    kiela_candidate_moves (const KielaVariant *variant, const KielaPosition
  * Endless moves are left out when the variant makes them illegal, kept when
  * they lose (check `endless` then, may be NULL).
  */
-KIELA_AVAILABLE_IN_ALL
-guint    kiela_legal_moves (const KielaVariant *variant, const KielaPosition *pos,
-                            KielaMove moves[KIELA_MAX_MOVES],
-                            KielaPosition children[KIELA_MAX_MOVES],
-                            gboolean endless[KIELA_MAX_MOVES]);
+KIELA_AVAILABLE_IN_ALL guint    kiela_legal_moves (const KielaVariant *variant, const KielaPosition *pos,
+                                                   KielaMove moves[KIELA_MAX_MOVES],
+                                                   KielaPosition children[KIELA_MAX_MOVES],
+                                                   gboolean endless[KIELA_MAX_MOVES]);
 
 /* The same, also giving the stones each move drops (playout statistics). */
-KIELA_AVAILABLE_IN_ALL
-guint    kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
-                               KielaMove moves[KIELA_MAX_MOVES],
-                               KielaPosition children[KIELA_MAX_MOVES],
-                               gboolean endless[KIELA_MAX_MOVES],
-                               guint32 drops[KIELA_MAX_MOVES]);
+KIELA_AVAILABLE_IN_ALL guint    kiela_legal_moves_ex (const KielaVariant *variant, const KielaPosition *pos,
+                                                      KielaMove moves[KIELA_MAX_MOVES],
+                                                      KielaPosition children[KIELA_MAX_MOVES],
+                                                      gboolean endless[KIELA_MAX_MOVES],
+                                                      guint32 drops[KIELA_MAX_MOVES]);
 
 /* The same, also giving the stones each move captures (move ordering in search). */
-KIELA_AVAILABLE_IN_ALL
-guint    kiela_legal_moves_captured (const KielaVariant *variant, const KielaPosition *pos,
-                                     KielaMove moves[KIELA_MAX_MOVES],
-                                     KielaPosition children[KIELA_MAX_MOVES],
-                                     gboolean endless[KIELA_MAX_MOVES],
-                                     guint32 drops[KIELA_MAX_MOVES],
-                                     guint16 captured[KIELA_MAX_MOVES]);
+KIELA_AVAILABLE_IN_ALL guint    kiela_legal_moves_captured (const KielaVariant *variant, const KielaPosition *pos,
+                                                            KielaMove moves[KIELA_MAX_MOVES],
+                                                            KielaPosition children[KIELA_MAX_MOVES],
+                                                            gboolean endless[KIELA_MAX_MOVES],
+                                                            guint32 drops[KIELA_MAX_MOVES],
+                                                            guint16 captured[KIELA_MAX_MOVES]);
 
 /* Why `move` may not be played from `pos`, as a translated sentence naming the square;
  * NULL when it is legal.  ("g1 holds 1 stone: Kiela needs at least 2.", "This move never ends: ...") */
-KIELA_AVAILABLE_IN_ALL
-char    *kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, KielaMove move);
+KIELA_AVAILABLE_IN_ALL char    *kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, KielaMove move);
 /* The same for any house of the board, including the opponent's ("g4 belongs to North: it is South's turn."). */
-KIELA_AVAILABLE_IN_ALL
-char    *kiela_explain_house   (const KielaVariant *variant, const KielaPosition *pos, KielaSide side, guint house);
+KIELA_AVAILABLE_IN_ALL char    *kiela_explain_house   (const KielaVariant *variant, const KielaPosition *pos, KielaSide side, guint house);
 
 G_END_DECLS

@@ -64,10 +64,8 @@ typedef struct {
   gdouble decisiveness;                     /* (games - draws) / games */
 } KielaStatsSummary;
 
-KIELA_AVAILABLE_IN_ALL
-KielaStats *kiela_stats_new  (void);
-KIELA_AVAILABLE_IN_ALL
-void        kiela_stats_free (KielaStats *stats);
+KIELA_AVAILABLE_IN_ALL KielaStats *kiela_stats_new  (void);
+KIELA_AVAILABLE_IN_ALL void        kiela_stats_free (KielaStats *stats);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaStats, kiela_stats_free)
 
 /* Called for each game in index order, a chunk of 64 to 2048 games at a time (about 1/32 of
@@ -78,54 +76,38 @@ typedef void (*KielaStatsGameFunc) (const KielaStatsGame *game, gpointer user_da
 /* Plays the config's shard and adds it to `stats` (which records the experiment:
  * variant id, AI labels, seed, n_games, and which games were played).  FALSE with
  * G_IO_ERROR_CANCELLED when cancelled (the games already summed stay). */
-KIELA_AVAILABLE_IN_ALL
-gboolean    kiela_stats_run (KielaStats *stats, const KielaStatsConfig *config, KielaStatsGameFunc func,
-                             gpointer user_data, GCancellable *cancellable, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_stats_run (KielaStats *stats, const KielaStatsConfig *config, KielaStatsGameFunc func,
+                                                    gpointer user_data, GCancellable *cancellable, GError **error);
 
 /* Adds one game (for tests and for callers running their own matches). */
-KIELA_AVAILABLE_IN_ALL
-void        kiela_stats_add_game (KielaStats *stats, const KielaStatsGame *game, const guint16 *stones_per_ply);
+KIELA_AVAILABLE_IN_ALL void        kiela_stats_add_game (KielaStats *stats, const KielaStatsGame *game, const guint16 *stones_per_ply);
 
 /* Adds `other` into `stats`.  Refuses (KIELA_ERROR_PARSE) parts of different experiments
  * or overlapping game ranges. */
-KIELA_AVAILABLE_IN_ALL
-gboolean    kiela_stats_merge (KielaStats *stats, const KielaStats *other, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_stats_merge (KielaStats *stats, const KielaStats *other, GError **error);
 
-KIELA_AVAILABLE_IN_ALL
-void        kiela_stats_get_summary (KielaStats *stats, KielaStatsSummary *summary);
+KIELA_AVAILABLE_IN_ALL void        kiela_stats_get_summary (KielaStats *stats, KielaStatsSummary *summary);
 /* Games lasting exactly `plies` plies. */
-KIELA_AVAILABLE_IN_ALL
-guint64     kiela_stats_get_length_count (KielaStats *stats, guint plies);
+KIELA_AVAILABLE_IN_ALL guint64     kiela_stats_get_length_count (KielaStats *stats, guint plies);
 /* Mean stones on the board before ply `ply` over the games that reached it; -1 when none did. */
-KIELA_AVAILABLE_IN_ALL
-gdouble     kiela_stats_get_mean_stones  (KielaStats *stats, guint ply);
+KIELA_AVAILABLE_IN_ALL gdouble     kiela_stats_get_mean_stones  (KielaStats *stats, guint ply);
 /* Games that reached ply `ply` (0 = all). */
-KIELA_AVAILABLE_IN_ALL
-guint64     kiela_stats_get_reached      (KielaStats *stats, guint ply);
+KIELA_AVAILABLE_IN_ALL guint64     kiela_stats_get_reached      (KielaStats *stats, guint ply);
 /* The experiment: variant id, AI labels, seed, n_games; NULL/0 for empty stats. */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_stats_get_variant_id   (KielaStats *stats);
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_stats_get_ai_label     (KielaStats *stats, guint which);
-KIELA_AVAILABLE_IN_ALL
-guint64     kiela_stats_get_seed         (KielaStats *stats);
-KIELA_AVAILABLE_IN_ALL
-guint64     kiela_stats_get_n_games      (KielaStats *stats);
+KIELA_AVAILABLE_IN_ALL const char *kiela_stats_get_variant_id   (KielaStats *stats);
+KIELA_AVAILABLE_IN_ALL const char *kiela_stats_get_ai_label     (KielaStats *stats, guint which);
+KIELA_AVAILABLE_IN_ALL guint64     kiela_stats_get_seed         (KielaStats *stats);
+KIELA_AVAILABLE_IN_ALL guint64     kiela_stats_get_n_games      (KielaStats *stats);
 
 /* A JSON document with every sum ("kiela-stats" format 1), and back. */
-KIELA_AVAILABLE_IN_ALL
-char       *kiela_stats_to_json   (KielaStats *stats, gsize *length);
-KIELA_AVAILABLE_IN_ALL
-KielaStats *kiela_stats_from_json (const char *data, gssize length, GError **error);
+KIELA_AVAILABLE_IN_ALL char       *kiela_stats_to_json   (KielaStats *stats, gsize *length);
+KIELA_AVAILABLE_IN_ALL KielaStats *kiela_stats_from_json (const char *data, gssize length, GError **error);
 
 /* The CSV header and one row of a game, as `kiela-cli stats --csv` writes them. */
-KIELA_AVAILABLE_IN_ALL
-const char *kiela_stats_csv_header (void);
-KIELA_AVAILABLE_IN_ALL
-char       *kiela_stats_csv_row    (const KielaStatsGame *game);
+KIELA_AVAILABLE_IN_ALL const char *kiela_stats_csv_header (void);
+KIELA_AVAILABLE_IN_ALL char       *kiela_stats_csv_row    (const KielaStatsGame *game);
 
 /* Parses "K/N" (1-based K, as Slurm's array index) into 0-based shard and count. */
-KIELA_AVAILABLE_IN_ALL
-gboolean    kiela_stats_parse_shard (const char *text, guint *shard, guint *n_shards, GError **error);
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_stats_parse_shard (const char *text, guint *shard, guint *n_shards, GError **error);
 
 G_END_DECLS

@@ -54,8 +54,7 @@ G_BEGIN_DECLS
 #define KIELA_VARIANT_FILE_GROUP  "Variant"
 
 #define KIELA_VARIANT_FILE_ERROR (kiela_variant_file_error_quark ())
-KIELA_AVAILABLE_IN_ALL
-GQuark kiela_variant_file_error_quark (void);
+KIELA_AVAILABLE_IN_ALL GQuark kiela_variant_file_error_quark (void);
 
 /* Every message reads "FILE:LINE: key “Key”: why" (LINE 0 when the key is missing). */
 typedef enum {
@@ -80,44 +79,32 @@ typedef struct {
 typedef struct _KielaVariantFile KielaVariantFile;
 
 /* Parses a file.  The result owns its KielaVariant and every string in it. */
-KIELA_AVAILABLE_IN_ALL
-KielaVariantFile *kiela_variant_file_new_from_file    (const char *path, GError **error);
+KIELA_AVAILABLE_IN_ALL KielaVariantFile *kiela_variant_file_new_from_file    (const char *path, GError **error);
 /* The same from text; `name` stands for the file in messages ("<lab>"). */
-KIELA_AVAILABLE_IN_ALL
-KielaVariantFile *kiela_variant_file_new_from_data    (const char *data, gssize length, const char *name,
-                                                       GError **error);
+KIELA_AVAILABLE_IN_ALL KielaVariantFile *kiela_variant_file_new_from_data    (const char *data, gssize length, const char *name,
+                                                                              GError **error);
 /* Describes an existing variant (a C plugin's) as a file; NULL with an error when the
  * variant uses a rule files cannot express. */
-KIELA_AVAILABLE_IN_ALL
-KielaVariantFile *kiela_variant_file_new_from_variant (const KielaVariant *variant, GError **error);
-KIELA_AVAILABLE_IN_ALL
-void              kiela_variant_file_free             (KielaVariantFile *file);
+KIELA_AVAILABLE_IN_ALL KielaVariantFile *kiela_variant_file_new_from_variant (const KielaVariant *variant, GError **error);
+KIELA_AVAILABLE_IN_ALL void              kiela_variant_file_free             (KielaVariantFile *file);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaVariantFile, kiela_variant_file_free)
 
 /* The playable variant (valid by kiela_variant_validate); lives as long as `file`. */
-KIELA_AVAILABLE_IN_ALL
-const KielaVariant *kiela_variant_file_get_variant (KielaVariantFile *file);
+KIELA_AVAILABLE_IN_ALL const KielaVariant *kiela_variant_file_get_variant (KielaVariantFile *file);
 /* The path it was read from, or NULL. */
-KIELA_AVAILABLE_IN_ALL
-const char         *kiela_variant_file_get_path    (KielaVariantFile *file);
+KIELA_AVAILABLE_IN_ALL const char         *kiela_variant_file_get_path    (KielaVariantFile *file);
 /* Which reading of an ambiguous source the file takes (Reading=), or NULL. */
-KIELA_AVAILABLE_IN_ALL
-const char         *kiela_variant_file_get_reading (KielaVariantFile *file);
+KIELA_AVAILABLE_IN_ALL const char         *kiela_variant_file_get_reading (KielaVariantFile *file);
 /* TRUE for the files shipped with Kiela (translated by gettext). */
-KIELA_AVAILABLE_IN_ALL
-gboolean            kiela_variant_file_is_builtin  (KielaVariantFile *file);
+KIELA_AVAILABLE_IN_ALL gboolean            kiela_variant_file_is_builtin  (KielaVariantFile *file);
 
 /* The file's text with every parameter written out (parsing it gives the same variant). */
-KIELA_AVAILABLE_IN_ALL
-char    *kiela_variant_file_to_data (KielaVariantFile *file, gsize *length);
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_variant_file_save    (KielaVariantFile *file, const char *path, GError **error);
+KIELA_AVAILABLE_IN_ALL char    *kiela_variant_file_to_data (KielaVariantFile *file, gsize *length);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_variant_file_save    (KielaVariantFile *file, const char *path, GError **error);
 
 /* The parts of a KIELA_VARIANT_FILE_ERROR (file, line, key, why); FALSE for other errors. */
-KIELA_AVAILABLE_IN_ALL
-gboolean kiela_variant_file_error_get_problem (const GError *error, KielaVariantFileProblem *problem);
-KIELA_AVAILABLE_IN_ALL
-void     kiela_variant_file_problem_clear     (KielaVariantFileProblem *problem);
+KIELA_AVAILABLE_IN_ALL gboolean kiela_variant_file_error_get_problem (const GError *error, KielaVariantFileProblem *problem);
+KIELA_AVAILABLE_IN_ALL void     kiela_variant_file_problem_clear     (KielaVariantFileProblem *problem);
 
 /* One parameter a file may set, for editors (the Variant lab). */
 typedef struct {
@@ -128,16 +115,14 @@ typedef struct {
   gboolean           localized;    /* Name, Description */
 } KielaVariantFileKey;
 
-KIELA_AVAILABLE_IN_ALL
-const KielaVariantFileKey *kiela_variant_file_get_keys (guint *n_keys);
+KIELA_AVAILABLE_IN_ALL const KielaVariantFileKey *kiela_variant_file_get_keys (guint *n_keys);
 
 /*
  * Folders searched, in order: each of KIELA_VARIANT_PATH (':'-separated), then the
  * build tree's data/variants when running uninstalled or else $datadir/kiela/variants,
  * then $XDG_DATA_HOME/kiela/variants.  A variant id met again later is refused.
  */
-KIELA_AVAILABLE_IN_ALL
-GPtrArray *kiela_variant_file_get_search_dirs (void);
+KIELA_AVAILABLE_IN_ALL GPtrArray *kiela_variant_file_get_search_dirs (void);
 
 typedef struct _KielaRegistry KielaRegistry;
 
@@ -148,16 +133,13 @@ typedef struct _KielaRegistry KielaRegistry;
  * with the named error as reason; a bad file never stops the others.  The
  * registry keeps the parsed file until it is freed.
  */
-KIELA_AVAILABLE_IN_ALL
-void kiela_registry_load_variant_file  (KielaRegistry *registry, const char *path);
+KIELA_AVAILABLE_IN_ALL void kiela_registry_load_variant_file  (KielaRegistry *registry, const char *path);
 /* Registers a parsed file at run time (the Variant lab, a file the user installs), taking
  * `file` on success; NULL with KIELA_ERROR_PLUGIN when the variant id is already taken. */
-KIELA_AVAILABLE_IN_ALL
-const KielaVariant *kiela_registry_add_variant_file (KielaRegistry *registry, KielaVariantFile *file,
-                                                     GError **error);
+KIELA_AVAILABLE_IN_ALL const KielaVariant *kiela_registry_add_variant_file (KielaRegistry *registry, KielaVariantFile *file,
+                                                                            GError **error);
 /* Every *.kiela-variant of the search dirs, sorted by name within a folder.
  * kiela_registry_load_default() and kiela_registry_scan_default() call it. */
-KIELA_AVAILABLE_IN_ALL
-void kiela_registry_load_variant_files (KielaRegistry *registry);
+KIELA_AVAILABLE_IN_ALL void kiela_registry_load_variant_files (KielaRegistry *registry);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "kiela-board-view.h"
+#include "board-test-render.h"
 #include "kiela-board-view-private.h"
 #include "kiela-house.h"
 #include "kiela-position.h"
@@ -541,24 +542,6 @@ typedef struct {
   int x0, y0, x1, y1;  /* bounding box of differing pixels, x1/y1 exclusive */
   guint n;
 } Diff;
-
-static cairo_surface_t *
-render (KielaBoardView *board, int width, int height)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  int fd = g_file_open_tmp ("board-XXXXXX.png", &path, &error);
-  cairo_surface_t *surface;
-
-  g_assert_no_error (error);
-  close (fd);
-  g_assert_true (kiela_board_view_save_png (board, path, width, height, &error));
-  g_assert_no_error (error);
-  surface = cairo_image_surface_create_from_png (path);
-  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
-  g_unlink (path);
-  return surface;
-}
 
 static Diff
 diff_images (cairo_surface_t *a, cairo_surface_t *b)

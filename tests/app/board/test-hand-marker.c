@@ -8,6 +8,7 @@
 
 #include "kiela.h"
 #include "kiela-board-view.h"
+#include "board-test-render.h"
 #include "kiela-board-geometry.h"
 #include "kiela-board-draw.h"
 
@@ -60,24 +61,6 @@ test_clear_of_letters (void)
                 g_assert_cmpfloat (hand.origin.x + hand.size.width, >, cell.origin.x);
               }
       }
-}
-
-static cairo_surface_t *
-render (KielaBoardView *board, int width, int height)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  int fd = g_file_open_tmp ("hand-XXXXXX.png", &path, &error);
-  cairo_surface_t *surface;
-
-  g_assert_no_error (error);
-  close (fd);
-  g_assert_true (kiela_board_view_save_png (board, path, width, height, &error));
-  g_assert_no_error (error);
-  surface = cairo_image_surface_create_from_png (path);
-  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
-  g_unlink (path);
-  return surface;
 }
 
 static double

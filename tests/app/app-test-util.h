@@ -229,3 +229,28 @@ app_test_clipboard_texture (GtkWidget *widget)
   wait_until (app_test_clip_read_done, &c, 5000, "the clipboard's image");
   return c.texture;
 }
+
+/* The texts of a move list view's row widgets ("1. South g1 3 laps"), in the order the view
+ * holds them, with the row boxes when `boxes` is given; `mapped_only` skips rows not shown. */
+static inline GPtrArray *
+app_test_move_rows (GtkWidget *view, gboolean mapped_only, GPtrArray *boxes)
+{
+  GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (view); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *box = gtk_widget_get_first_child (row);
+      GString *text;
+
+      if (!GTK_IS_BOX (box) || (mapped_only && !gtk_widget_get_mapped (row)))
+        continue;
+      text = g_string_new (NULL);
+      for (GtkWidget *l = gtk_widget_get_first_child (box); l; l = gtk_widget_get_next_sibling (l))
+        if (*gtk_label_get_text (GTK_LABEL (l)))
+          g_string_append_printf (text, "%s%s", text->len ? " " : "", gtk_label_get_text (GTK_LABEL (l)));
+      g_ptr_array_add (rows, g_string_free (text, FALSE));
+      if (boxes)
+        g_ptr_array_add (boxes, box);
+    }
+  return rows;
+}

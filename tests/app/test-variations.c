@@ -40,35 +40,12 @@ house_of (Fixture *f, const char *square)
   return sq.house;
 }
 
-/* The shown rows' texts ("1. South g1 3 laps"), with the row boxes. */
-static GPtrArray *
-shown_rows (Fixture *f, GPtrArray *boxes)
-{
-  GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
-
-  for (GtkWidget *row = gtk_widget_get_first_child (f->view); row; row = gtk_widget_get_next_sibling (row))
-    {
-      GtkWidget *box = gtk_widget_get_first_child (row);
-      GString *text = g_string_new (NULL);
-
-      if (!GTK_IS_BOX (box) || !gtk_widget_get_mapped (row))
-        continue;
-      for (GtkWidget *l = gtk_widget_get_first_child (box); l; l = gtk_widget_get_next_sibling (l))
-        if (*gtk_label_get_text (GTK_LABEL (l)))
-          g_string_append_printf (text, "%s%s", text->len ? " " : "", gtk_label_get_text (GTK_LABEL (l)));
-      g_ptr_array_add (rows, g_string_free (text, FALSE));
-      if (boxes)
-        g_ptr_array_add (boxes, box);
-    }
-  return rows;
-}
-
 /* The shown row whose text has `part`, or NULL. */
 static GtkWidget *
 row_with (Fixture *f, const char *part)
 {
   g_autoptr(GPtrArray) boxes = g_ptr_array_new ();
-  g_autoptr(GPtrArray) rows = shown_rows (f, boxes);
+  g_autoptr(GPtrArray) rows = app_test_move_rows (f->view, TRUE, boxes);
 
   for (guint i = 0; i < rows->len; i++)
     if (strstr (g_ptr_array_index (rows, i), part))
@@ -182,7 +159,7 @@ test_variation_saved_and_shown (Fixture *f, gconstpointer data)
   /* Its row follows the move it replaces (row 2, North a4), indented, and is the selected one. */
   g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 3);
   {
-    g_autoptr(GPtrArray) rows = shown_rows (f, NULL);
+    g_autoptr(GPtrArray) rows = app_test_move_rows (f->view, TRUE, NULL);
     g_autofree char *want = g_strdup_printf ("North %s", alt_name);
 
     g_assert_cmpuint (rows->len, ==, 5);
@@ -270,7 +247,7 @@ test_variation_saved_and_shown (Fixture *f, gconstpointer data)
   g_assert_cmpint (kiela_game_get_move (kiela_game_tree_get_main_game (kiela_game_session_get_tree (session)), 1)->move,
                    ==, alt);
   {
-    g_autoptr(GPtrArray) rows = shown_rows (f, NULL);
+    g_autoptr(GPtrArray) rows = app_test_move_rows (f->view, TRUE, NULL);
     g_autofree char *want = g_strdup_printf ("North %s", alt_name);
 
     g_assert_nonnull (strstr (g_ptr_array_index (rows, 2), want));

@@ -1123,35 +1123,12 @@ test_title_names_file (Fixture *f, gconstpointer data)
 
 /* ---------- the move list ---------- */
 
-/* The texts of the move list's row widgets, "1. South g1 3 laps", in the order the view holds them. */
-static GPtrArray *
-shown_move_rows (GtkWidget *view, GPtrArray *boxes)
-{
-  GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
-
-  for (GtkWidget *row = gtk_widget_get_first_child (view); row; row = gtk_widget_get_next_sibling (row))
-    {
-      GtkWidget *box = gtk_widget_get_first_child (row);
-      GString *text = g_string_new (NULL);
-
-      if (!GTK_IS_BOX (box))
-        continue;
-      for (GtkWidget *l = gtk_widget_get_first_child (box); l; l = gtk_widget_get_next_sibling (l))
-        if (*gtk_label_get_text (GTK_LABEL (l)))
-          g_string_append_printf (text, "%s%s", text->len ? " " : "", gtk_label_get_text (GTK_LABEL (l)));
-      g_ptr_array_add (rows, g_string_free (text, FALSE));
-      if (boxes)
-        g_ptr_array_add (boxes, box);
-    }
-  return rows;
-}
-
 /* The row widget showing `text`, or NULL. */
 static GtkWidget *
 find_move_row (GtkWidget *view, const char *text)
 {
   g_autoptr(GPtrArray) boxes = g_ptr_array_new ();
-  g_autoptr(GPtrArray) rows = shown_move_rows (view, boxes);
+  g_autoptr(GPtrArray) rows = app_test_move_rows (view, FALSE, boxes);
 
   for (guint i = 0; i < rows->len; i++)
     if (g_strcmp0 (g_ptr_array_index (rows, i), text) == 0)
@@ -1199,7 +1176,7 @@ test_move_list_model (Fixture *f, gconstpointer data)
   g_assert_true (find_move_row (view, "Start position") == start);
   g_assert_true (find_move_row (view, first_text) == first);
   {
-    g_autoptr(GPtrArray) rows = shown_move_rows (view, NULL);
+    g_autoptr(GPtrArray) rows = app_test_move_rows (view, FALSE, NULL);
     g_assert_cmpuint (rows->len, ==, 3);
   }
   g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 2);

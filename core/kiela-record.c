@@ -482,6 +482,8 @@ read_variations (JsonObject *obj, const char *where, KielaGameTree *tree, KielaG
     return fail (error, source, _("“%s” must be a list"), list_name);
   list = json_node_get_array (node);
   n = json_array_get_length (list);
+  if (n == 0)
+    return TRUE; /* an empty list is no variation */
   forks = g_new0 (Fork, n);
   for (guint i = 0; i < n; i++)
     {

@@ -243,6 +243,8 @@ kiela_application_startup (GApplication *app)
     { "win.edit-position", { "<Control>e", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.preferences", { "<Control>comma", NULL } },
+    /* What GtkApplication gives a gtk/help-overlay.ui resource, which Kiela keeps elsewhere. */
+    { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.show-page::rules", { "F1", NULL } },
     /* Work even while a board house has the focus (plain arrows then move between houses). */
     { "win.step-back", { "<Control>Left", NULL } },

@@ -277,6 +277,35 @@ kiela_presentation_name_keys (GtkWidget *widget)
     kiela_presentation_name_keys (c);
 }
 
+/* The shortcuts window is made when first asked for: GtkApplication would build it with every
+ * window (from a gtk/help-overlay.ui resource), a twentieth of the start. */
+static void
+action_show_shortcuts (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  GtkApplicationWindow *self = data;
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (self);
+
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/kiela/Kiela/ui/kiela-shortcuts-window.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      kiela_presentation_name_keys (GTK_WIDGET (overlay));
+      /* Transient for the window, hidden on close, destroyed with it; this action stays. */
+      gtk_application_window_set_help_overlay (self, overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
+static void
+shortcuts_init (KielaWindow *self)
+{
+  g_autoptr(GSimpleAction) show = g_simple_action_new ("show-help-overlay", NULL);
+
+  g_signal_connect (show, "activate", G_CALLBACK (action_show_shortcuts), self);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show));
+}
+
 /* ---------- setting up ---------- */
 
 void
@@ -324,8 +353,7 @@ _kiela_window_presentation_init (KielaWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), capture);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-presentation", FALSE);
-  if (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)))
-    kiela_presentation_name_keys (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self))));
+  shortcuts_init (self);
   g_signal_connect (self->settings, "changed::" KIELA_SETTINGS_TEXT_ZOOM, G_CALLBACK (on_zoom_changed), self);
   g_signal_connect_swapped (self->settings, "changed::" KIELA_SETTINGS_NARRATION,
                             G_CALLBACK (_kiela_window_update_caption), self);

@@ -14,12 +14,14 @@
 #                   starts whatever else the app asks the bus for and fills the board image cache.
 #  bare headless    plain xvfb-run per run, no session bus: GLib autolaunches one (dbus-launch)
 #                   and D-Bus-activates the portal and the accessibility bus at every start.
-#  cold cache       (--cold) the desktop session with an empty cache each run: the board's SVG
-#                   is rasterised before the first frame.
+#  first start      (--cold) the desktop session with empty cache and state folders each run, as
+#                   at the very first start: the board's SVG is rasterised before the first frame
+#                   and each plugin is first loaded in a kiela-plugin-check process of its own.
 #
 # Every run: the cairo renderer with GL off, settings in memory, the schema and plugins from the
-# build tree, fresh XDG config, data, state and runtime folders (so no autosave is restored), the
-# same cached board image.  The load average is printed: with other work on the machine the wall
+# build tree, fresh XDG config, data and runtime folders (so no autosave is restored); the cache
+# (the board image) and state folders (the plugins' crash-guard markers: each module is checked
+# once, at its first load) are the warm-up run's, as they are at any start but the first.  The load average is printed: with other work on the machine the wall
 # time waits for a core, the CPU time much less so.
 set -eu
 . "$(dirname "$0")/bench-common.sh"
@@ -29,13 +31,13 @@ SCREEN='-screen 0 1920x1080x24'
 # run_one ENV N: one `kiela --benchmark` in fresh folders, its output in $tmp/ENV-N.out.
 run_one () {
   _dir="$tmp/run-$1-$2"
-  mkdir -p "$_dir/config" "$_dir/data" "$_dir/state" "$_dir/runtime"
+  mkdir -p "$_dir/config" "$_dir/data" "$_dir/runtime"
   chmod 700 "$_dir/runtime"
-  _cache="$tmp/cache"
+  _cache="$tmp/cache" _state="$tmp/state"
   if [ "$1" = cold ]; then
-    _cache="$_dir/cache"
+    _cache="$_dir/cache" _state="$_dir/state"
   fi
-  XDG_CONFIG_HOME="$_dir/config" XDG_DATA_HOME="$_dir/data" XDG_STATE_HOME="$_dir/state" \
+  XDG_CONFIG_HOME="$_dir/config" XDG_DATA_HOME="$_dir/data" XDG_STATE_HOME="$_state" \
     XDG_RUNTIME_DIR="$_dir/runtime" XDG_CACHE_HOME="$_cache" \
     "$APP" --benchmark > "$tmp/$1-$2.out" 2> "$tmp/$1-$2.err" || {
       echo "bench-start: kiela --benchmark failed ($1, run $2):" >&2
@@ -103,7 +105,7 @@ export GSETTINGS_BACKEND=memory GSK_RENDERER=cairo GDK_DEBUG=gl-disable
 # A portal the app started may still hold its folder in a run's runtime folder a moment.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" 2> /dev/null || { sleep 1; rm -rf "$tmp"; }' EXIT
-mkdir -p "$tmp/cache"
+mkdir -p "$tmp/cache" "$tmp/state"
 
 # summarise ENV TITLE: the figures of the runs $tmp/ENV-1.out ... (run 0 is the warm-up).
 summarise () {
@@ -162,7 +164,7 @@ if command -v dbus-run-session > /dev/null 2>&1; then
     }
   summarise desktop "desktop session: session bus, portal and accessibility bus already running"
   if [ "$COLD" = 1 ]; then
-    summarise cold "cold cache: the desktop session, no board image cached"
+    summarise cold "first start: the desktop session, nothing cached, plugins checked"
   fi
   echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 else

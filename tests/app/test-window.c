@@ -1803,7 +1803,8 @@ test_step_keys (Fixture *f, gconstpointer data)
 typedef struct {
   const char *path;
   guint n_moves;
-  gboolean fullscreen_bound, undo_bound, redo_bound;
+  gboolean fullscreen_bound, undo_bound, redo_bound, shortcuts_bound;
+  gboolean shortcuts_built;
   gboolean checked;
 } OpenCheck;
 
@@ -1816,6 +1817,7 @@ check_opened (gpointer data)
   g_auto(GStrv) f11 = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "F11");
   g_auto(GStrv) undo = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Control>z");
   g_auto(GStrv) redo = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Control><Shift>z");
+  g_auto(GStrv) help = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Control>question");
 
   g_assert_nonnull (window);
   c->n_moves = kiela_game_get_n_moves (kiela_window_get_game (KIELA_WINDOW (window)));
@@ -1824,6 +1826,9 @@ check_opened (gpointer data)
   c->fullscreen_bound = g_strv_contains ((const char *const *) f11, "win.fullscreen");
   c->undo_bound = g_strv_contains ((const char *const *) undo, "win.undo");
   c->redo_bound = g_strv_contains ((const char *const *) redo, "win.redo");
+  c->shortcuts_bound = g_strv_contains ((const char *const *) help, "win.show-help-overlay");
+  /* Made when first asked for, not with the window. */
+  c->shortcuts_built = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) != NULL;
   c->checked = TRUE;
   gtk_window_destroy (window);
   return G_SOURCE_REMOVE;
@@ -1871,6 +1876,8 @@ test_open_command_line (void)
   g_assert_true (check.fullscreen_bound);
   g_assert_true (check.undo_bound);
   g_assert_true (check.redo_bound);
+  g_assert_true (check.shortcuts_bound);
+  g_assert_false (check.shortcuts_built);
 
   g_unlink (path);
   g_rmdir (dir);

@@ -111,16 +111,14 @@ is_menu_button (GtkWidget *widget, gconstpointer tooltip)
   return GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
 }
 
-static gboolean
-is_pane (GtkWidget *widget, gconstpointer kind)
-{
-  return KIELA_IS_TEXT_PANE (widget) && kiela_text_pane_get_kind (KIELA_TEXT_PANE (widget)) == (KielaTextKind) GPOINTER_TO_INT (kind);
-}
-
+/* The window's pane of `kind`, made now if not shown yet. */
 static KielaTextPane *
-find_pane (GtkWidget *widget, KielaTextKind kind)
+find_pane (KielaWindow *window, KielaTextKind kind)
 {
-  return (KielaTextPane *) app_test_find_widget (widget, is_pane, GINT_TO_POINTER (kind));
+  GtkWidget *pane = kiela_window_get_page (window, kind == KIELA_TEXT_RULES ? "rules" : "history");
+
+  g_assert_true (KIELA_IS_TEXT_PANE (pane) && kiela_text_pane_get_kind (KIELA_TEXT_PANE (pane)) == kind);
+  return KIELA_TEXT_PANE (pane);
 }
 
 /* ---------- a game with a relay and a capture ---------- */
@@ -468,8 +466,8 @@ check_window (void)
 
   /* The Rules and History pages start in the interface's language; their header titles too. */
   {
-    KielaTextPane *rules = find_pane (GTK_WIDGET (window), KIELA_TEXT_RULES);
-    KielaTextPane *history = find_pane (GTK_WIDGET (window), KIELA_TEXT_HISTORY);
+    KielaTextPane *rules = find_pane (window, KIELA_TEXT_RULES);
+    KielaTextPane *history = find_pane (window, KIELA_TEXT_HISTORY);
 
     g_assert_nonnull (rules);
     g_assert_nonnull (history);

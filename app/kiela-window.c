@@ -385,6 +385,8 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (undo_button);
   BIND (redo_button);
   BIND (hint_button);
+  BIND (primary_menu_button);
+  BIND (primary_menu);
   BIND (presentation_button);
   BIND (caption_revealer);
   BIND (caption_box);
@@ -456,10 +458,22 @@ name_from_tooltip (GtkWidget *button, GParamSpec *pspec, gpointer data)
     gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
 }
 
+/* The primary menu's popover is made when the menu is first opened (a click, F10): made with the
+ * window, it was the biggest part of the window's template. */
+static void
+create_primary_menu (GtkMenuButton *button, gpointer data)
+{
+  KielaWindow *self = data;
+
+  if (gtk_menu_button_get_menu_model (button) == NULL)
+    gtk_menu_button_set_menu_model (button, self->primary_menu);
+}
+
 static void
 kiela_window_init (KielaWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu, self, NULL);
 
   g_signal_connect (self->back_button, "notify::tooltip-text", G_CALLBACK (name_from_tooltip), NULL);
   g_signal_connect (self->fullscreen_button, "notify::tooltip-text", G_CALLBACK (name_from_tooltip), NULL);

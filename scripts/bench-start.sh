@@ -60,12 +60,14 @@ fi
 # Inside dbus-run-session and xvfb-run: the desktop session (and the cold-cache runs).
 if [ "${1:-}" = --inner-desktop ]; then
   APP=$2 RUNS=$3 COLD=$4 tmp=$5
-  if gdbus call --session --timeout 10 --dest org.freedesktop.portal.Desktop \
+  if ! command -v gdbus > /dev/null 2>&1; then
+    echo "no gdbus (libglib2.0-bin): the portal was not started before the runs" > "$tmp/desktop.notes"
+  elif gdbus call --session --timeout 10 --dest org.freedesktop.portal.Desktop \
        --object-path /org/freedesktop/portal/desktop --method org.freedesktop.DBus.Peer.Ping \
        > /dev/null 2> "$tmp/portal.err"; then
     echo "xdg-desktop-portal running" > "$tmp/desktop.notes"
   else
-    echo "no xdg-desktop-portal on the bus ($(head -n 1 "$tmp/portal.err")): measured without one" \
+    echo "no xdg-desktop-portal on the bus ($(head -n 1 "$tmp/portal.err")): measured without one (apt-get install xdg-desktop-portal-gtk)" \
       > "$tmp/desktop.notes"
   fi
   run_one desktop 0
@@ -124,7 +126,7 @@ summarise () {
       step = $2; sub(/:$/, "", step)
       if (!(step in count)) order[++steps] = step
       n = ++count[step]
-      wall[step, n] = $3; c = $5; sub(/\)$/, "", c); cpu[step, n] = c
+      wall[step, n] = $3 + 0; c = $5; sub(/\)$/, "", c); cpu[step, n] = c + 0
     }
     END {
       n = count["first-frame"]
@@ -144,12 +146,21 @@ summarise () {
   if [ -s "$tmp/$1.notes" ]; then
     sed 's/^/  note: /' "$tmp/$1.notes"
   fi
-  for f in "$tmp/$1"-*.err; do
-    if [ -s "$f" ]; then
-      echo "  the app said (run $(basename "$f" .err | sed 's/.*-//')):"
-      sed 's/^/    /' "$f"
+  # What the app printed, from the first run that printed anything.
+  said=0 i=1
+  while [ "$i" -le "$RUNS" ]; do
+    if grep -q . "$tmp/$1-$i.err"; then
+      if [ "$said" = 0 ]; then
+        echo "  the app said (run $i):"
+        grep . "$tmp/$1-$i.err" | sed 's/^/    /'
+      fi
+      said=$((said + 1))
     fi
+    i=$((i + 1))
   done
+  if [ "$said" -gt 1 ]; then
+    echo "  (and printed something in $((said - 1)) more runs)"
+  fi
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -168,7 +179,7 @@ if command -v dbus-run-session > /dev/null 2>&1; then
   fi
   echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 else
-  echo "== desktop session: not measured: dbus-run-session is missing (apt-get install dbus-bin)"
+  echo "== desktop session: not measured: dbus-run-session is missing (apt-get install dbus-daemon)"
 fi
 
 # Bare: a new X server each run, so GLib autolaunches a new bus each run, as at a bare start.

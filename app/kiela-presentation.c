@@ -245,7 +245,12 @@ _kiela_window_refuse (KielaWindow *self, const char *text)
    * later, when the new one hides). */
   if (self->refusal_toast != NULL)
     {
-      adw_toast_set_title (self->refusal_toast, text);
+      /* The same reason again keeps its text (no flicker); either way the reason now shown gets
+       * its full time: adding a toast the overlay shows restarts its timeout (one still queued
+       * moves to the front). */
+      if (g_strcmp0 (adw_toast_get_title (self->refusal_toast), text) != 0)
+        adw_toast_set_title (self->refusal_toast, text);
+      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->refusal_toast));
       return;
     }
   toast = adw_toast_new (text);
@@ -257,6 +262,14 @@ _kiela_window_refuse (KielaWindow *self, const char *text)
   /* A hiding toast shows no new text: from its dismissal on, the next reason gets a toast of its own. */
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_refusal_dismissed), self, 0);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* A reason is about a click on the game's board: it goes when another page shows. */
+static void
+on_visible_page (GtkStack *stack, GParamSpec *pspec, KielaWindow *self)
+{
+  if (!_kiela_window_game_page_visible (self))
+    _kiela_window_clear_refusal (self);
 }
 
 /* ---------- the shortcuts window ---------- */
@@ -333,6 +346,7 @@ _kiela_window_presentation_init (KielaWindow *self)
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (_kiela_window_update_caption), self);
   g_signal_connect (gtk_scrolled_window_get_vadjustment (self->move_scroller), "changed",
                     G_CALLBACK (on_move_scroller_changed), self);
+  g_signal_connect (self->main_stack, "notify::visible-child", G_CALLBACK (on_visible_page), self);
   on_zoom_changed (self->settings, NULL, self);
   _kiela_window_update_caption (self);
 }
@@ -346,6 +360,8 @@ _kiela_window_presentation_dispose (KielaWindow *self)
     g_signal_handlers_disconnect_by_data (self->flap, self);
   if (self->move_scroller)
     g_signal_handlers_disconnect_by_data (gtk_scrolled_window_get_vadjustment (self->move_scroller), self);
+  if (self->main_stack)
+    g_signal_handlers_disconnect_by_func (self->main_stack, on_visible_page, self);
   if (self->zoom_css)
     {
       gtk_style_context_remove_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),

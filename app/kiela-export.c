@@ -348,7 +348,7 @@ worksheet_dialog (KielaWindow *self, gboolean print)
                                                        _("A diagram of each move with what it did, "
                                                          "then the position after it.")));
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  every = gtk_check_button_new_with_mnemonic (_("_Every move"));
+  every = gtk_check_button_new_with_mnemonic (_("Every _move"));
   r->key_moves = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Key moves only (captures and the last move)")));
   gtk_check_button_set_group (r->key_moves, GTK_CHECK_BUTTON (every));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (every), TRUE);
@@ -357,7 +357,7 @@ worksheet_dialog (KielaWindow *self, gboolean print)
   r->paper_choice = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (papers));
   gtk_drop_down_set_selected (r->paper_choice, default_paper () == KIELA_PAPER_LETTER ? 1 : 0);
   {
-    GtkWidget *label = gtk_label_new_with_mnemonic (_("_Paper"));
+    GtkWidget *label = gtk_label_new_with_mnemonic (_("P_aper"));
 
     gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (r->paper_choice));
     gtk_widget_set_hexpand (label, TRUE);

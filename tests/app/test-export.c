@@ -257,13 +257,7 @@ test_variation (Fixture *f, gconstpointer data)
     }
   g_assert_nonnull (other);
   kiela_window_review_ply (f->window, 2);
-  {
-    KielaSquare sq;
-
-    g_assert_true (kiela_square_parse (10, other, &sq, NULL));
-    g_signal_emit_by_name (kiela_window_get_board (f->window), "house-activated", (guint) sq.side, (guint) sq.house);
-  }
-  spin (50);
+  app_test_play_square (f->window, other);
   g_assert_true (kiela_game_session_in_variation (session));
   from = g_strdup_printf ("from move 3, South %s instead of %s", other, game_moves[2]);
 

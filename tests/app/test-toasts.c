@@ -44,16 +44,6 @@ window_free (KielaWindow *window)
   spin (50);
 }
 
-static void
-play_square (KielaWindow *window, const char *square)
-{
-  KielaSquare sq;
-
-  g_assert_true (kiela_square_parse (10, square, &sq, NULL));
-  g_signal_emit_by_name (kiela_window_get_board (window), "house-activated", (guint) sq.side, (guint) sq.house);
-  spin (30);
-}
-
 /* Plays the last legal move until one relays or captures, which offers its lesson in a toast. */
 static void
 play_until_offer (KielaWindow *window)
@@ -67,7 +57,7 @@ play_until_offer (KielaWindow *window)
 
       g_assert_cmpuint (n, >, 0);
       sq = kiela_square_name_dup (10, kiela_game_get_position (game)->to_move, (guint) moves[n - 1]);
-      play_square (window, sq);
+      app_test_play_square (window, sq);
     }
   g_assert_nonnull (kiela_learn_get_last_offer (window));
 }
@@ -252,12 +242,12 @@ test_refusal_full_time (void)
 
   g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   window = window_new (prefs, 1280, 800);
-  play_square (window, "d4");
+  app_test_play_square (window, "d4");
   wait_until (toast_shown, window, 5000, "the first refusal");
   g_assert_nonnull (strstr (shown_toast_text (window), "d4 belongs to North"));
   first = shown_toast (window);
   spin (3000);
-  play_square (window, "a2");
+  app_test_play_square (window, "a2");
   g_assert_nonnull (strstr (shown_toast_text (window), "a2 is empty"));
   /* The first one's time is up two seconds after the second came; the second stays. */
   spin (3500);
@@ -265,7 +255,7 @@ test_refusal_full_time (void)
   g_assert_nonnull (strstr (shown_toast_text (window), "a2 is empty"));
 
   /* The same click again: the same toast, the same words, and five seconds from now. */
-  play_square (window, "a2");
+  app_test_play_square (window, "a2");
   second_at = g_get_monotonic_time ();
   spin (50);
   g_assert_true (shown_toast (window) == first);

@@ -240,6 +240,7 @@ typedef struct {
   GtkCheckButton *key_moves;
   GtkCheckButton *blank;
   GtkDropDown *paper_choice;
+  gboolean answered;             /* the dialog gave its response: the request lives on without it */
 } WorksheetRequest;
 
 static void
@@ -325,9 +326,18 @@ print_worksheet (WorksheetRequest *r)
   request_free (r);
 }
 
+/* A dialog closed with no response (its window destroyed) takes its request with it. */
+static void
+on_options_destroy (GtkWidget *dialog, WorksheetRequest *r)
+{
+  if (!r->answered)
+    request_free (r);
+}
+
 static void
 on_options_response (AdwMessageDialog *dialog, const char *response, WorksheetRequest *r)
 {
+  r->answered = TRUE;
   if (g_strcmp0 (response, "accept") != 0)
     {
       request_free (r);
@@ -403,6 +413,7 @@ worksheet_dialog (KielaWindow *self, gboolean print)
   adw_message_dialog_set_default_response (dialog, "accept");
   adw_message_dialog_set_close_response (dialog, "cancel");
   g_signal_connect (dialog, "response", G_CALLBACK (on_options_response), r);
+  g_signal_connect (dialog, "destroy", G_CALLBACK (on_options_destroy), r);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

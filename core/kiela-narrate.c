@@ -1,4 +1,4 @@
-/* kiela-narrate.c: turns trace events into sentences a teacher can read out. */
+/* kiela-narrate.c: turns trace events into sentences a teacher can read out, and writes percentages for the reader's locale. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,4 +1,4 @@
-/* kiela-narrate.h: plain-language, translated sentences telling what each step of a move did. */
+/* kiela-narrate.h: plain-language, translated sentences telling what each step of a move did, and percentages written for the reader. */
 #pragma once
 
 #include "kiela-types.h"

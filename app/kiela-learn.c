@@ -21,7 +21,6 @@ typedef struct {
   GHashTable *offered;           /* lesson ids offered in this game */
   char *back_tooltip;            /* the back button's own tooltip ("Back to the Game") */
   char *last_offer;
-  AdwToast *offer_toast;         /* weak: the offer shown or queued now */
 } KielaLearn;
 
 static void
@@ -34,7 +33,6 @@ learn_free (gpointer data)
   g_clear_object (&learn->progress);
   g_clear_object (&learn->settings);
   g_clear_pointer (&learn->offered, g_hash_table_unref);
-  g_clear_weak_pointer (&learn->offer_toast);
   g_free (learn->last_offer);
   g_free (learn->back_tooltip);
   g_free (learn);
@@ -127,13 +125,6 @@ on_visible_page (GtkStack *stack, GParamSpec *pspec, KielaLearn *learn)
   GtkActionable *back = GTK_ACTIONABLE (learn->window->back_button);
   const KielaLesson *lesson = learn->view ? kiela_lesson_view_get_lesson (KIELA_LESSON_VIEW (learn->view)) : NULL;
 
-  /* An offer is about the game on the board: it leaves with the game page rather than lie over
-   * another page's controls (the position editor's tools and Play button at the bottom). */
-  if (learn->offer_toast != NULL && !_kiela_window_game_page_visible (learn->window))
-    {
-      adw_toast_dismiss (learn->offer_toast);
-      g_clear_weak_pointer (&learn->offer_toast);
-    }
   if (learn->view == NULL || gtk_stack_get_visible_child (stack) != learn->view)
     {
       if (learn->view != NULL)
@@ -232,9 +223,6 @@ offer_lesson (KielaLearn *learn, const char *lesson_id, const char *what)
   adw_toast_set_button_label (toast, _("How does this work?"));
   adw_toast_set_action_name (toast, "learn.open-lesson");
   adw_toast_set_action_target_value (toast, g_variant_new_string (lesson_id));
-  g_clear_weak_pointer (&learn->offer_toast);
-  learn->offer_toast = toast;
-  g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &learn->offer_toast);
   adw_toast_overlay_add_toast (learn->window->toast_overlay, toast);
 }
 

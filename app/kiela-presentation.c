@@ -264,14 +264,6 @@ _kiela_window_refuse (KielaWindow *self, const char *text)
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
-/* A reason is about a click on the game's board: it goes when another page shows. */
-static void
-on_visible_page (GtkStack *stack, GParamSpec *pspec, KielaWindow *self)
-{
-  if (!_kiela_window_game_page_visible (self))
-    _kiela_window_clear_refusal (self);
-}
-
 /* ---------- the shortcuts window ---------- */
 
 void
@@ -346,7 +338,6 @@ _kiela_window_presentation_init (KielaWindow *self)
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (_kiela_window_update_caption), self);
   g_signal_connect (gtk_scrolled_window_get_vadjustment (self->move_scroller), "changed",
                     G_CALLBACK (on_move_scroller_changed), self);
-  g_signal_connect (self->main_stack, "notify::visible-child", G_CALLBACK (on_visible_page), self);
   on_zoom_changed (self->settings, NULL, self);
   _kiela_window_update_caption (self);
 }
@@ -360,8 +351,6 @@ _kiela_window_presentation_dispose (KielaWindow *self)
     g_signal_handlers_disconnect_by_data (self->flap, self);
   if (self->move_scroller)
     g_signal_handlers_disconnect_by_data (gtk_scrolled_window_get_vadjustment (self->move_scroller), self);
-  if (self->main_stack)
-    g_signal_handlers_disconnect_by_func (self->main_stack, on_visible_page, self);
   if (self->zoom_css)
     {
       gtk_style_context_remove_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),

@@ -507,6 +507,14 @@ check_window (void)
     spin (100);
   }
 
+  /* The Keyboard Shortcuts window fits a 1024-px projector in this language too. */
+  {
+    int width = app_test_shortcuts_window_width ();
+
+    g_test_message ("%s: Keyboard Shortcuts window %d px wide", lang, width);
+    g_assert_cmpint (width, <=, 1000);
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
   spin (50);

@@ -260,7 +260,11 @@ app_test_move_rows (GtkWidget *view, gboolean mapped_only, GPtrArray *boxes)
 static inline int
 app_test_shortcuts_window_width (void)
 {
-  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/kiela/Kiela/gtk/help-overlay.ui");
+  /* Under ui/ when the window builds it on demand, at GtkApplication's gtk/ otherwise. */
+  const char *path = g_resources_get_info ("/io/github/kiela/Kiela/ui/kiela-shortcuts-window.ui",
+                                           G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL)
+                     ? "/io/github/kiela/Kiela/ui/kiela-shortcuts-window.ui" : "/io/github/kiela/Kiela/gtk/help-overlay.ui";
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (path);
   GtkWindow *overlay = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
   GLogLevelFlags fatal;
   int width;

@@ -385,6 +385,9 @@ kiela_window_open_file (KielaWindow *self, GFile *file)
   g_autofree char *name = NULL;
   g_autofree char *msg = NULL;
 
+  /* The game opened, or the banner saying why it did not, is on the game page: show it
+   * whichever page (the welcome page, a lesson) the file was opened from. */
+  kiela_window_show_page (self, "game");
   if (!kiela_game_session_open (self->session, file, &error))
     {
       /* The current game and its file stay as they were: nothing is overwritten.  The banner

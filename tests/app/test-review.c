@@ -10,6 +10,7 @@
 #include "kiela-application.h"
 #include "kiela-settings.h"
 #include "kiela-learn.h"
+#include "kiela-welcome-page.h"
 #include "app-test-util.h"
 #include "app-test-window.h"
 
@@ -164,6 +165,50 @@ test_first_start_with_file (void)
   g_free (check.page);
 }
 
+static gboolean
+is_page_link (GtkWidget *widget, gconstpointer page)
+{
+  GVariant *target;
+
+  if (!GTK_IS_BUTTON (widget) || !gtk_widget_get_mapped (widget)
+      || g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.show-page") != 0)
+    return FALSE;
+  target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget));
+  return target && g_str_equal (g_variant_get_string (target, NULL), page);
+}
+
+/* Someone who has never heard of Kiela reaches how it is played and where it comes from from
+ * the welcome page (only the main menu and F1 led there). */
+static void
+test_welcome_links (void)
+{
+  static const struct { const char *page, *label; } links[] = {
+    { "rules", "_Rules" }, { "history", "_History of Kiela" },
+  };
+  AppTestWindow w;
+
+  app_test_window_open (&w, "kiela", KIELA_SPEED_INSTANT, 1024, 768);
+  for (guint i = 0; i < G_N_ELEMENTS (links); i++)
+    {
+      GtkWidget *welcome, *button;
+      graphene_rect_t bounds;
+
+      g_assert_true (kiela_window_show_page (w.window, "welcome"));
+      spin (200);
+      welcome = app_test_find_type (GTK_WIDGET (w.window), KIELA_TYPE_WELCOME_PAGE);
+      button = app_test_find_widget (welcome, is_page_link, links[i].page);
+      g_assert_nonnull (button);
+      g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, links[i].label);
+      /* On screen at 1024×768, under the five choices. */
+      g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (w.window), &bounds));
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (w.window)));
+      g_signal_emit_by_name (button, "clicked");
+      spin (100);
+      g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, links[i].page);
+    }
+  app_test_window_close (&w);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -173,5 +218,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/review/analysis-game-over", test_analysis_game_over);
   g_test_add_func ("/app/review/open-shows-game", test_open_shows_game);
   g_test_add_func ("/app/review/first-start-with-file", test_first_start_with_file);
+  g_test_add_func ("/app/review/welcome-links", test_welcome_links);
   return g_test_run ();
 }

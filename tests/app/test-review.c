@@ -11,6 +11,7 @@
 #include "kiela-settings.h"
 #include "kiela-learn.h"
 #include "kiela-welcome-page.h"
+#include "kiela-text-pane.h"
 #include "app-test-util.h"
 #include "app-test-window.h"
 
@@ -209,6 +210,56 @@ test_welcome_links (void)
   app_test_window_close (&w);
 }
 
+static gboolean
+has_class (GtkWidget *widget, gconstpointer css_class)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_has_css_class (widget, css_class);
+}
+
+/* The height of `label`'s text laid out `width` px wide. */
+static int
+text_height (GtkWidget *label, int width)
+{
+  int min, nat;
+
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, width, &min, &nat, NULL, NULL);
+  return nat;
+}
+
+/* Ctrl+plus made the narration larger but not the Rules and History texts, which a teacher
+ * shows on the projector (issue 11: they follow the zoom): their body text scales now. */
+static void
+test_panes_follow_zoom (void)
+{
+  static const char *const pages[] = { "rules", "history" };
+  AppTestWindow w;
+
+  app_test_window_open (&w, "kiela", KIELA_SPEED_INSTANT, 1024, 768);
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *body;
+      int normal, zoomed;
+
+      g_settings_set_double (w.prefs, KIELA_SETTINGS_TEXT_ZOOM, 1.0);
+      g_assert_true (kiela_window_show_page (w.window, pages[i]));
+      spin (200);
+      body = app_test_find_widget (GTK_WIDGET (w.window), has_class, "kiela-text-body");
+      g_assert_nonnull (body);
+      normal = text_height (body, 600);
+      /* Twice Ctrl+plus, as the teacher presses it. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.zoom-in", NULL));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.zoom-in", NULL));
+      spin (200);
+      zoomed = text_height (body, 600);
+      g_test_message ("%s: body text %d px high at 600 px, %d px zoomed", pages[i], normal, zoomed);
+      g_assert_cmpint (zoomed, >, normal * 5 / 4);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.zoom-reset", NULL));
+      spin (200);
+      g_assert_cmpint (text_height (body, 600), ==, normal);
+    }
+  app_test_window_close (&w);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -219,5 +270,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/review/open-shows-game", test_open_shows_game);
   g_test_add_func ("/app/review/first-start-with-file", test_first_start_with_file);
   g_test_add_func ("/app/review/welcome-links", test_welcome_links);
+  g_test_add_func ("/app/review/panes-follow-zoom", test_panes_follow_zoom);
   return g_test_run ();
 }

@@ -136,6 +136,8 @@ set_presenting (KielaWindow *self, gboolean on)
       gtk_widget_remove_css_class (GTK_WIDGET (self), "kiela-presenting");
     }
   gtk_button_set_icon_name (self->presentation_button, on ? "view-restore-symbolic" : "video-display-symbolic");
+  /* Presentation mode is fullscreen: one header button leaves it, not two alike side by side. */
+  gtk_widget_set_visible (GTK_WIDGET (self->fullscreen_button), !on);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->presentation_button),
                                on ? _("Leave Presentation Mode (F5)") : _("Presentation Mode (F5)"));
   apply_zoom (self);

@@ -260,6 +260,39 @@ test_panes_follow_zoom (void)
   app_test_window_close (&w);
 }
 
+static gboolean
+is_action_button (GtkWidget *widget, gconstpointer action)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+/* In presentation mode the header showed two identical "leave fullscreen" buttons side by
+ * side (fullscreen and presentation): one button with its icon leaves it now, and the plain
+ * fullscreen button comes back after. */
+static void
+test_presentation_one_leave_button (void)
+{
+  AppTestWindow w;
+  GtkWidget *present, *full;
+
+  app_test_window_open (&w, "kiela", KIELA_SPEED_INSTANT, 1024, 768);
+  present = app_test_find_widget (GTK_WIDGET (w.window), is_action_button, "win.presentation");
+  full = app_test_find_widget (GTK_WIDGET (w.window), is_action_button, "win.fullscreen");
+  g_assert_nonnull (present);
+  g_assert_nonnull (full);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.presentation", NULL));
+  spin (300);
+  g_assert_true (gtk_widget_get_visible (present));
+  g_assert_false (gtk_widget_get_visible (full));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (present), ==, "Leave Presentation Mode (F5)");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.leave-presentation", NULL));
+  spin (300);
+  g_assert_true (gtk_widget_get_visible (full));
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (full)), !=, gtk_button_get_icon_name (GTK_BUTTON (present)));
+  app_test_window_close (&w);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -271,5 +304,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/review/first-start-with-file", test_first_start_with_file);
   g_test_add_func ("/app/review/welcome-links", test_welcome_links);
   g_test_add_func ("/app/review/panes-follow-zoom", test_panes_follow_zoom);
+  g_test_add_func ("/app/review/presentation-one-leave-button", test_presentation_one_leave_button);
   return g_test_run ();
 }

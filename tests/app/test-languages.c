@@ -424,7 +424,7 @@ check_window (void)
     {
       g_autofree char *button = shown (tr ("How does this work?"));
 
-      assert_label (GTK_WIDGET (window), tr ("That move relayed: its last stone landed in a full house."), FALSE,
+      assert_label (GTK_WIDGET (window), tr ("That move relayed: its last stone landed in an occupied house."), FALSE,
                     "the lesson offer");
       assert_label (GTK_WIDGET (window), button, FALSE, "the lesson offer's button");
     }

@@ -12,6 +12,8 @@
 #include "kiela-learn.h"
 #include "kiela-welcome-page.h"
 #include "kiela-text-pane.h"
+#include "kiela-game-info.h"
+#include "kiela-game-session.h"
 #include "app-test-util.h"
 #include "app-test-window.h"
 
@@ -293,6 +295,39 @@ test_presentation_one_leave_button (void)
   app_test_window_close (&w);
 }
 
+static gboolean
+is_entry_row (GtkWidget *widget, gconstpointer data)
+{
+  return ADW_IS_ENTRY_ROW (widget);
+}
+
+/* Escape did nothing in the Game Info dialog (every other dialog closes with it): it closes it
+ * now, and the names typed are kept, as when its close button is clicked. */
+static void
+test_game_info_escape (void)
+{
+  AppTestWindow w;
+  KielaGameSession *session;
+  GtkWindow *dialog;
+  GtkWidget *south;
+
+  app_test_window_open (&w, "kiela", KIELA_SPEED_INSTANT, 1024, 768);
+  session = kiela_window_get_session (w.window);
+  dialog = kiela_game_info_present (GTK_WINDOW (w.window), session);
+  g_object_ref (dialog);
+  wait_until (app_test_widget_shown, dialog, 5000, "the Game Info dialog");
+  south = app_test_find_widget (GTK_WIDGET (dialog), is_entry_row, NULL);
+  g_assert_nonnull (south);
+  gtk_editable_set_text (GTK_EDITABLE (south), "Class 4B");
+  gtk_widget_grab_focus (south);
+  app_test_press (GTK_WIDGET (dialog), "Escape");
+  spin (200);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_cmpstr (kiela_game_session_get_player_name (session, KIELA_SOUTH), ==, "Class 4B");
+  g_object_unref (dialog);
+  app_test_window_close (&w);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -305,5 +340,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/review/welcome-links", test_welcome_links);
   g_test_add_func ("/app/review/panes-follow-zoom", test_panes_follow_zoom);
   g_test_add_func ("/app/review/presentation-one-leave-button", test_presentation_one_leave_button);
+  g_test_add_func ("/app/review/game-info-escape", test_game_info_escape);
   return g_test_run ();
 }

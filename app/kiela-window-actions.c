@@ -205,6 +205,8 @@ start_new_game (KielaWindow *self, gpointer data)
   NewGame *ng = data;
 
   kiela_window_new_game (self, ng->variant, ng->players[KIELA_SOUTH], ng->players[KIELA_NORTH]);
+  /* Ctrl+N works on every page: the new game is shown, not started out of sight. */
+  kiela_window_show_page (self, "game");
 }
 
 static void

@@ -14,6 +14,7 @@
 #include "kiela-text-pane.h"
 #include "kiela-game-info.h"
 #include "kiela-game-session.h"
+#include "kiela-new-game-dialog.h"
 #include "app-test-util.h"
 #include "app-test-window.h"
 
@@ -111,6 +112,51 @@ test_open_shows_game (void)
   g_assert_true (kiela_window_open_path (w.window, good));
   g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, "game");
   g_assert_cmpstr (kiela_window_get_file_path (w.window), ==, good);
+  app_test_window_close (&w);
+}
+
+/* The New Game dialog on screen, or NULL. */
+static GtkWidget *
+find_new_game_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* GTK's own list */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
+
+      /* The list of toplevels keeps its own reference. */
+      if (KIELA_IS_NEW_GAME_DIALOG (w) && gtk_widget_get_visible (w))
+        return w;
+    }
+  return NULL;
+}
+
+/* Ctrl+N on the Rules page (or any other) started the game out of sight, the Rules still
+ * shown: a game started from the New Game dialog or Play Again shows now. */
+static void
+test_new_game_shows_game (void)
+{
+  AppTestWindow w;
+  KielaNewGameDialog *dialog;
+
+  app_test_window_open (&w, "kiela", KIELA_SPEED_INSTANT, 1024, 768);
+  g_assert_true (kiela_window_show_page (w.window, "rules"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.new-game", NULL));
+  spin (200);
+  dialog = KIELA_NEW_GAME_DIALOG (find_new_game_dialog ());
+  g_assert_nonnull (dialog);
+  g_object_ref (dialog);
+  g_signal_emit_by_name (dialog, "start");
+  spin (200);
+  g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, "game");
+
+  g_assert_true (kiela_window_show_page (w.window, "history"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.play-again", NULL));
+  spin (200);
+  g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, "game");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
   app_test_window_close (&w);
 }
 
@@ -341,5 +387,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/review/panes-follow-zoom", test_panes_follow_zoom);
   g_test_add_func ("/app/review/presentation-one-leave-button", test_presentation_one_leave_button);
   g_test_add_func ("/app/review/game-info-escape", test_game_info_escape);
+  g_test_add_func ("/app/review/new-game-shows-game", test_new_game_shows_game);
   return g_test_run ();
 }

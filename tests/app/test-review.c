@@ -160,6 +160,39 @@ test_new_game_shows_game (void)
   app_test_window_close (&w);
 }
 
+static gboolean
+is_primary_menu (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL
+         && g_strcmp0 (gtk_widget_get_tooltip_text (widget), "Main Menu") == 0;
+}
+
+/* On a 1024×768 projector the primary menu was taller than the window and scrolled, Keyboard
+ * Shortcuts and About below the screen's edge: it fits now, every item reachable at once. */
+static void
+test_menu_fits (void)
+{
+  AppTestWindow w;
+  GtkWidget *button;
+  GtkPopover *popover;
+  int min, nat;
+
+  app_test_window_open (&w, "kiela", KIELA_SPEED_INSTANT, 1024, 768);
+  button = app_test_find_widget (GTK_WIDGET (w.window), is_primary_menu, NULL);
+  g_assert_nonnull (button);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  spin (300);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
+  /* The menu's whole height against the room under the header bar of a 768-px screen. */
+  gtk_widget_measure (gtk_popover_get_child (popover), GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+  g_test_message ("primary menu: %d px high", nat);
+  g_assert_cmpint (nat, >, 300);
+  g_assert_cmpint (nat, <=, 768 - 60);
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  app_test_window_close (&w);
+}
+
 typedef struct {
   char *page;
   guint n_windows;
@@ -388,5 +421,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/review/presentation-one-leave-button", test_presentation_one_leave_button);
   g_test_add_func ("/app/review/game-info-escape", test_game_info_escape);
   g_test_add_func ("/app/review/new-game-shows-game", test_new_game_shows_game);
+  g_test_add_func ("/app/review/menu-fits", test_menu_fits);
   return g_test_run ();
 }

@@ -7,9 +7,7 @@
 #include "kiela.h"
 #include "kiela-window.h"
 #include "kiela-analysis-panel.h"
-#include "kiela-application.h"
 #include "kiela-settings.h"
-#include "kiela-learn.h"
 #include "kiela-welcome-page.h"
 #include "kiela-text-pane.h"
 #include "kiela-game-info.h"
@@ -193,60 +191,6 @@ test_menu_fits (void)
   app_test_window_close (&w);
 }
 
-typedef struct {
-  char *page;
-  guint n_windows;
-  gboolean welcome_shown;
-} FirstStart;
-
-static gboolean
-first_start_check (gpointer data)
-{
-  GApplication *app = data;
-  FirstStart *c = g_object_get_data (G_OBJECT (app), "check");
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
-  g_autoptr(GSettings) settings = kiela_settings_new (NULL);
-
-  g_assert_nonnull (window);
-  c->page = g_strdup (kiela_window_get_visible_page (KIELA_WINDOW (window)));
-  c->n_windows = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
-  c->welcome_shown = g_settings_get_boolean (settings, KIELA_SETTINGS_WELCOME_SHOWN);
-  gtk_window_destroy (window);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-first_start_window_added (GtkApplication *app, GtkWindow *window, gpointer data)
-{
-  /* The open handler opens the file right after adding the window: look once it is done. */
-  g_idle_add (first_start_check, app);
-}
-
-/* A newcomer's first start with a game named (a double click in the file manager) showed the
- * welcome page over the game it had opened: the game shows, and the welcome waits for a start
- * without a file. */
-static void
-test_first_start_with_file (void)
-{
-  g_autofree char *path = write_record ("first.kiela", LAST_CAPTURE, "");
-  g_autoptr(KielaApplication) app = kiela_application_new (g_get_monotonic_time ());
-  g_autoptr(GSettings) settings = kiela_settings_new (NULL);
-  char *argv[] = { (char *) "kiela", path, NULL };
-  FirstStart check = { 0 };
-
-  g_assert_false (g_settings_get_boolean (settings, KIELA_SETTINGS_WELCOME_SHOWN));
-  /* No session bus in the test: run as a separate instance. */
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_object_set_data (G_OBJECT (app), "check", &check);
-  g_signal_connect (app, "window-added", G_CALLBACK (first_start_window_added), NULL);
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
-  g_assert_cmpstr (check.page, ==, "game");
-  /* No question was asked: nothing unsaved stood in the way. */
-  g_assert_cmpuint (check.n_windows, ==, 1);
-  g_assert_false (check.welcome_shown);
-  g_free (check.page);
-}
-
 static gboolean
 is_page_link (GtkWidget *widget, gconstpointer page)
 {
@@ -415,7 +359,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/review/shortcuts-fit", test_shortcuts_fit);
   g_test_add_func ("/app/review/analysis-game-over", test_analysis_game_over);
   g_test_add_func ("/app/review/open-shows-game", test_open_shows_game);
-  g_test_add_func ("/app/review/first-start-with-file", test_first_start_with_file);
   g_test_add_func ("/app/review/welcome-links", test_welcome_links);
   g_test_add_func ("/app/review/panes-follow-zoom", test_panes_follow_zoom);
   g_test_add_func ("/app/review/presentation-one-leave-button", test_presentation_one_leave_button);

@@ -246,7 +246,7 @@ on_move_played (KielaGameSession *session, guint ply, KielaLearn *learn)
   if (capture)
     offer_lesson (learn, KIELA_LESSON_FOR_CAPTURE, _("That move captured stones."));
   else if (relay)
-    offer_lesson (learn, KIELA_LESSON_FOR_RELAY, _("That move relayed: its last stone landed in a full house."));
+    offer_lesson (learn, KIELA_LESSON_FOR_RELAY, _("That move relayed: its last stone landed in an occupied house."));
 }
 
 /* Runs after the window's handler: a house of the side to move that is still not playable

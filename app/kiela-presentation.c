@@ -41,23 +41,27 @@ apply_zoom (KielaWindow *self)
   const char *c = self->zoom_class;
   g_autofree char *caption = NULL;
   g_autofree char *css = NULL;
-  char buf[5][G_ASCII_DTOSTR_BUF_SIZE];
+  char buf[6][G_ASCII_DTOSTR_BUF_SIZE];
 
   if (self->presenting)
     caption = g_strdup_printf ("%spx", g_ascii_formatd (buf[4], sizeof buf[4], "%.0f",
                                                           caption_px (self, self->caption_height)));
   else
     caption = g_strdup_printf ("%sem", g_ascii_formatd (buf[4], sizeof buf[4], "%.2f", 1.15 * z));
+  /* The Rules and History panes' text follows too (their headings keep their size): long
+   * texts read from the back of a room. */
   css = g_strdup_printf (".%s .kiela-narration { font-size: %sem; }\n"
                          ".%s .kiela-side-label { font-size: %sem; }\n"
                          ".%s .kiela-status { font-size: %spt; }\n"
                          ".%s .kiela-step-list row label { font-size: %sem; }\n"
-                         ".%s .kiela-caption-text { font-size: %s; }\n",
+                         ".%s .kiela-caption-text { font-size: %s; }\n"
+                         ".%s kielatextpane { font-size: %sem; }\n",
                          c, g_ascii_formatd (buf[0], sizeof buf[0], "%.2f", 1.15 * z),
                          c, g_ascii_formatd (buf[1], sizeof buf[1], "%.2f", (self->presenting ? 1.6 : 1.1) * z),
                          c, g_ascii_formatd (buf[2], sizeof buf[2], "%.1f", (self->presenting ? 24 : 15) * z),
                          c, g_ascii_formatd (buf[3], sizeof buf[3], "%.2f", 1.08 * z),
-                         c, caption);
+                         c, caption,
+                         c, g_ascii_formatd (buf[5], sizeof buf[5], "%.2f", z));
   gtk_css_provider_load_from_data (self->zoom_css, css, -1);
 }
 
@@ -132,6 +136,8 @@ set_presenting (KielaWindow *self, gboolean on)
       gtk_widget_remove_css_class (GTK_WIDGET (self), "kiela-presenting");
     }
   gtk_button_set_icon_name (self->presentation_button, on ? "view-restore-symbolic" : "video-display-symbolic");
+  /* Presentation mode is fullscreen: one header button leaves it, not two alike side by side. */
+  gtk_widget_set_visible (GTK_WIDGET (self->fullscreen_button), !on);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->presentation_button),
                                on ? _("Leave Presentation Mode (F5)") : _("Presentation Mode (F5)"));
   apply_zoom (self);

@@ -422,7 +422,7 @@ check_window (void)
     {
       g_autofree char *button = shown (tr ("How does this work?"));
 
-      assert_label (GTK_WIDGET (window), tr ("That move relayed: its last stone landed in a full house."), FALSE,
+      assert_label (GTK_WIDGET (window), tr ("That move relayed: its last stone landed in an occupied house."), FALSE,
                     "the lesson offer");
       assert_label (GTK_WIDGET (window), button, FALSE, "the lesson offer's button");
     }
@@ -503,6 +503,14 @@ check_window (void)
                   "the variant's description");
     gtk_window_destroy (GTK_WINDOW (dialog));
     spin (100);
+  }
+
+  /* The Keyboard Shortcuts window fits a 1024-px projector in this language too. */
+  {
+    int width = app_test_shortcuts_window_width ();
+
+    g_test_message ("%s: Keyboard Shortcuts window %d px wide", lang, width);
+    g_assert_cmpint (width, <=, 1000);
   }
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -204,22 +204,6 @@ clicker_step (GtkWidget *widget, GVariant *args, gpointer data)
   return gtk_widget_activate_action (widget, action, NULL);
 }
 
-/* ---------- the move list keeps the last move in view ---------- */
-
-/* When the list grows or its room shrinks (the game-over card opens above it), the live game's
- * last move stays in view; a review or a hand-scrolled list is left where it is. */
-static void
-on_move_scroller_changed (GtkAdjustment *adj, KielaWindow *self)
-{
-  KielaGame *game = kiela_game_session_get_game (self->session);
-
-  if (game == NULL || !kiela_game_session_is_live (self->session)
-      || kiela_game_session_get_view_ply (self->session) != kiela_game_get_n_moves (game))
-    return;
-  if (gtk_adjustment_get_value (adj) < gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj))
-    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
-}
-
 /* ---------- refusals ---------- */
 
 void
@@ -370,8 +354,6 @@ _kiela_window_presentation_init (KielaWindow *self)
                             G_CALLBACK (_kiela_window_update_caption), self);
   g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (_kiela_window_update_caption), self);
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (_kiela_window_update_caption), self);
-  g_signal_connect (gtk_scrolled_window_get_vadjustment (self->move_scroller), "changed",
-                    G_CALLBACK (on_move_scroller_changed), self);
   on_zoom_changed (self->settings, NULL, self);
   _kiela_window_update_caption (self);
 }
@@ -383,8 +365,6 @@ _kiela_window_presentation_dispose (KielaWindow *self)
   g_clear_weak_pointer (&self->refusal_toast);
   if (self->flap)
     g_signal_handlers_disconnect_by_data (self->flap, self);
-  if (self->move_scroller)
-    g_signal_handlers_disconnect_by_data (gtk_scrolled_window_get_vadjustment (self->move_scroller), self);
   if (self->zoom_css)
     {
       gtk_style_context_remove_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),

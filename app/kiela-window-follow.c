@@ -48,6 +48,14 @@ scroll_to_end (GdkFrameClock *clock, Follow *follow)
   g_signal_handler_disconnect (follow->clock, follow->idle);
   follow->idle = 0;
   g_clear_object (&follow->clock);
+  /* A list not laid out (another page shown, the panel folded away) has no rows to scroll to
+   * (GTK 4.8 warns that it failed to); it is followed again when it gets its size. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (follow->window->move_list))
+      || g_list_model_get_n_items (G_LIST_MODEL (follow->window->move_selection)) == 0)
+    {
+      follow->at_end = TRUE;
+      return;
+    }
   if (follow->window->session != NULL && kiela_game_session_is_live (follow->window->session))
     {
       double end = gtk_adjustment_get_upper (follow->adj) - gtk_adjustment_get_page_size (follow->adj);

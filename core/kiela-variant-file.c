@@ -2,8 +2,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
@@ -692,26 +695,73 @@ kiela_variant_file_new_from_data (const char *data, gssize length, const char *n
   return g_steal_pointer (&vf);
 }
 
+/* Reads a file of at most MAX_FILE_SIZE bytes.  Opened without blocking and checked on the open
+ * descriptor: a named pipe in a variants folder would hang the app's start, and /dev/zero
+ * would be read until memory ran out. */
+static char *
+read_small_file (const char *path, gsize *length, GError **error)
+{
+  Parser p = { path, "", 0, NULL };
+  g_autofree char *data = NULL;
+  GStatBuf st;
+  gsize n = 0;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("%s: cannot be read: %s"),
+                   display, g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      g_close (fd, NULL);
+      set_problem (error, &p, KIELA_VARIANT_FILE_ERROR_SYNTAX, NULL, "%s", _("not a regular file"));
+      return NULL;
+    }
+  /* One byte more than allowed: a file that grew past the limit is refused as too large. */
+  data = g_malloc (MAX_FILE_SIZE + 2);
+  while (n <= MAX_FILE_SIZE)
+    {
+      gssize got = read (fd, data + n, MAX_FILE_SIZE + 1 - n);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        {
+          int saved = errno;
+          g_autofree char *display = g_filename_display_name (path);
+
+          g_close (fd, NULL);
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("%s: cannot be read: %s"),
+                       display, g_strerror (saved));
+          return NULL;
+        }
+      if (got == 0)
+        break;
+      n += (gsize) got;
+    }
+  g_close (fd, NULL);
+  data[n] = '\0';
+  *length = n;
+  return g_steal_pointer (&data);
+}
+
 KielaVariantFile *
 kiela_variant_file_new_from_file (const char *path, GError **error)
 {
   g_autofree char *data = NULL;
   gsize length;
   KielaVariantFile *vf;
-  GStatBuf st;
 
   g_return_val_if_fail (path != NULL, NULL);
-  /* Refuse a huge file before reading it all. */
-  if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
-    {
-      Parser p = { path, "", 0, NULL };
-
-      set_problem (error, &p, KIELA_VARIANT_FILE_ERROR_TOO_LARGE, NULL,
-                   _("the file is larger than %u KiB: it cannot be a variant file"), MAX_FILE_SIZE / 1024);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &length, error))
+  data = read_small_file (path, &length, error);
+  if (data == NULL)
     return NULL;
+  /* A longer file is refused there as too large. */
   vf = kiela_variant_file_new_from_data (data, length, path, error);
   if (vf)
     vf->path = g_strdup (path);

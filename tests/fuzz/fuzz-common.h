@@ -2,6 +2,7 @@
 #pragma once
 
 #include <stdlib.h>
+#include <string.h>
 #include <glib.h>
 #include "kiela.h"
 
@@ -26,3 +27,25 @@ fuzz_registry (void)
 #define FUZZ_CHECK(cond, ...) G_STMT_START { \
     if (!(cond)) { g_printerr ("fuzz property failed: " __VA_ARGS__); g_printerr ("\n"); abort (); } \
   } G_STMT_END
+
+/* libFuzzer's two entry points around `run (data, size)`.  The sample texts run once at start:
+ * one-time allocations (types, quarks, the registry) happen there, not in a fuzzed run where
+ * the leak checker would count them. */
+#define FUZZ_ENTRY_POINTS(run, ...) \
+  int LLVMFuzzerTestOneInput (const guint8 *data, size_t size); \
+  int LLVMFuzzerInitialize (int *argc, char ***argv); \
+  int \
+  LLVMFuzzerInitialize (int *argc, char ***argv) \
+  { \
+    static const char *const samples[] = { __VA_ARGS__ }; \
+    g_setenv ("LANGUAGE", "C", TRUE); \
+    for (guint i = 0; i < G_N_ELEMENTS (samples); i++) \
+      run ((const guint8 *) samples[i], strlen (samples[i])); \
+    return 0; \
+  } \
+  int \
+  LLVMFuzzerTestOneInput (const guint8 *data, size_t size) \
+  { \
+    run (data, size); \
+    return 0; \
+  }

@@ -6,9 +6,6 @@
 #include <string.h>
 #include "fuzz-common.h"
 
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-
 static void
 run (const guint8 *data, size_t size)
 {
@@ -63,25 +60,10 @@ run (const guint8 *data, size_t size)
   kiela_stats_free (stats);
 }
 
-int
-LLVMFuzzerInitialize (int *argc, char ***argv)
-{
-  static const char sample[] =
-    "{\"format\":\"kiela-stats\",\"version\":1,\"variant\":\"kiela\",\"ai\":[\"a\",\"b\"],\"seed\":\"1\","
-    "\"n_games\":1,\"min_plies\":2,\"max_plies\":2,\"games\":1,\"south_wins\":1,\"north_wins\":0,\"draws\":0,"
-    "\"a_wins\":1,\"b_wins\":0,\"repetition_draws\":0,\"move_limit_draws\":0,\"endless_losses\":0,"
-    "\"no_move_losses\":1,\"ai_errors\":0,\"plies\":2,\"captures\":0,\"captured\":0,\"endless_refused\":0,"
-    "\"ranges\":[0,1],\"lengths\":[0,0,1],\"stones\":[64,64,63],\"reached\":[1,1,1]}";
-
-  g_setenv ("LANGUAGE", "C", TRUE);
-  run ((const guint8 *) sample, strlen (sample));
-  run ((const guint8 *) "{", 1);
-  return 0;
-}
-
-int
-LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
-{
-  run (data, size);
-  return 0;
-}
+FUZZ_ENTRY_POINTS (run,
+                   "{\"format\":\"kiela-stats\",\"version\":1,\"variant\":\"kiela\",\"ai\":[\"a\",\"b\"],\"seed\":\"1\","
+                   "\"n_games\":1,\"min_plies\":2,\"max_plies\":2,\"games\":1,\"south_wins\":1,\"north_wins\":0,\"draws\":0,"
+                   "\"a_wins\":1,\"b_wins\":0,\"repetition_draws\":0,\"move_limit_draws\":0,\"endless_losses\":0,"
+                   "\"no_move_losses\":1,\"ai_errors\":0,\"plies\":2,\"captures\":0,\"captured\":0,\"endless_refused\":0,"
+                   "\"ranges\":[0,1],\"lengths\":[0,0,1],\"stones\":[64,64,63],\"reached\":[1,1,1]}",
+                   "{")

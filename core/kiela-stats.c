@@ -570,6 +570,7 @@ kiela_stats_from_json (const char *data, gssize length, GError **error)
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(KielaStats) s = kiela_stats_new ();
   g_autoptr(GArray) ranges = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GError) local = NULL;
   JsonObject *o;
   JsonArray *ai;
   guint64 version, min_plies, max_plies;
@@ -594,8 +595,14 @@ kiela_stats_from_json (const char *data, gssize length, GError **error)
                    KIELA_RECORD_MAX_DEPTH);
       return NULL;
     }
-  if (!json_parser_load_from_data (parser, data, length, error))
-    return NULL;
+  if (!json_parser_load_from_data (parser, data, length, &local))
+    {
+      /* json-glib quotes what it decoded, which need not be UTF-8 ("\ud800"). */
+      g_autofree char *valid = g_utf8_make_valid (local->message, -1);
+
+      g_set_error_literal (error, local->domain, local->code, valid);
+      return NULL;
+    }
   if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)) ||
       g_strcmp0 (json_object_get_string_member_with_default (o = json_node_get_object (json_parser_get_root (parser)),
                                                              "format", ""), "kiela-stats") != 0)

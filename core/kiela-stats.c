@@ -501,6 +501,10 @@ find_disagreement (const KielaStats *s, guint64 min_plies, guint64 max_plies)
 
   if (s->games == 0)
     {
+      /* No game: nothing counted. */
+#define ZERO(f) if (s->f != 0) return #f;
+      U64_FIELDS (ZERO)
+#undef ZERO
       if (s->lengths->len > 0 || s->reached->len > 0 || s->stones->len > 0 || s->ranges->len > 0)
         return "games";
       return min_plies == 0 && max_plies == 0 ? NULL : "max_plies";

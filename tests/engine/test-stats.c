@@ -269,6 +269,26 @@ test_damaged_files (void)
       g_assert_true (g_utf8_validate (error->message, -1, NULL));
       g_clear_error (&error);
     }
+  /* Statistics without games count nothing (fuzz-stats found these accepted). */
+  {
+    g_autoptr(KielaStats) none = kiela_stats_new ();
+    g_autofree char *empty = kiela_stats_to_json (none, NULL);
+    const char *members[] = { "draws", "north_wins", "plies", "captures", "ai_errors", "min_plies" };
+    g_autoptr(KielaStats) empty_back = kiela_stats_from_json (empty, -1, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (empty_back);
+    for (guint i = 0; i < G_N_ELEMENTS (members); i++)
+      {
+        g_autofree char *text = with_member (empty, members[i], "1");
+        g_autoptr(KielaStats) damaged = kiela_stats_from_json (text, -1, &error);
+
+        if (damaged != NULL)
+          g_error ("%s = 1 without games was accepted", members[i]);
+        g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+        g_clear_error (&error);
+      }
+  }
   /* "stones" one shorter than "reached": the mean of the last ply read past the array. */
   {
     g_autoptr(JsonParser) parser = json_parser_new ();

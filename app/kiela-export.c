@@ -156,7 +156,7 @@ kiela_export_action_copy_position (GtkWidget *widget, const char *name, GVariant
 }
 
 char *
-kiela_export_game_text (KielaGame *game)
+kiela_export_game_text (KielaGame *game, const char *line)
 {
   const KielaVariant *variant = kiela_game_get_variant (game);
   const char *south = kiela_game_get_metadata (game, KIELA_META_SOUTH);
@@ -169,6 +169,8 @@ kiela_export_game_text (KielaGame *game)
   guint n = kiela_game_get_n_moves (game);
 
   g_string_append_printf (text, "%s\n", g_dgettext (domain, variant->name));
+  if (line != NULL)
+    g_string_append_printf (text, "%s\n", line);
   g_string_append_printf (text, _("South: %s · North: %s"), south && *south ? south : "—", north && *north ? north : "—");
   g_string_append_printf (text, "\n%s\n\n", start);
   for (guint i = 0; i < n; i++)
@@ -189,16 +191,32 @@ kiela_export_action_copy_game (GtkWidget *widget, const char *name, GVariant *pa
 {
   KielaWindow *self = KIELA_WINDOW (widget);
   KielaGame *game = _kiela_window_game (self);
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *line = NULL;
 
   if (game == NULL)
     return;
-  text = kiela_export_game_text (game);
+  line = kiela_worksheet_describe_line (kiela_game_session_get_tree (self->session));
+  text = kiela_export_game_text (game, line);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
-  _kiela_window_toast (self, _("Game copied"));
+  /* The shown line is what was copied: a variation says so. */
+  _kiela_window_toast (self, line ? _("Variation copied") : _("Game copied"));
 }
 
 /* ---------- worksheets ---------- */
+
+/* The line shown is the one exported, as the board and the move list show it: a teacher who
+ * set up "what if North had played e4?" hands out that line, said to be a variation on every
+ * page.  Main Line (under the move list) gives the game as played. */
+static KielaWorksheet *
+worksheet_for_shown_line (KielaWindow *self, const KielaWorksheetOptions *options)
+{
+  KielaWorksheetOptions shown = *options;
+  g_autofree char *line = kiela_worksheet_describe_line (kiela_game_session_get_tree (self->session));
+
+  if (shown.line == NULL)
+    shown.line = line;
+  return kiela_worksheet_new (_kiela_window_game (self), &shown);
+}
 
 gboolean
 kiela_export_save_worksheet (KielaWindow *self, GFile *file, const KielaWorksheetOptions *options,
@@ -209,7 +227,7 @@ kiela_export_save_worksheet (KielaWindow *self, GFile *file, const KielaWorkshee
   g_autoptr(GBytes) pdf = NULL;
 
   g_return_val_if_fail (game != NULL, FALSE);
-  ws = kiela_worksheet_new (game, options);
+  ws = worksheet_for_shown_line (self, options);
   pdf = kiela_worksheet_to_pdf (ws, paper, error);
   return pdf != NULL && kiela_diagram_write_file (file, pdf, error);
 }
@@ -222,6 +240,7 @@ typedef struct {
   GtkCheckButton *key_moves;
   GtkCheckButton *blank;
   GtkDropDown *paper_choice;
+  gboolean answered;             /* the dialog gave its response: the request lives on without it */
 } WorksheetRequest;
 
 static void
@@ -277,7 +296,7 @@ kiela_export_print_worksheet (KielaWindow *self, const KielaWorksheetOptions *op
   g_autoptr(GtkPageSetup) setup = gtk_page_setup_new ();
   g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (paper_choice == KIELA_PAPER_LETTER ? GTK_PAPER_NAME_LETTER
                                                                                          : GTK_PAPER_NAME_A4);
-  g_autoptr(KielaWorksheet) ws = kiela_worksheet_new (_kiela_window_game (self), options);
+  g_autoptr(KielaWorksheet) ws = worksheet_for_shown_line (self, options);
 
   gtk_page_setup_set_paper_size_and_default_margins (setup, paper);
   gtk_print_operation_set_default_page_setup (op, setup);
@@ -307,9 +326,18 @@ print_worksheet (WorksheetRequest *r)
   request_free (r);
 }
 
+/* A dialog closed with no response (its window destroyed) takes its request with it. */
+static void
+on_options_destroy (GtkWidget *dialog, WorksheetRequest *r)
+{
+  if (!r->answered)
+    request_free (r);
+}
+
 static void
 on_options_response (AdwMessageDialog *dialog, const char *response, WorksheetRequest *r)
 {
+  r->answered = TRUE;
   if (g_strcmp0 (response, "accept") != 0)
     {
       request_free (r);
@@ -340,15 +368,25 @@ worksheet_dialog (KielaWindow *self, gboolean print)
   const char *papers[] = { _("A4"), _("Letter"), NULL };
   AdwMessageDialog *dialog;
   GtkWidget *box, *every, *row;
+  g_autofree char *line = NULL, *body = NULL;
 
   r->self = g_object_ref (self);
   r->print = print;
+  line = kiela_worksheet_describe_line (kiela_game_session_get_tree (self->session));
+  if (line != NULL)
+    /* TRANSLATORS: %s says which variation: "A variation, not the game as played: from move 3, ..." */
+    body = g_strdup_printf (_("%s Its moves are on the worksheet, a diagram of each with what it did; "
+                              "choose Main Line under the move list for the game as played."), line);
+  else
+    body = g_strdup (_("The game as played: a diagram of each move with what it did, "
+                       "then the position after it."));
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                       print ? _("Print Worksheet") : _("Export Worksheet"),
-                                                       _("A diagram of each move with what it did, "
-                                                         "then the position after it.")));
+                                                       line ? (print ? _("Print Variation Worksheet")
+                                                                     : _("Export Variation Worksheet"))
+                                                            : (print ? _("Print Worksheet") : _("Export Worksheet")),
+                                                       body));
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  every = gtk_check_button_new_with_mnemonic (_("_Every move"));
+  every = gtk_check_button_new_with_mnemonic (_("Every _move"));
   r->key_moves = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Key moves only (captures and the last move)")));
   gtk_check_button_set_group (r->key_moves, GTK_CHECK_BUTTON (every));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (every), TRUE);
@@ -357,7 +395,7 @@ worksheet_dialog (KielaWindow *self, gboolean print)
   r->paper_choice = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (papers));
   gtk_drop_down_set_selected (r->paper_choice, default_paper () == KIELA_PAPER_LETTER ? 1 : 0);
   {
-    GtkWidget *label = gtk_label_new_with_mnemonic (_("_Paper"));
+    GtkWidget *label = gtk_label_new_with_mnemonic (_("P_aper"));
 
     gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (r->paper_choice));
     gtk_widget_set_hexpand (label, TRUE);
@@ -375,6 +413,7 @@ worksheet_dialog (KielaWindow *self, gboolean print)
   adw_message_dialog_set_default_response (dialog, "accept");
   adw_message_dialog_set_close_response (dialog, "cancel");
   g_signal_connect (dialog, "response", G_CALLBACK (on_options_response), r);
+  g_signal_connect (dialog, "destroy", G_CALLBACK (on_options_destroy), r);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

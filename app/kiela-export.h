@@ -19,8 +19,10 @@ void        kiela_export_action_print            (GtkWidget *widget, const char 
 gboolean    kiela_export_save_board_image (KielaWindow *self, GFile *file, gboolean mark_last_move, GError **error);
 /* The board as shown, as an image for the clipboard. */
 GdkTexture *kiela_export_board_texture    (KielaWindow *self, GError **error);
-/* The game for a message or a document: players, variant, the moves with what each did, the result. */
-char       *kiela_export_game_text        (KielaGame *game);
+/* The game for a message or a document: players, variant, the moves with what each did, the
+ * result.  `line` (NULL for the game as played) says which line it is when a variation is
+ * shown (kiela_worksheet_describe_line()); it stands under the variant's name. */
+char       *kiela_export_game_text        (KielaGame *game, const char *line);
 /* The game's worksheet as a PDF file. */
 gboolean    kiela_export_save_worksheet   (KielaWindow *self, GFile *file, const KielaWorksheetOptions *options,
                                            KielaPaper paper, GError **error);

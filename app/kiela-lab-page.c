@@ -256,6 +256,11 @@ on_progress (gpointer data)
 
   kiela_lab_run_get_progress (self->runner, &done, &total, &left_us);
   gtk_progress_bar_set_fraction (self->progress_bar, total ? (double) done / total : 0);
+  {
+    g_autofree char *percent = kiela_format_percent (total ? (double) done / total : 0, 0);
+
+    gtk_progress_bar_set_text (self->progress_bar, percent);
+  }
   /* TRANSLATORS: games finished / games in the run */
   title = g_strdup_printf (_("Games played: %'u / %'u"), done, total);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->progress_row), title);
@@ -311,11 +316,16 @@ show_results (KielaLabPage *self)
       add_cell (self, kiela_lab_run_get_label (self->runner, s), s + 1, 0, TRUE);
       /* Numbers in the reader's locale: "1 200" and "52,0 %" in French. */
       cells[0] = g_strdup_printf ("%'" G_GUINT64_FORMAT, m->games);
-      /* TRANSLATORS: a rate and its 95% interval, "52.0% (47.1–56.9%)" */
-      cells[1] = g_strdup_printf (_("%.1f%% (%.1f–%.1f%%)"), 100 * m->first_player_win_rate,
-                                  100 * m->first_player_low, 100 * m->first_player_high);
-      /* TRANSLATORS: a rate, "12.5%", written as in "%.1f%% (%.1f–%.1f%%)" above */
-      cells[2] = g_strdup_printf (C_("rate", "%.1f%%"), 100 * m->draw_rate);
+      {
+        g_autofree char *rate = kiela_format_percent (m->first_player_win_rate, 1);
+        g_autofree char *low = kiela_format_percent (m->first_player_low, 1);
+        g_autofree char *high = kiela_format_percent (m->first_player_high, 1);
+
+        /* TRANSLATORS: a rate and its 95% confidence interval: "52.0% (47.1%–56.9%)"; each %s
+         * is a percentage already written for your language */
+        cells[1] = g_strdup_printf (C_("rate and interval", "%1$s (%2$s–%3$s)"), rate, low, high);
+      }
+      cells[2] = kiela_format_percent (m->draw_rate, 1);
       cells[3] = g_strdup_printf ("%.1f", m->mean_plies);
       cells[4] = g_strdup_printf ("%.2f", m->captures_per_game);
       cells[5] = g_strdup_printf ("%.2f", m->endless_refused_per_game);
@@ -390,6 +400,11 @@ action_run (GtkWidget *widget, const char *name, GVariant *param)
                              self->variants, on_run_done, g_object_ref (self));
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  {
+    g_autofree char *none = kiela_format_percent (0, 0);
+
+    gtk_progress_bar_set_text (self->progress_bar, none);
+  }
   gtk_widget_set_visible (self->cancel_button, TRUE);
   gtk_widget_set_visible (self->run_button, FALSE);
   gtk_widget_action_set_enabled (widget, "lab.run", FALSE);

@@ -43,6 +43,12 @@ nice_step (double max, int n)
   return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
 }
 
+char *
+kiela_lab_plot_dup_tick_label (double value, gboolean percent)
+{
+  return percent ? kiela_format_percent (value, 0) : g_strdup_printf ("%'.0f", value);
+}
+
 static void
 draw_axes (cairo_t *cr, const GdkRGBA *fg, double x0, double y0, double w, double h, double xmax, double ymax,
            const char *xlabel, const char *ylabel, gboolean percent)
@@ -53,7 +59,7 @@ draw_axes (cairo_t *cr, const GdkRGBA *fg, double x0, double y0, double w, doubl
   for (double v = 0; v <= ymax + 1e-9; v += ys)
     {
       double y = y0 + h - v / ymax * h;
-      g_autofree char *t = percent ? g_strdup_printf ("%.0f%%", v * 100) : g_strdup_printf ("%'.0f", v);
+      g_autofree char *t = kiela_lab_plot_dup_tick_label (v, percent);
 
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.12 * fg->alpha);
       cairo_move_to (cr, x0, floor (y) + 0.5);

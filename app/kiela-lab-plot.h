@@ -18,4 +18,8 @@ void     kiela_lab_plot_draw (cairo_t *cr, KielaLabPlotKind kind, KielaStats *co
 gboolean kiela_lab_plot_save (KielaLabPlotKind kind, KielaStats *const stats[2], const char *const labels[2],
                               const char *path, int width, int height, GError **error);
 
+/* A label of the value axis: a share (0.25) as a percentage in the reader's locale ("25 %" in
+ * French), or a count with the locale's digit grouping. */
+char    *kiela_lab_plot_dup_tick_label (double value, gboolean percent);
+
 G_END_DECLS

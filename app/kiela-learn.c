@@ -207,7 +207,10 @@ offer_lesson (KielaLearn *learn, const char *lesson_id, const char *what)
 {
   AdwToast *toast;
 
+  /* Offered only over the game (a computer's move may land while another page shows): not
+   * marked as offered, so the next such move in the game offers it. */
   if (!g_settings_get_boolean (learn->settings, KIELA_SETTINGS_LESSON_LINKS)
+      || !_kiela_window_game_page_visible (learn->window)
       || g_hash_table_contains (learn->offered, lesson_id)
       || kiela_registry_lookup_lesson (learn->registry, lesson_id) == NULL)
     return;

@@ -245,7 +245,12 @@ _kiela_window_refuse (KielaWindow *self, const char *text)
    * later, when the new one hides). */
   if (self->refusal_toast != NULL)
     {
-      adw_toast_set_title (self->refusal_toast, text);
+      /* The same reason again keeps its text (no flicker); either way the reason now shown gets
+       * its full time: adding a toast the overlay shows restarts its timeout (one still queued
+       * moves to the front). */
+      if (g_strcmp0 (adw_toast_get_title (self->refusal_toast), text) != 0)
+        adw_toast_set_title (self->refusal_toast, text);
+      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->refusal_toast));
       return;
     }
   toast = adw_toast_new (text);

@@ -23,6 +23,7 @@ struct _KielaWorksheet {
   const KielaVariant *variant;
   KielaWorksheetOptions options;
   char *title;
+  char *line;        /* options.line, owned */
   GArray *moves;     /* guint: the move index shown on each page; empty = the starting position */
   /* The wooden board and stones, recorded once: a PDF then holds them once. */
   KielaDiagramCache *art;
@@ -56,6 +57,58 @@ kiela_paper_parse (const char *text, KielaPaper *paper)
   return TRUE;
 }
 
+char *
+kiela_worksheet_describe_line (KielaGameTree *tree)
+{
+  KielaGameLine *main_line = kiela_game_tree_get_main_line (tree);
+  KielaGameLine *line = kiela_game_tree_get_current (tree);
+  const KielaPlayedMove *move;
+  g_autofree char *name = NULL;
+  guint ply;
+
+  if (line == main_line)
+    return NULL;
+  /* Where the shown line first leaves the game as played (variations within it branch later). */
+  while (kiela_game_line_get_parent (line) != main_line)
+    line = kiela_game_line_get_parent (line);
+  ply = kiela_game_line_get_fork (line) + 1;
+  move = kiela_game_line_get_move (line, ply);
+  name = kiela_game_line_get_move_name (line, ply);
+  if (ply <= kiela_game_line_get_n_moves (main_line))
+    {
+      g_autofree char *played = kiela_game_line_get_move_name (main_line, ply);
+
+      /* TRANSLATORS: under a worksheet's title and in the game copied as text when a variation
+       * is shown: "A variation, not the game as played: from move 3, North e4 instead of a4." */
+      return g_strdup_printf (_("A variation, not the game as played: from move %u, %s %s instead of %s."), ply,
+                              kiela_side_display_name (move->mover), name, played);
+    }
+  /* TRANSLATORS: as above, where the game as played has no move there */
+  return g_strdup_printf (_("A variation, not the game as played: from move %u, %s %s."), ply,
+                          kiela_side_display_name (move->mover), name);
+}
+
+static KielaGameLine *
+find_variation (KielaGameLine *line, guint *number)
+{
+  for (guint i = 0; i < kiela_game_line_get_n_variations (line); i++)
+    {
+      KielaGameLine *v = kiela_game_line_get_variation (line, i), *found;
+
+      if (--*number == 0)
+        return v;
+      if ((found = find_variation (v, number)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+KielaGameLine *
+kiela_worksheet_find_variation (KielaGameTree *tree, guint number)
+{
+  return number > 0 ? find_variation (kiela_game_tree_get_main_line (tree), &number) : NULL;
+}
+
 KielaWorksheet *
 kiela_worksheet_new (KielaGame *game, const KielaWorksheetOptions *options)
 {
@@ -68,6 +121,8 @@ kiela_worksheet_new (KielaGame *game, const KielaWorksheetOptions *options)
   ws->options = *options;
   ws->title = g_strdup (options->title ? options->title : event && *event ? event : _("Kiela"));
   ws->options.title = ws->title;
+  ws->line = g_strdup (options->line);
+  ws->options.line = ws->line;
   ws->moves = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; i < n; i++)
     {
@@ -90,6 +145,7 @@ kiela_worksheet_new_for_lesson (const KielaLesson *lesson, const KielaVariant *v
   ws->options = *options;
   ws->title = g_strdup (options->title ? options->title : kiela_lesson_get_title (lesson));
   ws->options.title = ws->title;
+  ws->options.line = NULL;
   ws->moves = g_array_new (FALSE, FALSE, sizeof (guint));
   return ws;
 }
@@ -102,6 +158,7 @@ kiela_worksheet_free (KielaWorksheet *ws)
   g_clear_object (&ws->game);
   g_clear_pointer (&ws->art, kiela_diagram_cache_free);
   g_free (ws->title);
+  g_free (ws->line);
   g_array_unref (ws->moves);
   g_free (ws);
 }
@@ -258,6 +315,9 @@ kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page, double w
 
   /* Header: title, then players, variant and date, and a rule. */
   y += draw_text (cr, ws->title, 17, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0.1, 0.06, 0.03);
+  /* A variation says so on every page: a pupil must not take it for the game as played. */
+  if (ws->line != NULL)
+    y += 2 + draw_text (cr, ws->line, 11, TRUE, PANGO_ALIGN_LEFT, x, y + 2, cw, 0.55, 0.1, 0.05);
   y += 2 + draw_text (cr, players, 10, FALSE, PANGO_ALIGN_LEFT, x, y + 2, cw, 0.3, 0.3, 0.3);
   y += 8;
   cairo_set_source_rgb (cr, 0.55, 0.35, 0.18);

@@ -23,6 +23,9 @@ typedef struct {
   gboolean blank;
   /* Shown at the top of every page; NULL: the game's event, or "Kiela". */
   const char *title;
+  /* Under the title on every page: which line of the game this is when it is not the game as
+   * played (kiela_worksheet_describe_line()); NULL for the game as played. */
+  const char *line;
 } KielaWorksheetOptions;
 
 typedef struct _KielaWorksheet KielaWorksheet;
@@ -31,6 +34,16 @@ typedef struct _KielaWorksheet KielaWorksheet;
 void            kiela_paper_get_size           (KielaPaper paper, double *width, double *height);
 /* "a4" or "letter" (any case). */
 gboolean        kiela_paper_parse              (const char *text, KielaPaper *paper);
+
+/* What a teacher is told about the current line of `tree` wherever it is exported (a worksheet,
+ * the game as text, "kiela-cli export --record --variation"): NULL on the main line (the game
+ * as played); for a variation, one sentence saying it is one and where it leaves the game:
+ * "A variation, not the game as played: from move 3, North e4 instead of a4." */
+char           *kiela_worksheet_describe_line  (KielaGameTree *tree);
+/* The variation numbered `number` (1, 2, ...) in the order the move list shows them (depth
+ * first: a variation, then the variations within it, then the next), or NULL when there are
+ * fewer. */
+KielaGameLine  *kiela_worksheet_find_variation (KielaGameTree *tree, guint number);
 
 /* Pages for the moves played so far in `game` (redo moves are left out). */
 KielaWorksheet *kiela_worksheet_new            (KielaGame *game, const KielaWorksheetOptions *options);

@@ -1,7 +1,8 @@
-/* kiela-narrate.c: turns trace events into sentences a teacher can read out. */
+/* kiela-narrate.c: turns trace events into sentences a teacher can read out, and writes percentages for the reader's locale. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 #include "kiela-narrate.h"
 #include "kiela-position.h"
@@ -140,4 +141,23 @@ kiela_narrate_move_summary (const KielaVariant *variant, const KielaTrace *trace
   return g_strdup_printf (NG ("%s sowed %s: %s, captured %u stone.", "%s sowed %s: %s, captured %u stones.",
                               r->captured),
                           who, sq, laps, (guint) r->captured);
+}
+
+char *
+kiela_format_percent (double fraction, guint decimals)
+{
+  g_autofree char *number = NULL;
+  double value = 100 * fraction;
+
+  decimals = MIN (decimals, 6u);
+  /* A rate that rounds to zero is "0", never "-0". */
+  if (!isfinite (value) || fabs (value) < 0.5 * pow (10, -(double) decimals))
+    value = 0;
+  /* printf writes the locale's decimal sign (LC_NUMERIC): "52,5" in French. */
+  number = g_strdup_printf ("%.*f", (int) decimals, value);
+  /* Translators: a percentage; %s is the number, already written with your locale's decimal
+   * sign ("52,5").  Write it as your language writes percentages: "%s %%" in French with a
+   * narrow no-break space (U+202F) before the sign, "%%%s" in Turkish, "%s %%" with a no-break
+   * space (U+00A0) in Russian.  "%%" is the percent sign itself. */
+  return g_strdup_printf (C_("percent", "%s%%"), number);
 }

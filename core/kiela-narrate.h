@@ -1,4 +1,4 @@
-/* kiela-narrate.h: plain-language, translated sentences telling what each step of a move did. */
+/* kiela-narrate.h: plain-language, translated sentences telling what each step of a move did, and percentages written for the reader. */
 #pragma once
 
 #include "kiela-types.h"
@@ -10,5 +10,9 @@ G_BEGIN_DECLS
 KIELA_AVAILABLE_IN_ALL char *kiela_narrate_event        (const KielaVariant *variant, const KielaTrace *trace, guint index);
 /* One sentence for the whole move ("South sowed g1: 2 laps, no capture."). */
 KIELA_AVAILABLE_IN_ALL char *kiela_narrate_move_summary (const KielaVariant *variant, const KielaTrace *trace);
+/* `fraction` (0.5) as a percentage written for the reader's language and locale, with `decimals`
+ * digits after the locale's decimal sign: "50%", "50 %" in French, "%50" in Turkish.  Every
+ * percentage the app and the plugins show goes through here. */
+KIELA_AVAILABLE_IN_ALL char *kiela_format_percent       (double fraction, guint decimals);
 
 G_END_DECLS

@@ -53,12 +53,42 @@ load_game (KielaRegistry *registry, const char *record, const char *kpn, const c
   return game;
 }
 
+/* Variation `number` of the record's game, as the app's move list numbers them, followed to its
+ * end; `line` receives what a worksheet says about it (the app's words for the line it shows). */
+static KielaGame *
+load_variation (KielaRegistry *registry, const char *record, guint number, char **line)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (record);
+  g_autoptr(KielaGameTree) tree = kiela_record_tree_load_file (registry, file, NULL, &error);
+  KielaGameLine *found;
+
+  if (tree == NULL)
+    {
+      fprintf (stderr, _("kiela-cli %s: %s\n"), CMD, error->message);
+      return NULL;
+    }
+  found = kiela_worksheet_find_variation (tree, number);
+  if (found == NULL)
+    {
+      guint n = kiela_game_tree_count_variations (tree);
+
+      fprintf (stderr, ngettext ("kiela-cli %s: --variation %u: %s has %u variation\n",
+                                 "kiela-cli %s: --variation %u: %s has %u variations\n", n),
+               CMD, number, record, n);
+      return NULL;
+    }
+  kiela_game_tree_enter (tree, found);
+  *line = kiela_worksheet_describe_line (tree);
+  return g_object_ref (kiela_game_tree_get_game (tree));
+}
+
 int
 kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
 {
   g_autofree char *variant_id = NULL, *position = NULL, *record = NULL, *format_text = NULL, *ply_text = NULL;
   g_autofree char *size_text = NULL, *output = NULL, *paper_text = NULL, *move_text = NULL, *title = NULL;
-  g_autofree char *lesson_id = NULL;
+  g_autofree char *lesson_id = NULL, *variation_text = NULL, *line = NULL;
   gboolean arrows = FALSE, blank = FALSE, key_moves = FALSE;
   const GOptionEntry entries[] = {
     { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("Draw this position"), "KPN" },
@@ -66,6 +96,7 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
     { "lesson", 0, 0, G_OPTION_ARG_STRING, &lesson_id, N_("Make a PDF worksheet of this lesson, a page a step (see “kiela-cli lessons”)"), "ID" },
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_text, N_("svg, png or pdf (default: from the output’s name)"), "FORMAT" },
+    { "variation", 0, 0, G_OPTION_ARG_STRING, &variation_text, N_("With --record: that variation instead of the game as played, numbered 1, 2… as the app’s move list shows them (a PDF says it is one)"), "N" },
     { "ply", 0, 0, G_OPTION_ARG_STRING, &ply_text, N_("With --record: the position after N moves (a PDF stops there; default: the end)"), "N" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_text, N_("Width of an SVG or PNG diagram in pixels (default: 1200)"), "PX" },
     { "arrows", 0, 0, G_OPTION_ARG_NONE, &arrows, N_("Mark the move played next in the record"), NULL },
@@ -82,7 +113,7 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) out = NULL;
-  guint64 ply = 0, size = DEFAULT_SIZE;
+  guint64 ply = 0, size = DEFAULT_SIZE, variation = 0;
   KielaPaper paper = KIELA_PAPER_A4;
   Format format;
 
@@ -93,6 +124,7 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
                           "  kiela-cli export --position KPN --format png -o board.png\n"
                           "  kiela-cli export --record game.kiela --ply 12 --arrows -o move13.svg\n"
                           "  kiela-cli export --record game.kiela --key-moves --blank --paper letter -o sheet.pdf\n"
+                          "  kiela-cli export --record game.kiela --variation 1 -o variation.pdf\n"
                           "  kiela-cli export --lesson ID --blank -o lesson.pdf"),
                         &argc, &argv))
     return KIELA_CLI_EXIT_USAGE;
@@ -145,6 +177,17 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
         return KIELA_CLI_EXIT_USAGE;
     }
 
+  if (variation_text != NULL)
+    {
+      if (record == NULL)
+        {
+          fprintf (stderr, _("kiela-cli %s: --variation needs --record\n"), CMD);
+          return KIELA_CLI_EXIT_USAGE;
+        }
+      if (!kiela_cli_parse_number (CMD, "--variation", variation_text, 1, G_MAXUINT32, &variation))
+        return KIELA_CLI_EXIT_USAGE;
+    }
+
   /* Refuse a folder, a device or an unwritable folder before the work, not after. */
   out = g_file_new_for_commandline_arg (output);
   if (!kiela_file_check_replaceable (out, &error))
@@ -175,7 +218,10 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
       goto write;
     }
 
-  game = load_game (registry, record, position, variant_id);
+  if (variation > 0)
+    game = load_variation (registry, record, (guint) variation, &line);
+  else
+    game = load_game (registry, record, position, variant_id);
   if (game == NULL)
     return KIELA_CLI_EXIT_INPUT;
   if (ply_text != NULL)
@@ -219,6 +265,7 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
         .moves = key_moves ? KIELA_WORKSHEET_KEY_MOVES : KIELA_WORKSHEET_EVERY_MOVE,
         .blank = blank,
         .title = title,
+        .line = line,
       };
       g_autoptr(KielaWorksheet) ws = kiela_worksheet_new (game, &options);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kiela-ai-classic-private.h"
+#include "kiela-narrate.h"
 
 typedef struct {
   KielaPosition pos;
@@ -334,8 +335,9 @@ mcts_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
     Node *c = NODE (&m, (guint) NODE (&m, 0)->first_child + (guint) best);
     if (c->visits >= 10)
       {
-        gint percent = (gint) lround (100.0 * c->wins / c->visits);
-        g_autofree char *more = g_strdup_printf (_("It won %d%% of %u trial games."), percent, c->visits);
+        g_autofree char *percent = kiela_format_percent ((double) c->wins / c->visits, 0);
+        /* TRANSLATORS: %s is a percentage already written for your language ("62%", "62 %") */
+        g_autofree char *more = g_strdup_printf (_("It won %s of %u trial games."), percent, c->visits);
         g_autofree char *text = g_strdup_printf ("%s %s", reply->reason, more);
         g_strlcpy (reply->reason, text, sizeof reply->reason);
       }

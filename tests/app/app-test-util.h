@@ -36,6 +36,18 @@ spin (guint ms)
     }
 }
 
+/* Clicks the house named `square` ("g1") on the window's board, as a user does, and lets the
+ * move (or its refusal) through. */
+static inline void
+app_test_play_square (KielaWindow *window, const char *square)
+{
+  KielaSquare sq;
+
+  g_assert_true (kiela_square_parse (10, square, &sq, NULL));
+  g_signal_emit_by_name (kiela_window_get_board (window), "house-activated", (guint) sq.side, (guint) sq.house);
+  spin (30);
+}
+
 /* A wait_until() condition: `widget` is on screen with a width (laid out at least once). */
 static inline gboolean
 app_test_widget_shown (gpointer widget)

@@ -602,6 +602,81 @@ test_errors (void)
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
 }
 
+/* A record with a variation: "kiela-cli export --record --variation 1" draws that line and its
+ * worksheet says on every page that it is a variation and where it leaves the game, as the app
+ * does for the line it shows; without --variation, the game as played, with no such words. */
+static void
+test_variation (void)
+{
+  g_autofree char *record = tmp_path ("variation.kiela");
+  g_autofree char *out = tmp_path ("variation.pdf");
+  g_autofree char *main_out = tmp_path ("main.pdf");
+  g_autofree char *png = tmp_path ("variation.png");
+  g_autoptr(KielaGame) game = make_record (record);
+  g_autoptr(KielaGameTree) tree = NULL;
+  g_autoptr(KielaGame) at2 = kiela_game_copy (game);
+  g_autoptr(GFile) file = g_file_new_for_path (record);
+  g_autoptr(GError) error = NULL;
+  KielaMove moves[KIELA_MAX_MOVES], other = -1;
+  g_autofree char *other_name = NULL, *from = NULL, *text = NULL, *flat = NULL, *main_text = NULL;
+  guint n;
+  g_auto(Run) r = { 0 };
+  g_auto(Run) m = { 0 };
+  g_auto(Run) p = { 0 };
+
+  /* South's third move another than the game's i2: a variation of one move. */
+  kiela_game_go_to (at2, 2);
+  n = kiela_game_legal_moves (at2, moves);
+  for (guint i = 0; i < n && other < 0; i++)
+    {
+      g_autofree char *sq = kiela_square_name_dup (10, KIELA_SOUTH, (guint) moves[i]);
+
+      if (!g_str_equal (sq, game_moves[2]))
+        {
+          other = moves[i];
+          other_name = g_steal_pointer (&sq);
+        }
+    }
+  g_assert_cmpint (other, >=, 0);
+  tree = kiela_game_tree_new (game);
+  g_assert_true (kiela_game_tree_play (tree, 2, other, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_tree_count_variations (tree), ==, 1);
+  kiela_game_tree_enter (tree, NULL);
+  g_assert_true (kiela_record_tree_save_file (tree, file, NULL, &error));
+  g_assert_no_error (error);
+
+  run_cli (&r, "--record", record, "--variation", "1", "-o", out, NULL);
+  g_assert_cmpstr (r.err, ==, "");
+  g_assert_cmpint (r.status, ==, 0);
+  text = pdf_text (out);
+  flat = squash (text);
+  from = g_strdup_printf ("A variation, not the game as played: from move 3, South %s instead of %s.", other_name,
+                          game_moves[2]);
+  g_assert_nonnull (strstr (flat, "Page 3 of 3"));
+  {
+    guint count = 0;
+
+    for (const char *q = strstr (flat, from); q; q = strstr (q + 1, from))
+      count++;
+    g_assert_cmpuint (count, ==, 3);
+  }
+
+  /* The game as played. */
+  run_cli (&m, "--record", record, "-o", main_out, NULL);
+  g_assert_cmpint (m.status, ==, 0);
+  main_text = pdf_text (main_out);
+  g_assert_null (strstr (main_text, "variation"));
+  g_assert_nonnull (strstr (main_text, "Page 4 of 4"));
+
+  /* A diagram of the variation's end: the position after its third move. */
+  run_cli (&p, "--record", record, "--variation", "1", "-o", png, NULL);
+  g_assert_cmpint (p.status, ==, 0);
+
+  expect_failure (2, "has 1 variation", "--record", record, "--variation", "2", "-o", out, NULL);
+  expect_failure (1, "--variation needs --record", "--position", START_KPN, "--variation", "1", "-o", png, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -614,5 +689,6 @@ main (int argc, char **argv)
   g_test_add_func ("/export/cli/ply-arrows", test_ply_arrows);
   g_test_add_func ("/export/cli/lesson", test_lesson);
   g_test_add_func ("/export/cli/errors", test_errors);
+  g_test_add_func ("/export/cli/variation", test_variation);
   return g_test_run ();
 }

@@ -12,6 +12,7 @@
 #include "kiela-settings.h"
 #include "kiela-export.h"
 #include "app-test-util.h"
+#include "app-test-render.h"
 
 static const char *const game_moves[] = { "b1", "h4", "i2", "b3" };
 
@@ -204,6 +205,127 @@ test_print (Fixture *f, gconstpointer data)
   }
 }
 
+static char *
+pdf_text (const char *path)
+{
+  const char *text_args[] = { KIELA_TEST_PDFTOTEXT, path, "-", NULL };
+  char *text = NULL;
+  int status;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) text_args, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &text, NULL,
+                               &status, &error));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return text;
+}
+
+static guint
+count_of (const char *text, const char *part)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, part); p; p = strstr (p + 1, part))
+    n++;
+  return n;
+}
+
+/* A variation shown is what goes out, and says so: the game copied as text and the worksheet
+ * (on every page) name it a variation and where it leaves the game; back on the main line,
+ * the game as played goes out with no such words. */
+static void
+test_variation (Fixture *f, gconstpointer data)
+{
+  KielaGameSession *session = kiela_window_get_session (f->window);
+  g_autoptr(KielaGame) at2 = kiela_game_copy (f->game);
+  KielaMove moves[KIELA_MAX_MOVES];
+  g_autofree char *other = NULL, *text = NULL, *pdf = NULL, *sheet = NULL, *from = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "variation.pdf", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  KielaWorksheetOptions options = { KIELA_WORKSHEET_EVERY_MOVE, FALSE, NULL, NULL };
+  g_autoptr(GError) error = NULL;
+  guint n;
+
+  /* South's third move, another than the game's i2. */
+  kiela_game_go_to (at2, 2);
+  n = kiela_game_legal_moves (at2, moves);
+  for (guint i = 0; i < n && other == NULL; i++)
+    {
+      g_autofree char *sq = kiela_square_name_dup (10, KIELA_SOUTH, (guint) moves[i]);
+
+      if (!g_str_equal (sq, game_moves[2]))
+        other = g_steal_pointer (&sq);
+    }
+  g_assert_nonnull (other);
+  kiela_window_review_ply (f->window, 2);
+  app_test_play_square (f->window, other);
+  g_assert_true (kiela_game_session_in_variation (session));
+  from = g_strdup_printf ("from move 3, South %s instead of %s", other, game_moves[2]);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-game", NULL));
+  text = app_test_clipboard_text (GTK_WIDGET (f->window));
+  g_assert_nonnull (strstr (text, "A variation, not the game as played"));
+  g_assert_nonnull (strstr (text, from));
+  /* The line shown: the game's first two moves, then the variation's; not the game's 3rd and 4th. */
+  g_assert_nonnull (strstr (text, "1. b1 "));
+  g_assert_nonnull (strstr (text, "2. h4 "));
+  {
+    g_autofree char *third = g_strdup_printf ("3. %s ", other);
+
+    g_assert_nonnull (strstr (text, third));
+  }
+  g_assert_null (strstr (text, "3. i2 "));
+  g_assert_null (strstr (text, "4. b3 "));
+  g_assert_cmpstr (kiela_window_get_last_message (f->window), ==, "Variation copied");
+
+  g_assert_true (kiela_export_save_worksheet (f->window, file, &options, KIELA_PAPER_A4, &error));
+  g_assert_no_error (error);
+  sheet = pdf_text (path);
+  /* Three pages (a move each), each saying which line it is. */
+  g_assert_nonnull (strstr (sheet, "Page 3 of 3"));
+  g_assert_cmpuint (count_of (sheet, "A variation, not the game as played"), ==, 3);
+  g_assert_cmpuint (count_of (sheet, from), ==, 3);
+
+  /* The worksheet's dialog says so before anything is written. */
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+    AdwMessageDialog *dialog = NULL;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.export-worksheet", NULL));
+    spin (300);
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
+      {
+        g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+        if (ADW_IS_MESSAGE_DIALOG (w))
+          dialog = ADW_MESSAGE_DIALOG (w);
+      }
+    g_assert_nonnull (dialog);
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Export Variation Worksheet");
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), from));
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Main Line"));
+    render_to_png (GTK_WIDGET (dialog), "export-variation-dialog.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    spin (50);
+  }
+
+  /* The main line again: the game as played, no variation named. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.variation-return", NULL));
+  spin (50);
+  g_assert_false (kiela_game_session_in_variation (session));
+  g_free (text);
+  text = NULL;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-game", NULL));
+  text = app_test_clipboard_text (GTK_WIDGET (f->window));
+  g_assert_null (strstr (text, "variation"));
+  g_assert_nonnull (strstr (text, "4. b3 "));
+  g_assert_cmpstr (kiela_window_get_last_message (f->window), ==, "Game copied");
+  g_assert_true (kiela_export_save_worksheet (f->window, file, &options, KIELA_PAPER_A4, &error));
+  g_free (sheet);
+  sheet = pdf_text (path);
+  g_assert_nonnull (strstr (sheet, "Page 4 of 4"));
+  g_assert_null (strstr (sheet, "variation"));
+}
+
 static gboolean
 is_menu_button (GtkWidget *widget, gconstpointer data)
 {
@@ -258,6 +380,7 @@ main (int argc, char **argv)
   g_autofree char *tmp = app_test_init (&argc, &argv, "test-export");
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/app/export/variation", test_variation);
   ADD ("/app/export/copy-position", test_copy_position);
   ADD ("/app/export/copy-game", test_copy_game);
   ADD ("/app/export/copy-image", test_copy_image);

@@ -310,7 +310,7 @@ test_stats (Fixture *f, gconstpointer data)
 
             if (g_strcmp0 (title, "_Games") == 0)
               games = app_test_find_type (w, GTK_TYPE_SPIN_BUTTON);
-            if (g_strcmp0 (title, "_Compare With") == 0)
+            if (g_strcmp0 (title, "Compare _With") == 0)
               compare = ADW_COMBO_ROW (w);
           }
         for (row = gtk_widget_get_first_child (w); row; row = gtk_widget_get_next_sibling (row))

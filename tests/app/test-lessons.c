@@ -638,16 +638,6 @@ test_puzzles (Fixture *f, gconstpointer data)
 /* ---------- "How does this work?" ---------- */
 
 static void
-play_square (KielaWindow *window, const char *square)
-{
-  KielaSquare sq;
-
-  g_assert_true (kiela_square_parse (10, square, &sq, NULL));
-  g_signal_emit_by_name (kiela_window_get_board (window), "house-activated", (guint) sq.side, (guint) sq.house);
-  spin (30);
-}
-
-static void
 test_links (Fixture *f, gconstpointer data)
 {
   const KielaVariant *kiela = kiela_registry_lookup_variant (f->registry, "kiela");
@@ -664,7 +654,7 @@ test_links (Fixture *f, gconstpointer data)
 
       g_assert_cmpuint (n, >, 0);
       sq = kiela_square_name_dup (10, kiela_game_get_position (game)->to_move, (guint) moves[n - 1]);
-      play_square (f->window, sq);
+      app_test_play_square (f->window, sq);
       game = kiela_window_get_game (f->window);
     }
   g_assert_nonnull (kiela_learn_get_last_offer (f->window));
@@ -695,7 +685,7 @@ test_links (Fixture *f, gconstpointer data)
     g_assert_true (kiela_record_save (fresh, path, &error));
     g_assert_true (kiela_window_open_path (f->window, path));
   }
-  play_square (f->window, "c1");
+  app_test_play_square (f->window, "c1");
   g_assert_cmpstr (kiela_learn_get_last_offer (f->window), ==, KIELA_LESSON_FOR_SINGLES);
 }
 
@@ -718,7 +708,7 @@ test_links_off (Fixture *f, gconstpointer data)
         break;
       n = kiela_game_legal_moves (game, moves);
       sq = kiela_square_name_dup (10, kiela_game_get_position (game)->to_move, (guint) moves[n - 1]);
-      play_square (f->window, sq);
+      app_test_play_square (f->window, sq);
     }
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), >, 10);
   g_assert_null (kiela_learn_get_last_offer (f->window));

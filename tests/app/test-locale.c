@@ -1,4 +1,4 @@
-/* test-locale.c: numbers and dates in the reader's locale (KIELA_TEST_LOCALE, generated into the build tree): the lab's statistics, a worksheet's date, the CLI. */
+/* test-locale.c: numbers, percentages and dates in the reader's locale (KIELA_TEST_LOCALE, generated into the build tree): the lab's statistics and axis, a worksheet's date, the CLI. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -10,6 +10,7 @@
 
 #include "kiela.h"
 #include "kiela-lab-page.h"
+#include "kiela-lab-plot.h"
 #include "kiela-paths.h"
 #include "kiela-settings.h"
 #include "kiela-window.h"
@@ -20,34 +21,60 @@
 static char *tmp_dir;
 static const char *test_locale;
 
-/* A printf format of the catalogue as a pattern: each "%.1f" a number with a decimal comma,
- * captured; "%%" a percent sign; the rest as written (the translator's spaces included). */
-static GRegex *
-format_regex (const char *format)
+/* How each locale writes a percentage (as CLDR has it): the sign after the number with a
+ * narrow no-break space in French, a no-break space in Russian, none in Portuguese and
+ * Vietnamese, and before the number in Turkish. */
+static const struct { const char *locale, *prefix, *suffix; } percent_styles[] = {
+  { "fr_FR.UTF-8", "", "\u202f%" }, { "pt_PT.UTF-8", "", "%" }, { "ru_RU.UTF-8", "", "\u00a0%" },
+  { "tr_TR.UTF-8", "%", "" }, { "vi_VN.UTF-8", "", "%" },
+};
+
+static void
+percent_style (const char **prefix, const char **suffix)
 {
+  for (guint i = 0; i < G_N_ELEMENTS (percent_styles); i++)
+    if (g_str_equal (percent_styles[i].locale, test_locale))
+      {
+        *prefix = percent_styles[i].prefix;
+        *suffix = percent_styles[i].suffix;
+        return;
+      }
+  g_error ("no percentage style for %s", test_locale);
+}
+
+/* `number` written as a percentage of the test's locale. */
+static char *
+expected_percent (const char *number)
+{
+  const char *prefix, *suffix;
+
+  percent_style (&prefix, &suffix);
+  return g_strconcat (prefix, number, suffix, NULL);
+}
+
+/* A pattern with each "P" a percentage of one decimal ("52,0") in the locale's style, captured;
+ * the rest as written. */
+static GRegex *
+percent_regex (const char *pattern)
+{
+  const char *prefix, *suffix;
   g_autoptr(GString) re = g_string_new ("^");
+  g_autofree char *pre = NULL, *post = NULL;
   g_autoptr(GError) error = NULL;
   GRegex *regex;
 
-  for (const char *p = format; *p; )
+  percent_style (&prefix, &suffix);
+  pre = g_regex_escape_string (prefix, -1);
+  post = g_regex_escape_string (suffix, -1);
+  for (const char *p = pattern; *p; p = g_utf8_next_char (p))
     {
-      if (g_str_has_prefix (p, "%.1f"))
-        {
-          g_string_append (re, "(\\d{1,3},\\d)");
-          p += 4;
-        }
-      else if (g_str_has_prefix (p, "%%"))
-        {
-          g_string_append_c (re, '%');
-          p += 2;
-        }
+      if (*p == 'P')
+        g_string_append_printf (re, "%s(\\d{1,3},\\d)%s", pre, post);
       else
         {
-          const char *next = g_utf8_next_char (p);
-          g_autofree char *quoted = g_regex_escape_string (p, next - p);
+          g_autofree char *quoted = g_regex_escape_string (p, g_utf8_next_char (p) - p);
 
           g_string_append (re, quoted);
-          p = next;
         }
     }
   g_string_append_c (re, '$');
@@ -106,9 +133,8 @@ run_finished (gpointer data)
   return !kiela_lab_page_is_running (data);
 }
 
-/* The lab's summary after a run: rates with a decimal comma ("52,0 % (…)" in French,
- * "%52,0 (…)" in Turkish: as the catalogue places the percent sign), each equal to the
- * statistics' own value. */
+/* The lab's summary after a run: rates with a decimal comma ("52,0 % (47,1 %–56,9 %)" in French,
+ * "%52,0 (%47,1–%56,9)" in Turkish), each equal to the statistics' own value. */
 static void
 test_lab_decimals (void)
 {
@@ -118,10 +144,10 @@ test_lab_decimals (void)
   KielaLabPage *lab;
   GtkWidget *games;
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-  g_autoptr(GRegex) rate = format_regex (g_dgettext (GETTEXT_PACKAGE, "%.1f%% (%.1f–%.1f%%)"));
+  g_autoptr(GRegex) rate = percent_regex ("P (P–P)");
   g_autoptr(GRegex) point = g_regex_new ("\\d\\.\\d", 0, 0, NULL);
   KielaStatsSummary sum;
-  g_autoptr(GRegex) lone_rate = format_regex (g_dpgettext2 (GETTEXT_PACKAGE, "rate", "%.1f%%"));
+  g_autoptr(GRegex) lone_rate = percent_regex ("P");
   gboolean found_rate = FALSE, found_mean = FALSE, found_draws = FALSE;
   g_autoptr(GRegex) decimal = g_regex_new ("^\\d+,\\d$", 0, 0, NULL);
 
@@ -183,12 +209,44 @@ test_lab_decimals (void)
   {
     g_autofree char *png = g_strdup_printf ("locale-%s-lab.png", test_locale);
 
+    g_autofree char *plot = g_strdup_printf ("%s/locale-%s-lengths.png", g_getenv ("KIELA_TEST_OUTDIR"), test_locale);
+    KielaStats *const stats[2] = { kiela_lab_page_get_stats (lab, 0), NULL };
+    const char *const names[2] = { "Kiela", NULL };
+    g_autoptr(GError) plot_error = NULL;
+
     spin (800);
     render_to_png (GTK_WIDGET (window), png);
+    /* The plot with its percent axis, for a person to look at. */
+    g_assert_true (kiela_lab_plot_save (KIELA_LAB_PLOT_LENGTHS, stats, names, plot, 640, 360, &plot_error));
+    g_assert_no_error (plot_error);
   }
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
   spin (50);
+}
+
+/* Percentages as the locale writes them, from the one helper, on the lab's value axis and in a
+ * hint's win rate alike; a rate that rounds to zero is never "-0". */
+static void
+test_percent (void)
+{
+  g_autofree char *half = expected_percent ("50"), *rate = expected_percent ("52,5");
+  g_autofree char *zero = expected_percent ("0,0"), *quarter = expected_percent ("25");
+  g_autofree char *s50 = kiela_format_percent (0.5, 0), *s525 = kiela_format_percent (0.525, 1);
+  g_autofree char *s0 = kiela_format_percent (-0.0001, 1), *axis = kiela_lab_plot_dup_tick_label (0.25, TRUE);
+  g_autofree char *count = kiela_lab_plot_dup_tick_label (1200, FALSE);
+
+  g_assert_cmpstr (s50, ==, half);
+  g_assert_cmpstr (s525, ==, rate);
+  g_assert_cmpstr (s0, ==, zero);
+  g_assert_cmpstr (axis, ==, quarter);
+  /* The other axis counts: no percent sign there. */
+  g_assert_null (strchr (count, '%'));
+  g_assert_nonnull (strstr (count, "200"));
+  /* The translation does not fall back to English: "50%" is the answer in Portuguese and
+   * Vietnamese only. */
+  if (!g_str_has_prefix (test_locale, "pt") && !g_str_has_prefix (test_locale, "vi"))
+    g_assert_cmpstr (s50, !=, "50%");
 }
 
 static char *
@@ -307,6 +365,7 @@ main (int argc, char **argv)
   textdomain (GETTEXT_PACKAGE);
 
   g_test_add_func ("/app/locale/decimal-comma", test_decimal_comma);
+  g_test_add_func ("/app/locale/percent", test_percent);
   g_test_add_func ("/app/locale/lab-decimals", test_lab_decimals);
   g_test_add_func ("/app/locale/worksheet-date", test_worksheet_date);
   g_test_add_func ("/app/locale/cli", test_cli);

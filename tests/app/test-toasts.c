@@ -1,0 +1,292 @@
+/* test-toasts.c: where the window's toasts go and how long they stay: never over the position
+ * editor's controls, and a refusal replaced by another gets its full time. */
+#include "config.h"
+
+#include <string.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-learn.h"
+#include "kiela-settings.h"
+#include "kiela-position-editor.h"
+#include "kiela-board-view.h"
+#include "app-test-util.h"
+#include "app-test-render.h"
+
+static KielaRegistry *registry;
+
+static gboolean
+mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+static KielaWindow *
+window_new (GSettings *prefs, int width, int height)
+{
+  KielaWindow *window = kiela_window_new (NULL, registry, prefs, NULL);
+
+  g_object_ref_sink (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  kiela_window_new_game (window, kiela_registry_lookup_variant (registry, "kiela"), NULL, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_until (mapped, window, 10000, "the window to be shown");
+  spin (300);
+  return window;
+}
+
+static void
+window_free (KielaWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+  spin (50);
+}
+
+/* Plays the last legal move until one relays or captures, which offers its lesson in a toast. */
+static void
+play_until_offer (KielaWindow *window)
+{
+  for (guint i = 0; i < 40 && kiela_learn_get_last_offer (window) == NULL; i++)
+    {
+      KielaGame *game = kiela_window_get_game (window);
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_game_legal_moves (game, moves);
+      g_autofree char *sq = NULL;
+
+      g_assert_cmpuint (n, >, 0);
+      sq = kiela_square_name_dup (10, kiela_game_get_position (game)->to_move, (guint) moves[n - 1]);
+      app_test_play_square (window, sq);
+    }
+  g_assert_nonnull (kiela_learn_get_last_offer (window));
+}
+
+/* The toast widget shown now in the window's overlay, or NULL (libadwaita draws each toast as a
+ * "toast" node; a hiding one can no longer be clicked). */
+static GtkWidget *
+shown_toast (KielaWindow *window)
+{
+  GtkWidget *overlay = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), KIELA_TYPE_WINDOW, "toast_overlay"));
+
+  for (GtkWidget *c = gtk_widget_get_first_child (overlay); c; c = gtk_widget_get_next_sibling (c))
+    if (g_strcmp0 (gtk_widget_get_css_name (c), "toast") == 0 && gtk_widget_get_mapped (c)
+        && gtk_widget_get_can_target (c))
+      return c;
+  return NULL;
+}
+
+static gboolean
+toast_shown (gpointer window)
+{
+  return shown_toast (window) != NULL;
+}
+
+static gboolean
+no_toast_shown (gpointer window)
+{
+  return shown_toast (window) == NULL;
+}
+
+/* The text of the toast shown now, or NULL. */
+static const char *
+shown_toast_text (KielaWindow *window)
+{
+  GtkWidget *toast = shown_toast (window);
+  GtkWidget *label = toast ? app_test_find_type (toast, GTK_TYPE_LABEL) : NULL;
+
+  return label ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
+}
+
+/* What one uses on the editor's page: its buttons, rows, entries, the board and the help line. */
+static gboolean
+is_control (GtkWidget *w)
+{
+  return GTK_IS_BUTTON (w) || GTK_IS_LIST_BOX_ROW (w) || GTK_IS_EDITABLE (w) || KIELA_IS_BOARD_VIEW (w)
+         || (GTK_IS_LABEL (w) && gtk_widget_has_css_class (w, "dim-label"));
+}
+
+/* Every control under `widget` shown on screen lies clear of `toast` (both in the window's
+ * coordinates); returns how many were checked. */
+static guint
+assert_clear_of (KielaWindow *window, GtkWidget *widget, const graphene_rect_t *toast, const char *size)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_mapped (widget))
+    return 0;
+  if (is_control (widget))
+    {
+      graphene_rect_t b, clip, visible;
+      GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+
+      g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (window), &b));
+      visible = b;
+      /* A row scrolled out of its list is not on screen. */
+      if (scroller && gtk_widget_compute_bounds (scroller, GTK_WIDGET (window), &clip)
+          && !graphene_rect_intersection (&b, &clip, &visible))
+        return 0;
+      if (graphene_rect_intersection (&visible, toast, NULL))
+        {
+          const char *what = GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget))
+                             : GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget))
+                             ? gtk_button_get_label (GTK_BUTTON (widget))
+                             : gtk_widget_get_tooltip_text (widget) ? gtk_widget_get_tooltip_text (widget)
+                             : G_OBJECT_TYPE_NAME (widget);
+          g_error ("at %s the toast (%.0f,%.0f %.0f×%.0f) covers “%s” (%.0f,%.0f %.0f×%.0f)", size,
+                   toast->origin.x, toast->origin.y, toast->size.width, toast->size.height, what,
+                   visible.origin.x, visible.origin.y, visible.size.width, visible.size.height);
+        }
+      n++;
+      if (!GTK_IS_LABEL (widget) && !KIELA_IS_BOARD_VIEW (widget) && !GTK_IS_LIST_BOX_ROW (widget))
+        return n;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    n += assert_clear_of (window, c, toast, size);
+  return n;
+}
+
+/* The toast shown now, once it has slid in, clear of every control of the editor. */
+static void
+assert_editor_clear (KielaWindow *window, KielaPositionEditor *editor, const char *size, const char *png)
+{
+  GtkWidget *toast;
+  graphene_rect_t tb;
+
+  wait_until (toast_shown, window, 5000, "a toast");
+  spin (700); /* its slide in */
+  toast = shown_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &tb));
+  g_assert_cmpuint (assert_clear_of (window, GTK_WIDGET (editor), &tb, size), >, 10);
+  render_to_png (GTK_WIDGET (window), png);
+}
+
+static void
+close_toasts (KielaWindow *window)
+{
+  GtkWidget *toast;
+
+  while ((toast = shown_toast (window)) != NULL)
+    {
+      /* Its close button, the last button in it. */
+      GtkWidget *close = NULL;
+
+      for (GtkWidget *c = gtk_widget_get_first_child (toast); c; c = gtk_widget_get_next_sibling (c))
+        if (GTK_IS_BUTTON (c))
+          close = c;
+      g_assert_nonnull (close);
+      g_signal_emit_by_name (close, "clicked");
+      spin (500);
+    }
+}
+
+/* A lesson offered in a game just before the editor opens, the editor's own toast and a long
+ * toast with a button: none lies over a control of the editor, at each window size. */
+static void
+test_editor_uncovered (void)
+{
+  static const struct { int w, h; } sizes[] = { { 1024, 768 }, { 800, 600 }, { 1280, 800 }, { 1600, 1000 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(GSettings) prefs = app_test_settings_new ();
+      g_autofree char *size = g_strdup_printf ("%d×%d", sizes[i].w, sizes[i].h);
+      g_autofree char *png = NULL;
+      KielaWindow *window;
+      KielaPositionEditor *editor;
+      AdwToast *long_toast;
+
+      g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+      window = window_new (prefs, sizes[i].w, sizes[i].h);
+      play_until_offer (window);
+      wait_until (toast_shown, window, 5000, "the lesson's offer");
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-position", NULL));
+      editor = kiela_position_editor_get_for_window (window);
+      g_assert_nonnull (editor);
+      wait_until (app_test_widget_shown, editor, 10000, "the editor");
+      /* The game's offer, still up (its eight seconds run on), lies clear of the editor. */
+      png = g_strdup_printf ("toasts-editor-offer-%dx%d.png", sizes[i].w, sizes[i].h);
+      assert_editor_clear (window, editor, size, png);
+      g_clear_pointer (&png, g_free);
+      close_toasts (window);
+
+      /* The editor's own toast. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.copy", NULL));
+      png = g_strdup_printf ("toasts-editor-%dx%d.png", sizes[i].w, sizes[i].h);
+      assert_editor_clear (window, editor, size, png);
+      close_toasts (window);
+
+      /* The widest kind: a toast with a button is at least 450 px wide. */
+      long_toast = adw_toast_new ("A message long enough to fill a toast from one side to the other, and more");
+      adw_toast_set_button_label (long_toast, "_Details");
+      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                                      KIELA_TYPE_WINDOW, "toast_overlay")),
+                                   long_toast);
+      g_free (png);
+      png = g_strdup_printf ("toasts-editor-long-%dx%d.png", sizes[i].w, sizes[i].h);
+      assert_editor_clear (window, editor, size, png);
+      close_toasts (window);
+      window_free (window);
+    }
+}
+
+/* A refusal replaced by another while shown: the new reason gets its full five seconds, not
+ * what was left of the first's; the same reason again stays in the same toast (no second toast,
+ * no flicker) and its time starts again. */
+static void
+test_refusal_full_time (void)
+{
+  g_autoptr(GSettings) prefs = app_test_settings_new ();
+  KielaWindow *window;
+  GtkWidget *first;
+  gint64 second_at;
+
+  g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+  window = window_new (prefs, 1280, 800);
+  app_test_play_square (window, "d4");
+  wait_until (toast_shown, window, 5000, "the first refusal");
+  g_assert_nonnull (strstr (shown_toast_text (window), "d4 belongs to North"));
+  first = shown_toast (window);
+  spin (3000);
+  app_test_play_square (window, "a2");
+  g_assert_nonnull (strstr (shown_toast_text (window), "a2 is empty"));
+  /* The first one's time is up two seconds after the second came; the second stays. */
+  spin (3500);
+  g_assert_true (shown_toast (window) == first);
+  g_assert_nonnull (strstr (shown_toast_text (window), "a2 is empty"));
+
+  /* The same click again: the same toast, the same words, and five seconds from now. */
+  app_test_play_square (window, "a2");
+  second_at = g_get_monotonic_time ();
+  spin (50);
+  g_assert_true (shown_toast (window) == first);
+  g_assert_nonnull (strstr (shown_toast_text (window), "a2 is empty"));
+  {
+    guint toasts = 0;
+    GtkWidget *overlay = gtk_widget_get_parent (first);
+
+    for (GtkWidget *c = gtk_widget_get_first_child (overlay); c; c = gtk_widget_get_next_sibling (c))
+      toasts += g_strcmp0 (gtk_widget_get_css_name (c), "toast") == 0;
+    g_assert_cmpuint (toasts, ==, 1);
+  }
+  spin (4000);
+  g_assert_true (shown_toast (window) == first);
+  /* And it does go, about five seconds after the last click. */
+  wait_until (no_toast_shown, window, 4000, "the refusal to go");
+  g_assert_cmpint (g_get_monotonic_time () - second_at, >=, 5 * G_USEC_PER_SEC - 100000);
+  window_free (window);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = app_test_init (&argc, &argv, "test-toasts");
+
+  app_test_load_style ();
+  registry = kiela_registry_new ();
+  kiela_registry_load_default (registry);
+  g_test_add_func ("/app/toasts/editor-uncovered", test_editor_uncovered);
+  g_test_add_func ("/app/toasts/refusal-full-time", test_refusal_full_time);
+  return g_test_run ();
+}

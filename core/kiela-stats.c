@@ -568,6 +568,16 @@ find_disagreement (const KielaStats *s, guint64 min_plies, guint64 max_plies)
   return NULL;
 }
 
+/* A member's text, NULL when it is missing or not a string (json-glib's own getters complain). */
+static const char *
+string_member (JsonObject *o, const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  return n && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING ? json_node_get_string (n)
+                                                                                         : NULL;
+}
+
 KielaStats *
 kiela_stats_from_json (const char *data, gssize length, GError **error)
 {
@@ -607,9 +617,10 @@ kiela_stats_from_json (const char *data, gssize length, GError **error)
       g_set_error_literal (error, local->domain, local->code, valid);
       return NULL;
     }
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)) ||
-      g_strcmp0 (json_object_get_string_member_with_default (o = json_node_get_object (json_parser_get_root (parser)),
-                                                             "format", ""), "kiela-stats") != 0)
+  /* An empty text parses to no root at all. */
+  if (json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)) ||
+      g_strcmp0 (string_member (o = json_node_get_object (json_parser_get_root (parser)), "format"),
+                 "kiela-stats") != 0)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("not a Kiela statistics file"));
       return NULL;
@@ -624,8 +635,8 @@ kiela_stats_from_json (const char *data, gssize length, GError **error)
                    _("statistics format version %s is not known to this version of Kiela"), text);
       return NULL;
     }
-  variant = json_object_get_string_member_with_default (o, "variant", NULL);
-  seed = json_object_get_string_member_with_default (o, "seed", NULL);
+  variant = string_member (o, "variant");
+  seed = string_member (o, "seed");
   ai = json_object_has_member (o, "ai") && JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "ai"))
          ? json_object_get_array_member (o, "ai") : NULL;
   if (variant == NULL || seed == NULL || ai == NULL || json_array_get_length (ai) != 2 ||

@@ -318,6 +318,17 @@ test_damaged_files (void)
     g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
     g_clear_error (&error);
   }
+  /* An empty text, and members of the wrong kind: refused without a critical from json-glib's
+   * getters (fatal in a test; fuzz-stats found both). */
+  for (const char *const *t = (const char *const[]) {
+         "", "{\"format\":[1]}",
+         "{\"format\":\"kiela-stats\",\"version\":1,\"variant\":{},\"seed\":[],\"ai\":[\"a\",\"b\"]}", NULL };
+       *t; t++)
+    {
+      g_assert_null (kiela_stats_from_json (*t, -1, &error));
+      g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+      g_clear_error (&error);
+    }
   /* json-glib decodes an escaped lone surrogate into bytes that are not UTF-8, and quotes them
    * when it then fails (fuzz-stats found it): the message is made valid. */
   g_assert_null (kiela_stats_from_json ("{\"format\":\"kiela-stats\",\"a\\ud800\":0,\"b\":1}", -1, &error));

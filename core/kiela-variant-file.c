@@ -294,6 +294,22 @@ get_choice (const Parser *p, const char *key, guint def, guint *out, GError **er
   return FALSE;
 }
 
+/* Whether every backslash of a raw key-file value starts an escape GLib knows.  GLib's parser
+ * sets its error twice for a value with two bad escapes (Name=\q\ ends a line), and
+ * warns about its own GError being overwritten: such values are refused here first. */
+static gboolean
+escapes_ok (const char *raw)
+{
+  for (const char *s = raw; *s; s++)
+    if (*s == '\\')
+      {
+        s++;
+        if (*s == '\0' || strchr ("sntr\\", *s) == NULL)
+          return FALSE;
+      }
+  return TRUE;
+}
+
 static gboolean
 get_text (const Parser *p, const char *key, gboolean localized, gboolean required, char **out, GError **error)
 {
@@ -310,6 +326,16 @@ get_text (const Parser *p, const char *key, gboolean localized, gboolean require
       *out = NULL;
       return TRUE;
     }
+  {
+    g_autofree char *raw = get_raw (p, key);
+
+    if (raw != NULL && !escapes_ok (raw))
+      {
+        set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key, "%s",
+                     _("a backslash starts no escape: write \\s, \\n, \\t, \\r or \\\\"));
+        return FALSE;
+      }
+  }
   value = localized ? g_key_file_get_locale_string (p->kf, KIELA_VARIANT_FILE_GROUP, key, NULL, &local)
                     : g_key_file_get_string (p->kf, KIELA_VARIANT_FILE_GROUP, key, &local);
   if (value == NULL || !g_utf8_validate (value, -1, NULL))

@@ -603,6 +603,31 @@ test_special_files (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A text value with two bad escapes: refused naming the key, without GLib warning that its own
+ * parser set an error twice (fatal in a test; fuzz-variant logged it). */
+static void
+test_bad_escapes (void)
+{
+  const char *texts[] = {
+    "[Variant]\nId=x\nName=\\q\\\nFiles=4\nStart=outer:2\n",
+    "[Variant]\nId=x\nName=X\nDescription=a\\\nFiles=4\nStart=outer:2\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KielaVariantFile) file = kiela_variant_file_new_from_data (texts[i], -1, "escapes", &error);
+      KielaVariantFileProblem problem;
+
+      g_assert_null (file);
+      g_assert_error (error, KIELA_VARIANT_FILE_ERROR, KIELA_VARIANT_FILE_ERROR_BAD_VALUE);
+      g_assert_true (kiela_variant_file_error_get_problem (error, &problem));
+      g_assert_cmpstr (problem.key, ==, i == 0 ? "Name" : "Description");
+      g_assert_cmpuint (problem.line, ==, 3 + i);
+      kiela_variant_file_problem_clear (&problem);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -615,6 +640,7 @@ main (int argc, char **argv)
   g_test_add_func ("/variant-file/errors", test_errors);
   g_test_add_func ("/variant-file/bad-file-isolated", test_bad_file_isolated);
   g_test_add_func ("/variant-file/special-files", test_special_files);
+  g_test_add_func ("/variant-file/bad-escapes", test_bad_escapes);
   g_test_add_func ("/variant-file/templates-play-as-c", test_templates_play_as_c);
   g_test_add_func ("/variant-file/shipped-worked-moves", test_shipped_worked_moves);
   g_test_add_func ("/variant-file/shipped-strings-marked", test_shipped_strings_marked);

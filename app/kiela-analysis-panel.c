@@ -16,6 +16,7 @@ struct _KielaAnalysisPanel {
 
   GtkSpinner *spinner;
   GtkLabel *status_label;
+  GtkLabel *message_label;
   GtkListBox *list;
 
   KielaRegistry *registry;          /* not owned */
@@ -250,6 +251,15 @@ set_running (KielaAnalysisPanel *self, gboolean running)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), running);
 }
 
+/* A sentence saying why no move is judged (yet), where the rows would be; the heading's end,
+ * made for "South to move · depth 7", stays empty. */
+static void
+show_message (KielaAnalysisPanel *self, const char *message)
+{
+  gtk_label_set_text (self->message_label, message);
+  gtk_label_set_text (self->status_label, "");
+}
+
 static void
 show_result (KielaAnalysisPanel *self, Result *result)
 {
@@ -259,7 +269,7 @@ show_result (KielaAnalysisPanel *self, Result *result)
   if (result->error != NULL)
     {
       self->n_evals = 0;
-      gtk_label_set_text (self->status_label, result->error);
+      show_message (self, result->error);
     }
   else
     {
@@ -372,8 +382,7 @@ kiela_analysis_panel_set_position (KielaAnalysisPanel *self, const KielaVariant 
   configs = pos != NULL && variant != NULL ? make_configs (self) : NULL;
   if (configs == NULL || configs->len == 0)
     {
-      gtk_label_set_text (self->status_label,
-                          reason != NULL ? reason
+      show_message (self, reason != NULL ? reason
                           : pos != NULL ? _("No computer player is installed to judge the moves.") : "");
       if (configs)
         g_ptr_array_unref (configs);
@@ -392,7 +401,7 @@ kiela_analysis_panel_set_position (KielaAnalysisPanel *self, const KielaVariant 
   job->configs = configs;
   job->cancellable = g_object_ref (self->cancellable);
 
-  gtk_label_set_text (self->status_label, _("Thinking…"));
+  show_message (self, _("Thinking…"));
   set_running (self, TRUE);
   /* Results come through idles, depth by depth; the task itself reports nothing. */
   task = g_task_new (NULL, self->cancellable, NULL, NULL);
@@ -460,6 +469,13 @@ kiela_analysis_panel_get_row (KielaAnalysisPanel *self, guint index)
   return g_ptr_array_index (self->rows, index);
 }
 
+GtkWidget *
+kiela_analysis_panel_get_message_label (KielaAnalysisPanel *self)
+{
+  g_return_val_if_fail (KIELA_IS_ANALYSIS_PANEL (self), NULL);
+  return GTK_WIDGET (self->message_label);
+}
+
 /* ---------- the class ---------- */
 
 static void
@@ -520,6 +536,7 @@ kiela_analysis_panel_class_init (KielaAnalysisPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-analysis-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, KielaAnalysisPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, KielaAnalysisPanel, status_label);
+  gtk_widget_class_bind_template_child (widget_class, KielaAnalysisPanel, message_label);
   gtk_widget_class_bind_template_child (widget_class, KielaAnalysisPanel, list);
 }
 

@@ -39,6 +39,8 @@ gboolean             kiela_analysis_panel_get_running    (KielaAnalysisPanel *se
 GCancellable        *kiela_analysis_panel_get_cancellable (KielaAnalysisPanel *self);
 /* The row widgets, for tests: one a move, best first. */
 GtkWidget           *kiela_analysis_panel_get_row        (KielaAnalysisPanel *self, guint index);
+/* The sentence shown where the rows would be when there are none ("The game is over…"). */
+GtkWidget           *kiela_analysis_panel_get_message_label (KielaAnalysisPanel *self);
 
 /* Signals:
  *  "move-selected" (guint side, guint house): a row was activated: show that move.

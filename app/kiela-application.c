@@ -138,8 +138,10 @@ save_window_state (GtkWindow *window, GSettings *settings)
   return GDK_EVENT_PROPAGATE;
 }
 
+/* The window, made (with the autosave restored when `restore`) if there is none; a newcomer's
+ * first one shows the welcome page, unless `welcome` is FALSE (a file is being opened). */
 static KielaWindow *
-kiela_application_ensure_window (KielaApplication *self, gboolean restore)
+kiela_application_ensure_window (KielaApplication *self, gboolean restore, gboolean welcome)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
   g_autofree char *autosave = NULL;
@@ -154,7 +156,7 @@ kiela_application_ensure_window (KielaApplication *self, gboolean restore)
     kiela_window_restore_autosave (KIELA_WINDOW (window));
   bench_mark (self, "autosave-restored");
   /* A newcomer meets the welcome page once; the board stays one click away. */
-  if (restore && !self->benchmark)
+  if (restore && welcome && !self->benchmark)
     kiela_learn_first_start (KIELA_WINDOW (window));
   if (self->benchmark)
     {
@@ -176,34 +178,42 @@ kiela_application_ensure_window (KielaApplication *self, gboolean restore)
 static void
 kiela_application_activate (GApplication *app)
 {
-  KielaWindow *window = kiela_application_ensure_window (KIELA_APPLICATION (app), TRUE);
+  KielaWindow *window = kiela_application_ensure_window (KIELA_APPLICATION (app), TRUE, TRUE);
 
   gtk_window_present (GTK_WINDOW (window));
   bench_mark (KIELA_APPLICATION (app), "window-presented");
+}
+
+static gboolean
+is_variant_file (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+
+  return name != NULL && g_str_has_suffix (name, KIELA_VARIANT_FILE_SUFFIX);
 }
 
 static void
 kiela_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
   KielaApplication *self = KIELA_APPLICATION (app);
-  KielaWindow *window = kiela_application_ensure_window (self, TRUE);
+  KielaWindow *window;
   GFile *last_game = NULL;
 
   /* One window, one game: the last file named wins, as in a single-document app.  A game with
    * unsaved changes is not replaced before the user has chosen to save or discard them. */
   for (int i = 0; i < n_files; i++)
-    {
-      g_autofree char *name = g_file_get_basename (files[i]);
-
-      /* A shared variant is shown, then installed on confirmation; it never replaces the game. */
-      if (name && g_str_has_suffix (name, KIELA_VARIANT_FILE_SUFFIX))
-        kiela_variant_install_prompt (GTK_WINDOW (window), self->registry, files[i]);
-      else
-        last_game = files[i];
-    }
+    if (!is_variant_file (files[i]))
+      last_game = files[i];
+  /* A game named on the command line (or from the file manager) shows at once, not the welcome
+   * page; the window is shown before any question, which must stand above it. */
+  window = kiela_application_ensure_window (self, TRUE, last_game == NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  /* A shared variant is shown, then installed on confirmation; it never replaces the game. */
+  for (int i = 0; i < n_files; i++)
+    if (is_variant_file (files[i]))
+      kiela_variant_install_prompt (GTK_WINDOW (window), self->registry, files[i]);
   if (last_game)
     kiela_window_open (window, last_game);
-  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
@@ -243,6 +253,8 @@ kiela_application_startup (GApplication *app)
     { "win.edit-position", { "<Control>e", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.preferences", { "<Control>comma", NULL } },
+    /* What GtkApplication gives a gtk/help-overlay.ui resource, which Kiela keeps elsewhere. */
+    { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.show-page::rules", { "F1", NULL } },
     /* Work even while a board house has the focus (plain arrows then move between houses). */
     { "win.step-back", { "<Control>Left", NULL } },

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "kiela-board-geometry.h"
+#include "kiela-board-stones.h"
 
 #define CELL   KIELA_BOARD_CELL
 #define MARGIN KIELA_BOARD_MARGIN
@@ -155,112 +156,23 @@ kiela_board_geometry_measure (guint files, gboolean horizontal, int *minimum, in
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Stone layouts: relaxed once so that n stones sit close together without overlapping.
+ * Stone layouts: relaxed so that n stones sit close together without overlapping, at build time
+ * (kiela-board-stones-gen.c writes stone_offsets and stone_extent).
  */
-
-typedef struct {
-  double offset[KIELA_BOARD_MAX_DRAWN_STONES + 1][KIELA_BOARD_MAX_DRAWN_STONES][2];
-  double radius;
-} StoneLayouts;
-
-static void
-relax_layout (double (*p)[2], guint n)
-{
-  const double min_dist = 2.1;   /* centre distance in stone radii: a small gap between stones */
-
-  for (guint i = 0; i < n; i++)
-    {
-      /* Sunflower start: spread evenly, deterministic. */
-      double r = 1.2 * sqrt (i + 0.5);
-      double a = i * 2.39996323 + n * 0.7;
-
-      p[i][0] = r * cos (a);
-      p[i][1] = r * sin (a);
-    }
-  for (guint iter = 0; iter < 3000; iter++)
-    {
-      double gravity = iter < 2500 ? 0.985 : 1.0;
-
-      for (guint i = 0; i < n; i++)
-        for (guint j = i + 1; j < n; j++)
-          {
-            double dx = p[j][0] - p[i][0];
-            double dy = p[j][1] - p[i][1];
-            double d = sqrt (dx * dx + dy * dy);
-
-            if (d < 1e-6)
-              {
-                dx = 1e-3 * (j - i);
-                dy = 1e-3;
-                d = sqrt (dx * dx + dy * dy);
-              }
-            if (d < min_dist)
-              {
-                double push = (min_dist - d) / 2 / d;
-
-                p[i][0] -= dx * push;
-                p[i][1] -= dy * push;
-                p[j][0] += dx * push;
-                p[j][1] += dy * push;
-              }
-          }
-      for (guint i = 0; i < n; i++)
-        {
-          p[i][0] *= gravity;
-          p[i][1] *= gravity;
-        }
-    }
-}
-
-static const StoneLayouts *
-stone_layouts (void)
-{
-  static StoneLayouts layouts;
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done))
-    {
-      double extent = 1.0;
-
-      for (guint n = 1; n <= KIELA_BOARD_MAX_DRAWN_STONES; n++)
-        {
-          double (*p)[2] = layouts.offset[n];
-          double cx = 0, cy = 0;
-
-          relax_layout (p, n);
-          for (guint i = 0; i < n; i++)
-            {
-              cx += p[i][0] / n;
-              cy += p[i][1] / n;
-            }
-          for (guint i = 0; i < n; i++)
-            {
-              p[i][0] -= cx;
-              p[i][1] -= cy;
-              extent = MAX (extent, sqrt (p[i][0] * p[i][0] + p[i][1] * p[i][1]) + 1.0);
-            }
-        }
-      layouts.radius = KIELA_BOARD_CUP_FREE_R / extent;
-      g_once_init_leave (&done, 1);
-    }
-  return &layouts;
-}
 
 void
 kiela_board_geometry_stone_offset (guint n, guint index, double *x, double *y)
 {
-  const StoneLayouts *layouts = stone_layouts ();
-
   g_return_if_fail (n >= 1 && n <= KIELA_BOARD_MAX_DRAWN_STONES && index < n);
 
-  *x = layouts->offset[n][index][0];
-  *y = layouts->offset[n][index][1];
+  *x = stone_offsets[n][index][0];
+  *y = stone_offsets[n][index][1];
 }
 
 double
 kiela_board_geometry_stone_radius (void)
 {
-  return stone_layouts ()->radius;
+  return KIELA_BOARD_CUP_FREE_R / stone_extent;
 }
 
 double

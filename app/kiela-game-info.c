@@ -88,6 +88,15 @@ kiela_game_info_present (GtkWindow *parent, KielaGameSession *session)
   gtk_box_append (GTK_BOX (box), page);
   adw_window_set_content (ADW_WINDOW (window), box);
   g_signal_connect_data (window, "close-request", G_CALLBACK (on_close), info, game_info_free, 0);
+  /* Escape closes it (keeping the edits), as it closes the app's other dialogs. */
+  {
+    GtkEventController *keys = gtk_shortcut_controller_new ();
+
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                            gtk_named_action_new ("window.close")));
+    gtk_widget_add_controller (window, keys);
+  }
   gtk_window_present (GTK_WINDOW (window));
   return GTK_WINDOW (window);
 }

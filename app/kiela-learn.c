@@ -28,6 +28,7 @@ learn_free (gpointer data)
 {
   KielaLearn *learn = data;
 
+  g_clear_object (&learn->welcome);
   g_clear_object (&learn->lessons);
   g_clear_object (&learn->puzzles);
   g_clear_object (&learn->progress);
@@ -245,7 +246,7 @@ on_move_played (KielaGameSession *session, guint ply, KielaLearn *learn)
   if (capture)
     offer_lesson (learn, KIELA_LESSON_FOR_CAPTURE, _("That move captured stones."));
   else if (relay)
-    offer_lesson (learn, KIELA_LESSON_FOR_RELAY, _("That move relayed: its last stone landed in a full house."));
+    offer_lesson (learn, KIELA_LESSON_FOR_RELAY, _("That move relayed: its last stone landed in an occupied house."));
 }
 
 /* Runs after the window's handler: a house of the side to move that is still not playable
@@ -293,6 +294,24 @@ ensure_list (KielaLearn *learn, KielaLessonKind kind)
   return *page;
 }
 
+/* The welcome page too: after the first start it is seldom shown, and it was a tenth of the start. */
+static GtkWidget *
+ensure_welcome (KielaLearn *learn)
+{
+  if (learn->welcome == NULL)
+    {
+      learn->welcome = g_object_ref_sink (kiela_welcome_page_new ());
+      g_signal_connect (learn->welcome, "chosen", G_CALLBACK (on_welcome_chosen), learn);
+    }
+  return learn->welcome;
+}
+
+static GtkWidget *
+build_welcome (KielaWindow *window)
+{
+  return ensure_welcome (get_learn (window));
+}
+
 static GtkWidget *
 build_lessons (KielaWindow *window)
 {
@@ -322,10 +341,7 @@ kiela_learn_attach (KielaWindow *window, KielaRegistry *registry, GSettings *set
   if (!kiela_lesson_progress_load (learn->progress, &error))
     _kiela_window_toast (window, error->message);
 
-  learn->welcome = kiela_welcome_page_new ();
-  g_signal_connect (learn->welcome, "chosen", G_CALLBACK (on_welcome_chosen), learn);
-  kiela_window_add_page (window, KIELA_PAGE_WELCOME, _("Welcome"), learn->welcome);
-
+  _kiela_window_add_lazy_page (window, KIELA_PAGE_WELCOME, _("Welcome"), build_welcome);
   _kiela_window_add_lazy_page (window, KIELA_PAGE_LESSONS, _("Learn to Play"), build_lessons);
   _kiela_window_add_lazy_page (window, KIELA_PAGE_PUZZLES, _("Puzzles"), build_puzzles);
 
@@ -375,7 +391,7 @@ kiela_learn_get_page (KielaWindow *window, const char *name)
 
   if (learn == NULL)
     return NULL;
-  if (g_strcmp0 (name, KIELA_PAGE_WELCOME) == 0) return learn->welcome;
+  if (g_strcmp0 (name, KIELA_PAGE_WELCOME) == 0) return ensure_welcome (learn);
   if (g_strcmp0 (name, KIELA_PAGE_LESSONS) == 0) return ensure_list (learn, KIELA_LESSON_KIND_COURSE);
   if (g_strcmp0 (name, KIELA_PAGE_PUZZLES) == 0) return ensure_list (learn, KIELA_LESSON_KIND_PUZZLES);
   if (g_strcmp0 (name, KIELA_PAGE_LESSON) == 0) return GTK_WIDGET (ensure_view (learn));

@@ -41,23 +41,27 @@ apply_zoom (KielaWindow *self)
   const char *c = self->zoom_class;
   g_autofree char *caption = NULL;
   g_autofree char *css = NULL;
-  char buf[5][G_ASCII_DTOSTR_BUF_SIZE];
+  char buf[6][G_ASCII_DTOSTR_BUF_SIZE];
 
   if (self->presenting)
     caption = g_strdup_printf ("%spx", g_ascii_formatd (buf[4], sizeof buf[4], "%.0f",
                                                           caption_px (self, self->caption_height)));
   else
     caption = g_strdup_printf ("%sem", g_ascii_formatd (buf[4], sizeof buf[4], "%.2f", 1.15 * z));
+  /* The Rules and History panes' text follows too (their headings keep their size): long
+   * texts read from the back of a room. */
   css = g_strdup_printf (".%s .kiela-narration { font-size: %sem; }\n"
                          ".%s .kiela-side-label { font-size: %sem; }\n"
                          ".%s .kiela-status { font-size: %spt; }\n"
                          ".%s .kiela-step-list row label { font-size: %sem; }\n"
-                         ".%s .kiela-caption-text { font-size: %s; }\n",
+                         ".%s .kiela-caption-text { font-size: %s; }\n"
+                         ".%s kielatextpane { font-size: %sem; }\n",
                          c, g_ascii_formatd (buf[0], sizeof buf[0], "%.2f", 1.15 * z),
                          c, g_ascii_formatd (buf[1], sizeof buf[1], "%.2f", (self->presenting ? 1.6 : 1.1) * z),
                          c, g_ascii_formatd (buf[2], sizeof buf[2], "%.1f", (self->presenting ? 24 : 15) * z),
                          c, g_ascii_formatd (buf[3], sizeof buf[3], "%.2f", 1.08 * z),
-                         c, caption);
+                         c, caption,
+                         c, g_ascii_formatd (buf[5], sizeof buf[5], "%.2f", z));
   gtk_css_provider_load_from_data (self->zoom_css, css, -1);
 }
 
@@ -132,6 +136,8 @@ set_presenting (KielaWindow *self, gboolean on)
       gtk_widget_remove_css_class (GTK_WIDGET (self), "kiela-presenting");
     }
   gtk_button_set_icon_name (self->presentation_button, on ? "view-restore-symbolic" : "video-display-symbolic");
+  /* Presentation mode is fullscreen: one header button leaves it, not two alike side by side. */
+  gtk_widget_set_visible (GTK_WIDGET (self->fullscreen_button), !on);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->presentation_button),
                                on ? _("Leave Presentation Mode (F5)") : _("Presentation Mode (F5)"));
   apply_zoom (self);
@@ -282,6 +288,35 @@ kiela_presentation_name_keys (GtkWidget *widget)
     kiela_presentation_name_keys (c);
 }
 
+/* The shortcuts window is made when first asked for: GtkApplication would build it with every
+ * window (from a gtk/help-overlay.ui resource), a twentieth of the start. */
+static void
+action_show_shortcuts (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  GtkApplicationWindow *self = data;
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (self);
+
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/kiela/Kiela/ui/kiela-shortcuts-window.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      kiela_presentation_name_keys (GTK_WIDGET (overlay));
+      /* Transient for the window, hidden on close, destroyed with it; this action stays. */
+      gtk_application_window_set_help_overlay (self, overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
+static void
+shortcuts_init (KielaWindow *self)
+{
+  g_autoptr(GSimpleAction) show = g_simple_action_new ("show-help-overlay", NULL);
+
+  g_signal_connect (show, "activate", G_CALLBACK (action_show_shortcuts), self);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show));
+}
+
 /* ---------- setting up ---------- */
 
 void
@@ -329,8 +364,7 @@ _kiela_window_presentation_init (KielaWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), capture);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-presentation", FALSE);
-  if (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)))
-    kiela_presentation_name_keys (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self))));
+  shortcuts_init (self);
   g_signal_connect (self->settings, "changed::" KIELA_SETTINGS_TEXT_ZOOM, G_CALLBACK (on_zoom_changed), self);
   g_signal_connect_swapped (self->settings, "changed::" KIELA_SETTINGS_NARRATION,
                             G_CALLBACK (_kiela_window_update_caption), self);

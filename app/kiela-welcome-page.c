@@ -1,4 +1,4 @@
-/* kiela-welcome-page.c: the welcome page: five plain choices in a boxed list under the app's icon. */
+/* kiela-welcome-page.c: the welcome page: five plain choices in a boxed list under the app's icon, and links to the Rules and History. */
 #include "config.h"
 
 #include "kiela-welcome-page.h"

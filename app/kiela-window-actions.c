@@ -205,6 +205,8 @@ start_new_game (KielaWindow *self, gpointer data)
   NewGame *ng = data;
 
   kiela_window_new_game (self, ng->variant, ng->players[KIELA_SOUTH], ng->players[KIELA_NORTH]);
+  /* Ctrl+N works on every page: the new game is shown, not started out of sight. */
+  kiela_window_show_page (self, "game");
 }
 
 static void
@@ -385,6 +387,9 @@ kiela_window_open_file (KielaWindow *self, GFile *file)
   g_autofree char *name = NULL;
   g_autofree char *msg = NULL;
 
+  /* The game opened, or the banner saying why it did not, is on the game page: show it
+   * whichever page (the welcome page, a lesson) the file was opened from. */
+  kiela_window_show_page (self, "game");
   if (!kiela_game_session_open (self->session, file, &error))
     {
       /* The current game and its file stay as they were: nothing is overwritten.  The banner

@@ -19,6 +19,7 @@ _kiela_window_game_page_visible (KielaWindow *self)
 }
 
 #define PAGE_BUILDER "kiela-page-builder"
+#define LAZY_PAGE "kiela-lazy-page"
 
 /* A page added by _kiela_window_add_lazy_page is an empty bin until it is first shown. */
 static void
@@ -131,6 +132,7 @@ _kiela_window_add_lazy_page (KielaWindow *self, const char *name, const char *ti
   g_return_if_fail (build != NULL);
   /* Hidden pages cost the start their making; the lab, for one, was a tenth of it. */
   g_object_set_data (G_OBJECT (bin), PAGE_BUILDER, build);
+  g_object_set_data (G_OBJECT (bin), LAZY_PAGE, GINT_TO_POINTER (TRUE));
   kiela_window_add_page (self, name, title, bin);
 }
 
@@ -150,6 +152,21 @@ kiela_window_show_page (KielaWindow *self, const char *name)
   /* Keyboard users land in the page, not on a button of the page they left. */
   gtk_widget_child_focus (child, GTK_DIR_TAB_FORWARD);
   return TRUE;
+}
+
+GtkWidget *
+kiela_window_get_page (KielaWindow *self, const char *name)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  child = gtk_stack_get_child_by_name (self->main_stack, name);
+  if (child == NULL || g_object_get_data (G_OBJECT (child), LAZY_PAGE) == NULL)
+    return child;
+  ensure_page_built (self, child);
+  return adw_bin_get_child (ADW_BIN (child));
 }
 
 const char *

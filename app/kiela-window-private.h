@@ -56,6 +56,8 @@ struct _KielaWindow {
   GtkWidget *undo_button;
   GtkWidget *redo_button;
   GtkWidget *hint_button;
+  GtkMenuButton *primary_menu_button;
+  GMenuModel *primary_menu;
   GtkButton *presentation_button;
   GtkRevealer *caption_revealer;
   GtkBox *caption_box;

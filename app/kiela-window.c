@@ -385,6 +385,8 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (undo_button);
   BIND (redo_button);
   BIND (hint_button);
+  BIND (primary_menu_button);
+  BIND (primary_menu);
   BIND (presentation_button);
   BIND (caption_revealer);
   BIND (caption_box);
@@ -456,10 +458,22 @@ name_from_tooltip (GtkWidget *button, GParamSpec *pspec, gpointer data)
     gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
 }
 
+/* The primary menu's popover is made when the menu is first opened (a click, F10): made with the
+ * window, it was the biggest part of the window's template. */
+static void
+create_primary_menu (GtkMenuButton *button, gpointer data)
+{
+  KielaWindow *self = data;
+
+  if (gtk_menu_button_get_menu_model (button) == NULL)
+    gtk_menu_button_set_menu_model (button, self->primary_menu);
+}
+
 static void
 kiela_window_init (KielaWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu, self, NULL);
 
   g_signal_connect (self->back_button, "notify::tooltip-text", G_CALLBACK (name_from_tooltip), NULL);
   g_signal_connect (self->fullscreen_button, "notify::tooltip-text", G_CALLBACK (name_from_tooltip), NULL);
@@ -489,6 +503,19 @@ static GtkWidget *
 build_lab_page (KielaWindow *self)
 {
   return kiela_lab_page_new (self, self->registry);
+}
+
+/* The panes' toolbars and language lists, measured by the stack, were a twentieth of the start. */
+static GtkWidget *
+build_rules_page (KielaWindow *self)
+{
+  return kiela_text_pane_new (KIELA_TEXT_RULES, self->registry);
+}
+
+static GtkWidget *
+build_history_page (KielaWindow *self)
+{
+  return kiela_text_pane_new (KIELA_TEXT_HISTORY, self->registry);
 }
 
 KielaWindow *
@@ -537,8 +564,8 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   kiela_position_editor_attach (self, registry);
   _kiela_window_report_plugin_failures (self);
   /* win.show-page::rules and ::history: the primary menu, F1 and the welcome page link here. */
-  kiela_window_add_page (self, "rules", _("Rules"), kiela_text_pane_new (KIELA_TEXT_RULES, registry));
-  kiela_window_add_page (self, "history", _("History"), kiela_text_pane_new (KIELA_TEXT_HISTORY, registry));
+  _kiela_window_add_lazy_page (self, "rules", _("Rules"), build_rules_page);
+  _kiela_window_add_lazy_page (self, "history", _("History"), build_history_page);
   return self;
 }
 

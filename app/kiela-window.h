@@ -78,5 +78,7 @@ void              kiela_window_add_page         (KielaWindow *self, const char *
 gboolean          kiela_window_show_page        (KielaWindow *self, const char *name);
 /* The name of the page shown ("game" for the board). */
 const char       *kiela_window_get_visible_page (KielaWindow *self);
+/* What page `name` shows, made now if it waits to be first shown; NULL when there is no such page. */
+GtkWidget        *kiela_window_get_page         (KielaWindow *self, const char *name);
 
 G_END_DECLS

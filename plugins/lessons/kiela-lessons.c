@@ -70,7 +70,7 @@ static const KielaLessonStep turn_end_steps[] = {
         /* TRANSLATORS: lesson “turn-end”, step 1: the hint */
         N_("Only the last stone decides when the move ends.")),
   /* TRANSLATORS: lesson “turn-end”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
-  STEP (N_("Stones may drop into full houses on the way: only the last one matters. Where does the move of a1 end?"),
+  STEP (N_("Stones may drop into occupied houses on the way: only the last one matters. Where does the move of a1 end?"),
         NORTH_QUIET "0,0,0,0,0,0,0,0,0,0/3,1,1,0,0,0,0,0,0,0 s", LAST ("a1", "d1"),
         /* TRANSLATORS: lesson “turn-end”, step 2: the hint */
         N_("a1 holds 3 stones: count three houses to the right.")),

@@ -384,11 +384,25 @@ test_click_during_animation (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 2);
 }
 
+static gboolean
+is_raw_key_label (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_SHORTCUT_LABEL)
+         && strchr (gtk_label_get_label (GTK_LABEL (widget)), '_') != NULL;
+}
+
+static gboolean
+is_page_up_label (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_SHORTCUT_LABEL)
+         && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), "Page Up") == 0;
+}
+
 /* The keyboard shortcuts window names keys in words, never by keysym ("Page_Up"). */
 static void
 test_shortcut_names (void)
 {
-  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/kiela/Kiela/gtk/help-overlay.ui");
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/kiela/Kiela/ui/kiela-shortcuts-window.ui");
   GtkWidget *overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
   GtkWidget *stack[256];
   int top = 0, n_labels = 0;
@@ -411,6 +425,33 @@ test_shortcut_names (void)
     }
   g_assert_cmpint (n_labels, >, 20);
   gtk_window_destroy (GTK_WINDOW (overlay));
+}
+
+/* The window's win.show-help-overlay makes the shortcuts window when first asked for, keys named. */
+static void
+test_shortcuts_window (Fixture *f, gconstpointer data)
+{
+  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (f->window);
+  GtkShortcutsWindow *overlay;
+  GLogLevelFlags fatal;
+
+  /* GTK 4.8's shortcuts window warns that it measures some labels at -3 px, whoever shows it. */
+  fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  g_assert_null (gtk_application_window_get_help_overlay (window));
+  activate (f, "win.show-help-overlay");
+  overlay = gtk_application_window_get_help_overlay (window);
+  g_assert_nonnull (overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (overlay)) == GTK_WINDOW (f->window));
+  g_assert_null (app_test_find_widget (GTK_WIDGET (overlay), is_raw_key_label, NULL));
+  g_assert_nonnull (app_test_find_widget (GTK_WIDGET (overlay), is_page_up_label, NULL));
+  /* Closed and asked for again: the same window comes back. */
+  gtk_window_close (GTK_WINDOW (overlay));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  activate (f, "win.show-help-overlay");
+  g_assert_true (gtk_application_window_get_help_overlay (window) == overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  g_log_set_always_fatal (fatal);
 }
 
 static double
@@ -583,6 +624,7 @@ main (int argc, char **argv)
   ADD ("/app/classroom/banner-in-words", KIELA_SPEED_INSTANT, test_banner_in_words);
   ADD ("/app/classroom/no-tooltip-after-click", KIELA_SPEED_INSTANT, test_no_tooltip_after_click);
   /* The last move in view under the game-over card: test-move-list-end.c, from the rows themselves. */
+  ADD ("/app/classroom/shortcuts-window", KIELA_SPEED_INSTANT, test_shortcuts_window);
   g_test_add_func ("/app/classroom/shortcut-names", test_shortcut_names);
   g_test_add_func ("/app/classroom/new-game-dialog", test_new_game_dialog);
   return g_test_run ();

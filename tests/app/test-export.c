@@ -329,7 +329,7 @@ test_variation (Fixture *f, gconstpointer data)
 static gboolean
 is_menu_button (GtkWidget *widget, gconstpointer data)
 {
-  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL;
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
 }
 
 static GtkWidget *
@@ -368,7 +368,13 @@ test_menu (Fixture *f, gconstpointer data)
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
 
   g_assert_nonnull (button);
+  /* The menu is given to the button when first opened. */
+  g_assert_null (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)))));
   collect_actions (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), found);
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     g_assert_true (g_ptr_array_find_with_equal_func (found, actions[i], g_str_equal, NULL));
 }

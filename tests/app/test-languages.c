@@ -111,16 +111,14 @@ is_menu_button (GtkWidget *widget, gconstpointer tooltip)
   return GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
 }
 
-static gboolean
-is_pane (GtkWidget *widget, gconstpointer kind)
-{
-  return KIELA_IS_TEXT_PANE (widget) && kiela_text_pane_get_kind (KIELA_TEXT_PANE (widget)) == (KielaTextKind) GPOINTER_TO_INT (kind);
-}
-
+/* The window's pane of `kind`, made now if not shown yet. */
 static KielaTextPane *
-find_pane (GtkWidget *widget, KielaTextKind kind)
+find_pane (KielaWindow *window, KielaTextKind kind)
 {
-  return (KielaTextPane *) app_test_find_widget (widget, is_pane, GINT_TO_POINTER (kind));
+  GtkWidget *pane = kiela_window_get_page (window, kind == KIELA_TEXT_RULES ? "rules" : "history");
+
+  g_assert_true (KIELA_IS_TEXT_PANE (pane) && kiela_text_pane_get_kind (KIELA_TEXT_PANE (pane)) == kind);
+  return KIELA_TEXT_PANE (pane);
 }
 
 /* ---------- a game with a relay and a capture ---------- */
@@ -424,7 +422,7 @@ check_window (void)
     {
       g_autofree char *button = shown (tr ("How does this work?"));
 
-      assert_label (GTK_WIDGET (window), tr ("That move relayed: its last stone landed in a full house."), FALSE,
+      assert_label (GTK_WIDGET (window), tr ("That move relayed: its last stone landed in an occupied house."), FALSE,
                     "the lesson offer");
       assert_label (GTK_WIDGET (window), button, FALSE, "the lesson offer's button");
     }
@@ -468,8 +466,8 @@ check_window (void)
 
   /* The Rules and History pages start in the interface's language; their header titles too. */
   {
-    KielaTextPane *rules = find_pane (GTK_WIDGET (window), KIELA_TEXT_RULES);
-    KielaTextPane *history = find_pane (GTK_WIDGET (window), KIELA_TEXT_HISTORY);
+    KielaTextPane *rules = find_pane (window, KIELA_TEXT_RULES);
+    KielaTextPane *history = find_pane (window, KIELA_TEXT_HISTORY);
 
     g_assert_nonnull (rules);
     g_assert_nonnull (history);
@@ -505,6 +503,14 @@ check_window (void)
                   "the variant's description");
     gtk_window_destroy (GTK_WINDOW (dialog));
     spin (100);
+  }
+
+  /* The Keyboard Shortcuts window fits a 1024-px projector in this language too. */
+  {
+    int width = app_test_shortcuts_window_width ();
+
+    g_test_message ("%s: Keyboard Shortcuts window %d px wide", lang, width);
+    g_assert_cmpint (width, <=, 1000);
   }
 
   gtk_window_destroy (GTK_WINDOW (window));

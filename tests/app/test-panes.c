@@ -176,16 +176,15 @@ typedef struct {
   GSettings *prefs;
 } Fixture;
 
+/* The window's pane of `kind`, made now if not shown yet. */
 static KielaTextPane *
-find_pane (GtkWidget *widget, KielaTextKind kind)
+find_pane (KielaWindow *window, KielaTextKind kind)
 {
-  g_autoptr(GPtrArray) panes = g_ptr_array_new ();
+  GtkWidget *pane = kiela_window_get_page (window, kind == KIELA_TEXT_RULES ? "rules" : "history");
 
-  collect (widget, KIELA_TYPE_TEXT_PANE, NULL, panes);
-  for (guint i = 0; i < panes->len; i++)
-    if (kiela_text_pane_get_kind (g_ptr_array_index (panes, i)) == kind)
-      return g_ptr_array_index (panes, i);
-  return NULL;
+  g_assert_true (KIELA_IS_TEXT_PANE (pane));
+  g_assert_cmpint (kiela_text_pane_get_kind (KIELA_TEXT_PANE (pane)), ==, kind);
+  return KIELA_TEXT_PANE (pane);
 }
 
 static void
@@ -213,8 +212,7 @@ fixture_teardown (Fixture *f, gconstpointer data)
 static void
 test_switch_language (Fixture *f, gconstpointer data)
 {
-  KielaTextPane *rules = find_pane (GTK_WIDGET (f->window), KIELA_TEXT_RULES);
-  KielaTextPane *history = find_pane (GTK_WIDGET (f->window), KIELA_TEXT_HISTORY);
+  KielaTextPane *rules, *history;
   g_auto(GStrv) outside_before = NULL, outside_after = NULL, fr = NULL, pt = NULL, back = NULL;
   g_auto(GStrv) controls_before = NULL, controls_after = NULL, history_before = NULL;
   g_autofree char *title_before = NULL;
@@ -222,8 +220,10 @@ test_switch_language (Fixture *f, gconstpointer data)
   GtkDropDown *dropdown = NULL;
   GtkWidget *content;
 
-  g_assert_nonnull (rules);
-  g_assert_nonnull (history);
+  /* The panes are made when first shown or asked for, not with the window. */
+  g_assert_null (app_test_find_type (GTK_WIDGET (f->window), KIELA_TYPE_TEXT_PANE));
+  rules = find_pane (f->window, KIELA_TEXT_RULES);
+  history = find_pane (f->window, KIELA_TEXT_HISTORY);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules"));
   spin (100);
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "rules");
@@ -369,7 +369,7 @@ on_open_lesson (GSimpleAction *action, GVariant *param, gpointer data)
 static void
 test_lesson_links (Fixture *f, gconstpointer data)
 {
-  KielaTextPane *rules = find_pane (GTK_WIDGET (f->window), KIELA_TEXT_RULES);
+  KielaTextPane *rules = find_pane (f->window, KIELA_TEXT_RULES);
   const char *target = NULL;
   g_autofree char *opened = NULL;
   gboolean has_action = g_action_group_has_action (G_ACTION_GROUP (f->window), "open-lesson");
@@ -453,7 +453,7 @@ test_screenshots (Fixture *f, gconstpointer data)
   for (KielaTextKind kind = KIELA_TEXT_HISTORY; kind <= KIELA_TEXT_RULES; kind++)
     {
       const char *page = kind == KIELA_TEXT_HISTORY ? "history" : "rules";
-      KielaTextPane *pane = find_pane (GTK_WIDGET (f->window), kind);
+      KielaTextPane *pane = find_pane (f->window, kind);
 
       gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", page);
       spin (800); /* the page transition */

@@ -1801,9 +1801,10 @@ test_step_keys (Fixture *f, gconstpointer data)
 }
 
 typedef struct {
-  const char *path;
-  guint n_moves;
-  gboolean fullscreen_bound, undo_bound, redo_bound;
+  const char *path, *page;
+  guint n_moves, n_windows;
+  gboolean fullscreen_bound, undo_bound, redo_bound, shortcuts_bound, welcome_shown;
+  gboolean shortcuts_built;
   gboolean checked;
 } OpenCheck;
 
@@ -1816,6 +1817,7 @@ check_opened (gpointer data)
   g_auto(GStrv) f11 = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "F11");
   g_auto(GStrv) undo = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Control>z");
   g_auto(GStrv) redo = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Control><Shift>z");
+  g_auto(GStrv) help = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Control>question");
 
   g_assert_nonnull (window);
   c->n_moves = kiela_game_get_n_moves (kiela_window_get_game (KIELA_WINDOW (window)));
@@ -1824,6 +1826,16 @@ check_opened (gpointer data)
   c->fullscreen_bound = g_strv_contains ((const char *const *) f11, "win.fullscreen");
   c->undo_bound = g_strv_contains ((const char *const *) undo, "win.undo");
   c->redo_bound = g_strv_contains ((const char *const *) redo, "win.redo");
+  c->shortcuts_bound = g_strv_contains ((const char *const *) help, "win.show-help-overlay");
+  /* Made when first asked for, not with the window. */
+  c->shortcuts_built = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) != NULL;
+  c->page = g_intern_string (kiela_window_get_visible_page (KIELA_WINDOW (window)));
+  c->n_windows = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+  {
+    g_autoptr(GSettings) settings = kiela_settings_new (NULL);
+
+    c->welcome_shown = g_settings_get_boolean (settings, "welcome-shown");
+  }
   c->checked = TRUE;
   gtk_window_destroy (window);
   return G_SOURCE_REMOVE;
@@ -1837,7 +1849,9 @@ on_window_added (GtkApplication *app, GtkWindow *window, gpointer data)
 }
 
 /* Issue 3: "It opens a game file passed on the command line" — through the real
- * application, its command line and its accelerators (F11, Ctrl+Z, Ctrl+Shift+Z). */
+ * application, its command line and its accelerators (F11, Ctrl+Z, Ctrl+Shift+Z).  At a
+ * newcomer's first start (a double click in the file manager) the game shows, not the welcome
+ * page, which waits for a start without a file; no question stands in the way. */
 static void
 test_open_command_line (void)
 {
@@ -1871,6 +1885,11 @@ test_open_command_line (void)
   g_assert_true (check.fullscreen_bound);
   g_assert_true (check.undo_bound);
   g_assert_true (check.redo_bound);
+  g_assert_true (check.shortcuts_bound);
+  g_assert_false (check.shortcuts_built);
+  g_assert_cmpstr (check.page, ==, "game");
+  g_assert_cmpuint (check.n_windows, ==, 1);
+  g_assert_false (check.welcome_shown);
 
   g_unlink (path);
   g_rmdir (dir);

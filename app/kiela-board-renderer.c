@@ -2,9 +2,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
-#include <stdio.h>
+#include <stddef.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "kiela-board-renderer.h"
@@ -177,16 +180,42 @@ get_board_handle (KielaBoardRenderer *self, guint files)
  * third of a second at 1920 px on a loaded machine), and the window usually opens at the size
  * it had, so the last image of each file count is kept as raw pixels under the user's cache
  * directory.  A file is a header (magic, the SHA-1 of the SVG text, the size and the librsvg and
- * cairo versions that drew it, the stride) then the rows; anything that does not match, or a
- * short file, is a miss and the board is rasterised as before.
+ * cairo versions that drew it, the stride, a checksum of the pixels) then the rows.  Anything
+ * that does not match exactly (another version, another size, a file cut short or longer, pixels
+ * damaged on disk, a pipe or a folder in its place) is a miss: the board is rasterised as before
+ * and the file replaced.
  */
-#define DISK_MAGIC "KIELABG1"
+#define DISK_MAGIC "KIELABG2"
 
 typedef struct {
   char magic[8];
   char key[64];       /* NUL-terminated SHA-1 in hex of the SVG, size and library versions */
   guint32 width, height, stride;
+  guint32 reserved;   /* 0: keeps `pixels_sum` aligned with no padding for memcmp() to see */
+  guint64 pixels_sum; /* pixels_sum() of the rows */
 } DiskHeader;
+
+G_STATIC_ASSERT (sizeof (DiskHeader) == 8 + 64 + 4 * 4 + 8);
+
+/* A checksum of the rows, cheap next to reading them (one multiply a word): a flipped bit
+ * anywhere changes it, so damaged pixels are never drawn. */
+static guint64
+pixels_sum (const guchar *data, gsize size)
+{
+  guint64 h = 0xcbf29ce484222325u;
+  gsize i = 0;
+
+  for (; i + 8 <= size; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, data + i, 8);
+      h = (h ^ w) * 0x100000001b3u;
+    }
+  for (; i < size; i++)
+    h = (h ^ data[i]) * 0x100000001b3u;
+  return h ^ (h >> 29);
+}
 
 static void
 disk_key (const char *svg, int width, int height, char key[64])
@@ -209,33 +238,58 @@ disk_path (guint files)
   return g_build_filename (disk_cache_dir, name, NULL);
 }
 
+/* Reads exactly `size` bytes. */
+static gboolean
+read_full (int fd, void *buf, gsize size)
+{
+  guchar *p = buf;
+
+  while (size > 0)
+    {
+      gssize n = read (fd, p, size);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      p += n;
+      size -= (gsize) n;
+    }
+  return TRUE;
+}
+
 static cairo_surface_t *
 disk_load (KielaBoardRenderer *self, int width, int height)
 {
   g_autofree char *path = NULL;
   cairo_surface_t *surface;
   DiskHeader header, want = { DISK_MAGIC, { 0 }, (guint32) width, (guint32) height,
-                                (guint32) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width) };
+                                (guint32) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width), 0, 0 };
+  gsize rows = (gsize) want.stride * (gsize) height;
+  struct stat st;
   gboolean ok;
-  FILE *f;
+  int fd;
 
   if (disk_cache_dir == NULL)
     return NULL;
   path = disk_path (self->board_files);
-  f = g_fopen (path, "rb");
-  if (f == NULL)
+  /* Without blocking: a named pipe in the file's place would hang the start. */
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  if (fd < 0)
     return NULL;
   disk_key (self->board_svg, width, height, want.key);
-  if (fread (&header, sizeof header, 1, f) != 1 || memcmp (&header, &want, sizeof header) != 0)
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || (guint64) st.st_size != sizeof header + (guint64) rows
+      || !read_full (fd, &header, sizeof header) || memcmp (&header, &want, offsetof (DiskHeader, pixels_sum)) != 0)
     {
-      fclose (f);
+      g_close (fd, NULL);
       return NULL;
     }
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   ok = cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS
        && (guint32) cairo_image_surface_get_stride (surface) == want.stride
-       && fread (cairo_image_surface_get_data (surface), want.stride, (size_t) height, f) == (size_t) height;
-  fclose (f);
+       && read_full (fd, cairo_image_surface_get_data (surface), rows)
+       && pixels_sum (cairo_image_surface_get_data (surface), rows) == header.pixels_sum;
+  g_close (fd, NULL);
   if (!ok)
     {
       cairo_surface_destroy (surface);
@@ -260,6 +314,8 @@ disk_save_idle (gpointer data)
   g_autofree char *dir = g_path_get_dirname (save->path);
   g_autoptr(GError) error = NULL;
 
+  cairo_surface_flush (save->surface);
+  save->header.pixels_sum = pixels_sum (cairo_image_surface_get_data (save->surface), rows);
   memcpy (buffer, &save->header, sizeof save->header);
   memcpy (buffer + sizeof save->header, cairo_image_surface_get_data (save->surface), rows);
   /* A cache: failing to write it only costs the next start its time, so it is not an error. */

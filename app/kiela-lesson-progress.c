@@ -102,7 +102,10 @@ kiela_lesson_progress_load (KielaLessonProgress *self, GError **error)
 
   g_return_val_if_fail (KIELA_IS_LESSON_PROGRESS (self), FALSE);
 
-  if (g_key_file_load_from_file (keys, self->path, G_KEY_FILE_NONE, &local) && check_values (keys, &local))
+  /* A named pipe or a device in its place would block the app, or never end: set it aside. */
+  if (g_file_test (self->path, G_FILE_TEST_EXISTS) && !g_file_test (self->path, G_FILE_TEST_IS_REGULAR))
+    g_set_error_literal (&local, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("not a regular file"));
+  else if (g_key_file_load_from_file (keys, self->path, G_KEY_FILE_NONE, &local) && check_values (keys, &local))
     {
       g_key_file_unref (self->keys);
       self->keys = g_steal_pointer (&keys);

@@ -188,6 +188,30 @@ _kiela_game_tree_add_line (KielaGameTree *tree, KielaGameLine *parent, guint for
   return line;
 }
 
+KielaGameLine *
+_kiela_game_tree_append_line (KielaGameTree *tree, KielaGameLine *parent, guint fork, GArray *moves)
+{
+  KielaGameLine *line = line_new (tree, parent, fork, moves);
+
+  g_ptr_array_add (parent->children, line);
+  return line;
+}
+
+static gint
+compare_line_forks (gconstpointer a, gconstpointer b)
+{
+  const KielaGameLine *x = *(KielaGameLine *const *) a, *y = *(KielaGameLine *const *) b;
+
+  return x->fork < y->fork ? -1 : x->fork > y->fork;
+}
+
+void
+_kiela_game_line_sort_children (KielaGameLine *line)
+{
+  /* g_ptr_array_sort() is stable: lines of one fork keep the order they were added in. */
+  g_ptr_array_sort (line->children, compare_line_forks);
+}
+
 void
 _kiela_game_line_take_comment (KielaGameLine *line, guint ply, char *text)
 {

@@ -442,9 +442,7 @@ variant_file_record (KielaRegistry *registry, const char *path, gboolean add)
   r->license = g_strdup ("");
   if (file == NULL)
     {
-      g_autofree char *base = g_path_get_basename (path);
-
-      r->name = g_strdup (base);
+      r->name = g_filename_display_basename (path);
       r->description = g_strdup ("");
       kiela_plugin_record_fail (r, "%s", error->message);
       return;

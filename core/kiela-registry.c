@@ -544,12 +544,15 @@ void
 kiela_plugin_record_fail (KielaPluginRecord *r, const char *fmt, ...)
 {
   va_list args;
+  g_autofree char *reason = NULL;
 
   va_start (args, fmt);
-  g_free (r->reason);
-  r->reason = g_strdup_vprintf (fmt, args);
-  r->state = KIELA_PLUGIN_FAILED;
+  reason = g_strdup_vprintf (fmt, args);
   va_end (args);
+  g_free (r->reason);
+  /* Reasons quote file names, which need not be UTF-8; the plugins page shows them. */
+  r->reason = g_utf8_make_valid (reason, -1);
+  r->state = KIELA_PLUGIN_FAILED;
 }
 
 KielaPluginRecord *

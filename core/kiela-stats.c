@@ -10,6 +10,7 @@
 #include "kiela-stats.h"
 #include "kiela-getter-private.h"
 #include "kiela-error.h"
+#include "kiela-record-private.h"
 
 /* Games per KielaMatch: at most 2048 bounds the memory of a million-game run (each game
  * keeps its moves); about 32 chunks a run keep the per-game callbacks (progress) flowing. */
@@ -280,7 +281,7 @@ kiela_stats_get_mean_stones (KielaStats *s, guint ply)
 {
   guint64 n = kiela_stats_get_reached (s, ply);
 
-  return n ? (gdouble) g_array_index (s->stones, guint64, ply) / n : -1.0;
+  return n && ply < s->stones->len ? (gdouble) g_array_index (s->stones, guint64, ply) / n : -1.0;
 }
 
 KIELA_DEFINE_GETTER (const char *, kiela_stats_get_variant_id, KielaStats, variant_id)
@@ -487,23 +488,139 @@ read_u64_array (JsonObject *o, const char *name, GArray *out, guint max, GError 
   return TRUE;
 }
 
+/* The name of the first member of `s` (as read) that disagrees with the others, NULL when all
+ * agree as kiela_stats_add_game() and kiela_stats_merge() keep them: readers of the figures
+ * (the CLI's histogram, the lab's plots) rely on it. */
+static const char *
+find_disagreement (const KielaStats *s, guint64 min_plies, guint64 max_plies)
+{
+  const guint64 *len = (const guint64 *) (gconstpointer) s->lengths->data;
+  const guint64 *reached = (const guint64 *) (gconstpointer) s->reached->data;
+  const guint64 *r = (const guint64 *) (gconstpointer) s->ranges->data;
+  guint64 sum = 0, plies = 0, in_ranges = 0;
+
+  if (s->games == 0)
+    {
+      /* No game: nothing counted. */
+#define ZERO(f) if (s->f != 0) return #f;
+      U64_FIELDS (ZERO)
+#undef ZERO
+      if (s->lengths->len > 0 || s->reached->len > 0 || s->stones->len > 0 || s->ranges->len > 0)
+        return "games";
+      return min_plies == 0 && max_plies == 0 ? NULL : "max_plies";
+    }
+  /* Games last from min_plies to max_plies: the histogram has a count at each end and none below. */
+  if (max_plies >= s->lengths->len || s->lengths->len != max_plies + 1 || len[max_plies] == 0)
+    return "max_plies";
+  if (min_plies > max_plies || len[min_plies] == 0)
+    return "min_plies";
+  for (guint i = 0; i < s->lengths->len; i++)
+    {
+      if (i < min_plies && len[i] != 0)
+        return "min_plies";
+      /* Wrapping sums, as the counts were summed. */
+      sum += len[i];
+      plies += len[i] * i;
+      if (sum < len[i])
+        return "lengths";
+    }
+  if (sum != s->games)
+    return "lengths";
+  if (plies != s->plies)
+    return "plies";
+  if (s->south_wins > s->games || s->north_wins > s->games - s->south_wins
+      || s->draws != s->games - s->south_wins - s->north_wins)
+    return "south_wins";
+  if (s->a_wins > s->games || s->b_wins > s->games || s->a_wins + s->b_wins != s->south_wins + s->north_wins)
+    return "a_wins";
+  {
+    /* A game ends for one reason at most. */
+    guint64 left = s->games;
+    const struct { const char *name; guint64 n; } reasons[] = {
+      { "repetition_draws", s->repetition_draws }, { "move_limit_draws", s->move_limit_draws },
+      { "endless_losses", s->endless_losses }, { "no_move_losses", s->no_move_losses },
+      { "ai_errors", s->ai_errors },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (reasons); i++)
+      {
+        if (reasons[i].n > left)
+          return reasons[i].name;
+        left -= reasons[i].n;
+      }
+  }
+  /* Stones are counted for the plies each game reached, and fewer games reach a later ply. */
+  if (s->stones->len != s->reached->len)
+    return "stones";
+  if (s->reached->len > s->lengths->len)
+    return "reached";
+  for (guint i = 0; i < s->reached->len; i++)
+    if (reached[i] > s->games || (i > 0 && reached[i] > reached[i - 1]))
+      return "reached";
+  for (guint i = 0; i < s->ranges->len / 2; i++)
+    {
+      if (r[2 * i + 1] > s->n_games)
+        return "ranges";
+      in_ranges += r[2 * i + 1] - r[2 * i];
+    }
+  if (in_ranges != s->games)
+    return "ranges";
+  return NULL;
+}
+
+/* A member's text, NULL when it is missing or not a string (json-glib's own getters complain). */
+static const char *
+string_member (JsonObject *o, const char *name)
+{
+  JsonNode *n = json_object_get_member (o, name);
+
+  return n && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING ? json_node_get_string (n)
+                                                                                         : NULL;
+}
+
 KielaStats *
 kiela_stats_from_json (const char *data, gssize length, GError **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(KielaStats) s = kiela_stats_new ();
   g_autoptr(GArray) ranges = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GError) local = NULL;
   JsonObject *o;
   JsonArray *ai;
   guint64 version, min_plies, max_plies;
-  const char *seed, *variant;
+  const char *seed, *variant, *wrong;
+  KielaJsonScan scan;
   char *end;
 
-  if (!json_parser_load_from_data (parser, data, length, error))
-    return NULL;
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)) ||
-      g_strcmp0 (json_object_get_string_member_with_default (o = json_node_get_object (json_parser_get_root (parser)),
-                                                             "format", ""), "kiela-stats") != 0)
+  if (length < 0)
+    length = (gssize) strlen (data);
+  /* Checked before json-glib sees the text: it quotes bytes that are not UTF-8 in its messages,
+   * and it recurses once per nesting level. */
+  if (!g_utf8_validate (data, length, NULL))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, "%s", _("the file is not UTF-8 text"));
+      return NULL;
+    }
+  scan = _kiela_json_scan (data, (gsize) length, KIELA_RECORD_MAX_DEPTH);
+  if (scan.too_deep)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                   _("not a Kiela statistics file: lists and objects are nested more than %d deep"),
+                   KIELA_RECORD_MAX_DEPTH);
+      return NULL;
+    }
+  if (!json_parser_load_from_data (parser, data, length, &local))
+    {
+      /* json-glib quotes what it decoded, which need not be UTF-8 ("\ud800"). */
+      g_autofree char *valid = g_utf8_make_valid (local->message, -1);
+
+      g_set_error_literal (error, local->domain, local->code, valid);
+      return NULL;
+    }
+  /* An empty text parses to no root at all. */
+  if (json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)) ||
+      g_strcmp0 (string_member (o = json_node_get_object (json_parser_get_root (parser)), "format"),
+                 "kiela-stats") != 0)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("not a Kiela statistics file"));
       return NULL;
@@ -518,8 +635,8 @@ kiela_stats_from_json (const char *data, gssize length, GError **error)
                    _("statistics format version %s is not known to this version of Kiela"), text);
       return NULL;
     }
-  variant = json_object_get_string_member_with_default (o, "variant", NULL);
-  seed = json_object_get_string_member_with_default (o, "seed", NULL);
+  variant = string_member (o, "variant");
+  seed = string_member (o, "seed");
   ai = json_object_has_member (o, "ai") && JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "ai"))
          ? json_object_get_array_member (o, "ai") : NULL;
   if (variant == NULL || seed == NULL || ai == NULL || json_array_get_length (ai) != 2 ||
@@ -531,6 +648,12 @@ kiela_stats_from_json (const char *data, gssize length, GError **error)
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("the experiment (variant, AIs, seed) is missing"));
       return NULL;
     }
+  for (guint i = 0; i < 3; i++)
+    if (!_kiela_record_string_ok (i == 0 ? variant : json_array_get_string_element (ai, i - 1)))
+      {
+        g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("“%s” is not valid UTF-8 text"), i == 0 ? "variant" : "ai");
+        return NULL;
+      }
   errno = 0;
   s->seed = g_ascii_strtoull (seed, &end, 10);
   if (errno || end == seed || *end)
@@ -561,8 +684,17 @@ kiela_stats_from_json (const char *data, gssize length, GError **error)
         g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("“%s” is missing or not a list of numbers"), "ranges");
         return NULL;
       }
-  s->min_plies = s->games ? (guint) MIN (min_plies, G_MAXUINT) : G_MAXUINT;
-  s->max_plies = (guint) MIN (max_plies, G_MAXUINT);
+  wrong = find_disagreement (s, min_plies, max_plies);
+  if (wrong != NULL)
+    {
+      /* TRANSLATORS: %s is a member of a statistics file, as "games" or "lengths" */
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("“%s” does not agree with the other counts: the file is damaged"),
+                   wrong);
+      return NULL;
+    }
+  /* Both are below the lengths' 2^24 entries now. */
+  s->min_plies = s->games ? (guint) min_plies : G_MAXUINT;
+  s->max_plies = (guint) max_plies;
   return g_steal_pointer (&s);
 }
 

@@ -2,8 +2,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
@@ -291,6 +294,22 @@ get_choice (const Parser *p, const char *key, guint def, guint *out, GError **er
   return FALSE;
 }
 
+/* Whether every backslash of a raw key-file value starts an escape GLib knows.  GLib's parser
+ * sets its error twice for a value with two bad escapes (Name=\q\ ends a line), and
+ * warns about its own GError being overwritten: such values are refused here first. */
+static gboolean
+escapes_ok (const char *raw)
+{
+  for (const char *s = raw; *s; s++)
+    if (*s == '\\')
+      {
+        s++;
+        if (*s == '\0' || strchr ("sntr\\", *s) == NULL)
+          return FALSE;
+      }
+  return TRUE;
+}
+
 static gboolean
 get_text (const Parser *p, const char *key, gboolean localized, gboolean required, char **out, GError **error)
 {
@@ -307,6 +326,16 @@ get_text (const Parser *p, const char *key, gboolean localized, gboolean require
       *out = NULL;
       return TRUE;
     }
+  {
+    g_autofree char *raw = get_raw (p, key);
+
+    if (raw != NULL && !escapes_ok (raw))
+      {
+        set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key, "%s",
+                     _("a backslash starts no escape: write \\s, \\n, \\t, \\r or \\\\"));
+        return FALSE;
+      }
+  }
   value = localized ? g_key_file_get_locale_string (p->kf, KIELA_VARIANT_FILE_GROUP, key, NULL, &local)
                     : g_key_file_get_string (p->kf, KIELA_VARIANT_FILE_GROUP, key, &local);
   if (value == NULL || !g_utf8_validate (value, -1, NULL))
@@ -692,26 +721,73 @@ kiela_variant_file_new_from_data (const char *data, gssize length, const char *n
   return g_steal_pointer (&vf);
 }
 
+/* Reads a file of at most MAX_FILE_SIZE bytes.  Opened without blocking and checked on the open
+ * descriptor: a named pipe in a variants folder would hang the app's start, and /dev/zero
+ * would be read until memory ran out. */
+static char *
+read_small_file (const char *path, gsize *length, GError **error)
+{
+  Parser p = { path, "", 0, NULL };
+  g_autofree char *data = NULL;
+  GStatBuf st;
+  gsize n = 0;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("%s: cannot be read: %s"),
+                   display, g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      g_close (fd, NULL);
+      set_problem (error, &p, KIELA_VARIANT_FILE_ERROR_SYNTAX, NULL, "%s", _("not a regular file"));
+      return NULL;
+    }
+  /* One byte more than allowed: a file that grew past the limit is refused as too large. */
+  data = g_malloc (MAX_FILE_SIZE + 2);
+  while (n <= MAX_FILE_SIZE)
+    {
+      gssize got = read (fd, data + n, MAX_FILE_SIZE + 1 - n);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        {
+          int saved = errno;
+          g_autofree char *display = g_filename_display_name (path);
+
+          g_close (fd, NULL);
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("%s: cannot be read: %s"),
+                       display, g_strerror (saved));
+          return NULL;
+        }
+      if (got == 0)
+        break;
+      n += (gsize) got;
+    }
+  g_close (fd, NULL);
+  data[n] = '\0';
+  *length = n;
+  return g_steal_pointer (&data);
+}
+
 KielaVariantFile *
 kiela_variant_file_new_from_file (const char *path, GError **error)
 {
   g_autofree char *data = NULL;
   gsize length;
   KielaVariantFile *vf;
-  GStatBuf st;
 
   g_return_val_if_fail (path != NULL, NULL);
-  /* Refuse a huge file before reading it all. */
-  if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
-    {
-      Parser p = { path, "", 0, NULL };
-
-      set_problem (error, &p, KIELA_VARIANT_FILE_ERROR_TOO_LARGE, NULL,
-                   _("the file is larger than %u KiB: it cannot be a variant file"), MAX_FILE_SIZE / 1024);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &length, error))
+  data = read_small_file (path, &length, error);
+  if (data == NULL)
     return NULL;
+  /* A longer file is refused there as too large. */
   vf = kiela_variant_file_new_from_data (data, length, path, error);
   if (vf)
     vf->path = g_strdup (path);

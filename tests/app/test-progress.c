@@ -1,6 +1,8 @@
 /* test-progress.c: the learner's progress without a display: stars, best kept, saved and read back, a corrupt file kept aside. */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <string.h>
 #include <glib/gstdio.h>
 
@@ -134,6 +136,8 @@ check_corrupt (Fixture *f, const char *contents)
   g_assert_false (kiela_lesson_progress_load (p, &error));
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, f->path));
+  /* Shown in a toast: UTF-8 whatever bytes the file held. */
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
   g_test_message ("%s", error->message);
   /* Kept aside, not lost, not in the way. */
   g_assert_cmpuint (count_corrupt (sub), ==, before + 1);
@@ -156,6 +160,27 @@ test_corrupt (Fixture *f, gconstpointer data)
   check_corrupt (f, "[sowing]\nstep-1=two\n");
   check_corrupt (f, "[sowing]\nlevel=2\n");
   check_corrupt (f, "[sowing]\nstep-0=2\n");
+  check_corrupt (f, "caf\xe9 is not a key file\n");
+}
+
+/* A named pipe in the progress file's place: reading it would block the app for ever.  It is
+ * set aside like a corrupt file, and progress starts afresh. */
+static void
+test_not_a_file (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KielaLessonProgress) p = kiela_lesson_progress_new (f->path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sub = g_path_get_dirname (f->path);
+
+  g_assert_cmpint (g_mkdir_with_parents (sub, 0700), ==, 0);
+  g_assert_cmpint (mkfifo (f->path, 0600), ==, 0);
+  g_assert_false (kiela_lesson_progress_load (p, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, f->path));
+  g_assert_cmpuint (count_corrupt (sub), ==, 1);
+  g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (kiela_lesson_progress_record (p, "capture", 0, 0, 0, NULL), ==, 3);
+  g_assert_true (g_file_test (f->path, G_FILE_TEST_IS_REGULAR));
 }
 
 static void
@@ -194,6 +219,7 @@ main (int argc, char **argv)
   g_test_add_func ("/progress/default-path", test_default_path_and_text);
   g_test_add ("/progress/record-reload", Fixture, NULL, setup, test_record_and_reload, teardown);
   g_test_add ("/progress/corrupt", Fixture, NULL, setup, test_corrupt, teardown);
+  g_test_add ("/progress/not-a-file", Fixture, NULL, setup, test_not_a_file, teardown);
   g_test_add ("/progress/unwritable", Fixture, NULL, setup, test_unwritable, teardown);
   return g_test_run ();
 }

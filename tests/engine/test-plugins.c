@@ -585,6 +585,61 @@ test_symlinked_folders (void)
   g_rmdir (dir);
 }
 
+/* File names need not be UTF-8 (a folder copied from another system): every reason and name a
+ * failed record shows in the plugins page is UTF-8 text, and still says which file it is. */
+static void
+test_file_names_not_utf8 (void)
+{
+  g_autoptr(KielaRegistry) registry = test_registry ();
+  g_autofree char *dir = g_dir_make_tmp ("kiela-names-XXXXXX", NULL);
+  g_autofree char *good_src = g_build_filename (KIELA_TEST_BROKEN_DIR, "good.so", NULL);
+  const char *files[] = { "lonely\xe9.so", "renamed\xff.so", "renamed\xff.plugin", "odd\xfe.kiela-variant" };
+  GPtrArray *plugins;
+  guint failed = 0;
+
+  {
+    g_autofree char *lonely = g_build_filename (dir, files[0], NULL);
+    g_autofree char *module = g_build_filename (dir, files[1], NULL);
+    g_autofree char *info = g_build_filename (dir, files[2], NULL);
+    g_autofree char *variant = g_build_filename (dir, files[3], NULL);
+
+    g_assert_true (g_file_set_contents (lonely, "", 0, NULL));
+    copy_file (good_src, module);
+    g_assert_true (g_file_set_contents (info, "[Plugin]\nModule=renamed\nId=renamed\nName=R\nABI=1\nAPI=1\n", -1, NULL));
+    g_assert_true (g_file_set_contents (variant, "[Variant]\nId=odd\nFiles=99\n", -1, NULL));
+  }
+  g_setenv ("KIELA_VARIANT_PATH", dir, TRUE);
+  kiela_registry_load_dir (registry, dir);
+  kiela_registry_load_variant_files (registry);
+  kiela_registry_finish_loading (registry);
+  g_unsetenv ("KIELA_VARIANT_PATH");
+
+  plugins = kiela_registry_get_plugins (registry);
+  for (guint i = 0; i < plugins->len; i++)
+    {
+      const KielaPluginRecord *r = g_ptr_array_index (plugins, i);
+
+      if (!g_str_has_prefix (r->path, dir))
+        continue;
+      g_assert_cmpint (r->state, ==, KIELA_PLUGIN_FAILED);
+      g_assert_nonnull (r->reason);
+      if (!g_utf8_validate (r->reason, -1, NULL))
+        g_error ("the reason for %s is not UTF-8: %s", r->path, r->reason);
+      g_assert_true (r->name == NULL || g_utf8_validate (r->name, -1, NULL));
+      failed++;
+    }
+  g_assert_cmpuint (failed, ==, 3);
+  assert_failed (registry, "lonely\xe9.so", "lonely\xef\xbf\xbd.plugin");
+  assert_failed (registry, "renamed\xff.so", "renamed\xef\xbf\xbd.so");
+  assert_failed (registry, "odd\xfe.kiela-variant", "odd\xef\xbf\xbd.kiela-variant");
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[i], NULL);
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -597,6 +652,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plugins/rules", test_rules_plugins);
   g_test_add_func ("/plugins/broken", test_broken_plugins);
   g_test_add_func ("/plugins/hostile-files", test_hostile_files);
+  g_test_add_func ("/plugins/file-names-not-utf8", test_file_names_not_utf8);
   g_test_add_func ("/plugins/default-dirs", test_default_dirs);
   g_test_add_func ("/plugins/static", test_static_module);
   g_test_add_func ("/plugins/symlinked-folders", test_symlinked_folders);

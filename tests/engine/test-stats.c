@@ -7,6 +7,8 @@
 #include <glib/gstdio.h>
 #include <sys/wait.h>
 
+#include <json-glib/json-glib.h>
+
 #include "kiela.h"
 #include "test-common.h"
 
@@ -200,6 +202,146 @@ test_merge_refusals (void)
   g_assert_nonnull (error);
 }
 
+/* `json` with its member `name` replaced by the JSON value `value`. */
+static char *
+with_member (const char *json, const char *name, const char *value)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) vparser = json_parser_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+  g_auto(GStrv) parts = NULL;
+
+  /* The value goes in as text: json-glib would not write a lone surrogate back as one. */
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  g_assert_true (json_parser_load_from_data (vparser, "\"@VALUE@\"", -1, NULL));
+  json_object_set_member (json_node_get_object (json_parser_get_root (parser)), name,
+                          json_node_copy (json_parser_get_root (vparser)));
+  json_generator_set_root (gen, json_parser_get_root (parser));
+  text = json_generator_to_data (gen, NULL);
+  parts = g_strsplit (text, "\"@VALUE@\"", 2);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  return g_strconcat (parts[0], value, parts[1], NULL);
+}
+
+/* A statistics file is checked whole: sums that disagree (a hand edit, a damaged or hostile
+ * file) are refused with the member named, never read past an array's end, looped over for
+ * four billion plies or nested until the stack overflows. */
+static void
+test_damaged_files (void)
+{
+  g_autoptr(KielaStats) stats = run ("kiela", "random", "greedy", 12, 5, 0, 1, 1, NULL);
+  g_autofree char *json = kiela_stats_to_json (stats, NULL);
+  KielaStatsSummary s;
+  g_autofree char *short_stones = NULL;
+  static const struct { const char *member, *value; } bad[] = {
+    { "max_plies", "4294967295" },     /* the CLI's histogram looped up to it */
+    { "max_plies", "100000000" },
+    { "min_plies", "100000" },
+    { "games", "13" },
+    { "south_wins", "0" },
+    { "a_wins", "12" },
+    { "plies", "1" },
+    { "repetition_draws", "13" },
+    { "ranges", "[0, 13]" },
+    { "ranges", "[0, 6, 6, 12, 20, 21]" },
+    { "n_games", "3" },
+    { "lengths", "[1]" },
+    { "reached", "[]" },
+    { "variant", "\"kiela\\ud800x\"" },   /* json-glib decodes it into bytes that are not UTF-8 */
+  };
+
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaStats) back = kiela_stats_from_json (json, -1, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  kiela_stats_get_summary (stats, &s);
+  g_assert_cmpuint (s.games, ==, 12);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = with_member (json, bad[i].member, bad[i].value);
+      g_autoptr(KielaStats) damaged = kiela_stats_from_json (text, -1, &error);
+
+      if (damaged != NULL)
+        g_error ("%s = %s was accepted", bad[i].member, bad[i].value);
+      g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
+      g_clear_error (&error);
+    }
+  /* Statistics without games count nothing (fuzz-stats found these accepted). */
+  {
+    g_autoptr(KielaStats) none = kiela_stats_new ();
+    g_autofree char *empty = kiela_stats_to_json (none, NULL);
+    const char *members[] = { "draws", "north_wins", "plies", "captures", "ai_errors", "min_plies" };
+    g_autoptr(KielaStats) empty_back = kiela_stats_from_json (empty, -1, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (empty_back);
+    for (guint i = 0; i < G_N_ELEMENTS (members); i++)
+      {
+        g_autofree char *text = with_member (empty, members[i], "1");
+        g_autoptr(KielaStats) damaged = kiela_stats_from_json (text, -1, &error);
+
+        if (damaged != NULL)
+          g_error ("%s = 1 without games was accepted", members[i]);
+        g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+        g_clear_error (&error);
+      }
+  }
+  /* "stones" one shorter than "reached": the mean of the last ply read past the array. */
+  {
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    JsonArray *stones;
+    g_autoptr(GString) list = g_string_new ("[");
+
+    g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+    stones = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "stones");
+    g_assert_cmpuint (json_array_get_length (stones), >, 1);
+    for (guint i = 0; i + 1 < json_array_get_length (stones); i++)
+      g_string_append_printf (list, "%s%" G_GINT64_FORMAT, i ? "," : "", json_array_get_int_element (stones, i));
+    g_string_append (list, "]");
+    short_stones = with_member (json, "stones", list->str);
+    g_assert_null (kiela_stats_from_json (short_stones, -1, &error));
+    g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+    g_assert_nonnull (strstr (error->message, "stones"));
+    g_clear_error (&error);
+  }
+  /* A million "[": json-glib recurses once per level. */
+  {
+    gsize n = 1000000;
+    g_autofree char *deep = g_malloc (n + 1);
+
+    memset (deep, '[', n);
+    deep[n] = '\0';
+    g_assert_null (kiela_stats_from_json (deep, (gssize) n, &error));
+    g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+    g_clear_error (&error);
+  }
+  /* An empty text, and members of the wrong kind: refused without a critical from json-glib's
+   * getters (fatal in a test; fuzz-stats found both). */
+  for (const char *const *t = (const char *const[]) {
+         "", "{\"format\":[1]}",
+         "{\"format\":\"kiela-stats\",\"version\":1,\"variant\":{},\"seed\":[],\"ai\":[\"a\",\"b\"]}", NULL };
+       *t; t++)
+    {
+      g_assert_null (kiela_stats_from_json (*t, -1, &error));
+      g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+      g_clear_error (&error);
+    }
+  /* json-glib decodes an escaped lone surrogate into bytes that are not UTF-8, and quotes them
+   * when it then fails (fuzz-stats found it): the message is made valid. */
+  g_assert_null (kiela_stats_from_json ("{\"format\":\"kiela-stats\",\"a\\ud800\":0,\"b\":1}", -1, &error));
+  g_assert_nonnull (error);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_clear_error (&error);
+  /* Bytes that are not UTF-8 are refused before json-glib quotes them in its message. */
+  g_assert_null (kiela_stats_from_json ("{\"format\":\"kiela-stats\xff\"}", -1, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_clear_error (&error);
+}
+
 static void
 test_parse_shard (void)
 {
@@ -285,6 +427,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/wilson-known", test_wilson_known);
   g_test_add_func ("/stats/shards-merge", test_shards_merge);
   g_test_add_func ("/stats/merge-refusals", test_merge_refusals);
+  g_test_add_func ("/stats/damaged-files", test_damaged_files);
   g_test_add_func ("/stats/parse-shard", test_parse_shard);
   g_test_add_func ("/stats/cli-merge", test_cli_merge);
   status = g_test_run ();

@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "kiela.h"
@@ -555,6 +557,77 @@ test_shipped_strings_marked (void)
     }
 }
 
+/* What a variants folder may hold by accident: a named pipe would block the app's start for ever
+ * in a plain read, and a link to /dev/zero would be read until memory ran out.  Each is refused
+ * at once, naming the file; a link to a good file still loads. */
+static void
+test_special_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-variants-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe.kiela-variant", NULL);
+  g_autofree char *zero = g_build_filename (dir, "zero.kiela-variant", NULL);
+  g_autofree char *good = g_build_filename (dir, "good.kiela-variant", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.kiela-variant", NULL);
+  g_autoptr(KielaRegistry) reg = kiela_registry_new ();
+  const char *bad[] = { fifo, zero };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  g_assert_true (g_file_set_contents (good, "[Variant]\nId=linked\nName=Linked\nFiles=4\nStart=outer:2\n", -1, NULL));
+  g_assert_cmpint (symlink ("good.kiela-variant", link), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KielaVariantFile) file = kiela_variant_file_new_from_file (bad[i], &error);
+
+      g_assert_null (file);
+      g_assert_nonnull (error);
+      g_assert_true (g_str_has_prefix (error->message, bad[i]));
+      g_assert_nonnull (strstr (error->message, "not a regular file"));
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KielaVariantFile) file = kiela_variant_file_new_from_file (link, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (kiela_variant_file_get_variant (file)->id, ==, "linked");
+  }
+  /* The same folder loaded at start: the good file is there, the others are failed records. */
+  g_setenv ("KIELA_VARIANT_PATH", dir, TRUE);
+  kiela_registry_load_variant_files (reg);
+  g_unsetenv ("KIELA_VARIANT_PATH");
+  g_assert_nonnull (kiela_registry_lookup_variant (reg, "linked"));
+
+  for (const char *const *f = (const char *const[]) { fifo, zero, good, link, NULL }; *f; f++)
+    g_assert_cmpint (g_unlink (*f), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* A text value with two bad escapes: refused naming the key, without GLib warning that its own
+ * parser set an error twice (fatal in a test; fuzz-variant logged it). */
+static void
+test_bad_escapes (void)
+{
+  const char *texts[] = {
+    "[Variant]\nId=x\nName=\\q\\\nFiles=4\nStart=outer:2\n",
+    "[Variant]\nId=x\nName=X\nDescription=a\\\nFiles=4\nStart=outer:2\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KielaVariantFile) file = kiela_variant_file_new_from_data (texts[i], -1, "escapes", &error);
+      KielaVariantFileProblem problem;
+
+      g_assert_null (file);
+      g_assert_error (error, KIELA_VARIANT_FILE_ERROR, KIELA_VARIANT_FILE_ERROR_BAD_VALUE);
+      g_assert_true (kiela_variant_file_error_get_problem (error, &problem));
+      g_assert_cmpstr (problem.key, ==, i == 0 ? "Name" : "Description");
+      g_assert_cmpuint (problem.line, ==, 3 + i);
+      kiela_variant_file_problem_clear (&problem);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -566,6 +639,8 @@ main (int argc, char **argv)
   g_test_add_func ("/variant-file/localized-name", test_localized_name);
   g_test_add_func ("/variant-file/errors", test_errors);
   g_test_add_func ("/variant-file/bad-file-isolated", test_bad_file_isolated);
+  g_test_add_func ("/variant-file/special-files", test_special_files);
+  g_test_add_func ("/variant-file/bad-escapes", test_bad_escapes);
   g_test_add_func ("/variant-file/templates-play-as-c", test_templates_play_as_c);
   g_test_add_func ("/variant-file/shipped-worked-moves", test_shipped_worked_moves);
   g_test_add_func ("/variant-file/shipped-strings-marked", test_shipped_strings_marked);

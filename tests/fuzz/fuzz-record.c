@@ -6,9 +6,6 @@
 #include <string.h>
 #include "fuzz-common.h"
 
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-
 static void
 check_same (KielaGame *a, KielaGame *b)
 {
@@ -79,24 +76,7 @@ run (const guint8 *data, size_t size)
   g_object_unref (tree);
 }
 
-int
-LLVMFuzzerInitialize (int *argc, char ***argv)
-{
-  static const char sample[] =
-    "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"moves\":[\"g1\"],"
-    "\"metadata\":{\"south\":\"Ana\"}}";
-
-  g_setenv ("LANGUAGE", "C", TRUE);
-  /* One-time allocations (types, quarks, the registry) happen here, not in a
-   * fuzzed run where the leak checker would count them. */
-  run ((const guint8 *) sample, strlen (sample));
-  run ((const guint8 *) "{", 1);
-  return 0;
-}
-
-int
-LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
-{
-  run (data, size);
-  return 0;
-}
+FUZZ_ENTRY_POINTS (run,
+                   "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"moves\":[\"g1\"],"
+                   "\"metadata\":{\"south\":\"Ana\"}}",
+                   "{")

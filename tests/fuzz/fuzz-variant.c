@@ -5,9 +5,6 @@
 #include <string.h>
 #include "fuzz-common.h"
 
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-
 static void
 run (const guint8 *data, size_t size)
 {
@@ -58,19 +55,4 @@ run (const guint8 *data, size_t size)
     }
 }
 
-int
-LLVMFuzzerInitialize (int *argc, char ***argv)
-{
-  static const char sample[] = "[Variant]\nId=x\nName=X\nFiles=4\nStart=outer:2\n";
-
-  g_setenv ("LANGUAGE", "C", TRUE);
-  run ((const guint8 *) sample, sizeof sample - 1);
-  return 0;
-}
-
-int
-LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
-{
-  run (data, size);
-  return 0;
-}
+FUZZ_ENTRY_POINTS (run, "[Variant]\nId=x\nName=X\nFiles=4\nStart=outer:2\n")

@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <gtk/gtk.h>
 #include <glib/gstdio.h>
 
@@ -285,6 +287,89 @@ test_renderer_disk_cache (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Runs the idle callbacks: the disk cache is written from one. */
+static void
+drain_idle (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* A renderer at `layout` from the disk cache: how many boards it had to rasterise (0: read from
+ * the cache, 1: the cache file was not used), after checking the board it shows is whole. */
+static guint
+renders_with_cache (const KielaBoardLayout *layout, GBytes *expected)
+{
+  g_autoptr(KielaBoardRenderer) r = kiela_board_renderer_new ();
+  g_autoptr(GBytes) pixels = NULL;
+
+  g_assert_true (kiela_board_renderer_ensure (r, layout, 1));
+  pixels = texture_pixels (kiela_board_renderer_get_background (r));
+  g_assert_true (g_bytes_equal (pixels, expected));
+  drain_idle ();
+  return kiela_board_renderer_get_render_count (r);
+}
+
+/* A cache file of the right size whose pixels were damaged (one flipped bit of a disk or a copy),
+ * a longer file, a folder or a named pipe in its place are never drawn nor waited for: the board
+ * is rasterised as before and the file replaced with a good one. */
+static void
+test_renderer_disk_cache_damaged (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-board-cache-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "board-8.argb", NULL);
+  g_autoptr(GBytes) drawn = NULL;
+  g_autofree char *good = NULL;
+  gsize length;
+  KielaBoardLayout layout;
+
+  kiela_board_renderer_set_cache_dir (dir);
+  kiela_board_layout_compute (&layout, 8, 640, 400);
+  {
+    g_autoptr(KielaBoardRenderer) first = kiela_board_renderer_new ();
+
+    g_assert_true (kiela_board_renderer_ensure (first, &layout, 1));
+    drawn = texture_pixels (kiela_board_renderer_get_background (first));
+    drain_idle ();
+  }
+  g_assert_true (g_file_get_contents (file, &good, &length, NULL));
+  g_assert_cmpuint (renders_with_cache (&layout, drawn), ==, 0);
+
+  /* One bit flipped in the middle of the pixels, the file's size unchanged. */
+  {
+    g_autofree char *damaged = g_memdup2 (good, length);
+
+    damaged[length / 2] ^= 0x10;
+    g_assert_true (g_file_set_contents (file, damaged, (gssize) length, NULL));
+    g_assert_cmpuint (renders_with_cache (&layout, drawn), ==, 1);
+    g_assert_cmpuint (renders_with_cache (&layout, drawn), ==, 0);   /* replaced by a good one */
+  }
+  /* Bytes after the last row: not a file this version wrote. */
+  {
+    g_autofree char *longer = g_malloc0 (length + 16);
+
+    memcpy (longer, good, length);
+    g_assert_true (g_file_set_contents (file, longer, (gssize) length + 16, NULL));
+    g_assert_cmpuint (renders_with_cache (&layout, drawn), ==, 1);
+    g_assert_cmpuint (renders_with_cache (&layout, drawn), ==, 0);
+  }
+  /* A named pipe with no writer: opening it for reading would block the app's start for ever. */
+  g_assert_cmpint (g_remove (file), ==, 0);
+  g_assert_cmpint (mkfifo (file, 0600), ==, 0);
+  g_assert_cmpuint (renders_with_cache (&layout, drawn), ==, 1);
+  g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (renders_with_cache (&layout, drawn), ==, 0);
+  /* A folder in its place cannot be replaced: every start rasterises, nothing fails. */
+  g_assert_cmpint (g_remove (file), ==, 0);
+  g_assert_cmpint (g_mkdir (file, 0700), ==, 0);
+  g_assert_cmpuint (renders_with_cache (&layout, drawn), ==, 1);
+  g_assert_cmpuint (renders_with_cache (&layout, drawn), ==, 1);
+
+  kiela_board_renderer_set_cache_dir (NULL);
+  g_assert_cmpint (g_rmdir (file), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -296,5 +381,6 @@ main (int argc, char **argv)
   g_test_add_func ("/board/geometry/stone-layouts", test_stone_layouts);
   g_test_add_func ("/board/renderer/cache", test_renderer_cache);
   g_test_add_func ("/board/renderer/disk-cache", test_renderer_disk_cache);
+  g_test_add_func ("/board/renderer/disk-cache-damaged", test_renderer_disk_cache_damaged);
   return g_test_run ();
 }

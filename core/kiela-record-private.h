@@ -1,0 +1,34 @@
+/* kiela-record-private.h: what the record's two halves and the other JSON readers of core share (not installed). */
+#pragma once
+
+#include <json-glib/json-glib.h>
+#include "kiela-game-tree.h"
+
+G_BEGIN_DECLS
+
+/* A record nests a few levels deep (variations inside variations go deeper, up to this limit).
+ * json-glib's parser recurses once per level, so a hostile file of a million "[" would
+ * overflow the stack before it fails: the text is scanned first. */
+#define KIELA_RECORD_MAX_DEPTH 64
+
+/* What a look at the raw JSON text finds before json-glib parses it. */
+typedef struct {
+  gboolean too_deep;   /* arrays and objects nest deeper than the limit */
+  guint nul_line;      /* 1-based line of the first "\u0000" escape in a string, 0 if none */
+} KielaJsonScan;
+
+KielaJsonScan _kiela_json_scan (const char *text, gsize length, guint max_depth);
+
+/* json-glib 1.6 decodes an escaped lone surrogate ("\ud800") into bytes that are not UTF-8,
+ * although the file text itself is: every string taken from a record is checked. */
+gboolean _kiela_record_string_ok (const char *s);
+/* Sets a record error "SOURCE: message"; returns FALSE. */
+gboolean _kiela_record_fail (GError **error, const char *source, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+/* kiela-record-tree.c: the main line's "comments" and "variations" members, written into the
+ * record object being built (for the main line's first `n_moves` plies) and read back into
+ * `tree`, each variation replayed and checked like the main line. */
+void     _kiela_record_write_tree (JsonBuilder *b, KielaGameTree *tree, guint n_moves);
+gboolean _kiela_record_read_tree (JsonObject *obj, KielaGameTree *tree, const char *source, GError **error);
+
+G_END_DECLS

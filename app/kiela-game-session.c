@@ -370,6 +370,7 @@ kiela_game_session_restore_autosave (KielaGameSession *self)
   g_autofree char *message = NULL;
   gboolean disable = FALSE;
   gboolean modified;
+  gboolean forget_file = FALSE;
 
   g_return_if_fail (KIELA_IS_GAME_SESSION (self));
 
@@ -396,8 +397,11 @@ kiela_game_session_restore_autosave (KielaGameSession *self)
      * taken to have them: better a question too many than lost moves). */
     modified = g_strcmp0 (kiela_game_get_metadata (game, META_AUTOSAVE_MODIFIED), "false") != 0;
   else if (kiela_game_get_metadata (game, META_AUTOSAVE_FILE) != NULL)
-    /* Its file is gone or unreadable: the moves are now in no file of the user's. */
-    modified = TRUE;
+    {
+      /* Its file is gone or unreadable: the moves are now in no file of the user's. */
+      modified = TRUE;
+      forget_file = TRUE;
+    }
   else
     /* An untitled game (or an autosave from before the file was kept): its moves, if any, are
      * in no file of the user's. */
@@ -407,6 +411,9 @@ kiela_game_session_restore_autosave (KielaGameSession *self)
   kiela_game_tree_set_metadata (tree, META_AUTOSAVE_MODIFIED, NULL);
   set_tree (self, tree, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
             file, modified);
+  /* The autosave says so too: a file put back under that name later is not this game's. */
+  if (forget_file)
+    autosave (self);
 }
 
 /* ---------- getters ---------- */

@@ -520,7 +520,17 @@ test_autosave_file (Fixture *f, gconstpointer data)
     g_assert_true (kiela_position_equal (kiela_game_get_position (kiela_game_session_get_game (second)), &changed));
   }
 
-  /* A file in its place that is no record the user can open (a folder): the same. */
+  /* Saved once more (the autosave names the file again), then a folder in the file's place,
+   * which is no record the user can open: the same. */
+  g_assert_true (kiela_game_session_save (f->session, NULL, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(KielaGameSession) second = restart (f);
+
+    g_assert_nonnull (kiela_game_session_get_file (second));
+    g_assert_false (kiela_game_session_get_modified (second));
+  }
+  g_assert_cmpint (g_unlink (path), ==, 0);
   g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
   {
     g_autoptr(KielaGameSession) second = restart (f);
@@ -529,6 +539,16 @@ test_autosave_file (Fixture *f, gconstpointer data)
     g_assert_true (kiela_game_session_get_modified (second));
   }
   g_assert_cmpint (g_rmdir (path), ==, 0);
+
+  /* The restored session autosaved the game as untitled: a file put back under the old name
+   * afterwards is not taken for this game's. */
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  {
+    g_autoptr(KielaGameSession) second = restart (f);
+
+    g_assert_null (kiela_game_session_get_file (second));
+    g_assert_true (kiela_game_session_get_modified (second));
+  }
   g_assert_cmpuint (f->errors->len, ==, 0);
   g_assert_cmpuint (f->messages->len, ==, 0);
 }

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kiela-move-list-item.h"
 #include "kiela-window-private.h"
 
 /* "North · Zola (Novice)" above the board and "South · You" below: a newcomer sees at once which
@@ -131,7 +132,17 @@ status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over
 
       if (ply == 0)
         return g_strdup (_("Reviewing the start position"));
-      return g_strdup_printf (_("Reviewing move %u of %u"), ply, kiela_game_get_n_moves (_kiela_window_game (self)));
+      {
+        /* Numbered as the move list's row is: per turn, not per ply. */
+        g_autoptr(KielaMoveListItem) item =
+          kiela_move_list_item_new_for_line (kiela_game_session_get_tree (self->session),
+                                             kiela_game_session_get_view_line (self->session), ply);
+
+        /* TRANSLATORS: status while reviewing: the turn number as the move list shows it ("2."),
+         * the player and the house the move was played from: "Reviewing move 2, South g1" */
+        return g_strdup_printf (_("Reviewing move %1$u, %2$s %3$s"), kiela_move_list_item_get_turn (item),
+                                kiela_move_list_item_get_who (item), kiela_move_list_item_get_square (item));
+      }
     }
   if (phase != KIELA_PHASE_PLAY)
     return g_strdup_printf (_("%s arranges its stones"), kiela_side_display_name (to_move));

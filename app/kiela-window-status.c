@@ -3,6 +3,7 @@
  * and the replay. */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "kiela-move-list-item.h"
@@ -119,6 +120,21 @@ update_result (KielaWindow *self, gboolean show)
   gtk_label_set_text (self->result_counts, counts);
 }
 
+/* The result and why, as two sentences: "Draw. The position repeated three times." A title
+ * that ends a sentence itself ("You win!") is followed by the reason alone. */
+static char *
+result_line_dup (const char *title, const char *why)
+{
+  gsize len = strlen (title);
+
+  if (why == NULL)
+    return g_strdup (title);
+  if (len > 0 && strchr ("!?.", title[len - 1]))
+    return g_strdup_printf ("%s %s", title, why);
+  /* TRANSLATORS: the end of a game, two sentences: the result, then why: "Zola wins. South cannot move." */
+  return g_strdup_printf (_("%1$s. %2$s"), title, why);
+}
+
 /* The big status line: what the people at the board need to know now. */
 static char *
 status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over)
@@ -151,8 +167,7 @@ status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over
       /* The same words as the game-over card, big enough for the back of the room. */
       g_autofree char *title = _kiela_window_result_title_dup (self, kiela_game_get_status (_kiela_window_game (self), NULL));
       g_autofree char *why = kiela_game_describe_reason (_kiela_window_game (self));
-      /* TRANSLATORS: status line at the end of a game: "Zola wins — South cannot move." */
-      return why ? g_strdup_printf (_("%1$s — %2$s"), title, why) : g_strdup (title);
+      return result_line_dup (title, why);
     }
   if (!at_end)
     {
@@ -243,7 +258,7 @@ announce_move (KielaWindow *self, gboolean at_end, gboolean over)
       g_autofree char *title = _kiela_window_result_title_dup (self, kiela_game_get_status (_kiela_window_game (self), NULL));
       g_autofree char *why = kiela_game_describe_reason (_kiela_window_game (self));
 
-      g_autofree char *result = why ? g_strdup_printf (_("%1$s — %2$s"), title, why) : g_strdup (title);
+      g_autofree char *result = result_line_dup (title, why);
 
       g_string_append_printf (text, text->len > 0 ? " %s" : "%s", result);
     }

@@ -209,6 +209,7 @@ clicker_step (GtkWidget *widget, GVariant *args, gpointer data)
 void
 _kiela_window_clear_refusal (KielaWindow *self)
 {
+  g_clear_handle_id (&self->refusal_timeout, g_source_remove);
   if (self->refusal_toast)
     adw_toast_dismiss (self->refusal_toast);
   g_clear_weak_pointer (&self->refusal_toast);
@@ -218,11 +219,29 @@ static void
 on_refusal_dismissed (AdwToast *toast, KielaWindow *self)
 {
   if (self->refusal_toast == toast)
-    g_clear_weak_pointer (&self->refusal_toast);
+    {
+      g_clear_handle_id (&self->refusal_timeout, g_source_remove);
+      g_clear_weak_pointer (&self->refusal_toast);
+    }
+}
+
+static gboolean
+refusal_timed_out (gpointer data)
+{
+  KielaWindow *self = data;
+
+  self->refusal_timeout = 0;
+  if (self->refusal_toast)
+    adw_toast_dismiss (self->refusal_toast);
+  return G_SOURCE_REMOVE;
 }
 
 /* A reason a click did nothing is about that click: it replaces the reason before it at once
- * instead of waiting in the toast queue behind it, and goes when a move is played. */
+ * instead of waiting in the toast queue behind it, stays 5 s after the latest click, and goes
+ * when a move is played.  The toast keeps no timeout of its own: libadwaita 1.2 can neither
+ * restart one (adding a toast twice gives it two lives in the overlay, a use after free when
+ * they hide) nor replace a toast at once (it frees the one still in use when the one shown is
+ * dismissed and another added, a crash seconds later); the window's timer hides it instead. */
 void
 _kiela_window_refuse (KielaWindow *self, const char *text)
 {
@@ -230,23 +249,19 @@ _kiela_window_refuse (KielaWindow *self, const char *text)
 
   g_free (self->last_message);
   self->last_message = g_strdup (text);
-  /* A reason still shown (or queued) takes the new text in place: libadwaita 1.2 frees a toast
-   * still in use when the one shown is dismissed and another added at once (a crash seconds
-   * later, when the new one hides). */
+  g_clear_handle_id (&self->refusal_timeout, g_source_remove);
+  self->refusal_timeout = g_timeout_add_seconds (5, refusal_timed_out, self);
   if (self->refusal_toast != NULL)
     {
-      /* The same reason again keeps its text (no flicker); either way the reason now shown gets
-       * its full time: adding a toast the overlay shows restarts its timeout (one still queued
-       * moves to the front). */
+      /* The same reason again keeps its text (no flicker). */
       if (g_strcmp0 (adw_toast_get_title (self->refusal_toast), text) != 0)
         adw_toast_set_title (self->refusal_toast, text);
-      adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->refusal_toast));
       return;
     }
   toast = adw_toast_new (text);
   /* Normal priority: libadwaita 1.2 asserts when a high-priority toast displaces one being
    * dismissed. */
-  adw_toast_set_timeout (toast, 5);
+  adw_toast_set_timeout (toast, 0);
   self->refusal_toast = toast;
   g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &self->refusal_toast);
   /* A hiding toast shows no new text: from its dismissal on, the next reason gets a toast of its own. */
@@ -362,6 +377,7 @@ void
 _kiela_window_presentation_dispose (KielaWindow *self)
 {
   g_clear_handle_id (&self->caption_idle, g_source_remove);
+  g_clear_handle_id (&self->refusal_timeout, g_source_remove);
   g_clear_weak_pointer (&self->refusal_toast);
   if (self->flap)
     g_signal_handlers_disconnect_by_data (self->flap, self);

@@ -90,6 +90,7 @@ struct _KielaWindow {
   gboolean close_confirmed;          /* the user chose to close despite unsaved changes */
   AdwToast *thinking_toast;          /* weak */
   AdwToast *refusal_toast;           /* weak: the one reason shown now, replaced by the next */
+  guint refusal_timeout;             /* hides it 5 s after the latest reason */
   /* Presentation mode (kiela-presentation.c). */
   gboolean presenting;
   gboolean presenting_fullscreened;  /* presentation mode made the window fullscreen */

@@ -16,6 +16,12 @@
 /* Record metadata keys of ours: the personality ids behind each side (absent = human). */
 #define META_SOUTH_AI "south-ai"
 #define META_NORTH_AI "north-ai"
+/* Only in the autosave, so that a restart brings the game back as it was: the URI of the game's
+ * file (absent: untitled) and "true"/"false" for changes the file does not hold.  They travel
+ * inside the one record, so the autosave stays a single atomic write; they are taken out of the
+ * game again at once, so they never reach the user's own files. */
+#define META_AUTOSAVE_FILE "kiela-autosave-file"
+#define META_AUTOSAVE_MODIFIED "kiela-autosave-modified"
 
 G_DEFINE_FINAL_TYPE (KielaGameSession, kiela_game_session, G_TYPE_OBJECT)
 
@@ -158,7 +164,15 @@ autosave (KielaGameSession *self)
                    display, g_strerror (saved));
     }
   else
-    kiela_game_file_save (self->tree, self->autosave, &error);
+    {
+      g_autofree char *uri = self->file ? g_file_get_uri (self->file) : NULL;
+
+      kiela_game_tree_set_metadata (self->tree, META_AUTOSAVE_FILE, uri);
+      kiela_game_tree_set_metadata (self->tree, META_AUTOSAVE_MODIFIED, self->modified ? "true" : "false");
+      kiela_game_file_save (self->tree, self->autosave, &error);
+      kiela_game_tree_set_metadata (self->tree, META_AUTOSAVE_FILE, NULL);
+      kiela_game_tree_set_metadata (self->tree, META_AUTOSAVE_MODIFIED, NULL);
+    }
 
   if (error == NULL)
     self->autosave_failed = FALSE;
@@ -319,7 +333,29 @@ kiela_game_session_save (KielaGameSession *self, GFile *file, GError **error)
     return FALSE;
   set_file (self, file);
   set_modified (self, FALSE);
+  /* The autosave learns the file and that the game has no unsaved changes. */
+  autosave (self);
   return TRUE;
+}
+
+/* The file an autosave names, if it is still a record the user can open; NULL otherwise (moved,
+ * deleted, unreadable, or no file named). */
+static GFile *
+dup_restorable_file (const char *uri)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+
+  if (uri == NULL || *uri == '\0')
+    return NULL;
+  file = g_file_new_for_uri (uri);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_ACCESS_CAN_READ,
+                            G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (info == NULL || g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR
+      || (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_ACCESS_CAN_READ)
+          && !g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_ACCESS_CAN_READ)))
+    return NULL;
+  return g_steal_pointer (&file);
 }
 
 /* When the process started, as real time: older temporaries cannot be a save of ours running now. */
@@ -329,9 +365,12 @@ void
 kiela_game_session_restore_autosave (KielaGameSession *self)
 {
   g_autoptr(KielaGameTree) tree = NULL;
+  g_autoptr(GFile) file = NULL;
   KielaGame *game;
   g_autofree char *message = NULL;
   gboolean disable = FALSE;
+  gboolean modified;
+  gboolean forget_file = FALSE;
 
   g_return_if_fail (KIELA_IS_GAME_SESSION (self));
 
@@ -351,11 +390,30 @@ kiela_game_session_restore_autosave (KielaGameSession *self)
         g_signal_emit (self, _kiela_game_session_signals[SIGNAL_ERROR], 0, message);
       return;
     }
-  /* The autosave keeps an untitled game: its moves are in no file of the user's. */
   game = kiela_game_tree_get_main_game (tree);
+  file = dup_restorable_file (kiela_game_get_metadata (game, META_AUTOSAVE_FILE));
+  if (file != NULL)
+    /* Back with its file; unsaved changes only if it had them (an autosave without the flag is
+     * taken to have them: better a question too many than lost moves). */
+    modified = g_strcmp0 (kiela_game_get_metadata (game, META_AUTOSAVE_MODIFIED), "false") != 0;
+  else if (kiela_game_get_metadata (game, META_AUTOSAVE_FILE) != NULL)
+    {
+      /* Its file is gone or unreadable: the moves are now in no file of the user's. */
+      modified = TRUE;
+      forget_file = TRUE;
+    }
+  else
+    /* An untitled game (or an autosave from before the file was kept): its moves, if any, are
+     * in no file of the user's. */
+    modified = kiela_game_get_n_moves (game) + kiela_game_get_n_redo (game) > 0
+               || kiela_game_has_setup (game, KIELA_SOUTH) || kiela_game_has_setup (game, KIELA_NORTH);
+  kiela_game_tree_set_metadata (tree, META_AUTOSAVE_FILE, NULL);
+  kiela_game_tree_set_metadata (tree, META_AUTOSAVE_MODIFIED, NULL);
   set_tree (self, tree, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
-            NULL, kiela_game_get_n_moves (game) + kiela_game_get_n_redo (game) > 0
-                  || kiela_game_has_setup (game, KIELA_SOUTH) || kiela_game_has_setup (game, KIELA_NORTH));
+            file, modified);
+  /* The autosave says so too: a file put back under that name later is not this game's. */
+  if (forget_file)
+    autosave (self);
 }
 
 /* ---------- getters ---------- */

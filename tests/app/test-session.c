@@ -439,6 +439,149 @@ test_autosave_restore (Fixture *f, gconstpointer data)
   g_assert_true (kiela_game_session_get_player (second, KIELA_NORTH) == ai);
 }
 
+/* A new session restoring what `f->session` autosaved. */
+static KielaGameSession *
+restart (Fixture *f)
+{
+  KielaGameSession *s = make_session (f);
+
+  kiela_game_session_restore_autosave (s);
+  return s;
+}
+
+/* The autosave remembers the game's file and whether it was changed since it was saved: a saved,
+ * unchanged game comes back with its file and nothing to save; a changed one with its file and its
+ * changes; one whose file is gone comes back untitled with its changes, without an alarm.  The
+ * file's name never leaks into the user's records. */
+static void
+test_autosave_file (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "saved game.kiela", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  KielaPosition saved, changed;
+
+  kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  play_first_legal (f);
+  play_first_legal (f);
+  g_assert_true (kiela_game_session_save (f->session, file, &error));
+  g_assert_no_error (error);
+  saved = *kiela_game_get_position (game_of (f));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_null (strstr (text, "kiela-autosave"));
+
+  /* Saved and unchanged: its file, not modified, the same moves. */
+  {
+    g_autoptr(KielaGameSession) second = restart (f);
+    KielaGame *game = kiela_game_session_get_game (second);
+
+    g_assert_nonnull (kiela_game_session_get_file (second));
+    g_assert_true (g_file_equal (kiela_game_session_get_file (second), file));
+    g_assert_false (kiela_game_session_get_modified (second));
+    g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 2);
+    g_assert_true (kiela_position_equal (kiela_game_get_position (game), &saved));
+    g_assert_null (kiela_game_get_metadata (game, "kiela-autosave-file"));
+    g_assert_null (kiela_game_get_metadata (game, "kiela-autosave-modified"));
+  }
+
+  /* Changed after saving: its file, modified; Save writes the change there. */
+  play_first_legal (f);
+  changed = *kiela_game_get_position (game_of (f));
+  {
+    g_autoptr(KielaGameSession) second = restart (f);
+
+    g_assert_nonnull (kiela_game_session_get_file (second));
+    g_assert_true (g_file_equal (kiela_game_session_get_file (second), file));
+    g_assert_true (kiela_game_session_get_modified (second));
+    g_assert_true (kiela_position_equal (kiela_game_get_position (kiela_game_session_get_game (second)), &changed));
+    g_assert_true (kiela_game_session_save (second, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_false (kiela_game_session_get_modified (second));
+  }
+  {
+    g_autoptr(KielaGame) reread = kiela_record_load (f->registry, path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (kiela_game_get_n_moves (reread), ==, 3);
+    g_assert_null (kiela_game_get_metadata (reread, "kiela-autosave-file"));
+    g_assert_null (kiela_game_get_metadata (reread, "kiela-autosave-modified"));
+  }
+
+  /* Saved again, then the file deleted: untitled, modified, the moves kept, nothing said. */
+  g_assert_true (kiela_game_session_save (f->session, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  {
+    g_autoptr(KielaGameSession) second = restart (f);
+
+    g_assert_null (kiela_game_session_get_file (second));
+    g_assert_true (kiela_game_session_get_modified (second));
+    g_assert_true (kiela_position_equal (kiela_game_get_position (kiela_game_session_get_game (second)), &changed));
+  }
+
+  /* Saved once more (the autosave names the file again), then a folder in the file's place,
+   * which is no record the user can open: the same. */
+  g_assert_true (kiela_game_session_save (f->session, NULL, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(KielaGameSession) second = restart (f);
+
+    g_assert_nonnull (kiela_game_session_get_file (second));
+    g_assert_false (kiela_game_session_get_modified (second));
+  }
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  {
+    g_autoptr(KielaGameSession) second = restart (f);
+
+    g_assert_null (kiela_game_session_get_file (second));
+    g_assert_true (kiela_game_session_get_modified (second));
+  }
+  g_assert_cmpint (g_rmdir (path), ==, 0);
+
+  /* The restored session autosaved the game as untitled: a file put back under the old name
+   * afterwards is not taken for this game's. */
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  {
+    g_autoptr(KielaGameSession) second = restart (f);
+
+    g_assert_null (kiela_game_session_get_file (second));
+    g_assert_true (kiela_game_session_get_modified (second));
+  }
+  g_assert_cmpuint (f->errors->len, ==, 0);
+  g_assert_cmpuint (f->messages->len, ==, 0);
+}
+
+/* An autosave written before the file was kept (a plain record) restores as it always did:
+ * untitled, modified when it has moves. */
+static void
+test_autosave_old_format (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GFile) dir = g_file_get_parent (f->autosave);
+  g_autoptr(KielaGame) game = kiela_game_new (kiela_registry_lookup_variant (f->registry, "kiela"));
+  g_autoptr(KielaGameTree) tree = NULL;
+  g_autoptr(GError) error = NULL;
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition expected;
+
+  g_assert_cmpuint (kiela_game_legal_moves (game, moves), >, 0);
+  g_assert_true (kiela_game_play (game, moves[0], NULL, &error));
+  g_assert_no_error (error);
+  expected = *kiela_game_get_position (game);
+  tree = kiela_game_tree_new (game);
+  g_assert_cmpint (g_mkdir_with_parents (g_file_peek_path (dir), 0700), ==, 0);
+  g_assert_true (kiela_game_file_save (tree, f->autosave, &error));
+  g_assert_no_error (error);
+
+  kiela_game_session_restore_autosave (f->session);
+  g_assert_null (kiela_game_session_get_file (f->session));
+  g_assert_true (kiela_game_session_get_modified (f->session));
+  g_assert_cmpuint (kiela_game_get_n_moves (game_of (f)), ==, 1);
+  g_assert_true (kiela_position_equal (kiela_game_get_position (game_of (f)), &expected));
+  g_assert_cmpuint (f->errors->len, ==, 0);
+}
+
 /* A corrupt autosave is kept aside, said once, and a new game starts. */
 static void
 test_autosave_corrupt (Fixture *f, gconstpointer data)
@@ -838,6 +981,8 @@ main (int argc, char **argv)
   ADD ("/app/session/modified-and-file", test_modified_and_file);
   ADD ("/app/session/open-failure-keeps-game", test_open_failure_keeps_game);
   ADD ("/app/session/autosave-restore", test_autosave_restore);
+  ADD ("/app/session/autosave-file", test_autosave_file);
+  ADD ("/app/session/autosave-old-format", test_autosave_old_format);
   ADD ("/app/session/autosave-corrupt", test_autosave_corrupt);
   ADD ("/app/session/stale-temporaries", test_stale_temporaries);
   ADD ("/app/session/setup-phase", test_setup_phase);

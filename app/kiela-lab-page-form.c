@@ -74,7 +74,7 @@ static void
 on_combo_selected (AdwComboRow *row, GParamSpec *pspec, KielaLabField *f)
 {
   guint pos = adw_combo_row_get_selected (row);
-  /* The optional Level row has “None” first (no key) and shows translated words. */
+  /* The optional Level row has “None” first (no key); rows show translated words. */
   guint skip = g_str_equal (f->key->key, "Level") ? 1 : 0;
 
   if (pos == GTK_INVALID_LIST_POSITION || pos < skip)
@@ -133,8 +133,7 @@ make_field (KielaLabPage *self, const KielaVariantFileKey *key)
       if (optional)
         gtk_string_list_append (list, C_("variant level", "None"));
       for (guint i = 0; key->supported[i]; i++)
-        gtk_string_list_append (list, optional ? g_dpgettext2 (GETTEXT_PACKAGE, "variant level", key->supported[i])
-                                               : key->supported[i]);
+        gtk_string_list_append (list, kiela_variant_value_label (key->key, key->supported[i]));
       adw_combo_row_set_model (ADW_COMBO_ROW (f->row), G_LIST_MODEL (list));
       g_object_unref (list);
       g_signal_connect (f->row, "notify::selected", G_CALLBACK (on_combo_selected), f);

@@ -10,6 +10,7 @@ struct _KielaMoveListItem {
 
   guint ply;
   char *number;
+  guint turn;
   char *who;
   char *square;
   char *summary;
@@ -78,6 +79,7 @@ kiela_move_list_item_new_for_line (KielaGameTree *tree, KielaGameLine *line, gui
   pm = kiela_game_line_get_move (line, ply);
   first = (KielaSide) kiela_game_get_initial (kiela_game_tree_get_main_game (tree))->to_move;
   turn = (ply - 1) / 2 + 1;
+  self->turn = turn;
   /* Turns are numbered from the first mover, as in chess notation; a variation that starts with
    * the reply says its turn as PGN does: "12…". */
   if (pm->mover == first)
@@ -109,6 +111,12 @@ guint
 kiela_move_list_item_get_ply (KielaMoveListItem *self)
 {
   return self->ply;
+}
+
+guint
+kiela_move_list_item_get_turn (KielaMoveListItem *self)
+{
+  return self->turn;
 }
 
 const char *

@@ -18,6 +18,8 @@ guint              kiela_move_list_item_get_depth   (KielaMoveListItem *self);
 const char        *kiela_move_list_item_get_comment (KielaMoveListItem *self);
 /* "1." on the first mover's moves, "" on the replies and the start row. */
 const char        *kiela_move_list_item_get_number  (KielaMoveListItem *self);
+/* The turn the move belongs to, as the list numbers it ("2." for plies 3 and 4); 0 for the start. */
+guint              kiela_move_list_item_get_turn    (KielaMoveListItem *self);
 /* "South", or "Start position" on row 0. */
 const char        *kiela_move_list_item_get_who     (KielaMoveListItem *self);
 const char        *kiela_move_list_item_get_square  (KielaMoveListItem *self);

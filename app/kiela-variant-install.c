@@ -47,6 +47,58 @@ kiela_variant_key_title (const char *key)
   return key;
 }
 
+/* Every word a variant file key may take, as the app shows it: the files and the command line
+ * keep the words, people read these. */
+static const struct {
+  const char *key;
+  const char *value;
+  const char *label;
+} value_labels[] = {
+  /* TRANSLATORS: the values of the variant rules, shown in the Variant lab and in a variant's
+   * summary; each names a choice of the rule titled beside it (“Arrangement before play”, …) */
+  { "Arrangement", "none", NC_("variant rule value", "No arrangement") },
+  { "Arrangement", "free", NC_("variant rule value", "Free arrangement") },
+  { "Arrangement", "constrained", NC_("variant rule value", "Constrained arrangement") },
+  /* TRANSLATORS: whether a single stone may be lifted and sown */
+  { "Singles", "always", NC_("variant rule value", "Always allowed") },
+  { "Singles", "when-blocked", NC_("variant rule value", "Only when no house holds enough stones") },
+  { "Direction", "anticlockwise", NC_("variant rule value", "Anticlockwise") },
+  { "Direction", "clockwise", NC_("variant rule value", "Clockwise") },
+  { "Relay", "occupied", NC_("variant rule value", "Relay from occupied houses") },
+  { "Relay", "never", NC_("variant rule value", "Never relay") },
+  /* TRANSLATORS: where the last stone of a lap must land to capture */
+  { "CaptureTrigger", "occupied-inner", NC_("variant rule value", "Occupied inner-row house") },
+  { "CaptureTrigger", "empty-inner", NC_("variant rule value", "Empty inner-row house") },
+  { "CaptureNeeds", "facing-inner", NC_("variant rule value", "Facing inner house occupied") },
+  { "CaptureNeeds", "facing-inner-and-outer", NC_("variant rule value", "Facing inner and outer houses occupied") },
+  { "Captured", "inner-and-outer", NC_("variant rule value", "Inner and outer houses") },
+  { "Captured", "inner", NC_("variant rule value", "Inner house only") },
+  /* TRANSLATORS: what becomes of the captured stones */
+  { "CapturedStones", "sow-after-captor", NC_("variant rule value", "Sown from the house after the capturing house") },
+  { "CapturedStones", "sow-from-lap-start", NC_("variant rule value", "Sown from the house the lap was lifted from") },
+  { "CapturedStones", "removed", NC_("variant rule value", "Removed from play") },
+  { "CapturedStones", "sow-after-lap-start", NC_("variant rule value", "Sown from the house after the lap’s start") },
+  { "EndlessMove", "illegal", NC_("variant rule value", "Not a legal move") },
+  /* TRANSLATORS: an endless move is allowed, but the player who makes it loses the game */
+  { "EndlessMove", "loses", NC_("variant rule value", "The mover loses") },
+  { "End", "no-moves-loses", NC_("variant rule value", "A player without moves loses") },
+  { "End", "repetition-draws", NC_("variant rule value", "Threefold repetition is a draw") },
+  { NULL, "false", NC_("variant rule value", "No") },
+  { NULL, "true", NC_("variant rule value", "Yes") },
+};
+
+const char *
+kiela_variant_value_label (const char *key, const char *value)
+{
+  if (g_strcmp0 (key, "Level") == 0 && value)
+    return g_dpgettext2 (GETTEXT_PACKAGE, "variant level", value);
+  for (guint i = 0; i < G_N_ELEMENTS (value_labels); i++)
+    if ((value_labels[i].key == NULL || g_strcmp0 (key, value_labels[i].key) == 0)
+        && g_strcmp0 (value, value_labels[i].value) == 0)
+      return g_dpgettext2 (GETTEXT_PACKAGE, "variant rule value", value_labels[i].label);
+  return value;
+}
+
 char *
 kiela_variant_describe (KielaVariantFile *file)
 {
@@ -81,7 +133,19 @@ kiela_variant_describe (KielaVariantFile *file)
           continue;
       value = g_key_file_get_value (kf, KIELA_VARIANT_FILE_GROUP, keys[i].key, NULL);
       if (value)
-        g_string_append_printf (text, "\n%s: %s", kiela_variant_key_title (keys[i].key), value);
+        {
+          /* End lists its words with ';'. */
+          g_auto(GStrv) words = g_strsplit (value, ";", -1);
+          g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+          g_auto(GStrv) shown = NULL;
+          g_autofree char *joined = NULL;
+
+          for (guint w = 0; words[w]; w++)
+            g_strv_builder_add (labels, kiela_variant_value_label (keys[i].key, words[w]));
+          shown = g_strv_builder_end (labels);
+          joined = g_strjoinv (", ", shown);
+          g_string_append_printf (text, "\n%s: %s", kiela_variant_key_title (keys[i].key), joined);
+        }
     }
   return g_string_free (text, FALSE);
 }

@@ -8,6 +8,9 @@ G_BEGIN_DECLS
 
 /* The title a variant file key is shown under ("Houses per row" for Files), translated. */
 const char *kiela_variant_key_title   (const char *key);
+/* The translated wording of a key's value ("Anticlockwise" for Direction=anticlockwise); the
+ * value itself when it is a number or text. */
+const char *kiela_variant_value_label (const char *key, const char *value);
 /* A plain-text summary of a variant: description, source, board, then every rule. */
 char       *kiela_variant_describe    (KielaVariantFile *file);
 /* The folder user variants are installed in (~/.local/share/kiela/variants). */

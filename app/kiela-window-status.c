@@ -3,8 +3,10 @@
  * and the replay. */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
+#include "kiela-move-list-item.h"
 #include "kiela-window-private.h"
 
 /* "North · Zola (Novice)" above the board and "South · You" below: a newcomer sees at once which
@@ -118,6 +120,21 @@ update_result (KielaWindow *self, gboolean show)
   gtk_label_set_text (self->result_counts, counts);
 }
 
+/* The result and why, as two sentences: "Draw. The position repeated three times." A title
+ * that ends a sentence itself ("You win!") is followed by the reason alone. */
+static char *
+result_line_dup (const char *title, const char *why)
+{
+  gsize len = strlen (title);
+
+  if (why == NULL)
+    return g_strdup (title);
+  if (len > 0 && strchr ("!?.", title[len - 1]))
+    return g_strdup_printf ("%s %s", title, why);
+  /* TRANSLATORS: the end of a game, two sentences: the result, then why: "Zola wins. South cannot move." */
+  return g_strdup_printf (_("%1$s. %2$s"), title, why);
+}
+
 /* The big status line: what the people at the board need to know now. */
 static char *
 status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over)
@@ -131,7 +148,17 @@ status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over
 
       if (ply == 0)
         return g_strdup (_("Reviewing the start position"));
-      return g_strdup_printf (_("Reviewing move %u of %u"), ply, kiela_game_get_n_moves (_kiela_window_game (self)));
+      {
+        /* Numbered as the move list's row is: per turn, not per ply. */
+        g_autoptr(KielaMoveListItem) item =
+          kiela_move_list_item_new_for_line (kiela_game_session_get_tree (self->session),
+                                             kiela_game_session_get_view_line (self->session), ply);
+
+        /* TRANSLATORS: status while reviewing: the turn number as the move list shows it ("2."),
+         * the player and the house the move was played from: "Reviewing move 2, South g1" */
+        return g_strdup_printf (_("Reviewing move %1$u, %2$s %3$s"), kiela_move_list_item_get_turn (item),
+                                kiela_move_list_item_get_who (item), kiela_move_list_item_get_square (item));
+      }
     }
   if (phase != KIELA_PHASE_PLAY)
     return g_strdup_printf (_("%s arranges its stones"), kiela_side_display_name (to_move));
@@ -140,8 +167,7 @@ status_dup (KielaWindow *self, KielaSide to_move, gboolean at_end, gboolean over
       /* The same words as the game-over card, big enough for the back of the room. */
       g_autofree char *title = _kiela_window_result_title_dup (self, kiela_game_get_status (_kiela_window_game (self), NULL));
       g_autofree char *why = kiela_game_describe_reason (_kiela_window_game (self));
-      /* TRANSLATORS: status line at the end of a game: "Zola wins — South cannot move." */
-      return why ? g_strdup_printf (_("%1$s — %2$s"), title, why) : g_strdup (title);
+      return result_line_dup (title, why);
     }
   if (!at_end)
     {
@@ -232,7 +258,7 @@ announce_move (KielaWindow *self, gboolean at_end, gboolean over)
       g_autofree char *title = _kiela_window_result_title_dup (self, kiela_game_get_status (_kiela_window_game (self), NULL));
       g_autofree char *why = kiela_game_describe_reason (_kiela_window_game (self));
 
-      g_autofree char *result = why ? g_strdup_printf (_("%1$s — %2$s"), title, why) : g_strdup (title);
+      g_autofree char *result = result_line_dup (title, why);
 
       g_string_append_printf (text, text->len > 0 ? " %s" : "%s", result);
     }

@@ -51,7 +51,7 @@ const char       *kiela_window_get_banner_text  (KielaWindow *self);
 const char       *kiela_window_get_result_text  (KielaWindow *self);
 /* The last toast's text (for tests: toasts cannot be read back from AdwToastOverlay). */
 const char       *kiela_window_get_last_message (KielaWindow *self);
-/* The big status line above the board ("South to move", "Zola wins — South cannot move."). */
+/* The big status line above the board ("South to move", "Zola wins. South cannot move."). */
 const char       *kiela_window_get_status_text  (KielaWindow *self);
 /* The text in the "What Happens" panel. */
 const char       *kiela_window_get_narration    (KielaWindow *self);

@@ -369,7 +369,28 @@ test_review_says_so (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "belongs to North"));
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 2);
   kiela_window_review_ply (f->window, 1);
-  g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, "Reviewing move 1 of 2");
+  g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, "Reviewing move 1, South g1");
+  /* North's reply belongs to turn 1 of the move list ("1. South g1", then "North a4"): the
+   * status counts turns as the list does, not plies. */
+  kiela_window_review_ply (f->window, 2);
+  {
+    KielaMove moves[KIELA_MAX_MOVES];
+
+    g_assert_cmpuint (kiela_game_legal_moves (kiela_window_get_game (f->window), moves), >, 0);
+    g_signal_emit_by_name (kiela_window_get_board (f->window), "house-activated", (guint) KIELA_SOUTH, (guint) moves[0]);
+  }
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 3);
+  kiela_window_review_ply (f->window, 2);
+  spin (50);
+  {
+    GtkWidget *view = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "move_list"));
+    g_autoptr(GPtrArray) rows = app_test_move_rows (view, FALSE, NULL);
+
+    g_assert_cmpuint (rows->len, ==, 4);
+    g_assert_true (g_str_has_prefix (g_ptr_array_index (rows, 1), "1. South g1"));
+    g_assert_true (g_str_has_prefix (g_ptr_array_index (rows, 2), "North a4"));
+  }
+  g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, "Reviewing move 1, North a4");
 }
 
 /* A click during the sowing finishes the animation and plays. */

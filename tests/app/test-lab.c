@@ -101,7 +101,8 @@ test_change_play_save (Fixture *f, gconstpointer data)
     {
       g_autoptr(GtkStringObject) item = g_list_model_get_item (choices, i);
 
-      if (g_str_equal (gtk_string_object_get_string (item), "never"))
+      /* The row shows the value in words; the file keeps "never". */
+      if (g_str_equal (gtk_string_object_get_string (item), "Never relay"))
         adw_combo_row_set_selected (relay, i);
     }
   g_assert_cmpstr (kiela_lab_page_get_error (f->lab), ==, NULL);

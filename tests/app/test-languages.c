@@ -286,6 +286,62 @@ click_refused (KielaWindow *window, KielaSide side, guint house, const char *exp
   }
 }
 
+/* Every text under `widget` a user may read: labels, and the choices of drop-downs. */
+static void
+collect_texts (GtkWidget *widget, GPtrArray *texts)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  if (ADW_IS_COMBO_ROW (widget))
+    {
+      GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (widget));
+
+      for (guint i = 0; model && GTK_IS_STRING_LIST (model) && i < g_list_model_get_n_items (model); i++)
+        g_ptr_array_add (texts, g_strdup (gtk_string_list_get_string (GTK_STRING_LIST (model), i)));
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_texts (c, texts);
+}
+
+/* The Variant lab shows its rule values in the catalogue's words, never the file's keys. */
+static void
+check_lab (KielaWindow *window)
+{
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  const char *anticlockwise = g_dpgettext2 (GETTEXT_PACKAGE, "variant rule value", "Anticlockwise");
+  const char *occupied = g_dpgettext2 (GETTEXT_PACKAGE, "variant rule value", "Occupied inner-row house");
+  gboolean seen_anticlockwise = FALSE, seen_occupied = FALSE;
+  guint n_keys;
+  const KielaVariantFileKey *keys = kiela_variant_file_get_keys (&n_keys);
+
+  assert_not_english (anticlockwise, "Anticlockwise");
+  assert_not_english (occupied, "Occupied inner-row house");
+  kiela_window_show_page (window, "lab");
+  spin (600);  /* past the page transition, for the PNG */
+  collect_texts (GTK_WIDGET (window), texts);
+  for (guint t = 0; t < texts->len; t++)
+    {
+      const char *text = g_ptr_array_index (texts, t);
+
+      seen_anticlockwise |= g_str_equal (text, anticlockwise);
+      seen_occupied |= g_str_equal (text, occupied);
+      /* Level's words are English words a translation may share (“Expert” in French). */
+      for (guint k = 0; k < n_keys; k++)
+        for (guint c = 0; keys[k].choices && !g_str_equal (keys[k].key, "Level") && keys[k].choices[c]; c++)
+          if (g_str_equal (text, keys[k].choices[c]))
+            g_error ("%s: the Variant lab shows the raw value “%s” of %s", lang, text, keys[k].key);
+    }
+  g_assert_true (seen_anticlockwise);
+  g_assert_true (seen_occupied);
+  {
+    g_autofree char *png = g_strdup_printf ("languages-%s-lab.png", lang);
+
+    render_to_png (GTK_WIDGET (window), png);
+  }
+  kiela_window_show_page (window, "game");
+  spin (100);
+}
+
 /* ---------- the test, run in a child process started with LANGUAGE=lang ---------- */
 
 static void
@@ -513,6 +569,7 @@ check_window (void)
     g_assert_cmpint (width, <=, 1000);
   }
 
+  check_lab (window);
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
   spin (50);

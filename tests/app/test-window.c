@@ -854,7 +854,8 @@ test_game_over (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (result, "North 28 stones"));
   g_assert_false (kiela_board_view_get_interactive (kiela_window_get_board (f->window)));
   {
-    g_autofree char *status = g_strdup_printf ("North wins — %s", why);
+    /* Two sentences: the result, then why. */
+    g_autofree char *status = g_strdup_printf ("North wins. %s", why);
     g_assert_cmpstr (kiela_window_get_status_text (f->window), ==, status);
   }
   /* Nothing invites a move any more. */

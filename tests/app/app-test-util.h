@@ -308,3 +308,20 @@ app_test_shortcuts_window_width (void)
   g_log_set_always_fatal (fatal);
   return width;
 }
+
+/* A legal move after `ply` plies of `game` other than `not` (a copy is played, not `game`). */
+static inline KielaMove
+app_test_other_move (KielaGame *game, guint ply, KielaMove not)
+{
+  g_autoptr(KielaGame) copy = kiela_game_copy (game);
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n;
+
+  kiela_game_go_to (copy, ply);
+  n = kiela_game_legal_moves (copy, moves);
+  for (guint i = 0; i < n; i++)
+    if (moves[i] != not)
+      return moves[i];
+  g_assert_not_reached ();
+  return -1;
+}

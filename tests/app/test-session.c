@@ -793,23 +793,6 @@ four_moves (gpointer data)
   return kiela_game_get_n_moves (game_of (f)) == 4 && !kiela_game_session_get_ai_thinking (f->session);
 }
 
-/* A legal move after `ply` plies of the session's game other than `not`. */
-static KielaMove
-other_move_at (Fixture *f, guint ply, KielaMove not)
-{
-  g_autoptr(KielaGame) copy = kiela_game_copy (game_of (f));
-  KielaMove moves[KIELA_MAX_MOVES];
-  guint n;
-
-  kiela_game_go_to (copy, ply);
-  n = kiela_game_legal_moves (copy, moves);
-  for (guint i = 0; i < n; i++)
-    if (moves[i] != not)
-      return moves[i];
-  g_assert_not_reached ();
-  return -1;
-}
-
 /* Against the computer: a move at a reviewed ply (North's, the computer's side) starts a
  * variation; the computer does not play in it; comments and names are kept in the file and the
  * autosave, and the variation can be promoted, deleted and left. */
@@ -839,7 +822,7 @@ test_variations (Fixture *f, gconstpointer data)
   /* Reviewing ply 1, North (the computer's side) to move: the user plays it. */
   kiela_game_session_set_view_ply (f->session, 1);
   g_assert_true (kiela_game_session_can_play_variation (f->session));
-  alt = other_move_at (f, 1, main_reply);
+  alt = app_test_other_move (game_of (f), 1, main_reply);
   g_assert_true (kiela_game_session_play (f->session, alt, &error));
   g_assert_no_error (error);
   g_assert_true (kiela_game_session_in_variation (f->session));

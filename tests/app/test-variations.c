@@ -80,23 +80,6 @@ nth_widget (GtkWidget *root, GType type, guint n)
   return found;
 }
 
-/* A legal move after `ply` plies of the shown game other than `not`. */
-static KielaMove
-other_move (Fixture *f, guint ply, KielaMove not)
-{
-  g_autoptr(KielaGame) copy = kiela_game_copy (kiela_window_get_game (f->window));
-  KielaMove moves[KIELA_MAX_MOVES];
-  guint n;
-
-  kiela_game_go_to (copy, ply);
-  n = kiela_game_legal_moves (copy, moves);
-  for (guint i = 0; i < n; i++)
-    if (moves[i] != not)
-      return moves[i];
-  g_assert_not_reached ();
-  return -1;
-}
-
 static gboolean
 window_shown (gpointer data)
 {
@@ -143,7 +126,7 @@ test_variation_saved_and_shown (Fixture *f, gconstpointer data)
   spin (50);
   g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 1);
   g_assert_true (kiela_board_view_get_interactive (board));
-  alt = other_move (f, 1, house_of (f, "a4"));
+  alt = app_test_other_move (kiela_window_get_game (f->window), 1, house_of (f, "a4"));
   alt_name = kiela_square_name_dup (variant->files, KIELA_NORTH, (guint) alt);
   expected = *kiela_game_get_position_at (kiela_window_get_game (f->window), 1);
   g_assert_true (kiela_sow_fast (variant, &expected, alt, NULL));

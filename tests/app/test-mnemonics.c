@@ -453,14 +453,51 @@ clashes (Catalogue *cat, KielaMo *mo, const char *lang)
   return out;
 }
 
+static int
+cmp_names (const char *const *a, const char *const *b)
+{
+  return strcmp (*a, *b);
+}
+
+/* The app's templates and C sources, in its feature folders (kiela-cli's own strings are
+ * never shown in a window), each list in name order. */
+static void
+collect_sources (const char *dir_path, GPtrArray *uis, GPtrArray *sources)
+{
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)))
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, (GCompareFunc) cmp_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *n = g_ptr_array_index (names, i);
+      char *path = g_build_filename (dir_path, n, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_str_equal (n, "cli"))
+        {
+          collect_sources (path, uis, sources);
+          g_free (path);
+        }
+      else if (g_str_has_suffix (n, ".ui"))
+        g_ptr_array_add (uis, path);
+      else if (g_str_has_suffix (n, ".c"))
+        g_ptr_array_add (sources, path);
+      else
+        g_free (path);
+    }
+}
+
 static Catalogue *
 catalogue_new (void)
 {
   Catalogue *cat = g_new0 (Catalogue, 1);
-  g_autofree char *ui_dir = g_build_filename (KIELA_TEST_SOURCE_ROOT, "data", "ui", NULL);
   g_autofree char *app_dir = g_build_filename (KIELA_TEST_SOURCE_ROOT, "app", NULL);
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
+  g_autoptr(GPtrArray) uis = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func (g_free);
   Scope *window, *code;
   GHashTableIter iter;
   gpointer key, value;
@@ -474,15 +511,10 @@ catalogue_new (void)
   cat->templates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   cat->includes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  dir = g_dir_open (ui_dir, 0, NULL);
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)))
-    if (g_str_has_suffix (name, ".ui"))
-      {
-        g_autofree char *path = g_build_filename (ui_dir, name, NULL);
-
-        read_ui (cat, path);
-      }
+  collect_sources (app_dir, uis, sources);
+  g_assert_cmpuint (uis->len, >, 0);
+  for (guint i = 0; i < uis->len; i++)
+    read_ui (cat, g_ptr_array_index (uis, i));
   /* A template used inside another (the setup bar in the window) is a part of the scope it is
    * used in; a page added in code is a page of the window. */
   window = g_hash_table_lookup (cat->templates, "KielaWindow");
@@ -499,16 +531,9 @@ catalogue_new (void)
     }
 
   code = scope_new (cat, NULL, "code");
-  g_clear_pointer (&dir, g_dir_close);
-  dir = g_dir_open (app_dir, 0, NULL);
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)))
-    if (g_str_has_suffix (name, ".c"))
-      {
-        g_autofree char *path = g_build_filename (app_dir, name, NULL);
-
-        read_c (cat, path, code);
-      }
+  g_assert_cmpuint (sources->len, >, 0);
+  for (guint i = 0; i < sources->len; i++)
+    read_c (cat, g_ptr_array_index (sources, i), code);
   return cat;
 }
 

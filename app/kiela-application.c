@@ -387,12 +387,6 @@ kiela_application_new (gint64 start_time_us)
   return self;
 }
 
-KielaRegistry *
-kiela_application_get_registry (KielaApplication *self)
-{
-  return self->registry;
-}
-
 GSettings *
 kiela_application_get_settings (KielaApplication *self)
 {

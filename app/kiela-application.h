@@ -11,7 +11,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KielaApplication, kiela_application, KIELA, APPLICATION, AdwApplication)
 
 KielaApplication *kiela_application_new          (gint64 start_time_us);
-KielaRegistry    *kiela_application_get_registry (KielaApplication *self);
 GSettings        *kiela_application_get_settings (KielaApplication *self);
 /* $XDG_DATA_HOME/kiela/autosave.kiela */
 char             *kiela_application_dup_autosave_path (void);

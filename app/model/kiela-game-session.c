@@ -418,12 +418,6 @@ kiela_game_session_restore_autosave (KielaGameSession *self)
 
 /* ---------- getters ---------- */
 
-KielaRegistry *
-kiela_game_session_get_registry (KielaGameSession *self)
-{
-  return self->registry;
-}
-
 KielaGame *
 kiela_game_session_get_game (KielaGameSession *self)
 {

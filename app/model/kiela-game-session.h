@@ -14,7 +14,6 @@ G_DECLARE_FINAL_TYPE (KielaGameSession, kiela_game_session, KIELA, GAME_SESSION,
 /* `registry` is not owned and must outlive the session; `autosave` NULL disables autosaving. */
 KielaGameSession       *kiela_game_session_new              (KielaRegistry *registry, GFile *autosave);
 
-KielaRegistry          *kiela_game_session_get_registry     (KielaGameSession *self);
 KielaGame              *kiela_game_session_get_game         (KielaGameSession *self);
 /* NULL = a human plays `side`. */
 const KielaPersonality *kiela_game_session_get_player       (KielaGameSession *self, KielaSide side);

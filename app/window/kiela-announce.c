@@ -12,7 +12,6 @@
 
 struct _KielaAnnounce {
   GtkWidget parent_instance;
-  char *text;
 };
 
 G_DEFINE_FINAL_TYPE (KielaAnnounce, kiela_announce, GTK_TYPE_WIDGET)
@@ -26,21 +25,10 @@ kiela_announce_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
 }
 
 static void
-kiela_announce_finalize (GObject *object)
-{
-  KielaAnnounce *self = KIELA_ANNOUNCE (object);
-
-  g_free (self->text);
-  G_OBJECT_CLASS (kiela_announce_parent_class)->finalize (object);
-}
-
-static void
 kiela_announce_class_init (KielaAnnounceClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->finalize = kiela_announce_finalize;
   widget_class->measure = kiela_announce_measure;
   gtk_widget_class_set_css_name (widget_class, "announce");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_STATUS);
@@ -49,7 +37,6 @@ kiela_announce_class_init (KielaAnnounceClass *klass)
 static void
 kiela_announce_init (KielaAnnounce *self)
 {
-  self->text = g_strdup ("");
   gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);
   gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
@@ -57,12 +44,6 @@ kiela_announce_init (KielaAnnounce *self)
                                    * what a move did from, before the first move */
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Announcements"),
                                   -1);
-}
-
-GtkWidget *
-kiela_announce_new (void)
-{
-  return g_object_new (KIELA_TYPE_ANNOUNCE, NULL);
 }
 
 /* Says `text` (again, if it is what was said last: a repeated move is news too). */
@@ -73,18 +54,8 @@ kiela_announce_say (KielaAnnounce *self, const char *text)
 
   if (text == NULL || *text == '\0')
     return;
-  g_free (self->text);
-  self->text = g_strdup (text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
-}
-
-const char *
-kiela_announce_get_text (KielaAnnounce *self)
-{
-  g_return_val_if_fail (KIELA_IS_ANNOUNCE (self), NULL);
-
-  return self->text;
 }

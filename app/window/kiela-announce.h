@@ -8,8 +8,6 @@ G_BEGIN_DECLS
 #define KIELA_TYPE_ANNOUNCE (kiela_announce_get_type ())
 G_DECLARE_FINAL_TYPE (KielaAnnounce, kiela_announce, KIELA, ANNOUNCE, GtkWidget)
 
-GtkWidget  *kiela_announce_new      (void);
-void        kiela_announce_say      (KielaAnnounce *self, const char *text);
-const char *kiela_announce_get_text (KielaAnnounce *self);
+void kiela_announce_say (KielaAnnounce *self, const char *text);
 
 G_END_DECLS

@@ -328,12 +328,6 @@ kiela_move_list_model_set_tree (KielaMoveListModel *self, KielaGameTree *tree)
   update (self);
 }
 
-KielaGameTree *
-kiela_move_list_model_get_tree (KielaMoveListModel *self)
-{
-  return self->tree;
-}
-
 static void
 kiela_move_list_model_dispose (GObject *object)
 {

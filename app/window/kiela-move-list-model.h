@@ -16,7 +16,6 @@ KielaMoveListModel *kiela_move_list_model_new      (void);
 /* Follows `tree` (NULL: no rows): the current line's played moves (not those kept for redo), and
  * every other line's moves. */
 void                kiela_move_list_model_set_tree (KielaMoveListModel *self, KielaGameTree *tree);
-KielaGameTree      *kiela_move_list_model_get_tree (KielaMoveListModel *self);
 /* The line and ply of a row; FALSE past the end. */
 gboolean            kiela_move_list_model_locate   (KielaMoveListModel *self, guint position,
                                                     KielaGameLine **line, guint *ply);

@@ -109,13 +109,6 @@ kiela_setup_bar_get_count (KielaSetupBar *self)
   return (guint) MAX (1.0, gtk_adjustment_get_value (self->count_adjustment));
 }
 
-void
-kiela_setup_bar_set_count (KielaSetupBar *self, guint count)
-{
-  g_return_if_fail (KIELA_IS_SETUP_BAR (self));
-  gtk_adjustment_set_value (self->count_adjustment, count);
-}
-
 char *
 kiela_setup_bar_dup_total (KielaSetupBar *self)
 {

@@ -13,7 +13,6 @@ G_DECLARE_FINAL_TYPE (KielaSetupBar, kiela_setup_bar, KIELA, SETUP_BAR, GtkBox)
 void         kiela_setup_bar_set_session (KielaSetupBar *self, KielaGameSession *session);
 /* How many stones a click or a drop moves (the count popover); 1 unless set. */
 guint        kiela_setup_bar_get_count   (KielaSetupBar *self);
-void         kiela_setup_bar_set_count   (KielaSetupBar *self, guint count);
 /* The running total as shown, its two lines ("Outer row 14 · inner row 14\n3 stones moved"). */
 char        *kiela_setup_bar_dup_total   (KielaSetupBar *self);
 

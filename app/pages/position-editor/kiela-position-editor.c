@@ -433,13 +433,6 @@ kiela_position_editor_get_board (KielaPositionEditor *self)
   return self->board;
 }
 
-KielaPositionModel *
-kiela_position_editor_get_model (KielaPositionEditor *self)
-{
-  g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), NULL);
-  return self->model;
-}
-
 /* ---------- life cycle ---------- */
 
 static void

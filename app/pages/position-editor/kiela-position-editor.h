@@ -58,7 +58,5 @@ gboolean             kiela_position_editor_start         (KielaPositionEditor *s
                                                           GError **error);
 
 KielaBoardView      *kiela_position_editor_get_board     (KielaPositionEditor *self);
-/* The editing state the page shows and changes. */
-KielaPositionModel  *kiela_position_editor_get_model     (KielaPositionEditor *self);
 
 G_END_DECLS

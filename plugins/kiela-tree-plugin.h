@@ -1,6 +1,6 @@
 /* kiela-tree-plugin.h: the plugin information and rule-module register function of the modules in this tree. */
 
-/* Not installed: an outside plugin writes its own KielaPluginInfo (see README, "Writing a plugin"). */
+/* Not installed: an outside plugin writes its own KielaPluginInfo (see docs/plugins.md). */
 #pragma once
 
 #include "kiela-plugin.h"

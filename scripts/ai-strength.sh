@@ -15,7 +15,7 @@
 #   OUT=ai-strength-results   where the CSV of every game and the JSON summaries go
 #   SKIP_SPEED=1     leave out the speed measurement
 #
-# Prints a Markdown report (for the README) and exits 1 when a target is missed:
+# Prints a Markdown report (for docs/performance.md) and exits 1 when a target is missed:
 # each personality scores >= 60% against the one below it, the master >= 90%
 # against greedy and >= 99% against random.
 set -eu

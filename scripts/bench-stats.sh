@@ -11,7 +11,7 @@
 # (user + system), the per-core rate whatever else the machine runs; "wall" rates and the
 # 2-job speed-up need otherwise idle cores to mean anything (the load is printed), and
 # "CPU 2/1" is the CPU time of the 2-job run over the 1-job run (1.00: no parallel overhead).
-# Prints a Markdown table for the README.
+# Prints a Markdown table for docs/performance.md.
 set -eu
 . "$(dirname "$0")/bench-common.sh"
 

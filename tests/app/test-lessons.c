@@ -130,7 +130,7 @@ screenshot_path (const char *name)
   return dir ? g_build_filename (dir, name, NULL) : NULL;
 }
 
-/* KIELA_SCREENSHOT_DIR=... saves the window as it is now (README screenshots). */
+/* KIELA_SCREENSHOT_DIR=... saves the window as it is now (the screenshots in data/screenshots/). */
 static void
 maybe_screenshot (Fixture *f, const char *name)
 {

@@ -407,7 +407,7 @@ test_bad_variations (void)
 /* Many variations: 200,000 of one move, at the forks 0 to 4 of the main line in the record's
  * order of latest fork first.  They load in the order of their forks, then as the record lists
  * them, and save back in that order.  (Loading them took 80 s of CPU when each line was inserted
- * after a scan of those already read; the time is measured in the README, not asserted here.) */
+ * after a scan of those already read; the time is measured in docs/formats.md, not asserted here.) */
 static void
 test_many_variations (void)
 {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# check-docs.py: keeps the README short and the README's and docs/ pages' links and paths true.
+# check-docs.py: keeps the README short, and the links and source paths of the README and docs/ true.
 # Usage: check-docs.py SOURCE_ROOT.  Prints one line a problem and exits 1 if there is any.
 import glob
 import os
@@ -87,12 +87,37 @@ def check_links(path):
     return text
 
 
+def check_paths(path, text):
+    """Every path of the tree a page names in backticks, from a top-level source folder, exists."""
+    for number, line in prose_lines(text):
+        for token in re.findall(r'`([^`\s]+)`', line):
+            token = token.rstrip('.,;:')
+            top = token.split('/', 1)[0]
+            if '/' not in token or top not in source_folders:
+                continue
+            if re.search(r'[<{$…]|(^|/)[A-Z]{2,}(\.|/|$)', token):    # placeholders: <build>, LANG, NAME
+                continue
+            full = os.path.join(root, token)
+            if '*' in token:
+                ok = bool(glob.glob(full))
+            elif token.endswith('/'):
+                ok = os.path.isdir(full)
+            else:     # a program built from a source of its name counts too (tests/bench/kiela-long-game)
+                ok = os.path.exists(full) or os.path.exists(full + '.c')
+            if not ok:
+                problems.append('%s:%d: “%s” names no file of the tree' % (rel(path), number, token))
+
+
+source_folders = set(name for name in os.listdir(root)
+                     if os.path.isdir(os.path.join(root, name)) and not name.startswith(('.', '_')))
+
 readme = os.path.join(root, 'README.md')
 docs = sorted(glob.glob(os.path.join(root, 'docs', '*.md')))
 
 readme_text = check_links(readme)
+check_paths(readme, readme_text)
 for page in docs:
-    check_links(page)
+    check_paths(page, check_links(page))
 
 n_lines = readme_text.count('\n') + (0 if readme_text.endswith('\n') else 1)
 if n_lines > README_MAX_LINES:
@@ -137,5 +162,5 @@ for p in problems:
     print(p)
 if problems:
     sys.exit(1)
-print('README.md (%d lines) and %d docs/ pages: every link, anchor and Layout path checked'
+print('README.md (%d lines) and %d docs/ pages: every link, anchor and source path checked'
       % (n_lines, len(docs)))

@@ -23,6 +23,7 @@ typedef enum {
   KIELA_ERROR_PLUGIN,         /* a plugin that cannot be loaded or registered */
   KIELA_ERROR_IO,             /* a file the engine itself finds unusable (not an I/O error from GIO) */
   KIELA_ERROR_POSITION,       /* a well-formed position a variant cannot be played from */
+  KIELA_ERROR_TOO_LARGE,      /* a file larger than its reader accepts (kiela_file_read_bounded) */
 } KielaError;
 
 G_END_DECLS

@@ -1,7 +1,11 @@
-/* kiela-file.c: checked, atomic replacement of a file's contents (records, CSV and other output files). */
+/* kiela-file.c: bounded reading and checked, atomic replacement of a file's contents. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 
 #include "kiela-file.h"
@@ -175,5 +179,131 @@ kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize le
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("“%s”: %s"), display, local->message);
       return FALSE;
     }
+  return TRUE;
+}
+
+/* Why a file of this mode is not read as a regular file; NULL when it is one (the same
+ * words as non_regular_reason()). */
+static const char *
+non_regular_mode_reason (mode_t mode)
+{
+  if (S_ISREG (mode))
+    return NULL;
+  if (S_ISDIR (mode))
+    return _("it is a folder");
+  if (S_ISCHR (mode) || S_ISBLK (mode))
+    return _("it is a device, not a regular file");
+  if (S_ISFIFO (mode))
+    return _("it is a named pipe, not a regular file");
+  if (S_ISSOCK (mode))
+    return _("it is a socket, not a regular file");
+  return _("it is not a regular file");
+}
+
+static void
+set_errno_error (GError **error, const char *path, int saved)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("%s: cannot be read: %s"),
+               display, g_strerror (saved));
+}
+
+static void
+set_too_large (GError **error, const char *path, gsize max_size)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *limit = g_format_size_full (max_size, G_FORMAT_SIZE_IEC_UNITS);
+
+  g_set_error (error, KIELA_ERROR, KIELA_ERROR_TOO_LARGE, _("%s: it is too large (more than %s)"), display, limit);
+}
+
+gboolean
+kiela_file_read_bounded (const char *path, gsize max_size, char **contents, gsize *length, GError **error)
+{
+  g_autofree char *data = NULL;
+  const char *why;
+  GStatBuf st;
+  gsize n = 0;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (contents != NULL, FALSE);
+  g_return_val_if_fail (max_size < G_MAXSIZE - 1, FALSE);
+
+  /* O_NONBLOCK: opening a named pipe would otherwise wait for a writer for ever. */
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      if (saved == EISDIR)
+        {
+          g_autofree char *display = g_filename_display_name (path);
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, "%s: %s", display, non_regular_mode_reason (S_IFDIR));
+        }
+      else
+        set_errno_error (error, path, saved);
+      return FALSE;
+    }
+  if (fstat (fd, &st) != 0)
+    {
+      int saved = errno;
+      g_close (fd, NULL);
+      set_errno_error (error, path, saved);
+      return FALSE;
+    }
+  why = non_regular_mode_reason (st.st_mode);
+  if (why != NULL)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+      g_close (fd, NULL);
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, "%s: %s", display, why);
+      return FALSE;
+    }
+  /* Refused from its size alone: a sparse or huge file is never read. */
+  if (st.st_size < 0 || (guint64) st.st_size > (guint64) max_size)
+    {
+      g_close (fd, NULL);
+      set_too_large (error, path, max_size);
+      return FALSE;
+    }
+  /* One byte more than allowed is asked for, so a file that grew meanwhile is caught. */
+  data = g_malloc (MIN ((gsize) st.st_size, max_size) + 2);
+  for (gsize room = (gsize) st.st_size + 1;;)
+    {
+      gssize got;
+
+      if (n == room)
+        {
+          if (n > max_size)
+            break;
+          room = MIN (room * 2 + 64, max_size + 1);
+          data = g_realloc (data, room + 1);
+        }
+      got = read (fd, data + n, room - n);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        {
+          int saved = errno;
+          g_close (fd, NULL);
+          set_errno_error (error, path, saved);
+          return FALSE;
+        }
+      if (got == 0)
+        break;
+      n += (gsize) got;
+    }
+  g_close (fd, NULL);
+  if (n > max_size)
+    {
+      set_too_large (error, path, max_size);
+      return FALSE;
+    }
+  data[n] = '\0';
+  *contents = g_steal_pointer (&data);
+  if (length)
+    *length = n;
   return TRUE;
 }

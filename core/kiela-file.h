@@ -1,4 +1,4 @@
-/* kiela-file.h: replacing a file's contents safely: through symbolic links, atomically, never over a device. */
+/* kiela-file.h: reading and replacing a file's contents safely: bounded, atomically, never a device. */
 #pragma once
 
 #include <gio/gio.h>
@@ -25,5 +25,23 @@ KIELA_AVAILABLE_IN_ALL gboolean kiela_file_check_replaceable       (GFile *file,
  * refused and left untouched.
  */
 KIELA_AVAILABLE_IN_ALL gboolean kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length, GError **error);
+
+/*
+ * Reads the whole of the local file `path`, which must be a regular file (or a symbolic
+ * link to one) of at most `max_size` bytes, into a newly allocated, nul-terminated
+ * `*contents` (its length, without the nul, in `*length`, which may be NULL).
+ *
+ * Made for files a user or another program may have replaced by anything: the file is
+ * opened without blocking and checked on the open descriptor, so a named pipe never
+ * hangs the caller, /dev/zero or a huge file is never read whole, and nothing can swap
+ * the file between the check and the read.  A file that grows past `max_size` while it
+ * is read is refused too.  Every error names the file:
+ *  - it cannot be opened or read: G_FILE_ERROR, the code from errno (G_FILE_ERROR_NOENT, ...);
+ *  - a folder, a named pipe, a device, a socket: KIELA_ERROR_IO;
+ *  - more than `max_size` bytes: KIELA_ERROR_TOO_LARGE.
+ * Thread-safe.
+ */
+KIELA_AVAILABLE_IN_ALL gboolean kiela_file_read_bounded (const char *path, gsize max_size,
+                                                         char **contents, gsize *length, GError **error);
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-registry-private.h"
+#include "kiela-file.h"
 
 /* Reads exactly `size` bytes at `offset`. */
 static gboolean
@@ -77,40 +78,17 @@ kiela_plugin_info_path_for (const char *module_path)
 gboolean
 kiela_plugin_read_small_file (const char *path, char **contents, gsize *length, GError **error)
 {
-  struct stat st;
-  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
-  gssize n;
-  char *buf;
+  g_autoptr(GError) local = NULL;
 
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("cannot be opened: %s"),
-                   g_strerror (saved));
-      return FALSE;
-    }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size > PLUGIN_FILE_MAX)
-    {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("not a regular file of at most %u bytes"),
-                   PLUGIN_FILE_MAX);
-      g_close (fd, NULL);
-      return FALSE;
-    }
-  buf = g_malloc (PLUGIN_FILE_MAX + 1);
-  n = read (fd, buf, PLUGIN_FILE_MAX);
-  g_close (fd, NULL);
-  if (n < 0)
-    {
-      int saved = errno;
-      g_free (buf);
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("cannot be read: %s"),
-                   g_strerror (saved));
-      return FALSE;
-    }
-  buf[n] = '\0';
-  *contents = buf;
-  *length = (gsize) n;
-  return TRUE;
+  if (kiela_file_read_bounded (path, PLUGIN_FILE_MAX, contents, length, &local))
+    return TRUE;
+  /* The caller names the file ("its x.plugin is invalid: ..."): a plugin error says why. */
+  if (local->domain == KIELA_ERROR)
+    g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("not a regular file of at most %u bytes"),
+                 PLUGIN_FILE_MAX);
+  else
+    g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
 }
 
 #define PLUGIN_GROUP "Plugin"

@@ -1,12 +1,7 @@
 /* kiela-record.c: the "kiela-game" JSON record: save atomically, load by replaying and validating every move. */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <glib/gi18n-lib.h>
 
@@ -601,61 +596,33 @@ check_loadable (GFileType type, goffset size, const char *display, GError **erro
   return TRUE;
 }
 
-/* A local file, read through a descriptor opened without blocking and checked
- * before reading: a named pipe would hang the caller, and /dev/zero or a
- * multi-gigabyte file would be read whole before the size check could refuse it.
- * Checking the opened descriptor leaves no window for the file to be swapped. */
+/* A local file: kiela_file_read_bounded() never blocks on a named pipe nor reads /dev/zero
+ * or a multi-gigabyte file whole.  Its errors are rephrased the way a record's are. */
 static GString *
 read_local (const char *path, const char *display, GError **error)
 {
-  g_autoptr(GString) text = NULL;
-  GStatBuf st;
-  int fd;
+  g_autoptr(GError) local = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+  GString *text;
 
-  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
-  if (fd < 0)
+  if (!kiela_file_read_bounded (path, KIELA_RECORD_MAX_BYTES, &contents, &length, &local))
     {
-      int saved = errno;
-      if (saved == EISDIR || g_file_test (path, G_FILE_TEST_IS_DIR))
+      if (g_error_matches (local, KIELA_ERROR, KIELA_ERROR_TOO_LARGE))
+        check_loadable (G_FILE_TYPE_REGULAR, (goffset) KIELA_RECORD_MAX_BYTES + 1, display, error);
+      else if (g_file_test (path, G_FILE_TEST_IS_DIR))
         check_loadable (G_FILE_TYPE_DIRECTORY, 0, display, error);
+      else if (local->domain == KIELA_ERROR)
+        check_loadable (G_FILE_TYPE_SPECIAL, 0, display, error);
       else
-        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("%s: cannot be read: %s"),
-                     display, g_strerror (saved));
+        /* Callers test the GIO codes (G_IO_ERROR_NOT_FOUND) of a GFile-based loader; the
+         * message already names the file as `display` does (its path for display). */
+        g_set_error_literal (error, G_IO_ERROR, g_io_error_from_file_error (local->code), local->message);
       return NULL;
     }
-  if (fstat (fd, &st) != 0
-      || !check_loadable (S_ISDIR (st.st_mode) ? G_FILE_TYPE_DIRECTORY
-                          : S_ISREG (st.st_mode) ? G_FILE_TYPE_REGULAR : G_FILE_TYPE_SPECIAL,
-                          st.st_size, display, error))
-    {
-      g_close (fd, NULL);
-      return NULL;
-    }
-
-  text = g_string_sized_new ((gsize) st.st_size + 1);
-  for (;;)
-    {
-      char buf[65536];
-      gssize n = read (fd, buf, sizeof buf);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("%s: cannot be read: %s"),
-                       display, g_strerror (saved));
-          g_close (fd, NULL);
-          return NULL;
-        }
-      if (n == 0)
-        break;
-      g_string_append_len (text, buf, n);
-      if (text->len > KIELA_RECORD_MAX_BYTES)
-        break;   /* grew while we read: kiela_record_from_string() refuses it */
-    }
-  g_close (fd, NULL);
-  return g_steal_pointer (&text);
+  text = g_string_new_len (contents, (gssize) length);
+  g_free (contents);
+  return text;
 }
 
 /* Any other GFile (a GVFS location): looked at first, then read up to the size limit. */

@@ -2,17 +2,14 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "kiela-variant-file.h"
 #include "kiela-getter-private.h"
 #include "kiela-error.h"
+#include "kiela-file.h"
 #include "kiela-paths.h"
 #include "kiela-registry.h"
 
@@ -721,59 +718,26 @@ kiela_variant_file_new_from_data (const char *data, gssize length, const char *n
   return g_steal_pointer (&vf);
 }
 
-/* Reads a file of at most MAX_FILE_SIZE bytes.  Opened without blocking and checked on the open
- * descriptor: a named pipe in a variants folder would hang the app's start, and /dev/zero
- * would be read until memory ran out. */
+/* A named pipe in a variants folder would hang the app's start, and /dev/zero would be read until
+ * memory ran out: kiela_file_read_bounded() refuses both.  Its refusals become the problems a
+ * variant file reports, so the registry shows them like any other mistake in the file. */
 static char *
 read_small_file (const char *path, gsize *length, GError **error)
 {
   Parser p = { path, "", 0, NULL };
-  g_autofree char *data = NULL;
-  GStatBuf st;
-  gsize n = 0;
-  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  g_autoptr(GError) local = NULL;
+  char *data = NULL;
 
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("%s: cannot be read: %s"),
-                   display, g_strerror (saved));
-      return NULL;
-    }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      g_close (fd, NULL);
-      set_problem (error, &p, KIELA_VARIANT_FILE_ERROR_SYNTAX, NULL, "%s", _("not a regular file"));
-      return NULL;
-    }
-  /* One byte more than allowed: a file that grew past the limit is refused as too large. */
-  data = g_malloc (MAX_FILE_SIZE + 2);
-  while (n <= MAX_FILE_SIZE)
-    {
-      gssize got = read (fd, data + n, MAX_FILE_SIZE + 1 - n);
-
-      if (got < 0 && errno == EINTR)
-        continue;
-      if (got < 0)
-        {
-          int saved = errno;
-          g_autofree char *display = g_filename_display_name (path);
-
-          g_close (fd, NULL);
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("%s: cannot be read: %s"),
-                       display, g_strerror (saved));
-          return NULL;
-        }
-      if (got == 0)
-        break;
-      n += (gsize) got;
-    }
-  g_close (fd, NULL);
-  data[n] = '\0';
-  *length = n;
-  return g_steal_pointer (&data);
+  if (kiela_file_read_bounded (path, MAX_FILE_SIZE, &data, length, &local))
+    return data;
+  if (g_error_matches (local, KIELA_ERROR, KIELA_ERROR_TOO_LARGE))
+    set_problem (error, &p, KIELA_VARIANT_FILE_ERROR_TOO_LARGE, NULL,
+                 _("the file is larger than %u KiB: it cannot be a variant file"), MAX_FILE_SIZE / 1024);
+  else if (g_error_matches (local, KIELA_ERROR, KIELA_ERROR_IO))
+    set_problem (error, &p, KIELA_VARIANT_FILE_ERROR_SYNTAX, NULL, "%s", _("not a regular file"));
+  else
+    g_propagate_error (error, g_steal_pointer (&local));
+  return NULL;
 }
 
 KielaVariantFile *
@@ -787,7 +751,6 @@ kiela_variant_file_new_from_file (const char *path, GError **error)
   data = read_small_file (path, &length, error);
   if (data == NULL)
     return NULL;
-  /* A longer file is refused there as too large. */
   vf = kiela_variant_file_new_from_data (data, length, path, error);
   if (vf)
     vf->path = g_strdup (path);

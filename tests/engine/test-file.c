@@ -1,4 +1,4 @@
-/* test-file.c: kiela_file_replace_contents_checked and kiela_file_check_replaceable: through links, atomically, never over a device. */
+/* test-file.c: kiela_file_read_bounded, kiela_file_replace_contents_checked and kiela_file_check_replaceable. */
 #include "config.h"
 
 #include <string.h>
@@ -229,6 +229,93 @@ test_unwritable_refused_early (Fixture *f, gconstpointer data)
     g_test_message ("running as root: the read-only folder case is covered by /proc/self only");
 }
 
+/* Reads back exactly what was written, the nul after it, through a link too; an empty
+ * file and one of exactly the limit are accepted. */
+static void
+test_read_bounded_regular (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "a.txt", NULL);
+  g_autofree char *link = g_build_filename (f->dir, "link.txt", NULL);
+  g_autofree char *empty = g_build_filename (f->dir, "empty.txt", NULL);
+  const char text[] = "one\0two\nthree";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got = NULL, *via_link = NULL, *none = NULL;
+  gsize length = 99;
+
+  g_assert_true (g_file_set_contents (path, text, sizeof text - 1, NULL));
+  g_assert_true (kiela_file_read_bounded (path, sizeof text - 1, &got, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, ==, sizeof text - 1);
+  g_assert_cmpmem (got, length, text, sizeof text - 1);
+  g_assert_cmpint (got[length], ==, '\0');
+
+  g_assert_cmpint (symlink ("a.txt", link), ==, 0);
+  g_assert_true (kiela_file_read_bounded (link, 4096, &via_link, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (via_link, sizeof text - 1, text, sizeof text - 1);
+
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  g_assert_true (kiela_file_read_bounded (empty, 0, &none, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, ==, 0);
+  g_assert_cmpstr (none, ==, "");
+}
+
+static void
+assert_read_refused (const char *path, gsize max_size, GQuark domain, int code, const char *says)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *display = g_filename_display_name (path);
+  char *contents = (char *) "untouched";
+  gsize length = 7;
+
+  g_assert_false (kiela_file_read_bounded (path, max_size, &contents, &length, &error));
+  g_assert_error (error, domain, code);
+  g_assert_cmpstr (contents, ==, "untouched");
+  g_assert_cmpuint (length, ==, 7);
+  if (!g_str_has_prefix (error->message, display) || strstr (error->message, says) == NULL)
+    g_error ("reading %s said “%s”, not “%s: … %s”", path, error->message, display, says);
+}
+
+/* What a user's folder may hold instead of a small regular file: each refused at once, with
+ * the file named and its kind said; nothing is returned. */
+static void
+test_read_bounded_refused (Fixture *f, gconstpointer data)
+{
+  g_autofree char *fifo = g_build_filename (f->dir, "pipe", NULL);
+  g_autofree char *zero = g_build_filename (f->dir, "zero", NULL);
+  g_autofree char *folder = g_build_filename (f->dir, "folder", NULL);
+  g_autofree char *missing = g_build_filename (f->dir, "missing", NULL);
+  g_autofree char *big = g_build_filename (f->dir, "big", NULL);
+  g_autofree char *sparse = g_build_filename (f->dir, "sparse", NULL);
+  FILE *out;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (big, "0123456789", 10, NULL));
+  out = fopen (sparse, "w");
+  g_assert_nonnull (out);
+  g_assert_cmpint (fseeko (out, (off_t) 1 << 32, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('x', out), !=, EOF);
+  fclose (out);
+
+  /* A named pipe without a writer: a blocking open would never return. */
+  assert_read_refused (fifo, 1024, KIELA_ERROR, KIELA_ERROR_IO, "it is a named pipe, not a regular file");
+  assert_read_refused (zero, 1024, KIELA_ERROR, KIELA_ERROR_IO, "it is a device, not a regular file");
+  assert_read_refused ("/dev/zero", 1024, KIELA_ERROR, KIELA_ERROR_IO, "it is a device, not a regular file");
+  assert_read_refused (folder, 1024, KIELA_ERROR, KIELA_ERROR_IO, "it is a folder");
+  assert_read_refused (missing, 1024, G_FILE_ERROR, G_FILE_ERROR_NOENT, "cannot be read");
+  /* One byte over the limit, and a sparse 4 GiB file refused from its size alone. */
+  assert_read_refused (big, 9, KIELA_ERROR, KIELA_ERROR_TOO_LARGE, "it is too large (more than 9 bytes)");
+  assert_read_refused (sparse, 64 * 1024, KIELA_ERROR, KIELA_ERROR_TOO_LARGE, "it is too large (more than 64.0");
+  if (geteuid () != 0)
+    {
+      g_assert_cmpint (g_chmod (big, 0), ==, 0);
+      assert_read_refused (big, 1024, G_FILE_ERROR, G_FILE_ERROR_ACCES, "cannot be read");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -240,5 +327,7 @@ main (int argc, char **argv)
   g_test_add ("/file/symlink-kept", Fixture, NULL, setup, test_symlink_kept, teardown);
   g_test_add ("/file/non-regular-refused", Fixture, NULL, setup, test_non_regular_refused, teardown);
   g_test_add ("/file/unwritable-refused-early", Fixture, NULL, setup, test_unwritable_refused_early, teardown);
+  g_test_add ("/file/read-bounded/regular", Fixture, NULL, setup, test_read_bounded_regular, teardown);
+  g_test_add ("/file/read-bounded/refused", Fixture, NULL, setup, test_read_bounded_refused, teardown);
   return g_test_run ();
 }

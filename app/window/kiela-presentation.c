@@ -250,7 +250,7 @@ _kiela_window_refuse (KielaWindow *self, const char *text)
   g_free (self->last_message);
   self->last_message = g_strdup (text);
   g_clear_handle_id (&self->refusal_timeout, g_source_remove);
-  self->refusal_timeout = g_timeout_add (5000, refusal_timed_out, self); /* not _seconds: it may fire 250 ms early */
+  self->refusal_timeout = g_timeout_add (self->refusal_ms, refusal_timed_out, self); /* not _seconds: it may fire 250 ms early */
   if (self->refusal_toast != NULL)
     {
       /* The same reason again keeps its text (no flicker). */

@@ -90,7 +90,8 @@ struct _KielaWindow {
   gboolean close_confirmed;          /* the user chose to close despite unsaved changes */
   AdwToast *thinking_toast;          /* weak */
   AdwToast *refusal_toast;           /* weak: the one reason shown now, replaced by the next */
-  guint refusal_timeout;             /* hides it 5 s after the latest reason */
+  guint refusal_timeout;             /* hides it refusal_ms after the latest reason */
+  guint refusal_ms;                  /* the "refusal-timeout" property: 5000 unless a test shortens it */
   /* Presentation mode (kiela-presentation.c). */
   gboolean presenting;
   gboolean presenting_fullscreened;  /* presentation mode made the window fullscreen */

@@ -289,6 +289,63 @@ on_settings_changed (GSettings *settings, const char *key, KielaWindow *self)
 
 /* ---------- GObject ---------- */
 
+enum {
+  PROP_0,
+  PROP_REFUSAL_TIMEOUT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+guint
+kiela_window_get_refusal_timeout (KielaWindow *self)
+{
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), 0);
+  return self->refusal_ms;
+}
+
+/* Applies from the next refusal on. */
+void
+kiela_window_set_refusal_timeout (KielaWindow *self, guint ms)
+{
+  g_return_if_fail (KIELA_IS_WINDOW (self));
+  g_return_if_fail (ms > 0);
+  if (self->refusal_ms == ms)
+    return;
+  self->refusal_ms = ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REFUSAL_TIMEOUT]);
+}
+
+static void
+kiela_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  KielaWindow *self = KIELA_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_REFUSAL_TIMEOUT:
+      g_value_set_uint (value, self->refusal_ms);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kiela_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  KielaWindow *self = KIELA_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_REFUSAL_TIMEOUT:
+      kiela_window_set_refusal_timeout (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 kiela_window_dispose (GObject *object)
 {
@@ -339,7 +396,14 @@ kiela_window_class_init (KielaWindowClass *klass)
 
   object_class->dispose = kiela_window_dispose;
   object_class->finalize = kiela_window_finalize;
+  object_class->get_property = kiela_window_get_property;
+  object_class->set_property = kiela_window_set_property;
   widget_class->size_allocate = kiela_window_size_allocate;
+
+  properties[PROP_REFUSAL_TIMEOUT] =
+    g_param_spec_uint ("refusal-timeout", NULL, NULL, 1, G_MAXUINT, 5000,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (KIELA_TYPE_STEP_LIST);
   g_type_ensure (KIELA_TYPE_ANNOUNCE);
@@ -472,6 +536,7 @@ create_primary_menu (GtkMenuButton *button, gpointer data)
 static void
 kiela_window_init (KielaWindow *self)
 {
+  self->refusal_ms = 5000;
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu, self, NULL);
 

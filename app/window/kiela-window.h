@@ -49,6 +49,10 @@ const char       *kiela_window_get_file_path    (KielaWindow *self);
 const char       *kiela_window_get_banner_text  (KielaWindow *self);
 /* The game-over card's title, reason and counts (one per line), or NULL when not shown. */
 const char       *kiela_window_get_result_text  (KielaWindow *self);
+/* How long a refusal's reason stays up after the latest click it answers, in milliseconds (the
+ * "refusal-timeout" property, 5000 by default; tests shorten it). */
+guint             kiela_window_get_refusal_timeout (KielaWindow *self);
+void              kiela_window_set_refusal_timeout (KielaWindow *self, guint ms);
 /* The last toast's text (for tests: toasts cannot be read back from AdwToastOverlay). */
 const char       *kiela_window_get_last_message (KielaWindow *self);
 /* The big status line above the board ("South to move", "Zola wins. South cannot move."). */

@@ -37,6 +37,41 @@ spin (guint ms)
     }
 }
 
+static inline gboolean
+app_test_frame_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs the main loop until `widget`'s window has begun `n` more frames (n ≥ 2: whatever was
+ * queued before, a resize or a redraw, has then been laid out and painted): a wait on the frame
+ * clock, not on the wall clock.  `widget` must be shown. */
+static inline void
+app_test_wait_frames (GtkWidget *widget, guint n)
+{
+  guint ticks = 0;
+  guint id = gtk_widget_add_tick_callback (widget, app_test_frame_tick, &ticks, NULL);
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (ticks < n)
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("timed out waiting for %u frames of a %s", n, G_OBJECT_TYPE_NAME (widget));
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (500);
+    }
+  gtk_widget_remove_tick_callback (widget, id);
+}
+
+/* Turns GTK's and libadwaita's animations off for this process: page transitions, toasts and
+ * revealers reach their end at once, so a test waits for a frame instead of an animation's length. */
+static inline void
+app_test_disable_animations (void)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+}
+
 /* Clicks the house named `square` ("g1") on the window's board, as a user does, and lets the
  * move (or its refusal) through. */
 static inline void
@@ -302,7 +337,7 @@ app_test_shortcuts_window_width (void)
   fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
   gtk_window_present (overlay);
   wait_until (app_test_widget_shown, overlay, 5000, "the Keyboard Shortcuts window");
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (overlay), 2);
   width = gtk_widget_get_width (GTK_WIDGET (overlay));
   gtk_window_destroy (GTK_WINDOW (owner));
   g_log_set_always_fatal (fatal);

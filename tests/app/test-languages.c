@@ -242,19 +242,24 @@ is_close_button (GtkWidget *widget, gconstpointer data)
 static void
 close_toasts (KielaWindow *window)
 {
-  gint64 quiet = g_get_monotonic_time () + 600 * 1000;
+  guint closed = 0;
 
-  while (g_get_monotonic_time () < quiet)
+  /* A queued toast comes up once the one before it has gone (at once: animations are off):
+   * done when a few frames pass without a toast to close. */
+  for (guint quiet = 0; quiet < 3; )
     {
       GtkWidget *close = app_test_find_widget (GTK_WIDGET (window), is_close_button, NULL);
 
       if (close != NULL)
         {
+          if (++closed > 50)
+            g_error ("%s: toasts keep coming", lang);
           gtk_widget_activate (close);
-          quiet = g_get_monotonic_time () + 600 * 1000;
+          quiet = 0;
         }
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
+      else
+        quiet++;
+      app_test_wait_frames (GTK_WIDGET (window), 2);
     }
 }
 
@@ -317,7 +322,7 @@ check_lab (KielaWindow *window)
   assert_not_english (anticlockwise, "Anticlockwise");
   assert_not_english (occupied, "Occupied inner-row house");
   kiela_window_show_page (window, "lab");
-  spin (600);  /* past the page transition, for the PNG */
+  app_test_wait_frames (GTK_WIDGET (window), 2);  /* laid out (no page transition: animations are off), for the PNG */
   collect_texts (GTK_WIDGET (window), texts);
   for (guint t = 0; t < texts->len; t++)
     {
@@ -339,7 +344,7 @@ check_lab (KielaWindow *window)
     render_to_png (GTK_WIDGET (window), png);
   }
   kiela_window_show_page (window, "game");
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (window), 2);
 }
 
 /* ---------- the test, run in a child process started with LANGUAGE=lang ---------- */
@@ -373,7 +378,7 @@ check_window (void)
   wait_until ((Condition) gtk_widget_get_mapped, window, 5000, "the window to show");
   kiela_window_new_game (window, v, NULL, NULL);
   kiela_window_show_page (window, "game");
-  spin (200);
+  app_test_wait_frames (GTK_WIDGET (window), 2);
 
   /* The header: the subtitle names the variant and the players; the Hint button. */
   {
@@ -409,9 +414,10 @@ check_window (void)
     menu = app_test_find_widget (GTK_WIDGET (window), is_menu_button, tr ("Main Menu"));
     g_assert_nonnull (menu);
     gtk_menu_button_popup (GTK_MENU_BUTTON (menu));
-    spin (300);
     popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu)));
     g_assert_nonnull (popover);
+    wait_until (app_test_widget_shown, popover, 5000, "the primary menu");
+    app_test_wait_frames (popover, 2);
     g_assert_true (gtk_widget_get_mapped (popover));
     {
       g_autofree char *png = g_strdup_printf ("languages-%s-menu.png", lang);
@@ -427,7 +433,7 @@ check_window (void)
         assert_label (popover, item, FALSE, "a menu item");
       }
     gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
-    spin (100);
+    app_test_wait_frames (GTK_WIDGET (window), 2);
   }
 
   /* Moves with a relay and a capture; What Happens says each in the catalogue's words. */
@@ -514,7 +520,9 @@ check_window (void)
       gpointer args[2] = { window, msg };
 
       /* The second reason replaces the first on screen; then it goes by itself (libadwaita 1.2
-       * crashed here when the first toast was dismissed for a second one). */
+       * crashed here when the first toast was dismissed for a second one), after 50 ms here
+       * rather than the 5 s a user has to read it. */
+      kiela_window_set_refusal_timeout (window, 50);
       click_refused (window, to_move, empty, msg);
       wait_until (toast_gone, args, 8000, "the refusal to go");
     }
@@ -530,10 +538,10 @@ check_window (void)
     g_assert_cmpstr (kiela_text_pane_get_language (rules), ==, lang);
     g_assert_cmpstr (kiela_text_pane_get_language (history), ==, lang);
     g_assert_true (kiela_window_show_page (window, "rules"));
-    spin (400);
+    app_test_wait_frames (GTK_WIDGET (window), 2);
     assert_label (GTK_WIDGET (window), tr ("Rules"), FALSE, "the Rules page's title");
     g_assert_true (kiela_window_show_page (window, "game"));
-    spin (400);
+    app_test_wait_frames (GTK_WIDGET (window), 2);
   }
 
   /* The New game dialog. */
@@ -544,7 +552,7 @@ check_window (void)
     gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
     gtk_window_present (GTK_WINDOW (dialog));
     wait_until ((Condition) gtk_widget_get_mapped, dialog, 5000, "the New game dialog");
-    spin (200);
+    app_test_wait_frames (GTK_WIDGET (dialog), 2);
     g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, tr ("New Game"));
     assert_label (GTK_WIDGET (dialog), tr ("Players"), FALSE, "the players' heading");
     assert_label (GTK_WIDGET (dialog), tr ("South sits at the bottom and moves first."), FALSE,
@@ -558,7 +566,6 @@ check_window (void)
     assert_label (GTK_WIDGET (dialog), tr (kiela_registry_lookup_variant (registry, "kiela")->description), TRUE,
                   "the variant's description");
     gtk_window_destroy (GTK_WINDOW (dialog));
-    spin (100);
   }
 
   /* The Keyboard Shortcuts window fits a 1024-px projector in this language too. */
@@ -641,6 +648,7 @@ main (int argc, char **argv)
       if (!gtk_init_check ())
         g_error ("cannot open a display: run these tests under xvfb-run");
       adw_init ();
+      app_test_disable_animations ();
     }
   return g_test_run ();
 }

@@ -32,7 +32,7 @@ window_new (GSettings *prefs, int width, int height)
   kiela_window_new_game (window, kiela_registry_lookup_variant (registry, "kiela"), NULL, NULL);
   gtk_window_present (GTK_WINDOW (window));
   wait_until (mapped, window, 10000, "the window to be shown");
-  spin (300);
+  app_test_wait_frames (GTK_WIDGET (window), 2);
   return window;
 }
 
@@ -41,7 +41,6 @@ window_free (KielaWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
-  spin (50);
 }
 
 /* Plays the last legal move until one relays or captures, which offers its lesson in a toast. */
@@ -154,12 +153,27 @@ assert_editor_clear (KielaWindow *window, KielaPositionEditor *editor, const cha
   graphene_rect_t tb;
 
   wait_until (toast_shown, window, 5000, "a toast");
-  spin (700); /* its slide in */
+  /* Where it stays (no slide-in: animations are off), laid out. */
+  app_test_wait_frames (GTK_WIDGET (window), 2);
   toast = shown_toast (window);
   g_assert_nonnull (toast);
   g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &tb));
   g_assert_cmpuint (assert_clear_of (window, GTK_WIDGET (editor), &tb, size), >, 10);
   render_to_png (GTK_WIDGET (window), png);
+}
+
+typedef struct {
+  KielaWindow *window;
+  GtkWidget *toast;  /* a reference: the pointer is never another toast's */
+} ToastGone;
+
+/* A wait_until() condition: the toast shown now is not the one closed (another one, or none). */
+static gboolean
+other_toast_shown (gpointer data)
+{
+  ToastGone *gone = data;
+
+  return shown_toast (gone->window) != gone->toast;
 }
 
 static void
@@ -176,8 +190,13 @@ close_toasts (KielaWindow *window)
         if (GTK_IS_BUTTON (c))
           close = c;
       g_assert_nonnull (close);
-      g_signal_emit_by_name (close, "clicked");
-      spin (500);
+      {
+        ToastGone gone = { window, g_object_ref (toast) };
+
+        g_signal_emit_by_name (close, "clicked");
+        wait_until (other_toast_shown, &gone, 5000, "a closed toast to go");
+        g_object_unref (gone.toast);
+      }
     }
 }
 
@@ -231,35 +250,59 @@ test_editor_uncovered (void)
     }
 }
 
-/* A refusal replaced by another while shown: the new reason gets its full five seconds, not
- * what was left of the first's; the same reason again stays in the same toast (no second toast,
- * no flicker) and its time starts again. */
+/* The refusals' time in this test, shortened from the window's 5 s through its
+ * "refusal-timeout" property.  The steps below come at fixed fractions of it, and only a step
+ * 0.4 × REFUSAL_MS late (a loaded machine, a sanitizer build) fails the test: not 50 ms here. */
+#define REFUSAL_MS 1500
+
+/* Runs the main loop until `t` (monotonic µs) has passed. */
+static void
+spin_until (gint64 t)
+{
+  while (g_get_monotonic_time () < t)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* A refusal replaced by another while shown: the new reason gets its full time, not what was
+ * left of the first's; the same reason again stays in the same toast (no second toast, no
+ * flicker) and its time starts again. */
 static void
 test_refusal_full_time (void)
 {
   g_autoptr(GSettings) prefs = app_test_settings_new ();
   KielaWindow *window;
   GtkWidget *first;
-  gint64 second_at;
+  gint64 first_at, second_at, third_at;
+  const gint64 t = REFUSAL_MS * (gint64) 1000;
 
   g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   window = window_new (prefs, 1280, 800);
+  g_assert_cmpuint (kiela_window_get_refusal_timeout (window), ==, 5000);
+  g_object_set (window, "refusal-timeout", REFUSAL_MS, NULL);
+  g_assert_cmpuint (kiela_window_get_refusal_timeout (window), ==, REFUSAL_MS);
+
+  first_at = g_get_monotonic_time ();
   app_test_play_square (window, "d4");
   wait_until (toast_shown, window, 5000, "the first refusal");
   g_assert_nonnull (strstr (shown_toast_text (window), "d4 belongs to North"));
   first = shown_toast (window);
-  spin (3000);
+  spin_until (first_at + t / 2);
+  second_at = g_get_monotonic_time ();
   app_test_play_square (window, "a2");
+  g_assert_true (shown_toast (window) == first);
   g_assert_nonnull (strstr (shown_toast_text (window), "a2 is empty"));
-  /* The first one's time is up two seconds after the second came; the second stays. */
-  spin (3500);
+  /* The first one's time is up; the second stays. */
+  spin_until (first_at + t + t / 10);
+  g_assert_cmpint (g_get_monotonic_time () - second_at, <, t);
   g_assert_true (shown_toast (window) == first);
   g_assert_nonnull (strstr (shown_toast_text (window), "a2 is empty"));
 
-  /* The same click again: the same toast, the same words, and five seconds from now. */
+  /* The same click again: the same toast, the same words, and its full time from now. */
+  third_at = g_get_monotonic_time ();
   app_test_play_square (window, "a2");
-  second_at = g_get_monotonic_time ();
-  spin (50);
   g_assert_true (shown_toast (window) == first);
   g_assert_nonnull (strstr (shown_toast_text (window), "a2 is empty"));
   {
@@ -270,11 +313,13 @@ test_refusal_full_time (void)
       toasts += g_strcmp0 (gtk_widget_get_css_name (c), "toast") == 0;
     g_assert_cmpuint (toasts, ==, 1);
   }
-  spin (4000);
+  /* Past the second click's time, still up. */
+  spin_until (second_at + t + t / 10);
+  g_assert_cmpint (g_get_monotonic_time () - third_at, <, t);
   g_assert_true (shown_toast (window) == first);
-  /* And it does go, about five seconds after the last click. */
-  wait_until (no_toast_shown, window, 4000, "the refusal to go");
-  g_assert_cmpint (g_get_monotonic_time () - second_at, >=, 5 * G_USEC_PER_SEC - 100000);
+  /* And it does go, no sooner than its time after the last click. */
+  wait_until (no_toast_shown, window, 4000 + REFUSAL_MS, "the refusal to go");
+  g_assert_cmpint (g_get_monotonic_time () - third_at, >=, t);
   window_free (window);
 }
 
@@ -284,6 +329,7 @@ main (int argc, char **argv)
   g_autofree char *tmp = app_test_init (&argc, &argv, "test-toasts");
 
   app_test_load_style ();
+  app_test_disable_animations ();
   registry = kiela_registry_new ();
   kiela_registry_load_default (registry);
   g_test_add_func ("/app/toasts/editor-uncovered", test_editor_uncovered);

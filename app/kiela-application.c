@@ -157,7 +157,7 @@ kiela_application_ensure_window (KielaApplication *self, gboolean restore, gbool
   bench_mark (self, "autosave-restored");
   /* A newcomer meets the welcome page once; the board stays one click away. */
   if (restore && welcome && !self->benchmark)
-    kiela_learn_first_start (KIELA_WINDOW (window));
+    kiela_learn_first_start (kiela_window_get_learn (KIELA_WINDOW (window)));
   if (self->benchmark)
     {
       gtk_window_set_default_size (window, 1920, 1080);

@@ -88,7 +88,7 @@ report_saved (KielaWindow *self, GFile *file, gboolean ok, const GError *error, 
   else
     /* The error names the file and the problem. */
     msg = g_strdup_printf ("%s %s", failure, error->message);
-  _kiela_window_toast (self, msg);
+  kiela_window_add_message (self, msg);
 }
 
 static void
@@ -136,11 +136,11 @@ kiela_export_action_copy_image (GtkWidget *widget, const char *name, GVariant *p
   if (texture == NULL)
     {
       g_autofree char *msg = g_strdup_printf ("%s %s", _("The image could not be exported."), error->message);
-      _kiela_window_toast (self, msg);
+      kiela_window_add_message (self, msg);
       return;
     }
   gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
-  _kiela_window_toast (self, _("Board image copied"));
+  kiela_window_add_message (self, _("Board image copied"));
 }
 
 /* ---------- text ---------- */
@@ -152,7 +152,7 @@ kiela_export_action_copy_position (GtkWidget *widget, const char *name, GVariant
   g_autofree char *kpn = kiela_position_to_string (kiela_window_get_shown_position (self));
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), kpn);
-  _kiela_window_toast (self, _("Position copied"));
+  kiela_window_add_message (self, _("Position copied"));
 }
 
 char *
@@ -199,7 +199,7 @@ kiela_export_action_copy_game (GtkWidget *widget, const char *name, GVariant *pa
   text = kiela_export_game_text (game, line);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
   /* The shown line is what was copied: a variation says so. */
-  _kiela_window_toast (self, line ? _("Variation copied") : _("Game copied"));
+  kiela_window_add_message (self, line ? _("Variation copied") : _("Game copied"));
 }
 
 /* ---------- worksheets ---------- */
@@ -321,7 +321,7 @@ print_worksheet (WorksheetRequest *r)
   if (kiela_export_print_worksheet (r->self, &r->options, r->paper, NULL, &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
     {
       g_autofree char *msg = g_strdup_printf ("%s %s", _("The worksheet could not be printed."), error->message);
-      _kiela_window_toast (r->self, msg);
+      kiela_window_add_message (r->self, msg);
     }
   request_free (r);
 }

@@ -8,7 +8,11 @@
 #include "kiela-ai-player.h"
 #include "kiela-export.h"
 #include "kiela-new-game-dialog.h"
+#include "kiela-position-editor.h"
 #include "kiela-preferences-window.h"
+
+/* What runs after a question or a file chooser, unless it was cancelled. */
+typedef void (*KielaWindowContinuation) (KielaWindow *self, gpointer data);
 
 static void save_as (KielaWindow *self, KielaWindowContinuation then, gpointer data, GDestroyNotify destroy);
 
@@ -132,7 +136,7 @@ save_reporting (KielaWindow *self, GFile *file)
     }
   name = g_file_get_basename (file ? file : kiela_game_session_get_file (self->session));
   msg = g_strdup_printf (_("Saved “%s”"), name);
-  _kiela_window_toast (self, msg);
+  kiela_window_add_message (self, msg);
   return TRUE;
 }
 
@@ -158,9 +162,11 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, Pending *qu
     pending_free (p);
 }
 
-void
-_kiela_window_confirm_discard (KielaWindow *self, KielaWindowContinuation then, gpointer data,
-                               GDestroyNotify destroy)
+/* Runs `then` at once when the game has no unsaved changes; otherwise asks Save / Discard /
+ * Cancel first and runs it after a save or a discard (never after Cancel or a failed save);
+ * `destroy` frees `data` either way. */
+static void
+confirm_discard (KielaWindow *self, KielaWindowContinuation then, gpointer data, GDestroyNotify destroy)
 {
   Pending *p = pending_new (self, then, data, destroy);
   GFile *file = kiela_game_session_get_file (self->session);
@@ -192,7 +198,139 @@ _kiela_window_confirm_discard (KielaWindow *self, KielaWindowContinuation then, 
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The answer to the question: handed to the callback as soon as it is known, within the
+ * dialog's response or before kiela_window_confirm_discard_async returns when there is nothing
+ * to ask.  (A GTask would hand it over only in a later turn of the main loop, and a page or a
+ * test that starts a game expects it started when the answer is given.) */
+#define KIELA_TYPE_CONFIRMED (kiela_confirmed_get_type ())
+G_DECLARE_FINAL_TYPE (KielaConfirmed, kiela_confirmed, KIELA, CONFIRMED, GObject)
+
+struct _KielaConfirmed {
+  GObject parent_instance;
+  GObject *source;
+  GCancellable *cancellable;
+  GAsyncReadyCallback callback;
+  gpointer user_data;
+  gboolean yes;               /* saved or discarded, or nothing to lose */
+};
+
+static GObject *
+kiela_confirmed_get_source_object (GAsyncResult *result)
+{
+  return g_object_ref (KIELA_CONFIRMED (result)->source);
+}
+
+static gpointer
+kiela_confirmed_get_user_data (GAsyncResult *result)
+{
+  return KIELA_CONFIRMED (result)->user_data;
+}
+
+static gboolean
+kiela_confirmed_is_tagged (GAsyncResult *result, gpointer source_tag)
+{
+  return source_tag == kiela_window_confirm_discard_async;
+}
+
+static void
+kiela_confirmed_async_result_init (GAsyncResultIface *iface)
+{
+  iface->get_source_object = kiela_confirmed_get_source_object;
+  iface->get_user_data = kiela_confirmed_get_user_data;
+  iface->is_tagged = kiela_confirmed_is_tagged;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (KielaConfirmed, kiela_confirmed, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_ASYNC_RESULT, kiela_confirmed_async_result_init))
+
+static void
+kiela_confirmed_finalize (GObject *object)
+{
+  KielaConfirmed *self = KIELA_CONFIRMED (object);
+
+  g_clear_object (&self->source);
+  g_clear_object (&self->cancellable);
+  G_OBJECT_CLASS (kiela_confirmed_parent_class)->finalize (object);
+}
+
+static void
+kiela_confirmed_class_init (KielaConfirmedClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = kiela_confirmed_finalize;
+}
+
+static void
+kiela_confirmed_init (KielaConfirmed *self)
+{
+}
+
+static void
+confirmed_yes (KielaWindow *window, gpointer data)
+{
+  KIELA_CONFIRMED (data)->yes = TRUE;
+}
+
+/* The question is gone, answered or not: the callback learns which. */
+static void
+confirmed_done (gpointer data)
+{
+  KielaConfirmed *result = data;
+
+  if (result->callback != NULL)
+    result->callback (result->source, G_ASYNC_RESULT (result), result->user_data);
+  g_object_unref (result);
+}
+
+void
+kiela_window_confirm_discard_async (KielaWindow *self, GCancellable *cancellable, GAsyncReadyCallback callback,
+                                    gpointer user_data)
+{
+  KielaConfirmed *result;
+
+  g_return_if_fail (KIELA_IS_WINDOW (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  result = g_object_new (KIELA_TYPE_CONFIRMED, NULL);
+  result->source = g_object_ref (G_OBJECT (self));
+  result->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
+  result->callback = callback;
+  result->user_data = user_data;
+  confirm_discard (self, confirmed_yes, result, confirmed_done);
+}
+
+gboolean
+kiela_window_confirm_discard_finish (KielaWindow *self, GAsyncResult *result, GError **error)
+{
+  KielaConfirmed *confirmed;
+
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (KIELA_IS_CONFIRMED (result), FALSE);
+
+  confirmed = KIELA_CONFIRMED (result);
+  if (confirmed->yes && !g_cancellable_set_error_if_cancelled (confirmed->cancellable, error))
+    return TRUE;
+  if (!confirmed->yes)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "The game was kept");
+  return FALSE;
+}
+
 /* ---------- games ---------- */
+
+/* Opens the position editor (made on first use) on what the window shows. */
+static void
+action_edit_position (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  KielaPositionEditor *editor;
+
+  /* Pressed again while editing: the set-up stays as it is. */
+  if (g_str_equal (kiela_window_get_visible_page (self), KIELA_PAGE_EDITOR))
+    return;
+  editor = KIELA_POSITION_EDITOR (kiela_window_get_page (self, KIELA_PAGE_EDITOR));
+  kiela_position_editor_take_shown (editor);
+  kiela_window_show_page (self, KIELA_PAGE_EDITOR);
+  gtk_widget_child_focus (GTK_WIDGET (kiela_position_editor_get_board (editor)), GTK_DIR_TAB_FORWARD);
+}
 
 typedef struct {
   const KielaVariant *variant;
@@ -200,10 +338,13 @@ typedef struct {
 } NewGame;
 
 static void
-start_new_game (KielaWindow *self, gpointer data)
+start_new_game (GObject *source, GAsyncResult *result, gpointer data)
 {
-  NewGame *ng = data;
+  KielaWindow *self = KIELA_WINDOW (source);
+  g_autofree NewGame *ng = data;
 
+  if (!kiela_window_confirm_discard_finish (self, result, NULL))
+    return;
   kiela_window_new_game (self, ng->variant, ng->players[KIELA_SOUTH], ng->players[KIELA_NORTH]);
   /* Ctrl+N works on every page: the new game is shown, not started out of sight. */
   kiela_window_show_page (self, "game");
@@ -218,7 +359,34 @@ confirm_new_game (KielaWindow *self, const KielaVariant *variant, const KielaPer
   ng->variant = variant;
   ng->players[KIELA_SOUTH] = south;
   ng->players[KIELA_NORTH] = north;
-  _kiela_window_confirm_discard (self, start_new_game, ng, g_free);
+  kiela_window_confirm_discard_async (self, NULL, start_new_game, ng);
+}
+
+/* win.start-game (variant id, South's and North's personality ids; "" for the default
+ * variant or a person): a game other parts of the app start, after the question about
+ * unsaved changes, shown at once. */
+static void
+action_start_game (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaWindow *self = KIELA_WINDOW (widget);
+  const char *ids[3];
+  const KielaVariant *variant = NULL;
+  const KielaPersonality *players[2] = { NULL, NULL };
+
+  g_variant_get (param, "(&s&s&s)", &ids[0], &ids[1], &ids[2]);
+  if (*ids[0] != '\0' && (variant = kiela_registry_lookup_variant (self->registry, ids[0])) == NULL)
+    {
+      g_warning ("win.start-game: no variant “%s”", ids[0]);
+      return;
+    }
+  for (guint side = 0; side < 2; side++)
+    if (*ids[side + 1] != '\0'
+        && (players[side] = kiela_registry_lookup_personality (self->registry, ids[side + 1])) == NULL)
+      {
+        g_warning ("win.start-game: no player “%s”", ids[side + 1]);
+        return;
+      }
+  confirm_new_game (self, variant, players[KIELA_SOUTH], players[KIELA_NORTH]);
 }
 
 static void
@@ -283,7 +451,7 @@ action_setup (GtkWidget *widget, const char *name, GVariant *param)
                                                       : kiela_game_session_setup_skip (self->session, &error);
 
   if (!ok)
-    _kiela_window_toast (self, error->message);
+    kiela_window_add_message (self, error->message);
 }
 
 /* ---------- stepping through moves ---------- */
@@ -412,7 +580,7 @@ kiela_window_open_file (KielaWindow *self, GFile *file)
   _kiela_window_hide_banner (self);
   name = g_file_get_basename (file);
   msg = g_strdup_printf (_("Opened “%s”"), name);
-  _kiela_window_toast (self, msg);
+  kiela_window_add_message (self, msg);
   return TRUE;
 }
 
@@ -425,9 +593,12 @@ kiela_window_save_to_path (KielaWindow *self, const char *path, GError **error)
 }
 
 static void
-open_after_confirm (KielaWindow *self, gpointer data)
+open_after_confirm (GObject *source, GAsyncResult *result, gpointer data)
 {
-  kiela_window_open_file (self, G_FILE (data));
+  g_autoptr(GFile) file = data;
+
+  if (kiela_window_confirm_discard_finish (KIELA_WINDOW (source), result, NULL))
+    kiela_window_open_file (KIELA_WINDOW (source), file);
 }
 
 void
@@ -436,7 +607,7 @@ kiela_window_open (KielaWindow *self, GFile *file)
   g_return_if_fail (KIELA_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  _kiela_window_confirm_discard (self, open_after_confirm, g_object_ref (file), g_object_unref);
+  kiela_window_confirm_discard_async (self, NULL, open_after_confirm, g_object_ref (file));
 }
 
 static void
@@ -520,8 +691,12 @@ action_save (GtkWidget *widget, const char *name, GVariant *param)
 /* Closing a window whose game lives in a file with changes not saved asks first; an untitled
  * game needs no question, the autosave keeps it and the next start restores it. */
 static void
-close_after_confirm (KielaWindow *self, gpointer data)
+close_after_confirm (GObject *source, GAsyncResult *result, gpointer data)
 {
+  KielaWindow *self = KIELA_WINDOW (source);
+
+  if (!kiela_window_confirm_discard_finish (self, result, NULL))
+    return;
   self->close_confirmed = TRUE;
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -534,7 +709,7 @@ on_close_request (GtkWindow *window)
   if (!self->close_confirmed && kiela_game_session_get_file (self->session) != NULL
       && kiela_game_session_get_modified (self->session))
     {
-      _kiela_window_confirm_discard (self, close_after_confirm, NULL, NULL);
+      kiela_window_confirm_discard_async (self, NULL, close_after_confirm, NULL);
       return TRUE;
     }
   return FALSE;
@@ -674,6 +849,7 @@ _kiela_window_class_actions_init (GtkWidgetClass *widget_class)
 {
   static const KielaWindowAction actions[] = {
     { "win.new-game", action_new_game },
+    { "win.edit-position", action_edit_position },
     { "win.play-again", action_play_again },
     { "win.open", action_open },
     { "win.save", action_save },
@@ -706,6 +882,7 @@ _kiela_window_class_actions_init (GtkWidgetClass *widget_class)
   };
 
   _kiela_window_class_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
+  gtk_widget_class_install_action (widget_class, "win.start-game", "(sss)", action_start_game);
 }
 
 void

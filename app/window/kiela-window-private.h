@@ -65,6 +65,10 @@ struct _KielaWindow {
   GtkWidget *caption_play_again;
   GtkWidget *step_bar;               /* the game's replay bar: hidden on other pages */
   KielaAnalysisPanel *analysis;      /* kiela-window-analysis.c */
+  GPtrArray *back_stack;             /* names of the pages under the shown one (kiela-window-pages.c) */
+  GHashTable *back_tooltips;         /* page name → what the back button says above it */
+  char *game_back_tooltip;           /* the template's, back to the game */
+  KielaLearn *learn;
 
   KielaBoardView *board;
   KielaTracePlayer *player;
@@ -116,7 +120,6 @@ _kiela_window_game (KielaWindow *self)
 }
 
 /* kiela-window.c */
-void      _kiela_window_toast            (KielaWindow *self, const char *text);
 void      _kiela_window_show_banner      (KielaWindow *self, const char *text);
 /* The banner saying `text` in plain words, with `detail` (the program's own message) folded
  * away under Details. */
@@ -128,6 +131,7 @@ void      _kiela_window_hide_banner      (KielaWindow *self);
 void      _kiela_window_update_title     (KielaWindow *self);
 void      _kiela_window_class_pages_init (GtkWidgetClass *widget_class);
 void      _kiela_window_pages_init       (KielaWindow *self);
+void      _kiela_window_pages_finalize   (KielaWindow *self);
 gboolean  _kiela_window_game_page_visible (KielaWindow *self);
 
 /* kiela-window-moves.c */
@@ -164,11 +168,6 @@ void      _kiela_window_class_actions_init (GtkWidgetClass *widget_class);
 void      _kiela_window_actions_init     (KielaWindow *self);
 /* Enables each action for the state of the session and the replay: the one place that does. */
 void      _kiela_window_actions_update   (KielaWindow *self);
-/* Runs `then` at once when the game has no unsaved changes; otherwise asks Save / Discard /
- * Cancel first and runs it after a save or a discard (never after Cancel or a failed save). */
-typedef void (*KielaWindowContinuation) (KielaWindow *self, gpointer data);
-void      _kiela_window_confirm_discard  (KielaWindow *self, KielaWindowContinuation then,
-                                          gpointer data, GDestroyNotify destroy);
 /* A plugin that failed to load is said at start, with a way to see why. */
 void      _kiela_window_report_plugin_failures (KielaWindow *self);
 
@@ -189,10 +188,5 @@ void      _kiela_window_presentation_allocate (KielaWindow *self, int width, int
 /* A reason a click did nothing: shown at once, replacing the reason before it. */
 void      _kiela_window_refuse       (KielaWindow *self, const char *text);
 void      _kiela_window_clear_refusal (KielaWindow *self);
-
-/* A page made by `build` when it is first shown, not with the window (see kiela_window_add_page). */
-typedef GtkWidget *(*KielaPageBuilder) (KielaWindow *self);
-void      _kiela_window_add_lazy_page (KielaWindow *self, const char *name, const char *title,
-                                       KielaPageBuilder build);
 
 G_END_DECLS

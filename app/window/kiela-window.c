@@ -24,14 +24,30 @@ static void kiela_window_size_allocate (GtkWidget *widget, int width, int height
 /* ---------- messages ---------- */
 
 void
-_kiela_window_toast (KielaWindow *self, const char *text)
+kiela_window_add_toast (KielaWindow *self, AdwToast *toast)
 {
-  AdwToast *toast = adw_toast_new (text);
+  g_return_if_fail (KIELA_IS_WINDOW (self));
+  g_return_if_fail (ADW_IS_TOAST (toast));
 
-  g_free (self->last_message);
-  self->last_message = g_strdup (text);
-  adw_toast_set_timeout (toast, 6);
+  if (adw_toast_get_button_label (toast) == NULL)
+    {
+      g_free (self->last_message);
+      self->last_message = g_strdup (adw_toast_get_title (toast));
+    }
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+void
+kiela_window_add_message (KielaWindow *self, const char *text)
+{
+  AdwToast *toast;
+
+  g_return_if_fail (KIELA_IS_WINDOW (self));
+  g_return_if_fail (text != NULL);
+
+  toast = adw_toast_new (text);
+  adw_toast_set_timeout (toast, 6);
+  kiela_window_add_toast (self, toast);
 }
 
 void
@@ -193,7 +209,7 @@ on_hint_pending_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindo
 static void
 on_session_message (KielaGameSession *session, const char *text, KielaWindow *self)
 {
-  _kiela_window_toast (self, text);
+  kiela_window_add_message (self, text);
 }
 
 static void
@@ -292,6 +308,7 @@ on_settings_changed (GSettings *settings, const char *key, KielaWindow *self)
 enum {
   PROP_0,
   PROP_REFUSAL_TIMEOUT,
+  PROP_VISIBLE_PAGE,
   N_PROPS
 };
 
@@ -317,36 +334,6 @@ kiela_window_set_refusal_timeout (KielaWindow *self, guint ms)
 }
 
 static void
-kiela_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  KielaWindow *self = KIELA_WINDOW (object);
-
-  switch (prop_id)
-    {
-    case PROP_REFUSAL_TIMEOUT:
-      g_value_set_uint (value, self->refusal_ms);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-kiela_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
-{
-  KielaWindow *self = KIELA_WINDOW (object);
-
-  switch (prop_id)
-    {
-    case PROP_REFUSAL_TIMEOUT:
-      kiela_window_set_refusal_timeout (self, g_value_get_uint (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 kiela_window_dispose (GObject *object)
 {
   KielaWindow *self = KIELA_WINDOW (object);
@@ -359,6 +346,8 @@ kiela_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->move_selection)
     g_signal_handlers_disconnect_by_data (self->move_selection, self);
+  /* The teaching pages let go of the session and the board before they go. */
+  g_clear_object (&self->learn);
   if (self->session)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_weak_pointer (&self->thinking_toast);
@@ -385,7 +374,45 @@ kiela_window_finalize (GObject *object)
   g_free (self->last_message);
   g_free (self->result_text);
   g_free (self->file_path);
+  _kiela_window_pages_finalize (self);
   G_OBJECT_CLASS (kiela_window_parent_class)->finalize (object);
+}
+
+static void
+kiela_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  KielaWindow *self = KIELA_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_REFUSAL_TIMEOUT:
+      g_value_set_uint (value, self->refusal_ms);
+      break;
+    case PROP_VISIBLE_PAGE:
+      g_value_set_string (value, kiela_window_get_visible_page (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kiela_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  KielaWindow *self = KIELA_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_REFUSAL_TIMEOUT:
+      kiela_window_set_refusal_timeout (self, g_value_get_uint (value));
+      break;
+    case PROP_VISIBLE_PAGE:
+      if (g_value_get_string (value) != NULL && !kiela_window_show_page (self, g_value_get_string (value)))
+        g_warning ("KielaWindow:visible-page: the window has no page “%s”", g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -403,6 +430,10 @@ kiela_window_class_init (KielaWindowClass *klass)
   properties[PROP_REFUSAL_TIMEOUT] =
     g_param_spec_uint ("refusal-timeout", NULL, NULL, 1, G_MAXUINT, 5000,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The page shown ("game", "lessons", ...): what pages follow to stop work out of sight. */
+  properties[PROP_VISIBLE_PAGE] =
+    g_param_spec_string ("visible-page", NULL, NULL, "game",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (KIELA_TYPE_STEP_LIST);
@@ -565,22 +596,22 @@ kiela_window_init (KielaWindow *self)
 }
 
 static GtkWidget *
-build_lab_page (KielaWindow *self)
+build_lab_page (KielaWindow *self, gpointer data)
 {
-  return kiela_lab_page_new (self, self->registry);
+  return kiela_lab_page_new (self->session, self->registry);
+}
+
+static GtkWidget *
+build_editor_page (KielaWindow *self, gpointer data)
+{
+  return kiela_position_editor_new (self->session, self->registry);
 }
 
 /* The panes' toolbars and language lists, measured by the stack, were a twentieth of the start. */
 static GtkWidget *
-build_rules_page (KielaWindow *self)
+build_text_pane (KielaWindow *self, gpointer data)
 {
-  return kiela_text_pane_new (KIELA_TEXT_RULES, self->registry);
-}
-
-static GtkWidget *
-build_history_page (KielaWindow *self)
-{
-  return kiela_text_pane_new (KIELA_TEXT_HISTORY, self->registry);
+  return kiela_text_pane_new (GPOINTER_TO_INT (data), self->registry);
 }
 
 KielaWindow *
@@ -593,7 +624,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   self->registry = registry;
   self->settings = g_object_ref (settings);
   self->session = kiela_game_session_new (registry, autosave);
-  _kiela_window_add_lazy_page (self, "lab", _("Variant Lab"), build_lab_page);
+  kiela_window_add_lazy_page (self, "lab", _("Variant Lab"), build_lab_page, NULL);
 
   /* Each part of the window follows the state it shows. */
   g_signal_connect (self->session, "notify::game", G_CALLBACK (on_game_notify), self);
@@ -624,13 +655,14 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   g_signal_connect (settings, "changed", G_CALLBACK (on_settings_changed), self);
   _kiela_window_presentation_init (self);
   on_settings_changed (settings, NULL, self);
-  kiela_learn_attach (self, registry, settings, NULL);
+  self->learn = kiela_learn_new (self, registry, settings, NULL);
   _kiela_window_analysis_init (self);
-  kiela_position_editor_attach (self, registry);
+  /* TRANSLATORS: the header's title while the position editor is shown */
+  kiela_window_add_lazy_page (self, KIELA_PAGE_EDITOR, _("Set Up Position"), build_editor_page, NULL);
   _kiela_window_report_plugin_failures (self);
   /* win.show-page::rules and ::history: the primary menu, F1 and the welcome page link here. */
-  _kiela_window_add_lazy_page (self, "rules", _("Rules"), build_rules_page);
-  _kiela_window_add_lazy_page (self, "history", _("History"), build_history_page);
+  kiela_window_add_lazy_page (self, "rules", _("Rules"), build_text_pane, GINT_TO_POINTER (KIELA_TEXT_RULES));
+  kiela_window_add_lazy_page (self, "history", _("History"), build_text_pane, GINT_TO_POINTER (KIELA_TEXT_HISTORY));
   return self;
 }
 
@@ -642,6 +674,23 @@ kiela_window_new_game (KielaWindow *self, const KielaVariant *variant,
 {
   _kiela_window_hide_banner (self);
   kiela_game_session_new_game (self->session, variant, south, north);
+}
+
+gboolean
+kiela_window_new_game_from_position (KielaWindow *self, const KielaVariant *variant, const KielaPosition *pos,
+                                     const KielaPersonality *south, const KielaPersonality *north, GError **error)
+{
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), FALSE);
+
+  _kiela_window_hide_banner (self);
+  return kiela_game_session_new_game_from_position (self->session, variant, pos, south, north, error);
+}
+
+KielaLearn *
+kiela_window_get_learn (KielaWindow *self)
+{
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), NULL);
+  return self->learn;
 }
 
 void

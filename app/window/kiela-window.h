@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 #define KIELA_TYPE_WINDOW (kiela_window_get_type ())
 G_DECLARE_FINAL_TYPE (KielaWindow, kiela_window, KIELA, WINDOW, AdwApplicationWindow)
 
+typedef struct _KielaLearn KielaLearn;
+
 /* `app` may be NULL (tests); `autosave_path` NULL disables autosaving. */
 KielaWindow      *kiela_window_new              (GtkApplication *app,
                                                  KielaRegistry *registry,
@@ -29,6 +31,26 @@ void              kiela_window_new_game         (KielaWindow *self,
                                                  const KielaVariant *variant,
                                                  const KielaPersonality *south,
                                                  const KielaPersonality *north);
+/* Starts a game from `pos` at once, as kiela_window_new_game does; FALSE with the reason when
+ * `variant` cannot be played from it (the current game stays). */
+gboolean          kiela_window_new_game_from_position (KielaWindow *self,
+                                                 const KielaVariant *variant,
+                                                 const KielaPosition *pos,
+                                                 const KielaPersonality *south,
+                                                 const KielaPersonality *north,
+                                                 GError **error);
+/* Asks whether the game may be replaced: at once yes when it has no unsaved changes, otherwise
+ * Save / Discard / Cancel.  When no question is needed `callback` runs before this returns, so
+ * what the caller does next happens in the same turn of the main loop. */
+void              kiela_window_confirm_discard_async  (KielaWindow *self,
+                                                 GCancellable *cancellable,
+                                                 GAsyncReadyCallback callback,
+                                                 gpointer user_data);
+/* TRUE after a save or a discard (or with nothing to lose); FALSE with G_IO_ERROR_CANCELLED
+ * after Cancel or a failed save (the window has said why). */
+gboolean          kiela_window_confirm_discard_finish (KielaWindow *self,
+                                                 GAsyncResult *result,
+                                                 GError **error);
 /* Opens a record at once; on failure the current game stays and the window shows why. */
 gboolean          kiela_window_open_path        (KielaWindow *self, const char *path);
 gboolean          kiela_window_open_file        (KielaWindow *self, GFile *file);
@@ -53,8 +75,13 @@ const char       *kiela_window_get_result_text  (KielaWindow *self);
  * "refusal-timeout" property, 5000 by default; tests shorten it). */
 guint             kiela_window_get_refusal_timeout (KielaWindow *self);
 void              kiela_window_set_refusal_timeout (KielaWindow *self, guint ms);
-/* The last toast's text (for tests: toasts cannot be read back from AdwToastOverlay). */
+/* The last message's text (for tests: toasts cannot be read back from AdwToastOverlay). */
 const char       *kiela_window_get_last_message (KielaWindow *self);
+/* Shows `toast` over the window (which takes it).  A toast without a button is a message: its
+ * title becomes the last message. */
+void              kiela_window_add_toast        (KielaWindow *self, AdwToast *toast);
+/* `text` as a message in a toast of six seconds. */
+void              kiela_window_add_message      (KielaWindow *self, const char *text);
 /* The big status line above the board ("South to move", "Zola wins. South cannot move."). */
 const char       *kiela_window_get_status_text  (KielaWindow *self);
 /* The text in the "What Happens" panel. */
@@ -73,16 +100,31 @@ void              kiela_window_review_ply       (KielaWindow *self, guint ply);
 
 /* Pages.  The window shows one page at a time: "game" (the board, always there) or one
  * added here (the welcome page, lessons, rules and history, the variant lab, ...).  Away
- * from the game, the header shows a back button (Alt+Left, or the action
- * `win.show-page::game`) and the page's title, and hides the game's own buttons.
+ * from the game, the header shows a back button (Alt+Left, or the action `win.pop-page`) to
+ * the page below on the back stack, and the page's title, and hides the game's own buttons.
  * `name` is unique; `title` is translated and shown in the header. */
 void              kiela_window_add_page         (KielaWindow *self, const char *name,
                                                  const char *title, GtkWidget *page);
-/* Shows page `name`; FALSE (and nothing changes) when there is no such page. */
+/* Makes a page's widget when it is first shown (or asked for), not with the window. */
+typedef GtkWidget *(*KielaWindowPageBuilder) (KielaWindow *self, gpointer data);
+void              kiela_window_add_lazy_page    (KielaWindow *self, const char *name, const char *title,
+                                                 KielaWindowPageBuilder build, gpointer data);
+/* Shows page `name` over the game (win.show-page::NAME): back leads to the game, or, when
+ * `name` was on the back stack, back to it; FALSE (and nothing changes) when there is no such page. */
 gboolean          kiela_window_show_page        (KielaWindow *self, const char *name);
-/* The name of the page shown ("game" for the board). */
+/* Shows page `name` over the page shown now: back returns to it. */
+gboolean          kiela_window_push_page        (KielaWindow *self, const char *name);
+/* Back to the page below the shown one on the back stack (the game at the bottom). */
+void              kiela_window_pop_page         (KielaWindow *self);
+/* The title the header shows with page `name`. */
+void              kiela_window_set_page_title   (KielaWindow *self, const char *name, const char *title);
+/* What the back button says above page `name` ("Back to the Lessons"); NULL for its title. */
+void              kiela_window_set_back_tooltip (KielaWindow *self, const char *name, const char *tooltip);
+/* The name of the page shown ("game" for the board): the property "visible-page". */
 const char       *kiela_window_get_visible_page (KielaWindow *self);
 /* What page `name` shows, made now if it waits to be first shown; NULL when there is no such page. */
 GtkWidget        *kiela_window_get_page         (KielaWindow *self, const char *name);
+/* The teaching pages and their offers in games (kiela-learn.h). */
+KielaLearn       *kiela_window_get_learn        (KielaWindow *self);
 
 G_END_DECLS

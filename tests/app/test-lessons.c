@@ -79,10 +79,16 @@ fixture_teardown (Fixture *f, gconstpointer data)
   g_clear_pointer (&f->registry, kiela_registry_free);
 }
 
+static KielaLearn *
+learn_of (Fixture *f)
+{
+  return kiela_window_get_learn (f->window);
+}
+
 static KielaLessonView *
 view_of (Fixture *f)
 {
-  return kiela_learn_get_lesson_view (f->window);
+  return kiela_learn_get_lesson_view (learn_of (f));
 }
 
 /* Clicks the house at `square` (a KielaHouse button) in the lesson view. */
@@ -151,14 +157,14 @@ maybe_screenshot (Fixture *f, const char *name)
 static void
 test_welcome (Fixture *f, gconstpointer data)
 {
-  KielaWelcomePage *welcome = KIELA_WELCOME_PAGE (kiela_learn_get_page (f->window, KIELA_PAGE_WELCOME));
+  KielaWelcomePage *welcome = KIELA_WELCOME_PAGE (kiela_learn_get_page (learn_of (f), KIELA_PAGE_WELCOME));
   const char *choices[] = { KIELA_WELCOME_LESSONS, KIELA_WELCOME_PUZZLES, KIELA_WELCOME_COMPUTER,
                             KIELA_WELCOME_TWO_PLAYERS, KIELA_WELCOME_OPEN };
 
   /* A window made by hand shows the game; the first start shows the welcome page, once. */
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
   g_assert_false (g_settings_get_boolean (f->prefs, KIELA_SETTINGS_WELCOME_SHOWN));
-  kiela_learn_first_start (f->window);
+  kiela_learn_first_start (learn_of (f));
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_WELCOME);
   g_assert_true (g_settings_get_boolean (f->prefs, KIELA_SETTINGS_WELCOME_SHOWN));
   for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
@@ -180,7 +186,7 @@ test_welcome (Fixture *f, gconstpointer data)
   /* The menu brings the welcome page back; Play the Computer starts a game against the beginner. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", KIELA_PAGE_WELCOME);
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_WELCOME);
-  kiela_learn_first_start (f->window);   /* not again: already shown */
+  kiela_learn_first_start (learn_of (f));   /* not again: already shown */
   g_signal_emit_by_name (kiela_welcome_page_get_row (welcome, KIELA_WELCOME_COMPUTER), "activate");
   spin (50);
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
@@ -249,7 +255,7 @@ find_back_button (GtkWidget *widget)
 static void
 test_first_lesson (Fixture *f, gconstpointer data)
 {
-  KielaLessonsPage *lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (f->window, KIELA_PAGE_LESSONS));
+  KielaLessonsPage *lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (learn_of (f), KIELA_PAGE_LESSONS));
   KielaLessonView *view = view_of (f);
   KielaBoardView *board = kiela_lesson_view_get_board (view);
   const KielaLesson *lesson = kiela_registry_lookup_lesson (f->registry, "houses");
@@ -318,7 +324,7 @@ test_first_lesson (Fixture *f, gconstpointer data)
   g_assert_cmpstr (row_state (row), ==, "Done ★★☆");
 
   /* A lesson left half-way opens at its first step not done. */
-  kiela_lesson_progress_record (kiela_learn_get_progress (f->window), "sowing", 0, 0, 0, NULL);
+  kiela_lesson_progress_record (kiela_learn_get_progress (learn_of (f)), "sowing", 0, 0, 0, NULL);
   g_signal_emit_by_name (kiela_lessons_page_get_item (lessons, "sowing", 0), "activate");
   spin (20);
   g_assert_cmpstr (kiela_lesson_view_get_lesson (view)->id, ==, "sowing");
@@ -328,8 +334,8 @@ test_first_lesson (Fixture *f, gconstpointer data)
   /* A restart: a new window reads the same progress from disk. */
   close_window (f);
   f->window = make_window (f);
-  lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (f->window, KIELA_PAGE_LESSONS));
-  g_assert_cmpuint (kiela_lesson_progress_lesson_stars (kiela_learn_get_progress (f->window), "houses", 2), ==, 2);
+  lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (learn_of (f), KIELA_PAGE_LESSONS));
+  g_assert_cmpuint (kiela_lesson_progress_lesson_stars (kiela_learn_get_progress (learn_of (f)), "houses", 2), ==, 2);
   g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "houses", 0)), ==, "Done ★★☆");
   g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "sowing", 0)), ==, "1 of 3");
   g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "turn-end", 0)), ==, "2 steps");
@@ -431,7 +437,7 @@ test_every_task (Fixture *f, gconstpointer data)
                      kiela_lesson_view_get_feedback (view));
           g_assert_nonnull (kiela_lesson_view_get_feedback (view));
           g_assert_true (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "next")));
-          g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (f->window), lesson->id, s), ==, 3);
+          g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (learn_of (f)), lesson->id, s), ==, 3);
           kinds_seen |= 1u << kind;
           steps++;
         }
@@ -490,7 +496,7 @@ test_wrong_predictions (Fixture *f, gconstpointer data)
               click (kiela_lesson_view_get_control (view, "retry"));
               answer_right (view, lesson, variant, s);
               g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
-              g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (f->window), lesson->id, s),
+              g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (learn_of (f)), lesson->id, s),
                                 ==, 2);
               did_capture = TRUE;
             }
@@ -582,7 +588,7 @@ test_play_out (Fixture *f, gconstpointer data)
 static void
 test_puzzles (Fixture *f, gconstpointer data)
 {
-  KielaLessonsPage *page = KIELA_LESSONS_PAGE (kiela_learn_get_page (f->window, KIELA_PAGE_PUZZLES));
+  KielaLessonsPage *page = KIELA_LESSONS_PAGE (kiela_learn_get_page (learn_of (f), KIELA_PAGE_PUZZLES));
   KielaLessonView *view = view_of (f);
   g_autoptr(GPtrArray) sets = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_PUZZLES);
   const KielaLesson *easy;
@@ -626,7 +632,7 @@ test_puzzles (Fixture *f, gconstpointer data)
   maybe_screenshot (f, "puzzle.png");
   click_move (view, right.move);
   g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
-  g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (f->window), easy->id, 1), ==, 2);
+  g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (learn_of (f)), easy->id, 1), ==, 2);
   /* Next goes on to puzzle 3. */
   click (kiela_lesson_view_get_control (view, "next"));
   g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 2);
@@ -646,7 +652,7 @@ test_links (Fixture *f, gconstpointer data)
   kiela_window_new_game (f->window, kiela, NULL, NULL);
   game = kiela_window_get_game (f->window);
   /* Play the first legal move until a move relays or captures; each offer comes once a game. */
-  for (guint i = 0; i < 40 && kiela_learn_get_last_offer (f->window) == NULL; i++)
+  for (guint i = 0; i < 40 && kiela_learn_get_last_offer (learn_of (f)) == NULL; i++)
     {
       KielaMove moves[KIELA_MAX_MOVES];
       guint n = kiela_game_legal_moves (game, moves);
@@ -657,15 +663,15 @@ test_links (Fixture *f, gconstpointer data)
       app_test_play_square (f->window, sq);
       game = kiela_window_get_game (f->window);
     }
-  g_assert_nonnull (kiela_learn_get_last_offer (f->window));
-  g_assert_true (g_str_equal (kiela_learn_get_last_offer (f->window), KIELA_LESSON_FOR_RELAY)
-                 || g_str_equal (kiela_learn_get_last_offer (f->window), KIELA_LESSON_FOR_CAPTURE));
-  g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, kiela_learn_get_last_offer (f->window)));
+  g_assert_nonnull (kiela_learn_get_last_offer (learn_of (f)));
+  g_assert_true (g_str_equal (kiela_learn_get_last_offer (learn_of (f)), KIELA_LESSON_FOR_RELAY)
+                 || g_str_equal (kiela_learn_get_last_offer (learn_of (f)), KIELA_LESSON_FOR_CAPTURE));
+  g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, kiela_learn_get_last_offer (learn_of (f))));
 
   /* The toast's button opens the lesson. */
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "learn.open-lesson", "s", kiela_learn_get_last_offer (f->window));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "learn.open-lesson", "s", kiela_learn_get_last_offer (learn_of (f)));
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
-  g_assert_cmpstr (kiela_lesson_view_get_lesson (view_of (f))->id, ==, kiela_learn_get_last_offer (f->window));
+  g_assert_cmpstr (kiela_lesson_view_get_lesson (view_of (f))->id, ==, kiela_learn_get_last_offer (learn_of (f)));
   kiela_window_show_page (f->window, "game");
 
   /* A refused single stone offers the singles lesson; turned off, nothing is offered. */
@@ -686,7 +692,7 @@ test_links (Fixture *f, gconstpointer data)
     g_assert_true (kiela_window_open_path (f->window, path));
   }
   app_test_play_square (f->window, "c1");
-  g_assert_cmpstr (kiela_learn_get_last_offer (f->window), ==, KIELA_LESSON_FOR_SINGLES);
+  g_assert_cmpstr (kiela_learn_get_last_offer (learn_of (f)), ==, KIELA_LESSON_FOR_SINGLES);
 }
 
 static void
@@ -711,7 +717,7 @@ test_links_off (Fixture *f, gconstpointer data)
       app_test_play_square (f->window, sq);
     }
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), >, 10);
-  g_assert_null (kiela_learn_get_last_offer (f->window));
+  g_assert_null (kiela_learn_get_last_offer (learn_of (f)));
 }
 
 int

@@ -62,7 +62,7 @@ open_editor (Fixture *f)
   KielaPositionEditor *editor;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.edit-position", NULL));
-  editor = kiela_position_editor_get_for_window (f->window);
+  editor = KIELA_POSITION_EDITOR (kiela_window_get_page (f->window, KIELA_PAGE_EDITOR));
   g_assert_nonnull (editor);
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_EDITOR);
   wait_until (board_allocated, editor, 10000, "the editor's board on screen");

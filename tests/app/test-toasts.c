@@ -47,7 +47,7 @@ window_free (KielaWindow *window)
 static void
 play_until_offer (KielaWindow *window)
 {
-  for (guint i = 0; i < 40 && kiela_learn_get_last_offer (window) == NULL; i++)
+  for (guint i = 0; i < 40 && kiela_learn_get_last_offer (kiela_window_get_learn (window)) == NULL; i++)
     {
       KielaGame *game = kiela_window_get_game (window);
       KielaMove moves[KIELA_MAX_MOVES];
@@ -58,7 +58,7 @@ play_until_offer (KielaWindow *window)
       sq = kiela_square_name_dup (10, kiela_game_get_position (game)->to_move, (guint) moves[n - 1]);
       app_test_play_square (window, sq);
     }
-  g_assert_nonnull (kiela_learn_get_last_offer (window));
+  g_assert_nonnull (kiela_learn_get_last_offer (kiela_window_get_learn (window)));
 }
 
 /* The toast widget shown now in the window's overlay, or NULL (libadwaita draws each toast as a
@@ -221,7 +221,7 @@ test_editor_uncovered (void)
       play_until_offer (window);
       wait_until (toast_shown, window, 5000, "the lesson's offer");
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-position", NULL));
-      editor = kiela_position_editor_get_for_window (window);
+      editor = KIELA_POSITION_EDITOR (kiela_window_get_page (window, KIELA_PAGE_EDITOR));
       g_assert_nonnull (editor);
       wait_until (app_test_widget_shown, editor, 10000, "the editor");
       /* The game's offer, still up (its eight seconds run on), lies clear of the editor. */

@@ -32,7 +32,7 @@ struct _KielaLabPage {
   GtkDrawingArea *lengths_plot;
   GtkDrawingArea *stones_plot;
 
-  KielaWindow *window;                /* weak: the window owns the page */
+  KielaGameSession *session;          /* weak: the window's, whose players a game from the lab keeps */
   KielaRegistry *registry;
   GPtrArray *variants;                /* the registry's, as the base and compare rows list them */
   GPtrArray *personalities;

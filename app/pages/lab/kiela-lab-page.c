@@ -9,9 +9,19 @@
 #include "kiela-lab-page-private.h"
 #include "kiela-lab-plot.h"
 #include "kiela-variant-install.h"
-#include "kiela-window-private.h"
+#include "kiela-window.h"
 
 G_DEFINE_FINAL_TYPE (KielaLabPage, kiela_lab_page, ADW_TYPE_BIN)
+
+/* Says `text` in the window the page is shown in (none yet while it is being made). */
+static void
+say (KielaLabPage *self, const char *text)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), KIELA_TYPE_WINDOW);
+
+  if (window != NULL)
+    kiela_window_add_message (KIELA_WINDOW (window), text);
+}
 
 static void
 on_base_selected (AdwComboRow *row, GParamSpec *pspec, KielaLabPage *self)
@@ -22,7 +32,7 @@ on_base_selected (AdwComboRow *row, GParamSpec *pspec, KielaLabPage *self)
   if (pos >= self->variants->len)
     return;
   if (!_kiela_lab_page_load_variant (self, g_ptr_array_index (self->variants, pos), &error))
-    _kiela_window_toast (self->window, error->message);
+    say (self, error->message);
 }
 
 /* ---------- play, save, share ---------- */
@@ -83,14 +93,6 @@ kiela_lab_page_register (KielaLabPage *self, GError **error)
 }
 
 static void
-start_game (KielaWindow *window, gpointer data)
-{
-  kiela_window_new_game (window, data, _kiela_window_player (window, KIELA_SOUTH),
-                         _kiela_window_player (window, KIELA_NORTH));
-  kiela_window_show_page (window, "game");
-}
-
-static void
 action_play (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaLabPage *self = KIELA_LAB_PAGE (widget);
@@ -99,10 +101,17 @@ action_play (GtkWidget *widget, const char *name, GVariant *param)
 
   if (v == NULL)
     {
-      _kiela_window_toast (self->window, error->message);
+      say (self, error->message);
       return;
     }
-  _kiela_window_confirm_discard (self->window, start_game, (gpointer) v, NULL);
+  /* The game's players stay; the window asks about unsaved changes first. */
+  {
+    const KielaPersonality *south = self->session ? kiela_game_session_get_player (self->session, KIELA_SOUTH) : NULL;
+    const KielaPersonality *north = self->session ? kiela_game_session_get_player (self->session, KIELA_NORTH) : NULL;
+
+    gtk_widget_activate_action (widget, "win.start-game", "(sss)", v->id, south ? south->id : "",
+                                north ? north->id : "");
+  }
 }
 
 gboolean
@@ -163,7 +172,7 @@ on_save_response (GtkNativeDialog *dialog, int response, KielaLabPage *self)
       g_autofree char *path = g_file_get_path (file);
 
       if (path && !save (self, what, path, &error))
-        _kiela_window_toast (self->window, error->message);
+        say (self, error->message);
     }
   g_object_unref (dialog);
   g_object_unref (self);
@@ -174,7 +183,8 @@ static void
 show_save_chooser (KielaLabPage *self, const char *title, const char *accept, const char *folder,
                    const char *file_name, SaveFunc save, const char *what)
 {
-  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self->window),
+  GtkWindow *parent = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self)));
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, parent,
                                                                GTK_FILE_CHOOSER_ACTION_SAVE, accept, _("_Cancel"));
 
   if (folder)
@@ -203,7 +213,7 @@ save_variant (KielaLabPage *self, const char *what, const char *path, GError **e
   base = g_path_get_basename (path);
   /* TRANSLATORS: %s is a file name */
   text = g_strdup_printf (_("Saved “%s”"), base);
-  _kiela_window_toast (self->window, text);
+  say (self, text);
   return TRUE;
 }
 
@@ -231,7 +241,7 @@ action_copy (GtkWidget *widget, const char *name, GVariant *param)
     return;
   data = kiela_variant_file_to_data (self->file, NULL);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), data);
-  _kiela_window_toast (self->window, _("Variant file copied"));
+  say (self, _("Variant file copied"));
 }
 
 /* ---------- statistics ---------- */
@@ -472,6 +482,7 @@ kiela_lab_page_dispose (GObject *object)
   if (self->runner)
     kiela_lab_run_cancel (self->runner);
   g_clear_handle_id (&self->progress_timeout, g_source_remove);
+  g_clear_weak_pointer (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), KIELA_TYPE_LAB_PAGE);
   G_OBJECT_CLASS (kiela_lab_page_parent_class)->dispose (object);
 }
@@ -570,13 +581,13 @@ names_model (GPtrArray *items, gboolean personalities, const char *first)
 }
 
 GtkWidget *
-kiela_lab_page_new (KielaWindow *window, KielaRegistry *registry)
+kiela_lab_page_new (KielaGameSession *session, KielaRegistry *registry)
 {
   KielaLabPage *self = g_object_new (KIELA_TYPE_LAB_PAGE, NULL);
   g_autoptr(GListModel) bases = NULL, compares = NULL, ais = NULL;
   guint default_pos = 0;
 
-  self->window = window;
+  g_set_weak_pointer (&self->session, session);
   self->registry = registry;
   /* Copies: variants the lab registers later must not shift the rows' positions. */
   self->variants = g_ptr_array_copy (kiela_registry_get_variants (registry), NULL, NULL);

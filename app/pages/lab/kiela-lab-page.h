@@ -3,14 +3,15 @@
 
 #include <adwaita.h>
 #include "kiela.h"
-#include "kiela-window.h"
+#include "kiela-game-session.h"
 
 G_BEGIN_DECLS
 
 #define KIELA_TYPE_LAB_PAGE (kiela_lab_page_get_type ())
 G_DECLARE_FINAL_TYPE (KielaLabPage, kiela_lab_page, KIELA, LAB_PAGE, AdwBin)
 
-GtkWidget          *kiela_lab_page_new          (KielaWindow *window, KielaRegistry *registry);
+/* A page of the window: Play starts the lab's variant with `session`'s players (win.start-game). */
+GtkWidget          *kiela_lab_page_new          (KielaGameSession *session, KielaRegistry *registry);
 /* Loads a registered variant into the form (the "Based On" row). */
 gboolean            kiela_lab_page_set_base     (KielaLabPage *self, const char *variant_id);
 /* The form's row for a variant file key ("MinSow"), to drive it from tests. */

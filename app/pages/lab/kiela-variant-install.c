@@ -6,7 +6,7 @@
 #include <glib/gstdio.h>
 
 #include "kiela-variant-install.h"
-#include "kiela-window-private.h"
+#include "kiela-window.h"
 
 static const struct {
   const char *key;
@@ -251,7 +251,7 @@ on_install_response (AdwMessageDialog *dialog, const char *response, Prompt *p)
     {
       g_autofree char *text = g_strdup_printf (_("“%s” is installed: choose it in New Game"), kiela_variant_get_name (v));
 
-      _kiela_window_toast (KIELA_WINDOW (parent), text);
+      kiela_window_add_message (KIELA_WINDOW (parent), text);
     }
 }
 

@@ -5,12 +5,15 @@
 #include <glib/gi18n.h>
 
 #include "kiela-learn.h"
-#include "kiela-window-private.h"
 #include "kiela-welcome-page.h"
 #include "kiela-lessons-page.h"
 
-typedef struct {
-  KielaWindow *window;           /* not owned: the learn data lives as long as the window */
+struct _KielaLearn {
+  GObject parent_instance;
+
+  KielaWindow *window;           /* weak: the window owns this */
+  KielaGameSession *session;     /* weak: the window's */
+  KielaBoardView *board;         /* weak: the window's */
   KielaRegistry *registry;
   GSettings *settings;
   KielaLessonProgress *progress;
@@ -19,30 +22,62 @@ typedef struct {
   GtkWidget *puzzles;            /* the same */
   GtkWidget *view;
   GHashTable *offered;           /* lesson ids offered in this game */
-  char *back_tooltip;            /* the back button's own tooltip ("Back to the Game") */
   char *last_offer;
-} KielaLearn;
+};
+
+G_DEFINE_FINAL_TYPE (KielaLearn, kiela_learn, G_TYPE_OBJECT)
 
 static void
-learn_free (gpointer data)
+kiela_learn_dispose (GObject *object)
 {
-  KielaLearn *learn = data;
+  KielaLearn *learn = KIELA_LEARN (object);
 
+  if (learn->session)
+    g_signal_handlers_disconnect_by_data (learn->session, learn);
+  if (learn->board)
+    g_signal_handlers_disconnect_by_data (learn->board, learn);
+  if (learn->window)
+    g_signal_handlers_disconnect_by_data (learn->window, learn);
+  g_clear_weak_pointer (&learn->session);
+  g_clear_weak_pointer (&learn->board);
+  g_clear_weak_pointer (&learn->window);
   g_clear_object (&learn->welcome);
   g_clear_object (&learn->lessons);
   g_clear_object (&learn->puzzles);
+  G_OBJECT_CLASS (kiela_learn_parent_class)->dispose (object);
+}
+
+static void
+kiela_learn_finalize (GObject *object)
+{
+  KielaLearn *learn = KIELA_LEARN (object);
+
   g_clear_object (&learn->progress);
   g_clear_object (&learn->settings);
   g_clear_pointer (&learn->offered, g_hash_table_unref);
   g_free (learn->last_offer);
-  g_free (learn->back_tooltip);
-  g_free (learn);
+  G_OBJECT_CLASS (kiela_learn_parent_class)->finalize (object);
 }
 
-static KielaLearn *
-get_learn (KielaWindow *window)
+static void
+kiela_learn_class_init (KielaLearnClass *klass)
 {
-  return g_object_get_data (G_OBJECT (window), "kiela-learn");
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = kiela_learn_dispose;
+  object_class->finalize = kiela_learn_finalize;
+}
+
+static void
+kiela_learn_init (KielaLearn *learn)
+{
+  learn->offered = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+static gboolean
+game_page_visible (KielaLearn *learn)
+{
+  return learn->window != NULL && g_strcmp0 (kiela_window_get_visible_page (learn->window), "game") == 0;
 }
 
 /* ---------- lessons ---------- */
@@ -54,7 +89,7 @@ static void on_lesson_finished (KielaLessonView *view, const char *id, KielaLear
 static KielaLessonView *
 ensure_view (KielaLearn *learn)
 {
-  if (learn->view == NULL)
+  if (learn->view == NULL && learn->window != NULL)
     {
       learn->view = kiela_lesson_view_new (learn->registry, learn->progress, learn->settings);
       g_signal_connect (learn->view, "finished", G_CALLBACK (on_lesson_finished), learn);
@@ -70,18 +105,20 @@ open_lesson (KielaLearn *learn, const char *id, guint step)
   g_autoptr(GError) error = NULL;
 
   const KielaLesson *lesson;
-  GtkStackPage *page;
 
+  if (learn->window == NULL)
+    return;
   if (!kiela_lesson_view_open (ensure_view (learn), id, step, &error))
     {
-      _kiela_window_toast (learn->window, error->message);
+      kiela_window_add_message (learn->window, error->message);
       return;
     }
   /* The header says which list the lesson belongs to; the view names the lesson. */
   lesson = kiela_lesson_view_get_lesson (KIELA_LESSON_VIEW (learn->view));
-  page = gtk_stack_get_page (learn->window->main_stack, learn->view);
-  gtk_stack_page_set_title (page, lesson->kind == KIELA_LESSON_KIND_PUZZLES ? _("Puzzles") : _("Learn to Play"));
-  kiela_window_show_page (learn->window, KIELA_PAGE_LESSON);
+  kiela_window_set_page_title (learn->window, KIELA_PAGE_LESSON,
+                               lesson->kind == KIELA_LESSON_KIND_PUZZLES ? _("Puzzles") : _("Learn to Play"));
+  /* Back leads to where the lesson was opened from: its list, the game, the Rules. */
+  kiela_window_push_page (learn->window, KIELA_PAGE_LESSON);
   gtk_widget_child_focus (GTK_WIDGET (kiela_lesson_view_get_board (KIELA_LESSON_VIEW (learn->view))),
                           GTK_DIR_TAB_FORWARD);
 }
@@ -113,36 +150,19 @@ on_lesson_finished (KielaLessonView *view, const char *id, KielaLearn *learn)
   /* TRANSLATORS: a toast after the last step: %1$s the lesson's title, %2$s its stars (★★☆) */
   g_autofree char *text = g_strdup_printf (_("“%1$s” done: %2$s"), kiela_lesson_get_title (lesson), stars_text);
 
+  if (learn->window == NULL)
+    return;
   kiela_window_show_page (learn->window, lesson->kind == KIELA_LESSON_KIND_PUZZLES ? KIELA_PAGE_PUZZLES
                                                                                     : KIELA_PAGE_LESSONS);
-  _kiela_window_toast (learn->window, text);
+  kiela_window_add_message (learn->window, text);
 }
 
-/* Leaving the lesson stops its computer opponent and replay.  From a lesson, the back button
- * leads to the list it came from; elsewhere to the game. */
+/* Leaving the lesson stops its computer opponent and replay. */
 static void
-on_visible_page (GtkStack *stack, GParamSpec *pspec, KielaLearn *learn)
+on_visible_page (KielaWindow *window, GParamSpec *pspec, KielaLearn *learn)
 {
-  GtkActionable *back = GTK_ACTIONABLE (learn->window->back_button);
-  const KielaLesson *lesson = learn->view ? kiela_lesson_view_get_lesson (KIELA_LESSON_VIEW (learn->view)) : NULL;
-
-  if (learn->view == NULL || gtk_stack_get_visible_child (stack) != learn->view)
-    {
-      if (learn->view != NULL)
-        kiela_lesson_view_stop (KIELA_LESSON_VIEW (learn->view));
-      gtk_actionable_set_action_target (back, "s", "game");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (back), learn->back_tooltip);
-    }
-  else if (lesson != NULL && lesson->kind == KIELA_LESSON_KIND_PUZZLES)
-    {
-      gtk_actionable_set_action_target (back, "s", KIELA_PAGE_PUZZLES);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (back), _("Back to the Puzzles"));
-    }
-  else
-    {
-      gtk_actionable_set_action_target (back, "s", KIELA_PAGE_LESSONS);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (back), _("Back to the Lessons"));
-    }
+  if (learn->view != NULL && g_strcmp0 (kiela_window_get_visible_page (window), KIELA_PAGE_LESSON) != 0)
+    kiela_lesson_view_stop (KIELA_LESSON_VIEW (learn->view));
 }
 
 static void
@@ -173,27 +193,29 @@ newcomer_opponent (KielaRegistry *registry)
   return all != NULL && all->len > 0 ? g_ptr_array_index (all, 0) : NULL;
 }
 
+/* A game of the default variant against the newcomer's opponent or between two people, after
+ * the window asked about unsaved changes. */
 static void
-start_game (KielaWindow *window, gpointer data)
+start_game (KielaLearn *learn, gboolean computer)
 {
-  KielaLearn *learn = get_learn (window);
-  const KielaPersonality *north = GPOINTER_TO_INT (data) ? newcomer_opponent (learn->registry) : NULL;
+  const KielaPersonality *north = computer ? newcomer_opponent (learn->registry) : NULL;
 
-  kiela_window_new_game (window, NULL, NULL, north);
-  kiela_window_show_page (window, "game");
+  gtk_widget_activate_action (GTK_WIDGET (learn->window), "win.start-game", "(sss)", "", "", north ? north->id : "");
 }
 
 static void
 on_welcome_chosen (KielaWelcomePage *page, const char *choice, KielaLearn *learn)
 {
+  if (learn->window == NULL)
+    return;
   if (g_str_equal (choice, KIELA_WELCOME_LESSONS))
     kiela_window_show_page (learn->window, KIELA_PAGE_LESSONS);
   else if (g_str_equal (choice, KIELA_WELCOME_PUZZLES))
     kiela_window_show_page (learn->window, KIELA_PAGE_PUZZLES);
   else if (g_str_equal (choice, KIELA_WELCOME_COMPUTER))
-    _kiela_window_confirm_discard (learn->window, start_game, GINT_TO_POINTER (TRUE), NULL);
+    start_game (learn, TRUE);
   else if (g_str_equal (choice, KIELA_WELCOME_TWO_PLAYERS))
-    _kiela_window_confirm_discard (learn->window, start_game, GINT_TO_POINTER (FALSE), NULL);
+    start_game (learn, FALSE);
   else if (g_str_equal (choice, KIELA_WELCOME_OPEN))
     {
       kiela_window_show_page (learn->window, "game");
@@ -211,7 +233,7 @@ offer_lesson (KielaLearn *learn, const char *lesson_id, const char *what)
   /* Offered only over the game (a computer's move may land while another page shows): not
    * marked as offered, so the next such move in the game offers it. */
   if (!g_settings_get_boolean (learn->settings, KIELA_SETTINGS_LESSON_LINKS)
-      || !_kiela_window_game_page_visible (learn->window)
+      || !game_page_visible (learn)
       || g_hash_table_contains (learn->offered, lesson_id)
       || kiela_registry_lookup_lesson (learn->registry, lesson_id) == NULL)
     return;
@@ -224,7 +246,7 @@ offer_lesson (KielaLearn *learn, const char *lesson_id, const char *what)
   adw_toast_set_button_label (toast, _("How does this work?"));
   adw_toast_set_action_name (toast, "learn.open-lesson");
   adw_toast_set_action_target_value (toast, g_variant_new_string (lesson_id));
-  adw_toast_overlay_add_toast (learn->window->toast_overlay, toast);
+  kiela_window_add_toast (learn->window, toast);
 }
 
 static void
@@ -254,11 +276,11 @@ on_move_played (KielaGameSession *session, guint ply, KielaLearn *learn)
 static void
 on_house_activated (KielaBoardView *board, guint side, guint house, KielaLearn *learn)
 {
-  KielaGame *game = kiela_game_session_get_game (learn->window->session);
+  KielaGame *game = kiela_game_session_get_game (learn->session);
   const KielaPosition *pos = kiela_game_get_position (game);
   guint count;
 
-  if (!_kiela_window_game_page_visible (learn->window) || kiela_game_get_phase (game) != KIELA_PHASE_PLAY
+  if (!game_page_visible (learn) || kiela_game_get_phase (game) != KIELA_PHASE_PLAY
       || kiela_game_is_over (game) || pos->to_move != side || kiela_game_is_legal (game, (KielaMove) house))
     return;
   /* The course teaches Kiela's refusals; other games refuse for their own reasons. */
@@ -277,7 +299,7 @@ on_game_changed (KielaGameSession *session, GParamSpec *pspec, KielaLearn *learn
   g_hash_table_remove_all (learn->offered);
 }
 
-/* ---------- attach ---------- */
+/* ---------- the pages ---------- */
 
 /* The lists of lessons and of puzzles are made when first shown (or asked for): they are not
  * needed for the first frame. */
@@ -307,90 +329,88 @@ ensure_welcome (KielaLearn *learn)
 }
 
 static GtkWidget *
-build_welcome (KielaWindow *window)
+build_welcome (KielaWindow *window, gpointer data)
 {
-  return ensure_welcome (get_learn (window));
+  return ensure_welcome (data);
 }
 
 static GtkWidget *
-build_lessons (KielaWindow *window)
+build_lessons (KielaWindow *window, gpointer data)
 {
-  return ensure_list (get_learn (window), KIELA_LESSON_KIND_COURSE);
+  return ensure_list (data, KIELA_LESSON_KIND_COURSE);
 }
 
 static GtkWidget *
-build_puzzles (KielaWindow *window)
+build_puzzles (KielaWindow *window, gpointer data)
 {
-  return ensure_list (get_learn (window), KIELA_LESSON_KIND_PUZZLES);
+  return ensure_list (data, KIELA_LESSON_KIND_PUZZLES);
 }
 
-void
-kiela_learn_attach (KielaWindow *window, KielaRegistry *registry, GSettings *settings, const char *progress_path)
+KielaLearn *
+kiela_learn_new (KielaWindow *window, KielaRegistry *registry, GSettings *settings, const char *progress_path)
 {
-  KielaLearn *learn = g_new0 (KielaLearn, 1);
+  KielaLearn *learn = g_object_new (KIELA_TYPE_LEARN, NULL);
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
   g_autoptr(GSimpleAction) open = g_simple_action_new ("open-lesson", G_VARIANT_TYPE_STRING);
   g_autoptr(GError) error = NULL;
 
-  learn->window = window;
+  g_set_weak_pointer (&learn->window, window);
+  g_set_weak_pointer (&learn->session, kiela_window_get_session (window));
+  g_set_weak_pointer (&learn->board, kiela_window_get_board (window));
   learn->registry = registry;
   learn->settings = g_object_ref (settings);
-  learn->offered = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   learn->progress = kiela_lesson_progress_new (progress_path);
-  g_object_set_data_full (G_OBJECT (window), "kiela-learn", learn, learn_free);
   if (!kiela_lesson_progress_load (learn->progress, &error))
-    _kiela_window_toast (window, error->message);
+    kiela_window_add_message (window, error->message);
 
-  _kiela_window_add_lazy_page (window, KIELA_PAGE_WELCOME, _("Welcome"), build_welcome);
-  _kiela_window_add_lazy_page (window, KIELA_PAGE_LESSONS, _("Learn to Play"), build_lessons);
-  _kiela_window_add_lazy_page (window, KIELA_PAGE_PUZZLES, _("Puzzles"), build_puzzles);
+  kiela_window_add_lazy_page (window, KIELA_PAGE_WELCOME, _("Welcome"), build_welcome, learn);
+  kiela_window_add_lazy_page (window, KIELA_PAGE_LESSONS, _("Learn to Play"), build_lessons, learn);
+  kiela_window_add_lazy_page (window, KIELA_PAGE_PUZZLES, _("Puzzles"), build_puzzles, learn);
+  kiela_window_set_back_tooltip (window, KIELA_PAGE_LESSONS, _("Back to the Lessons"));
+  kiela_window_set_back_tooltip (window, KIELA_PAGE_PUZZLES, _("Back to the Puzzles"));
 
-  learn->back_tooltip = g_strdup (gtk_widget_get_tooltip_text (window->back_button));
-  g_signal_connect (window->main_stack, "notify::visible-child", G_CALLBACK (on_visible_page), learn);
-  g_signal_connect (window->session, "move-played", G_CALLBACK (on_move_played), learn);
-  g_signal_connect (window->session, "notify::game", G_CALLBACK (on_game_changed), learn);
-  g_signal_connect (window->board, "house-activated", G_CALLBACK (on_house_activated), learn);
+  g_signal_connect (window, "notify::visible-page", G_CALLBACK (on_visible_page), learn);
+  g_signal_connect (learn->session, "move-played", G_CALLBACK (on_move_played), learn);
+  g_signal_connect (learn->session, "notify::game", G_CALLBACK (on_game_changed), learn);
+  g_signal_connect (learn->board, "house-activated", G_CALLBACK (on_house_activated), learn);
 
-  g_signal_connect (open, "activate", G_CALLBACK (action_open_lesson), learn);
+  g_signal_connect_object (open, "activate", G_CALLBACK (action_open_lesson), learn, 0);
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (open));
   gtk_widget_insert_action_group (GTK_WIDGET (window), "learn", G_ACTION_GROUP (group));
   /* Also as win.open-lesson: the Rules page's "Try it" links and other pages open lessons by id. */
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (open));
+  return learn;
 }
 
 void
-kiela_learn_first_start (KielaWindow *window)
+kiela_learn_first_start (KielaLearn *learn)
 {
-  KielaLearn *learn = get_learn (window);
-
-  g_return_if_fail (learn != NULL);
-  if (g_settings_get_boolean (learn->settings, KIELA_SETTINGS_WELCOME_SHOWN))
+  g_return_if_fail (KIELA_IS_LEARN (learn));
+  if (learn->window == NULL || g_settings_get_boolean (learn->settings, KIELA_SETTINGS_WELCOME_SHOWN))
     return;
   g_settings_set_boolean (learn->settings, KIELA_SETTINGS_WELCOME_SHOWN, TRUE);
-  kiela_window_show_page (window, KIELA_PAGE_WELCOME);
+  kiela_window_show_page (learn->window, KIELA_PAGE_WELCOME);
 }
 
 KielaLessonProgress *
-kiela_learn_get_progress (KielaWindow *window)
+kiela_learn_get_progress (KielaLearn *learn)
 {
-  KielaLearn *learn = get_learn (window);
-  return learn ? learn->progress : NULL;
+  g_return_val_if_fail (KIELA_IS_LEARN (learn), NULL);
+  return learn->progress;
 }
 
 KielaLessonView *
-kiela_learn_get_lesson_view (KielaWindow *window)
+kiela_learn_get_lesson_view (KielaLearn *learn)
 {
-  KielaLearn *learn = get_learn (window);
-  return learn ? ensure_view (learn) : NULL;
+  g_return_val_if_fail (KIELA_IS_LEARN (learn), NULL);
+  return ensure_view (learn);
 }
 
 GtkWidget *
-kiela_learn_get_page (KielaWindow *window, const char *name)
+kiela_learn_get_page (KielaLearn *learn, const char *name)
 {
-  KielaLearn *learn = get_learn (window);
+  g_return_val_if_fail (KIELA_IS_LEARN (learn), NULL);
 
-  if (learn == NULL)
-    return NULL;
   if (g_strcmp0 (name, KIELA_PAGE_WELCOME) == 0) return ensure_welcome (learn);
   if (g_strcmp0 (name, KIELA_PAGE_LESSONS) == 0) return ensure_list (learn, KIELA_LESSON_KIND_COURSE);
   if (g_strcmp0 (name, KIELA_PAGE_PUZZLES) == 0) return ensure_list (learn, KIELA_LESSON_KIND_PUZZLES);
@@ -399,8 +419,8 @@ kiela_learn_get_page (KielaWindow *window, const char *name)
 }
 
 const char *
-kiela_learn_get_last_offer (KielaWindow *window)
+kiela_learn_get_last_offer (KielaLearn *learn)
 {
-  KielaLearn *learn = get_learn (window);
-  return learn ? learn->last_offer : NULL;
+  g_return_val_if_fail (KIELA_IS_LEARN (learn), NULL);
+  return learn->last_offer;
 }

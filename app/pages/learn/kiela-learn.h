@@ -1,4 +1,4 @@
-/* kiela-learn.h: adds the welcome, lessons, puzzles and lesson pages to the window and links games to lessons. */
+/* kiela-learn.h: the welcome, lessons, puzzles and lesson pages of the window, and the links from games to lessons. */
 #pragma once
 
 #include "kiela-window.h"
@@ -26,17 +26,20 @@ G_BEGIN_DECLS
 #define KIELA_LESSON_FOR_ENDLESS "endless"
 #define KIELA_LESSON_FOR_SINGLES "singles"
 
-/* Called once by the window: adds the pages, the action `learn.open-lesson` ('s': a lesson
- * id, or "id/step") and the "How does this work?" offers in games.  `progress_path` NULL =
- * the user's data folder. */
-void                 kiela_learn_attach         (KielaWindow *window, KielaRegistry *registry,
+#define KIELA_TYPE_LEARN (kiela_learn_get_type ())
+G_DECLARE_FINAL_TYPE (KielaLearn, kiela_learn, KIELA, LEARN, GObject)
+
+/* Made once by the window, which owns it: adds the pages (through the window's public API),
+ * the action `learn.open-lesson` ('s': a lesson id, or "id/step") and the "How does this
+ * work?" offers in games.  `progress_path` NULL = the user's data folder. */
+KielaLearn          *kiela_learn_new            (KielaWindow *window, KielaRegistry *registry,
                                                  GSettings *settings, const char *progress_path);
 /* Shows the welcome page at the first start (the key welcome-shown), once. */
-void                 kiela_learn_first_start    (KielaWindow *window);
-KielaLessonProgress *kiela_learn_get_progress   (KielaWindow *window);
-KielaLessonView     *kiela_learn_get_lesson_view (KielaWindow *window);   /* made on first use */
-GtkWidget           *kiela_learn_get_page       (KielaWindow *window, const char *name);
+void                 kiela_learn_first_start    (KielaLearn *self);
+KielaLessonProgress *kiela_learn_get_progress   (KielaLearn *self);
+KielaLessonView     *kiela_learn_get_lesson_view (KielaLearn *self);   /* made on first use */
+GtkWidget           *kiela_learn_get_page       (KielaLearn *self, const char *name);
 /* The lesson id the last "How does this work?" offer pointed at, or NULL (tests). */
-const char          *kiela_learn_get_last_offer (KielaWindow *window);
+const char          *kiela_learn_get_last_offer (KielaLearn *self);
 
 G_END_DECLS

@@ -32,7 +32,8 @@ struct _KielaPositionEditor {
   GtkWidget *play_button;
   GtkWidget *analyse_button;
 
-  KielaWindow *window;            /* not owned: the page lives inside it */
+  KielaGameSession *session;      /* weak: the window's, whose games the page shows and starts */
+  gboolean taken;                 /* a game's position was taken once (its set-up is no undo step) */
   KielaRegistry *registry;
   KielaBoardView *board;
   GPtrArray *variants;            /* const KielaVariant*, in the variant row's order */

@@ -1,6 +1,6 @@
 /* kiela-position-editor.c: the position editor page: stones added and taken away on the board by
  * click, scroll or typed count, the variant and side to move, undo, KPN through the clipboard, and
- * a game or an analysis started from the position through the window's session. */
+ * a game or an analysis started from the position in the window it is a page of. */
 #include "config.h"
 
 #include <string.h>
@@ -9,11 +9,27 @@
 #include "kiela-position-editor.h"
 #include "kiela-position-model.h"
 #include "kiela-position-editor-private.h"
-#include "kiela-window-private.h"
+#include "kiela-window.h"
 #include "kiela-board-view-private.h"
 #include "kiela-new-game-dialog.h"
 
 G_DEFINE_FINAL_TYPE (KielaPositionEditor, kiela_position_editor, ADW_TYPE_BIN)
+
+/* The window the page is shown in, or NULL while it is in none. */
+static KielaWindow *
+get_window (KielaPositionEditor *self)
+{
+  return KIELA_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), KIELA_TYPE_WINDOW));
+}
+
+static void
+say (KielaPositionEditor *self, const char *text)
+{
+  KielaWindow *window = get_window (self);
+
+  if (window != NULL)
+    kiela_window_add_message (window, text);
+}
 
 /* ---------- showing the position ---------- */
 
@@ -243,7 +259,7 @@ action_copy (GtkWidget *widget, const char *name, GVariant *param)
   g_autofree char *kpn = kiela_position_editor_dup_kpn (self);
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), kpn);
-  _kiela_window_toast (self->window, _("Position copied"));
+  say (self, _("Position copied"));
 }
 
 static void
@@ -284,26 +300,35 @@ start_request_free (gpointer data)
 }
 
 static void
-start_confirmed (KielaWindow *window, gpointer data)
+start_confirmed (GObject *source, GAsyncResult *result, gpointer data)
 {
   StartRequest *r = data;
   g_autoptr(GError) error = NULL;
 
-  if (!kiela_position_editor_start (r->self, r->south, r->north, &error))
-    _kiela_window_toast (window, error->message);
-  else if (r->south == NULL && r->north == NULL)
-    _kiela_window_toast (window, _("You play both sides: try a move, take it back, ask for a hint."));
+  /* Cancelled, or the save failed (the window says why): the game stays. */
+  if (kiela_window_confirm_discard_finish (KIELA_WINDOW (source), result, NULL))
+    {
+      if (!kiela_position_editor_start (r->self, r->south, r->north, &error))
+        say (r->self, error->message);
+      else if (r->south == NULL && r->north == NULL)
+        say (r->self, _("You play both sides: try a move, take it back, ask for a hint."));
+    }
+  start_request_free (r);
 }
 
 static void
 request_start (KielaPositionEditor *self, const KielaPersonality *south, const KielaPersonality *north)
 {
-  StartRequest *r = g_new0 (StartRequest, 1);
+  KielaWindow *window = get_window (self);
+  StartRequest *r;
 
+  if (window == NULL)
+    return;
+  r = g_new0 (StartRequest, 1);
   r->self = g_object_ref (self);
   r->south = south;
   r->north = north;
-  _kiela_window_confirm_discard (self->window, start_confirmed, r, start_request_free);
+  kiela_window_confirm_discard_async (window, NULL, start_confirmed, r);
 }
 
 static void
@@ -324,9 +349,7 @@ action_analyse (GtkWidget *widget, const char *name, GVariant *param)
 static void
 action_leave (GtkWidget *widget, const char *name, GVariant *param)
 {
-  KielaPositionEditor *self = KIELA_POSITION_EDITOR (widget);
-
-  kiela_window_show_page (self->window, "game");
+  gtk_widget_activate_action (widget, "win.show-page", "s", "game");
 }
 
 /* ---------- public API ---------- */
@@ -414,15 +437,16 @@ gboolean
 kiela_position_editor_start (KielaPositionEditor *self, const KielaPersonality *south,
                              const KielaPersonality *north, GError **error)
 {
+  KielaWindow *window;
+
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), FALSE);
 
-  _kiela_window_hide_banner (self->window);
-  if (!kiela_game_session_new_game_from_position (kiela_window_get_session (self->window),
-                                                  kiela_position_model_get_variant (self->model),
-                                                  kiela_position_model_get_position (self->model),
-                                                  south, north, error))
+  window = get_window (self);
+  g_return_val_if_fail (window != NULL, FALSE);
+  if (!kiela_window_new_game_from_position (window, kiela_position_model_get_variant (self->model),
+                                            kiela_position_model_get_position (self->model), south, north, error))
     return FALSE;
-  kiela_window_show_page (self->window, "game");
+  kiela_window_show_page (window, "game");
   return TRUE;
 }
 
@@ -438,6 +462,7 @@ kiela_position_editor_get_board (KielaPositionEditor *self)
 static void
 kiela_position_editor_dispose (GObject *object)
 {
+  g_clear_weak_pointer (&KIELA_POSITION_EDITOR (object)->session);
   gtk_widget_dispose_template (GTK_WIDGET (object), KIELA_TYPE_POSITION_EDITOR);
   G_OBJECT_CLASS (kiela_position_editor_parent_class)->dispose (object);
 }
@@ -526,7 +551,7 @@ kiela_position_editor_init (KielaPositionEditor *self)
 }
 
 GtkWidget *
-kiela_position_editor_new (KielaWindow *window, KielaRegistry *registry)
+kiela_position_editor_new (KielaGameSession *session, KielaRegistry *registry)
 {
   KielaPositionEditor *self = g_object_new (KIELA_TYPE_POSITION_EDITOR, NULL);
   GPtrArray *variants = kiela_registry_get_variants (registry);
@@ -534,7 +559,7 @@ kiela_position_editor_new (KielaWindow *window, KielaRegistry *registry)
   g_autoptr(GtkStringList) players = NULL;
   const KielaVariant *variant = kiela_registry_get_default_variant (registry);
 
-  self->window = window;
+  g_set_weak_pointer (&self->session, session);
   self->registry = registry;
   for (guint i = 0; variants && i < variants->len; i++)
     {
@@ -562,60 +587,29 @@ kiela_position_editor_new (KielaWindow *window, KielaRegistry *registry)
 
 /* ---------- the window's way in ---------- */
 
-KielaPositionEditor *
-kiela_position_editor_get_for_window (KielaWindow *window)
-{
-  return g_object_get_data (G_OBJECT (window), "kiela-position-editor");
-}
-
-/* Opens the editor on what the window shows: the reviewed position, the live one, or the
- * arrangement being made, with the game's players. */
-static void
-action_edit_position (GSimpleAction *action, GVariant *param, gpointer data)
-{
-  KielaWindow *window = data;
-  KielaRegistry *registry = g_object_get_data (G_OBJECT (window), "kiela-position-editor-registry");
-  KielaPositionEditor *self = kiela_position_editor_get_for_window (window);
-  KielaGameSession *session = kiela_window_get_session (window);
-  KielaGame *game = kiela_game_session_get_game (session);
-  gboolean made = FALSE;
-
-  /* Pressed again while editing: the set-up stays as it is. */
-  if (self != NULL && g_strcmp0 (kiela_window_get_visible_page (window), KIELA_PAGE_EDITOR) == 0)
-    return;
-  if (self == NULL)
-    {
-      self = KIELA_POSITION_EDITOR (kiela_position_editor_new (window, registry));
-      /* TRANSLATORS: the header's title while the position editor is shown */
-      kiela_window_add_page (window, KIELA_PAGE_EDITOR, _("Set Up Position"), GTK_WIDGET (self));
-      g_object_set_data (G_OBJECT (window), "kiela-position-editor", self);
-      made = TRUE;
-    }
-  if (game != NULL)
-    {
-      KielaPosition pos;
-
-      if (kiela_game_session_get_phase (session) != KIELA_PHASE_PLAY)
-        kiela_game_session_get_setup_position (session, &pos);
-      else
-        pos = *kiela_game_get_position_at (game, kiela_game_session_get_view_ply (session));
-      /* Taking the game's position is a step like any other: undo goes back to the last set-up. */
-      kiela_position_editor_set_position (self, kiela_game_get_variant (game), &pos);
-      if (made)
-        kiela_position_model_clear_history (self->model);
-      select_player (self, self->south_row, kiela_game_session_get_player (session, KIELA_SOUTH));
-      select_player (self, self->north_row, kiela_game_session_get_player (session, KIELA_NORTH));
-    }
-  kiela_window_show_page (window, KIELA_PAGE_EDITOR);
-  gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
-}
-
+/* Opens on what the session shows: the reviewed position, the live one, or the arrangement
+ * being made, with the game's players. */
 void
-kiela_position_editor_attach (KielaWindow *window, KielaRegistry *registry)
+kiela_position_editor_take_shown (KielaPositionEditor *self)
 {
-  g_autoptr(GSimpleAction) edit = g_simple_action_new ("edit-position", NULL);
+  KielaGame *game;
 
-  g_object_set_data (G_OBJECT (window), "kiela-position-editor-registry", registry);
-  g_signal_connect (edit, "activate", G_CALLBACK (action_edit_position), window);
-  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (edit));
+  g_return_if_fail (KIELA_IS_POSITION_EDITOR (self));
+  if (self->session == NULL || (game = kiela_game_session_get_game (self->session)) == NULL)
+    return;
+  {
+    KielaPosition pos;
+
+    if (kiela_game_session_get_phase (self->session) != KIELA_PHASE_PLAY)
+      kiela_game_session_get_setup_position (self->session, &pos);
+    else
+      pos = *kiela_game_get_position_at (game, kiela_game_session_get_view_ply (self->session));
+    /* Taking the game's position is a step like any other: undo goes back to the last set-up. */
+    kiela_position_editor_set_position (self, kiela_game_get_variant (game), &pos);
+    if (!self->taken)
+      kiela_position_model_clear_history (self->model);
+    self->taken = TRUE;
+    select_player (self, self->south_row, kiela_game_session_get_player (self->session, KIELA_SOUTH));
+    select_player (self, self->north_row, kiela_game_session_get_player (self->session, KIELA_NORTH));
+  }
 }

@@ -4,7 +4,7 @@
 
 #include <adwaita.h>
 #include "kiela.h"
-#include "kiela-window.h"
+#include "kiela-game-session.h"
 #include "kiela-board-view.h"
 #include "kiela-position-model.h"
 
@@ -16,13 +16,11 @@ G_BEGIN_DECLS
 #define KIELA_TYPE_POSITION_EDITOR (kiela_position_editor_get_type ())
 G_DECLARE_FINAL_TYPE (KielaPositionEditor, kiela_position_editor, KIELA, POSITION_EDITOR, AdwBin)
 
-/* Called once by the window: adds the action win.edit-position, which opens the editor (made on
- * first use) on the position the window shows. */
-void                 kiela_position_editor_attach        (KielaWindow *window, KielaRegistry *registry);
-/* The window's editor, or NULL before it was first opened. */
-KielaPositionEditor *kiela_position_editor_get_for_window (KielaWindow *window);
-
-GtkWidget           *kiela_position_editor_new           (KielaWindow *window, KielaRegistry *registry);
+/* A page of the window (win.edit-position opens it on what `session` shows). */
+GtkWidget           *kiela_position_editor_new           (KielaGameSession *session, KielaRegistry *registry);
+/* Takes the position `session` shows (reviewed, live or being arranged) and its players; the
+ * first time, with no undo step back to the editor's own start. */
+void                 kiela_position_editor_take_shown    (KielaPositionEditor *self);
 
 /* Replaces the variant and position (an undoable step).  A position of another file count than
  * the variant's is not taken (FALSE). */
@@ -49,9 +47,9 @@ const char          *kiela_position_editor_get_kpn_error_detail (KielaPositionEd
 /* Why the variant cannot be played from the position, or NULL when it can. */
 const char          *kiela_position_editor_get_problem   (KielaPositionEditor *self);
 
-/* Starts a game from the position with these players (NULL = a person) and shows it; the
- * reason when the variant cannot be played from it.  Does not ask about unsaved changes: the
- * page's Play and Analyse do. */
+/* Starts a game from the position with these players (NULL = a person) in the window the page
+ * is shown in, and shows it; the reason when the variant cannot be played from it.  Does not
+ * ask about unsaved changes: the page's Play and Analyse do. */
 gboolean             kiela_position_editor_start         (KielaPositionEditor *self,
                                                           const KielaPersonality *south,
                                                           const KielaPersonality *north,

@@ -9,6 +9,7 @@
 #include "kiela-game.h"
 #include "kiela-ai.h"
 #include "kiela-registry.h"
+#include "kiela-lesson-private.h"
 
 #define NG(s, p, n) g_dngettext (GETTEXT_PACKAGE, s, p, n)
 
@@ -251,26 +252,36 @@ legal_move_of (const KielaVariant *variant, const KielaPosition *pos, const char
   return TRUE;
 }
 
-static gboolean
-validate_step (const KielaLesson *lesson, const KielaVariant *variant, guint i, GError **error)
+/* Why step `i` cannot be kept (translated), or NULL; `field` names what is at fault:
+ * "text", "position", "move", "answer", "condition", "number", "opponent" or "task". */
+char *
+kiela_lesson_step_problem (const KielaLesson *lesson, const KielaVariant *variant, guint i, const char **field)
 {
   const KielaLessonStep *s = &lesson->steps[i];
   const KielaLessonTask *t = &s->task;
   g_autoptr(GError) local = NULL;
-  g_autofree char *reason = NULL;
+  char *reason = NULL;
   KielaMove moves[KIELA_MAX_MOVES];
   KielaPosition pos;
   KielaMove move = -1;
   MoveFacts f;
   guint n;
+  const char *dummy;
 
+  if (field == NULL)
+    field = &dummy;
+  *field = "task";
   if (s->text == NULL || *s->text == '\0')
-    return step_fail (error, lesson, i, _("it has no text"));
+    {
+      *field = "text";
+      return g_strdup (_("it has no text"));
+    }
+  *field = "position";
   if (!kiela_lesson_step_get_position (lesson, variant, i, &pos, &local))
-    return step_fail (error, lesson, i, local->message);
+    return g_strdup (local->message);
   n = kiela_legal_moves (variant, &pos, moves, NULL, NULL);
   if (n == 0)
-    return step_fail (error, lesson, i, _("the side to move has no legal move in its position"));
+    return g_strdup (_("the side to move has no legal move in its position"));
 
   switch (t->kind)
     {
@@ -279,59 +290,70 @@ validate_step (const KielaLesson *lesson, const KielaVariant *variant, guint i, 
     case KIELA_TASK_PREDICT_LAST:
     case KIELA_TASK_PREDICT_CAPTURE:
     case KIELA_TASK_BEST_MOVE:
+      *field = "move";
       if (!legal_move_of (variant, &pos, t->move, &move, &reason))
-        return step_fail (error, lesson, i, reason);
+        return reason;
       move_facts (variant, &pos, move, &f);
       if (f.r.end == KIELA_END_ENDLESS)
-        return step_fail (error, lesson, i, _("its move never ends"));
+        return g_strdup (_("its move never ends"));
+      *field = "answer";
       if (t->kind == KIELA_TASK_PREDICT_LAST)
         {
           KielaSquare sq;
           char landed[4];
 
           if (t->answer == NULL || !kiela_square_parse (variant->files, t->answer, &sq, &local))
-            return step_fail (error, lesson, i, local ? local->message : _("the task names no house"));
+            return g_strdup (local ? local->message : _("the task names no house"));
           kiela_square_name (variant->files, (KielaSide) f.r.last_side, f.r.last_house, landed);
           if (sq.side != f.r.last_side || sq.house != f.r.last_house)
-            {
-              /* TRANSLATORS: a lesson's prediction is wrong: "its answer is e2, but the last stone of g1 lands in f2" */
-              reason = g_strdup_printf (_("its answer is %s, but the last stone of %s lands in %s"),
-                                        t->answer, t->move, landed);
-              return step_fail (error, lesson, i, reason);
-            }
+            /* TRANSLATORS: a lesson's prediction is wrong: "its answer is e2, but the last stone of g1 lands in f2" */
+            return g_strdup_printf (_("its answer is %s, but the last stone of %s lands in %s"),
+                                    t->answer, t->move, landed);
         }
       if (t->kind == KIELA_TASK_PREDICT_CAPTURE && t->number != f.r.captured)
-        {
-          reason = g_strdup_printf (NG ("its answer is %u, but %s captures %u stone",
-                                        "its answer is %u, but %s captures %u stones", f.r.captured),
-                                    t->number, t->move, (guint) f.r.captured);
-          return step_fail (error, lesson, i, reason);
-        }
-      return TRUE;
+        return g_strdup_printf (NG ("its answer is %u, but %s captures %u stone",
+                                    "its answer is %u, but %s captures %u stones", f.r.captured),
+                                t->number, t->move, (guint) f.r.captured);
+      return NULL;
 
     case KIELA_TASK_SOW_ANY:
+      *field = "condition";
       if (t->condition > KIELA_CONDITION_ANY)
-        return step_fail (error, lesson, i, _("its task is not one this host knows"));
+        return g_strdup (_("its task is not one this host knows"));
       for (guint k = 0; k < n; k++)
         {
           move_facts (variant, &pos, moves[k], &f);
           if (condition_met (variant, &pos, t, &f))
-            return TRUE;
+            return NULL;
         }
-      return step_fail (error, lesson, i, _("no legal move meets its task"));
+      return g_strdup (_("no legal move meets its task"));
 
     case KIELA_TASK_PLAY_OUT:
+      *field = "condition";
       if (t->condition > KIELA_GOAL_SURVIVE)
-        return step_fail (error, lesson, i, _("its task is not one this host knows"));
+        return g_strdup (_("its task is not one this host knows"));
+      *field = "opponent";
       if (t->opponent == NULL || *t->opponent == '\0')
-        return step_fail (error, lesson, i, _("its task names no opponent"));
+        return g_strdup (_("its task names no opponent"));
+      *field = "number";
       if (t->condition == KIELA_GOAL_SURVIVE && t->number == 0)
-        return step_fail (error, lesson, i, _("its task asks to survive 0 moves"));
-      return TRUE;
+        return g_strdup (_("its task asks to survive 0 moves"));
+      return NULL;
 
     default:
-      return step_fail (error, lesson, i, _("its task is not one this host knows"));
+      *field = "task";
+      return g_strdup (_("its task is not one this host knows"));
     }
+}
+
+static gboolean
+validate_step (const KielaLesson *lesson, const KielaVariant *variant, guint i, GError **error)
+{
+  g_autofree char *reason = kiela_lesson_step_problem (lesson, variant, i, NULL);
+
+  if (reason == NULL)
+    return TRUE;
+  return step_fail (error, lesson, i, reason);
 }
 
 gboolean

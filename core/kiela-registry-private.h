@@ -28,6 +28,8 @@ struct _KielaRegistry {
   const GArray *current_segments;  /* the registering module's memory, NULL for built-in modules */
   gboolean   crash_guard;  /* markers and first-load checks (off in kiela-plugin-check itself) */
   GPtrArray *variant_files;  /* KielaVariantFile*: the variants read from files live here */
+  GPtrArray *lesson_files;   /* KielaLessonFile*: the lessons read from files live here */
+  GHashTable *lesson_sources; /* KielaLesson* -> the KielaLessonFile* it was read from */
 };
 
 /* kiela-registry.c: items and records */
@@ -42,6 +44,12 @@ void               kiela_plugin_record_fail           (KielaPluginRecord *r, con
 KielaPluginRecord *kiela_registry_find_loaded_plugin  (KielaRegistry *registry, const char *id);
 void               kiela_registry_remove_owner        (KielaRegistry *registry, guint owner);
 void               kiela_registry_count_items         (KielaRegistry *registry, KielaPluginRecord *r, guint owner);
+
+/* kiela-lesson-file.c: why a lesson of `file` cannot be kept now that every module is
+ * loaded (FILE:LINE form), or NULL. */
+typedef struct _KielaLessonFile KielaLessonFile;
+char              *kiela_lesson_file_problem          (KielaRegistry *registry, KielaLessonFile *file,
+                                                       const KielaLesson *lesson);
 
 /* kiela-plugin-memory.c: what a loaded module hands over lies inside it */
 /* The readable segments of the module holding `symbol`; NULL when the dynamic loader knows none. */

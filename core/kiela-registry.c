@@ -6,6 +6,7 @@
 
 #include "kiela-registry-private.h"
 #include "kiela-variant-file.h"
+#include "kiela-lesson-file.h"
 
 static void
 item_list_init (KielaItemList *l)
@@ -84,6 +85,8 @@ kiela_registry_new (void)
   r->current_owner = G_MAXUINT;
   r->crash_guard = TRUE;
   r->variant_files = g_ptr_array_new_with_free_func ((GDestroyNotify) kiela_variant_file_free);
+  r->lesson_files = g_ptr_array_new_with_free_func ((GDestroyNotify) kiela_lesson_file_free);
+  r->lesson_sources = g_hash_table_new (NULL, NULL);
   return r;
 }
 
@@ -101,6 +104,8 @@ kiela_registry_free (KielaRegistry *registry)
   g_ptr_array_unref (registry->search_dirs);
   g_ptr_array_unref (registry->sorted_personalities);
   g_ptr_array_unref (registry->variant_files);
+  g_hash_table_unref (registry->lesson_sources);
+  g_ptr_array_unref (registry->lesson_files);
   g_free (registry);
 }
 
@@ -618,8 +623,12 @@ lesson_problem (KielaRegistry *registry, gconstpointer item)
 {
   const KielaLesson *lesson = item;
   const KielaVariant *variant = kiela_registry_lookup_variant (registry, lesson->variant);
+  KielaLessonFile *file = g_hash_table_lookup (registry->lesson_sources, lesson);
   g_autoptr(GError) error = NULL;
 
+  /* A lesson file's problems point into the file. */
+  if (file)
+    return kiela_lesson_file_problem (registry, file, lesson);
   if (variant == NULL)
     return g_strdup_printf (_("lesson “%s” plays the unknown variant “%s”"), lesson->id, lesson->variant);
   if (!g_hash_table_contains (registry->checked_lessons, lesson))

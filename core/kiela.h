@@ -21,4 +21,5 @@
 #include "kiela-variant-file.h"
 #include "kiela-stats.h"
 #include "kiela-lesson.h"
+#include "kiela-lesson-file.h"
 #include "kiela-analysis.h"

@@ -10,14 +10,35 @@
 /* Run at build time on modules built from this tree, so their .plugin files never
  * drift from the code: Provides lists exactly what the register function adds. */
 
+/* Only what the module registered itself: the lessons plugin registers lesson files, and
+ * each of those has its own record, listing what it provides. */
+static gboolean
+provided_by_another (KielaRegistry *registry, const char *entry)
+{
+  GPtrArray *records = kiela_registry_get_plugins (registry);
+
+  for (guint i = 1; i < records->len; i++)
+    {
+      const KielaPluginRecord *r = g_ptr_array_index (records, i);
+      if (r->provides && g_strv_contains ((const char *const *) r->provides, entry))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
-add_ids (GPtrArray *provides, GPtrArray *items, const char *kind)
+add_ids (KielaRegistry *registry, GPtrArray *provides, GPtrArray *items, const char *kind)
 {
   for (guint i = 0; i < items->len; i++)
     {
       /* Every item kind starts with its id. */
       const char *const *id = g_ptr_array_index (items, i);
-      g_ptr_array_add (provides, g_strconcat (kind, ":", *id, NULL));
+      char *entry = g_strconcat (kind, ":", *id, NULL);
+
+      if (provided_by_another (registry, entry))
+        g_free (entry);
+      else
+        g_ptr_array_add (provides, entry);
     }
 }
 
@@ -70,10 +91,10 @@ main (int argc, char **argv)
     g_key_file_set_string (kf, "Plugin", "License", info->license);
   g_key_file_set_uint64 (kf, "Plugin", "ABI", info->abi_version);
   g_key_file_set_uint64 (kf, "Plugin", "API", info->api_version);
-  add_ids (provides, kiela_registry_get_variants (registry), "variant");
-  add_ids (provides, kiela_registry_get_ai_algorithms (registry), "ai");
-  add_ids (provides, kiela_registry_get_personalities (registry), "personality");
-  add_ids (provides, kiela_registry_get_lessons (registry), "lesson");
+  add_ids (registry, provides, kiela_registry_get_variants (registry), "variant");
+  add_ids (registry, provides, kiela_registry_get_ai_algorithms (registry), "ai");
+  add_ids (registry, provides, kiela_registry_get_personalities (registry), "personality");
+  add_ids (registry, provides, kiela_registry_get_lessons (registry), "lesson");
   g_key_file_set_string_list (kf, "Plugin", "Provides", (const char *const *) provides->pdata, provides->len);
   if (info->translation_domain)
     g_key_file_set_string (kf, "Plugin", "Translation-Domain", info->translation_domain);

@@ -1,4 +1,4 @@
-/* kiela-cli-puzzles.c: "kiela-cli puzzles generate|verify": finds puzzles in AI games, and re-checks the shipped ones. */
+/* kiela-cli-puzzles.c: "kiela-cli puzzles generate|verify|list": finds puzzles in AI games (a puzzle-set lesson file), re-checks and lists the shipped ones. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -53,22 +53,54 @@ by_difficulty (gconstpointer a, gconstpointer b)
   return pa->margin > pb->margin ? -1 : pa->margin < pb->margin;
 }
 
-static void
-write_band (GString *out, const char *name, const Puzzle *p, guint n, guint files)
+/* The words a puzzle set file gives its sets and puzzles: English, as every shipped lesson
+ * file is written; data/lessons/lesson-strings.h carries them to the translators. */
+static const struct {
+  const char *id, *title, *summary;
+  guint order, level;
+} bands[] = {
+  { "puzzles-easy", "Puzzles: easy", "Find the best move: the answer can be seen one or two moves ahead.", 200,
+    KIELA_LESSON_BEGINNER },
+  { "puzzles-medium", "Puzzles: medium", "Find the best move: look a few moves ahead.", 210, KIELA_LESSON_ADVANCED },
+  { "puzzles-hard", "Puzzles: hard", "Find the best move: only deep thinking finds it.", 220, KIELA_LESSON_EXPERT },
+};
+#define PUZZLE_TEXT "South to move. One move is clearly better than all the others: find it."
+#define PUZZLE_HINT_CAPTURE "The best move captures."
+#define PUZZLE_HINT_QUIET "The best move captures nothing now, but prepares something."
+
+static gboolean
+add_band (KielaLessonFile *file, guint band, const Puzzle *p, guint n, guint files, GError **error)
 {
-  g_string_append_printf (out, "static const KielaLessonStep puzzles_%s[] = {\n", name);
+  g_autofree KielaLessonStep *steps = g_new0 (KielaLessonStep, n);
+  g_autoptr(GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
+  KielaLesson lesson = { 0 };
+
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *kpn = kiela_position_to_string (&p[i].pos);
-      char sq[4];
+      char *kpn = kiela_position_to_string (&p[i].pos);
+      char *sq = kiela_square_name_dup (files, KIELA_SOUTH, (guint) p[i].move);
 
-      kiela_square_name (files, KIELA_SOUTH, (guint) p[i].move, sq);
-      g_string_append_printf (out, "  /* seen at depth %u, %u laps, %u captures */\n", p[i].seen_at, p[i].laps,
-                              p[i].captures);
-      g_string_append_printf (out, "  PUZZLE (\"%s\", \"%s\", %u, %d, %s),\n", kpn, sq, p[i].seen_at, p[i].margin,
-                              p[i].captures ? "PUZZLE_HINT_CAPTURE" : "PUZZLE_HINT_QUIET");
+      g_ptr_array_add (strings, kpn);
+      g_ptr_array_add (strings, sq);
+      steps[i].text = PUZZLE_TEXT;
+      steps[i].hint = p[i].captures ? PUZZLE_HINT_CAPTURE : PUZZLE_HINT_QUIET;
+      steps[i].position = kpn;
+      steps[i].task.kind = KIELA_TASK_BEST_MOVE;
+      steps[i].task.move = sq;
+      steps[i].task.depth = p[i].seen_at;
+      steps[i].task.margin = p[i].margin;
     }
-  g_string_append (out, "};\n\n");
+  lesson.id = bands[band].id;
+  lesson.title = bands[band].title;
+  lesson.summary = bands[band].summary;
+  lesson.variant = "kiela";
+  lesson.order = bands[band].order;
+  lesson.level = bands[band].level;
+  lesson.kind = KIELA_LESSON_KIND_PUZZLES;
+  lesson.version = KIELA_LESSON_VERSION;
+  lesson.steps = steps;
+  lesson.n_steps = n;
+  return kiela_lesson_file_add_lesson (file, &lesson, NULL, error);
 }
 
 static int
@@ -80,6 +112,9 @@ generate (KielaRegistry *registry, const KielaVariant *variant, guint games, gui
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GTimer) timer = g_timer_new ();
+  g_autoptr(KielaLessonFile) file = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
   KielaRng rng;
   guint positions = 0, played = 0, band;
 
@@ -182,11 +217,20 @@ generate (KielaRegistry *registry, const KielaVariant *variant, guint games, gui
       g_array_append_vals (found, kept->data, kept->len);
     }
   band = found->len / 3;
-  g_string_append_printf (out, "/* kiela-puzzles-data.h: puzzles found by kiela-cli puzzles generate --seed %" G_GUINT64_FORMAT
-                          " --depth %u (%u games): do not edit. */\n\n", seed, depth, played);
-  write_band (out, "easy", &g_array_index (found, Puzzle, 0), band, variant->files);
-  write_band (out, "medium", &g_array_index (found, Puzzle, band), band, variant->files);
-  write_band (out, "hard", &g_array_index (found, Puzzle, 2 * band), found->len - 2 * band, variant->files);
+  file = kiela_lesson_file_new ();
+  /* The shipped sets translate through the "kiela" catalogue, as data/lessons does. */
+  kiela_lesson_file_set_translation_domain (file, GETTEXT_PACKAGE);
+  if (!add_band (file, 0, &g_array_index (found, Puzzle, 0), band, variant->files, &error) ||
+      !add_band (file, 1, &g_array_index (found, Puzzle, band), band, variant->files, &error) ||
+      !add_band (file, 2, &g_array_index (found, Puzzle, 2 * band), found->len - 2 * band, variant->files, &error))
+    {
+      g_printerr ("kiela-cli puzzles: %s\n", error->message);
+      return KIELA_CLI_EXIT_INPUT;
+    }
+  g_string_append_printf (out, "# puzzles.kiela-lesson: puzzles found by kiela-cli puzzles generate --seed %" G_GUINT64_FORMAT
+                          " --depth %u (%u games):\n# regenerate rather than edit.\n\n", seed, depth, played);
+  data = kiela_lesson_file_to_data (file, &length);
+  g_string_append_len (out, data, (gssize) length);
   if (output == NULL)
     fputs (out->str, stdout);
   else if (!kiela_cli_write_file (output, out->str, out->len, &error))
@@ -194,6 +238,43 @@ generate (KielaRegistry *registry, const KielaVariant *variant, guint games, gui
       g_printerr ("kiela-cli puzzles: %s\n", error->message);
       return KIELA_CLI_EXIT_INPUT;
     }
+  return KIELA_CLI_EXIT_OK;
+}
+
+/* kiela-cli puzzles list: every shipped puzzle, one object a puzzle in --json. */
+static int
+list (KielaRegistry *registry, gboolean json)
+{
+  GPtrArray *lessons = kiela_registry_get_lessons (registry);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < lessons->len; i++)
+    {
+      const KielaLesson *lesson = g_ptr_array_index (lessons, i);
+
+      if (lesson->kind != KIELA_LESSON_KIND_PUZZLES)
+        continue;
+      for (guint s = 0; s < lesson->n_steps; s++)
+        {
+          const KielaLessonStep *st = &lesson->steps[s];
+
+          if (json)
+            {
+              json_builder_begin_object (b);
+              kiela_cli_json_add_string (b, "set", lesson->id);
+              kiela_cli_json_add_string (b, "position", st->position ? st->position : "");
+              kiela_cli_json_add_string (b, "answer", st->task.move ? st->task.move : "");
+              json_builder_end_object (b);
+            }
+          else
+            printf ("%-15s %3u  %-3s %s\n", lesson->id, s + 1, st->task.move ? st->task.move : "",
+                    st->position ? st->position : "");
+        }
+    }
+  json_builder_end_array (b);
+  if (json)
+    kiela_cli_print_json (b, FALSE);
   return KIELA_CLI_EXIT_OK;
 }
 
@@ -244,6 +325,7 @@ kiela_cli_puzzles (KielaRegistry *registry, int argc, char **argv)
   g_autofree char *variant_id = NULL, *output = NULL;
   gint games = 400, depth = 8, count = 72, seconds = 600;
   gint64 seed = 1;
+  gboolean json = FALSE;
   const GOptionEntry entries[] = {
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("generate: AI games to search (default 400)"), "N" },
@@ -251,18 +333,20 @@ kiela_cli_puzzles (KielaRegistry *registry, int argc, char **argv)
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Search depth that proves a puzzle (default 8)"), "D" },
     { "count", 0, 0, G_OPTION_ARG_INT, &count, N_("generate: puzzles to keep (default 72)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("generate: seed of the games"), "N" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("generate: write the C table to FILE"), "FILE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("generate: write the puzzle-set lesson file to FILE"), "FILE" },
+    KIELA_CLI_JSON_ENTRY (&json),
     { NULL }
   };
   const KielaVariant *variant;
 
-  if (!kiela_cli_parse ("puzzles", entries, "generate|verify", _("Finds puzzles in AI games, or re-checks the shipped ones."),
+  if (!kiela_cli_parse ("puzzles", entries, "generate|verify|list", _("Finds puzzles in AI games, or re-checks the shipped ones."),
                         _("A puzzle is a position where one move leads every other by at least three stones "
                           "(or wins outright) in the alpha-beta search at a fixed depth."), &argc, &argv))
     return KIELA_CLI_EXIT_USAGE;
-  if (argc != 2 || (g_strcmp0 (argv[1], "generate") != 0 && g_strcmp0 (argv[1], "verify") != 0))
+  if (argc != 2 || (g_strcmp0 (argv[1], "generate") != 0 && g_strcmp0 (argv[1], "verify") != 0 &&
+                    g_strcmp0 (argv[1], "list") != 0))
     {
-      g_printerr (_("kiela-cli puzzles: say “generate” or “verify”\n"));
+      g_printerr (_("kiela-cli puzzles: say “generate”, “verify” or “list”\n"));
       return KIELA_CLI_EXIT_USAGE;
     }
   if (depth < 2 || depth > 16 || games < 1 || count < 3 || seconds < 1)
@@ -272,6 +356,8 @@ kiela_cli_puzzles (KielaRegistry *registry, int argc, char **argv)
     }
   if (g_strcmp0 (argv[1], "verify") == 0)
     return verify (registry, (guint) depth);
+  if (g_strcmp0 (argv[1], "list") == 0)
+    return list (registry, json);
   variant = kiela_cli_find_variant (registry, "puzzles", variant_id);
   if (variant == NULL)
     return KIELA_CLI_EXIT_INPUT;

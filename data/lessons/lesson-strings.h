@@ -1,0 +1,223 @@
+/* lesson-strings.h: the texts of the shipped lesson files, marked for xgettext (po/POTFILES.in);
+ * never compiled.  Written by kiela-cli lessons strings data/lessons/*.kiela-lesson: do not edit.
+ * tests/engine/test-lesson-file.c checks it matches the files. */
+
+/* course.kiela-lesson */
+/* TRANSLATORS: the title of lesson “houses” */
+N_("Your houses")
+/* TRANSLATORS: the one-line summary of lesson “houses” */
+N_("Which houses are yours, and which are North’s.")
+/* TRANSLATORS: lesson “houses”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("The board has four rows of ten houses. You play South: the two rows nearest you are yours. Your outer row runs along your edge. Sow g1, a house of your outer row.")
+/* TRANSLATORS: lesson “houses”, step 1: the hint */
+N_("Rows are numbered from your edge: row 1 is your outer row. g1 is its seventh house.")
+/* TRANSLATORS: lesson “houses”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Your inner row is the second row, facing North’s inner row. North owns the two top rows: you never sow from them. Sow j2, the last house of your inner row.")
+/* TRANSLATORS: lesson “houses”, step 2: the hint */
+N_("Row 2 is your inner row; j is the file on the far right.")
+/* TRANSLATORS: the title of lesson “sowing” */
+N_("Sowing")
+/* TRANSLATORS: the one-line summary of lesson “sowing” */
+N_("Stones go round your two rows, anticlockwise.")
+/* TRANSLATORS: lesson “sowing”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("To sow, you lift all the stones of one of your houses and drop them one by one into the next houses. Watch c1: its 3 stones go into d1, e1 and f1.")
+/* TRANSLATORS: lesson “sowing”, step 1: the hint */
+N_("Press Play, or step through the move one stone at a time.")
+/* TRANSLATORS: lesson “sowing”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Stones always travel anticlockwise round your own two rows: right along the outer row, up into the inner row, then left. Where will the last stone of h1 land?")
+/* TRANSLATORS: lesson “sowing”, step 2: the hint */
+N_("Count four houses from h1: i1, j1, then up into your inner row.")
+/* TRANSLATORS: lesson “sowing”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("At the left end the stones come back down into your outer row. Where will the last stone of b2 land?")
+/* TRANSLATORS: lesson “sowing”, step 3: the hint */
+N_("From b2 the stones go to a2, then down to a1, then right.")
+/* TRANSLATORS: the title of lesson “turn-end” */
+N_("The end of a turn")
+/* TRANSLATORS: the one-line summary of lesson “turn-end” */
+N_("A move ends when its last stone lands in an empty house.")
+/* TRANSLATORS: lesson “turn-end”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Your turn ends when the last stone of your hand lands in an empty house. Watch e1: its last stone lands in empty g1, and the move is over.")
+/* TRANSLATORS: lesson “turn-end”, step 1: the hint */
+N_("Only the last stone decides when the move ends.")
+/* TRANSLATORS: lesson “turn-end”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Stones may drop into occupied houses on the way: only the last one matters. Where does the move of a1 end?")
+/* TRANSLATORS: lesson “turn-end”, step 2: the hint */
+N_("a1 holds 3 stones: count three houses to the right.")
+/* TRANSLATORS: the title of lesson “relay-outer” */
+N_("Relays in the outer row")
+/* TRANSLATORS: the one-line summary of lesson “relay-outer” */
+N_("A last stone on stones in your outer row lifts them and sows on.")
+/* TRANSLATORS: lesson “relay-outer”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("If the last stone lands in one of your outer houses that already holds stones, you lift them all, the new one too, and sow on. This is a relay. Watch c1 relay at e1.")
+/* TRANSLATORS: lesson “relay-outer”, step 1: the hint */
+N_("Look at e1 when the last stone of c1 lands there.")
+/* TRANSLATORS: lesson “relay-outer”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Now you: sow a house whose move relays.")
+/* TRANSLATORS: lesson “relay-outer”, step 2: the hint */
+N_("Find a house whose last stone lands on stones.")
+/* TRANSLATORS: lesson “relay-outer”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("A relay can lead to another. Where does the move of f1 finally end?")
+/* TRANSLATORS: lesson “relay-outer”, step 3: the hint */
+N_("f1 relays at h1: sow the 2 stones of h1 on.")
+/* TRANSLATORS: the title of lesson “relay-inner” */
+N_("Relays in the inner row")
+/* TRANSLATORS: the one-line summary of lesson “relay-inner” */
+N_("In the inner row, you relay when North’s facing house is empty.")
+/* TRANSLATORS: lesson “relay-inner”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("In your inner row a relay needs one more thing: North’s house facing it must be empty. Watch j1: its last stone lands on i2, North’s i3 is empty, so you lift and sow on.")
+/* TRANSLATORS: lesson “relay-inner”, step 1: the hint */
+N_("Look at the North house just above i2.")
+/* TRANSLATORS: lesson “relay-inner”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Sow a house that relays in your inner row.")
+/* TRANSLATORS: lesson “relay-inner”, step 2: the hint */
+N_("Your inner row sows to the left. Which move ends on stones with an empty North house above?")
+/* TRANSLATORS: the title of lesson “capture” */
+N_("Capturing")
+/* TRANSLATORS: the one-line summary of lesson “capture” */
+N_("Take North’s inner house and the outer house behind it.")
+/* TRANSLATORS: lesson “capture”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("When your last stone lands on stones in your inner row and North’s house facing it holds stones, you capture: you take the stones of that North house and of the North outer house behind it. Watch j1 capture at i2.")
+/* TRANSLATORS: lesson “capture”, step 1: the hint */
+N_("The captured houses are i3 and i4.")
+/* TRANSLATORS: lesson “capture”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("How many stones will j1 capture here?")
+/* TRANSLATORS: lesson “capture”, step 2: the hint */
+N_("Add the stones of i3 and of i4 behind it.")
+/* TRANSLATORS: lesson “capture”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Find the move that captures.")
+/* TRANSLATORS: lesson “capture”, step 3: the hint */
+N_("Which last stone lands on your stones in the inner row, below North’s stones?")
+/* TRANSLATORS: the title of lesson “army” */
+N_("Your army grows")
+/* TRANSLATORS: the one-line summary of lesson “army” */
+N_("Captured stones join your army and are sown on at once.")
+/* TRANSLATORS: lesson “army”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Captured stones never leave the board: they join your army. You sow them on at once, from the house after the one that captured. Where will the last captured stone land after j1?")
+/* TRANSLATORS: lesson “army”, step 1: the hint */
+N_("j1 captures 4 stones at i2; sow them from h2 to the left.")
+/* TRANSLATORS: lesson “army”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("North captures the same way. Watch North sow b3: it captures d2 and d1, and sows the 3 stones into its own e3, f3 and g3.")
+/* TRANSLATORS: lesson “army”, step 2: the hint */
+N_("North’s inner row sows to the right, towards j3.")
+/* TRANSLATORS: the title of lesson “chains” */
+N_("Chains of captures")
+/* TRANSLATORS: the one-line summary of lesson “chains” */
+N_("One move can capture again and again.")
+/* TRANSLATORS: lesson “chains”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("The last stone of your army is judged like any other: it may relay, or capture again. Watch i2 capture twice in one move.")
+/* TRANSLATORS: lesson “chains”, step 1: the hint */
+N_("Count the captures in the list of steps.")
+/* TRANSLATORS: lesson “chains”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Find a move that captures at least 5 stones in all.")
+/* TRANSLATORS: lesson “chains”, step 2: the hint */
+N_("Try the moves that capture, and follow the army.")
+/* TRANSLATORS: lesson “chains”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Find the longest move here: the one that drops the most stones.")
+/* TRANSLATORS: lesson “chains”, step 3: the hint */
+N_("Relays and captures make a move long.")
+/* TRANSLATORS: the title of lesson “endless” */
+N_("Moves that never end")
+/* TRANSLATORS: the one-line summary of lesson “endless” */
+N_("A move still going after 1,000 laps may not be played.")
+/* TRANSLATORS: lesson “endless”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Relays can go round and round. Here a2 would circle your rows for ever: every 165 laps its stones are back where they started. A move still going after 1,000 laps never ends, and it may not be played. Try a2, then sow any house you may.")
+/* TRANSLATORS: lesson “endless”, step 1: the hint */
+N_("Any house with 2 stones or more may be sown, except a2.")
+/* TRANSLATORS: lesson “endless”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Long moves are fine as long as they end. Find the longest move that may be played.")
+/* TRANSLATORS: lesson “endless”, step 2: the hint */
+N_("Try the houses one by one and compare the stones dropped.")
+/* TRANSLATORS: the title of lesson “singles” */
+N_("Single stones")
+/* TRANSLATORS: the one-line summary of lesson “singles” */
+N_("When a house with one stone may be sown.")
+/* TRANSLATORS: lesson “singles”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("In the advanced game you may only sow a house with at least 2 stones: single stones wait. (In the beginner game, singles may be sown too.) Sow a house you may sow.")
+/* TRANSLATORS: lesson “singles”, step 1: the hint */
+N_("Look for a house with 2 stones.")
+/* TRANSLATORS: lesson “singles”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Only one of your houses may be sown here. Which?")
+/* TRANSLATORS: lesson “singles”, step 2: the hint */
+N_("Count the stones: one house holds more than one.")
+/* TRANSLATORS: the title of lesson “expert” */
+N_("The expert arrangement")
+/* TRANSLATORS: the one-line summary of lesson “expert” */
+N_("Arrange your stones before the first move.")
+/* TRANSLATORS: lesson “expert”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("In the expert game each player first arranges their 28 stones freely over their own 20 houses: South first, then North. A good arrangement prepares a capture. This one has a capture ready: find it.")
+/* TRANSLATORS: lesson “expert”, step 1: the hint */
+N_("North’s stones are in a3 to d3. Which move ends on your stones below them?")
+/* TRANSLATORS: lesson “expert”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("How many stones does f2 capture in this arrangement?")
+/* TRANSLATORS: lesson “expert”, step 2: the hint */
+N_("f2 ends on d2, below d3. Add d3 and d4.")
+/* TRANSLATORS: the title of lesson “game-end” */
+N_("How a game ends")
+/* TRANSLATORS: the one-line summary of lesson “game-end” */
+N_("No move loses; a third repetition draws.")
+/* TRANSLATORS: lesson “game-end”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("A player who cannot move on their turn loses. North has only single stones, which may not be sown. Make any move, and win.")
+/* TRANSLATORS: lesson “game-end”, step 1: the hint */
+N_("Any move wins here.")
+/* TRANSLATORS: lesson “game-end”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("A game also ends when the same position, with the same player to move, comes up for the third time: then it is a draw. Kiela counts the positions for you. Sow any house to finish the lesson.")
+/* TRANSLATORS: lesson “game-end”, step 2: the hint */
+N_("A draw is better than a loss when you are behind.")
+/* TRANSLATORS: the title of lesson “protect” */
+N_("Protect your inner row")
+/* TRANSLATORS: the one-line summary of lesson “protect” */
+N_("Leave North nothing to capture.")
+/* TRANSLATORS: lesson “protect”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Your inner stones are in danger when North can end a move on the house facing them. North threatens e2 from c3. Find a move after which North has no capture.")
+/* TRANSLATORS: lesson “protect”, step 1: the hint */
+N_("An empty house cannot be captured: move the stones of e2 away.")
+/* TRANSLATORS: lesson “protect”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Now play against Zola, who never misses a capture. Keep your inner houses safe and last 6 moves.")
+/* TRANSLATORS: lesson “protect”, step 2: the hint */
+N_("Before each move, look at what North could capture next.")
+/* TRANSLATORS: the title of lesson “reach” */
+N_("Empty North’s reach")
+/* TRANSLATORS: the one-line summary of lesson “reach” */
+N_("Take away the stones North would attack with.")
+/* TRANSLATORS: lesson “reach”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("The best defence can be an attack: capture the stones North would attack you with. North threatens f2 from d3. Find the move that leaves North no capture.")
+/* TRANSLATORS: lesson “reach”, step 1: the hint */
+N_("Can you capture d3 first?")
+/* TRANSLATORS: lesson “reach”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("You are far ahead. Empty North’s houses until it cannot move, and win against Kizua.")
+/* TRANSLATORS: lesson “reach”, step 2: the hint */
+N_("Capture North’s stones when they come into its inner row.")
+
+/* hawalis.kiela-lesson */
+/* TRANSLATORS: the title of lesson “hawalis” */
+N_("Hawalis")
+/* TRANSLATORS: the one-line summary of lesson “hawalis” */
+N_("The same board idea, with captures into empty houses.")
+/* TRANSLATORS: lesson “hawalis”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Hawalis, from Oman, is played on seven files. Its capture is the other way round: the last stone must land in an EMPTY house of your inner row, facing North’s stones. Find a move that captures.")
+/* TRANSLATORS: lesson “hawalis”, step 1: the hint */
+N_("Relays go on until a last stone lands in an empty house.")
+/* TRANSLATORS: lesson “hawalis”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("In Hawalis captured stones leave the board, and the move ends. How many stones does g2 capture?")
+/* TRANSLATORS: lesson “hawalis”, step 2: the hint */
+N_("A capture takes the North inner house and the outer house behind it.")
+
+/* puzzles.kiela-lesson */
+/* TRANSLATORS: the title of lesson “puzzles-easy” */
+N_("Puzzles: easy")
+/* TRANSLATORS: the one-line summary of lesson “puzzles-easy” */
+N_("Find the best move: the answer can be seen one or two moves ahead.")
+/* TRANSLATORS: the text of a puzzle */
+N_("South to move. One move is clearly better than all the others: find it.")
+/* TRANSLATORS: the hint of a puzzle */
+N_("The best move captures nothing now, but prepares something.")
+/* TRANSLATORS: the hint of a puzzle */
+N_("The best move captures.")
+/* TRANSLATORS: the title of lesson “puzzles-medium” */
+N_("Puzzles: medium")
+/* TRANSLATORS: the one-line summary of lesson “puzzles-medium” */
+N_("Find the best move: look a few moves ahead.")
+/* TRANSLATORS: the title of lesson “puzzles-hard” */
+N_("Puzzles: hard")
+/* TRANSLATORS: the one-line summary of lesson “puzzles-hard” */
+N_("Find the best move: only deep thinking finds it.")

@@ -108,7 +108,6 @@ test_special (void)
   g_autofree char *fifo = g_build_filename (tmp, "pipe.kiela-lesson", NULL);
   g_autofree char *big = g_malloc (KIELA_LESSON_FILE_MAX_SIZE + 10);
   static const char nul[] = "[Lesson]\nFormat=1\nId=x\0\nTitle=x\n";
-  g_autoptr(GError) error = NULL;
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   expect_refused (fifo, NULL, 0, KIELA_LESSON_FILE_ERROR_SYNTAX, ":0: not a regular file");

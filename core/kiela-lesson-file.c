@@ -1,13 +1,8 @@
 /* kiela-lesson-file.c: reads, checks and writes *.kiela-lesson key files, each error naming its file, line, group and key. */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "kiela-lesson-file.h"
 #include "kiela-lesson-private.h"
@@ -937,55 +932,30 @@ kiela_lesson_file_new_from_data (const char *data, gssize length, const char *na
   return g_steal_pointer (&f);
 }
 
-/* At most KIELA_LESSON_FILE_MAX_SIZE + 1 bytes of a regular file, opened without blocking
- * and checked on the open descriptor: a named pipe would hang the start, /dev/zero would
- * fill the memory. */
+/* kiela_file_read_bounded() refuses special files before reading and stops past the limit;
+ * its refusals become the problems a lesson file reports, as any mistake in it. */
 static char *
 read_bounded (const char *path, gsize *length, GError **error)
 {
-  g_autofree char *data = NULL;
-  g_autofree char *display = g_filename_display_name (path);
-  GStatBuf st;
-  gsize n = 0;
-  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  g_autoptr(GError) local = NULL;
+  g_autofree char *display = NULL;
+  char *data = NULL;
 
-  if (fd < 0)
+  if (kiela_file_read_bounded (path, KIELA_LESSON_FILE_MAX_SIZE, &data, length, &local))
+    return data;
+  display = g_filename_display_name (path);
+  if (g_error_matches (local, KIELA_ERROR, KIELA_ERROR_TOO_LARGE))
     {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("%s: cannot be read: %s"), display,
-                   g_strerror (saved));
-      return NULL;
+      g_autofree char *why = g_strdup_printf (_("the file is larger than %u KiB"),
+                                              (guint) (KIELA_LESSON_FILE_MAX_SIZE / 1024));
+      g_set_error (error, KIELA_LESSON_FILE_ERROR, KIELA_LESSON_FILE_ERROR_TOO_LARGE, "%s:0: %s", display, why);
     }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      g_close (fd, NULL);
-      g_set_error (error, KIELA_LESSON_FILE_ERROR, KIELA_LESSON_FILE_ERROR_SYNTAX, "%s:0: %s", display,
-                   _("not a regular file"));
-      return NULL;
-    }
-  data = g_malloc (KIELA_LESSON_FILE_MAX_SIZE + 2);
-  while (n <= KIELA_LESSON_FILE_MAX_SIZE)
-    {
-      gssize got = read (fd, data + n, KIELA_LESSON_FILE_MAX_SIZE + 1 - n);
-
-      if (got < 0 && errno == EINTR)
-        continue;
-      if (got < 0)
-        {
-          int saved = errno;
-          g_close (fd, NULL);
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("%s: cannot be read: %s"), display,
-                       g_strerror (saved));
-          return NULL;
-        }
-      if (got == 0)
-        break;
-      n += (gsize) got;
-    }
-  g_close (fd, NULL);
-  data[n] = '\0';
-  *length = n;
-  return g_steal_pointer (&data);
+  else if (g_error_matches (local, KIELA_ERROR, KIELA_ERROR_IO))
+    g_set_error (error, KIELA_LESSON_FILE_ERROR, KIELA_LESSON_FILE_ERROR_SYNTAX, "%s:0: %s", display,
+                 _("not a regular file"));
+  else
+    g_propagate_error (error, g_steal_pointer (&local));
+  return NULL;
 }
 
 KielaLessonFile *

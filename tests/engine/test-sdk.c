@@ -53,7 +53,7 @@ contains (const char *data, gsize len, const char *needle)
 static void
 test_library_has_no_build_path (void)
 {
-  g_autofree char *lib = find_file (destdir, "libkiela-core.so.0.0.0");
+  g_autofree char *lib = find_file (destdir, "libkiela-core.so.1.0.0");
   g_autofree char *data = NULL;
   gsize len;
 
@@ -82,10 +82,105 @@ test_installed_plugin_files (void)
   g_assert_true (g_str_has_suffix (dir, "/kiela/plugins"));
 }
 
+/* kiela-1.pc moved with the staged tree: its prefix points into destdir.  Returns its folder
+ * (written once: a second search would find the moved copy). */
+static char *
+staged_pkgconfig_dir (void)
+{
+  g_autofree char *pc = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *moved_pc = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  char *pcdir = g_build_filename (destdir, "pkgconfig", NULL);
+
+  if (g_file_test (pcdir, G_FILE_TEST_IS_DIR))
+    return pcdir;
+  pc = find_file (destdir, "kiela-1.pc");
+  g_assert_nonnull (pc);
+  g_assert_true (g_file_get_contents (pc, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      if (g_str_has_prefix (lines[i], "prefix="))
+        g_string_append_printf (out, "prefix=%s%s\n", destdir, lines[i] + strlen ("prefix="));
+      else
+        g_string_append_printf (out, "%s\n", lines[i]);
+      if (g_str_has_prefix (lines[i], "plugindir="))
+        g_assert_true (g_str_has_suffix (lines[i], "/kiela/plugins"));
+    }
+  g_assert_cmpint (g_mkdir_with_parents (pcdir, 0700), ==, 0);
+  moved_pc = g_build_filename (pcdir, "kiela-1.pc", NULL);
+  g_assert_true (g_file_set_contents (moved_pc, out->str, -1, NULL));
+  return pcdir;
+}
+
+/* The headers are installed under <includedir>/kiela-1, where kiela-1.pc points; the
+ * soname carries the library's major version. */
+static void
+test_installed_layout (void)
+{
+  g_autofree char *header = find_file (destdir, "kiela-version.h");
+  g_autofree char *dir = NULL;
+  g_autofree char *soname = find_file (destdir, "libkiela-core.so.1");
+  g_autofree char *pcdir = staged_pkgconfig_dir ();
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "PKG_CONFIG_PATH", pcdir, TRUE);
+  g_autofree char *cflags = NULL;
+  g_autofree char *expected = NULL;
+  const char *argv[] = { "pkg-config", "--cflags-only-I", "kiela-1", NULL };
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_assert_nonnull (header);
+  dir = g_path_get_dirname (header);
+  g_assert_true (g_str_has_suffix (dir, "/include/kiela-1"));
+  g_assert_nonnull (soname);
+  g_assert_true (g_file_test (soname, G_FILE_TEST_IS_SYMLINK));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_SEARCH_PATH, NULL, NULL, &cflags, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  expected = g_strconcat ("-I", dir, NULL);
+  if (strstr (cflags, expected) == NULL)
+    g_error ("pkg-config --cflags kiela-1 says “%s”, without %s", cflags, expected);
+}
+
+/* A program compiled and linked with nothing but `pkg-config kiela-1`: the version macros
+ * agree with the project's version, KIELA_CHECK_VERSION compares (checked by the
+ * preprocessor in version-check.c), and it runs against the staged library through the run
+ * path kiela-1.pc gives, with no LD_LIBRARY_PATH. */
+static void
+test_version_program (void)
+{
+  g_autofree char *pcdir = staged_pkgconfig_dir ();
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "PKG_CONFIG_PATH", pcdir, TRUE);
+  g_autofree char *src = g_build_filename (KIELA_SOURCE_ROOT, "tests", "engine", "sdk", "version-check.c", NULL);
+  g_autofree char *program = g_build_filename (destdir, "version-check", NULL);
+  g_autofree char *script = g_strdup_printf ("%s -o '%s' '%s' $(pkg-config --cflags --libs kiela-1)",
+                                             KIELA_TEST_CC, program, src);
+  g_autofree char *out = NULL, *err = NULL, *expected = NULL;
+  g_auto(GStrv) parts = g_strsplit (PACKAGE_VERSION, ".", -1);
+  const char *compile[] = { "sh", "-c", script, NULL };
+  const char *run_it[] = { program, NULL };
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  env = g_environ_unsetenv (env, "LD_LIBRARY_PATH");
+  run (compile, (const char *const *) env);
+  g_assert_true (g_spawn_sync (NULL, (char **) run_it, env, 0, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, &error))
+    g_error ("version-check: %s\n%s", error->message, err);
+  g_assert_cmpuint (g_strv_length (parts), ==, 3);
+  /* The project's version (meson.build), as headers and library, and a working registry. */
+  expected = g_strdup_printf ("%s %s.%s.%s %s.%s.%s 1\n", PACKAGE_VERSION, parts[0], parts[1], parts[2],
+                              parts[0], parts[1], parts[2]);
+  g_assert_cmpstr (out, ==, expected);
+}
+
 static void
 test_out_of_tree_plugin (void)
 {
-  g_autofree char *pc = find_file (destdir, "kiela-1.pc");
   g_autofree char *pcdir = NULL;
   g_autofree char *build = g_build_filename (destdir, "hello-build", NULL);
   g_autofree char *src = g_build_filename (KIELA_SOURCE_ROOT, "tests", "engine", "sdk", NULL);
@@ -95,31 +190,8 @@ test_out_of_tree_plugin (void)
   const KielaPluginRecord *r;
   const KielaVariant *v;
 
-  g_assert_nonnull (pc);
   g_assert_nonnull (header);
-  /* The staged tree is the installed one moved under destdir: move its prefix too. */
-  {
-    g_autofree char *text = NULL;
-    g_autofree char *moved_pc = NULL;
-    g_auto(GStrv) lines = NULL;
-    g_autoptr(GString) out = g_string_new (NULL);
-
-    g_assert_true (g_file_get_contents (pc, &text, NULL, NULL));
-    lines = g_strsplit (text, "\n", -1);
-    for (guint i = 0; lines[i]; i++)
-      {
-        if (g_str_has_prefix (lines[i], "prefix="))
-          g_string_append_printf (out, "prefix=%s%s\n", destdir, lines[i] + strlen ("prefix="));
-        else
-          g_string_append_printf (out, "%s\n", lines[i]);
-        if (g_str_has_prefix (lines[i], "plugindir="))
-          g_assert_true (g_str_has_suffix (lines[i], "/kiela/plugins"));
-      }
-    pcdir = g_build_filename (destdir, "pkgconfig", NULL);
-    g_assert_cmpint (g_mkdir_with_parents (pcdir, 0700), ==, 0);
-    moved_pc = g_build_filename (pcdir, "kiela-1.pc", NULL);
-    g_assert_true (g_file_set_contents (moved_pc, out->str, -1, NULL));
-  }
+  pcdir = staged_pkgconfig_dir ();
   env = g_environ_setenv (env, "PKG_CONFIG_PATH", pcdir, TRUE);
 
   {
@@ -136,6 +208,18 @@ test_out_of_tree_plugin (void)
   if (r->state != KIELA_PLUGIN_LOADED)
     g_error ("%s: %s", r->path, r->reason);
   g_assert_cmpstr (r->id, ==, "hello-rules");
+  /* The example's .plugin file states the API its code declares. */
+  {
+    g_autofree char *path = g_build_filename (build, "hello-rules." G_MODULE_SUFFIX, NULL);
+    GModule *module = g_module_open (path, G_MODULE_BIND_LOCAL);
+    gpointer query = NULL;
+
+    g_assert_nonnull (module);
+    g_assert_true (g_module_symbol (module, KIELA_PLUGIN_QUERY_SYMBOL, &query));
+    g_assert_cmpuint (((KielaPluginQueryFunc) query) ()->api_version, ==, r->api_version);
+    g_assert_cmpuint (r->api_version, ==, 1);
+    g_module_close (module);
+  }
   v = kiela_registry_lookup_variant (registry, "hello");
   g_assert_nonnull (v);
   g_assert_cmpuint (v->files, ==, 4);
@@ -156,6 +240,8 @@ main (int argc, char **argv)
   }
   g_test_add_func ("/sdk/library-has-no-build-path", test_library_has_no_build_path);
   g_test_add_func ("/sdk/installed-plugin-files", test_installed_plugin_files);
+  g_test_add_func ("/sdk/installed-layout", test_installed_layout);
+  g_test_add_func ("/sdk/version-program", test_version_program);
   g_test_add_func ("/sdk/out-of-tree-plugin", test_out_of_tree_plugin);
   ret = g_test_run ();
   {

@@ -16,9 +16,17 @@ static const KielaVariant hello = {
   .start = { { 2, 2, 2, 2, 2, 2, 2, 2 }, { 2, 2, 2, 2, 2, 2, 2, 2 } },
 };
 
+/* The API it needs, which hello-rules.plugin states too (API=1): all it calls,
+ * kiela_registry_add_variant, is in API 1.  KIELA_PLUGIN_API_VERSION here would ask
+ * for whatever host it happens to be built against. */
+#define HELLO_API_VERSION 1
+#if KIELA_PLUGIN_API_VERSION < HELLO_API_VERSION
+# error "hello-rules needs Kiela's plugin API 1"
+#endif
+
 static const KielaPluginInfo info = {
   .abi_version = KIELA_PLUGIN_ABI_VERSION,
-  .api_version = KIELA_PLUGIN_API_VERSION,
+  .api_version = HELLO_API_VERSION,
   .id = "hello-rules",
   .name = "Hello rules",
   .version = "1.0",

@@ -29,12 +29,9 @@ think (const char *id, const char *extra, const KielaVariant *v, const KielaPosi
        guint64 seed, gint64 budget_us, GCancellable *cancellable, KielaAiReply *reply, GError **error)
 {
   g_autoptr(KielaAiConfig) config = config_for (id, extra);
-  KielaAiRequest request = { 0 };
+  KielaAiRequest request = ai_test_request (v, pos, seed);
 
-  request.variant = v;
-  request.position = *pos;
   request.time_budget_us = budget_us;
-  request.seed = seed;
   request.cancellable = cancellable;
   memset (reply, 0, sizeof *reply);
   return kiela_ai_config_think (config, &request, reply, error);
@@ -50,17 +47,6 @@ is_legal (const KielaVariant *v, const KielaPosition *pos, KielaMove move)
     if (moves[i] == move)
       return TRUE;
   return FALSE;
-}
-
-static KielaPosition
-parse (const char *kpn)
-{
-  KielaPosition pos;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (kiela_position_parse (kpn, 0, &pos, &error));
-  g_assert_no_error (error);
-  return pos;
 }
 
 static KielaMove
@@ -331,7 +317,7 @@ test_budget (void)
   KielaPosition positions[2];
 
   kiela_position_init_start (&positions[0], v);
-  positions[1] = parse (midgame ());
+  positions[1] = ai_test_parse (midgame ());
   for (guint a = 0; a < G_N_ELEMENTS (searchers); a++)
     for (guint p = 0; p < 2; p++)
       {
@@ -405,7 +391,7 @@ test_cancel_during (void)
 
       job.id = searchers[a];
       job.variant = variant ("kiela");
-      job.pos = parse (midgame ());
+      job.pos = ai_test_parse (midgame ());
       job.cancellable = g_cancellable_new ();
       /* A minute's budget: only the cancellation can end this search soon. */
       thread = g_thread_new ("think", think_thread, &job);
@@ -505,21 +491,13 @@ test_capture_rules_examples (void)
   g_assert_cmpint (best, >=, 3);
 }
 
-/*
- * A hand-made position (ranks 4 to 1):
- *   North: c4 = 1, j4 = 4, a3 = 1, j3 = 3      South: a2 = 1, c2 = 2, j2 = 1, e1 = 2, i1 = 2
- * South i1 drops into j1 and j2; j2 was occupied and North's j3 is too, so South
- * captures j3 + j4 = 7, which leaves North only single stones: North cannot move.
- * South c2 captures only a3 (1 stone, a4 is empty) and leaves North its 7 stones;
- * South e1 captures nothing.  Every search depth must pick i1.
- */
-#define CAPTURE_WINS "0,0,1,0,0,0,0,0,0,4/1,0,0,0,0,0,0,0,0,3/1,0,2,0,0,0,0,0,0,1/0,0,0,0,2,0,0,0,2,0 s"
+/* AI_TEST_CAPTURE_WINS: every search depth must pick i1. */
 
 static void
 test_capture_that_wins (void)
 {
   const KielaVariant *v = variant ("kiela");
-  KielaPosition pos = parse (CAPTURE_WINS), child;
+  KielaPosition pos = ai_test_parse (AI_TEST_CAPTURE_WINS), child;
   KielaMove i1 = square (&pos, "i1"), c2 = square (&pos, "c2"), moves[KIELA_MAX_MOVES];
   KielaSowResult r;
   gint gains[KIELA_MAX_HOUSES];
@@ -592,7 +570,7 @@ static void
 test_forced_win_in_two (void)
 {
   const KielaVariant *v = variant ("kiela");
-  KielaPosition pos = parse (FORCED_WIN_TWO);
+  KielaPosition pos = ai_test_parse (FORCED_WIN_TWO);
   KielaMove moves[KIELA_MAX_MOVES], d2 = square (&pos, "d2");
   KielaPosition children[KIELA_MAX_MOVES];
   guint n = kiela_legal_moves (v, &pos, moves, children, NULL);
@@ -643,7 +621,7 @@ static void
 test_repetition_awareness (void)
 {
   const KielaVariant *v = variant ("kiela");
-  KielaPosition pos = parse (FORCED_WIN_TWO), after_d2 = pos, after_e2 = pos;
+  KielaPosition pos = ai_test_parse (FORCED_WIN_TWO), after_d2 = pos, after_e2 = pos;
   KielaPosition history[3];
   g_autoptr(KielaAiConfig) config = config_for ("mpanzu", "depth=8");
   KielaAiRequest request = { 0 };
@@ -801,7 +779,7 @@ test_extreme_weights (void)
   const KielaVariant *v = variant ("kiela");
   /* South (to move) holds 30002 stones, North 20: the difference times 100000
    * is fourteen times what 32 bits hold.  South has moves, North too after them. */
-  KielaPosition pos = parse ("2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/"
+  KielaPosition pos = ai_test_parse ("2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/"
                              "0,0,0,0,0,0,0,0,0,0/30000,0,0,0,0,0,0,0,0,2 s");
   const char *ais[] = { "alphabeta", "mcts", "greedy" };
 

@@ -6,30 +6,13 @@
 
 static KielaRegistry *registry;
 
-#define CAPTURE_WINS "0,0,1,0,0,0,0,0,0,4/1,0,0,0,0,0,0,0,0,3/1,0,2,0,0,0,0,0,0,1/0,0,0,0,2,0,0,0,2,0 s"
 /* South's only stone is a single one: Kiela needs two to sow. */
 #define NO_MOVE      "0,0,2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0 s"
-
-static KielaPosition
-parse (const char *kpn)
-{
-  KielaPosition pos;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (kiela_position_parse (kpn, 0, &pos, &error));
-  g_assert_no_error (error);
-  return pos;
-}
 
 static KielaAiRequest
 request_for (const KielaVariant *v, const KielaPosition *pos)
 {
-  KielaAiRequest r = { 0 };
-
-  r.variant = v;
-  r.position = *pos;
-  r.seed = 7;
-  return r;
+  return ai_test_request (v, pos, 7);
 }
 
 /* Each move's score, depth, line and gain are what the AI's own searches and the
@@ -49,7 +32,7 @@ check_against_search (const char *spec, const char *kpn, guint max_line)
   guint n, n_evals = 0;
 
   if (kpn != NULL)
-    pos = parse (kpn);
+    pos = ai_test_parse (kpn);
   else
     kiela_position_init_start (&pos, v);
   r = request_for (v, &pos);
@@ -129,7 +112,7 @@ test_start_position (void)
 static void
 test_capture_position (void)
 {
-  check_against_search ("alphabeta depth=3 qs=0", CAPTURE_WINS, KIELA_ANALYSIS_MAX_LINE);
+  check_against_search ("alphabeta depth=3 qs=0", AI_TEST_CAPTURE_WINS, KIELA_ANALYSIS_MAX_LINE);
 }
 
 static void
@@ -144,7 +127,7 @@ test_winning_move_first (void)
 {
   const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
   g_autoptr(KielaAiConfig) config = ai_test_config (registry, "alphabeta", "depth=3");
-  KielaPosition pos = parse (CAPTURE_WINS), child = pos;
+  KielaPosition pos = ai_test_parse (AI_TEST_CAPTURE_WINS), child = pos;
   KielaAiRequest r = request_for (v, &pos);
   KielaMoveEval evals[KIELA_MAX_MOVES];
   KielaSquare sq;
@@ -191,7 +174,7 @@ test_no_move (void)
 {
   const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
   g_autoptr(KielaAiConfig) config = ai_test_config (registry, "alphabeta", "depth=2");
-  KielaPosition pos = parse (NO_MOVE);
+  KielaPosition pos = ai_test_parse (NO_MOVE);
   KielaAiRequest r = request_for (v, &pos);
   KielaMoveEval evals[KIELA_MAX_MOVES];
   g_autoptr(GError) error = NULL;

@@ -45,3 +45,51 @@ app_test_window_close (AppTestWindow *t)
   g_clear_object (&t->prefs);
   g_clear_pointer (&t->registry, kiela_registry_free);
 }
+
+/* The window hands the board view `want`: every house's count. */
+static inline void
+app_test_assert_shown_position (KielaWindow *window, const KielaPosition *want)
+{
+  const KielaPosition *shown = kiela_window_get_shown_position (window);
+
+  for (int side = 0; side < 2; side++)
+    for (guint h = 0; h < 2u * want->files; h++)
+      g_assert_cmpuint (shown->houses[side][h], ==, want->houses[side][h]);
+}
+
+/* A window on its own registry and settings at the instant speed, not shown, autosaving into the
+ * test's data folder, and its move list: the fixture of the move-list tests (g_test_add). */
+typedef struct {
+  KielaRegistry *registry;
+  GSettings *prefs;
+  KielaWindow *window;
+  GtkWidget *view;  /* the window's move list, a GtkListView */
+  char *dir;        /* the data folder ($XDG_DATA_HOME/kiela), which holds the autosave */
+} AppTestMoveList;
+
+static inline void
+app_test_move_list_setup (AppTestMoveList *f, gconstpointer data)
+{
+  g_autofree char *autosave = NULL;
+
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  f->dir = g_build_filename (g_get_user_data_dir (), "kiela", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
+  autosave = g_build_filename (f->dir, "autosave.kiela", NULL);
+  f->prefs = kiela_settings_new (NULL);
+  g_assert_nonnull (f->prefs);
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+  f->window = app_test_window_new (f->registry, f->prefs, autosave);
+  f->view = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "move_list"));
+  g_assert_true (GTK_IS_LIST_VIEW (f->view));
+}
+
+static inline void
+app_test_move_list_teardown (AppTestMoveList *f, gconstpointer data)
+{
+  g_clear_pointer (&f->window, app_test_window_free);
+  g_clear_object (&f->prefs);
+  g_clear_pointer (&f->registry, kiela_registry_free);
+  g_free (f->dir);
+}

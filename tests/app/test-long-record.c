@@ -10,6 +10,7 @@
 #include "kiela-settings.h"
 #include "kiela-board-view.h"
 #include "app-test-util.h"
+#include "app-test-window.h"
 #include "../engine/long-game.h"
 
 #define N_MOVES 20000
@@ -17,13 +18,7 @@
  * the focused and selected ones): a bound independent of the moves, far below them. */
 #define MAX_ROW_WIDGETS 400
 
-typedef struct {
-  KielaRegistry *registry;
-  GSettings *prefs;
-  KielaWindow *window;
-  GtkWidget *view;
-  char *dir;
-} Fixture;
+typedef AppTestMoveList Fixture;
 
 /* A legal record of `n` moves of kiela-beginner, each chosen among the engine's legal moves so the
  * game goes on (the chooser the engine tests and the benchmark use). */
@@ -110,12 +105,9 @@ assert_board_at (Fixture *f, guint ply)
 {
   KielaGame *game = kiela_window_get_game (f->window);
   KielaPosition want = *kiela_game_get_position_at (game, ply);
-  const KielaPosition *shown = kiela_window_get_shown_position (f->window);
 
   g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, ply);
-  for (int side = 0; side < 2; side++)
-    for (guint h = 0; h < 2u * want.files; h++)
-      g_assert_cmpuint (shown->houses[side][h], ==, want.houses[side][h]);
+  app_test_assert_shown_position (f->window, &want);
 }
 
 static void
@@ -164,39 +156,13 @@ test_long_record (Fixture *f, gconstpointer data)
   g_remove (path);
 }
 
-static void
-fixture_setup (Fixture *f, gconstpointer data)
-{
-  g_autofree char *autosave = NULL;
-
-  f->registry = kiela_registry_new ();
-  kiela_registry_load_default (f->registry);
-  f->dir = g_build_filename (g_get_user_data_dir (), "kiela", NULL);
-  g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
-  autosave = g_build_filename (f->dir, "autosave.kiela", NULL);
-  f->prefs = kiela_settings_new (NULL);
-  g_assert_nonnull (f->prefs);
-  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  f->window = app_test_window_new (f->registry, f->prefs, autosave);
-  f->view = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "move_list"));
-  g_assert_true (GTK_IS_LIST_VIEW (f->view));
-}
-
-static void
-fixture_teardown (Fixture *f, gconstpointer data)
-{
-  g_clear_pointer (&f->window, app_test_window_free);
-  g_clear_object (&f->prefs);
-  g_clear_pointer (&f->registry, kiela_registry_free);
-  g_free (f->dir);
-}
-
 int
 main (int argc, char **argv)
 {
   /* Never touch the user's real data. */
   g_autofree char *tmp = app_test_init (&argc, &argv, "test-long-record");
 
-  g_test_add ("/app/window/move-list/long-record", Fixture, NULL, fixture_setup, test_long_record, fixture_teardown);
+  g_test_add ("/app/window/move-list/long-record", Fixture, NULL, app_test_move_list_setup, test_long_record,
+              app_test_move_list_teardown);
   return g_test_run ();
 }

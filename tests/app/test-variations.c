@@ -13,15 +13,10 @@
 #include "kiela-board-view.h"
 #include "kiela-game-session.h"
 #include "app-test-util.h"
+#include "app-test-window.h"
 #include "app-test-render.h"
 
-typedef struct {
-  KielaRegistry *registry;
-  GSettings *prefs;
-  KielaWindow *window;
-  GtkWidget *view;
-  char *dir;
-} Fixture;
+typedef AppTestMoveList Fixture;
 
 static void
 click (Fixture *f, KielaSide side, guint house)
@@ -89,16 +84,6 @@ window_shown (gpointer data)
 }
 
 static void
-assert_board (Fixture *f, const KielaPosition *want)
-{
-  const KielaPosition *shown = kiela_window_get_shown_position (f->window);
-
-  for (int side = 0; side < 2; side++)
-    for (guint h = 0; h < 2u * want->files; h++)
-      g_assert_cmpuint (shown->houses[side][h], ==, want->houses[side][h]);
-}
-
-static void
 test_variation_saved_and_shown (Fixture *f, gconstpointer data)
 {
   g_autofree char *path = g_build_filename (f->dir, "lesson.kiela", NULL);
@@ -137,7 +122,7 @@ test_variation_saved_and_shown (Fixture *f, gconstpointer data)
   g_assert_true (kiela_game_session_in_variation (session));
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_game_tree_get_main_game (kiela_game_session_get_tree (session))), ==, 3);
   g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 2);
-  assert_board (f, &expected);
+  app_test_assert_shown_position (f->window, &expected);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, 5);
   /* Its row follows the move it replaces (row 2, North a4), indented, and is the selected one. */
   g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 3);
@@ -216,7 +201,7 @@ test_variation_saved_and_shown (Fixture *f, gconstpointer data)
   spin (100);
   g_assert_true (kiela_game_session_in_variation (session));
   g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 2);
-  assert_board (f, &expected);
+  app_test_assert_shown_position (f->window, &expected);
   g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
 
   /* Back to the main line, then the variation promoted: its move is the main line's now. */
@@ -247,42 +232,13 @@ test_variation_saved_and_shown (Fixture *f, gconstpointer data)
   g_remove (path);
 }
 
-static void
-fixture_setup (Fixture *f, gconstpointer data)
-{
-  g_autofree char *autosave = NULL;
-
-  f->registry = kiela_registry_new ();
-  kiela_registry_load_default (f->registry);
-  f->dir = g_build_filename (g_get_user_data_dir (), "kiela", NULL);
-  g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
-  autosave = g_build_filename (f->dir, "autosave.kiela", NULL);
-  f->prefs = kiela_settings_new (NULL);
-  g_assert_nonnull (f->prefs);
-  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
-  f->window = kiela_window_new (NULL, f->registry, f->prefs, autosave);
-  g_object_ref_sink (f->window);
-  f->view = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "move_list"));
-  g_assert_true (GTK_IS_LIST_VIEW (f->view));
-}
-
-static void
-fixture_teardown (Fixture *f, gconstpointer data)
-{
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
-  g_clear_object (&f->prefs);
-  g_clear_pointer (&f->registry, kiela_registry_free);
-  g_free (f->dir);
-}
-
 int
 main (int argc, char **argv)
 {
   /* Never touch the user's real data. */
   g_autofree char *tmp = app_test_init (&argc, &argv, "test-variations");
 
-  g_test_add ("/app/window/variations/saved-and-shown", Fixture, NULL, fixture_setup,
-              test_variation_saved_and_shown, fixture_teardown);
+  g_test_add ("/app/window/variations/saved-and-shown", Fixture, NULL, app_test_move_list_setup,
+              test_variation_saved_and_shown, app_test_move_list_teardown);
   return g_test_run ();
 }

@@ -158,7 +158,7 @@ test_lab_decimals (void)
   gtk_window_present (GTK_WINDOW (window));
   wait_until ((Condition) gtk_widget_get_mapped, window, 5000, "the window to show");
   g_assert_true (kiela_window_show_page (window, "lab"));
-  spin (800); /* the page transition */
+  app_test_wait_frames (GTK_WIDGET (window), 2); /* shown at once: animations are off */
   lab = KIELA_LAB_PAGE (app_test_find_widget (GTK_WIDGET (window), is_type, GSIZE_TO_POINTER (KIELA_TYPE_LAB_PAGE)));
   g_assert_nonnull (lab);
   g_assert_true (kiela_lab_page_set_base (lab, "kiela"));
@@ -169,7 +169,7 @@ test_lab_decimals (void)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (app_test_find_widget (games, is_type, GSIZE_TO_POINTER (GTK_TYPE_SPIN_BUTTON))), 8);
   gtk_widget_activate_action (GTK_WIDGET (lab), "lab.run", NULL);
   wait_until (run_finished, lab, 240000, "the statistics run to finish");
-  spin (200);
+  app_test_wait_frames (GTK_WIDGET (window), 2);
   kiela_stats_get_summary (kiela_lab_page_get_stats (lab, 0), &sum);
   g_assert_cmpuint (sum.games, ==, 8);
 
@@ -214,7 +214,7 @@ test_lab_decimals (void)
     const char *const names[2] = { "Kiela", NULL };
     g_autoptr(GError) plot_error = NULL;
 
-    spin (800);
+    app_test_wait_frames (GTK_WIDGET (window), 2);
     render_to_png (GTK_WIDGET (window), png);
     /* The plot with its percent axis, for a person to look at. */
     g_assert_true (kiela_lab_plot_save (KIELA_LAB_PLOT_LENGTHS, stats, names, plot, 640, 360, &plot_error));
@@ -361,6 +361,7 @@ main (int argc, char **argv)
     g_error ("the %s locale is not available (LOCPATH=%s): is the “locales” package installed?", test_locale,
              g_getenv ("LOCPATH"));
   tmp_dir = app_test_init (&argc, &argv, "locale");
+  app_test_disable_animations ();
   kiela_bind_textdomain ();
   textdomain (GETTEXT_PACKAGE);
 

@@ -101,7 +101,7 @@ show (Fixture *f, int width, int height)
   gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
   gtk_window_present (GTK_WINDOW (f->window));
   wait_until (mapped, f, 10000, "the window to be shown");
-  spin (400);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
 }
 
 /* A widget lies wholly inside the window, so one sees it without opening anything. */
@@ -179,14 +179,14 @@ test_presentation_caption (Fixture *f, gconstpointer data)
     gtk_window_set_default_size (GTK_WINDOW (f->window), geo.width, geo.height);
   }
   wait_until (window_fills_screen, f, 10000, "presentation mode to fill the screen");
-  spin (500);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   height = gtk_widget_get_height (GTK_WIDGET (f->window));
   g_assert_false (adw_flap_get_reveal_flap (flap));
 
   for (int i = 0; i < 3; i++)
     press (f, "Page_Down");
   g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 3);
-  spin (200);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   {
     g_autofree char *step = kiela_trace_player_dup_narration (player);
 
@@ -223,23 +223,23 @@ test_zoom (Fixture *f, gconstpointer data)
   s0 = font_px (side);
   press (f, "<Control>plus");
   press (f, "<Control>plus");
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpfloat (g_settings_get_double (f->prefs, KIELA_SETTINGS_TEXT_ZOOM), >, 1.25);
   g_assert_cmpfloat (font_px (narration), >, n0 * 1.25);
   g_assert_cmpfloat (font_px (side), >, s0 * 1.25);
   press (f, "<Control>minus");
   press (f, "<Control>minus");
   press (f, "<Control>minus");
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpfloat (font_px (narration), <, n0);
   press (f, "<Control>0");
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpfloat (g_settings_get_double (f->prefs, KIELA_SETTINGS_TEXT_ZOOM), ==, 1.0);
   g_assert_cmpfloat (ABS (font_px (narration) - n0), <, 0.5);
 
   /* A change of the setting (Preferences, another window) applies at once. */
   g_settings_set_double (f->prefs, KIELA_SETTINGS_TEXT_ZOOM, 2.0);
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpfloat (font_px (narration), >, n0 * 1.9);
 }
 
@@ -306,7 +306,7 @@ test_small_screen (Fixture *f, gconstpointer data)
     g_assert_true (kiela_window_open_path (f->window, path));
   }
   click (f, KIELA_SOUTH, "i1");
-  spin (300);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_true (kiela_game_is_over (kiela_window_get_game (f->window)));
   g_assert_nonnull (kiela_window_get_result_text (f->window));
   assert_on_screen (f, child (f, "caption_play_again"), "Play Again at 1024×768");
@@ -335,7 +335,7 @@ test_refusals_replace (Fixture *f, gconstpointer data)
     GtkWidget *stack[64];
     int top = 0;
 
-    spin (400);
+    app_test_wait_frames (GTK_WIDGET (f->window), 2);
     stack[top++] = GTK_WIDGET (overlay);
     while (top > 0)
       {
@@ -495,11 +495,11 @@ test_setup_bar_steady (Fixture *f, gconstpointer data)
   top = board_top (f);
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela-expert"), NULL, NULL);
   g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "setup_revealer"))));
-  spin (600);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpfloat (ABS (board_top (f) - top), <, 1.0);
   activate (f, "win.setup-skip");
   activate (f, "win.setup-skip");
-  spin (600);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "setup_revealer"))));
   g_assert_cmpfloat (ABS (board_top (f) - top), <, 1.0);
 }
@@ -540,7 +540,7 @@ test_no_tooltip_after_click (Fixture *f, gconstpointer data)
   house = kiela_board_view_get_house (kiela_window_get_board (f->window), KIELA_SOUTH, sq.house);
   g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (house)));
   g_signal_emit_by_name (house, "clicked");
-  spin (200);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 1);
   /* The counts changed (g1 is empty now), and still no tooltip. */
   g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (house)));
@@ -600,7 +600,8 @@ test_new_game_dialog (void)
   g_assert_nonnull (ai);
   kiela_new_game_dialog_preset (dialog, kiela_registry_lookup_variant (registry, "kiela"), NULL, ai);
   gtk_window_present (GTK_WINDOW (dialog));
-  spin (400);
+  wait_until (app_test_widget_shown, dialog, 10000, "the New game dialog");
+  app_test_wait_frames (GTK_WIDGET (dialog), 2);
 
   label = g_strdup_printf ("%s (%s)", ai->name, kiela_personality_get_level_name (ai));
   if (!shows_whole (GTK_WIDGET (dialog), label))
@@ -617,7 +618,7 @@ test_new_game_dialog (void)
         g_signal_emit_by_name (c, "key-pressed", GDK_KEY_Return, 0, 0, &handled);
     }
   g_assert_true (handled);
-  spin (200);
+  app_test_wait_frames (GTK_WIDGET (dialog), 2);
   g_assert_false (started);
   g_assert_nonnull (app_test_find_type (row, GTK_TYPE_POPOVER));
   g_assert_true (gtk_widget_get_visible (app_test_find_type (row, GTK_TYPE_POPOVER)));
@@ -628,6 +629,7 @@ int
 main (int argc, char **argv)
 {
   g_autofree char *tmp = app_test_init (&argc, &argv, "test-classroom");
+  app_test_disable_animations ();
 
   /* The tests write their records where the app keeps its data. */
   g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);

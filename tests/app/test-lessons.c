@@ -578,7 +578,7 @@ test_play_out (Fixture *f, gconstpointer data)
       wait_until (thinking_or_learner_turn, view, 5000, "the computer to think");
       kiela_window_show_page (f->window, "game");
       g_assert_false (kiela_lesson_view_is_thinking (view));
-      spin (300);
+      app_test_wait_frames (GTK_WIDGET (f->window), 2);
       g_assert_false (kiela_lesson_view_is_thinking (view));
     }
 }
@@ -724,6 +724,7 @@ int
 main (int argc, char **argv)
 {
   g_autofree char *tmp = app_test_init (&argc, &argv, "test-lessons");
+  app_test_disable_animations ();
   app_test_load_style ();
   gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
                                     "/io/github/kiela/Kiela/icons");

@@ -91,7 +91,7 @@ open_panel (Fixture *f)
   if (!adw_flap_get_reveal_flap (flap))
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.toggle-panel", NULL));
   g_assert_true (adw_flap_get_reveal_flap (flap));
-  spin (600);
+  app_test_wait_frames (GTK_WIDGET (f->w.window), 2);
 }
 
 static gboolean
@@ -121,7 +121,7 @@ test_last_move_in_sight (Fixture *f, gconstpointer data)
                              (guint) moves[g_rand_int_range (rand, 0, (gint) n)]);
       if (kiela_game_get_n_moves (game) == 40)
         {
-          spin (300);
+          app_test_wait_frames (GTK_WIDGET (f->w.window), 2);
           /* The list is longer than its window by then: it had to scroll. */
           g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
           wait_until (last_row_in_sight, f, 3000, "the 40th move in sight");
@@ -132,7 +132,7 @@ test_last_move_in_sight (Fixture *f, gconstpointer data)
   /* The last move is sown stone by stone (unless instant); the card opens when it ends. */
   wait_until (replay_done, f, 60000, "the last move's replay");
   g_assert_cmpuint (kiela_game_get_n_moves (game), >, 40);
-  spin (1000);
+  app_test_wait_frames (GTK_WIDGET (f->w.window), 2);
 
   /* The card is shown, above the list, and the list still has room for rows. */
   g_assert_nonnull (kiela_window_get_result_text (f->w.window));
@@ -147,7 +147,7 @@ test_last_move_in_sight (Fixture *f, gconstpointer data)
 
   /* Closing and opening the panel again keeps it so. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.toggle-panel", NULL));
-  spin (600);
+  app_test_wait_frames (GTK_WIDGET (f->w.window), 2);
   open_panel (f);
   wait_until (last_row_in_sight, f, 3000, "the last move in sight after the panel opened again");
 }
@@ -156,6 +156,7 @@ int
 main (int argc, char *argv[])
 {
   g_autofree char *tmp = app_test_init (&argc, &argv, "move-list-end");
+  app_test_disable_animations ();
 
   /* Instant, and sown stone by stone: then the card opens after the list has scrolled. */
   g_test_add ("/app/move-list/last-move-in-sight/instant", Fixture, GINT_TO_POINTER (KIELA_SPEED_INSTANT),

@@ -196,7 +196,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   gtk_window_present (GTK_WINDOW (f->window));
   wait_until ((Condition) gtk_widget_get_mapped, f->window, 5000, "the window to show");
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
 }
 
 static void
@@ -225,7 +225,7 @@ test_switch_language (Fixture *f, gconstpointer data)
   rules = find_pane (f->window, KIELA_TEXT_RULES);
   history = find_pane (f->window, KIELA_TEXT_HISTORY);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules"));
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "rules");
 
   /* Both panes start in the interface's language. */
@@ -254,7 +254,7 @@ test_switch_language (Fixture *f, gconstpointer data)
                        "Português"))
         gtk_drop_down_set_selected (dropdown, i);
   }
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpstr (kiela_text_pane_get_language (rules), ==, "pt");
   pt = label_texts (content, NULL);
   g_assert_cmpuint (g_strv_length (pt), ==, g_strv_length (fr));
@@ -288,14 +288,14 @@ test_switch_language (Fixture *f, gconstpointer data)
 
     /* The page makes its text when first shown. */
     g_assert_true (kiela_window_show_page (f->window, "history"));
-    spin (300);
+    app_test_wait_frames (GTK_WIDGET (f->window), 2);
     history_before = label_texts (GTK_WIDGET (history), NULL);
     hcontrols_before = all_texts (GTK_WIDGET (history), hcontent);
     hfr = label_texts (hcontent, NULL);
     g_assert_true (GTK_IS_SCROLLED_WINDOW (hcontent));
     g_assert_cmpuint (g_strv_length (hfr), >, 5);
     kiela_text_pane_set_language (history, "ru");
-    spin (100);
+    app_test_wait_frames (GTK_WIDGET (f->window), 2);
     g_assert_cmpstr (kiela_text_pane_get_language (history), ==, "ru");
     ru = label_texts (hcontent, NULL);
     g_assert_cmpuint (g_strv_length (ru), ==, g_strv_length (hfr));
@@ -326,7 +326,7 @@ test_switch_language (Fixture *f, gconstpointer data)
     ru = label_texts (GTK_WIDGET (history), NULL);
     g_assert_cmpstrv (ru, history_before);
     g_assert_true (kiela_window_show_page (f->window, "rules"));
-    spin (300);
+    app_test_wait_frames (GTK_WIDGET (f->window), 2);
   }
 
   /* And back: the French text returns exactly. */
@@ -381,7 +381,7 @@ test_lesson_links (Fixture *f, gconstpointer data)
   for (i = 0; gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (f->window), i, &owner, &name, &param, &property); i++)
     has_action |= g_str_equal (name, "win.open-lesson");
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules");
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpint (has_visible_lesson_link (GTK_WIDGET (rules), &target), ==, has_action);
   if (!has_action)
     {
@@ -391,7 +391,7 @@ test_lesson_links (Fixture *f, gconstpointer data)
       g_action_map_add_action (G_ACTION_MAP (f->window), G_ACTION (action));
       gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "game");
       gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules");
-      spin (100);
+      app_test_wait_frames (GTK_WIDGET (f->window), 2);
       g_assert_true (has_visible_lesson_link (GTK_WIDGET (rules), &target));
       g_assert_nonnull (kiela_registry_lookup_lesson (registry, target));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open-lesson", "s", target));
@@ -456,13 +456,13 @@ test_screenshots (Fixture *f, gconstpointer data)
       KielaTextPane *pane = find_pane (f->window, kind);
 
       gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", page);
-      spin (800); /* the page transition */
+      app_test_wait_frames (GTK_WIDGET (f->window), 2); /* shown at once: animations are off */
       for (guint i = 0; langs[i]; i++)
         {
           g_autofree char *name = g_strdup_printf ("panes-%s-%s.png", page, langs[i]);
 
           kiela_text_pane_set_language (pane, langs[i]);
-          spin (150);
+          app_test_wait_frames (GTK_WIDGET (f->window), 2);
           assert_fits (pane, langs[i]);
           render_to_png (GTK_WIDGET (f->window), name);
           /* The whole text, below the fold too. */
@@ -476,7 +476,7 @@ test_screenshots (Fixture *f, gconstpointer data)
           }
         }
       kiela_text_pane_set_large (pane, TRUE);
-      spin (150);
+      app_test_wait_frames (GTK_WIDGET (f->window), 2);
       assert_fits (pane, "large");
       render_to_png (GTK_WIDGET (f->window), kind == KIELA_TEXT_HISTORY ? "panes-history-large.png" : "panes-rules-large.png");
       kiela_text_pane_set_large (pane, FALSE);
@@ -494,6 +494,7 @@ main (int argc, char **argv)
   if (setlocale (LC_ALL, "") == NULL)
     g_error ("the C.UTF-8 locale is not available");
   tmp = app_test_init (&argc, &argv, "test-panes");
+  app_test_disable_animations ();
   kiela_bind_textdomain ();
   textdomain (GETTEXT_PACKAGE);
   app_test_load_style ();

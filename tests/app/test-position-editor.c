@@ -38,7 +38,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
-  spin (100);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
 }
 
 static void
@@ -573,7 +573,7 @@ test_screenshot (Fixture *f, gconstpointer data)
 
   gdk_monitor_get_geometry (monitor, &geometry);
   gtk_window_set_default_size (GTK_WINDOW (f->window), geometry.width, geometry.height);
-  spin (200);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
 
   /* The game page while reviewing, with its way into the editor. */
   {
@@ -586,16 +586,16 @@ test_screenshot (Fixture *f, gconstpointer data)
         g_assert_cmpuint (kiela_game_legal_moves (kiela_window_get_game (f->window), moves), >, 0);
         g_assert_true (kiela_game_session_play (session, moves[0], NULL));
       }
-    spin (300);
+    app_test_wait_frames (GTK_WIDGET (f->window), 2);
     kiela_window_review_ply (f->window, 1);
-    spin (300);
+    app_test_wait_frames (GTK_WIDGET (f->window), 2);
     render_to_png (GTK_WIDGET (f->window), review);
   }
   editor = open_editor (f);
   g_assert_true (kiela_position_editor_apply_kpn (editor, STUDY_KPN, "bad", NULL));
   gtk_editable_set_text (GTK_EDITABLE (editor_child (editor, "kpn_row")), "2,2,2/oops s");
   g_signal_emit_by_name (editor_child (editor, "kpn_row"), "apply");
-  spin (300);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
   name = g_strdup_printf ("position-editor-%dx%d.png", geometry.width, geometry.height);
   render_to_png (GTK_WIDGET (f->window), name);
 
@@ -609,6 +609,7 @@ int
 main (int argc, char **argv)
 {
   g_autofree char *tmp = app_test_init (&argc, &argv, "editor");
+  app_test_disable_animations ();
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/app/editor/open-from-review", test_open_from_review);

@@ -76,7 +76,7 @@ test_analysis_game_over (void)
   g_assert_true (kiela_game_is_over (kiela_window_get_game (w.window)));
   panel = KIELA_ANALYSIS_PANEL (app_test_find_type (GTK_WIDGET (w.window), KIELA_TYPE_ANALYSIS_PANEL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "analysis.show-analysis", NULL));
-  spin (300);
+  app_test_wait_frames (GTK_WIDGET (w.window), 2);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (panel)));
   g_assert_cmpuint (kiela_analysis_panel_get_n_evals (panel), ==, 0);
   message = kiela_analysis_panel_get_message_label (panel);
@@ -141,17 +141,17 @@ test_new_game_shows_game (void)
   app_test_window_open (&w, "kiela", KIELA_SPEED_INSTANT, 1024, 768);
   g_assert_true (kiela_window_show_page (w.window, "rules"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.new-game", NULL));
-  spin (200);
+  app_test_wait_frames (GTK_WIDGET (w.window), 2);
   dialog = KIELA_NEW_GAME_DIALOG (find_new_game_dialog ());
   g_assert_nonnull (dialog);
   g_object_ref (dialog);
   g_signal_emit_by_name (dialog, "start");
-  spin (200);
+  app_test_wait_frames (GTK_WIDGET (w.window), 2);
   g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, "game");
 
   g_assert_true (kiela_window_show_page (w.window, "history"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.play-again", NULL));
-  spin (200);
+  app_test_wait_frames (GTK_WIDGET (w.window), 2);
   g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, "game");
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_object_unref (dialog);
@@ -180,7 +180,7 @@ test_menu_fits (void)
   button = app_test_find_widget (GTK_WIDGET (w.window), is_primary_menu, NULL);
   g_assert_nonnull (button);
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
-  spin (300);
+  app_test_wait_frames (GTK_WIDGET (w.window), 2);
   popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
   /* The menu's whole height against the room under the header bar of a 768-px screen. */
@@ -221,7 +221,7 @@ test_welcome_links (void)
       graphene_rect_t bounds;
 
       g_assert_true (kiela_window_show_page (w.window, "welcome"));
-      spin (200);
+      app_test_wait_frames (GTK_WIDGET (w.window), 2);
       welcome = app_test_find_type (GTK_WIDGET (w.window), KIELA_TYPE_WELCOME_PAGE);
       button = app_test_find_widget (welcome, is_page_link, links[i].page);
       g_assert_nonnull (button);
@@ -230,7 +230,7 @@ test_welcome_links (void)
       g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (w.window), &bounds));
       g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (w.window)));
       g_signal_emit_by_name (button, "clicked");
-      spin (100);
+      app_test_wait_frames (GTK_WIDGET (w.window), 2);
       g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, links[i].page);
     }
   app_test_window_close (&w);
@@ -268,19 +268,19 @@ test_panes_follow_zoom (void)
 
       g_settings_set_double (w.prefs, KIELA_SETTINGS_TEXT_ZOOM, 1.0);
       g_assert_true (kiela_window_show_page (w.window, pages[i]));
-      spin (200);
+      app_test_wait_frames (GTK_WIDGET (w.window), 2);
       body = app_test_find_widget (GTK_WIDGET (w.window), has_class, "kiela-text-body");
       g_assert_nonnull (body);
       normal = text_height (body, 600);
       /* Twice Ctrl+plus, as the teacher presses it. */
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.zoom-in", NULL));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.zoom-in", NULL));
-      spin (200);
+      app_test_wait_frames (GTK_WIDGET (w.window), 2);
       zoomed = text_height (body, 600);
       g_test_message ("%s: body text %d px high at 600 px, %d px zoomed", pages[i], normal, zoomed);
       g_assert_cmpint (zoomed, >, normal * 5 / 4);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.zoom-reset", NULL));
-      spin (200);
+      app_test_wait_frames (GTK_WIDGET (w.window), 2);
       g_assert_cmpint (text_height (body, 600), ==, normal);
     }
   app_test_window_close (&w);
@@ -308,12 +308,12 @@ test_presentation_one_leave_button (void)
   g_assert_nonnull (present);
   g_assert_nonnull (full);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.presentation", NULL));
-  spin (300);
+  app_test_wait_frames (GTK_WIDGET (w.window), 2);
   g_assert_true (gtk_widget_get_visible (present));
   g_assert_false (gtk_widget_get_visible (full));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (present), ==, "Leave Presentation Mode (F5)");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.leave-presentation", NULL));
-  spin (300);
+  app_test_wait_frames (GTK_WIDGET (w.window), 2);
   g_assert_true (gtk_widget_get_visible (full));
   g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (full)), !=, gtk_button_get_icon_name (GTK_BUTTON (present)));
   app_test_window_close (&w);
@@ -345,7 +345,7 @@ test_game_info_escape (void)
   gtk_editable_set_text (GTK_EDITABLE (south), "Class 4B");
   gtk_widget_grab_focus (south);
   app_test_press (GTK_WIDGET (dialog), "Escape");
-  spin (200);
+  app_test_wait_frames (GTK_WIDGET (w.window), 2);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
   g_assert_cmpstr (kiela_game_session_get_player_name (session, KIELA_SOUTH), ==, "Class 4B");
   g_object_unref (dialog);
@@ -356,6 +356,7 @@ int
 main (int argc, char **argv)
 {
   g_autofree char *tmp = app_test_init (&argc, &argv, "test-review");
+  app_test_disable_animations ();
 
   g_test_add_func ("/app/review/shortcuts-fit", test_shortcuts_fit);
   g_test_add_func ("/app/review/analysis-game-over", test_analysis_game_over);

@@ -9,11 +9,23 @@
 G_GNUC_UNUSED static GdkTexture *
 render_texture (GtkWidget *widget, gboolean page)
 {
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
   gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GdkPaintable *paintable;
   GskRenderNode *node = NULL;
   GdkTexture *texture;
+  int w, h;
+
+  /* A window just presented on a busy machine may not be laid out yet. */
+  while (gtk_widget_get_width (widget) <= 0 || gtk_widget_get_height (widget) <= 0)
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("a %s to render has no size", G_OBJECT_TYPE_NAME (widget));
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  w = gtk_widget_get_width (widget);
+  h = gtk_widget_get_height (widget);
+  paintable = gtk_widget_paintable_new (widget);
 
   /* On a busy machine a window just shown may not have drawn its first frame yet: nothing to
    * snapshot until it has. */

@@ -50,7 +50,8 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->window = app_test_window_new (f->registry, f->prefs, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
   g_assert_true (kiela_window_open_path (f->window, record));
-  spin (50);
+  wait_until (app_test_widget_shown, f->window, 10000, "the window to be shown");
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
 }
 
 static void
@@ -291,7 +292,6 @@ test_variation (Fixture *f, gconstpointer data)
     AdwMessageDialog *dialog = NULL;
 
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.export-worksheet", NULL));
-    spin (300);
     for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
       {
         g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
@@ -300,6 +300,8 @@ test_variation (Fixture *f, gconstpointer data)
           dialog = ADW_MESSAGE_DIALOG (w);
       }
     g_assert_nonnull (dialog);
+    wait_until (app_test_widget_shown, dialog, 10000, "the worksheet's dialog");
+    app_test_wait_frames (GTK_WIDGET (dialog), 2);
     g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Export Variation Worksheet");
     g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), from));
     g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Main Line"));

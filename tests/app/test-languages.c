@@ -15,6 +15,7 @@
 #include "kiela-window.h"
 #include "app-test-util.h"
 #include "app-test-render.h"
+#include "tests/test-locale-util.h"
 
 /* The language the child process was started in (its LANGUAGE). */
 static const char *lang;
@@ -607,10 +608,8 @@ main (int argc, char **argv)
   g_auto(GStrv) lines = NULL;
   guint n_langs = 0;
 
-  /* The interface language through LANGUAGE, with the always-present C.UTF-8 locale. */
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  if (setlocale (LC_ALL, "") == NULL)
-    g_error ("the C.UTF-8 locale is not available");
+  /* The interface language through LANGUAGE, in a real locale. */
+  test_use_real_locale ();
   g_test_init (&argc, &argv, NULL);
 
   if (!g_file_get_contents (linguas_path, &linguas, NULL, &error))

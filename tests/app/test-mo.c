@@ -7,6 +7,7 @@
 
 #include "kiela-mo.h"
 #include "kiela-paths.h"
+#include "tests/test-locale-util.h"
 
 typedef struct {
   const char *orig;
@@ -219,10 +220,8 @@ test_agrees_with_gettext (void)
 int
 main (int argc, char **argv)
 {
-  /* Other languages through LANGUAGE, with the always-present C.UTF-8 locale. */
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  if (setlocale (LC_ALL, "") == NULL)
-    g_error ("the C.UTF-8 locale is not available");
+  /* Other languages through LANGUAGE, in a real locale. */
+  test_use_real_locale ();
   g_test_init (&argc, &argv, NULL);
   kiela_bind_textdomain ();
 

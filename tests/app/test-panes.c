@@ -15,6 +15,7 @@
 #include "kiela-window.h"
 #include "app-test-util.h"
 #include "app-test-render.h"
+#include "tests/test-locale-util.h"
 
 static KielaRegistry *registry;
 
@@ -488,11 +489,9 @@ main (int argc, char **argv)
 {
   g_autofree char *tmp = NULL;
 
-  /* The interface in French through LANGUAGE, with the always-present C.UTF-8 locale. */
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  /* The interface in French through LANGUAGE, in a real locale. */
   g_setenv ("LANGUAGE", "fr", TRUE);
-  if (setlocale (LC_ALL, "") == NULL)
-    g_error ("the C.UTF-8 locale is not available");
+  test_use_real_locale ();
   tmp = app_test_init (&argc, &argv, "test-panes");
   app_test_disable_animations ();
   kiela_bind_textdomain ();

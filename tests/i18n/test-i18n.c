@@ -17,6 +17,7 @@
 
 #include "kiela.h"
 #include "tests/test-plugin-util.h"
+#include "tests/test-locale-util.h"
 
 /* French typography as used in po/fr.po: no-break space before ":" and inside « »,
  * narrow no-break space before ";", "?" and "!". */
@@ -1127,11 +1128,9 @@ main (int argc, char **argv)
   g_auto(GStrv) langs = linguas ();
   int ret;
 
-  /* French through LANGUAGE, with the always-present C.UTF-8 locale (no fr_FR locale needed). */
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  /* French through LANGUAGE, in a real locale (no fr_FR locale needed). */
   g_setenv ("LANGUAGE", "fr", TRUE);
-  if (setlocale (LC_ALL, "") == NULL)
-    g_error ("the C.UTF-8 locale is not available");
+  test_use_real_locale ();
   bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 

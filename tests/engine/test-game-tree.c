@@ -383,18 +383,23 @@ test_bad_variations (void)
     { HEAD ",\"comments\":{\"01\":\"x\"}}", "“comments.01” names no move of its line" },
     { HEAD ",\"comments\":[]}", "“comments” must be an object" },
   };
+  gboolean refused_by_json = test_json_refuses_lone_surrogates ();
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(KielaGameTree) tree = kiela_record_tree_from_string (registry, cases[i].text, -1, "bad.kiela", &error);
       g_autoptr(KielaGame) game = NULL;
+      const char *expected = cases[i].expected;
 
       if (tree != NULL)
         g_error ("case %u loaded: %s", i, cases[i].text);
+      /* json-glib 1.10 refuses a lone surrogate itself, before the record's own check. */
+      if (refused_by_json && test_has_lone_surrogate (cases[i].text))
+        expected = "not valid JSON";
       g_assert_error (error, KIELA_ERROR, KIELA_ERROR_RECORD);
-      if (!g_str_has_prefix (error->message, "bad.kiela: ") || strstr (error->message, cases[i].expected) == NULL)
-        g_error ("case %u: “%s” does not say “%s”", i, error->message, cases[i].expected);
+      if (!g_str_has_prefix (error->message, "bad.kiela: ") || strstr (error->message, expected) == NULL)
+        g_error ("case %u: “%s” does not say “%s”", i, error->message, expected);
       g_clear_error (&error);
       /* The main-line loader refuses the same records. */
       game = kiela_record_from_string (registry, cases[i].text, -1, "bad.kiela", &error);

@@ -298,9 +298,10 @@ test_bad_records (void)
     }
 }
 
-/* json-glib decodes an escaped lone surrogate into bytes that are not UTF-8: such
+/* json-glib 1.6 decodes an escaped lone surrogate into bytes that are not UTF-8: such
  * a record was once loaded, saved with those bytes and refused at the next start.
- * Every string of a record is checked, and the error names where it was. */
+ * Every string of a record is checked, and the error names where it was.  json-glib 1.10
+ * refuses the surrogate itself: the record is refused as text that is not valid JSON. */
 static void
 test_invalid_strings (void)
 {
@@ -327,18 +328,22 @@ test_invalid_strings (void)
     /* json-glib's own message quotes the undecodable bytes. */
     { "{\"\\ud800\":1}", "not valid JSON" },
   };
+  gboolean refused_by_json = test_json_refuses_lone_surrogates ();
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(KielaGame) game = kiela_record_from_string (registry, cases[i].json, -1, "bad.kiela", &error);
+      const char *part = cases[i].part;
 
+      if (refused_by_json && test_has_lone_surrogate (cases[i].json))
+        part = "not valid JSON";
       g_assert_null (game);
       g_assert_nonnull (error);
       g_assert_true (g_utf8_validate (error->message, -1, NULL));
       g_assert_true (g_str_has_prefix (error->message, "bad.kiela: "));
-      if (strstr (error->message, cases[i].part) == NULL)
-        g_error ("record %u: “%s” does not mention “%s”", i, error->message, cases[i].part);
+      if (strstr (error->message, part) == NULL)
+        g_error ("record %u: “%s” does not mention “%s”", i, error->message, part);
     }
 
   /* A paired surrogate is a real character and loads. */

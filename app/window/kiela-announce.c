@@ -1,14 +1,16 @@
 /* kiela-announce.c: a status region that tells screen-reader users what a move did.
  *
- * GTK 4.8 has no gtk_accessible_announce (4.14): this widget takes no room on screen but stays
- * in the accessible tree with the role "status" (AT-SPI: status bar), and carries the sentence
- * as its accessible name and description.  Setting them makes GTK emit AT-SPI name and
- * description change events, which screen readers present for status bars. */
+ * The widget takes no room on screen but stays in the accessible tree with the role "status"
+ * (AT-SPI: status bar), and carries the last sentence as its accessible name and description,
+ * so a screen-reader user can read it again there.  GTK >= 4.14 also announces the sentence
+ * (gtk_accessible_announce, through kiela-compat); on GTK 4.8, which has no announcements, the
+ * name and description change events are what screen readers present for status bars. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "kiela-announce.h"
+#include "kiela-compat.h"
 
 struct _KielaAnnounce {
   GtkWidget parent_instance;
@@ -58,4 +60,5 @@ kiela_announce_say (KielaAnnounce *self, const char *text)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
+  kiela_compat_announce (GTK_ACCESSIBLE (self), text);
 }

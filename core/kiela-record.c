@@ -641,7 +641,11 @@ read_remote (GFile *file, const char *display, GCancellable *cancellable, GError
       g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", display);
       return NULL;
     }
-  if (!check_loadable (g_file_info_get_file_type (info), g_file_info_get_size (info), display, error))
+  /* A location may leave the size out (GLib 2.84's resource folders do, and asking for it then
+   * is a critical): the read below stops at the limit anyway. */
+  if (!check_loadable (g_file_info_get_file_type (info),
+                       g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE) ? g_file_info_get_size (info) : 0,
+                       display, error))
     return NULL;
   in = g_file_read (file, cancellable, &local);
   if (in == NULL)

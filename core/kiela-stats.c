@@ -611,10 +611,12 @@ kiela_stats_from_json (const char *data, gssize length, GError **error)
     }
   if (!json_parser_load_from_data (parser, data, length, &local))
     {
-      /* json-glib quotes what it decoded, which need not be UTF-8 ("\ud800"). */
+      /* json-glib quotes what it decoded, which need not be UTF-8 ("\ud800").  Its error
+       * becomes a parse error like every other refusal, whichever json-glib refused the text
+       * (1.10 refuses a lone surrogate itself, 1.6 leaves it to the checks below). */
       g_autofree char *valid = g_utf8_make_valid (local->message, -1);
 
-      g_set_error_literal (error, local->domain, local->code, valid);
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("not valid JSON: %s"), valid);
       return NULL;
     }
   /* An empty text parses to no root at all. */

@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-file.h"
+#include "kiela-file-private.h"
 #include "kiela-error.h"
 
 /* As the kernel's own limit on a chain of links. */
@@ -158,9 +159,38 @@ kiela_file_check_replaceable (GFile *file, GError **error)
 }
 
 gboolean
+_kiela_file_write_and_commit (GOutputStream *out, const char *contents, gsize length, GError **error)
+{
+  g_autoptr(GCancellable) abort = NULL;
+  gsize written = 0;
+
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
+
+  if (g_output_stream_write_all (out, contents ? contents : "", length, &written, NULL, error))
+    /* Flushes, syncs and renames; when any of that fails GIO removes the temporary itself. */
+    return g_output_stream_close (out, NULL, error);
+
+  abort = g_cancellable_new ();
+  g_cancellable_cancel (abort);
+  g_output_stream_close (out, abort, NULL);
+  return FALSE;
+}
+
+const char *
+_kiela_file_write_reason (const GError *error)
+{
+  g_return_val_if_fail (error != NULL, NULL);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE))
+    return _("the disk is full");
+  return error->message;
+}
+
+gboolean
 kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length, GError **error)
 {
   g_autoptr(GFile) target = NULL;
+  g_autoptr(GFileOutputStream) out = NULL;
   g_autoptr(GError) local = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -171,12 +201,14 @@ kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize le
     return FALSE;
   /* GIO writes a temporary file in the target's folder, flushes it and renames it over
    * the target (keeping its permissions): a reader sees the old contents or the new,
-   * never half of them, and the link pointing here stays. */
-  if (!g_file_replace_contents (target, contents ? contents : "", length, NULL, FALSE, G_FILE_CREATE_NONE,
-                                NULL, NULL, &local))
+   * never half of them, and the link pointing here stays.  A failed write never renames. */
+  out = g_file_replace (target, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &local);
+  if (out == NULL || !_kiela_file_write_and_commit (G_OUTPUT_STREAM (out), contents, length, &local))
     {
       g_autofree char *display = display_name (file);
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("“%s”: %s"), display, local->message);
+      /* TRANSLATORS: the first %s is a file name, the second why, such as "the disk is full" */
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_IO, _("Could not save “%s”: %s"), display,
+                   _kiela_file_write_reason (local));
       return FALSE;
     }
   return TRUE;

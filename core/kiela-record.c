@@ -7,6 +7,7 @@
 
 #include "kiela-record.h"
 #include "kiela-file.h"
+#include "kiela-file-private.h"
 #include "kiela-position.h"
 #include "kiela-registry.h"
 #include "kiela-game-tree-private.h"
@@ -524,8 +525,12 @@ save_text (const char *text, GFile *file, GCancellable *cancellable, GError **er
   if (g_file_peek_path (file) != NULL)
     ok = kiela_file_replace_contents_checked (file, text, strlen (text), &local);
   else
-    ok = g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE,
-                                  NULL, cancellable, &local);
+    {
+      /* Not g_file_replace_contents(): after a failed write it commits what was written. */
+      g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, cancellable, &local);
+
+      ok = out != NULL && _kiela_file_write_and_commit (G_OUTPUT_STREAM (out), text, strlen (text), &local);
+    }
   if (!ok)
     {
       /* Our own refusals name the file already; GLib's and GIO's keep their code. */

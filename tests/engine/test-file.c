@@ -1,4 +1,6 @@
-/* test-file.c: kiela_file_read_bounded, kiela_file_replace_contents_checked and kiela_file_check_replaceable. */
+/* test-file.c: kiela_file_read_bounded, kiela_file_replace_contents_checked (a full disk included) and kiela_file_check_replaceable. */
+/* unshare() for the full-disk test's own mount namespace (tests/test-full-disk.h). */
+#define _GNU_SOURCE
 #include "config.h"
 
 #include <string.h>
@@ -7,6 +9,8 @@
 #include <glib/gstdio.h>
 
 #include "kiela.h"
+#include "kiela-file-private.h"
+#include "tests/test-full-disk.h"
 
 typedef struct {
   char *dir;
@@ -316,6 +320,195 @@ test_read_bounded_refused (Fixture *f, gconstpointer data)
     }
 }
 
+/* Bytes that differ from one save to the next, so that a torn file cannot pass for either. */
+static char *
+make_text (gsize length, char fill)
+{
+  char *text = g_malloc (length + 1);
+
+  memset (text, fill, length);
+  for (gsize i = 0; i < length; i += 100)
+    text[i] = '\n';
+  text[length] = '\0';
+  return text;
+}
+
+static void
+assert_contents (const char *path, const char *expected)
+{
+  g_autofree char *now = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &now, &length, NULL));
+  g_assert_cmpuint (length, ==, strlen (expected));
+  g_assert_true (memcmp (now, expected, length) == 0);
+}
+
+/* A save on a full disk fails with "the disk is full" and leaves the old file byte for byte,
+ * with no temporary beside it; the same save succeeds once there is room. */
+static void
+test_full_disk_keeps_old (Fixture *f, gconstpointer data)
+{
+  char *disk = kiela_test_mount_small_disk (512 * 1024);
+  g_autofree char *path = NULL;
+  g_autofree char *old = make_text (20000, 'o');
+  g_autofree char *big = make_text (200000, 'n');
+  g_autoptr(GError) error = NULL;
+
+  if (disk == NULL)
+    return;
+  path = g_build_filename (disk, "lesson.kiela", NULL);
+  g_assert_true (replace (path, old, &error));
+  g_assert_no_error (error);
+
+  /* Room for part of the new contents only: the write fails midway. */
+  kiela_test_fill_disk (disk, 64 * 1024);
+  g_assert_false (replace (path, big, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "lesson.kiela"));
+  g_assert_nonnull (strstr (error->message, "the disk is full"));
+  g_clear_error (&error);
+  assert_contents (path, old);
+  assert_entries (disk, 2);   /* the file and the filler: the temporary is gone */
+
+  /* A disk with no room at all: the first byte fails. */
+  kiela_test_fill_disk (disk, 0);
+  g_assert_false (replace (path, big, &error));
+  g_assert_nonnull (strstr (error->message, "the disk is full"));
+  g_clear_error (&error);
+  assert_contents (path, old);
+  assert_entries (disk, 2);
+
+  {
+    g_autofree char *filler = g_build_filename (disk, "filler", NULL);
+    g_assert_cmpint (g_unlink (filler), ==, 0);
+  }
+  g_assert_true (replace (path, big, &error));
+  g_assert_no_error (error);
+  assert_contents (path, big);
+  kiela_test_unmount_small_disk (disk);
+}
+
+/* The same through a file-size limit, which any user can set: the write fails with EFBIG
+ * partway and the target keeps its old contents. */
+static void
+test_write_fault_keeps_old (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "game.kiela", NULL);
+  g_autofree char *old = make_text (3000, 'o');
+  g_autofree char *big = make_text (100000, 'n');
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  g_assert_true (replace (path, old, &error));
+  kiela_test_limit_file_size (16 * 1024);
+  ok = replace (path, big, &error);
+  kiela_test_unlimit_file_size ();
+  g_assert_false (ok);
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "game.kiela"));
+  assert_contents (path, old);
+  assert_entries (f->dir, 1);
+}
+
+/* A stream that takes `budget` bytes, then fails as a full disk does, and remembers how it was closed. */
+typedef struct {
+  GOutputStream parent;
+  gsize budget;
+  gsize taken;
+  gboolean fail_close;
+  int closes;
+  gboolean closed_cancelled;
+} FaultStream;
+typedef GOutputStreamClass FaultStreamClass;
+static GType fault_stream_get_type (void);
+G_DEFINE_TYPE (FaultStream, fault_stream, G_TYPE_OUTPUT_STREAM)
+
+static gssize
+fault_stream_write (GOutputStream *stream, const void *buffer, gsize count, GCancellable *cancellable, GError **error)
+{
+  FaultStream *self = (FaultStream *) stream;
+  gsize n = MIN (count, self->budget - self->taken);
+
+  if (n == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, "No space left on device");
+      return -1;
+    }
+  self->taken += n;
+  return (gssize) n;
+}
+
+static gboolean
+fault_stream_close (GOutputStream *stream, GCancellable *cancellable, GError **error)
+{
+  FaultStream *self = (FaultStream *) stream;
+
+  self->closes++;
+  self->closed_cancelled = g_cancellable_is_cancelled (cancellable);
+  if (self->closed_cancelled)
+    return !g_cancellable_set_error_if_cancelled (cancellable, error);
+  if (self->fail_close)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, "No space left on device");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+fault_stream_class_init (FaultStreamClass *klass)
+{
+  klass->write_fn = fault_stream_write;
+  klass->close_fn = fault_stream_close;
+}
+
+static void
+fault_stream_init (FaultStream *self)
+{
+}
+
+/* The writer commits a stream only when every byte went in, and aborts it (a close through a
+ * cancelled GCancellable, which for a replace stream deletes the temporary) otherwise. */
+static void
+test_fault_stream_aborts (void)
+{
+  g_autofree char *text = make_text (10000, 'x');
+  gsize budgets[] = { 0, 1, 4096, 9999 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (budgets); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      FaultStream *s = g_object_new (fault_stream_get_type (), NULL);
+
+      s->budget = budgets[i];
+      g_assert_false (_kiela_file_write_and_commit (G_OUTPUT_STREAM (s), text, strlen (text), &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+      g_assert_cmpstr (_kiela_file_write_reason (error), ==, "the disk is full");
+      g_assert_cmpint (s->closes, ==, 1);
+      g_assert_true (s->closed_cancelled);
+      g_object_unref (s);
+    }
+  /* Everything written: a plain close, which commits; its own failure is reported. */
+  for (guint fail_close = 0; fail_close <= 1; fail_close++)
+    {
+      g_autoptr(GError) error = NULL;
+      FaultStream *s = g_object_new (fault_stream_get_type (), NULL);
+
+      s->budget = 10000;
+      s->fail_close = fail_close;
+      g_assert_cmpint (_kiela_file_write_and_commit (G_OUTPUT_STREAM (s), text, strlen (text), &error), ==, !fail_close);
+      if (fail_close)
+        g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+      else
+        g_assert_no_error (error);
+      g_assert_cmpuint (s->taken, ==, 10000);
+      g_assert_cmpint (s->closes, ==, 1);
+      g_assert_false (s->closed_cancelled);
+      g_object_unref (s);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -329,5 +522,8 @@ main (int argc, char **argv)
   g_test_add ("/file/unwritable-refused-early", Fixture, NULL, setup, test_unwritable_refused_early, teardown);
   g_test_add ("/file/read-bounded/regular", Fixture, NULL, setup, test_read_bounded_regular, teardown);
   g_test_add ("/file/read-bounded/refused", Fixture, NULL, setup, test_read_bounded_refused, teardown);
+  g_test_add ("/file/full-disk-keeps-old", Fixture, NULL, setup, test_full_disk_keeps_old, teardown);
+  g_test_add ("/file/write-fault-keeps-old", Fixture, NULL, setup, test_write_fault_keeps_old, teardown);
+  g_test_add_func ("/file/fault-stream-aborts", test_fault_stream_aborts);
   return g_test_run ();
 }

@@ -10,6 +10,9 @@ G_BEGIN_DECLS
  * json-glib's parser recurses once per level, so a hostile file of a million "[" would
  * overflow the stack before it fails: the text is scanned first. */
 #define KIELA_RECORD_MAX_DEPTH 64
+/* The JSON nesting that many variations take (a list and an object each, and the moves' list),
+ * with room for the rest of the record: the variations' own limit is the one that binds. */
+#define KIELA_RECORD_MAX_JSON_DEPTH (2 * KIELA_RECORD_MAX_DEPTH + 8)
 
 /* What a look at the raw JSON text finds before json-glib parses it. */
 typedef struct {
@@ -27,8 +30,14 @@ gboolean _kiela_record_fail (GError **error, const char *source, const char *for
 
 /* kiela-record-tree.c: the main line's "comments" and "variations" members, written into the
  * record object being built (for the main line's first `n_moves` plies) and read back into
- * `tree`, each variation replayed and checked like the main line. */
-void     _kiela_record_write_tree (JsonBuilder *b, KielaGameTree *tree, guint n_moves);
+ * `tree`, each variation replayed and checked like the main line.  Writing says how many variation
+ * moves it wrote and how deep variations nest, which reading allows up to KIELA_GAME_MAX_MOVES
+ * and KIELA_RECORD_MAX_DEPTH. */
+typedef struct {
+  guint64 n_moves;
+  guint max_level;   /* 1: variations of the main line only */
+} KielaRecordWritten;
+KielaRecordWritten _kiela_record_write_tree (JsonBuilder *b, KielaGameTree *tree, guint n_moves);
 gboolean _kiela_record_read_tree (JsonObject *obj, KielaGameTree *tree, const char *source, GError **error);
 
 G_END_DECLS

@@ -48,9 +48,9 @@ add_comments (JsonBuilder *b, KielaGameLine *line, guint last)
 }
 
 /* "variations": [ { "after": PLY, "moves": [...], "comments": {...}, "variations": [...] } ]
- * for the variations leaving `line` before ply `last`. */
+ * for the variations leaving `line` (`level` variations deep) before ply `last`, counted in `written`. */
 static void
-add_variations (JsonBuilder *b, KielaGameLine *line, guint last)
+add_variations (JsonBuilder *b, KielaGameLine *line, guint level, guint last, KielaRecordWritten *written)
 {
   gboolean any = FALSE;
 
@@ -78,19 +78,24 @@ add_variations (JsonBuilder *b, KielaGameLine *line, guint last)
           json_builder_add_string_value (b, name);
         }
       json_builder_end_array (b);
+      written->n_moves += v->moves->len;
+      written->max_level = MAX (written->max_level, level + 1);
       add_comments (b, v, end);
-      add_variations (b, v, end);
+      add_variations (b, v, level + 1, end, written);
       json_builder_end_object (b);
     }
   if (any)
     json_builder_end_array (b);
 }
 
-void
+KielaRecordWritten
 _kiela_record_write_tree (JsonBuilder *b, KielaGameTree *tree, guint n_moves)
 {
+  KielaRecordWritten written = { 0, 0 };
+
   add_comments (b, kiela_game_tree_get_main_line (tree), n_moves);
-  add_variations (b, kiela_game_tree_get_main_line (tree), n_moves);
+  add_variations (b, kiela_game_tree_get_main_line (tree), 0, n_moves, &written);
+  return written;
 }
 
 /* ---- reading ---- */

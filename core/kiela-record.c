@@ -15,6 +15,9 @@
 
 /* A record is small; anything much larger is not one of ours. */
 #define KIELA_RECORD_MAX_BYTES (16 * 1024 * 1024)
+/* Records are written indented for a reader up to this size, compact above it: indentation
+ * grows with the nesting of variations and can more than double a large record. */
+#define KIELA_RECORD_PRETTY_MAX_BYTES (1024 * 1024)
 
 /* Scans the JSON text once: the nesting depth (brackets inside strings do not
  * count) and escaped NUL characters, which json-glib would silently cut a
@@ -97,9 +100,21 @@ add_setup (JsonBuilder *b, KielaGame *game, KielaSide side)
 }
 
 
+/* A name for `file` in messages: the path for local files, else the URI as typed. */
 static char *
-record_to_string (KielaGame *game, KielaGameTree *tree)
+file_display_name (GFile *file)
 {
+  const char *path = g_file_peek_path (file);
+
+  return path ? g_filename_display_name (path) : g_file_get_parse_name (file);
+}
+
+/* The record of `game` (with `tree`'s comments and variations), and in `written` what its
+ * variations hold. */
+static char *
+record_build (KielaGame *game, KielaGameTree *tree, KielaRecordWritten *written)
+{
+  static const KielaRecordWritten none = { 0, 0 };
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
@@ -140,8 +155,7 @@ record_to_string (KielaGame *game, KielaGameTree *tree)
       json_builder_add_string_value (b, name);
     }
   json_builder_end_array (b);
-  if (tree != NULL)
-    _kiela_record_write_tree (b, tree, kiela_game_get_n_moves (game));
+  *written = tree ? _kiela_record_write_tree (b, tree, kiela_game_get_n_moves (game)) : none;
 
   json_builder_set_member_name (b, "result");
   json_builder_add_string_value (b, kiela_status_id (status));
@@ -169,11 +183,64 @@ record_to_string (KielaGame *game, KielaGameTree *tree)
   json_generator_set_pretty (gen, TRUE);
   json_generator_set_indent (gen, 2);
   {
-    char *text = json_generator_to_data (gen, NULL);
-    char *with_nl = g_strconcat (text, "\n", NULL);
+    gsize length = 0;
+    char *text = json_generator_to_data (gen, &length);
+    char *with_nl;
+
+    if (length > KIELA_RECORD_PRETTY_MAX_BYTES)
+      {
+        g_free (text);
+        json_generator_set_pretty (gen, FALSE);
+        text = json_generator_to_data (gen, NULL);
+      }
+    with_nl = g_strconcat (text, "\n", NULL);
     g_free (text);
     return with_nl;
   }
+}
+
+static char *
+record_to_string (KielaGame *game, KielaGameTree *tree)
+{
+  KielaRecordWritten written;
+
+  return record_build (game, tree, &written);
+}
+
+/*
+ * The record of `game` and `tree` for a file, or NULL with an error naming `file` when the
+ * loader would refuse it (too large, nested too deep, too many variation moves): a save must
+ * never replace a record that loads with one that does not.
+ */
+static char *
+record_for_file (KielaGame *game, KielaGameTree *tree, GFile *file, GError **error)
+{
+  KielaRecordWritten written;
+  g_autofree char *text = record_build (game, tree, &written);
+  gsize length = strlen (text);
+  g_autofree char *why = NULL;
+
+  if (length > KIELA_RECORD_MAX_BYTES)
+    {
+      g_autofree char *size = g_format_size (length);
+      g_autofree char *limit = g_format_size_full (KIELA_RECORD_MAX_BYTES, G_FORMAT_SIZE_IEC_UNITS);
+      /* TRANSLATORS: the first %s is a size such as "17.2 MB", the second "16.0 MiB" */
+      why = g_strdup_printf (_("the game's record would take %s, more than the %s a record may hold"), size, limit);
+    }
+  else if (written.n_moves > KIELA_GAME_MAX_MOVES)
+    why = g_strdup_printf (_("its variations hold more than %u moves"), (guint) KIELA_GAME_MAX_MOVES);
+  else if (written.max_level > KIELA_RECORD_MAX_DEPTH
+           || _kiela_json_scan (text, length, KIELA_RECORD_MAX_JSON_DEPTH).too_deep)
+    why = g_strdup_printf (_("its variations nest more than %d deep"), KIELA_RECORD_MAX_DEPTH);
+  if (why != NULL)
+    {
+      g_autofree char *display = file_display_name (file);
+      /* TRANSLATORS: %s is a file name, the second %s why the game cannot be saved */
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, _("Could not save “%s”: %s; the file is left as it was."),
+                   display, why);
+      return NULL;
+    }
+  return g_steal_pointer (&text);
 }
 
 char *
@@ -330,9 +397,9 @@ record_from_string (KielaRegistry *registry, const char *text, gssize length,
     FAIL (_("the file is too large to be a game record"));
   if (!g_utf8_validate (text, length, NULL))
     FAIL (_("the file is not UTF-8 text"));
-  scan = _kiela_json_scan (text, (gsize) length, KIELA_RECORD_MAX_DEPTH);
+  scan = _kiela_json_scan (text, (gsize) length, KIELA_RECORD_MAX_JSON_DEPTH);
   if (scan.too_deep)
-    FAIL (_("not a Kiela game record: lists and objects are nested more than %d deep"), KIELA_RECORD_MAX_DEPTH);
+    FAIL (_("not a Kiela game record: lists and objects are nested more than %d deep"), KIELA_RECORD_MAX_JSON_DEPTH);
   if (scan.nul_line > 0)
     FAIL (_("line %u: a string holds the character U+0000 (\\u0000), which a game record may not contain"),
           scan.nul_line);
@@ -505,15 +572,6 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
   return tree ? g_object_ref (kiela_game_tree_get_main_game (tree)) : NULL;
 }
 
-/* A name for `file` in messages: the path for local files, else the URI as typed. */
-static char *
-file_display_name (GFile *file)
-{
-  const char *path = g_file_peek_path (file);
-
-  return path ? g_filename_display_name (path) : g_file_get_parse_name (file);
-}
-
 static gboolean
 save_text (const char *text, GFile *file, GCancellable *cancellable, GError **error)
 {
@@ -553,8 +611,8 @@ kiela_record_save_file (KielaGame *game, GFile *file, GCancellable *cancellable,
 
   g_return_val_if_fail (KIELA_IS_GAME (game), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  text = kiela_record_to_string (game);
-  return save_text (text, file, cancellable, error);
+  text = record_for_file (game, NULL, file, error);
+  return text != NULL && save_text (text, file, cancellable, error);
 }
 
 gboolean
@@ -564,8 +622,8 @@ kiela_record_tree_save_file (KielaGameTree *tree, GFile *file, GCancellable *can
 
   g_return_val_if_fail (KIELA_IS_GAME_TREE (tree), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  text = kiela_record_tree_to_string (tree);
-  return save_text (text, file, cancellable, error);
+  text = record_for_file (kiela_game_tree_get_main_game (tree), tree, file, error);
+  return text != NULL && save_text (text, file, cancellable, error);
 }
 
 gboolean

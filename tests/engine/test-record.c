@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include "test-common.h"
+#include "long-game.h"
 
 static KielaRegistry *registry;
 
@@ -874,6 +875,234 @@ test_custom_start (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Plays one move chosen to keep the game going and returns its name. */
+static char *
+play_on (KielaGame *game, GHashTable *seen, KielaRng *rng)
+{
+  KielaPosition after;
+  KielaMove move = long_game_choose (kiela_game_get_variant (game), kiela_game_get_position (game), seen, rng, &after);
+
+  g_assert_cmpint (move, >=, 0);
+  g_assert_true (kiela_game_play (game, move, NULL, NULL));
+  long_game_note (seen, &after);
+  return kiela_game_get_move_name (game, kiela_game_get_n_moves (game) - 1);
+}
+
+/*
+ * The compact text of a record whose variations nest `depth` lines deep, the deepest one holding
+ * `length` moves: indented, each of those moves takes a line of some 4 * depth spaces.
+ */
+static GString *
+deep_record (guint depth, guint length)
+{
+  const KielaVariant *variant = kiela_registry_lookup_variant (registry, "kiela-beginner");
+  g_autoptr(KielaGame) work = kiela_game_new (variant);
+  g_autoptr(GHashTable) seen = long_game_seen_new ();
+  GString *s = g_string_new ("{\"format\":\"kiela-game\",\"version\":2,\"variant\":\"kiela-beginner\",\"moves\":[");
+  KielaMove parent_move;
+  KielaRng rng;
+
+  kiela_rng_seed (&rng, 3);
+  long_game_note (seen, kiela_game_get_position (work));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *name = play_on (work, seen, &rng);
+      g_string_append_printf (s, "%s\"%s\"", i ? "," : "", name);
+    }
+  g_string_append (s, "]");
+  parent_move = kiela_game_get_move (work, 0)->move;
+  g_assert_true (kiela_game_go_to (work, 0));
+  /* Line i forks after ply i - 1 with another move than its parent's, then goes on. */
+  for (guint i = 1; i <= depth; i++)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_game_legal_moves (work, moves), pick = 0;
+      guint more = i == depth ? length - 1 : 1;
+      g_autofree char *first = NULL;
+
+      while (pick < n && moves[pick] == parent_move)
+        pick++;
+      g_assert_cmpuint (pick, <, n);
+      g_assert_true (kiela_game_play (work, moves[pick], NULL, NULL));
+      long_game_note (seen, kiela_game_get_position (work));
+      first = kiela_game_get_move_name (work, i - 1);
+      g_string_append_printf (s, ",\"variations\":[{\"after\":%u,\"moves\":[\"%s\"", i - 1, first);
+      for (guint m = 0; m < more; m++)
+        {
+          g_autofree char *name = play_on (work, seen, &rng);
+          g_string_append_printf (s, ",\"%s\"", name);
+        }
+      g_string_append (s, "]");
+      parent_move = kiela_game_get_move (work, i)->move;
+      g_assert_true (kiela_game_go_to (work, i));
+    }
+  for (guint i = 1; i <= depth; i++)
+    g_string_append (s, "}]");
+  g_string_append (s, "}");
+  return s;
+}
+
+/* The length of `text` written indented, as json-glib writes it: the record saved pretty. */
+static gsize
+pretty_length (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *pretty = NULL;
+  gsize length = 0;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, NULL));
+  json_generator_set_root (gen, json_parser_get_root (parser));
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_indent (gen, 2);
+  pretty = json_generator_to_data (gen, &length);
+  return length;
+}
+
+/* A record that loads saves into one that loads again: a record whose indented form would pass
+ * the loader's 16 MiB (deep variations, long lines) is written compact, and reads back the same. */
+static void
+test_large_record_round_trip (void)
+{
+  g_autoptr(GString) text = deep_record (28, 140000);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGameTree) tree = NULL;
+  g_autoptr(KielaGameTree) back = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiela-big-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.kiela", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *saved = NULL;
+  g_autofree char *again = NULL;
+  gsize saved_length = 0;
+
+  /* The premise: the record itself is small; indented, it would be too large to load. */
+  g_assert_cmpuint (text->len, <, 16 * 1024 * 1024);
+  g_assert_cmpuint (pretty_length (text->str), >, 16 * 1024 * 1024);
+
+  tree = kiela_record_tree_from_string (registry, text->str, (gssize) text->len, "deep.kiela", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_tree_count_variations (tree), ==, 28);
+  g_assert_true (kiela_record_tree_save_file (tree, file, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &saved, &saved_length, NULL));
+  g_assert_cmpuint (saved_length, <=, 16 * 1024 * 1024);
+
+  back = kiela_record_tree_load_file (registry, file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_tree_count_variations (back), ==, 28);
+  again = kiela_record_tree_to_string (back);
+  g_assert_cmpstr (again, ==, saved);
+
+  /* A small record stays indented for a reader. */
+  {
+    g_autoptr(KielaGame) game = sample_game ();
+    g_autofree char *small = kiela_record_to_string (game);
+    g_assert_nonnull (strstr (small, "\n  \"moves\" : [\n"));
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A game whose record would be refused on loading is not saved: the save fails, says why,
+ * and the file it would have replaced keeps its contents.  Just under the limit it saves and
+ * loads again. */
+static void
+test_save_over_limit_refused (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-limit-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.kiela", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(KielaGame) game = sample_game ();
+  g_autoptr(KielaGameTree) tree = kiela_game_tree_new (game);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *old = NULL, *now = NULL;
+  /* A newline is written "\n", two bytes: 9 MiB of them make an 18 MiB record. */
+  gsize big = 9 * 1024 * 1024, fits = 8 * 1024 * 1024 - 4096;
+  char *comment = g_malloc (big + 1);
+
+  g_assert_true (kiela_record_tree_save_file (tree, file, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &old, NULL, NULL));
+
+  memset (comment, '\n', big);
+  comment[big] = '\0';
+  kiela_game_tree_set_comment (tree, kiela_game_tree_get_main_line (tree), 2, comment);
+  g_assert_false (kiela_record_tree_save_file (tree, file, NULL, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_RECORD);
+  g_assert_nonnull (strstr (error->message, "game.kiela"));
+  /* g_format_size() puts a no-break space between number and unit. */
+  if (strstr (error->message, "more than the 16.0\u00a0MiB a record may hold") == NULL)
+    g_error ("unexpected: %s", error->message);
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+  g_assert_cmpstr (now, ==, old);
+
+  /* Just under: saved, and the comment comes back whole. */
+  comment[fits] = '\0';
+  kiela_game_tree_set_comment (tree, kiela_game_tree_get_main_line (tree), 2, comment);
+  g_assert_true (kiela_record_tree_save_file (tree, file, NULL, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(KielaGameTree) back = kiela_record_tree_load_file (registry, file, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (strlen (kiela_game_tree_get_comment (back, kiela_game_tree_get_main_line (back), 2)), ==, fits);
+  }
+  g_free (comment);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Variations nested as deep as the loader takes (64) save and load again; one level more is
+ * refused by the save, which leaves the file as it was. */
+static void
+test_deep_variations_round_trip (void)
+{
+  g_autoptr(GString) text = deep_record (64, 2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGameTree) tree = NULL;
+  g_autoptr(KielaGameTree) back = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiela-deep-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "deep.kiela", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *saved = NULL, *now = NULL;
+  KielaGameLine *line;
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaGame *game;
+  guint n, pick = 0;
+
+  tree = kiela_record_tree_from_string (registry, text->str, (gssize) text->len, "deep.kiela", &error);
+  g_assert_no_error (error);
+  g_assert_true (kiela_record_tree_save_file (tree, file, NULL, &error));
+  g_assert_no_error (error);
+  back = kiela_record_tree_load_file (registry, file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_tree_count_variations (back), ==, 64);
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+
+  /* One more level, played in the deepest line before its last move. */
+  line = kiela_game_tree_get_main_line (tree);
+  for (guint i = 0; i < 64; i++)
+    line = kiela_game_line_get_variation (line, 0);
+  g_assert_cmpuint (kiela_game_line_get_depth (line), ==, 64);
+  kiela_game_tree_enter (tree, line);
+  game = kiela_game_tree_get_game (tree);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 65);
+  n = kiela_legal_moves (kiela_game_get_variant (game), kiela_game_get_position_at (game, 64), moves, NULL, NULL);
+  while (pick < n && moves[pick] == kiela_game_line_get_move (line, 65)->move)
+    pick++;
+  g_assert_cmpuint (pick, <, n);
+  g_assert_true (kiela_game_tree_play (tree, 64, moves[pick], NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_tree_count_variations (tree), ==, 65);
+  g_assert_false (kiela_record_tree_save_file (tree, file, NULL, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_RECORD);
+  g_assert_nonnull (strstr (error->message, "nest more than 64 deep"));
+  g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+  g_assert_cmpstr (now, ==, saved);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -896,6 +1125,9 @@ main (int argc, char **argv)
   g_test_add_func ("/record/special-files", test_special_files);
   g_test_add_func ("/record/finished-game", test_finished_game_result);
   g_test_add_func ("/record/mutations", test_record_mutations);
+  g_test_add_func ("/record/large-record-round-trip", test_large_record_round_trip);
+  g_test_add_func ("/record/save-over-limit-refused", test_save_over_limit_refused);
+  g_test_add_func ("/record/deep-variations-round-trip", test_deep_variations_round_trip);
   ret = g_test_run ();
   kiela_registry_free (registry);
   return ret;

@@ -548,6 +548,14 @@ update_status (KielaGame *game)
       game->reason = KIELA_REASON_NO_MOVES;
       game->status = pos->to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
     }
+  else if (game->n_played >= KIELA_GAME_MAX_MOVES)
+    {
+      /* No move may follow: a game left "ongoing" here would wait forever for a move that is
+       * always refused (a click did nothing, a computer player thought without end). */
+      game->n_legal = 0;
+      game->reason = KIELA_REASON_MOVE_LIMIT;
+      game->status = KIELA_STATUS_DRAW;
+    }
 }
 
 guint

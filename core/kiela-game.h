@@ -25,7 +25,8 @@ typedef enum {
 #define KIELA_META_COMMENT "comment"
 
 /* The most moves a game (and so a record) holds: far beyond any real game, and
- * small enough that a record stays under the loader's size limit. */
+ * small enough that a record stays under the loader's size limit.  A game that reaches it
+ * ends there, a draw by the move limit (KIELA_REASON_MOVE_LIMIT). */
 #define KIELA_GAME_MAX_MOVES 1000000
 
 /* One played move and what it did.  The position it led to is not kept (a long

@@ -235,9 +235,8 @@ record_for_file (KielaGame *game, KielaGameTree *tree, GFile *file, GError **err
   if (why != NULL)
     {
       g_autofree char *display = file_display_name (file);
-      /* TRANSLATORS: %s is a file name, the second %s why the game cannot be saved */
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, _("Could not save “%s”: %s; the file is left as it was."),
-                   display, why);
+      /* The file is not touched: the message says why the game cannot be saved. */
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_RECORD, _("Could not save “%s”: %s"), display, why);
       return NULL;
     }
   return g_steal_pointer (&text);
@@ -512,6 +511,10 @@ record_from_string (KielaRegistry *registry, const char *text, gssize length,
     {
       if (!kiela_status_parse (result_id, &stored))
         FAIL (_("unknown result “%s”: expected “ongoing”, “south wins”, “north wins” or “draw”"), result_id);
+      /* Saved before a game at the move cap ended there: "ongoing" then meant the same game. */
+      if (stored == KIELA_STATUS_ONGOING && actual == KIELA_STATUS_DRAW
+          && kiela_game_get_n_moves (game) >= KIELA_GAME_MAX_MOVES)
+        stored = actual;
       if (stored != actual)
         FAIL (_("the record says “%s”, but replaying its moves gives “%s”"), result_id, kiela_status_id (actual));
     }

@@ -124,7 +124,7 @@ typedef enum {
   KIELA_REASON_NO_MOVES,      /* the side to move cannot move */
   KIELA_REASON_REPETITION,    /* a position occurred for the third time */
   KIELA_REASON_ENDLESS_MOVE,  /* the mover played an endless move where that loses */
-  KIELA_REASON_MOVE_LIMIT,    /* a playout or tournament ply cap was reached (never in a normal game) */
+  KIELA_REASON_MOVE_LIMIT,    /* a playout or tournament ply cap, or a game's KIELA_GAME_MAX_MOVES, was reached */
 } KielaReason;
 
 G_END_DECLS

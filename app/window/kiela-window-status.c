@@ -101,6 +101,8 @@ update_result (KielaWindow *self, gboolean show)
     rule = _("A position that occurs for the third time ends the game in a draw.");
   else if (reason == KIELA_REASON_ENDLESS_MOVE)
     rule = _("In this variant a move that never ends loses the game.");
+  else if (reason == KIELA_REASON_MOVE_LIMIT)
+    rule = _("A game that reaches a million moves ends there in a draw.");
   if (why && rule)
     {
       g_autofree char *both = g_strdup_printf ("%s %s", why, rule);

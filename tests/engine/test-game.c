@@ -527,6 +527,67 @@ test_check_position (void)
   g_assert_true (kiela_game_check_position (&one_lap_variant, &pos, NULL));
 }
 
+/* A game that reaches KIELA_GAME_MAX_MOVES ends there, a draw by the move limit: no legal move
+ * is offered (before, it stayed "ongoing" with playable houses and refused every move). Its
+ * record says so and loads again, as does one saved "ongoing" before this rule. */
+static void
+test_move_cap_ends_game (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela-beginner");
+  g_autoptr(KielaGame) game = kiela_game_new (v);
+  g_autoptr(GHashTable) seen = long_game_seen_new ();
+  g_autoptr(KielaGame) back = NULL;
+  g_autoptr(KielaGame) old = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL, *result = NULL, *reason = NULL;
+  g_autoptr(GString) ongoing = NULL;
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaReason why;
+  KielaRng rng;
+
+  kiela_rng_seed (&rng, 1);
+  long_game_note (seen, kiela_game_get_position (game));
+  for (guint ply = 0; ply < KIELA_GAME_MAX_MOVES; ply++)
+    {
+      KielaPosition after;
+      KielaMove move;
+
+      g_assert_cmpint (kiela_game_get_status (game, NULL), ==, KIELA_STATUS_ONGOING);
+      move = long_game_choose (v, kiela_game_get_position (game), seen, &rng, &after);
+      g_assert_cmpint (move, >=, 0);
+      if (!kiela_game_play (game, move, NULL, &error))
+        g_error ("ply %u: %s", ply, error->message);
+      long_game_note (seen, &after);
+    }
+  g_assert_cmpint (kiela_game_get_status (game, &why), ==, KIELA_STATUS_DRAW);
+  g_assert_cmpint (why, ==, KIELA_REASON_MOVE_LIMIT);
+  g_assert_true (kiela_game_is_over (game));
+  g_assert_cmpuint (kiela_game_legal_moves (game, moves), ==, 0);
+  result = kiela_game_describe_result (game);
+  g_assert_cmpstr (result, ==, "Draw: the move limit was reached.");
+  reason = kiela_game_describe_reason (game);
+  g_assert_cmpstr (reason, ==, "The move limit was reached.");
+  /* The houses still hold stones a move could sow, but the game is over. */
+  g_assert_cmpuint (kiela_legal_moves (v, kiela_game_get_position (game), moves, NULL, NULL), >, 0);
+  g_assert_false (kiela_game_play (game, moves[0], NULL, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_GAME_OVER);
+  g_clear_error (&error);
+
+  text = kiela_record_to_string (game);
+  g_assert_nonnull (strstr (text, "\"result\":\"draw\",\"reason\":\"move limit\""));
+  back = kiela_record_from_string (registry, text, -1, "cap.kiela", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kiela_game_get_status (back, &why), ==, KIELA_STATUS_DRAW);
+  g_assert_cmpint (why, ==, KIELA_REASON_MOVE_LIMIT);
+
+  /* A record of the same game saved as "ongoing" (by an older Kiela) loads, as the draw. */
+  ongoing = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (ongoing, "\"result\":\"draw\",\"reason\":\"move limit\"", "\"result\":\"ongoing\"", 1), ==, 1);
+  old = kiela_record_from_string (registry, ongoing->str, -1, "old-cap.kiela", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kiela_game_get_status (old, NULL), ==, KIELA_STATUS_DRAW);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -543,6 +604,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game/copy", test_copy_independent);
   g_test_add_func ("/game/history-matches-replay", test_history_matches_replay);
   g_test_add_func ("/game/long", test_long_game);
+  g_test_add_func ("/game/move-cap-ends-game", test_move_cap_ends_game);
   g_test_add_func ("/game/move-limit", test_move_limit);
   g_test_add_func ("/game/check-position", test_check_position);
   ret = g_test_run ();

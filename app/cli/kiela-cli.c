@@ -1,8 +1,11 @@
 /* kiela-cli.c: the command-line face of the engine: finds the command and hands it its arguments. */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "kiela-cli-common.h"
@@ -34,8 +37,32 @@ usage (FILE *out)
   fprintf (out, "\n%s\n", _("“kiela-cli COMMAND --help” describes a command’s options."));
 }
 
-int
-main (int argc, char **argv)
+/* Output that never reached standard output is a failure whatever the command thought of its
+ * work: "kiela-cli stats --json - > /dev/full" must not exit 0.  Run at exit, so it also covers
+ * GOption's --help, which exits by itself. */
+static void
+check_output_at_exit (void)
+{
+  int failed_errno;
+
+  errno = 0;
+  if (fflush (stdout) != 0)
+    {
+      failed_errno = errno;
+      /* TRANSLATORS: %s is the system's reason, such as "No space left on device" */
+      fprintf (stderr, _("kiela-cli: could not write the output: %s\n"), g_strerror (failed_errno));
+      _exit (KIELA_CLI_EXIT_INPUT);
+    }
+  if (ferror (stdout))
+    {
+      /* A write failed earlier (GOption's --help flushes at once); its reason is gone. */
+      fprintf (stderr, "%s\n", _("kiela-cli: could not write the output"));
+      _exit (KIELA_CLI_EXIT_INPUT);
+    }
+}
+
+static int
+run_command (int argc, char **argv)
 {
   g_autoptr(KielaRegistry) registry = NULL;
   g_autofree char *prgname = NULL;
@@ -73,4 +100,11 @@ main (int argc, char **argv)
   fprintf (stderr, _("kiela-cli: unknown command “%s”\n"), argv[1]);
   usage (stderr);
   return KIELA_CLI_EXIT_USAGE;
+}
+
+int
+main (int argc, char **argv)
+{
+  atexit (check_output_at_exit);
+  return run_command (argc, argv);
 }

@@ -444,6 +444,66 @@ test_bestmove_no_time_limit (void)
                   json_object_get_double_member (o, "seconds"));
 }
 
+/* Runs `argv` with standard output sent to `out` (a file name) through a shell. */
+static void
+run_cli_to (Run *r, const char *out, const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+
+  g_ptr_array_add (argv, (gpointer) "/bin/sh");
+  g_ptr_array_add (argv, (gpointer) "-c");
+  g_ptr_array_add (argv, g_strdup_printf ("exec \"$0\" \"$@\" > '%s'", out));
+  g_ptr_array_add (argv, (gpointer) KIELA_TEST_CLI);
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  run_spawn (r, (const char *const *) argv->pdata, NULL);
+  g_free (argv->pdata[2]);
+}
+
+/* Every command whose output cannot be written (a full disk: /dev/full) exits 2 and says so,
+ * where it exits 0 with the output going to /dev/null.  Before, all of them exited 0. */
+static void
+test_stdout_write_failure (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-full-out-XXXXXX", NULL);
+  g_autofree char *record = g_build_filename (dir, "game.kiela", NULL);
+  const char *const variants[] = { "variants", NULL };
+  const char *const plugins[] = { "plugins", NULL };
+  const char *const play[] = { "play", "b1", "h4", NULL };
+  const char *const load[] = { "load", record, NULL };
+  const char *const perft[] = { "perft", "--depth", "2", NULL };
+  const char *const bench[] = { "bench", "--seconds", "0.2", "--json", NULL };
+  const char *const bestmove[] = { "bestmove", "--ai", "zola", "--position", CAPTURE_WINS, NULL };
+  const char *const arrange[] = { "arrange", "--variant", "kiela-expert", "--ai", "mpanzu", "--side", "north", "--nodes", "500", NULL };
+  const char *const tournament[] = { "tournament", "--ai", "zola", "--ai", "kizua", "--games", "2", "--nodes", "300", "--quiet", NULL };
+  const char *const stats[] = { "stats", "--ai", "zola", "--ai", "kizua", "--games", "2", "--nodes", "300", "--quiet", "--json", "-", NULL };
+  const char *const lessons[] = { "lessons", NULL };
+  const char *const help[] = { "--help", NULL };
+  const char *const version[] = { "--version", NULL };
+  const char *const option_help[] = { "stats", "--help", NULL };
+  const char *const *commands[] = { variants, plugins, play, load, perft, bench, bestmove, arrange, tournament,
+                                    stats, lessons, help, version, option_help };
+
+  g_assert_true (g_file_set_contents (record, "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\","
+                                      "\"moves\":[\"b1\",\"h4\"]}", -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(Run) ok = { 0 };
+      g_auto(Run) full = { 0 };
+      g_autofree char *line = g_strjoinv (" ", (char **) commands[i]);
+
+      run_cli_to (&ok, "/dev/null", commands[i]);
+      if (ok.status != 0)
+        g_error ("kiela-cli %s > /dev/null exited %d: %s", line, ok.status, ok.err);
+      run_cli_to (&full, "/dev/full", commands[i]);
+      if (full.status != 2 || strstr (full.err, "could not write the output") == NULL)
+        g_error ("kiela-cli %s > /dev/full exited %d: %s", line, full.status, full.err);
+    }
+  g_unlink (record);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -466,5 +526,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ai-cli/tournament/bad-answer", test_tournament_bad_answer);
   g_test_add_func ("/ai-cli/bestmove/bad-answer", test_bestmove_bad_answer);
   g_test_add_func ("/ai-cli/bestmove/no-time-limit", test_bestmove_no_time_limit);
+  g_test_add_func ("/ai-cli/stdout-write-failure", test_stdout_write_failure);
   return g_test_run ();
 }

@@ -186,12 +186,40 @@ _kiela_file_write_reason (const GError *error)
   return error->message;
 }
 
+/*
+ * A file that does not exist yet is written under a temporary name beside it and renamed into
+ * place: GIO's replace would write it in place, so a failed write would leave half a file where
+ * there was none.
+ */
+static gboolean
+write_new (GFile *target, const char *contents, gsize length, GError **error)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (target);
+  g_autofree char *base = g_file_get_basename (target);
+  g_autofree char *name = g_strdup_printf (".%s.%08x", base, g_random_int ());
+  g_autoptr(GFile) tmp = g_file_get_child (parent, name);
+  g_autoptr(GFileOutputStream) out = g_file_create (tmp, G_FILE_CREATE_NONE, NULL, error);
+
+  if (out == NULL)
+    return FALSE;
+  if (!g_output_stream_write_all (G_OUTPUT_STREAM (out), contents ? contents : "", length, NULL, NULL, error)
+      || !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error)
+      || !g_file_move (tmp, target, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NO_FALLBACK_FOR_MOVE, NULL, NULL, NULL,
+                       error))
+    {
+      g_file_delete (tmp, NULL, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length, GError **error)
 {
   g_autoptr(GFile) target = NULL;
   g_autoptr(GFileOutputStream) out = NULL;
   g_autoptr(GError) local = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (contents != NULL || length == 0, FALSE);
@@ -202,8 +230,14 @@ kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize le
   /* GIO writes a temporary file in the target's folder, flushes it and renames it over
    * the target (keeping its permissions): a reader sees the old contents or the new,
    * never half of them, and the link pointing here stays.  A failed write never renames. */
-  out = g_file_replace (target, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &local);
-  if (out == NULL || !_kiela_file_write_and_commit (G_OUTPUT_STREAM (out), contents, length, &local))
+  if (!g_file_query_exists (target, NULL))
+    ok = write_new (target, contents, length, &local);
+  else
+    {
+      out = g_file_replace (target, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &local);
+      ok = out != NULL && _kiela_file_write_and_commit (G_OUTPUT_STREAM (out), contents, length, &local);
+    }
+  if (!ok)
     {
       g_autofree char *display = display_name (file);
       /* TRANSLATORS: the first %s is a file name, the second why, such as "the disk is full" */

@@ -22,7 +22,9 @@ KIELA_AVAILABLE_IN_ALL gboolean kiela_file_check_replaceable       (GFile *file,
  * written, flushed and renamed over the target by GIO), after the checks above.  A symbolic
  * link stays a link: its final target is what gets replaced.  An existing target keeps
  * its permissions.  A device, a folder, a named pipe or any other non-regular target is
- * refused and left untouched.
+ * refused and left untouched.  When a write fails (a full disk), the target keeps its old
+ * contents, or stays absent if it did not exist, and no temporary file is left: the error
+ * says "the disk is full" for a full disk.
  */
 KIELA_AVAILABLE_IN_ALL gboolean kiela_file_replace_contents_checked (GFile *file, const char *contents, gsize length, GError **error);
 

@@ -1,5 +1,5 @@
 /* test-full-disk.h: a real disk that fills up (a small tmpfs) and a disk-full fault for any user (a file-size limit). */
-/* Include it first, after #define _GNU_SOURCE (for unshare()). */
+/* To mount, include it after #define _GNU_SOURCE before any other header (for unshare()). */
 #pragma once
 
 #include <errno.h>
@@ -32,8 +32,10 @@ kiela_test_mount_small_disk (gsize bytes)
 
   g_assert_nonnull (dir);
 #ifdef __linux__
+#ifdef _GNU_SOURCE
   if (unshare (CLONE_NEWNS) == 0)
     mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+#endif
   if (mount ("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, options) == 0)
     return dir;
   saved = errno;

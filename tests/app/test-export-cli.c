@@ -1,4 +1,6 @@
 /* test-export-cli.c: "kiela-cli export" as a teacher runs it; every file is read back (librsvg, gdk-pixbuf, poppler's tools). */
+/* unshare() for the full-disk test's own mount namespace (tests/test-full-disk.h). */
+#define _GNU_SOURCE
 #include "config.h"
 
 #include <string.h>
@@ -10,6 +12,7 @@
 #include "kiela.h"
 #include "kiela-board-geometry.h"
 #include "tests/cli-test-run.h"
+#include "tests/test-full-disk.h"
 
 /* Rules file, section 10: the kiela start. */
 #define START_KPN "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,2,2,2,2/2,2,2,2,2,2,2,2,2,2 s"
@@ -677,6 +680,46 @@ test_variation (void)
   expect_failure (1, "--variation needs --record", "--position", START_KPN, "--variation", "1", "-o", png, NULL);
 }
 
+/* An export onto a full disk fails with "the disk is full", leaves the file it would have
+ * replaced whole and creates no partial new one: PDF, PNG and SVG alike. */
+static void
+test_full_disk (void)
+{
+  g_autofree char *record = tmp_path ("full-disk.kiela");
+  g_autoptr(KielaGame) game = make_record (record);
+  char *disk = kiela_test_mount_small_disk (512 * 1024);
+  const char *outputs[] = { "sheet.pdf", "board.png", "board.svg" };
+
+  if (disk == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    {
+      g_autofree char *old = g_build_filename (disk, outputs[i], NULL);
+      g_autofree char *fresh = g_strconcat (disk, "/new-", outputs[i], NULL);
+      g_autofree char *now = NULL;
+      g_auto(Run) r1 = { 0 };
+      g_auto(Run) r2 = { 0 };
+
+      g_assert_true (g_file_set_contents (old, "old\n", -1, NULL));
+      kiela_test_fill_disk (disk, 0);
+      run_cli (&r1, "--record", record, "-o", old, NULL);
+      g_assert_cmpint (r1.status, !=, 0);
+      if (strstr (r1.err, "the disk is full") == NULL)
+        g_error ("export to %s: %s", outputs[i], r1.err);
+      g_assert_true (g_file_get_contents (old, &now, NULL, NULL));
+      g_assert_cmpstr (now, ==, "old\n");
+
+      run_cli (&r2, "--record", record, "-o", fresh, NULL);
+      g_assert_cmpint (r2.status, !=, 0);
+      g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+      {
+        g_autofree char *filler = g_build_filename (disk, "filler", NULL);
+        g_assert_cmpint (g_unlink (filler), ==, 0);
+      }
+    }
+  kiela_test_unmount_small_disk (disk);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -690,5 +733,6 @@ main (int argc, char **argv)
   g_test_add_func ("/export/cli/lesson", test_lesson);
   g_test_add_func ("/export/cli/errors", test_errors);
   g_test_add_func ("/export/cli/variation", test_variation);
+  g_test_add_func ("/export/cli/full-disk", test_full_disk);
   return g_test_run ();
 }

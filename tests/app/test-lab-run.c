@@ -7,6 +7,7 @@
 
 #include "kiela.h"
 #include "kiela-lab-run.h"
+#include "tests/test-full-disk.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -154,6 +155,37 @@ test_two_variants (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (lines[0], "variant,"));
   g_assert_true (g_str_has_prefix (lines[1], "my-kiela,"));
   g_assert_true (g_str_has_prefix (lines[2 * n], "kiela-beginner,"));
+
+  /* A write that fails midway (a file-size limit, as a full disk) leaves each export's old
+   * file whole and no temporary beside it: the plots were drawn straight into the file. */
+  {
+    const char *exports[][2] = { { "summary", "summary.csv" }, { "lengths", "lengths.svg" },
+                                 { "lengths", "lengths.png" }, { "stones", "stones.svg" } };
+    g_autoptr(GDir) d = NULL;
+    guint entries = 0;
+
+    for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+      {
+        g_autofree char *path = g_build_filename (f->dir, exports[i][1], NULL);
+        g_autofree char *now = NULL;
+        g_autoptr(GError) e = NULL;
+        gboolean ok;
+
+        g_assert_true (g_file_set_contents (path, "old\n", -1, NULL));
+        kiela_test_limit_file_size (64);
+        ok = kiela_lab_run_export (f->run, exports[i][0], path, &e);
+        kiela_test_unlimit_file_size ();
+        g_assert_false (ok);
+        g_assert_nonnull (e);
+        g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+        g_assert_cmpstr (now, ==, "old\n");
+      }
+    d = g_dir_open (f->dir, 0, NULL);
+    while (g_dir_read_name (d) != NULL)
+      entries++;
+    /* summary.csv, games.csv and the three plots: nothing else. */
+    g_assert_cmpuint (entries, ==, 5);
+  }
 }
 
 /* Cancelled, the games played so far become the results. */

@@ -379,6 +379,16 @@ test_full_disk_keeps_old (Fixture *f, gconstpointer data)
   assert_contents (path, old);
   assert_entries (disk, 2);
 
+  /* Nor a new file on the full disk. */
+  {
+    g_autofree char *fresh = g_build_filename (disk, "new.kiela", NULL);
+    kiela_test_fill_disk (disk, 64 * 1024);
+    g_assert_false (replace (fresh, big, &error));
+    g_assert_nonnull (strstr (error->message, "the disk is full"));
+    g_clear_error (&error);
+    g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+    assert_entries (disk, 2);
+  }
   {
     g_autofree char *filler = g_build_filename (disk, "filler", NULL);
     g_assert_cmpint (g_unlink (filler), ==, 0);
@@ -409,6 +419,19 @@ test_write_fault_keeps_old (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (error->message, "game.kiela"));
   assert_contents (path, old);
   assert_entries (f->dir, 1);
+
+  /* A file that did not exist is not created half-written. */
+  {
+    g_autofree char *fresh = g_build_filename (f->dir, "new.kiela", NULL);
+    g_clear_error (&error);
+    kiela_test_limit_file_size (16 * 1024);
+    ok = replace (fresh, big, &error);
+    kiela_test_unlimit_file_size ();
+    g_assert_false (ok);
+    g_assert_error (error, KIELA_ERROR, KIELA_ERROR_IO);
+    g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+    assert_entries (f->dir, 1);
+  }
 }
 
 /* A stream that takes `budget` bytes, then fails as a full disk does, and remembers how it was closed. */

@@ -7,6 +7,7 @@
 #include <pango/pangocairo.h>
 
 #include "kiela-lab-plot.h"
+#include "kiela-file.h"
 
 /* GNOME palette: blue 3 and orange 4, told apart by shape too (bars offset, dashed line). */
 static const double series_rgb[2][3] = { { 0x35 / 255., 0x84 / 255., 0xe4 / 255. },
@@ -228,19 +229,30 @@ kiela_lab_plot_draw (cairo_t *cr, KielaLabPlotKind kind, KielaStats *const stats
   cairo_restore (cr);
 }
 
+static cairo_status_t
+append_to_array (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
 gboolean
 kiela_lab_plot_save (KielaLabPlotKind kind, KielaStats *const stats[2], const char *const labels[2],
                      const char *path, int width, int height, GError **error)
 {
   static const GdkRGBA ink = { 0.14, 0.14, 0.16, 1 };
   gboolean svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
+  g_autoptr(GByteArray) data = g_byte_array_new ();
+  g_autoptr(GFile) file = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
 
   g_return_val_if_fail (stats != NULL && stats[0] != NULL, FALSE);
 
-  surface = svg ? cairo_svg_surface_create (path, width, height)
+  /* Drawn in memory, then written as one checked, atomic replacement (kiela-file.h): a full
+   * disk leaves the old file, or none, never half a picture. */
+  surface = svg ? cairo_svg_surface_create_for_stream (append_to_array, data, width, height)
                 : cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
   cr = cairo_create (surface);
   cairo_set_source_rgb (cr, 1, 1, 1);
@@ -249,9 +261,7 @@ kiela_lab_plot_save (KielaLabPlotKind kind, KielaStats *const stats[2], const ch
   cairo_destroy (cr);
   if (svg)
     cairo_surface_finish (surface);
-  status = svg ? cairo_surface_status (surface) : CAIRO_STATUS_SUCCESS;
-  if (!svg)
-    status = cairo_surface_write_to_png (surface, path);
+  status = svg ? cairo_surface_status (surface) : cairo_surface_write_to_png_stream (surface, append_to_array, data);
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
@@ -262,5 +272,6 @@ kiela_lab_plot_save (KielaLabPlotKind kind, KielaStats *const stats[2], const ch
                    cairo_status_to_string (status));
       return FALSE;
     }
-  return TRUE;
+  file = g_file_new_for_path (path);
+  return kiela_file_replace_contents_checked (file, (const char *) data->data, data->len, error);
 }

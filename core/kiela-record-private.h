@@ -18,6 +18,9 @@ G_BEGIN_DECLS
 typedef struct {
   gboolean too_deep;   /* arrays and objects nest deeper than the limit */
   guint nul_line;      /* 1-based line of the first "\u0000" escape in a string, 0 if none */
+  guint comment_line;  /* of the first comment ("/" outside a string), which json-glib accepts */
+  guint trailing_line; /* of the first text after the first value ended (a second value) */
+  guint huge_line;     /* of the first number of more than 18 digits, which json-glib would wrap */
 } KielaJsonScan;
 
 KielaJsonScan _kiela_json_scan (const char *text, gsize length, guint max_depth);

@@ -25,9 +25,9 @@
 KielaJsonScan
 _kiela_json_scan (const char *text, gsize length, guint max_depth)
 {
-  KielaJsonScan scan = { FALSE, 0 };
-  guint depth = 0, line = 1;
-  gboolean in_string = FALSE;
+  KielaJsonScan scan = { FALSE, 0, 0, 0, 0 };
+  guint depth = 0, line = 1, digits = 0;
+  gboolean in_string = FALSE, ended = FALSE;
 
   for (gsize i = 0; i < length; i++)
     {
@@ -35,6 +35,11 @@ _kiela_json_scan (const char *text, gsize length, guint max_depth)
 
       if (c == '\n')
         line++;
+      digits = !in_string && g_ascii_isdigit (c) ? digits + 1 : 0;
+      if (digits > 18 && scan.huge_line == 0)
+        scan.huge_line = line;
+      if (!in_string && ended && scan.trailing_line == 0 && !g_ascii_isspace (c))
+        scan.trailing_line = line;
       if (in_string)
         {
           if (c == '\\' && i + 1 < length)
@@ -49,6 +54,8 @@ _kiela_json_scan (const char *text, gsize length, guint max_depth)
         }
       else if (c == '"')
         in_string = TRUE;
+      else if (c == '/' && scan.comment_line == 0)
+        scan.comment_line = line;
       else if (c == '[' || c == '{')
         {
           if (++depth > max_depth)
@@ -57,8 +64,8 @@ _kiela_json_scan (const char *text, gsize length, guint max_depth)
               return scan;
             }
         }
-      else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
+      else if ((c == ']' || c == '}') && depth > 0 && --depth == 0)
+        ended = TRUE;
     }
   return scan;
 }
@@ -402,6 +409,12 @@ record_from_string (KielaRegistry *registry, const char *text, gssize length,
   if (scan.nul_line > 0)
     FAIL (_("line %u: a string holds the character U+0000 (\\u0000), which a game record may not contain"),
           scan.nul_line);
+  if (scan.comment_line > 0)
+    FAIL (_("line %u: a comment, which a game record (JSON) may not contain"), scan.comment_line);
+  if (scan.trailing_line > 0)
+    FAIL (_("line %u: more text after the end of the record"), scan.trailing_line);
+  if (scan.huge_line > 0)
+    FAIL (_("line %u: a number too large for a game record"), scan.huge_line);
   if (!json_parser_load_from_data (parser, text, length, &local))
     {
       /* json-glib quotes the bytes it decoded, which need not be UTF-8. */

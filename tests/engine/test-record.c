@@ -1103,6 +1103,43 @@ test_deep_variations_round_trip (void)
   g_rmdir (dir);
 }
 
+/* JSON that json-glib takes but a record may not hold: a second value after the record, a
+ * comment, a number too large for 64 bits (json-glib wrapped "version" 99999999999999999999 to
+ * -1 and the error said so).  Text after the record that is only white space, and a "/" inside
+ * a string, are fine. */
+static void
+test_strict_json (void)
+{
+  const char *good = "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"moves\":[\"b1\"],"
+                     "\"metadata\":{\"event\":\"a/b // c /* d */\"}}";
+  struct { const char *text; const char *part; } bad[] = {
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"moves\":[]}\n{\"x\":1}", "line 2: more text after the end" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"moves\":[]} []", "line 1: more text after the end" },
+    { "{\"format\":\"kiela-game\",\n\"version\":1, /* old */ \"variant\":\"kiela\",\"moves\":[]}", "line 2: a comment" },
+    { "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"moves\":[]}\n// done\n", "line 2: a comment" },
+    { "{\"format\":\"kiela-game\",\"version\":99999999999999999999,\"variant\":\"kiela\",\"moves\":[]}", "line 1: a number too large" },
+  };
+  g_autofree char *spaced = g_strconcat (good, "\n\n  \t\n", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGame) a = kiela_record_from_string (registry, good, -1, "good.kiela", &error);
+  g_autoptr(KielaGame) b = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (kiela_game_get_metadata (a, KIELA_META_EVENT), ==, "a/b // c /* d */");
+  b = kiela_record_from_string (registry, spaced, -1, "spaced.kiela", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) e = NULL;
+      g_autoptr(KielaGame) g = kiela_record_from_string (registry, bad[i].text, -1, "bad.kiela", &e);
+
+      g_assert_null (g);
+      g_assert_error (e, KIELA_ERROR, KIELA_ERROR_RECORD);
+      if (!g_str_has_prefix (e->message, "bad.kiela: ") || strstr (e->message, bad[i].part) == NULL)
+        g_error ("record %u: “%s” does not say “%s”", i, e->message, bad[i].part);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1128,6 +1165,7 @@ main (int argc, char **argv)
   g_test_add_func ("/record/large-record-round-trip", test_large_record_round_trip);
   g_test_add_func ("/record/save-over-limit-refused", test_save_over_limit_refused);
   g_test_add_func ("/record/deep-variations-round-trip", test_deep_variations_round_trip);
+  g_test_add_func ("/record/strict-json", test_strict_json);
   ret = g_test_run ();
   kiela_registry_free (registry);
   return ret;

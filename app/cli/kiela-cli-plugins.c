@@ -43,7 +43,9 @@ kiela_cli_plugins (KielaRegistry *registry, int argc, char **argv)
       g_autofree char *reason = NULL;
       g_autofree char *provides = NULL;
 
-      if (r->state == KIELA_PLUGIN_FOUND && check)
+      /* Only modules run code: a variant file was read and checked by the scan itself, and is
+       * no module to load (it was reported as one without a .plugin beside it). */
+      if (r->state == KIELA_PLUGIN_FOUND && check && g_str_has_suffix (r->path, "." G_MODULE_SUFFIX))
         reason = kiela_plugin_check_module (r->path);
       else if (r->state != KIELA_PLUGIN_FOUND)
         reason = g_strdup (r->reason ? r->reason : "?");

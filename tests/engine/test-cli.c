@@ -336,6 +336,35 @@ test_plugins_check (void)
   g_assert_nonnull (strstr (check.out, "loads   kiela-rules"));
 }
 
+/* On a clean build "plugins --check" loads every module and checks the shipped variant files as
+ * variant files: exit 0 (before, the five .kiela-variant files were "broken modules" with "no
+ * .plugin beside it", and it exited 2).  A damaged variant file fails with its own error. */
+static void
+test_plugins_check_variant_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-cli-variants-XXXXXX", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.kiela-variant", NULL);
+  g_auto(Run) clean = { 0 }, damaged = { 0 };
+
+  run_cli (&clean, "plugins", "--check", NULL);
+  if (clean.status != 0 || strstr (clean.out, "failed") != NULL)
+    g_error ("plugins --check exited %d:\n%s%s", clean.status, clean.out, clean.err);
+  g_assert_nonnull (strstr (clean.out, "loads   kiela-rules"));
+  g_assert_nonnull (strstr (clean.out, "hus.kiela-variant)"));
+  g_assert_null (strstr (clean.out, ".kiela-variant.plugin"));
+
+  g_assert_true (g_file_set_contents (bad, "[Variant]\nId=bad\nName=Bad\nFiles=99\n", -1, NULL));
+  g_setenv ("KIELA_VARIANT_PATH", dir, TRUE);
+  run_cli (&damaged, "plugins", "--check", NULL);
+  g_unsetenv ("KIELA_VARIANT_PATH");
+  g_assert_cmpint (damaged.status, ==, 2);
+  g_assert_nonnull (strstr (damaged.out, "failed  "));
+  g_assert_nonnull (strstr (damaged.out, "bad.kiela-variant:"));
+  g_assert_null (strstr (damaged.out, ".kiela-variant.plugin"));
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 /* A record saved by the engine itself (not by the CLI under test). */
 static char *
 saved_record (const char *dir, const char *name, const char *const *moves)
@@ -562,6 +591,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/bench", test_bench_json);
   g_test_add_func ("/cli/variants-plugins", test_variants_and_plugins);
   g_test_add_func ("/cli/plugins-check", test_plugins_check);
+  g_test_add_func ("/cli/plugins-check-variant-files", test_plugins_check_variant_files);
   g_test_add_func ("/cli/load/as-play", test_load_prints_as_play);
   g_test_add_func ("/cli/load/bad-records", test_load_bad_records);
   g_test_add_func ("/cli/load/save", test_load_save);

@@ -6,11 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "kiela-application.h"
 #include "kiela-board-renderer.h"
 #include "kiela-window.h"
+#include "kiela-game-file.h"
 #include "kiela-variant-install.h"
 #include "kiela-learn.h"
 
@@ -24,6 +26,10 @@ struct _KielaApplication {
   guint bench_frames;
   gint64 bench_paint_start_us;
   gint64 bench_paint_total_us;
+  /* This instance's autosave, claimed by a lock on the data folder (kiela-game-file.h). */
+  char *autosave_path;
+  int autosave_lock;
+  guint autosave_slot;
 };
 
 G_DEFINE_FINAL_TYPE (KielaApplication, kiela_application, ADW_TYPE_APPLICATION)
@@ -138,22 +144,44 @@ save_window_state (GtkWindow *window, GSettings *settings)
   return GDK_EVENT_PROPAGATE;
 }
 
+/* The autosave this instance claimed, once: the usual one, or one of its own when another
+ * instance holds that (two sessions of one user without a shared bus). */
+static const char *
+ensure_autosave_path (KielaApplication *self)
+{
+  if (self->autosave_path == NULL)
+    {
+      g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "kiela", NULL);
+      g_autoptr(GFile) file = kiela_game_file_claim_autosave (dir, &self->autosave_lock, &self->autosave_slot);
+
+      self->autosave_path = g_file_get_path (file);
+    }
+  return self->autosave_path;
+}
+
 /* The window, made (with the autosave restored when `restore`) if there is none; a newcomer's
  * first one shows the welcome page, unless `welcome` is FALSE (a file is being opened). */
 static KielaWindow *
 kiela_application_ensure_window (KielaApplication *self, gboolean restore, gboolean welcome)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-  g_autofree char *autosave = NULL;
 
   if (window != NULL)
     return KIELA_WINDOW (window);
 
-  autosave = kiela_application_dup_autosave_path ();
-  window = GTK_WINDOW (kiela_window_new (GTK_APPLICATION (self), self->registry, self->settings, autosave));
+  window = GTK_WINDOW (kiela_window_new (GTK_APPLICATION (self), self->registry, self->settings,
+                                         ensure_autosave_path (self)));
   bench_mark (self, "window-built");
   if (restore)
     kiela_window_restore_autosave (KIELA_WINDOW (window));
+  if (self->autosave_slot > 1)
+    {
+      g_autofree char *name = g_path_get_basename (self->autosave_path);
+      /* TRANSLATORS: %s is a file name such as "autosave-2.kiela" */
+      g_autofree char *text = g_strdup_printf (_("Kiela is already open on this computer: this window autosaves its game apart, as “%s”."),
+                                               name);
+      g_signal_emit_by_name (kiela_window_get_session (KIELA_WINDOW (window)), "message", text);
+    }
   bench_mark (self, "autosave-restored");
   /* A newcomer meets the welcome page once; the board stays one click away. */
   if (restore && welcome && !self->benchmark)
@@ -345,6 +373,9 @@ kiela_application_finalize (GObject *object)
 
   /* Set in handle_local_options even when a running instance takes the request. */
   g_clear_object (&self->settings);
+  g_free (self->autosave_path);
+  if (self->autosave_lock >= 0)
+    close (self->autosave_lock);
   G_OBJECT_CLASS (kiela_application_parent_class)->finalize (object);
 }
 
@@ -373,6 +404,7 @@ kiela_application_init (KielaApplication *self)
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  self->autosave_lock = -1;
 }
 
 KielaApplication *

@@ -4,7 +4,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/file.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
@@ -58,19 +61,26 @@ kiela_game_file_load_autosave (KielaRegistry *registry, GFile *autosave, char **
   return NULL;
 }
 
-/* What counts as a temporary of ours: GIO's replace (".goutputstream-XXXXXX") and
- * g_file_set_contents ("autosave.kiela.XXXXXX", older versions and the engine's saver). */
+/* What counts as a temporary of ours: GIO's replace (".goutputstream-XXXXXX"),
+ * g_file_set_contents ("autosave.kiela.XXXXXX", older versions and the engine's saver) and the
+ * engine's first write of a new file (".autosave.kiela.1234abcd", kiela-file.c). */
 static gboolean
 is_temporary_name (const char *name, const char *target)
 {
   const char *tail = NULL;
   gsize target_len = strlen (target);
+  gsize tail_len = 6;
 
   if (g_str_has_prefix (name, ".goutputstream-"))
     tail = name + strlen (".goutputstream-");
   else if (strncmp (name, target, target_len) == 0 && name[target_len] == '.')
     tail = name + target_len + 1;
-  if (tail == NULL || strlen (tail) != 6)
+  else if (name[0] == '.' && strncmp (name + 1, target, target_len) == 0 && name[target_len + 1] == '.')
+    {
+      tail = name + target_len + 2;
+      tail_len = 8;
+    }
+  if (tail == NULL || strlen (tail) != tail_len)
     return FALSE;
   for (const char *c = tail; *c; c++)
     if (!g_ascii_isalnum (*c))
@@ -114,4 +124,37 @@ kiela_game_file_remove_stale_temporaries (GFile *autosave, gint64 before_us)
         removed++;
     }
   return removed;
+}
+
+GFile *
+kiela_game_file_claim_autosave (const char *dir, int *lock_fd, guint *slot)
+{
+  g_return_val_if_fail (dir != NULL && lock_fd != NULL, NULL);
+
+  *lock_fd = -1;
+  if (slot)
+    *slot = 1;
+  /* The folder may not exist yet (a first start): the lock files go into it. */
+  g_mkdir_with_parents (dir, 0700);
+  for (guint n = 1; n <= KIELA_GAME_FILE_AUTOSAVE_SLOTS; n++)
+    {
+      g_autofree char *name = n == 1 ? g_strdup ("autosave.kiela") : g_strdup_printf ("autosave-%u.kiela", n);
+      g_autofree char *lock_name = g_strconcat (name, ".lock", NULL);
+      g_autofree char *lock_path = g_build_filename (dir, lock_name, NULL);
+      int fd = g_open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+
+      if (fd < 0)
+        break;   /* an unwritable folder: autosave as before, the autosave says why it fails */
+      if (flock (fd, LOCK_EX | LOCK_NB) == 0)
+        {
+          *lock_fd = fd;
+          if (slot)
+            *slot = n;
+          return g_file_new_build_filename (dir, name, NULL);
+        }
+      close (fd);
+      if (errno != EWOULDBLOCK)
+        break;   /* a file system without locks: as before */
+    }
+  return g_file_new_build_filename (dir, "autosave.kiela", NULL);
 }

@@ -19,4 +19,17 @@ KielaGameTree *kiela_game_file_load_autosave   (KielaRegistry *registry, GFile *
  * ".goutputstream-XXXXXX"): regular files only, last changed before `before_us` (real time). */
 guint      kiela_game_file_remove_stale_temporaries (GFile *autosave, gint64 before_us);
 
+/* How many instances of the app on one data folder get an autosave of their own. */
+#define KIELA_GAME_FILE_AUTOSAVE_SLOTS 9
+
+/*
+ * The autosave of this process in the data folder `dir`: "autosave.kiela", unless another
+ * instance of the app holds it (two sessions of one user, without a shared bus, would overwrite
+ * each other's game), then "autosave-2.kiela" and so on.  Each is claimed by an advisory lock
+ * (flock) on "NAME.lock", held as long as `*lock_fd` stays open: the app keeps it for its life.
+ * `*slot` is 1 for the usual autosave.  Where no lock can be taken (an unwritable folder, a file
+ * system without locks, every slot held), "autosave.kiela" without a lock (`*lock_fd` -1).
+ */
+GFile     *kiela_game_file_claim_autosave      (const char *dir, int *lock_fd, guint *slot);
+
 G_END_DECLS

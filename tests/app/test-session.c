@@ -1,5 +1,7 @@
 /* test-session.c: the app's game logic (KielaGameSession) without a display: playing, undo to the
  * human's turn, computer moves and their cancellation, hints, unsaved changes, files, autosave. */
+/* unshare() for the full-disk test's own mount namespace (tests/test-full-disk.h). */
+#define _GNU_SOURCE
 #include "config.h"
 
 #include <string.h>
@@ -8,6 +10,7 @@
 #include "kiela-ai-player.h"
 #include "kiela-game-file.h"
 #include "app-test-util.h"
+#include "tests/test-full-disk.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -948,6 +951,115 @@ test_from_position (Fixture *f, gconstpointer data)
   g_assert_true (kiela_position_equal (kiela_game_get_initial (game_of (f)), &pos));
 }
 
+/* The record in `file` as a game: its number of moves. */
+static guint
+moves_in (Fixture *f, GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGameTree) tree = kiela_game_file_load (f->registry, file, &error);
+
+  g_assert_no_error (error);
+  return kiela_game_get_n_moves (kiela_game_tree_get_main_game (tree));
+}
+
+/* Two instances on one data folder (two sessions of one user, no shared bus): the second finds
+ * the usual autosave locked and gets one of its own, so neither overwrites the other's game.
+ * The lock goes with its holder. */
+static void
+test_autosave_lock (Fixture *f, gconstpointer data)
+{
+  g_autofree char *dir = g_build_filename (f->dir, "data", NULL);
+  g_autoptr(GFile) first = NULL, second = NULL, again = NULL;
+  g_autoptr(KielaGameSession) other = NULL;
+  int fd1 = -1, fd2 = -1, fd3 = -1;
+  guint slot1 = 0, slot2 = 0, slot3 = 0;
+
+  first = kiela_game_file_claim_autosave (dir, &fd1, &slot1);
+  second = kiela_game_file_claim_autosave (dir, &fd2, &slot2);
+  g_assert_cmpint (fd1, >=, 0);
+  g_assert_cmpint (fd2, >=, 0);
+  g_assert_cmpuint (slot1, ==, 1);
+  g_assert_cmpuint (slot2, ==, 2);
+  g_assert_true (g_file_equal (first, f->autosave));
+  g_assert_cmpstr (g_file_peek_path (second) + strlen (dir), ==, "/autosave-2.kiela");
+
+  /* Each plays its own game; each autosave holds its own. */
+  g_clear_object (&f->session);
+  f->session = kiela_game_session_new (f->registry, first);
+  other = kiela_game_session_new (f->registry, second);
+  kiela_game_session_new_game (f->session, NULL, NULL, NULL);
+  kiela_game_session_new_game (other, NULL, NULL, NULL);
+  play_first_legal (f);
+  play_first_legal (f);
+  {
+    KielaMove moves[KIELA_MAX_MOVES];
+    g_assert_cmpuint (kiela_game_legal_moves (kiela_game_session_get_game (other), moves), >, 0);
+    g_assert_true (kiela_game_session_play (other, moves[0], NULL));
+  }
+  g_assert_cmpuint (moves_in (f, first), ==, 2);
+  g_assert_cmpuint (moves_in (f, second), ==, 1);
+
+  /* The first instance quits: the next start gets the usual autosave back. */
+  close (fd1);
+  again = kiela_game_file_claim_autosave (dir, &fd3, &slot3);
+  g_assert_cmpuint (slot3, ==, 1);
+  g_assert_true (g_file_equal (again, first));
+  close (fd2);
+  close (fd3);
+}
+
+/* A save onto a full disk fails with "the disk is full", leaves the saved file byte for byte and
+ * the game modified; an autosave that fails keeps its last good copy and says so once. */
+static void
+test_full_disk (Fixture *f, gconstpointer data)
+{
+  char *disk = kiela_test_mount_small_disk (512 * 1024);
+  g_autoptr(GFile) file = NULL, autosave = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL, *now = NULL;
+  gsize saved_len = 0, now_len = 0;
+
+  if (disk == NULL)
+    return;
+  file = g_file_new_build_filename (disk, "lesson.kiela", NULL);
+  autosave = g_file_new_build_filename (disk, "autosave.kiela", NULL);
+  g_clear_object (&f->session);
+  f->session = kiela_game_session_new (f->registry, autosave);
+  g_signal_connect (f->session, "message", G_CALLBACK (on_message), f);
+  kiela_game_session_new_game (f->session, NULL, NULL, NULL);
+  play_first_legal (f);
+  g_assert_true (kiela_game_session_save (f->session, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_load_contents (file, NULL, &saved, &saved_len, NULL, NULL));
+  play_first_legal (f);
+  g_assert_cmpuint (moves_in (f, autosave), ==, 2);
+  g_assert_cmpuint (f->messages->len, ==, 0);
+
+  kiela_test_fill_disk (disk, 0);
+  play_first_legal (f);
+  /* The autosave failed: said once, its last good copy kept. */
+  g_assert_cmpuint (f->messages->len, ==, 1);
+  if (strstr (g_ptr_array_index (f->messages, 0), "the disk is full") == NULL)
+    g_error ("autosave message: %s", (const char *) g_ptr_array_index (f->messages, 0));
+  g_assert_cmpuint (moves_in (f, autosave), ==, 2);
+  play_first_legal (f);
+  g_assert_cmpuint (f->messages->len, ==, 1);
+
+  g_assert_true (kiela_game_session_get_modified (f->session));
+  g_assert_false (kiela_game_session_save (f->session, NULL, &error));
+  g_assert_nonnull (error);
+  if (strstr (error->message, "lesson.kiela") == NULL || strstr (error->message, "the disk is full") == NULL)
+    g_error ("save error: %s", error->message);
+  g_assert_true (kiela_game_session_get_modified (f->session));
+  g_assert_true (g_file_load_contents (file, NULL, &now, &now_len, NULL, NULL));
+  g_assert_cmpuint (now_len, ==, saved_len);
+  g_assert_true (memcmp (now, saved, saved_len) == 0);
+  g_assert_cmpuint (moves_in (f, file), ==, 1);
+
+  g_clear_object (&f->session);
+  kiela_test_unmount_small_disk (disk);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -972,6 +1084,8 @@ main (int argc, char **argv)
   ADD ("/app/session/properties", test_properties);
   ADD ("/app/session/variations", test_variations);
   ADD ("/app/session/from-position", test_from_position);
+  ADD ("/app/session/autosave-lock", test_autosave_lock);
+  ADD ("/app/session/full-disk", test_full_disk);
 #undef ADD
 
   return g_test_run ();

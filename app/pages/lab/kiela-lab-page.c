@@ -433,13 +433,15 @@ static void
 draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   KielaLabPage *self = data;
-  GdkRGBA fg;
+  GdkRGBA color;
+  KielaLabPlotInk fg;
   KielaStats *stats[2] = { kiela_lab_run_get_stats (self->runner, 0), kiela_lab_run_get_stats (self->runner, 1) };
   const char *labels[2] = { kiela_lab_run_get_label (self->runner, 0), kiela_lab_run_get_label (self->runner, 1) };
 
   if (stats[0] == NULL)
     return;
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &color);
+  fg = (KielaLabPlotInk) { color.red, color.green, color.blue, color.alpha };
   kiela_lab_plot_draw (cr, area == self->lengths_plot ? KIELA_LAB_PLOT_LENGTHS : KIELA_LAB_PLOT_STONES,
                        stats, labels, &fg, width, height);
 }

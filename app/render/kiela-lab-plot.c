@@ -51,7 +51,7 @@ kiela_lab_plot_dup_tick_label (double value, gboolean percent)
 }
 
 static void
-draw_axes (cairo_t *cr, const GdkRGBA *fg, double x0, double y0, double w, double h, double xmax, double ymax,
+draw_axes (cairo_t *cr, const KielaLabPlotInk *fg, double x0, double y0, double w, double h, double xmax, double ymax,
            const char *xlabel, const char *ylabel, gboolean percent)
 {
   double xs = nice_step (xmax, 6), ys = nice_step (ymax, 4);
@@ -86,7 +86,7 @@ draw_axes (cairo_t *cr, const GdkRGBA *fg, double x0, double y0, double w, doubl
 }
 
 static void
-draw_legend (cairo_t *cr, const GdkRGBA *fg, KielaStats *const stats[2], const char *const labels[2], double right)
+draw_legend (cairo_t *cr, const KielaLabPlotInk *fg, KielaStats *const stats[2], const char *const labels[2], double right)
 {
   double x = right;
 
@@ -130,7 +130,7 @@ max_length (KielaStats *const stats[2])
 }
 
 static void
-draw_lengths (cairo_t *cr, KielaStats *const stats[2], const GdkRGBA *fg, double x0, double y0, double w, double h)
+draw_lengths (cairo_t *cr, KielaStats *const stats[2], const KielaLabPlotInk *fg, double x0, double y0, double w, double h)
 {
   guint max = max_length (stats), width = MAX (1, (max + N_BINS) / N_BINS);
   guint n_bins = max / width + 1;
@@ -173,7 +173,7 @@ draw_lengths (cairo_t *cr, KielaStats *const stats[2], const GdkRGBA *fg, double
 }
 
 static void
-draw_stones (cairo_t *cr, KielaStats *const stats[2], const GdkRGBA *fg, double x0, double y0, double w, double h)
+draw_stones (cairo_t *cr, KielaStats *const stats[2], const KielaLabPlotInk *fg, double x0, double y0, double w, double h)
 {
   guint max = MAX (1, max_length (stats));
   double ymax = 1;
@@ -213,7 +213,7 @@ draw_stones (cairo_t *cr, KielaStats *const stats[2], const GdkRGBA *fg, double 
 
 void
 kiela_lab_plot_draw (cairo_t *cr, KielaLabPlotKind kind, KielaStats *const stats[2], const char *const labels[2],
-                     const GdkRGBA *fg, int width, int height)
+                     const KielaLabPlotInk *fg, int width, int height)
 {
   double w = width - PAD_LEFT - PAD_RIGHT, h = height - PAD_TOP - PAD_BOTTOM;
 
@@ -240,7 +240,7 @@ gboolean
 kiela_lab_plot_save (KielaLabPlotKind kind, KielaStats *const stats[2], const char *const labels[2],
                      const char *path, int width, int height, GError **error)
 {
-  static const GdkRGBA ink = { 0.14, 0.14, 0.16, 1 };
+  static const KielaLabPlotInk ink = { 0.14, 0.14, 0.16, 1 };
   gboolean svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
   g_autoptr(GByteArray) data = g_byte_array_new ();
   g_autoptr(GFile) file = NULL;

@@ -1,7 +1,7 @@
 /* kiela-lab-plot.h: the Variant lab's plots (game lengths, stones in play) drawn with cairo, on screen or to SVG/PNG. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <cairo.h>
 #include "kiela.h"
 
 G_BEGIN_DECLS
@@ -11,9 +11,14 @@ typedef enum {
   KIELA_LAB_PLOT_STONES,    /* mean stones on the board before each ply */
 } KielaLabPlotKind;
 
+/* The colour of text and axes (a GdkRGBA's values: the plots draw without GTK). */
+typedef struct {
+  double red, green, blue, alpha;
+} KielaLabPlotInk;
+
 /* Draws up to two series (stats[1] may be NULL) in a width × height box; `fg` colours text and axes. */
 void     kiela_lab_plot_draw (cairo_t *cr, KielaLabPlotKind kind, KielaStats *const stats[2],
-                              const char *const labels[2], const GdkRGBA *fg, int width, int height);
+                              const char *const labels[2], const KielaLabPlotInk *fg, int width, int height);
 /* Writes the plot to `path`: SVG when it ends in ".svg", PNG otherwise (dark text on white). */
 gboolean kiela_lab_plot_save (KielaLabPlotKind kind, KielaStats *const stats[2], const char *const labels[2],
                               const char *path, int width, int height, GError **error);

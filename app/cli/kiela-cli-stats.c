@@ -7,6 +7,9 @@
 
 #include "kiela-cli-common.h"
 
+/* A statistics file of a million games stays far below this. */
+#define KIELA_CLI_STATS_FILE_MAX_BYTES (64 * 1024 * 1024)
+
 #define HISTOGRAM_BARS 10
 #define BAR_WIDTH      40
 
@@ -124,7 +127,8 @@ stats_merge (KielaRegistry *registry, int argc, char **argv)
       g_autoptr(GError) error = NULL;
       g_autoptr(KielaStats) part = NULL;
 
-      if (!g_file_get_contents (argv[i], &data, &length, &error)
+      /* Bounded, regular files only: a named pipe would block, /dev/zero grow without end. */
+      if (!kiela_file_read_bounded (argv[i], KIELA_CLI_STATS_FILE_MAX_BYTES, &data, &length, &error)
           || (part = kiela_stats_from_json (data, (gssize) length, &error)) == NULL
           || !kiela_stats_merge (all, part, &error))
         {

@@ -6,6 +6,10 @@
 #include <glib/gi18n.h>
 
 #include "kiela-lesson-progress.h"
+#include "kiela.h"
+
+/* Stars for every lesson take a few kilobytes: anything much larger is no progress file. */
+#define KIELA_LESSON_PROGRESS_MAX_BYTES (1024 * 1024)
 
 struct _KielaLessonProgress {
   GObject parent_instance;
@@ -99,13 +103,16 @@ kiela_lesson_progress_load (KielaLessonProgress *self, GError **error)
   g_autoptr(GKeyFile) keys = g_key_file_new ();
   g_autoptr(GError) local = NULL;
   g_autofree char *aside = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
 
   g_return_val_if_fail (KIELA_IS_LESSON_PROGRESS (self), FALSE);
 
   /* A named pipe or a device in its place would block the app, or never end: set it aside. */
   if (g_file_test (self->path, G_FILE_TEST_EXISTS) && !g_file_test (self->path, G_FILE_TEST_IS_REGULAR))
     g_set_error_literal (&local, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("not a regular file"));
-  else if (g_key_file_load_from_file (keys, self->path, G_KEY_FILE_NONE, &local) && check_values (keys, &local))
+  else if (kiela_file_read_bounded (self->path, KIELA_LESSON_PROGRESS_MAX_BYTES, &data, &length, &local)
+           && g_key_file_load_from_data (keys, data, length, G_KEY_FILE_NONE, &local) && check_values (keys, &local))
     {
       g_key_file_unref (self->keys);
       self->keys = g_steal_pointer (&keys);

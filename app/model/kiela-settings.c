@@ -9,6 +9,10 @@
 
 #include "kiela-settings.h"
 #include "kiela-enums.h"
+#include "kiela.h"
+
+/* The old preferences held a dozen keys: anything much larger is not them. */
+#define KIELA_SETTINGS_OLD_FILE_MAX_BYTES (1024 * 1024)
 
 GSettings *
 kiela_settings_new (GError **error)
@@ -85,6 +89,8 @@ kiela_settings_migrate_legacy (GSettings *settings, const char *path)
   g_autofree char *default_path = NULL;
   g_autoptr(GKeyFile) kf = g_key_file_new ();
   g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
 
   g_return_val_if_fail (G_IS_SETTINGS (settings), FALSE);
 
@@ -98,7 +104,12 @@ kiela_settings_migrate_legacy (GSettings *settings, const char *path)
       g_warning ("Old preferences %s are not a regular file (not imported)", path);
       return FALSE;
     }
-  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, &error))
+  if (!kiela_file_read_bounded (path, KIELA_SETTINGS_OLD_FILE_MAX_BYTES, &data, &length, &error))
+    {
+      g_warning ("Old preferences %s cannot be read: %s (not imported)", path, error->message);
+      return FALSE;
+    }
+  if (!g_key_file_load_from_data (kf, data, length, G_KEY_FILE_NONE, &error))
     {
       g_warning ("Old preferences %s are malformed: %s (not imported; kept as %s.invalid)",
                  path, error->message, path);

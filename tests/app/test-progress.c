@@ -183,6 +183,31 @@ test_not_a_file (Fixture *f, gconstpointer data)
   g_assert_true (g_file_test (f->path, G_FILE_TEST_IS_REGULAR));
 }
 
+/* A huge progress file (a sparse 1 GiB one here) is not read whole into memory: it is refused
+ * from its size, set aside like a corrupt one, and progress starts afresh. */
+static void
+test_huge_file (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KielaLessonProgress) p = kiela_lesson_progress_new (f->path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sub = g_path_get_dirname (f->path);
+  FILE *out;
+
+  g_assert_cmpint (g_mkdir_with_parents (sub, 0700), ==, 0);
+  out = fopen (f->path, "w");
+  g_assert_nonnull (out);
+  fputs ("[capture]\nstars=3\n", out);
+  g_assert_cmpint (fseeko (out, (off_t) 1 << 30, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('\n', out), !=, EOF);
+  fclose (out);
+  g_assert_false (kiela_lesson_progress_load (p, &error));
+  g_assert_nonnull (error);
+  if (strstr (error->message, "too large") == NULL)
+    g_error ("huge progress file: %s", error->message);
+  g_assert_cmpuint (count_corrupt (sub), ==, 1);
+  g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
+}
+
 static void
 test_unwritable (Fixture *f, gconstpointer data)
 {
@@ -221,5 +246,6 @@ main (int argc, char **argv)
   g_test_add ("/progress/corrupt", Fixture, NULL, setup, test_corrupt, teardown);
   g_test_add ("/progress/not-a-file", Fixture, NULL, setup, test_not_a_file, teardown);
   g_test_add ("/progress/unwritable", Fixture, NULL, setup, test_unwritable, teardown);
+  g_test_add ("/progress/huge-file", Fixture, NULL, setup, test_huge_file, teardown);
   return g_test_run ();
 }

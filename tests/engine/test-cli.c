@@ -365,6 +365,27 @@ test_plugins_check_variant_files (void)
   g_rmdir (dir);
 }
 
+/* "stats merge" reads its files bounded: /dev/zero and a named pipe are refused at once, with
+ * the file named (before, the pipe blocked forever and /dev/zero grew to gigabytes). */
+static void
+test_stats_merge_special_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-cli-merge-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "shard.json", NULL);
+  g_auto(Run) zero = { 0 }, pipe = { 0 };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  run_cli (&zero, "stats", "merge", "/dev/zero", NULL);
+  g_assert_cmpint (zero.status, ==, 2);
+  g_assert_nonnull (strstr (zero.err, "/dev/zero"));
+  g_assert_nonnull (strstr (zero.err, "device"));
+  run_cli (&pipe, "stats", "merge", fifo, NULL);
+  g_assert_cmpint (pipe.status, ==, 2);
+  g_assert_nonnull (strstr (pipe.err, "named pipe"));
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 /* A record saved by the engine itself (not by the CLI under test). */
 static char *
 saved_record (const char *dir, const char *name, const char *const *moves)
@@ -592,6 +613,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/variants-plugins", test_variants_and_plugins);
   g_test_add_func ("/cli/plugins-check", test_plugins_check);
   g_test_add_func ("/cli/plugins-check-variant-files", test_plugins_check_variant_files);
+  g_test_add_func ("/cli/stats-merge-special-files", test_stats_merge_special_files);
   g_test_add_func ("/cli/load/as-play", test_load_prints_as_play);
   g_test_add_func ("/cli/load/bad-records", test_load_bad_records);
   g_test_add_func ("/cli/load/save", test_load_save);

@@ -42,7 +42,9 @@ kiela_cli_bench (KielaRegistry *registry, int argc, char **argv)
     {
       char *end = NULL;
       seconds = g_ascii_strtod (seconds_s, &end);
-      if (end == seconds_s || *end != '\0' || !(seconds > 0) || seconds > 86400)
+      /* Decimal digits only: strtod also takes " 5", "0x1p3", "inf" and "nan". */
+      if (end == seconds_s || *end != '\0' || !(seconds > 0) || seconds > 86400
+          || strspn (seconds_s, "0123456789.") != strlen (seconds_s))
         {
           fprintf (stderr, _("kiela-cli: --seconds “%s” is not a positive number of seconds\n"), seconds_s);
           return KIELA_CLI_EXIT_INPUT;

@@ -323,16 +323,17 @@ int
 kiela_cli_puzzles (KielaRegistry *registry, int argc, char **argv)
 {
   g_autofree char *variant_id = NULL, *output = NULL;
-  gint games = 400, depth = 8, count = 72, seconds = 600;
-  gint64 seed = 1;
+  g_autofree char *games_s = NULL, *depth_s = NULL, *count_s = NULL, *seconds_s = NULL, *seed_s = NULL;
+  guint64 games = 400, depth = 8, count = 72, seconds = 600, seed = 1;
   gboolean json = FALSE;
+  /* Strings, read by kiela_cli_parse_number(): GOption's numbers take "0x10" and " 5". */
   const GOptionEntry entries[] = {
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
-    { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("generate: AI games to search (default 400)"), "N" },
-    { "seconds", 0, 0, G_OPTION_ARG_INT, &seconds, N_("generate: stop after this many seconds (default 600)"), "S" },
-    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Search depth that proves a puzzle (default 8)"), "D" },
-    { "count", 0, 0, G_OPTION_ARG_INT, &count, N_("generate: puzzles to keep (default 72)"), "N" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("generate: seed of the games"), "N" },
+    { "games", 0, 0, G_OPTION_ARG_STRING, &games_s, N_("generate: AI games to search (default 400)"), "N" },
+    { "seconds", 0, 0, G_OPTION_ARG_STRING, &seconds_s, N_("generate: stop after this many seconds (default 600)"), "S" },
+    { "depth", 0, 0, G_OPTION_ARG_STRING, &depth_s, N_("Search depth that proves a puzzle (default 8)"), "D" },
+    { "count", 0, 0, G_OPTION_ARG_STRING, &count_s, N_("generate: puzzles to keep (default 72)"), "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, N_("generate: seed of the games"), "N" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("generate: write the puzzle-set lesson file to FILE"), "FILE" },
     KIELA_CLI_JSON_ENTRY (&json),
     { NULL }
@@ -349,11 +350,13 @@ kiela_cli_puzzles (KielaRegistry *registry, int argc, char **argv)
       g_printerr (_("kiela-cli puzzles: say “generate”, “verify” or “list”\n"));
       return KIELA_CLI_EXIT_USAGE;
     }
-  if (depth < 2 || depth > 16 || games < 1 || count < 3 || seconds < 1)
-    {
-      g_printerr (_("kiela-cli puzzles: --depth is 2 to 16; --games, --count and --seconds must be positive\n"));
-      return KIELA_CLI_EXIT_USAGE;
-    }
+  /* Each option says its own range: "--count 2" was refused as "must be positive". */
+  if ((depth_s && !kiela_cli_parse_number ("puzzles", "--depth", depth_s, 2, 16, &depth))
+      || (games_s && !kiela_cli_parse_number ("puzzles", "--games", games_s, 1, 1000000, &games))
+      || (count_s && !kiela_cli_parse_number ("puzzles", "--count", count_s, 3, 100000, &count))
+      || (seconds_s && !kiela_cli_parse_number ("puzzles", "--seconds", seconds_s, 1, 864000, &seconds))
+      || (seed_s && !kiela_cli_parse_number ("puzzles", "--seed", seed_s, 0, G_MAXUINT64, &seed)))
+    return KIELA_CLI_EXIT_USAGE;
   if (g_strcmp0 (argv[1], "verify") == 0)
     return verify (registry, (guint) depth);
   if (g_strcmp0 (argv[1], "list") == 0)
@@ -361,5 +364,5 @@ kiela_cli_puzzles (KielaRegistry *registry, int argc, char **argv)
   variant = kiela_cli_find_variant (registry, "puzzles", variant_id);
   if (variant == NULL)
     return KIELA_CLI_EXIT_INPUT;
-  return generate (registry, variant, (guint) games, (guint) depth, (guint) count, (guint64) seed, seconds, output);
+  return generate (registry, variant, (guint) games, (guint) depth, (guint) count, seed, (gdouble) seconds, output);
 }

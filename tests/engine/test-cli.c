@@ -386,6 +386,31 @@ test_stats_merge_special_files (void)
   g_rmdir (dir);
 }
 
+/* Numbers on the command line are decimal and nothing else: GOption and strtod took "0x10",
+ * " 5" and "0x1p-2"; "puzzles --count 2" said "must be positive" instead of its range. */
+static void
+test_strict_numbers (void)
+{
+  struct { const char *a, *b, *c, *d; const char *says; } bad[] = {
+    { "puzzles", "generate", "--count", "0x10", "--count “0x10” is not a whole number from 3 to" },
+    { "puzzles", "generate", "--count", "2", "--count “2” is not a whole number from 3 to" },
+    { "puzzles", "generate", "--games", " 5", "--games “ 5” is not a whole number from 1 to" },
+    { "puzzles", "generate", "--depth", "017", "--depth “017” is not a whole number from 2 to 16" },
+    { "bench", "--seconds", "0x1p-2", NULL, "--seconds “0x1p-2” is not a positive number" },
+    { "bench", "--seconds", " 1", NULL, "--seconds “ 1” is not a positive number" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_auto(Run) r = { 0 };
+
+      run_cli (&r, bad[i].a, bad[i].b, bad[i].c, bad[i].d, NULL);
+      if (r.status == 0 || strstr (r.err, bad[i].says) == NULL)
+        g_error ("kiela-cli %s %s %s %s exited %d: %s", bad[i].a, bad[i].b, bad[i].c, bad[i].d ? bad[i].d : "",
+                 r.status, r.err);
+    }
+}
+
 /* A record saved by the engine itself (not by the CLI under test). */
 static char *
 saved_record (const char *dir, const char *name, const char *const *moves)
@@ -614,6 +639,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/plugins-check", test_plugins_check);
   g_test_add_func ("/cli/plugins-check-variant-files", test_plugins_check_variant_files);
   g_test_add_func ("/cli/stats-merge-special-files", test_stats_merge_special_files);
+  g_test_add_func ("/cli/strict-numbers", test_strict_numbers);
   g_test_add_func ("/cli/load/as-play", test_load_prints_as_play);
   g_test_add_func ("/cli/load/bad-records", test_load_bad_records);
   g_test_add_func ("/cli/load/save", test_load_save);

@@ -15,11 +15,9 @@ struct _KielaGameLine {
   GPtrArray *children;          /* KielaGameLine *, by fork, then as added */
 };
 
-/* Adds a variation already checked by replaying it: `moves` (KielaPlayedMove, taken) leave
- * `parent` after `fork` plies.  It goes after the variations of the same fork. */
-KielaGameLine *_kiela_game_tree_add_line (KielaGameTree *tree, KielaGameLine *parent, guint fork, GArray *moves);
-/* The same for a loader adding many: appended at the end in O(1), in no particular order of
- * forks until _kiela_game_line_sort_children() is called on `parent`. */
+/* Adds a variation already checked by replaying it, for a loader adding many: `moves`
+ * (KielaPlayedMove, taken) leave `parent` after `fork` plies.  Appended at the end in O(1), in
+ * no particular order of forks until _kiela_game_line_sort_children() is called on `parent`. */
 KielaGameLine *_kiela_game_tree_append_line (KielaGameTree *tree, KielaGameLine *parent, guint fork, GArray *moves);
 void           _kiela_game_line_sort_children (KielaGameLine *line);
 /* Sets a comment without the "changed" signal (for the loader). */

@@ -85,7 +85,7 @@ kiela_game_line_get_move (KielaGameLine *line, guint ply)
 }
 
 char *
-kiela_game_line_get_move_name (KielaGameLine *line, guint ply)
+kiela_game_line_dup_move_name (KielaGameLine *line, guint ply)
 {
   const KielaPlayedMove *pm = kiela_game_line_get_move (line, ply);
 
@@ -177,15 +177,6 @@ count_below (KielaGameLine *line)
   for (guint i = 0; i < line->children->len; i++)
     n += count_below (g_ptr_array_index (line->children, i));
   return n;
-}
-
-KielaGameLine *
-_kiela_game_tree_add_line (KielaGameTree *tree, KielaGameLine *parent, guint fork, GArray *moves)
-{
-  KielaGameLine *line = line_new (tree, parent, fork, moves);
-
-  insert_child (parent, line);
-  return line;
 }
 
 KielaGameLine *

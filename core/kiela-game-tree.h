@@ -42,7 +42,7 @@ KIELA_AVAILABLE_IN_ALL guint               kiela_game_line_get_n_moves       (Ki
 /* The move of ply `ply` (fork < ply <= fork + n_moves). */
 KIELA_AVAILABLE_IN_ALL const KielaPlayedMove *kiela_game_line_get_move       (KielaGameLine *line, guint ply);
 /* "g1" */
-KIELA_AVAILABLE_IN_ALL char               *kiela_game_line_get_move_name     (KielaGameLine *line, guint ply);
+KIELA_AVAILABLE_IN_ALL char               *kiela_game_line_dup_move_name     (KielaGameLine *line, guint ply);
 KIELA_AVAILABLE_IN_ALL guint               kiela_game_line_get_n_variations  (KielaGameLine *line);
 KIELA_AVAILABLE_IN_ALL KielaGameLine      *kiela_game_line_get_variation     (KielaGameLine *line, guint index);
 /* 0 for the main line, 1 for its variations, ... */

@@ -791,7 +791,7 @@ kiela_game_get_move (KielaGame *game, guint index)
 }
 
 char *
-kiela_game_get_move_name (KielaGame *game, guint index)
+kiela_game_dup_move_name (KielaGame *game, guint index)
 {
   const KielaPlayedMove *m = kiela_game_get_move (game, index);
 

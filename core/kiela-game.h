@@ -45,8 +45,6 @@ KIELA_AVAILABLE_IN_ALL KielaGame          *kiela_game_new_from_position  (const 
  * added in play), at least one stone, and a legal move for the side to move.  FALSE with a
  * translated KIELA_ERROR_POSITION sentence saying what is wrong (the first problem found). */
 KIELA_AVAILABLE_IN_ALL gboolean            kiela_game_check_position     (const KielaVariant *variant, const KielaPosition *pos, GError **error);
-/* The stones a game of `variant` has on the board at the start, the most any position of it holds. */
-KIELA_AVAILABLE_IN_ALL guint               kiela_variant_max_stones      (const KielaVariant *variant);
 KIELA_AVAILABLE_IN_ALL KielaGame          *kiela_game_copy               (KielaGame *game);
 
 KIELA_AVAILABLE_IN_ALL const KielaVariant *kiela_game_get_variant        (KielaGame *game);
@@ -82,7 +80,7 @@ KIELA_AVAILABLE_IN_ALL const KielaPlayedMove *kiela_game_get_move        (KielaG
  * the pointer is valid until the next call or change to the game; copy it to keep it. */
 KIELA_AVAILABLE_IN_ALL const KielaPosition*kiela_game_get_position_at    (KielaGame *game, guint ply);
 /* The square name of move `index` ("g1"). */
-KIELA_AVAILABLE_IN_ALL char               *kiela_game_get_move_name      (KielaGame *game, guint index);
+KIELA_AVAILABLE_IN_ALL char               *kiela_game_dup_move_name      (KielaGame *game, guint index);
 /* Re-sows move `index` with a trace (for replaying it stone by stone). */
 KIELA_AVAILABLE_IN_ALL gboolean            kiela_game_trace_move         (KielaGame *game, guint index, KielaTrace *trace);
 KIELA_AVAILABLE_IN_ALL gboolean            kiela_game_can_undo           (KielaGame *game);

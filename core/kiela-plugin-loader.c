@@ -10,7 +10,7 @@
 
 #include "kiela-registry-private.h"
 #include "kiela-paths.h"
-#include "kiela-variant-file.h"
+#include "kiela-variant.h"
 
 /* ---- registration ---- */
 
@@ -468,12 +468,6 @@ variant_file_record (KielaRegistry *registry, const char *path, gboolean add)
   kiela_registry_count_items (registry, r, owner);
 }
 
-void
-kiela_registry_load_variant_file (KielaRegistry *registry, const char *path)
-{
-  variant_file_record (registry, path, TRUE);
-}
-
 const KielaVariant *
 kiela_registry_add_variant_file (KielaRegistry *registry, KielaVariantFile *file, GError **error)
 {
@@ -513,7 +507,7 @@ compare_names (gconstpointer a, gconstpointer b)
 static void
 variant_files (KielaRegistry *registry, gboolean add)
 {
-  g_autoptr(GPtrArray) dirs = kiela_variant_file_get_search_dirs ();
+  g_autoptr(GPtrArray) dirs = kiela_variant_file_dup_search_dirs ();
 
   for (guint i = 0; i < dirs->len; i++)
     {

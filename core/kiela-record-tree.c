@@ -74,7 +74,7 @@ add_variations (JsonBuilder *b, KielaGameLine *line, guint level, guint last, Ki
       json_builder_begin_array (b);
       for (guint ply = v->fork + 1; ply <= end; ply++)
         {
-          g_autofree char *name = kiela_game_line_get_move_name (v, ply);
+          g_autofree char *name = kiela_game_line_dup_move_name (v, ply);
           json_builder_add_string_value (b, name);
         }
       json_builder_end_array (b);
@@ -253,7 +253,7 @@ read_variations (JsonObject *obj, const char *where, KielaGameTree *tree, KielaG
         }
       if (g_array_index (played, KielaPlayedMove, 0).move == kiela_game_line_get_move (parent, after + 1)->move)
         {
-          g_autofree char *first = kiela_game_line_get_move_name (parent, after + 1);
+          g_autofree char *first = kiela_game_line_dup_move_name (parent, after + 1);
           return _kiela_record_fail (error, source, _("“%s” starts with %s, the move its line plays already"), name, first);
         }
       /* Appended, then sorted once below: inserting each in its place cost a scan of the

@@ -158,7 +158,7 @@ record_build (KielaGame *game, KielaGameTree *tree, KielaRecordWritten *written)
   json_builder_begin_array (b);
   for (guint i = 0; i < kiela_game_get_n_moves (game); i++)
     {
-      g_autofree char *name = kiela_game_get_move_name (game, i);
+      g_autofree char *name = kiela_game_dup_move_name (game, i);
       json_builder_add_string_value (b, name);
     }
   json_builder_end_array (b);

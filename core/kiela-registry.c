@@ -5,7 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-registry-private.h"
-#include "kiela-variant-file.h"
+#include "kiela-variant.h"
 #include "kiela-lesson-file.h"
 
 static void

@@ -8,8 +8,6 @@
 
 G_BEGIN_DECLS
 
-typedef struct _KielaRegistry KielaRegistry;
-
 /* KielaLesson: see kiela-lesson.h. */
 
 typedef enum {
@@ -17,11 +15,6 @@ typedef enum {
   KIELA_PLUGIN_FAILED,      /* not loaded: see reason */
   KIELA_PLUGIN_FOUND,       /* its .plugin file was read, its code not loaded (kiela_registry_scan_default) */
 } KielaPluginState;
-
-/* A variant's lap_limit: the rules use 1000; more than this is refused at registration
- * (listing moves sows every candidate up to the limit). */
-#define KIELA_LAP_LIMIT_DEFAULT 1000
-#define KIELA_LAP_LIMIT_MAX     100000
 
 /* What the loader knows of one module file. */
 typedef struct {
@@ -54,25 +47,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaRegistry, kiela_registry_free)
 
 /* Registration (called from a plugin's register function).  A duplicate id, or
  * an invalid item, is an error; the loader then undoes the module's whole registration. */
-KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_add_variant      (KielaRegistry *registry, const KielaVariant *variant, GError **error);
 KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_add_ai_algorithm (KielaRegistry *registry, const KielaAiAlgorithm *algorithm, GError **error);
 KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_add_personality  (KielaRegistry *registry, const KielaPersonality *personality, GError **error);
 KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_add_lesson       (KielaRegistry *registry, const KielaLesson *lesson, GError **error);
 
-/* Checks a variant's parameters (file count, start position, lap limit, ...). */
-KIELA_AVAILABLE_IN_ALL gboolean kiela_variant_validate (const KielaVariant *variant, GError **error);
-/* The variant's name/description translated in its own domain. */
-KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_name        (const KielaVariant *variant);
-KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_description (const KielaVariant *variant);
-KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_level       (const KielaVariant *variant);
 KIELA_AVAILABLE_IN_ALL const char *kiela_personality_get_character (const KielaPersonality *personality);
 KIELA_AVAILABLE_IN_ALL const char *kiela_personality_get_level_name (const KielaPersonality *personality);
 
-/* Lookup.  Arrays are owned by the registry; items keep registration order
- * (variants: default variant first). */
-KIELA_AVAILABLE_IN_ALL const KielaVariant      *kiela_registry_lookup_variant      (KielaRegistry *registry, const char *id);
-KIELA_AVAILABLE_IN_ALL const KielaVariant      *kiela_registry_get_default_variant (KielaRegistry *registry);
-KIELA_AVAILABLE_IN_ALL GPtrArray               *kiela_registry_get_variants        (KielaRegistry *registry);
+/* Lookup.  Arrays are owned by the registry; items keep registration order.  Variants:
+ * see kiela-variant.h. */
 KIELA_AVAILABLE_IN_ALL const KielaAiAlgorithm  *kiela_registry_lookup_ai_algorithm (KielaRegistry *registry, const char *id);
 KIELA_AVAILABLE_IN_ALL GPtrArray               *kiela_registry_get_ai_algorithms   (KielaRegistry *registry);
 KIELA_AVAILABLE_IN_ALL const KielaPersonality  *kiela_registry_lookup_personality  (KielaRegistry *registry, const char *id);

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "kiela-variant-file.h"
+#include "kiela-variant.h"
 #include "kiela-getter-private.h"
 #include "kiela-error.h"
 #include "kiela-file.h"
@@ -875,7 +875,7 @@ kiela_variant_file_save (KielaVariantFile *file, const char *path, GError **erro
 /* ---- where files are ---- */
 
 GPtrArray *
-kiela_variant_file_get_search_dirs (void)
+kiela_variant_file_dup_search_dirs (void)
 {
   GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
   const char *env = g_getenv ("KIELA_VARIANT_PATH");

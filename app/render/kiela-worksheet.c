@@ -73,10 +73,10 @@ kiela_worksheet_describe_line (KielaGameTree *tree)
     line = kiela_game_line_get_parent (line);
   ply = kiela_game_line_get_fork (line) + 1;
   move = kiela_game_line_get_move (line, ply);
-  name = kiela_game_line_get_move_name (line, ply);
+  name = kiela_game_line_dup_move_name (line, ply);
   if (ply <= kiela_game_line_get_n_moves (main_line))
     {
-      g_autofree char *played = kiela_game_line_get_move_name (main_line, ply);
+      g_autofree char *played = kiela_game_line_dup_move_name (main_line, ply);
 
       /* TRANSLATORS: under a worksheet's title and in the game copied as text when a variation
        * is shown: "A variation, not the game as played: from move 3, North e4 instead of a4." */

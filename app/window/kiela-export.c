@@ -175,7 +175,7 @@ kiela_export_game_text (KielaGame *game, const char *line)
   g_string_append_printf (text, "\n%s\n\n", start);
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *move = kiela_game_get_move_name (game, i);
+      g_autofree char *move = kiela_game_dup_move_name (game, i);
       g_autofree char *summary = NULL;
 
       kiela_game_trace_move (game, i, trace);

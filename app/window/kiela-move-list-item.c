@@ -90,7 +90,7 @@ kiela_move_list_item_new_for_line (KielaGameTree *tree, KielaGameLine *line, gui
   else
     self->number = g_strdup ("");
   self->who = g_strdup (kiela_side_display_name (pm->mover));
-  self->square = kiela_game_line_get_move_name (line, ply);
+  self->square = kiela_game_line_dup_move_name (line, ply);
   self->summary = summary_dup (pm);
   return self;
 }

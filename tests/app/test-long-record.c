@@ -138,7 +138,7 @@ test_long_record (Fixture *f, gconstpointer data)
   g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, N_MOVES);
   last = kiela_game_get_move (game, N_MOVES - 1);
   {
-    g_autofree char *name = kiela_game_get_move_name (game, N_MOVES - 1);
+    g_autofree char *name = kiela_game_dup_move_name (game, N_MOVES - 1);
     g_strlcpy (last_square, name, sizeof last_square);
   }
   wanted.who = kiela_side_display_name (last->mover);

@@ -373,7 +373,7 @@ test_undo_redo (Fixture *f, gconstpointer data)
   wait_until (player_at_end, f, 10000, "the redone move to be sown");
   assert_positions_equal (kiela_board_view_get_position (board), kiela_game_get_position (game));
   {
-    g_autofree char *name = kiela_game_get_move_name (game, 1);
+    g_autofree char *name = kiela_game_dup_move_name (game, 1);
     g_assert_cmpstr (name, ==, "a4");
   }
 
@@ -446,7 +446,7 @@ test_save_open (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 4);
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     {
-      g_autofree char *name = kiela_game_get_move_name (game, i);
+      g_autofree char *name = kiela_game_dup_move_name (game, i);
       g_assert_cmpstr (name, ==, moves[i]);
     }
   assert_positions_equal (kiela_game_get_position (game), &final);

@@ -40,7 +40,7 @@ test_play_undo_redo (void)
   g_assert_true (kiela_game_play_square (game, "b3", NULL, &error));
   after_b3 = *kiela_game_get_position (game);
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 2);
-  name = kiela_game_get_move_name (game, 1);
+  name = kiela_game_dup_move_name (game, 1);
   g_assert_cmpstr (name, ==, "b3");
 
   g_assert_true (kiela_game_undo (game));

@@ -885,7 +885,7 @@ play_on (KielaGame *game, GHashTable *seen, KielaRng *rng)
   g_assert_cmpint (move, >=, 0);
   g_assert_true (kiela_game_play (game, move, NULL, NULL));
   long_game_note (seen, &after);
-  return kiela_game_get_move_name (game, kiela_game_get_n_moves (game) - 1);
+  return kiela_game_dup_move_name (game, kiela_game_get_n_moves (game) - 1);
 }
 
 /*
@@ -925,7 +925,7 @@ deep_record (guint depth, guint length)
       g_assert_cmpuint (pick, <, n);
       g_assert_true (kiela_game_play (work, moves[pick], NULL, NULL));
       long_game_note (seen, kiela_game_get_position (work));
-      first = kiela_game_get_move_name (work, i - 1);
+      first = kiela_game_dup_move_name (work, i - 1);
       g_string_append_printf (s, ",\"variations\":[{\"after\":%u,\"moves\":[\"%s\"", i - 1, first);
       for (guint m = 0; m < more; m++)
         {

@@ -1,10 +1,123 @@
-/* kiela-variant-file.h: rule variants read from *.kiela-variant key files, written back, and where they are found. */
+/* kiela-variant.h: rule variants: the struct, its checks, the registry's variants and *.kiela-variant files. */
 #pragma once
 
 #include <glib.h>
 #include "kiela-types.h"
 
 G_BEGIN_DECLS
+
+/*
+ * Thread safety.  A KielaVariant is plain data that is never changed once registered: read it
+ * from any thread.  A registered variant stays valid until its registry is freed.  The
+ * kiela_variant_*() functions only read the variant and are thread-safe.  A KielaVariantFile
+ * is not locked: one thread at a time may use it (the Variant lab parses its own copy for its
+ * worker thread).  The kiela_registry_*() functions here, like the rest of KielaRegistry,
+ * belong to the thread that made the registry (the app's main thread): add and look up
+ * variants there, and hand the pointers to worker threads, as the lab and kiela-cli's
+ * matches do.
+ */
+
+/* What happens when the last stone of a lap lands. */
+typedef enum {
+  /* Kiela, Owela: last stone in an occupied inner house, facing inner house occupied. */
+  KIELA_CAPTURE_OCCUPIED_INNER = 0,
+  /* Hawalis, Quiela: last stone in an empty inner house, facing inner house occupied. */
+  KIELA_CAPTURE_EMPTY_INNER = 1,
+  /* Omweso: last stone in an occupied inner house, both opponent houses of that file occupied. */
+  KIELA_CAPTURE_OCCUPIED_INNER_BOTH = 2,
+} KielaCaptureRule;
+
+/* Where captured stones go. */
+typedef enum {
+  /* Kiela, Owela: sown as a new lap from the house after the capturing house. */
+  KIELA_CAPTURED_SOW_AFTER_CAPTOR = 0,
+  /* Omweso: sown as a new lap starting at the house the capturing lap was lifted from. */
+  KIELA_CAPTURED_SOW_FROM_LAP_START = 1,
+  /* Hawalis: removed from play and the move ends. */
+  KIELA_CAPTURED_REMOVED = 2,
+  /* Omweso as Nsimbi's worked examples play it: sown as a new lap whose first stone goes
+   * into the house after the one the capturing lap was lifted from.  A host older than
+   * this value refuses it at registration ("names an unknown rule"). */
+  KIELA_CAPTURED_SOW_AFTER_LAP_START = 3,
+} KielaCapturedFate;
+
+/* What an endless move (section 8 of the rules) means. */
+typedef enum {
+  KIELA_ENDLESS_ILLEGAL = 0, /* not a legal move (Kiela) */
+  KIELA_ENDLESS_LOSES = 1,   /* legal, but the mover loses at once (Hawalis) */
+} KielaEndlessPolicy;
+
+/* Which lap landings relay (lift again) rather than end the move. */
+typedef enum {
+  /* Kiela: occupied outer houses, and occupied inner houses that did not capture. */
+  KIELA_RELAY_OCCUPIED = 0,
+  /* Never relay: every lap ends the move unless it captures. */
+  KIELA_RELAY_NEVER = 1,
+} KielaRelayRule;
+
+/*
+ * A rule variant.  Plugins declare these as static data and hand them to
+ * kiela_registry_add_variant(); the registry keeps the pointer, so the struct
+ * must live as long as the module (modules are made resident).
+ *
+ * Strings: name, description, level are untranslated English marked with N_();
+ * the app translates them with g_dgettext (translation_domain, ...).
+ */
+typedef struct {
+  const char *id;                 /* "kiela", "kiela-beginner", ...: [a-z0-9-]+ */
+  const char *name;               /* "Kiela (advanced)" */
+  const char *description;        /* one or two sentences for the New game dialog */
+  const char *family;             /* variants sharing a family are levels of one game: "kiela" */
+  const char *level;              /* NC_("variant level", "Beginner"), "Advanced", "Expert" or NULL */
+  const char *translation_domain; /* gettext domain of the strings above, NULL = "kiela" */
+
+  guint8 files;                   /* KIELA_MIN_FILES .. KIELA_MAX_FILES */
+  guint8 min_sow;                 /* smallest hand a player may lift: 2 in Kiela, 1 for beginners */
+  /* Hawalis: a single stone may be sown when no house holds min_sow, and only into an empty house. */
+  gboolean singles_when_blocked;
+  KielaCaptureRule capture_rule;
+  KielaCapturedFate captured_fate;
+  KielaRelayRule relay_rule;
+  KielaEndlessPolicy endless_policy;
+  guint32 lap_limit;              /* 1000 for Kiela: a move still going after this many laps is endless */
+  gboolean setup_phase;           /* expert: each side rearranges its stones before play */
+  gboolean default_variant;       /* offered first by the app */
+
+  /* Start position in local numbering: start[side][house]. */
+  guint16 start[2][KIELA_MAX_HOUSES];
+
+  /* Names of the rules source, shown in the New game dialog ("Bernardo Campos, 1998"). */
+  const char *source;
+
+  gpointer reserved[8];
+} KielaVariant;
+
+/* A variant's lap_limit: the rules use 1000; more than this is refused at registration
+ * (listing moves sows every candidate up to the limit). */
+#define KIELA_LAP_LIMIT_DEFAULT 1000
+#define KIELA_LAP_LIMIT_MAX     100000
+
+/* Checks a variant's parameters (file count, start position, lap limit, ...). */
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_variant_validate        (const KielaVariant *variant, GError **error);
+/* The variant's name/description/level translated in its own domain. */
+KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_name        (const KielaVariant *variant);
+KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_description (const KielaVariant *variant);
+KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_level       (const KielaVariant *variant);
+/* The stones a game of `variant` has on the board at the start, the most any position of it holds. */
+KIELA_AVAILABLE_IN_ALL guint       kiela_variant_max_stones      (const KielaVariant *variant);
+
+/* ---- The registry's variants (main thread only, see above) ---- */
+
+/* Registers a variant (from a plugin's register function).  A duplicate id or an invalid
+ * variant is an error; the loader then undoes the module's whole registration. */
+KIELA_AVAILABLE_IN_ALL gboolean            kiela_registry_add_variant         (KielaRegistry *registry, const KielaVariant *variant,
+                                                                               GError **error);
+KIELA_AVAILABLE_IN_ALL const KielaVariant *kiela_registry_lookup_variant      (KielaRegistry *registry, const char *id);
+KIELA_AVAILABLE_IN_ALL const KielaVariant *kiela_registry_get_default_variant (KielaRegistry *registry);
+/* Of const KielaVariant *, owned by the registry, in registration order (the default first). */
+KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (KielaRegistry *registry);
+
+/* ---- Variant files ---- */
 
 /*
  * A variant file is a GKeyFile with one [Variant] group.  Every key but Id and
@@ -122,23 +235,18 @@ KIELA_AVAILABLE_IN_ALL const KielaVariantFileKey *kiela_variant_file_get_keys (g
  * build tree's data/variants when running uninstalled or else $datadir/kiela/variants,
  * then $XDG_DATA_HOME/kiela/variants.  A variant id met again later is refused.
  */
-KIELA_AVAILABLE_IN_ALL GPtrArray *kiela_variant_file_get_search_dirs (void);
+KIELA_AVAILABLE_IN_ALL GPtrArray *kiela_variant_file_dup_search_dirs (void);
 
-typedef struct _KielaRegistry KielaRegistry;
 
-/*
- * Registers the variant of one file.  Each file gets a plugin record (see
- * kiela_registry_get_plugins): path = the file, id and name = the variant's,
- * provides = { "variant:ID" }, state KIELA_PLUGIN_LOADED, or KIELA_PLUGIN_FAILED
- * with the named error as reason; a bad file never stops the others.  The
- * registry keeps the parsed file until it is freed.
- */
-KIELA_AVAILABLE_IN_ALL void kiela_registry_load_variant_file  (KielaRegistry *registry, const char *path);
 /* Registers a parsed file at run time (the Variant lab, a file the user installs), taking
  * `file` on success; NULL with KIELA_ERROR_PLUGIN when the variant id is already taken. */
 KIELA_AVAILABLE_IN_ALL const KielaVariant *kiela_registry_add_variant_file (KielaRegistry *registry, KielaVariantFile *file,
                                                                             GError **error);
-/* Every *.kiela-variant of the search dirs, sorted by name within a folder.
+/* Registers every *.kiela-variant of the search dirs, sorted by name within a folder.  Each
+ * file gets a plugin record (see kiela_registry_get_plugins): path = the file, id and name =
+ * the variant's, provides = { "variant:ID" }, state KIELA_PLUGIN_LOADED, or
+ * KIELA_PLUGIN_FAILED with the named error as reason; a bad file never stops the others.
+ * The registry keeps the parsed files until it is freed.
  * kiela_registry_load_default() and kiela_registry_scan_default() call it. */
 KIELA_AVAILABLE_IN_ALL void kiela_registry_load_variant_files (KielaRegistry *registry);
 

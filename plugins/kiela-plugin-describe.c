@@ -1,4 +1,4 @@
-/* kiela-plugin-describe.c: build tool writing a module's .plugin file from its own information and registrations. */
+/* kiela-plugin-describe.c: test tool checking that a module's .plugin file says what the module's code does. */
 #include "config.h"
 
 #include <stdio.h>
@@ -7,8 +7,10 @@
 
 #include "kiela-plugin.h"
 
-/* Run at build time on modules built from this tree, so their .plugin files never
- * drift from the code: Provides lists exactly what the register function adds. */
+/* The .plugin files are written from hand-kept NAME.plugin.in files at build time, without
+ * loading anything built (plugins/plugin-info.py).  This tool, run by `meson test`, loads the
+ * module, registers it and fails when its .plugin file differs from the module's information
+ * or does not list exactly what the register function adds. */
 
 /* Only what the module registered itself: the lessons plugin registers lesson files, and
  * each of those has its own record, listing what it provides. */
@@ -27,19 +29,29 @@ provided_by_another (KielaRegistry *registry, const char *entry)
 }
 
 static void
-add_ids (KielaRegistry *registry, GPtrArray *provides, GPtrArray *items, const char *kind)
+add_ids (KielaRegistry *registry, GString *provides, GPtrArray *items, const char *kind)
 {
   for (guint i = 0; i < items->len; i++)
     {
       /* Every item kind starts with its id. */
       const char *const *id = g_ptr_array_index (items, i);
-      char *entry = g_strconcat (kind, ":", *id, NULL);
+      g_autofree char *entry = g_strconcat (kind, ":", *id, NULL);
 
-      if (provided_by_another (registry, entry))
-        g_free (entry);
-      else
-        g_ptr_array_add (provides, entry);
+      if (!provided_by_another (registry, entry))
+        g_string_append_printf (provides, "%s;", entry);
     }
+}
+
+static gboolean
+check (GKeyFile *kf, const char *path, const char *key, const char *expected)
+{
+  g_autofree char *found = g_key_file_get_string (kf, "Plugin", key, NULL);
+
+  if (g_strcmp0 (found, expected) == 0)
+    return TRUE;
+  fprintf (stderr, "%s: %s=%s, but the module says %s\n", path, key, found ? found : "(missing)",
+           expected ? expected : "(nothing)");
+  return FALSE;
 }
 
 int
@@ -47,19 +59,26 @@ main (int argc, char **argv)
 {
   g_autoptr(KielaRegistry) registry = kiela_registry_new ();
   g_autoptr(GKeyFile) kf = g_key_file_new ();
-  g_autoptr(GPtrArray) provides = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) provides = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *base = NULL;
   g_autofree char *module_name = NULL;
+  g_autofree char *abi = NULL, *api = NULL;
   const KielaPluginRecord *record;
   const KielaPluginInfo *info;
   gpointer query = NULL, reg = NULL;
+  gboolean ok = TRUE;
   GModule *module;
 
   if (argc != 3)
     {
-      fprintf (stderr, "usage: %s MODULE OUTPUT.plugin\n", argv[0]);
+      fprintf (stderr, "usage: %s MODULE FILE.plugin\n", argv[0]);
       return 2;
+    }
+  if (!g_key_file_load_from_file (kf, argv[2], G_KEY_FILE_NONE, &error))
+    {
+      fprintf (stderr, "%s: %s\n", argv[2], error->message);
+      return 1;
     }
   module = g_module_open (argv[1], G_MODULE_BIND_LOCAL);
   if (module == NULL || !g_module_symbol (module, KIELA_PLUGIN_QUERY_SYMBOL, &query) ||
@@ -80,31 +99,22 @@ main (int argc, char **argv)
   base = g_path_get_basename (argv[1]);
   module_name = g_strndup (base, strlen (base) - (g_str_has_suffix (base, "." G_MODULE_SUFFIX) ?
                                                   strlen ("." G_MODULE_SUFFIX) : 0));
-  g_key_file_set_string (kf, "Plugin", "Module", module_name);
-  g_key_file_set_string (kf, "Plugin", "Id", info->id);
-  g_key_file_set_string (kf, "Plugin", "Name", info->name ? info->name : info->id);
-  if (info->description)
-    g_key_file_set_string (kf, "Plugin", "Description", info->description);
-  if (info->version)
-    g_key_file_set_string (kf, "Plugin", "Version", info->version);
-  if (info->license)
-    g_key_file_set_string (kf, "Plugin", "License", info->license);
-  g_key_file_set_uint64 (kf, "Plugin", "ABI", info->abi_version);
-  g_key_file_set_uint64 (kf, "Plugin", "API", info->api_version);
+  abi = g_strdup_printf ("%u", info->abi_version);
+  api = g_strdup_printf ("%" G_GSIZE_FORMAT, info->api_version);
   add_ids (registry, provides, kiela_registry_get_variants (registry), "variant");
   add_ids (registry, provides, kiela_registry_get_ai_algorithms (registry), "ai");
   add_ids (registry, provides, kiela_registry_get_personalities (registry), "personality");
   add_ids (registry, provides, kiela_registry_get_lessons (registry), "lesson");
-  g_key_file_set_string_list (kf, "Plugin", "Provides", (const char *const *) provides->pdata, provides->len);
-  if (info->translation_domain)
-    g_key_file_set_string (kf, "Plugin", "Translation-Domain", info->translation_domain);
-  g_key_file_set_comment (kf, NULL, NULL, " Generated by kiela-plugin-describe from the module: do not edit.", NULL);
-
-  if (!g_key_file_save_to_file (kf, argv[2], &error))
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return 1;
-    }
+  ok &= check (kf, argv[2], "Module", module_name);
+  ok &= check (kf, argv[2], "Id", info->id);
+  ok &= check (kf, argv[2], "Name", info->name ? info->name : info->id);
+  ok &= check (kf, argv[2], "Description", info->description);
+  ok &= check (kf, argv[2], "Version", info->version);
+  ok &= check (kf, argv[2], "License", info->license);
+  ok &= check (kf, argv[2], "ABI", abi);
+  ok &= check (kf, argv[2], "API", api);
+  ok &= check (kf, argv[2], "Provides", provides->str);
+  ok &= check (kf, argv[2], "Translation-Domain", info->translation_domain);
   /* The module stays loaded until exit: its data is still referenced by the registry. */
-  return 0;
+  return ok ? 0 : 1;
 }

@@ -6,7 +6,7 @@
  * 4.8/1.2 path otherwise. */
 #pragma once
 
-#include <adwaita.h>
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
@@ -14,22 +14,5 @@ G_BEGIN_DECLS
  * returns FALSE when the stack has no announcements, and the caller falls back on changing
  * a status region's name. */
 gboolean kiela_compat_announce (GtkAccessible *accessible, const char *text);
-
-/* A question with responses (Save / Discard / Cancel) over `parent`: an AdwAlertDialog inside the
- * window with libadwaita >= 1.5, an AdwMessageDialog, a window of its own, before (1.7's lays
- * its labels out narrower than they need, a critical warning).  Both emit "response" with the
- * response's id, and close themselves after it. */
-GtkWidget  *kiela_compat_question_new                  (const char *heading, const char *body);
-void        kiela_compat_question_add_response         (GtkWidget *question, const char *id, const char *label,
-                                                        AdwResponseAppearance appearance);
-void        kiela_compat_question_set_default_response (GtkWidget *question, const char *id);
-void        kiela_compat_question_set_close_response   (GtkWidget *question, const char *id);
-void        kiela_compat_question_present              (GtkWidget *question, GtkWindow *parent);
-/* What the tests look at: the question shown over `parent` or NULL, its responses, and an
- * answer given as a click on one gives it. */
-GtkWidget  *kiela_compat_question_find                 (GtkWindow *parent);
-gboolean    kiela_compat_question_has_response         (GtkWidget *question, const char *id);
-const char *kiela_compat_question_get_close_response   (GtkWidget *question);
-void        kiela_compat_question_respond              (GtkWidget *question, const char *id);
 
 G_END_DECLS

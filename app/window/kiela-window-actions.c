@@ -6,7 +6,6 @@
 
 #include "kiela-window-private.h"
 #include "kiela-ai-player.h"
-#include "kiela-compat.h"
 #include "kiela-export.h"
 #include "kiela-new-game-dialog.h"
 #include "kiela-position-editor.h"
@@ -142,7 +141,7 @@ save_reporting (KielaWindow *self, GFile *file)
 }
 
 static void
-on_confirm_response (GtkWidget *dialog, const char *response, Pending *question)
+on_confirm_response (AdwMessageDialog *dialog, const char *response, Pending *question)
 {
   Pending *p = pending_steal (question);
   KielaWindow *self = p->self;
@@ -171,32 +170,32 @@ confirm_discard (KielaWindow *self, KielaWindowContinuation then, gpointer data,
 {
   Pending *p = pending_new (self, then, data, destroy);
   GFile *file = kiela_game_session_get_file (self->session);
-  g_autofree char *body = NULL;
-  GtkWidget *dialog;
+  AdwMessageDialog *dialog;
 
   if (!kiela_game_session_get_modified (self->session))
     {
       pending_run (p);
       return;
     }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL));
   if (file != NULL)
     {
       g_autofree char *name = g_file_get_basename (file);
       /* TRANSLATORS: %s is a saved game's file name */
-      body = g_strdup_printf (_("“%s” has moves that are not saved. "
-                                "If you do not save them, they are lost."), name);
+      adw_message_dialog_format_body (dialog, _("“%s” has moves that are not saved. "
+                                                "If you do not save them, they are lost."), name);
     }
   else
-    body = g_strdup (_("The current game is not saved in a file. "
-                       "If you do not save it, it is lost."));
-  dialog = kiela_compat_question_new (_("Save Changes?"), body);
-  kiela_compat_question_add_response (dialog, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
-  kiela_compat_question_add_response (dialog, "discard", _("_Discard"), ADW_RESPONSE_DESTRUCTIVE);
-  kiela_compat_question_add_response (dialog, "save", _("_Save"), ADW_RESPONSE_SUGGESTED);
-  kiela_compat_question_set_default_response (dialog, "save");
-  kiela_compat_question_set_close_response (dialog, "cancel");
+    adw_message_dialog_set_body (dialog, _("The current game is not saved in a file. "
+                                           "If you do not save it, it is lost."));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "discard", _("_Discard"),
+                                    "save", _("_Save"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "save");
+  adw_message_dialog_set_close_response (dialog, "cancel");
   g_signal_connect_data (dialog, "response", G_CALLBACK (on_confirm_response), p, pending_free_closure, 0);
-  kiela_compat_question_present (dialog, GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* The answer to the question: handed to the callback as soon as it is known, within the

@@ -243,9 +243,31 @@ measure_label (const Image *img, GtkWidget *window, GtkWidget *label, Measure *m
   return TRUE;
 }
 
+/* Whether `label` lies whole inside every scrolled window around it: a list keeps the widgets of
+ * rows scrolled out of sight (GTK 4.18's list views keep more of them than 4.8's), and what is
+ * drawn where such a label would be is another widget. */
+static gboolean
+scrolled_into_view (GtkWidget *label)
+{
+  for (GtkWidget *a = gtk_widget_get_parent (label); a != NULL; a = gtk_widget_get_parent (a))
+    {
+      graphene_rect_t b;
+
+      if (!GTK_IS_SCROLLED_WINDOW (a))
+        continue;
+      if (!gtk_widget_compute_bounds (label, a, &b))
+        return FALSE;
+      if (b.origin.x < -0.5 || b.origin.y < -0.5
+          || b.origin.x + b.size.width > gtk_widget_get_width (a) + 0.5
+          || b.origin.y + b.size.height > gtk_widget_get_height (a) + 0.5)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Every label drawn in the window, except those on buttons and toasts (Adwaita's own colours; a
  * toast is light on dark in both styles) and those in other surfaces (a tooltip or a popover is a
- * child widget but not part of the window's image). */
+ * child widget but not part of the window's image) or scrolled out of sight. */
 static void
 collect_labels (GtkWidget *window, GtkWidget *widget, GPtrArray *out)
 {
@@ -253,7 +275,7 @@ collect_labels (GtkWidget *window, GtkWidget *widget, GPtrArray *out)
       || g_strcmp0 (gtk_widget_get_css_name (widget), "toast") == 0
       || gtk_widget_get_native (widget) != GTK_NATIVE (window))
     return;
-  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0' && scrolled_into_view (widget))
     g_ptr_array_add (out, widget);
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
     collect_labels (window, c, out);

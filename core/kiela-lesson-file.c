@@ -1296,6 +1296,24 @@ kiela_registry_load_lesson_files (KielaRegistry *registry)
     }
 }
 
+KielaLessonFile *
+kiela_registry_get_lesson_file (KielaRegistry *registry, const KielaLesson *lesson)
+{
+  g_return_val_if_fail (registry != NULL, NULL);
+  return lesson ? g_hash_table_lookup (registry->lesson_sources, lesson) : NULL;
+}
+
+/* The author of a lesson of the file, found by its struct. */
+const char *
+kiela_lesson_file_get_lesson_author (KielaLessonFile *file, const KielaLesson *lesson)
+{
+  g_return_val_if_fail (file != NULL, NULL);
+  for (guint i = 0; i < file->lessons->len; i++)
+    if (&((FileLesson *) g_ptr_array_index (file->lessons, i))->lesson == lesson)
+      return ((FileLesson *) g_ptr_array_index (file->lessons, i))->author;
+  return NULL;
+}
+
 gboolean
 kiela_registry_add_lesson_file (KielaRegistry *registry, KielaLessonFile *file, GError **error)
 {

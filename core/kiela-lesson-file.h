@@ -90,6 +90,8 @@ KIELA_AVAILABLE_IN_ALL guint              kiela_lesson_file_get_n_lessons (Kiela
 /* Lives as long as `file`. */
 KIELA_AVAILABLE_IN_ALL const KielaLesson *kiela_lesson_file_get_lesson   (KielaLessonFile *file, guint index);
 KIELA_AVAILABLE_IN_ALL const char        *kiela_lesson_file_get_author   (KielaLessonFile *file, guint index);
+/* The same for a lesson of the file given by its struct; NULL when it has none or is not the file's. */
+KIELA_AVAILABLE_IN_ALL const char        *kiela_lesson_file_get_lesson_author (KielaLessonFile *file, const KielaLesson *lesson);
 /* The path it was read from, or the name given to _new_from_data, or NULL. */
 KIELA_AVAILABLE_IN_ALL const char        *kiela_lesson_file_get_path     (KielaLessonFile *file);
 /* TRUE for the files shipped with Kiela (TranslationDomain). */
@@ -139,5 +141,9 @@ KIELA_AVAILABLE_IN_ALL void     kiela_registry_load_lesson_files (KielaRegistry 
 /* Registers a parsed file at run time (a lesson the user installs), taking `file` on
  * success; FALSE when a lesson id is taken or a check fails. */
 KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_add_lesson_file   (KielaRegistry *registry, KielaLessonFile *file, GError **error);
+
+/* The file a registered lesson was read from (it lives as long as the registry), or NULL for
+ * a lesson a module registered in C.  For showing a teacher's lesson under its author. */
+KIELA_AVAILABLE_IN_ALL KielaLessonFile *kiela_registry_get_lesson_file (KielaRegistry *registry, const KielaLesson *lesson);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include "kiela-window.h"
 #include "kiela-game-file.h"
 #include "kiela-variant-install.h"
+#include "kiela-lesson-install.h"
 #include "kiela-learn.h"
 
 struct _KielaApplication {
@@ -220,6 +221,14 @@ is_variant_file (GFile *file)
   return name != NULL && g_str_has_suffix (name, KIELA_VARIANT_FILE_SUFFIX);
 }
 
+static gboolean
+is_lesson_file (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+
+  return name != NULL && g_str_has_suffix (name, KIELA_LESSON_FILE_SUFFIX);
+}
+
 static void
 kiela_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
@@ -230,7 +239,7 @@ kiela_application_open (GApplication *app, GFile **files, int n_files, const cha
   /* One window, one game: the last file named wins, as in a single-document app.  A game with
    * unsaved changes is not replaced before the user has chosen to save or discard them. */
   for (int i = 0; i < n_files; i++)
-    if (!is_variant_file (files[i]))
+    if (!is_variant_file (files[i]) && !is_lesson_file (files[i]))
       last_game = files[i];
   /* A game named on the command line (or from the file manager) shows at once, not the welcome
    * page; the window is shown before any question, which must stand above it. */
@@ -240,6 +249,9 @@ kiela_application_open (GApplication *app, GFile **files, int n_files, const cha
   for (int i = 0; i < n_files; i++)
     if (is_variant_file (files[i]))
       kiela_variant_install_prompt (GTK_WINDOW (window), self->registry, files[i]);
+    else if (is_lesson_file (files[i]))
+      /* A shared lesson likewise: shown with its steps and checks, installed on confirmation. */
+      kiela_lesson_install_prompt (GTK_WINDOW (window), self->registry, files[i]);
   if (last_game)
     kiela_window_open (window, last_game);
 }

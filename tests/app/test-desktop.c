@@ -96,6 +96,16 @@ test_mime_type (void)
     variant_type = gio_attribute (variant, "standard::content-type");
     g_assert_cmpstr (variant_type, ==, "application/x-kiela-variant");
   }
+  /* So do shared lessons, which it shows with their checks and installs. */
+  g_assert_true (g_strv_contains ((const char *const *) types, "application/x-kiela-lesson"));
+  {
+    g_autofree char *lesson = g_build_filename (g_get_user_data_dir (), "tuesday.kiela-lesson", NULL);
+    g_autofree char *lesson_type = NULL;
+
+    g_assert_true (g_file_set_contents (lesson, "[Lesson]\nFormat=1\nId=tuesday\n", -1, NULL));
+    lesson_type = gio_attribute (lesson, "standard::content-type");
+    g_assert_cmpstr (lesson_type, ==, "application/x-kiela-lesson");
+  }
   /* …and is handed the files: %F (several) or %f. */
   exec = g_key_file_get_string (desktop, G_KEY_FILE_DESKTOP_GROUP, G_KEY_FILE_DESKTOP_KEY_EXEC, NULL);
   g_assert_nonnull (exec);

@@ -13,6 +13,7 @@
 #include "kiela-welcome-page.h"
 #include "kiela-lessons-page.h"
 #include "kiela-lesson-view.h"
+#include "kiela-lesson-install.h"
 #include "kiela-settings.h"
 #include "kiela-board-view-private.h"
 #include "kiela-house.h"
@@ -720,6 +721,190 @@ test_links_off (Fixture *f, gconstpointer data)
   g_assert_null (kiela_learn_get_last_offer (learn_of (f)));
 }
 
+/* ---------- a teacher's lesson file: shown with its checks, installed, listed, answered ---------- */
+
+static const char teacher_lesson[] =
+  "[Lesson]\nFormat=1\nId=tuesday\nTitle=Tuesday\nSummary=Three questions for Tuesday.\nVariant=kiela\n"
+  "Author=Ana Teacher\n\n"
+  "[Step 1]\nText=Sow g1.\nTask=sow-house\nAnswer=g1\n\n"
+  "[Step 2]\nText=Where will the last stone of h1 land?\n"
+  "Position=2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,4,0,0 s\n"
+  "Task=predict-last\nMove=h1\nAnswer=i2\n\n"
+  "[Step 3]\nText=How many stones will j1 capture?\n"
+  "Position=2,2,2,2,2,2,2,2,3,2/0,0,0,0,0,0,0,0,3,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0,0,2 s\n"
+  "Task=predict-capture\nMove=j1\nAnswer=6\n";
+
+static AdwMessageDialog *
+find_dialog (Fixture *f)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (tops, i);
+      if (ADW_IS_MESSAGE_DIALOG (top) && gtk_window_get_transient_for (top) == GTK_WINDOW (f->window))
+        return ADW_MESSAGE_DIALOG (top);
+    }
+  return NULL;
+}
+
+/* Destroys `dialog` unless answering it already did. */
+static void
+close_dialog (AdwMessageDialog *dialog)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint i = 0; dialog && i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (tops, i);
+      if (top == GTK_WINDOW (dialog))
+        {
+          gtk_window_destroy (top);
+          break;
+        }
+    }
+  spin (20);
+}
+
+static void
+test_teacher_lesson (Fixture *f, gconstpointer data)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("kiela-teacher-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "tuesday.kiela-lesson", NULL);
+  g_autofree char *bad = g_build_filename (tmp, "wrong.kiela-lesson", NULL);
+  g_autofree char *user_dir = kiela_lesson_file_get_user_dir ();
+  g_autofree char *installed = g_build_filename (user_dir, "tuesday.kiela-lesson", NULL);
+  g_autofree char *wrong_text = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) bad_file = g_file_new_for_path (bad);
+  KielaLessonsPage *lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (learn_of (f), KIELA_PAGE_LESSONS));
+  KielaLessonView *view;
+  AdwMessageDialog *dialog;
+  const KielaLesson *lesson;
+  const KielaVariant *kiela = kiela_registry_lookup_variant (f->registry, "kiela");
+  GtkWidget *row, *group;
+  const char *body;
+
+  g_assert_true (g_file_set_contents (path, teacher_lesson, -1, NULL));
+  /* The same lesson with a wrong count: shown with the reason, and it cannot be installed. */
+  wrong_text = g_strdup (teacher_lesson);
+  *strstr (wrong_text, "Answer=6") = '\0';
+  {
+    g_autofree char *text = g_strconcat (wrong_text, "Answer=5\n", NULL);
+    g_assert_true (g_file_set_contents (bad, text, -1, NULL));
+  }
+  kiela_lesson_install_prompt (GTK_WINDOW (f->window), f->registry, bad_file);
+  dialog = find_dialog (f);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Install “Tuesday”?");
+  body = adw_message_dialog_get_body (dialog);
+  g_assert_nonnull (strstr (body, ":26: [Step 3] key “Answer”: its answer is 5, but j1 captures 6 stones"));
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "install"));
+  close_dialog (dialog);
+
+  /* The good one: title, author, each step's task, its checks; installed on confirmation. */
+  kiela_lesson_install_prompt (GTK_WINDOW (f->window), f->registry, file);
+  dialog = find_dialog (f);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Install “Tuesday”?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "By Ana Teacher\nThree questions for Tuesday.\n1. Sow this house\n2. Where will the last stone land?\n"
+                   "3. How many stones will it capture?\n\nEvery step passes its checks.");
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "install"));
+  g_assert_false (g_file_test (installed, G_FILE_TEST_EXISTS));
+  adw_message_dialog_response (dialog, "install");
+  close_dialog (dialog);
+  g_assert_null (find_dialog (f));
+  g_assert_true (g_file_test (installed, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpstr (kiela_window_get_last_message (f->window), ==, "“Tuesday” is installed: find it in Learn to Play");
+  lesson = kiela_registry_lookup_lesson (f->registry, "tuesday");
+  g_assert_nonnull (lesson);
+
+  /* Learn to Play lists it under the teacher's own heading, after the shipped levels. */
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);
+  row = kiela_lessons_page_get_item (lessons, "tuesday", 0);
+  g_assert_nonnull (row);
+  group = gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP);
+  g_assert_cmpstr (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group)), ==, "Lessons by Ana Teacher");
+  g_assert_null (gtk_widget_get_next_sibling (group));
+  g_assert_cmpstr (row_state (row), ==, "3 steps");
+  if (g_getenv ("KIELA_SCREENSHOT_DIR"))
+    {
+      /* The teacher's group is the last: scroll down to it for the picture. */
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (
+        GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (group, GTK_TYPE_SCROLLED_WINDOW)));
+
+      spin (500);
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+    }
+  maybe_screenshot (f, "teacher-lessons.png");
+
+  /* A pupil answers it: one wrong house first, then every step right. */
+  g_signal_emit_by_name (row, "activate");
+  spin (50);
+  view = view_of (f);
+  g_assert_true (kiela_lesson_view_get_lesson (view) == lesson);
+  click_square (kiela_lesson_view_get_board (view), "h1");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), "this step asks for g1"));
+  maybe_screenshot (f, "teacher-lesson-wrong.png");
+  click (kiela_lesson_view_get_control (view, "retry"));
+  for (guint s = 0; s < 3; s++)
+    {
+      g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, s);
+      answer_right (view, lesson, kiela, s);
+      g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+      click (kiela_lesson_view_get_control (view, "next"));
+    }
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSONS);
+  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "tuesday", 0)), ==, "Done ★★☆");
+
+  /* Its worksheet: kiela-cli export --lesson, a page a step. */
+  {
+    g_autofree char *pdf = g_build_filename (tmp, "tuesday.pdf", NULL);
+    const char *export_argv[] = { KIELA_TEST_CLI, "export", "--lesson", "tuesday", "-o", pdf, NULL };
+    const char *info_argv[] = { KIELA_TEST_PDFINFO, pdf, NULL };
+    g_autofree char *out = NULL;
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) export_argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
+                                 &status, &error));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    g_assert_true (g_spawn_sync (NULL, (char **) info_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    g_assert_nonnull (strstr (out, "\nPages:           3\n"));
+    g_assert_cmpint (g_remove (pdf), ==, 0);
+  }
+
+  /* A second install of the same id is refused, and the file there is kept. */
+  kiela_lesson_install_prompt (GTK_WINDOW (f->window), f->registry, file);
+  dialog = find_dialog (f);
+  adw_message_dialog_response (dialog, "install");
+  close_dialog (dialog);
+  dialog = find_dialog (f);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Install the Lesson");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "A lesson with the id “tuesday” is already installed; give this one another Id to install it");
+  close_dialog (dialog);
+
+  /* The next start finds it in the user's folder. */
+  close_window (f);
+  kiela_registry_free (f->registry);
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, "tuesday"));
+  f->window = make_window (f);
+  lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (learn_of (f), KIELA_PAGE_LESSONS));
+  g_assert_nonnull (kiela_lessons_page_get_item (lessons, "tuesday", 0));
+
+  g_assert_cmpint (g_remove (installed), ==, 0);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_remove (bad), ==, 0);
+  g_assert_cmpint (g_rmdir (tmp), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -738,5 +923,6 @@ main (int argc, char **argv)
   ADD ("/app/lessons/puzzles", test_puzzles);
   ADD ("/app/lessons/links", test_links);
   ADD ("/app/lessons/links-off", test_links_off);
+  ADD ("/app/lessons/teacher-lesson", test_teacher_lesson);
   return g_test_run ();
 }

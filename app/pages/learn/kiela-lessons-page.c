@@ -154,6 +154,57 @@ new_group (const char *title, const char *description)
   return group;
 }
 
+/* A lesson a teacher wrote: read from a file the user installed, not shipped with Kiela. */
+static gboolean
+is_teachers (KielaRegistry *registry, const KielaLesson *lesson)
+{
+  KielaLessonFile *file = kiela_registry_get_lesson_file (registry, lesson);
+
+  return file != NULL && !kiela_lesson_file_is_builtin (file);
+}
+
+/* The teachers' lessons of the course, one group an author after the shipped levels. */
+static void
+add_teachers_groups (KielaLessonsPage *self, GPtrArray *lessons)
+{
+  g_autoptr(GPtrArray) authors = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < lessons->len; i++)
+    {
+      const KielaLesson *lesson = g_ptr_array_index (lessons, i);
+      const char *author;
+
+      if (!is_teachers (self->registry, lesson))
+        continue;
+      author = kiela_lesson_file_get_lesson_author (kiela_registry_get_lesson_file (self->registry, lesson), lesson);
+      if (!g_ptr_array_find_with_equal_func (authors, author ? author : "", g_str_equal, NULL))
+        g_ptr_array_add (authors, g_strdup (author ? author : ""));
+    }
+  for (guint a = 0; a < authors->len; a++)
+    {
+      const char *author = g_ptr_array_index (authors, a);
+      g_autofree char *title = *author ? g_strdup_printf (_("Lessons by %s"), author) : g_strdup (_("Your Lessons"));
+      GtkWidget *group = new_group (title, NULL);
+      GtkWidget *list = gtk_list_box_new ();
+
+      gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+      gtk_widget_add_css_class (list, "boxed-list");
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
+      gtk_box_append (self->groups, group);
+      for (guint i = 0; i < lessons->len; i++)
+        {
+          const KielaLesson *lesson = g_ptr_array_index (lessons, i);
+          const char *by;
+
+          if (!is_teachers (self->registry, lesson))
+            continue;
+          by = kiela_lesson_file_get_lesson_author (kiela_registry_get_lesson_file (self->registry, lesson), lesson);
+          if (g_strcmp0 (by ? by : "", author) == 0)
+            gtk_list_box_append (GTK_LIST_BOX (list), course_row (self, lesson));
+        }
+    }
+}
+
 static void
 rebuild (KielaLessonsPage *self)
 {
@@ -209,6 +260,8 @@ rebuild (KielaLessonsPage *self)
           gtk_box_append (self->groups, group);
           continue;
         }
+      if (is_teachers (self->registry, lesson))
+        continue;
       if ((gint) lesson->level != level)
         {
           GtkWidget *list = gtk_list_box_new ();
@@ -224,6 +277,15 @@ rebuild (KielaLessonsPage *self)
       gtk_list_box_append (GTK_LIST_BOX (g_object_get_data (G_OBJECT (group), "kiela-list")),
                            course_row (self, lesson));
     }
+  if (self->kind == KIELA_LESSON_KIND_COURSE)
+    add_teachers_groups (self, lessons);
+}
+
+void
+kiela_lessons_page_refresh (KielaLessonsPage *self)
+{
+  g_return_if_fail (KIELA_IS_LESSONS_PAGE (self));
+  rebuild (self);
 }
 
 static void

@@ -16,6 +16,8 @@ G_DECLARE_FINAL_TYPE (KielaLessonsPage, kiela_lessons_page, KIELA, LESSONS_PAGE,
 GtkWidget *kiela_lessons_page_new (KielaRegistry *registry, KielaLessonProgress *progress, guint kind);
 /* The row (course) or button (puzzles) that opens `lesson_id` at `step` (puzzles; 0 for the course). */
 GtkWidget *kiela_lessons_page_get_item (KielaLessonsPage *self, const char *lesson_id, guint step);
+/* Lists the registry's lessons again (after a lesson was installed). */
+void       kiela_lessons_page_refresh (KielaLessonsPage *self);
 /* The lessons of `kind` by level, then in course order (pointers into the registry). */
 GPtrArray *kiela_lessons_sorted (KielaRegistry *registry, guint kind);
 

@@ -1,0 +1,193 @@
+/* kiela-lesson-install.c: a shared .kiela-lesson file opened from the file manager: what it is and its checks, then installed for the user. */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "kiela-lesson-install.h"
+#include "kiela-lessons-page.h"
+#include "kiela-learn.h"
+#include "kiela-window.h"
+
+char *
+kiela_lesson_describe (KielaRegistry *registry, KielaLessonFile *file)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < kiela_lesson_file_get_n_lessons (file); i++)
+    {
+      const KielaLesson *lesson = kiela_lesson_file_get_lesson (file, i);
+      const char *author = kiela_lesson_file_get_author (file, i);
+
+      if (i > 0)
+        g_string_append (out, "\n");
+      if (kiela_lesson_file_get_n_lessons (file) > 1)
+        g_string_append_printf (out, "%s\n", kiela_lesson_get_title (lesson));
+      if (author)
+        {
+          /* TRANSLATORS: who wrote a lesson file, "By Ana Teacher" */
+          g_string_append_printf (out, _("By %s"), author);
+          g_string_append_c (out, '\n');
+        }
+      if (*kiela_lesson_get_summary (lesson))
+        g_string_append_printf (out, "%s\n", kiela_lesson_get_summary (lesson));
+      for (guint s = 0; s < lesson->n_steps; s++)
+        g_string_append_printf (out, "%u. %s\n", s + 1, kiela_task_kind_name (lesson->steps[s].task.kind));
+    }
+  g_string_append_c (out, '\n');
+  if (kiela_lesson_file_check (file, registry, &error))
+    g_string_append (out, _("Every step passes its checks."));
+  else
+    g_string_append (out, error->message);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+gboolean
+kiela_lesson_install (KielaRegistry *registry, const char *path, char **installed_path, GError **error)
+{
+  g_autoptr(KielaLessonFile) file = kiela_lesson_file_new_from_file (path, error);
+  g_autofree char *dir = kiela_lesson_file_get_user_dir ();
+  g_autofree char *contents = NULL, *name = NULL, *target = NULL;
+  gsize length;
+
+  if (file == NULL || !kiela_lesson_file_check (file, registry, error))
+    return FALSE;
+  for (guint i = 0; i < kiela_lesson_file_get_n_lessons (file); i++)
+    {
+      const KielaLesson *lesson = kiela_lesson_file_get_lesson (file, i);
+
+      if (kiela_registry_lookup_lesson (registry, lesson->id))
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                       /* TRANSLATORS: %s is a lesson's id, such as “tuesday-relays” */
+                       _("A lesson with the id “%s” is already installed; give this one another Id to install it"),
+                       lesson->id);
+          return FALSE;
+        }
+    }
+  if (!kiela_file_read_bounded (path, KIELA_LESSON_FILE_MAX_SIZE, &contents, &length, error))
+    return FALSE;
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      int saved = errno;
+      g_autofree char *shown = g_filename_display_name (dir);
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not create the folder “%s”: %s"),
+                   shown, g_strerror (saved));
+      return FALSE;
+    }
+  name = g_strconcat (kiela_lesson_file_get_lesson (file, 0)->id, KIELA_LESSON_FILE_SUFFIX, NULL);
+  target = g_build_filename (dir, name, NULL);
+  if (g_file_test (target, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *shown = g_filename_display_name (target);
+
+      /* A file of that name that did not register (a broken one): never overwritten silently. */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS, _("“%s” already exists"), shown);
+      return FALSE;
+    }
+  if (!g_file_set_contents (target, contents, (gssize) length, error))
+    return FALSE;
+  {
+    g_autoptr(KielaLessonFile) installed = kiela_lesson_file_new_from_file (target, error);
+
+    if (installed == NULL || !kiela_registry_add_lesson_file (registry, installed, error))
+      {
+        g_unlink (target);
+        return FALSE;
+      }
+    g_steal_pointer (&installed);
+  }
+  if (installed_path)
+    *installed_path = g_steal_pointer (&target);
+  return TRUE;
+}
+
+typedef struct {
+  KielaRegistry *registry;
+  char *path;
+  char *title;
+} Prompt;
+
+static void
+prompt_free (gpointer data, GClosure *closure)
+{
+  Prompt *p = data;
+
+  g_free (p->path);
+  g_free (p->title);
+  g_free (p);
+}
+
+static void
+on_install_response (AdwMessageDialog *dialog, const char *response, Prompt *p)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "install") != 0)
+    return;
+  if (!kiela_lesson_install (p->registry, p->path, NULL, &error))
+    {
+      AdwMessageDialog *failed = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Could Not Install the Lesson"),
+                                                                           error->message));
+
+      adw_message_dialog_add_response (failed, "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (failed));
+      return;
+    }
+  if (KIELA_IS_WINDOW (parent))
+    {
+      KielaLearn *learn = kiela_window_get_learn (KIELA_WINDOW (parent));
+      /* TRANSLATORS: %s is a lesson's title */
+      g_autofree char *text = g_strdup_printf (_("“%s” is installed: find it in Learn to Play"), p->title);
+
+      kiela_lessons_page_refresh (KIELA_LESSONS_PAGE (kiela_learn_get_page (learn, KIELA_PAGE_LESSONS)));
+      kiela_lessons_page_refresh (KIELA_LESSONS_PAGE (kiela_learn_get_page (learn, KIELA_PAGE_PUZZLES)));
+      kiela_window_add_message (KIELA_WINDOW (parent), text);
+    }
+}
+
+void
+kiela_lesson_install_prompt (GtkWindow *parent, KielaRegistry *registry, GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaLessonFile) parsed = path ? kiela_lesson_file_new_from_file (path, &error) : NULL;
+  g_autofree char *body = NULL, *heading = NULL;
+  AdwMessageDialog *dialog;
+  Prompt *p;
+
+  if (parsed == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Not a Usable Lesson File"), NULL));
+      adw_message_dialog_set_body (dialog, error ? error->message : uri);
+      adw_message_dialog_add_response (dialog, "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  body = kiela_lesson_describe (registry, parsed);
+  /* TRANSLATORS: %s is a lesson's title */
+  heading = g_strdup_printf (_("Install “%s”?"), kiela_lesson_get_title (kiela_lesson_file_get_lesson (parsed, 0)));
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "install", _("_Install"), NULL);
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  /* A file that fails its checks is shown with why, and cannot be installed. */
+  if (kiela_lesson_file_check (parsed, registry, NULL))
+    {
+      adw_message_dialog_set_response_appearance (dialog, "install", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "install");
+    }
+  else
+    adw_message_dialog_set_response_enabled (dialog, "install", FALSE);
+  p = g_new0 (Prompt, 1);
+  p->registry = registry;
+  p->path = g_steal_pointer (&path);
+  p->title = g_strdup (kiela_lesson_get_title (kiela_lesson_file_get_lesson (parsed, 0)));
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_install_response), p, prompt_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}

@@ -80,8 +80,12 @@ kiela_trace_position_at (const KielaTrace *trace, guint n_events, KielaPosition 
         case KIELA_EVENT_ENTER:
           in_hand = e->count;
           break;
-        case KIELA_EVENT_RELAY:
         case KIELA_EVENT_END:
+          /* Nothing is left in hand: an endless move that stops after a
+           * capture puts the stones back into the capturing house (in `after`). */
+          in_hand = 0;
+          break;
+        case KIELA_EVENT_RELAY:
         default:
           break;
         }

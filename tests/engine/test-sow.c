@@ -1273,6 +1273,201 @@ test_narration (void)
   g_assert_true (saw_capture_sentence);
 }
 
+/* How the trace says a move ended: the event before its END, and the last stone dropped. */
+static KielaEndReason
+trace_end_reason (const KielaVariant *v, const KielaTrace *trace)
+{
+  const guint n = kiela_trace_get_n_events (trace);
+  const KielaEvent *end = kiela_trace_get_event (trace, n - 1);
+  const KielaEvent *last_drop = NULL;
+
+  g_assert_cmpuint (end->type, ==, KIELA_EVENT_END);
+  if (n >= 2 && kiela_trace_get_event (trace, n - 2)->type == KIELA_EVENT_REMOVE)
+    return KIELA_END_CAPTURE_REMOVED;
+  for (guint i = 0; i < n; i++)
+    if (kiela_trace_get_event (trace, i)->type == KIELA_EVENT_DROP)
+      last_drop = kiela_trace_get_event (trace, i);
+  g_assert_nonnull (last_drop);
+  if (trace->result.laps >= v->lap_limit && end->reason == KIELA_END_ENDLESS)
+    return KIELA_END_ENDLESS;
+  /* An empty house ends the move unless its last stone captured (empty-inner captures). */
+  if (last_drop->count == 1 && kiela_trace_get_event (trace, n - 2)->type != KIELA_EVENT_CAPTURE)
+    return KIELA_END_EMPTY_HOUSE;
+  return KIELA_END_NO_RELAY;
+}
+
+/*
+ * Every combination of the rule parameters (capture trigger, where captured
+ * stones go, relay, what an endless move costs), not only those of the shipped
+ * variants (none of which uses "never relay" or "sow from the lap's start"),
+ * on three widths and two lap limits: the fast, traced and compact sowings,
+ * the legal-move lists and perft agree with one another and with the
+ * reference sowing, and every move ends for the reason its trace shows.
+ */
+static void
+test_every_rule_combination (void)
+{
+  static const guint widths[] = { 7, 10, 12 };
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  const guint games = g_test_slow () ? 12 : 3;
+  guint64 compared = 0;
+  guint ends[KIELA_END_ENDLESS + 1] = { 0 };
+
+  for (guint cr = KIELA_CAPTURE_OCCUPIED_INNER; cr <= KIELA_CAPTURE_OCCUPIED_INNER_BOTH; cr++)
+    for (guint fate = KIELA_CAPTURED_SOW_AFTER_CAPTOR; fate <= KIELA_CAPTURED_SOW_AFTER_LAP_START; fate++)
+      for (guint relay = KIELA_RELAY_OCCUPIED; relay <= KIELA_RELAY_NEVER; relay++)
+        for (guint wi = 0; wi < G_N_ELEMENTS (widths); wi++)
+          {
+            KielaVariant v = *variant ("kiela");
+            KielaPosition start;
+            KielaRng rng;
+
+            v.capture_rule = cr;
+            v.captured_fate = fate;
+            v.relay_rule = relay;
+            v.files = (guint8) widths[wi];
+            v.endless_policy = (cr + fate + wi) % 2 ? KIELA_ENDLESS_LOSES : KIELA_ENDLESS_ILLEGAL;
+            v.lap_limit = wi == 1 ? 3 : 1000;
+            memset (v.start, 0, sizeof v.start);
+            for (guint s = 0; s < 2; s++)
+              for (guint h = 0; h < v.files + 4u; h++)
+                v.start[s][h] = 2;
+            kiela_position_init_start (&start, &v);
+            g_assert_cmpuint (kiela_perft (&v, &start, 3), ==, moves_perft (&v, &start, 3));
+            kiela_rng_seed (&rng, 100 * cr + 10 * fate + relay + wi);
+            for (guint g = 0; g < games; g++)
+              {
+                KielaPosition pos = start;
+
+                for (guint ply = 0; ply < 120; ply++)
+                  {
+                    KielaMove cand[KIELA_MAX_MOVES], moves[KIELA_MAX_MOVES];
+                    KielaPosition children[KIELA_MAX_MOVES];
+                    gboolean endless[KIELA_MAX_MOVES];
+                    guint n_cand = kiela_candidate_moves (&v, &pos, cand), n, pick;
+
+                    for (guint i = 0; i < n_cand; i++)
+                      {
+                        KielaPosition fast = pos, ref = pos;
+                        KielaSowResult r;
+                        gboolean ok = kiela_sow_fast (&v, &fast, cand[i], &r);
+
+                        g_assert_cmpint (ref_sow_rules (&v, &ref, (guint) cand[i]), ==, ok);
+                        if (ok)
+                          g_assert_true (kiela_position_equal (&ref, &fast));
+                        g_assert_cmpint (kiela_sow_traced (&v, &pos, cand[i], trace), ==, ok);
+                        g_assert_true (kiela_position_equal (&trace->after, &fast));
+                        g_assert_cmpuint (trace->result.end, ==, r.end);
+                        g_assert_cmpuint (trace_end_reason (&v, trace), ==, r.end);
+                        g_assert_cmpint (r.end == KIELA_END_ENDLESS, ==, !ok);
+                        g_assert_true (r.end != KIELA_END_CAPTURE_REMOVED || fate == KIELA_CAPTURED_REMOVED);
+                        g_assert_true (r.end != KIELA_END_NO_RELAY || relay == KIELA_RELAY_NEVER);
+                        check_trace (&v, &pos, cand[i], trace);
+                        ends[r.end]++;
+                      }
+                    compared += compare_packed (&v, &pos, trace);
+                    n = kiela_legal_moves (&v, &pos, moves, children, endless);
+                    if (n == 0)
+                      break;
+                    pick = kiela_rng_below (&rng, n);
+                    if (endless[pick])
+                      break;
+                    pos = children[pick];
+                  }
+              }
+          }
+  g_test_message ("compared %" G_GUINT64_FORMAT " compact sowings; ends: %u empty, %u removed, %u no relay, %u endless",
+                  compared, ends[KIELA_END_EMPTY_HOUSE], ends[KIELA_END_CAPTURE_REMOVED], ends[KIELA_END_NO_RELAY],
+                  ends[KIELA_END_ENDLESS]);
+  g_assert_cmpuint (compared, >, 50000);
+  for (guint e = 0; e <= KIELA_END_ENDLESS; e++)
+    g_assert_cmpuint (ends[e], >, 100);
+}
+
+/*
+ * Playouts from positions past what the compact board holds (more than 255
+ * stones) take the 16-bit path: game for game they match the obvious playout,
+ * whether drawn from every candidate or sampled (which the 16-bit path plays
+ * the same way), with an earlier history; and a random legal move there is a
+ * legal move with its true child.
+ */
+static void
+test_playout_wide_matches_naive (void)
+{
+  const char *ids[] = { "kiela", "kiela-beginner", "hawalis" };
+  guint games = 0, repetitions = 0, moves_checked = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+    {
+      const KielaVariant *v = variant (ids[k]);
+      KielaPosition start;
+      KielaRng rng;
+
+      kiela_position_init_start (&start, v);
+      for (guint h = 0; h < 2u * v->files; h++)
+        start.houses[0][h] += 8, start.houses[1][h] += 8;
+      g_assert_cmpuint (kiela_position_total (&start), >, KIELA_PACKED_MAX_STONES);
+      kiela_rng_seed (&rng, 7 + k);
+      for (guint g = 0; g < 24; g++)
+        {
+          KielaPosition history[2] = { start, start };
+          guint n_history = g % 3;   /* 2: the start seen twice before, a draw at once */
+
+          for (guint sampled = 0; sampled < 2; sampled++)
+            {
+              KielaRng a = rng, b = rng;
+              KielaPlayoutResult fast, naive;
+
+              if (sampled)
+                kiela_random_playout_sampled (v, &start, history, n_history, &a, 60, &fast);
+              else
+                kiela_random_playout (v, &start, history, n_history, &a, 60, &fast);
+              naive_playout (v, &start, history, n_history, &b, 60, &naive);
+              g_assert_cmpint (fast.status, ==, naive.status);
+              g_assert_cmpint (fast.reason, ==, naive.reason);
+              g_assert_cmpuint (fast.plies, ==, naive.plies);
+              g_assert_cmpuint (fast.drops, ==, naive.drops);
+              g_assert_true (kiela_position_equal (&fast.final, &naive.final));
+              g_assert_cmpuint (kiela_rng_next (&a), ==, kiela_rng_next (&b));
+              repetitions += fast.reason == KIELA_REASON_REPETITION;
+              games++;
+            }
+          {
+            KielaMove move, legal[KIELA_MAX_MOVES];
+            KielaPosition after, child = start;
+            gboolean endless, found = FALSE;
+            guint n = kiela_legal_moves (v, &start, legal, NULL, NULL);
+
+            /* None when every move never ends (crowded boards relay a lot). */
+            g_assert_cmpint (kiela_random_legal_move (v, &start, &rng, &move, &after, &endless), ==, n > 0);
+            for (guint i = 0; i < n; i++)
+              found |= legal[i] == move;
+            if (n > 0)
+              {
+                g_assert_true (found);
+                g_assert_cmpint (!kiela_sow_fast (v, &child, move, NULL), ==, endless);
+                g_assert_true (kiela_position_equal (&after, &child));
+                moves_checked++;
+              }
+          }
+          /* The next game starts from a later, still crowded, position. */
+          {
+            KielaMove move;
+            KielaPosition after;
+            gboolean endless;
+
+            if (kiela_random_legal_move (v, &start, &rng, &move, &after, &endless) && !endless &&
+                kiela_position_total (&after) > KIELA_PACKED_MAX_STONES)
+              start = after;
+          }
+        }
+    }
+  g_test_message ("%u wide games, %u by repetition, %u random moves checked", games, repetitions, moves_checked);
+  g_assert_cmpuint (games, ==, 144);
+  g_assert_cmpuint (repetitions, >=, 16);
+  g_assert_cmpuint (moves_checked, >=, 20);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1301,6 +1496,8 @@ main (int argc, char **argv)
   g_test_add_func ("/sow/playout/random-legal-move", test_random_legal_move);
   g_test_add_func ("/sow/playout/matches-naive", test_playout_matches_naive);
   g_test_add_func ("/sow/playout/legal-mask", test_legal_mask);
+  g_test_add_func ("/sow/rules/every-combination", test_every_rule_combination);
+  g_test_add_func ("/sow/playout/wide-matches-naive", test_playout_wide_matches_naive);
   ret = g_test_run ();
   kiela_registry_free (registry);
   return ret;

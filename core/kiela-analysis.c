@@ -10,19 +10,13 @@
 #include "kiela-position.h"
 #include "kiela-sow.h"
 
-static KielaStatus
-win_for (KielaSide side)
-{
-  return side == KIELA_SOUTH ? KIELA_STATUS_SOUTH_WINS : KIELA_STATUS_NORTH_WINS;
-}
-
 /* Sort rank: a line the mover wins first, one it loses last. */
 static gint
 outcome_rank (const KielaMoveEval *e, KielaSide mover)
 {
-  if (e->end == win_for (mover))
+  if (e->end == kiela_status_won_by (mover))
     return 2;
-  if (e->end == win_for (!mover))
+  if (e->end == kiela_status_lost_by (mover))
     return 0;
   return 1;
 }
@@ -45,7 +39,7 @@ follow_line (KielaAiConfig *config, const KielaAiRequest *request, KielaMoveEval
       if (kiela_legal_moves (request->variant, &pos, moves, NULL, NULL) == 0)
         {
           /* The side to move cannot move: it has lost. */
-          eval->end = win_for (!pos.to_move);
+          eval->end = kiela_status_lost_by ((KielaSide) pos.to_move);
           if (first)
             eval->score = G_MAXINT / 2;
           break;
@@ -71,7 +65,7 @@ follow_line (KielaAiConfig *config, const KielaAiRequest *request, KielaMoveEval
       if (!kiela_sow_fast (request->variant, &pos, reply.move, &result))
         {
           /* An endless move the AI had to play: the side that played it loses. */
-          eval->end = win_for (!history[n_history - 1].to_move);
+          eval->end = kiela_status_lost_by ((KielaSide) history[n_history - 1].to_move);
           break;
         }
     }
@@ -126,7 +120,7 @@ kiela_ai_config_evaluate_moves (KielaAiConfig *config, const KielaAiRequest *req
       if (endless[i])
         {
           /* Kept only where an endless move loses at once. */
-          e->end = win_for (!mover);
+          e->end = kiela_status_lost_by (mover);
           e->score = -(G_MAXINT / 2);
           continue;
         }

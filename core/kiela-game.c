@@ -532,7 +532,7 @@ update_status (KielaGame *game)
       if (last->result.end == KIELA_END_ENDLESS)
         {
           game->reason = KIELA_REASON_ENDLESS_MOVE;
-          game->status = last->mover == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          game->status = kiela_status_lost_by (last->mover);
           return;
         }
     }
@@ -546,7 +546,7 @@ update_status (KielaGame *game)
   if (game->n_legal == 0)
     {
       game->reason = KIELA_REASON_NO_MOVES;
-      game->status = pos->to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+      game->status = kiela_status_lost_by ((KielaSide) pos->to_move);
     }
   else if (game->n_played >= KIELA_GAME_MAX_MOVES)
     {

@@ -157,7 +157,7 @@ static void
 forfeit (KielaMatchGame *r, KielaSide loser, KielaAiConfig *ai, const GError *error)
 {
   r->ai_error = TRUE;
-  r->status = loser == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+  r->status = kiela_status_lost_by (loser);
   r->reason = KIELA_REASON_NONE;
   r->error_message = g_strdup_printf ("%s: %s", kiela_ai_config_get_label (ai), error ? error->message : "?");
 }

@@ -12,102 +12,68 @@
  * fixed ring of hashes and confirm a hash match by comparing whole positions. */
 #define HISTORY_MAX 4096
 
-/* The 16-bit path, for positions with more stones than the compact board holds. */
-static void
-playout_wide (const KielaVariant *variant, const KielaPosition *start,
-              const KielaPosition *history, guint n_history,
-              KielaRng *rng, guint max_plies, KielaPlayoutResult *result)
+/*
+ * The game loop below runs on either board: the compact one (`wide` FALSE,
+ * boards are KielaPacked) or, for positions with more stones than it holds,
+ * the 16-bit KielaPosition (`wide` TRUE).  These helpers are the only places
+ * that tell them apart; `wide` is fixed at compile time in each caller.
+ */
+#define BOARD_SIZE(wide) ((wide) ? sizeof (KielaPosition) : sizeof (KielaPacked))
+#define BOARD_AT(wide, boards, i) ((void *) ((char *) (boards) + (gsize) (i) * BOARD_SIZE (wide)))
+
+static inline __attribute__((always_inline)) guint64
+board_hash (gboolean wide, const void *b)
 {
-  KielaMove moves[KIELA_MAX_MOVES];
-  KielaPosition children[KIELA_MAX_MOVES];
-  gboolean endless[KIELA_MAX_MOVES];
-  guint32 move_drops[KIELA_MAX_MOVES];
-  KielaPosition pos = *start;
-  guint64 hashes[HISTORY_MAX];
-  KielaPosition *seen = NULL;
-  guint n_seen = 0;
-  guint64 drops = 0;
-  guint plies = 0;
+  return wide ? kiela_position_hash (b) : kiela_packed_hash (b);
+}
 
-  memset (result, 0, sizeof *result);
+static inline __attribute__((always_inline)) gboolean
+board_equal (gboolean wide, const void *a, const void *b)
+{
+  return wide ? kiela_position_equal (a, b) : kiela_packed_equal (a, b);
+}
 
-  /* The caller's history counts for repetition too. */
-  seen = g_new (KielaPosition, MIN (n_history + max_plies + 1, HISTORY_MAX));
-  for (guint i = n_history > HISTORY_MAX / 2 ? n_history - HISTORY_MAX / 2 : 0; i < n_history; i++)
+/* FALSE when `pos` does not fit the board (only the compact one can refuse). */
+static inline __attribute__((always_inline)) gboolean
+board_from_position (gboolean wide, const KielaVariant *variant, const KielaPosition *pos, void *out)
+{
+  if (wide)
     {
-      seen[n_seen] = history[i];
-      hashes[n_seen++] = kiela_position_hash (&history[i]);
+      *(KielaPosition *) out = *pos;
+      return TRUE;
     }
+  return kiela_packed_from_position (variant, pos, out);
+}
 
-  for (;;)
-    {
-      guint64 h = kiela_position_hash (&pos);
-      guint reps = 1;
-      guint n_moves;
-      guint pick;
+static inline __attribute__((always_inline)) KielaSide
+board_to_move (gboolean wide, const void *b)
+{
+  return (KielaSide) (wide ? ((const KielaPosition *) b)->to_move : ((const KielaPacked *) b)->to_move);
+}
 
-      for (guint i = 0; i < n_seen; i++)
-        if (hashes[i] == h && kiela_position_equal (&seen[i], &pos))
-          reps++;
-      if (reps >= 3)
-        {
-          result->status = KIELA_STATUS_DRAW;
-          result->reason = KIELA_REASON_REPETITION;
-          break;
-        }
-      if (n_seen < HISTORY_MAX && n_seen < n_history + max_plies + 1)
-        {
-          seen[n_seen] = pos;
-          hashes[n_seen++] = h;
-        }
-
-      n_moves = kiela_legal_moves_ex (variant, &pos, moves, children, endless, move_drops);
-      if (n_moves == 0)
-        {
-          result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
-          result->reason = KIELA_REASON_NO_MOVES;
-          break;
-        }
-      if (plies >= max_plies)
-        {
-          result->status = KIELA_STATUS_DRAW;
-          result->reason = KIELA_REASON_MOVE_LIMIT;
-          break;
-        }
-
-      pick = kiela_rng_below (rng, n_moves);
-      drops += move_drops[pick];
-      plies++;
-      if (endless[pick])
-        {
-          result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
-          result->reason = KIELA_REASON_ENDLESS_MOVE;
-          pos = children[pick];
-          break;
-        }
-      pos = children[pick];
-    }
-
-  g_free (seen);
-  result->plies = plies;
-  result->drops = drops;
-  result->final = pos;
+static inline __attribute__((always_inline)) void
+board_to_position (gboolean wide, const void *b, KielaPosition *out)
+{
+  if (wide)
+    *out = *(const KielaPosition *) b;
+  else
+    kiela_packed_to_position (b, out);
 }
 
 /*
- * A uniformly random legal move of a compact board, sowing only what it draws:
- * a candidate is drawn and sown; in the rare case that it is an illegal endless
- * move, another is drawn among the rest.  This is the same uniform choice among
- * the legal moves as listing them all first, at the price of one sowing instead
- * of a dozen.  FALSE when there is no legal move; else `child` is the board after
+ * A uniformly random legal move, sowing only what it draws: a candidate is
+ * drawn and sown; in the rare case that it is an illegal endless move, another
+ * is drawn among the rest.  This is the same uniform choice among the legal
+ * moves as listing them all first, at the price of one sowing instead of a
+ * dozen.  FALSE when there is no legal move; else `child` is the board after
  * `*move` and `*endless` whether it never ends (legal only where that loses).
  */
-static inline gboolean
-packed_draw (const KielaVariant *variant, const KielaPacked *pos, KielaRng *rng,
-             KielaMove *move, KielaPacked *child, gboolean *endless, guint32 *drops)
+static inline __attribute__((always_inline)) gboolean
+board_draw (gboolean wide, const KielaVariant *variant, const void *pos, KielaRng *rng,
+            KielaMove *move, void *child, gboolean *endless, guint32 *drops)
 {
   KielaMove cand[KIELA_MAX_MOVES];
-  guint n = kiela_packed_candidates (variant, pos, cand);
+  guint n = wide ? kiela_candidate_moves (variant, pos, cand) : kiela_packed_candidates (variant, pos, cand);
 
   while (n > 0)
     {
@@ -115,8 +81,8 @@ packed_draw (const KielaVariant *variant, const KielaPacked *pos, KielaRng *rng,
       KielaSowResult r;
       gboolean ok;
 
-      *child = *pos;
-      ok = kiela_packed_sow (variant, child, cand[i], &r);
+      memcpy (child, pos, BOARD_SIZE (wide));
+      ok = wide ? kiela_sow_fast (variant, child, cand[i], &r) : kiela_packed_sow (variant, child, cand[i], &r);
       if (ok || variant->endless_policy == KIELA_ENDLESS_LOSES)
         {
           *move = cand[i];
@@ -130,24 +96,38 @@ packed_draw (const KielaVariant *variant, const KielaPacked *pos, KielaRng *rng,
 }
 
 /*
- * One ply's move, uniform among the legal moves: drawn by packed_draw when
- * `sample`, else by listing the legal moves (every candidate sown) and drawing
- * among them, as legal-move generation must for search.
+ * One ply's move, uniform among the legal moves: drawn by board_draw when
+ * `sample` on the compact board, else by listing the legal moves (every
+ * candidate sown) and drawing among them, as legal-move generation must for
+ * search.  (On the 16-bit board both kinds of playout list them: the same
+ * uniform choice.)
  */
-static inline gboolean
-packed_random_move (const KielaVariant *variant, const KielaPacked *pos, KielaRng *rng, gboolean sample,
-                    KielaPacked *child, gboolean *endless, guint32 *drops)
+static inline __attribute__((always_inline)) gboolean
+board_random_move (gboolean wide, const KielaVariant *variant, const void *pos, KielaRng *rng, gboolean sample,
+                   void *child, gboolean *endless, guint32 *drops)
 {
   KielaMove moves[KIELA_MAX_MOVES];
-  KielaPacked children[KIELA_MAX_MOVES];
   gboolean endless_of[KIELA_MAX_MOVES];
   guint32 drops_of[KIELA_MAX_MOVES];
+  guint32 legal;
   guint n, pick;
 
-  guint32 legal;
+  if (wide)
+    {
+      KielaPosition children[KIELA_MAX_MOVES];
+
+      n = kiela_legal_moves_ex (variant, pos, moves, children, endless_of, drops_of);
+      if (n == 0)
+        return FALSE;
+      pick = kiela_rng_below (rng, n);
+      *(KielaPosition *) child = children[pick];
+      *endless = endless_of[pick];
+      *drops = drops_of[pick];
+      return TRUE;
+    }
 
   if (sample)
-    return packed_draw (variant, pos, rng, &moves[0], child, endless, drops);
+    return board_draw (FALSE, variant, pos, rng, &moves[0], child, endless, drops);
 
   /* Kiela's own rules: every candidate's legality decided, mostly by a look
    * at its first laps, and only the drawn move's child built, as the same
@@ -161,28 +141,45 @@ packed_random_move (const KielaVariant *variant, const KielaPacked *pos, KielaRn
         return FALSE;
       for (pick = kiela_rng_below (rng, n); pick > 0; pick--)
         legal &= legal - 1;
-      *child = *pos;
+      *(KielaPacked *) child = *(const KielaPacked *) pos;
       *endless = !kiela_packed_sow (variant, child, (KielaMove) __builtin_ctz (legal), &r);
       *drops = r.drops;
       return TRUE;
     }
 
-  n = kiela_packed_legal_moves (variant, pos, moves, children, endless_of, drops_of, NULL);
-  if (n == 0)
-    return FALSE;
-  pick = kiela_rng_below (rng, n);
-  *child = children[pick];
-  *endless = endless_of[pick];
-  *drops = drops_of[pick];
-  return TRUE;
+  {
+    KielaPacked children[KIELA_MAX_MOVES];
+
+    n = kiela_packed_legal_moves (variant, pos, moves, children, endless_of, drops_of, NULL);
+    if (n == 0)
+      return FALSE;
+    pick = kiela_rng_below (rng, n);
+    *(KielaPacked *) child = children[pick];
+    *endless = endless_of[pick];
+    *drops = drops_of[pick];
+    return TRUE;
+  }
 }
 
-static void
-playout (const KielaVariant *variant, const KielaPosition *start,
-         const KielaPosition *history, guint n_history,
-         KielaRng *rng, guint max_plies, gboolean sample, KielaPlayoutResult *result)
+/* Whether the side to move has a legal move. */
+static inline __attribute__((always_inline)) gboolean
+board_has_move (gboolean wide, const KielaVariant *variant, const void *pos)
 {
-  KielaPacked pos, *seen;
+  KielaMove moves[KIELA_MAX_MOVES];
+
+  return wide ? kiela_legal_moves (variant, pos, moves, NULL, NULL) > 0
+              : kiela_packed_legal_moves (variant, pos, moves, NULL, NULL, NULL, NULL) > 0;
+}
+
+/* The one game loop (section 9: no move loses, the third repetition draws). */
+static inline __attribute__((always_inline)) void
+playout_loop (const gboolean wide, const KielaVariant *variant, const void *start,
+              const KielaPosition *history, guint n_history,
+              KielaRng *rng, guint max_plies, gboolean sample, KielaPlayoutResult *result)
+{
+  const gsize size = BOARD_SIZE (wide);
+  union { KielaPacked packed; KielaPosition wide; } pos, child;
+  void *seen;
   guint64 hashes[HISTORY_MAX];
   /* A one-hash Bloom filter of the positions seen: 4096 bits for games that
    * rarely pass a few hundred plies. */
@@ -191,40 +188,33 @@ playout (const KielaVariant *variant, const KielaPosition *start,
   guint64 drops = 0;
   guint plies = 0;
 
-  if (!kiela_packed_from_position (variant, start, &pos))
-    {
-      /* Too many stones for a byte a house: both kinds of playout draw the
-       * same uniform legal move, so the 16-bit path serves either. */
-      playout_wide (variant, start, history, n_history, rng, max_plies, result);
-      return;
-    }
-
   memset (result, 0, sizeof *result);
+  memcpy (&pos, start, size);
   capacity = MIN (n_history + max_plies + 1, HISTORY_MAX);
   /* Most games are short: grow the list as needed rather than allocating the most. */
   allocated = MIN (capacity, MAX (n_history + 1, 128u));
-  seen = g_new (KielaPacked, allocated);
+  seen = g_malloc (allocated * size);
+  /* The caller's history counts for repetition too. */
   for (guint i = n_history > HISTORY_MAX / 2 ? n_history - HISTORY_MAX / 2 : 0; i < n_history; i++)
     /* A position that does not fit holds more stones than `start`: it can never come back. */
-    if (kiela_packed_from_position (variant, &history[i], &seen[n_seen]))
+    if (board_from_position (wide, variant, &history[i], BOARD_AT (wide, seen, n_seen)))
       {
-        guint64 h = kiela_packed_hash (&seen[n_seen]);
+        guint64 h = board_hash (wide, BOARD_AT (wide, seen, n_seen));
         hashes[n_seen++] = h;
         filter[(h >> 6) % G_N_ELEMENTS (filter)] |= G_GUINT64_CONSTANT (1) << (h & 63);
       }
 
   for (;;)
     {
-      guint64 h = kiela_packed_hash (&pos);
+      guint64 h = board_hash (wide, &pos);
       guint reps = 1;
-      KielaPacked child;
       gboolean endless;
       guint32 move_drops;
 
       /* The filter says, nearly always, that the position is new: no scan then. */
       if (filter[(h >> 6) % G_N_ELEMENTS (filter)] & (G_GUINT64_CONSTANT (1) << (h & 63)))
         for (guint i = 0; i < n_seen; i++)
-          if (hashes[i] == h && kiela_packed_equal (&seen[i], &pos))
+          if (hashes[i] == h && board_equal (wide, BOARD_AT (wide, seen, i), &pos))
             reps++;
       if (reps >= 3)
         {
@@ -237,9 +227,9 @@ playout (const KielaVariant *variant, const KielaPosition *start,
           if (n_seen == allocated)
             {
               allocated = MIN (capacity, 2 * allocated);
-              seen = g_renew (KielaPacked, seen, allocated);
+              seen = g_realloc (seen, allocated * size);
             }
-          seen[n_seen] = pos;
+          memcpy (BOARD_AT (wide, seen, n_seen), &pos, size);
           hashes[n_seen++] = h;
           filter[(h >> 6) % G_N_ELEMENTS (filter)] |= G_GUINT64_CONSTANT (1) << (h & 63);
         }
@@ -247,10 +237,9 @@ playout (const KielaVariant *variant, const KielaPosition *start,
       if (plies >= max_plies)
         {
           /* The side to move may still have no move at all: that ends the game first. */
-          KielaMove cand[KIELA_MAX_MOVES];
-          if (kiela_packed_legal_moves (variant, &pos, cand, NULL, NULL, NULL, NULL) == 0)
+          if (!board_has_move (wide, variant, &pos))
             {
-              result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+              result->status = kiela_status_lost_by (board_to_move (wide, &pos));
               result->reason = KIELA_REASON_NO_MOVES;
             }
           else
@@ -260,9 +249,9 @@ playout (const KielaVariant *variant, const KielaPosition *start,
             }
           break;
         }
-      if (!packed_random_move (variant, &pos, rng, sample, &child, &endless, &move_drops))
+      if (!board_random_move (wide, variant, &pos, rng, sample, &child, &endless, &move_drops))
         {
-          result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          result->status = kiela_status_lost_by (board_to_move (wide, &pos));
           result->reason = KIELA_REASON_NO_MOVES;
           break;
         }
@@ -270,18 +259,42 @@ playout (const KielaVariant *variant, const KielaPosition *start,
       plies++;
       if (endless)
         {
-          result->status = pos.to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS;
+          result->status = kiela_status_lost_by (board_to_move (wide, &pos));
           result->reason = KIELA_REASON_ENDLESS_MOVE;
-          pos = child;
+          memcpy (&pos, &child, size);
           break;
         }
-      pos = child;
+      memcpy (&pos, &child, size);
     }
 
   g_free (seen);
   result->plies = plies;
   result->drops = drops;
-  kiela_packed_to_position (&pos, &result->final);
+  board_to_position (wide, &pos, &result->final);
+}
+
+static void
+playout_wide (const KielaVariant *variant, const KielaPosition *start, const KielaPosition *history, guint n_history,
+              KielaRng *rng, guint max_plies, KielaPlayoutResult *result)
+{
+  playout_loop (TRUE, variant, start, history, n_history, rng, max_plies, FALSE, result);
+}
+
+static void
+playout (const KielaVariant *variant, const KielaPosition *start,
+         const KielaPosition *history, guint n_history,
+         KielaRng *rng, guint max_plies, gboolean sample, KielaPlayoutResult *result)
+{
+  KielaPacked packed;
+
+  /* Too many stones for a byte a house: both kinds of playout draw the
+   * same uniform legal move, so the 16-bit path serves either. */
+  if (!kiela_packed_from_position (variant, start, &packed))
+    playout_wide (variant, start, history, n_history, rng, max_plies, result);
+  else if (sample)
+    playout_loop (FALSE, variant, &packed, history, n_history, rng, max_plies, TRUE, result);
+  else
+    playout_loop (FALSE, variant, &packed, history, n_history, rng, max_plies, FALSE, result);
 }
 
 void
@@ -304,44 +317,26 @@ gboolean
 kiela_random_legal_move (const KielaVariant *variant, const KielaPosition *pos, KielaRng *rng,
                          KielaMove *move, KielaPosition *after, gboolean *endless)
 {
-  KielaPacked packed;
-  KielaMove cand[KIELA_MAX_MOVES];
-  guint n;
+  KielaPacked packed, child;
+  KielaPosition wide_child;
+  gboolean never_ends, found;
+  guint32 drops;
 
   if (kiela_packed_from_position (variant, pos, &packed))
     {
-      KielaPacked child;
-      gboolean never_ends;
-      guint32 drops;
-
-      if (!packed_draw (variant, &packed, rng, move, &child, &never_ends, &drops))
-        return FALSE;
-      if (after)
+      found = board_draw (FALSE, variant, &packed, rng, move, &child, &never_ends, &drops);
+      if (found && after)
         kiela_packed_to_position (&child, after);
-      if (endless)
-        *endless = never_ends;
-      return TRUE;
     }
-
-  n = kiela_candidate_moves (variant, pos, cand);
-  while (n > 0)
+  else
     {
-      guint i = kiela_rng_below (rng, n);
-      KielaPosition child = *pos;
-      gboolean ok = kiela_sow_fast (variant, &child, cand[i], NULL);
-
-      if (ok || variant->endless_policy == KIELA_ENDLESS_LOSES)
-        {
-          *move = cand[i];
-          if (after)
-            *after = child;
-          if (endless)
-            *endless = !ok;
-          return TRUE;
-        }
-      cand[i] = cand[--n];
+      found = board_draw (TRUE, variant, pos, rng, move, &wide_child, &never_ends, &drops);
+      if (found && after)
+        *after = wide_child;
     }
-  return FALSE;
+  if (found && endless)
+    *endless = never_ends;
+  return found;
 }
 
 static guint64

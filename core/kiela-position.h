@@ -58,4 +58,18 @@ KIELA_AVAILABLE_IN_ALL const char *kiela_side_display_name  (KielaSide side);   
 KIELA_AVAILABLE_IN_ALL const char *kiela_status_id          (KielaStatus status);   /* "ongoing", "south wins", "north wins", "draw" */
 KIELA_AVAILABLE_IN_ALL gboolean    kiela_status_parse       (const char *id, KielaStatus *out);
 
+/* The result of a game that `winner` won, or that `loser` lost (no legal move, a move that never ends
+ * where that loses, a forfeit). */
+static inline KielaStatus
+kiela_status_won_by (KielaSide winner)
+{
+  return winner == KIELA_SOUTH ? KIELA_STATUS_SOUTH_WINS : KIELA_STATUS_NORTH_WINS;
+}
+
+static inline KielaStatus
+kiela_status_lost_by (KielaSide loser)
+{
+  return kiela_status_won_by (KIELA_OTHER_SIDE (loser));
+}
+
 G_END_DECLS

@@ -15,7 +15,7 @@ static inline __attribute__((always_inline)) gboolean
 ends_on_first_lap (const guint8 *my, guint h, const guint n)
 {
   const guint k = my[h];
-  const guint last = h + k >= n ? h + k - n : h + k;
+  const guint last = lap_end (h, k, n);   /* nonsense for k >= n, which the test rejects */
 
   return k < n && my[last] == 0;
 }
@@ -59,17 +59,18 @@ kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const g
   const guint k = my[h];
   const gboolean short1 = k < n;
   const guint k1 = short1 ? k : 0;
-  const guint last = h + k1 >= n ? h + k1 - n : h + k1;
+  const guint last = lap_end (h, k1, n);
   const guint m = my[last];
-  const gboolean inner = last >= files;
-  const guint fi = inner ? 3 * files - 1 - last : 0;
-  const guint fo = inner ? last - files : 0;
-  const guint opfi = op[fi];
-  const gboolean capture = inner & (opfi > 0);
-  const guint hand = capture ? opfi + op[fo] : m + 1u;
+  guint fi, fo;
+  facing_houses (last, files, &fi, &fo);
+  const guint opfi = op[fi], opfo = op[fo];
+  /* The first lap's last stone judged by sow_body's own rule (the house held
+   * m before it: when m is 0 the move ends, whatever the rest computes). */
+  const gboolean capture = (last >= files) & capture_triggered (KIELA_CAPTURE_OCCUPIED_INNER, m == 0, opfi, opfo);
+  const guint hand = capture ? opfi + opfo : m + 1u;
   const gboolean short2 = hand < n;
   const guint k2 = short2 ? hand : 0;
-  const guint last2 = last + k2 >= n ? last + k2 - n : last + k2;
+  const guint last2 = lap_end (last, k2, n);
   guint passed = last2 + n - h - 1;     /* houses from h + 1 to last2 */
   gboolean second;
 
@@ -151,6 +152,12 @@ wrap_u8 (__m128i a, __m128i n)
  * or the ones it captured (the first lap's capture emptied another file),
  * and ends in an empty house: one the move was lifted from or relayed from,
  * or an empty one neither lap passed.
+ *
+ * Lane by lane it is kiela_ends_within_two_laps and the sowing body's rules
+ * (lap_end is wrap_u8, facing_houses the masked index, capture_triggered for
+ * Kiela the test of the facing inner house), written with intrinsics because
+ * the lookups need byte shuffles: /sow/perft/counts and /sow/playout/legal-mask
+ * check it against the portable look and against sowing every move in full.
  */
 static KIELA_SSSE3 guint
 kiela_leaf_look_vector (const KielaPacked *p, const guint files, const guint32 limit, const guint min_sow,

@@ -165,12 +165,6 @@ format_line (KielaAnalysisPanel *self, const KielaMoveEval *e)
   return g_string_free (s, FALSE);
 }
 
-static KielaStatus
-win_for (KielaSide side)
-{
-  return side == KIELA_SOUTH ? KIELA_STATUS_SOUTH_WINS : KIELA_STATUS_NORTH_WINS;
-}
-
 static GtkWidget *
 make_row (KielaAnalysisPanel *self, const KielaMoveEval *e)
 {
@@ -182,9 +176,9 @@ make_row (KielaAnalysisPanel *self, const KielaMoveEval *e)
   g_autofree char *accessible = NULL, *outcome = NULL;
   KielaSide mover = self->position.to_move;
 
-  if (e->end == win_for (mover))
+  if (e->end == kiela_status_won_by (mover))
     gain_text = g_strdup (C_("analysis", "Wins"));
-  else if (e->end == win_for (!mover))
+  else if (e->end == kiela_status_lost_by (mover))
     gain_text = g_strdup (C_("analysis", "Loses"));
   else
     gain_text = format_gain (e->gain);
@@ -197,8 +191,8 @@ make_row (KielaAnalysisPanel *self, const KielaMoveEval *e)
   gtk_label_set_xalign (GTK_LABEL (square), 0);
   gain = gtk_label_new (gain_text);
   gtk_widget_add_css_class (gain, "numeric");
-  gtk_widget_add_css_class (gain, e->end == win_for (mover) || (e->end == KIELA_STATUS_ONGOING && e->gain > 0)
-                                  ? "success" : e->end == win_for (!mover) || e->gain < 0 ? "error" : "dim-label");
+  gtk_widget_add_css_class (gain, e->end == kiela_status_won_by (mover) || (e->end == KIELA_STATUS_ONGOING && e->gain > 0)
+                                  ? "success" : e->end == kiela_status_lost_by (mover) || e->gain < 0 ? "error" : "dim-label");
   gtk_label_set_width_chars (GTK_LABEL (gain), 5);
   gtk_label_set_xalign (GTK_LABEL (gain), 1);
   line = gtk_label_new (line_text);
@@ -221,9 +215,9 @@ make_row (KielaAnalysisPanel *self, const KielaMoveEval *e)
   gtk_widget_set_margin_end (box, 8);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
-  if (e->end == win_for (mover))
+  if (e->end == kiela_status_won_by (mover))
     outcome = g_strdup (_("wins the game"));
-  else if (e->end == win_for (!mover))
+  else if (e->end == kiela_status_lost_by (mover))
     outcome = g_strdup (_("loses the game"));
   else if (e->gain >= 0)
     outcome = g_strdup_printf (g_dngettext (NULL, "gains %d stone", "gains %d stones", (gulong) e->gain), e->gain);

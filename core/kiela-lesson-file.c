@@ -10,6 +10,7 @@
 #include "kiela-registry-private.h"
 #include "kiela-position.h"
 #include "kiela-paths.h"
+#include "kiela-paths-private.h"
 #include "kiela-file.h"
 
 G_DEFINE_QUARK (kiela-lesson-file-error-quark, kiela_lesson_file_error)
@@ -466,31 +467,15 @@ kiela_lesson_file_save (KielaLessonFile *file, const char *path, GError **error)
 /* ---- where files are ---- */
 
 char *
-kiela_lesson_file_get_user_dir (void)
+kiela_lesson_file_dup_user_dir (void)
 {
-  return g_build_filename (g_get_user_data_dir (), "kiela", "lessons", NULL);
+  return _kiela_paths_dup_user_dir ("lessons");
 }
 
 GPtrArray *
-kiela_lesson_file_get_search_dirs (void)
+kiela_lesson_file_dup_search_dirs (void)
 {
-  GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
-  const char *env = g_getenv ("KIELA_LESSON_PATH");
-
-  if (env && env[0])
-    {
-      g_auto(GStrv) parts = g_strsplit (env, G_SEARCHPATH_SEPARATOR_S, -1);
-
-      for (guint i = 0; parts[i]; i++)
-        if (parts[i][0])
-          g_ptr_array_add (dirs, g_strdup (parts[i]));
-    }
-  if (kiela_running_uninstalled () && kiela_paths_get_build_root ())
-    g_ptr_array_add (dirs, g_build_filename (kiela_paths_get_build_root (), "data", "lessons", NULL));
-  else
-    g_ptr_array_add (dirs, g_build_filename (KIELA_PKGDATADIR, "lessons", NULL));
-  g_ptr_array_add (dirs, kiela_lesson_file_get_user_dir ());
-  return dirs;
+  return _kiela_paths_dup_data_dirs ("KIELA_LESSON_PATH", "lessons");
 }
 
 /* ---- the registry ---- */
@@ -595,7 +580,7 @@ compare_names (gconstpointer a, gconstpointer b)
 void
 kiela_registry_load_lesson_files (KielaRegistry *registry)
 {
-  g_autoptr(GPtrArray) dirs = kiela_lesson_file_get_search_dirs ();
+  g_autoptr(GPtrArray) dirs = kiela_lesson_file_dup_search_dirs ();
 
   g_return_if_fail (registry != NULL);
   for (guint i = 0; i < dirs->len; i++)

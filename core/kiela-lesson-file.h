@@ -121,11 +121,11 @@ KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_file_goal_word      (KielaLesson
 /*
  * Folders searched, in order: each of KIELA_LESSON_PATH (':'-separated), then the build
  * tree's data/lessons when running uninstalled or else $datadir/kiela/lessons, then
- * the user's own, kiela_lesson_file_get_user_dir().
+ * the user's own, kiela_lesson_file_dup_user_dir().
  */
-KIELA_AVAILABLE_IN_ALL GPtrArray *kiela_lesson_file_get_search_dirs (void);
+KIELA_AVAILABLE_IN_ALL GPtrArray *kiela_lesson_file_dup_search_dirs (void);
 /* $XDG_DATA_HOME/kiela/lessons: where lessons the user installs go. */
-KIELA_AVAILABLE_IN_ALL char      *kiela_lesson_file_get_user_dir    (void);
+KIELA_AVAILABLE_IN_ALL char      *kiela_lesson_file_dup_user_dir    (void);
 
 /*
  * Registers the lessons of one file.  Each file gets its own plugin record (see

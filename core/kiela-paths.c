@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-paths.h"
+#include "kiela-paths-private.h"
 
 static char *build_root;      /* NULL when installed */
 static char *build_locale_dir;
@@ -58,4 +59,32 @@ kiela_bind_textdomain (void)
 {
   bindtextdomain (GETTEXT_PACKAGE, kiela_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+}
+
+char *
+_kiela_paths_dup_user_dir (const char *kind)
+{
+  return g_build_filename (g_get_user_data_dir (), "kiela", kind, NULL);
+}
+
+GPtrArray *
+_kiela_paths_dup_data_dirs (const char *env_var, const char *kind)
+{
+  GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
+  const char *env = g_getenv (env_var);
+
+  if (env && env[0])
+    {
+      g_auto(GStrv) parts = g_strsplit (env, G_SEARCHPATH_SEPARATOR_S, -1);
+
+      for (guint i = 0; parts[i]; i++)
+        if (parts[i][0])
+          g_ptr_array_add (dirs, g_strdup (parts[i]));
+    }
+  if (kiela_running_uninstalled () && kiela_paths_get_build_root ())
+    g_ptr_array_add (dirs, g_build_filename (kiela_paths_get_build_root (), "data", kind, NULL));
+  else
+    g_ptr_array_add (dirs, g_build_filename (KIELA_PKGDATADIR, kind, NULL));
+  g_ptr_array_add (dirs, _kiela_paths_dup_user_dir (kind));
+  return dirs;
 }

@@ -11,6 +11,7 @@
 #include "kiela-error.h"
 #include "kiela-file.h"
 #include "kiela-paths.h"
+#include "kiela-paths-private.h"
 #include "kiela-registry.h"
 
 #define MAX_FILE_SIZE (64 * 1024)
@@ -877,21 +878,5 @@ kiela_variant_file_save (KielaVariantFile *file, const char *path, GError **erro
 GPtrArray *
 kiela_variant_file_dup_search_dirs (void)
 {
-  GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
-  const char *env = g_getenv ("KIELA_VARIANT_PATH");
-
-  if (env && env[0])
-    {
-      g_auto(GStrv) parts = g_strsplit (env, G_SEARCHPATH_SEPARATOR_S, -1);
-
-      for (guint i = 0; parts[i]; i++)
-        if (parts[i][0])
-          g_ptr_array_add (dirs, g_strdup (parts[i]));
-    }
-  if (kiela_running_uninstalled () && kiela_paths_get_build_root ())
-    g_ptr_array_add (dirs, g_build_filename (kiela_paths_get_build_root (), "data", "variants", NULL));
-  else
-    g_ptr_array_add (dirs, g_build_filename (KIELA_PKGDATADIR, "variants", NULL));
-  g_ptr_array_add (dirs, g_build_filename (g_get_user_data_dir (), "kiela", "variants", NULL));
-  return dirs;
+  return _kiela_paths_dup_data_dirs ("KIELA_VARIANT_PATH", "variants");
 }

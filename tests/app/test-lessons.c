@@ -772,7 +772,7 @@ test_teacher_lesson (Fixture *f, gconstpointer data)
   g_autofree char *tmp = g_dir_make_tmp ("kiela-teacher-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (tmp, "tuesday.kiela-lesson", NULL);
   g_autofree char *bad = g_build_filename (tmp, "wrong.kiela-lesson", NULL);
-  g_autofree char *user_dir = kiela_lesson_file_get_user_dir ();
+  g_autofree char *user_dir = kiela_lesson_file_dup_user_dir ();
   g_autofree char *installed = g_build_filename (user_dir, "tuesday.kiela-lesson", NULL);
   g_autofree char *wrong_text = NULL;
   g_autoptr(GFile) file = g_file_new_for_path (path);

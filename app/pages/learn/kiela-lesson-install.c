@@ -48,7 +48,7 @@ gboolean
 kiela_lesson_install (KielaRegistry *registry, const char *path, char **installed_path, GError **error)
 {
   g_autoptr(KielaLessonFile) file = kiela_lesson_file_new_from_file (path, error);
-  g_autofree char *dir = kiela_lesson_file_get_user_dir ();
+  g_autofree char *dir = kiela_lesson_file_dup_user_dir ();
   g_autofree char *contents = NULL, *name = NULL, *target = NULL;
   gsize length;
 

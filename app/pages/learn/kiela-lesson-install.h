@@ -9,7 +9,7 @@ G_BEGIN_DECLS
 /* A plain-text summary of a lesson file: per lesson its title, author, summary and steps,
  * then the result of its checks against `registry` ("Every step passes its checks." or why not). */
 char    *kiela_lesson_describe (KielaRegistry *registry, KielaLessonFile *file);
-/* Copies the file as written into the user's lesson folder (kiela_lesson_file_get_user_dir)
+/* Copies the file as written into the user's lesson folder (kiela_lesson_file_dup_user_dir)
  * as ID.kiela-lesson and registers it; refuses a file that does not read or check, and a
  * lesson id already taken.  `installed_path` (may be NULL) receives where it went. */
 gboolean kiela_lesson_install  (KielaRegistry *registry, const char *path, char **installed_path, GError **error);

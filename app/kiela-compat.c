@@ -6,6 +6,8 @@
 
 #include "kiela-compat.h"
 
+#include <glib/gi18n.h>
+
 gboolean
 kiela_compat_announce (GtkAccessible *accessible, const char *text)
 {
@@ -16,5 +18,462 @@ kiela_compat_announce (GtkAccessible *accessible, const char *text)
   return TRUE;
 #else
   return FALSE;
+#endif
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Questions: AdwAlertDialog (libadwaita >= 1.5) or AdwMessageDialog
+ */
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+# define QUESTION(q) ADW_ALERT_DIALOG (q)
+#else
+# define QUESTION(q) ADW_MESSAGE_DIALOG (q)
+#endif
+
+GtkWidget *
+kiela_compat_question_new (const char *heading, const char *body)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return GTK_WIDGET (adw_alert_dialog_new (heading, body));
+#else
+  return adw_message_dialog_new (NULL, heading, body);
+#endif
+}
+
+void
+kiela_compat_question_add_response (GtkWidget *question, const char *id, const char *label,
+                                    AdwResponseAppearance appearance)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_alert_dialog_add_response (QUESTION (question), id, label);
+  adw_alert_dialog_set_response_appearance (QUESTION (question), id, appearance);
+#else
+  adw_message_dialog_add_response (QUESTION (question), id, label);
+  adw_message_dialog_set_response_appearance (QUESTION (question), id, appearance);
+#endif
+}
+
+void
+kiela_compat_question_set_default_response (GtkWidget *question, const char *id)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_alert_dialog_set_default_response (QUESTION (question), id);
+#else
+  adw_message_dialog_set_default_response (QUESTION (question), id);
+#endif
+}
+
+void
+kiela_compat_question_set_close_response (GtkWidget *question, const char *id)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_alert_dialog_set_close_response (QUESTION (question), id);
+#else
+  adw_message_dialog_set_close_response (QUESTION (question), id);
+#endif
+}
+
+void
+kiela_compat_question_set_response_appearance (GtkWidget *question, const char *id, AdwResponseAppearance appearance)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_alert_dialog_set_response_appearance (QUESTION (question), id, appearance);
+#else
+  adw_message_dialog_set_response_appearance (QUESTION (question), id, appearance);
+#endif
+}
+
+void
+kiela_compat_question_set_response_enabled (GtkWidget *question, const char *id, gboolean enabled)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_alert_dialog_set_response_enabled (QUESTION (question), id, enabled);
+#else
+  adw_message_dialog_set_response_enabled (QUESTION (question), id, enabled);
+#endif
+}
+
+void
+kiela_compat_question_set_extra_child (GtkWidget *question, GtkWidget *child)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_alert_dialog_set_extra_child (QUESTION (question), child);
+#else
+  adw_message_dialog_set_extra_child (QUESTION (question), child);
+#endif
+}
+
+typedef struct {
+  KielaCompatAnswered answered;
+  gpointer data;
+  GDestroyNotify destroy;
+  char *response;             /* the first response given */
+  gboolean done;
+} Asked;
+
+static void
+asked_free (gpointer p, GClosure *closure)
+{
+  Asked *a = p;
+
+  if (a->destroy != NULL)
+    a->destroy (a->data);
+  g_free (a->response);
+  g_free (a);
+}
+
+static void
+asked_answer (Asked *a, const char *response)
+{
+  if (a->done)
+    return;
+  a->done = TRUE;
+  if (a->answered != NULL)
+    a->answered (response, a->data);
+}
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+static void
+on_question_response (GtkWidget *question, const char *response, Asked *a)
+{
+  /* A click emits "response" and then closes; closing emits the close response too, unless a
+   * click came first (the tests' answer has no click). */
+  if (a->response == NULL)
+    a->response = g_strdup (response);
+}
+
+static void
+on_question_closed (GtkWidget *question, Asked *a)
+{
+  /* After the class handler: the host has taken the dialog off the window, which can now
+   * close, and an Escape has been given its close response. */
+  asked_answer (a, a->response != NULL ? a->response
+                                       : adw_alert_dialog_get_close_response (QUESTION (question)));
+}
+#else
+static void
+on_question_response (GtkWidget *question, const char *response, Asked *a)
+{
+  /* The message dialog closes itself (a window of its own) right after. */
+  asked_answer (a, response);
+}
+#endif
+
+void
+kiela_compat_question_present (GtkWidget *question, GtkWindow *parent,
+                               KielaCompatAnswered answered, gpointer data, GDestroyNotify destroy)
+{
+  Asked *a = g_new0 (Asked, 1);
+
+  g_return_if_fail (GTK_IS_WIDGET (question));
+  g_return_if_fail (GTK_IS_WINDOW (parent));
+
+  a->answered = answered;
+  a->data = data;
+  a->destroy = destroy;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  g_signal_connect (question, "response", G_CALLBACK (on_question_response), a);
+  g_signal_connect_data (question, "closed", G_CALLBACK (on_question_closed), a, asked_free,
+                         G_CONNECT_AFTER);
+  adw_dialog_present (ADW_DIALOG (question), GTK_WIDGET (parent));
+#else
+  g_signal_connect_data (question, "response", G_CALLBACK (on_question_response), a, asked_free, 0);
+  gtk_window_set_transient_for (GTK_WINDOW (question), parent);
+  gtk_window_set_modal (GTK_WINDOW (question), TRUE);
+  gtk_window_present (GTK_WINDOW (question));
+#endif
+}
+
+GtkWidget *
+kiela_compat_question_find (GtkWindow *parent)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  AdwDialog *shown = ADW_IS_APPLICATION_WINDOW (parent)
+                     ? adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (parent))
+                     : ADW_IS_WINDOW (parent) ? adw_window_get_visible_dialog (ADW_WINDOW (parent)) : NULL;
+
+  return ADW_IS_ALERT_DIALOG (shown) ? GTK_WIDGET (shown) : NULL;
+#else
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (tops, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (top) && gtk_window_get_transient_for (top) == parent)
+        return GTK_WIDGET (top);
+    }
+  return NULL;
+#endif
+}
+
+gboolean
+kiela_compat_question_has_response (GtkWidget *question, const char *id)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return adw_alert_dialog_has_response (QUESTION (question), id);
+#else
+  return adw_message_dialog_has_response (QUESTION (question), id);
+#endif
+}
+
+gboolean
+kiela_compat_question_get_response_enabled (GtkWidget *question, const char *id)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return adw_alert_dialog_get_response_enabled (QUESTION (question), id);
+#else
+  return adw_message_dialog_get_response_enabled (QUESTION (question), id);
+#endif
+}
+
+const char *
+kiela_compat_question_get_heading (GtkWidget *question)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return adw_alert_dialog_get_heading (QUESTION (question));
+#else
+  return adw_message_dialog_get_heading (QUESTION (question));
+#endif
+}
+
+const char *
+kiela_compat_question_get_body (GtkWidget *question)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return adw_alert_dialog_get_body (QUESTION (question));
+#else
+  return adw_message_dialog_get_body (QUESTION (question));
+#endif
+}
+
+const char *
+kiela_compat_question_get_close_response (GtkWidget *question)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return adw_alert_dialog_get_close_response (QUESTION (question));
+#else
+  return adw_message_dialog_get_close_response (QUESTION (question));
+#endif
+}
+
+void
+kiela_compat_question_respond (GtkWidget *question, const char *id)
+{
+  g_return_if_fail (kiela_compat_question_has_response (question, id));
+
+  g_object_ref (question);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  /* AdwAlertDialog has no public call for a response: what a click does, the signal then the
+   * closing (without the animation, so the window has no dialog when this returns). */
+  g_signal_emit_by_name (question, "response", id);
+  adw_dialog_force_close (ADW_DIALOG (question));
+#else
+  adw_message_dialog_response (QUESTION (question), id);
+  /* As a click does: the response closes the dialog. */
+  if (gtk_widget_get_visible (question))
+    gtk_window_destroy (GTK_WINDOW (question));
+#endif
+  g_object_unref (question);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Files: GtkFileDialog (GTK >= 4.10) or GtkFileChooserNative
+ */
+
+GListStore *
+kiela_compat_file_filters_new (void)
+{
+  return g_list_store_new (GTK_TYPE_FILE_FILTER);
+}
+
+void
+kiela_compat_file_filters_add (GListStore *filters, const char *name, const char *mime_type,
+                               const char *first_pattern, ...)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  va_list args;
+
+  gtk_file_filter_set_name (filter, name);
+  if (mime_type != NULL)
+    gtk_file_filter_add_mime_type (filter, mime_type);
+  va_start (args, first_pattern);
+  for (const char *p = first_pattern; p != NULL; p = va_arg (args, const char *))
+    gtk_file_filter_add_pattern (filter, p);
+  va_end (args);
+  g_list_store_append (filters, filter);
+}
+
+typedef struct {
+  KielaCompatFileChosen chosen;
+  gpointer data;
+  GDestroyNotify destroy;
+} Choosing;
+
+static void
+choosing_done (Choosing *c, GFile *file)
+{
+  c->chosen (file, c->data);
+  if (c->destroy != NULL)
+    c->destroy (c->data);
+  g_free (c);
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+on_file_dialog_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GtkFileDialog *dialog = GTK_FILE_DIALOG (source);
+  Choosing *c = g_object_steal_data (source, "kiela-choosing");
+  KielaCompatFileMode mode = GPOINTER_TO_INT (g_object_get_data (source, "kiela-mode"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = mode == KIELA_COMPAT_FILE_SAVE ? gtk_file_dialog_save_finish (dialog, result, &error)
+                                                         : gtk_file_dialog_open_finish (dialog, result, &error);
+
+  /* Dismissed is a cancel; any other error (no portal, no chooser) is one too, and says so. */
+  if (error != NULL && !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
+    g_warning ("file chooser: %s", error->message);
+  choosing_done (c, file);
+  g_object_unref (dialog);
+}
+#else
+static void
+on_file_chooser_response (GtkNativeDialog *native, int response, Choosing *c)
+{
+  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native))
+                                                          : NULL;
+
+  choosing_done (c, file);
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+}
+#endif
+
+void
+kiela_compat_choose_file (GtkWindow *parent, KielaCompatFileMode mode, const KielaCompatFileRequest *request,
+                          KielaCompatFileChosen chosen, gpointer data, GDestroyNotify destroy)
+{
+  Choosing *c;
+
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (request != NULL && chosen != NULL);
+
+  c = g_new0 (Choosing, 1);
+  c->chosen = chosen;
+  c->data = data;
+  c->destroy = destroy;
+#if GTK_CHECK_VERSION (4, 10, 0)
+  {
+    GtkFileDialog *dialog = gtk_file_dialog_new ();
+
+    gtk_file_dialog_set_title (dialog, request->title);
+    gtk_file_dialog_set_accept_label (dialog, request->accept_label);
+    gtk_file_dialog_set_modal (dialog, TRUE);
+    if (request->filters != NULL && g_list_model_get_n_items (request->filters) > 0)
+      {
+        g_autoptr(GtkFileFilter) first = g_list_model_get_item (request->filters, 0);
+
+        gtk_file_dialog_set_filters (dialog, request->filters);
+        gtk_file_dialog_set_default_filter (dialog, first);
+      }
+    if (mode == KIELA_COMPAT_FILE_SAVE && request->file != NULL)
+      gtk_file_dialog_set_initial_file (dialog, request->file);
+    else
+      {
+        if (request->folder != NULL)
+          gtk_file_dialog_set_initial_folder (dialog, request->folder);
+        if (mode == KIELA_COMPAT_FILE_SAVE && request->name != NULL)
+          gtk_file_dialog_set_initial_name (dialog, request->name);
+      }
+    g_object_set_data (G_OBJECT (dialog), "kiela-choosing", c);
+    g_object_set_data (G_OBJECT (dialog), "kiela-mode", GINT_TO_POINTER (mode));
+    if (mode == KIELA_COMPAT_FILE_SAVE)
+      gtk_file_dialog_save (dialog, parent, NULL, on_file_dialog_done, NULL);
+    else
+      gtk_file_dialog_open (dialog, parent, NULL, on_file_dialog_done, NULL);
+  }
+#else
+  {
+    GtkFileChooserNative *native =
+      gtk_file_chooser_native_new (request->title, parent,
+                                   mode == KIELA_COMPAT_FILE_SAVE ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                                                  : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                   request->accept_label, _("_Cancel"));
+    GtkFileChooser *chooser = GTK_FILE_CHOOSER (native);
+
+    gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+    for (guint i = 0; request->filters != NULL && i < g_list_model_get_n_items (request->filters); i++)
+      {
+        g_autoptr(GtkFileFilter) filter = g_list_model_get_item (request->filters, i);
+
+        gtk_file_chooser_add_filter (chooser, filter);
+      }
+    if (mode == KIELA_COMPAT_FILE_SAVE && request->file != NULL)
+      gtk_file_chooser_set_file (chooser, request->file, NULL);
+    else
+      {
+        if (request->folder != NULL)
+          gtk_file_chooser_set_current_folder (chooser, request->folder, NULL);
+        if (mode == KIELA_COMPAT_FILE_SAVE && request->name != NULL)
+          gtk_file_chooser_set_current_name (chooser, request->name);
+      }
+    g_signal_connect (native, "response", G_CALLBACK (on_file_chooser_response), c);
+    gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  }
+#endif
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * About: AdwAboutDialog (libadwaita >= 1.5) or AdwAboutWindow
+ */
+
+GtkWidget *
+kiela_compat_about_new (void)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return GTK_WIDGET (adw_about_dialog_new ());
+#else
+  return adw_about_window_new ();
+#endif
+}
+
+void
+kiela_compat_about_add_acknowledgement_section (GtkWidget *about, const char *name, const char **people)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_about_dialog_add_acknowledgement_section (ADW_ABOUT_DIALOG (about), name, people);
+#else
+  adw_about_window_add_acknowledgement_section (ADW_ABOUT_WINDOW (about), name, people);
+#endif
+}
+
+void
+kiela_compat_about_present (GtkWidget *about, GtkWindow *parent)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (parent));
+#else
+  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
+  gtk_window_present (GTK_WINDOW (about));
+#endif
+}
+
+void
+kiela_compat_close_dialogs (GtkWindow *window)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  for (;;)
+    {
+      AdwDialog *shown = ADW_IS_APPLICATION_WINDOW (window)
+                         ? adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window))
+                         : ADW_IS_WINDOW (window) ? adw_window_get_visible_dialog (ADW_WINDOW (window)) : NULL;
+
+      if (shown == NULL)
+        break;
+      adw_dialog_force_close (shown);
+    }
 #endif
 }

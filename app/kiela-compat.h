@@ -6,7 +6,7 @@
  * 4.8/1.2 path otherwise. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -14,5 +14,84 @@ G_BEGIN_DECLS
  * returns FALSE when the stack has no announcements, and the caller falls back on changing
  * a status region's name. */
 gboolean kiela_compat_announce (GtkAccessible *accessible, const char *text);
+
+/* A question with responses (Save / Discard / Cancel) over a window: an AdwAlertDialog inside
+ * the window with libadwaita >= 1.5, an AdwMessageDialog, a window of its own, before (it is
+ * deprecated in 1.6, and 1.7's lays its labels out narrower than they need, a critical
+ * warning). */
+GtkWidget  *kiela_compat_question_new                  (const char *heading, const char *body);
+void        kiela_compat_question_add_response         (GtkWidget *question, const char *id, const char *label,
+                                                        AdwResponseAppearance appearance);
+void        kiela_compat_question_set_default_response (GtkWidget *question, const char *id);
+void        kiela_compat_question_set_close_response   (GtkWidget *question, const char *id);
+void        kiela_compat_question_set_response_appearance (GtkWidget *question, const char *id,
+                                                           AdwResponseAppearance appearance);
+void        kiela_compat_question_set_response_enabled (GtkWidget *question, const char *id, gboolean enabled);
+/* A widget under the body (check buttons, a drop-down). */
+void        kiela_compat_question_set_extra_child      (GtkWidget *question, GtkWidget *child);
+
+/* Called once with the id of the response given (the close response for Escape or a closed
+ * window), when the question is no longer over the window: the window can then close or
+ * show another question.  An AdwAlertDialog is still over its window while it emits
+ * "response", so the answer waits for its "closed". */
+typedef void (*KielaCompatAnswered) (const char *response, gpointer data);
+
+/* Shows `question` over `parent` and hands its answer to `answered` (or to nobody: NULL, for a
+ * message with only Close); `destroy` frees `data` once, answered or not (the window gone
+ * first). */
+void        kiela_compat_question_present              (GtkWidget *question, GtkWindow *parent,
+                                                        KielaCompatAnswered answered, gpointer data,
+                                                        GDestroyNotify destroy);
+
+/* What the tests look at: the question shown over `parent` or NULL, its responses, and an
+ * answer given as a click on one gives it (the question gone when this returns). */
+GtkWidget  *kiela_compat_question_find                 (GtkWindow *parent);
+gboolean    kiela_compat_question_has_response         (GtkWidget *question, const char *id);
+gboolean    kiela_compat_question_get_response_enabled (GtkWidget *question, const char *id);
+const char *kiela_compat_question_get_heading          (GtkWidget *question);
+const char *kiela_compat_question_get_body             (GtkWidget *question);
+const char *kiela_compat_question_get_close_response   (GtkWidget *question);
+void        kiela_compat_question_respond              (GtkWidget *question, const char *id);
+
+/* The About window: an AdwAboutDialog inside the window with libadwaita >= 1.5, an
+ * AdwAboutWindow (deprecated in 1.6) before.  Both have the same properties ("application-name",
+ * "debug-info", ...): set them with g_object_set. */
+GtkWidget *kiela_compat_about_new                      (void);
+void       kiela_compat_about_add_acknowledgement_section (GtkWidget *about, const char *name,
+                                                        const char **people);
+void       kiela_compat_about_present                  (GtkWidget *about, GtkWindow *parent);
+
+/* Closes at once every dialog shown inside `window` (AdwDialog, libadwaita >= 1.5), a question
+ * given its close response; dialogs that are windows of their own are the caller's. */
+void       kiela_compat_close_dialogs                  (GtkWindow *window);
+
+/* Choosing a file to open or to save: GtkFileDialog with GTK >= 4.10, GtkFileChooserNative
+ * (deprecated in 4.10) before; both go through the file chooser portal inside a Flatpak. */
+typedef enum {
+  KIELA_COMPAT_FILE_OPEN,
+  KIELA_COMPAT_FILE_SAVE,
+} KielaCompatFileMode;
+
+typedef struct {
+  const char *title;
+  const char *accept_label;   /* "_Open", "_Save", "_Export" */
+  GListModel *filters;        /* of GtkFileFilter, the first one chosen at first; or NULL */
+  GFile *folder;              /* the folder it opens in, or NULL */
+  GFile *file;                /* saving: the file it proposes to write over, or NULL */
+  const char *name;           /* saving: the name it proposes in `folder`, or NULL */
+} KielaCompatFileRequest;
+
+/* `file` is the file chosen, or NULL when the person cancelled (or no chooser could be shown). */
+typedef void (*KielaCompatFileChosen) (GFile *file, gpointer data);
+
+void kiela_compat_choose_file (GtkWindow *parent, KielaCompatFileMode mode,
+                               const KielaCompatFileRequest *request,
+                               KielaCompatFileChosen chosen, gpointer data, GDestroyNotify destroy);
+
+/* The filters of a request: an empty list of GtkFileFilter, and a filter named `name`
+ * appended to it (a MIME type or NULL, then glob patterns, NULL-terminated). */
+GListStore *kiela_compat_file_filters_new (void);
+void        kiela_compat_file_filters_add (GListStore *filters, const char *name, const char *mime_type,
+                                           const char *first_pattern, ...) G_GNUC_NULL_TERMINATED;
 
 G_END_DECLS

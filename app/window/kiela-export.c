@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "kiela-export.h"
+#include "kiela-compat.h"
 #include "kiela-window-private.h"
 #include "kiela-diagram.h"
 
@@ -68,11 +69,18 @@ add_filter (GtkFileChooser *chooser, const char *name, const char *pattern, cons
   g_object_unref (filter);
 }
 
+static GFile *
+documents_folder_new (void)
+{
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+  return g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
+}
+
 static void
 set_documents_folder (GtkFileChooser *chooser)
 {
-  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
-  g_autoptr(GFile) dir = g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
+  g_autoptr(GFile) dir = documents_folder_new ();
 
   gtk_file_chooser_set_current_folder (chooser, dir, NULL);
 }
@@ -107,6 +115,8 @@ on_image_response (GtkNativeDialog *native, int response, KielaWindow *self)
   g_object_unref (native);
 }
 
+/* The one chooser left on GtkFileChooserNative: GtkFileDialog (GTK 4.10) has no choices, and
+ * "Mark the last move" is one (GTK_VERSION_MIN_REQUIRED 4.8 keeps its deprecation quiet). */
 void
 kiela_export_action_export_image (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -251,9 +261,9 @@ request_free (WorksheetRequest *r)
 }
 
 static void
-on_pdf_response (GtkNativeDialog *native, int response, WorksheetRequest *r)
+on_pdf_chosen (GFile *file, gpointer data)
 {
-  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native)) : NULL;
+  WorksheetRequest *r = data;
 
   if (file != NULL)
     {
@@ -262,23 +272,22 @@ on_pdf_response (GtkNativeDialog *native, int response, WorksheetRequest *r)
 
       report_saved (r->self, file, ok, error, _("The worksheet could not be saved."));
     }
-  request_free (r);
-  g_object_unref (native);
 }
 
 static void
 save_pdf (WorksheetRequest *r)
 {
-  GtkFileChooserNative *native = gtk_file_chooser_native_new (_("Export Worksheet"), GTK_WINDOW (r->self),
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  g_autoptr(GListStore) filters = kiela_compat_file_filters_new ();
+  g_autoptr(GFile) docs = documents_folder_new ();
+  KielaCompatFileRequest request = {
+    .title = _("Export Worksheet"), .accept_label = _("_Export"), .filters = G_LIST_MODEL (filters),
+    /* TRANSLATORS: default file name of a worksheet; keep the .pdf */
+    .folder = docs, .name = _("kiela-worksheet.pdf"),
+  };
 
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  add_filter (GTK_FILE_CHOOSER (native), _("PDF documents"), "*.pdf", "application/pdf");
-  set_documents_folder (GTK_FILE_CHOOSER (native));
-  /* TRANSLATORS: default file name of a worksheet; keep the .pdf */
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("kiela-worksheet.pdf"));
-  g_signal_connect (native, "response", G_CALLBACK (on_pdf_response), r);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  kiela_compat_file_filters_add (filters, _("PDF documents"), "application/pdf", "*.pdf", NULL);
+  kiela_compat_choose_file (GTK_WINDOW (r->self), KIELA_COMPAT_FILE_SAVE, &request, on_pdf_chosen, r,
+                            (GDestroyNotify) request_free);
 }
 
 static void
@@ -328,15 +337,19 @@ print_worksheet (WorksheetRequest *r)
 
 /* A dialog closed with no response (its window destroyed) takes its request with it. */
 static void
-on_options_destroy (GtkWidget *dialog, WorksheetRequest *r)
+on_options_gone (gpointer data)
 {
+  WorksheetRequest *r = data;
+
   if (!r->answered)
     request_free (r);
 }
 
 static void
-on_options_response (AdwMessageDialog *dialog, const char *response, WorksheetRequest *r)
+on_options_answered (const char *response, gpointer data)
 {
+  WorksheetRequest *r = data;
+
   r->answered = TRUE;
   if (g_strcmp0 (response, "accept") != 0)
     {
@@ -366,8 +379,7 @@ worksheet_dialog (KielaWindow *self, gboolean print)
 {
   WorksheetRequest *r = g_new0 (WorksheetRequest, 1);
   const char *papers[] = { _("A4"), _("Letter"), NULL };
-  AdwMessageDialog *dialog;
-  GtkWidget *box, *every, *row;
+  GtkWidget *dialog, *box, *every, *row;
   g_autofree char *line = NULL, *body = NULL;
 
   r->self = g_object_ref (self);
@@ -380,11 +392,9 @@ worksheet_dialog (KielaWindow *self, gboolean print)
   else
     body = g_strdup (_("The game as played: a diagram of each move with what it did, "
                        "then the position after it."));
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                       line ? (print ? _("Print Variation Worksheet")
-                                                                     : _("Export Variation Worksheet"))
-                                                            : (print ? _("Print Worksheet") : _("Export Worksheet")),
-                                                       body));
+  dialog = kiela_compat_question_new (line ? (print ? _("Print Variation Worksheet") : _("Export Variation Worksheet"))
+                                           : (print ? _("Print Worksheet") : _("Export Worksheet")),
+                                      body);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   every = gtk_check_button_new_with_mnemonic (_("Every _move"));
   r->key_moves = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Key moves only (captures and the last move)")));
@@ -407,14 +417,12 @@ worksheet_dialog (KielaWindow *self, gboolean print)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (r->key_moves));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (r->blank));
   gtk_box_append (GTK_BOX (box), row);
-  adw_message_dialog_set_extra_child (dialog, box);
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "accept", print ? _("_Print…") : _("_Export…"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "accept", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "accept");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_options_response), r);
-  g_signal_connect (dialog, "destroy", G_CALLBACK (on_options_destroy), r);
-  gtk_window_present (GTK_WINDOW (dialog));
+  kiela_compat_question_set_extra_child (dialog, box);
+  kiela_compat_question_add_response (dialog, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_add_response (dialog, "accept", print ? _("_Print…") : _("_Export…"), ADW_RESPONSE_SUGGESTED);
+  kiela_compat_question_set_default_response (dialog, "accept");
+  kiela_compat_question_set_close_response (dialog, "cancel");
+  kiela_compat_question_present (dialog, GTK_WINDOW (self), on_options_answered, r, on_options_gone);
 }
 
 void

@@ -6,6 +6,7 @@
 
 #include "kiela-window-private.h"
 #include "kiela-ai-player.h"
+#include "kiela-compat.h"
 #include "kiela-export.h"
 #include "kiela-new-game-dialog.h"
 #include "kiela-position-editor.h"
@@ -114,12 +115,6 @@ pending_steal (Pending *p)
   return taken;
 }
 
-static void
-pending_free_closure (gpointer data, GClosure *closure)
-{
-  pending_free (data);
-}
-
 /* Saves to the session's file and says so; FALSE (with the reason in the banner) on failure. */
 static gboolean
 save_reporting (KielaWindow *self, GFile *file)
@@ -141,9 +136,9 @@ save_reporting (KielaWindow *self, GFile *file)
 }
 
 static void
-on_confirm_response (AdwMessageDialog *dialog, const char *response, Pending *question)
+on_confirm_answered (const char *response, gpointer data)
 {
-  Pending *p = pending_steal (question);
+  Pending *p = pending_steal (data);
   KielaWindow *self = p->self;
 
   if (g_strcmp0 (response, "discard") == 0)
@@ -170,32 +165,32 @@ confirm_discard (KielaWindow *self, KielaWindowContinuation then, gpointer data,
 {
   Pending *p = pending_new (self, then, data, destroy);
   GFile *file = kiela_game_session_get_file (self->session);
-  AdwMessageDialog *dialog;
+  g_autofree char *body = NULL;
+  GtkWidget *question;
 
   if (!kiela_game_session_get_modified (self->session))
     {
       pending_run (p);
       return;
     }
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL));
   if (file != NULL)
     {
       g_autofree char *name = g_file_get_basename (file);
       /* TRANSLATORS: %s is a saved game's file name */
-      adw_message_dialog_format_body (dialog, _("“%s” has moves that are not saved. "
-                                                "If you do not save them, they are lost."), name);
+      body = g_strdup_printf (_("“%s” has moves that are not saved. "
+                                "If you do not save them, they are lost."), name);
     }
   else
-    adw_message_dialog_set_body (dialog, _("The current game is not saved in a file. "
-                                           "If you do not save it, it is lost."));
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "discard", _("_Discard"),
-                                    "save", _("_Save"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "save");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_data (dialog, "response", G_CALLBACK (on_confirm_response), p, pending_free_closure, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+    body = g_strdup (_("The current game is not saved in a file. "
+                       "If you do not save it, it is lost."));
+  question = kiela_compat_question_new (_("Save Changes?"), body);
+  kiela_compat_question_add_response (question, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_add_response (question, "discard", _("_Discard"), ADW_RESPONSE_DESTRUCTIVE);
+  kiela_compat_question_add_response (question, "save", _("_Save"), ADW_RESPONSE_SUGGESTED);
+  kiela_compat_question_set_default_response (question, "save");
+  kiela_compat_question_set_close_response (question, "cancel");
+  kiela_compat_question_present (question, GTK_WINDOW (self), on_confirm_answered, p,
+                                 (GDestroyNotify) pending_free);
 }
 
 /* The answer to the question: handed to the callback as soon as it is known, within the
@@ -501,43 +496,24 @@ action_move (GtkWidget *widget, const char *name, GVariant *param)
 
 /* ---------- files ---------- */
 
-static void
-add_kiela_filters (GtkFileChooser *chooser)
+static GListStore *
+kiela_filters_new (void)
 {
-  GtkFileFilter *filter = gtk_file_filter_new ();
+  GListStore *filters = kiela_compat_file_filters_new ();
 
-  gtk_file_filter_set_name (filter, _("Kiela games"));
-  gtk_file_filter_add_pattern (filter, "*.kiela");
-  gtk_file_filter_add_pattern (filter, "*.json");
-  gtk_file_chooser_add_filter (chooser, filter);
-  g_object_unref (filter);
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("All files"));
-  gtk_file_filter_add_pattern (filter, "*");
-  gtk_file_chooser_add_filter (chooser, filter);
-  g_object_unref (filter);
+  kiela_compat_file_filters_add (filters, _("Kiela games"), NULL, "*.kiela", "*.json", NULL);
+  kiela_compat_file_filters_add (filters, _("All files"), NULL, "*", NULL);
+  return filters;
 }
 
 /* Without a file of its own the chooser would open in the directory the app was started from
  * (often the source tree or /): games belong in Documents, or the home folder. */
-static void
-set_default_folder (GtkFileChooser *chooser)
+static GFile *
+default_folder_new (void)
 {
   const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
-  g_autoptr(GFile) dir = g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs
-                                                                                             : g_get_home_dir ());
 
-  gtk_file_chooser_set_current_folder (chooser, dir, NULL);
-}
-
-static GtkFileChooserNative *
-file_chooser_new (KielaWindow *self, const char *title, GtkFileChooserAction mode, const char *accept)
-{
-  GtkFileChooserNative *native = gtk_file_chooser_native_new (title, GTK_WINDOW (self), mode, accept, _("_Cancel"));
-
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  add_kiela_filters (GTK_FILE_CHOOSER (native));
-  return native;
+  return g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
 }
 
 gboolean
@@ -611,15 +587,10 @@ kiela_window_open (KielaWindow *self, GFile *file)
 }
 
 static void
-on_open_response (GtkNativeDialog *native, int response, KielaWindow *self)
+on_open_chosen (GFile *file, gpointer data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      if (file)
-        kiela_window_open (self, file);
-    }
-  g_object_unref (native);
+  if (file != NULL)
+    kiela_window_open (KIELA_WINDOW (data), file);
 }
 
 static void
@@ -627,46 +598,41 @@ action_open (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaWindow *self = KIELA_WINDOW (widget);
   GFile *current = kiela_game_session_get_file (self->session);
-  GtkFileChooserNative *native = file_chooser_new (self, _("Open Game"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
-  g_autoptr(GFile) dir = current ? g_file_get_parent (current) : NULL;
+  g_autoptr(GListStore) filters = kiela_filters_new ();
+  g_autoptr(GFile) dir = current ? g_file_get_parent (current) : default_folder_new ();
+  KielaCompatFileRequest request = {
+    .title = _("Open Game"), .accept_label = _("_Open"), .filters = G_LIST_MODEL (filters), .folder = dir,
+  };
 
-  if (dir)
-    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), dir, NULL);
-  else
-    set_default_folder (GTK_FILE_CHOOSER (native));
-  g_signal_connect (native, "response", G_CALLBACK (on_open_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  kiela_compat_choose_file (GTK_WINDOW (self), KIELA_COMPAT_FILE_OPEN, &request,
+                            on_open_chosen, g_object_ref (self), g_object_unref);
 }
 
 /* The chooser runs `then` after a successful save only; a cancelled or failed save drops it. */
 static void
-on_save_response (GtkNativeDialog *native, int response, Pending *p)
+on_save_chosen (GFile *file, gpointer data)
 {
-  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native))
-                                                          : NULL;
+  Pending *p = pending_steal (data);
 
   if (file && save_reporting (p->self, file))
     pending_run (p);
   else
     pending_free (p);
-  g_object_unref (native);
 }
 
 static void
 save_as (KielaWindow *self, KielaWindowContinuation then, gpointer data, GDestroyNotify destroy)
 {
   GFile *current = kiela_game_session_get_file (self->session);
-  GtkFileChooserNative *native = file_chooser_new (self, _("Save Game"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
+  g_autoptr(GListStore) filters = kiela_filters_new ();
+  g_autoptr(GFile) dir = current ? NULL : default_folder_new ();
+  KielaCompatFileRequest request = {
+    .title = _("Save Game"), .accept_label = _("_Save"), .filters = G_LIST_MODEL (filters),
+    .file = current, .folder = dir, .name = current ? NULL : _("game.kiela"),
+  };
 
-  if (current)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), current, NULL);
-  else
-    {
-      set_default_folder (GTK_FILE_CHOOSER (native));
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("game.kiela"));
-    }
-  g_signal_connect (native, "response", G_CALLBACK (on_save_response), pending_new (self, then, data, destroy));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  kiela_compat_choose_file (GTK_WINDOW (self), KIELA_COMPAT_FILE_SAVE, &request, on_save_chosen,
+                            pending_new (self, then, data, destroy), (GDestroyNotify) pending_free);
 }
 
 static void
@@ -809,11 +775,10 @@ action_about (GtkWidget *widget, const char *name, GVariant *param)
 {
   static const char *developers[] = { "The Kiela contributors", NULL };
   KielaWindow *self = KIELA_WINDOW (widget);
-  GtkWidget *about = adw_about_window_new ();
+  GtkWidget *about = kiela_compat_about_new ();
   g_autofree char *report = kiela_preferences_dup_plugin_report (self->registry);
 
   g_object_set (about,
-                "transient-for", self,
                 "application-name", _("Kiela"),
                 "application-icon", KIELA_APP_ID,
                 "developer-name", _("The Kiela contributors"),
@@ -827,12 +792,12 @@ action_about (GtkWidget *widget, const char *name, GVariant *param)
                 "developers", developers,
                 /* TRANSLATORS: put your names here, one per line */
                 "translator-credits", _("translator-credits"),
+                "debug-info", report,
+                "debug-info-filename", "kiela-debug-info.txt",
                 NULL);
-  adw_about_window_set_debug_info (ADW_ABOUT_WINDOW (about), report);
-  adw_about_window_set_debug_info_filename (ADW_ABOUT_WINDOW (about), "kiela-debug-info.txt");
-  adw_about_window_add_acknowledgement_section (ADW_ABOUT_WINDOW (about), _("Rules"),
-                                                (const char *[]) { "Bernardo Campos, Kiela – A Game of African Origin (1998)", NULL });
-  gtk_window_present (GTK_WINDOW (about));
+  kiela_compat_about_add_acknowledgement_section (about, _("Rules"),
+                                                  (const char *[]) { "Bernardo Campos, Kiela – A Game of African Origin (1998)", NULL });
+  kiela_compat_about_present (about, GTK_WINDOW (self));
 }
 
 /* ---------- installing ---------- */

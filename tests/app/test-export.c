@@ -9,6 +9,7 @@
 
 #include "kiela.h"
 #include "kiela-window.h"
+#include "kiela-compat.h"
 #include "kiela-settings.h"
 #include "kiela-export.h"
 #include "app-test-util.h"
@@ -288,25 +289,20 @@ test_variation (Fixture *f, gconstpointer data)
 
   /* The worksheet's dialog says so before anything is written. */
   {
-    GListModel *toplevels = gtk_window_get_toplevels ();
-    AdwMessageDialog *dialog = NULL;
+    GtkWidget *dialog;
 
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.export-worksheet", NULL));
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
-      {
-        g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-        if (ADW_IS_MESSAGE_DIALOG (w))
-          dialog = ADW_MESSAGE_DIALOG (w);
-      }
+    /* An AdwAlertDialog in the window with libadwaita >= 1.5, a window before (kiela-compat). */
+    dialog = kiela_compat_question_find (GTK_WINDOW (f->window));
     g_assert_nonnull (dialog);
     wait_until (app_test_widget_shown, dialog, 10000, "the worksheet's dialog");
     app_test_wait_frames (GTK_WIDGET (dialog), 2);
-    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Export Variation Worksheet");
-    g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), from));
-    g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Main Line"));
+    g_assert_cmpstr (kiela_compat_question_get_heading (dialog), ==, "Export Variation Worksheet");
+    g_assert_nonnull (strstr (kiela_compat_question_get_body (dialog), from));
+    g_assert_nonnull (strstr (kiela_compat_question_get_body (dialog), "Main Line"));
     render_to_png (GTK_WIDGET (dialog), "export-variation-dialog.png");
-    gtk_window_destroy (GTK_WINDOW (dialog));
+    kiela_compat_question_respond (dialog, "cancel");
+    g_assert_null (kiela_compat_question_find (GTK_WINDOW (f->window)));
     spin (50);
   }
 

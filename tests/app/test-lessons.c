@@ -9,6 +9,7 @@
 
 #include "kiela.h"
 #include "kiela-window.h"
+#include "kiela-compat.h"
 #include "kiela-learn.h"
 #include "kiela-welcome-page.h"
 #include "kiela-lessons-page.h"
@@ -734,36 +735,21 @@ static const char teacher_lesson[] =
   "Position=2,2,2,2,2,2,2,2,3,2/0,0,0,0,0,0,0,0,3,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0,0,2 s\n"
   "Task=predict-capture\nMove=j1\nAnswer=6\n";
 
-static AdwMessageDialog *
+/* The question over the window (an AdwAlertDialog in it with libadwaita >= 1.5, an
+ * AdwMessageDialog window before: kiela-compat), or NULL. */
+static GtkWidget *
 find_dialog (Fixture *f)
 {
-  GListModel *tops = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
-    {
-      g_autoptr(GtkWindow) top = g_list_model_get_item (tops, i);
-      if (ADW_IS_MESSAGE_DIALOG (top) && gtk_window_get_transient_for (top) == GTK_WINDOW (f->window))
-        return ADW_MESSAGE_DIALOG (top);
-    }
-  return NULL;
+  return kiela_compat_question_find (GTK_WINDOW (f->window));
 }
 
-/* Destroys `dialog` unless answering it already did. */
+/* Answers `dialog` as a click on `response` does; it is gone afterwards. */
 static void
-close_dialog (AdwMessageDialog *dialog)
+answer_dialog (Fixture *f, GtkWidget *dialog, const char *response)
 {
-  GListModel *tops = gtk_window_get_toplevels ();
-
-  for (guint i = 0; dialog && i < g_list_model_get_n_items (tops); i++)
-    {
-      g_autoptr(GtkWindow) top = g_list_model_get_item (tops, i);
-      if (top == GTK_WINDOW (dialog))
-        {
-          gtk_window_destroy (top);
-          break;
-        }
-    }
+  kiela_compat_question_respond (dialog, response);
   spin (20);
+  g_assert_true (find_dialog (f) != dialog);
 }
 
 static void
@@ -779,7 +765,7 @@ test_teacher_lesson (Fixture *f, gconstpointer data)
   g_autoptr(GFile) bad_file = g_file_new_for_path (bad);
   KielaLessonsPage *lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (learn_of (f), KIELA_PAGE_LESSONS));
   KielaLessonView *view;
-  AdwMessageDialog *dialog;
+  GtkWidget *dialog;
   const KielaLesson *lesson;
   const KielaVariant *kiela = kiela_registry_lookup_variant (f->registry, "kiela");
   GtkWidget *row, *group;
@@ -796,24 +782,23 @@ test_teacher_lesson (Fixture *f, gconstpointer data)
   kiela_lesson_install_prompt (GTK_WINDOW (f->window), f->registry, bad_file);
   dialog = find_dialog (f);
   g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Install “Tuesday”?");
-  body = adw_message_dialog_get_body (dialog);
+  g_assert_cmpstr (kiela_compat_question_get_heading (dialog), ==, "Install “Tuesday”?");
+  body = kiela_compat_question_get_body (dialog);
   g_assert_nonnull (strstr (body, ":26: [Step 3] key “Answer”: its answer is 5, but j1 captures 6 stones"));
-  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "install"));
-  close_dialog (dialog);
+  g_assert_false (kiela_compat_question_get_response_enabled (dialog, "install"));
+  answer_dialog (f, dialog, "cancel");
 
   /* The good one: title, author, each step's task, its checks; installed on confirmation. */
   kiela_lesson_install_prompt (GTK_WINDOW (f->window), f->registry, file);
   dialog = find_dialog (f);
   g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Install “Tuesday”?");
-  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+  g_assert_cmpstr (kiela_compat_question_get_heading (dialog), ==, "Install “Tuesday”?");
+  g_assert_cmpstr (kiela_compat_question_get_body (dialog), ==,
                    "By Ana Teacher\nThree questions for Tuesday.\n1. Sow this house\n2. Where will the last stone land?\n"
                    "3. How many stones will it capture?\n\nEvery step passes its checks.");
-  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "install"));
+  g_assert_true (kiela_compat_question_get_response_enabled (dialog, "install"));
   g_assert_false (g_file_test (installed, G_FILE_TEST_EXISTS));
-  adw_message_dialog_response (dialog, "install");
-  close_dialog (dialog);
+  answer_dialog (f, dialog, "install");
   g_assert_null (find_dialog (f));
   g_assert_true (g_file_test (installed, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpstr (kiela_window_get_last_message (f->window), ==, "“Tuesday” is installed: find it in Learn to Play");
@@ -880,14 +865,15 @@ test_teacher_lesson (Fixture *f, gconstpointer data)
   /* A second install of the same id is refused, and the file there is kept. */
   kiela_lesson_install_prompt (GTK_WINDOW (f->window), f->registry, file);
   dialog = find_dialog (f);
-  adw_message_dialog_response (dialog, "install");
-  close_dialog (dialog);
+  g_assert_nonnull (dialog);
+  answer_dialog (f, dialog, "install");
   dialog = find_dialog (f);
   g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Install the Lesson");
-  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+  g_assert_cmpstr (kiela_compat_question_get_heading (dialog), ==, "Could Not Install the Lesson");
+  g_assert_cmpstr (kiela_compat_question_get_body (dialog), ==,
                    "A lesson with the id “tuesday” is already installed; give this one another Id to install it");
-  close_dialog (dialog);
+  answer_dialog (f, dialog, "close");
+  g_assert_null (find_dialog (f));
 
   /* The next start finds it in the user's folder. */
   close_window (f);

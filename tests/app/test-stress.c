@@ -12,6 +12,7 @@
 
 #include "kiela.h"
 #include "kiela-window.h"
+#include "kiela-compat.h"
 #include "kiela-game-session.h"
 #include "kiela-move-list-item.h"
 #include "kiela-settings.h"
@@ -123,6 +124,8 @@ close_other_windows (KielaWindow *main_window)
       if (top != GTK_WINDOW (main_window))
         gtk_window_destroy (top);
     }
+  /* And those inside it (libadwaita >= 1.5: the About dialog, a question). */
+  kiela_compat_close_dialogs (GTK_WINDOW (main_window));
 }
 
 static void

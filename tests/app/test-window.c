@@ -9,6 +9,7 @@
 
 #include "kiela.h"
 #include "kiela-window.h"
+#include "kiela-compat.h"
 #include "kiela-application.h"
 #include "kiela-ai-player.h"
 #include "kiela-trace-player.h"
@@ -1245,34 +1246,26 @@ test_move_list_follows (Fixture *f, gconstpointer data)
 
 /* ---------- unsaved changes (issue 8) ---------- */
 
-/* The Save / Discard / Cancel question the window shows, or NULL. */
-static AdwMessageDialog *
+/* The Save / Discard / Cancel question the window shows, or NULL (an AdwAlertDialog in the window
+ * with libadwaita >= 1.5, an AdwMessageDialog window before: kiela-compat). */
+static GtkWidget *
 find_question (Fixture *f)
 {
-  GListModel *tops = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
-    {
-      g_autoptr(GtkWindow) top = g_list_model_get_item (tops, i);
-      if (ADW_IS_MESSAGE_DIALOG (top) && gtk_window_get_transient_for (top) == GTK_WINDOW (f->window))
-        return ADW_MESSAGE_DIALOG (top);
-    }
-  return NULL;
+  return kiela_compat_question_find (GTK_WINDOW (f->window));
 }
 
 static void
 answer (Fixture *f, const char *response)
 {
-  AdwMessageDialog *dialog = find_question (f);
+  GtkWidget *dialog = find_question (f);
 
   g_assert_nonnull (dialog);
-  g_assert_true (adw_message_dialog_has_response (dialog, "save"));
-  g_assert_true (adw_message_dialog_has_response (dialog, "discard"));
-  g_assert_true (adw_message_dialog_has_response (dialog, "cancel"));
-  g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "cancel");
-  adw_message_dialog_response (dialog, response);
-  if (find_question (f) == dialog)
-    gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_true (kiela_compat_question_has_response (dialog, "save"));
+  g_assert_true (kiela_compat_question_has_response (dialog, "discard"));
+  g_assert_true (kiela_compat_question_has_response (dialog, "cancel"));
+  g_assert_cmpstr (kiela_compat_question_get_close_response (dialog), ==, "cancel");
+  kiela_compat_question_respond (dialog, response);
+  g_assert_true (find_question (f) != dialog);
 }
 
 /* Play again on a game with moves in no file asks first: Cancel keeps it, Discard replaces it;

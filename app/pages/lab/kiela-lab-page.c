@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "kiela-lab-page-private.h"
+#include "kiela-compat.h"
 #include "kiela-lab-plot.h"
 #include "kiela-variant-install.h"
 #include "kiela-window.h"
@@ -159,23 +160,31 @@ kiela_lab_page_save_to_file (KielaLabPage *self, const char *path, GError **erro
 /* What a Save chooser does with the file chosen: `what` is the chooser's own datum. */
 typedef gboolean (*SaveFunc) (KielaLabPage *self, const char *what, const char *path, GError **error);
 
+typedef struct {
+  KielaLabPage *self;
+  SaveFunc save;
+  char *what;
+} LabSave;
+
 static void
-on_save_response (GtkNativeDialog *dialog, int response, KielaLabPage *self)
+lab_save_free (gpointer data)
 {
-  SaveFunc save = g_object_get_data (G_OBJECT (dialog), "save");
-  const char *what = g_object_get_data (G_OBJECT (dialog), "what");
-  g_autoptr(GFile) file = NULL;
+  LabSave *ls = data;
+
+  g_object_unref (ls->self);
+  g_free (ls->what);
+  g_free (ls);
+}
+
+static void
+on_save_chosen (GFile *file, gpointer data)
+{
+  LabSave *ls = data;
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
   g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT && (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))))
-    {
-      g_autofree char *path = g_file_get_path (file);
-
-      if (path && !save (self, what, path, &error))
-        say (self, error->message);
-    }
-  g_object_unref (dialog);
-  g_object_unref (self);
+  if (path && !ls->save (ls->self, ls->what, path, &error))
+    say (ls->self, error->message);
 }
 
 /* A modal Save chooser that hands the file chosen to `save`, which says why it failed. */
@@ -184,21 +193,14 @@ show_save_chooser (KielaLabPage *self, const char *title, const char *accept, co
                    const char *file_name, SaveFunc save, const char *what)
 {
   GtkWindow *parent = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self)));
-  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, parent,
-                                                               GTK_FILE_CHOOSER_ACTION_SAVE, accept, _("_Cancel"));
+  g_autoptr(GFile) dir = folder ? g_file_new_for_path (folder) : NULL;
+  KielaCompatFileRequest request = { .title = title, .accept_label = accept, .folder = dir, .name = file_name };
+  LabSave *ls = g_new0 (LabSave, 1);
 
-  if (folder)
-    {
-      g_autoptr(GFile) dir = g_file_new_for_path (folder);
-
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
-    }
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_object_set_data_full (G_OBJECT (chooser), "what", g_strdup (what), g_free);
-  g_object_set_data (G_OBJECT (chooser), "save", save);
-  g_signal_connect (chooser, "response", G_CALLBACK (on_save_response), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  ls->self = g_object_ref (self);
+  ls->save = save;
+  ls->what = g_strdup (what);
+  kiela_compat_choose_file (parent, KIELA_COMPAT_FILE_SAVE, &request, on_save_chosen, ls, lab_save_free);
 }
 
 /* Saves the variant and says so. */

@@ -7,6 +7,7 @@
 
 #include "kiela-variant-install.h"
 #include "kiela-window.h"
+#include "kiela-compat.h"
 
 static const struct {
   const char *key;
@@ -215,23 +216,37 @@ kiela_variant_install (KielaRegistry *registry, const char *path, char **install
 }
 
 typedef struct {
+  GtkWindow *parent;
   KielaRegistry *registry;
   char *path;
 } Prompt;
 
 static void
-prompt_free (gpointer data, GClosure *closure)
+prompt_free (gpointer data)
 {
   Prompt *p = data;
 
+  g_clear_weak_pointer (&p->parent);
   g_free (p->path);
   g_free (p);
 }
 
+/* A message with only Close over `parent`. */
 static void
-on_install_response (AdwMessageDialog *dialog, const char *response, Prompt *p)
+show_message (GtkWindow *parent, const char *heading, const char *body)
 {
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
+  GtkWidget *message = kiela_compat_question_new (heading, body);
+
+  kiela_compat_question_add_response (message, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_set_close_response (message, "close");
+  kiela_compat_question_present (message, parent, NULL, NULL, NULL);
+}
+
+static void
+on_install_answered (const char *response, gpointer data)
+{
+  Prompt *p = data;
+  GtkWindow *parent = p->parent;
   g_autoptr(GError) error = NULL;
   const KielaVariant *v;
 
@@ -240,11 +255,8 @@ on_install_response (AdwMessageDialog *dialog, const char *response, Prompt *p)
   v = kiela_variant_install (p->registry, p->path, NULL, &error);
   if (v == NULL)
     {
-      AdwMessageDialog *failed = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Could Not Install the Variant"),
-                                                                           error->message));
-
-      adw_message_dialog_add_response (failed, "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (failed));
+      if (parent != NULL)
+        show_message (parent, _("Could Not Install the Variant"), error->message);
       return;
     }
   if (KIELA_IS_WINDOW (parent))
@@ -261,17 +273,14 @@ kiela_variant_install_prompt (GtkWindow *parent, KielaRegistry *registry, GFile 
   g_autofree char *path = g_file_get_path (file);
   g_autoptr(GError) error = NULL;
   g_autoptr(KielaVariantFile) parsed = path ? kiela_variant_file_new_from_file (path, &error) : NULL;
-  AdwMessageDialog *dialog;
+  GtkWidget *dialog;
   Prompt *p;
 
   if (parsed == NULL)
     {
       g_autofree char *uri = g_file_get_uri (file);
 
-      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Not a Usable Variant File"), NULL));
-      adw_message_dialog_set_body (dialog, error ? error->message : uri);
-      adw_message_dialog_add_response (dialog, "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (dialog));
+      show_message (parent, _("Not a Usable Variant File"), error ? error->message : uri);
       return;
     }
   {
@@ -279,15 +288,16 @@ kiela_variant_install_prompt (GtkWindow *parent, KielaRegistry *registry, GFile 
     /* TRANSLATORS: %s is a variant's name */
     g_autofree char *heading = g_strdup_printf (_("Install “%s”?"), kiela_variant_get_name (kiela_variant_file_get_variant (parsed)));
 
-    dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, body));
+    dialog = kiela_compat_question_new (heading, body);
   }
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "install", _("_Install"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "install", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "install");
-  adw_message_dialog_set_close_response (dialog, "cancel");
+  kiela_compat_question_add_response (dialog, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_add_response (dialog, "install", _("_Install"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_set_response_appearance (dialog, "install", ADW_RESPONSE_SUGGESTED);
+  kiela_compat_question_set_default_response (dialog, "install");
+  kiela_compat_question_set_close_response (dialog, "cancel");
   p = g_new0 (Prompt, 1);
   p->registry = registry;
   p->path = g_steal_pointer (&path);
-  g_signal_connect_data (dialog, "response", G_CALLBACK (on_install_response), p, prompt_free, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  g_set_weak_pointer (&p->parent, parent);
+  kiela_compat_question_present (dialog, parent, on_install_answered, p, prompt_free);
 }

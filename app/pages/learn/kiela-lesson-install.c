@@ -9,6 +9,7 @@
 #include "kiela-lessons-page.h"
 #include "kiela-learn.h"
 #include "kiela-window.h"
+#include "kiela-compat.h"
 
 char *
 kiela_lesson_describe (KielaRegistry *registry, KielaLessonFile *file)
@@ -106,36 +107,47 @@ kiela_lesson_install (KielaRegistry *registry, const char *path, char **installe
 }
 
 typedef struct {
+  GtkWindow *parent;
   KielaRegistry *registry;
   char *path;
   char *title;
 } Prompt;
 
 static void
-prompt_free (gpointer data, GClosure *closure)
+prompt_free (gpointer data)
 {
   Prompt *p = data;
 
+  g_clear_weak_pointer (&p->parent);
   g_free (p->path);
   g_free (p->title);
   g_free (p);
 }
 
+/* A message with only Close over `parent`. */
 static void
-on_install_response (AdwMessageDialog *dialog, const char *response, Prompt *p)
+show_message (GtkWindow *parent, const char *heading, const char *body)
 {
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
+  GtkWidget *message = kiela_compat_question_new (heading, body);
+
+  kiela_compat_question_add_response (message, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_set_close_response (message, "close");
+  kiela_compat_question_present (message, parent, NULL, NULL, NULL);
+}
+
+static void
+on_install_answered (const char *response, gpointer data)
+{
+  Prompt *p = data;
+  GtkWindow *parent = p->parent;
   g_autoptr(GError) error = NULL;
 
   if (g_strcmp0 (response, "install") != 0)
     return;
   if (!kiela_lesson_install (p->registry, p->path, NULL, &error))
     {
-      AdwMessageDialog *failed = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Could Not Install the Lesson"),
-                                                                           error->message));
-
-      adw_message_dialog_add_response (failed, "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (failed));
+      if (parent != NULL)
+        show_message (parent, _("Could Not Install the Lesson"), error->message);
       return;
     }
   if (KIELA_IS_WINDOW (parent))
@@ -157,37 +169,35 @@ kiela_lesson_install_prompt (GtkWindow *parent, KielaRegistry *registry, GFile *
   g_autoptr(GError) error = NULL;
   g_autoptr(KielaLessonFile) parsed = path ? kiela_lesson_file_new_from_file (path, &error) : NULL;
   g_autofree char *body = NULL, *heading = NULL;
-  AdwMessageDialog *dialog;
+  GtkWidget *dialog;
   Prompt *p;
 
   if (parsed == NULL)
     {
       g_autofree char *uri = g_file_get_uri (file);
 
-      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Not a Usable Lesson File"), NULL));
-      adw_message_dialog_set_body (dialog, error ? error->message : uri);
-      adw_message_dialog_add_response (dialog, "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (dialog));
+      show_message (parent, _("Not a Usable Lesson File"), error ? error->message : uri);
       return;
     }
   body = kiela_lesson_describe (registry, parsed);
   /* TRANSLATORS: %s is a lesson's title */
   heading = g_strdup_printf (_("Install “%s”?"), kiela_lesson_get_title (kiela_lesson_file_get_lesson (parsed, 0)));
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, body));
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "install", _("_Install"), NULL);
-  adw_message_dialog_set_close_response (dialog, "cancel");
+  dialog = kiela_compat_question_new (heading, body);
+  kiela_compat_question_add_response (dialog, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_add_response (dialog, "install", _("_Install"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_set_close_response (dialog, "cancel");
   /* A file that fails its checks is shown with why, and cannot be installed. */
   if (kiela_lesson_file_check (parsed, registry, NULL))
     {
-      adw_message_dialog_set_response_appearance (dialog, "install", ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (dialog, "install");
+      kiela_compat_question_set_response_appearance (dialog, "install", ADW_RESPONSE_SUGGESTED);
+      kiela_compat_question_set_default_response (dialog, "install");
     }
   else
-    adw_message_dialog_set_response_enabled (dialog, "install", FALSE);
+    kiela_compat_question_set_response_enabled (dialog, "install", FALSE);
   p = g_new0 (Prompt, 1);
   p->registry = registry;
   p->path = g_steal_pointer (&path);
   p->title = g_strdup (kiela_lesson_get_title (kiela_lesson_file_get_lesson (parsed, 0)));
-  g_signal_connect_data (dialog, "response", G_CALLBACK (on_install_response), p, prompt_free, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  g_set_weak_pointer (&p->parent, parent);
+  kiela_compat_question_present (dialog, parent, on_install_answered, p, prompt_free);
 }

@@ -369,6 +369,25 @@ KIELA_DEFINE_GETTER (const KielaAiAlgorithm *, kiela_ai_config_get_algorithm, Ki
 KIELA_DEFINE_GETTER (GHashTable *, kiela_ai_config_get_settings, KielaAiConfig, settings)
 
 gboolean
+kiela_ai_config_equal (KielaAiConfig *a, KielaAiConfig *b)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+  if (a == b)
+    return TRUE;
+  if (a->algorithm != b->algorithm || a->personality != b->personality
+      || g_hash_table_size (a->settings) != g_hash_table_size (b->settings))
+    return FALSE;
+  g_hash_table_iter_init (&iter, a->settings);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_strcmp0 (value, g_hash_table_lookup (b->settings, key)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
 kiela_ai_config_think (KielaAiConfig *config, const KielaAiRequest *request, KielaAiReply *reply, GError **error)
 {
   KielaAiRequest r;

@@ -115,6 +115,9 @@ KIELA_AVAILABLE_IN_ALL const char             *kiela_ai_config_get_label       (
 KIELA_AVAILABLE_IN_ALL const KielaPersonality *kiela_ai_config_get_personality (KielaAiConfig *config); /* NULL for a bare algorithm */
 KIELA_AVAILABLE_IN_ALL const KielaAiAlgorithm *kiela_ai_config_get_algorithm   (KielaAiConfig *config);
 KIELA_AVAILABLE_IN_ALL GHashTable             *kiela_ai_config_get_settings    (KielaAiConfig *config); /* read-only */
+/* TRUE when both play alike: the same algorithm, personality and merged settings (so
+ * a match between them is self-play, whatever their specs' spelling). */
+KIELA_AVAILABLE_IN_ALL gboolean                 kiela_ai_config_equal           (KielaAiConfig *a, KielaAiConfig *b);
 
 /*
  * Thinks (or arranges) with `config`'s algorithm and settings: `request` gives the

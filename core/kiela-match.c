@@ -26,12 +26,19 @@ struct _KielaMatch {
   GDestroyNotify          progress_destroy;
   GMainContext           *progress_context;   /* set while running asynchronously */
   gboolean                started;
+  gboolean                self_play;          /* A and B play alike: no colour-swapped pairs */
 
   KielaMatchGame         *games;
   guint                   n_games;
   GCancellable           *cancellable;        /* of the current run */
   GAsyncQueue            *finished;           /* games a worker finished, for the progress */
 };
+
+/* Games 2k and 2k+1 are a pair: one seed (so the same random opening), colours swapped,
+ * which cancels the opening's luck between two different players.  With the same player
+ * on both sides the two games of a pair would be one game twice, so then every game has
+ * a seed of its own. */
+static guint64 game_seed (KielaMatch *m, guint64 g);
 
 /* Derives independent seeds from one: games, moves and openings never share a stream. */
 static guint64
@@ -41,6 +48,19 @@ mix_seed (guint64 a, guint64 b)
   x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
   x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
   return x ^ (x >> 31);
+}
+
+static guint64
+game_seed (KielaMatch *m, guint64 g)
+{
+  return m->self_play ? mix_seed (m->seed ^ G_GUINT64_CONSTANT (0x73656c66), g) : mix_seed (m->seed, g / 2);
+}
+
+gboolean
+kiela_match_is_self_play (KielaMatch *match)
+{
+  g_return_val_if_fail (match != NULL, FALSE);
+  return match->self_play;
 }
 
 KielaMatch *
@@ -60,11 +80,12 @@ kiela_match_new (const KielaVariant *variant, KielaAiConfig *a, KielaAiConfig *b
   match->max_plies = 1000;
   match->jobs = 1;
   match->n_games = n_games;
+  match->self_play = kiela_ai_config_equal (a, b);
   match->games = g_new0 (KielaMatchGame, n_games);
   for (guint i = 0; i < n_games; i++)
     {
       match->games[i].index = i;
-      match->games[i].seed = mix_seed (seed, i / 2);
+      match->games[i].seed = game_seed (match, i);
       match->games[i].a_is_south = (i % 2) == 0;
     }
   return match;
@@ -80,6 +101,7 @@ kiela_match_free (KielaMatch *match)
       g_free (match->games[i].error_message);
       g_free (match->games[i].moves);
       g_free (match->games[i].stones);
+      g_free (match->games[i].margins);
     }
   g_free (match->games);
   kiela_ai_config_unref (match->ai[0]);
@@ -128,7 +150,7 @@ kiela_match_set_first_game (KielaMatch *match, guint first)
       guint g = first + i;
 
       match->games[i].index = g;
-      match->games[i].seed = mix_seed (match->seed, g / 2);
+      match->games[i].seed = game_seed (match, g);
       match->games[i].a_is_south = (g % 2) == 0;
     }
 }
@@ -175,9 +197,19 @@ append_move (GString *moves, guint files, KielaSide mover, KielaMove move)
 
 /* Statistics of the position about to be played: stones on the board, and the
  * candidate moves the endless-move rule leaves out. */
-static void
-record_details (KielaMatch *m, KielaMatchGame *r, GArray *stones, const KielaPosition *pos)
+static guint16
+side_margin (const KielaPosition *pos)
 {
+  guint south = kiela_position_side_total (pos, KIELA_SOUTH);
+  guint north = kiela_position_side_total (pos, KIELA_NORTH);
+
+  return (guint16) (south > north ? south - north : north - south);
+}
+
+static void
+record_details (KielaMatch *m, KielaMatchGame *r, GArray *stones, GArray *margins, const KielaPosition *pos)
+{
+  guint16 margin = side_margin (pos);
   KielaMove candidates[KIELA_MAX_MOVES], legal[KIELA_MAX_MOVES];
   gboolean endless[KIELA_MAX_MOVES];
   guint16 total = (guint16) kiela_position_total (pos);
@@ -185,6 +217,7 @@ record_details (KielaMatch *m, KielaMatchGame *r, GArray *stones, const KielaPos
   guint n_legal = kiela_legal_moves (m->variant, pos, legal, NULL, endless);
 
   g_array_append_val (stones, total);
+  g_array_append_val (margins, margin);
   if (m->variant->endless_policy == KIELA_ENDLESS_ILLEGAL)
     r->endless_refused += n_candidates - n_legal;
   else
@@ -216,6 +249,7 @@ play_game (KielaMatch *m, KielaMatchGame *r)
   g_autoptr(GString) moves = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) stones = m->details ? g_array_new (FALSE, FALSE, sizeof (guint16)) : NULL;
+  g_autoptr(GArray) margins = m->details ? g_array_new (FALSE, FALSE, sizeof (guint16)) : NULL;
 
   r->played = TRUE;
   /* The setup phase: each AI arranges its own stones (South, then North, who sees
@@ -253,7 +287,7 @@ play_game (KielaMatch *m, KielaMatchGame *r)
       KielaPosition before = *pos;
 
       if (stones)
-        record_details (m, r, stones, &before);
+        record_details (m, r, stones, margins, &before);
       if (r->plies < m->opening_plies)
         {
           /* The same random opening for both games of a pair: they share the seed. */
@@ -311,10 +345,14 @@ out:
     {
       /* Exactly plies + 1 entries, the last one the final board, however the game ended. */
       guint16 total = (guint16) kiela_position_total (kiela_game_get_position (game));
+      guint16 margin = side_margin (kiela_game_get_position (game));
 
       g_array_set_size (stones, MIN (stones->len, r->plies));
       g_array_append_val (stones, total);
       r->stones = (guint16 *) (gpointer) g_array_free (g_steal_pointer (&stones), FALSE);
+      g_array_set_size (margins, MIN (margins->len, r->plies));
+      g_array_append_val (margins, margin);
+      r->margins = (guint16 *) (gpointer) g_array_free (g_steal_pointer (&margins), FALSE);
     }
 }
 

@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 /* One game of a match.  A is the first AI given to kiela_match_new(), B the second. */
 typedef struct {
   guint       index;          /* 0-based */
-  guint64     seed;           /* games 2k and 2k+1 share one: the same opening from both sides */
+  guint64     seed;           /* games 2k and 2k+1 share one (the same opening from both sides), unless self-play */
   gboolean    a_is_south;     /* A takes South in even games, North in odd ones */
   gboolean    played;         /* FALSE for a game a cancelled match never played */
   KielaStatus status;
@@ -28,6 +28,7 @@ typedef struct {
   guint       captured;       /* stones captured */
   guint       endless_refused;/* candidate moves left out because they never end, summed over the plies */
   guint16    *stones;         /* stones on the board before each ply and at the end: plies + 1 entries */
+  guint16    *margins;        /* |South's stones - North's| at the same plies: the leader's margin */
 } KielaMatchGame;
 
 typedef struct {
@@ -74,7 +75,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaMatch, kiela_match_free)
  * (then a draw by move limit), no random opening plies, one job. */
 KIELA_AVAILABLE_IN_ALL void kiela_match_set_time_budget   (KielaMatch *match, gint64 time_budget_us);
 KIELA_AVAILABLE_IN_ALL void kiela_match_set_max_plies     (KielaMatch *match, guint max_plies);
-/* K random plies first, the same in both games of a pair, so deterministic players meet varied games. */
+/* K random plies first, the same in both games of a pair (self-play has no pairs), so deterministic players meet varied games. */
 KIELA_AVAILABLE_IN_ALL void kiela_match_set_opening_plies (KielaMatch *match, guint opening_plies);
 KIELA_AVAILABLE_IN_ALL void kiela_match_set_jobs          (KielaMatch *match, guint jobs);
 /* The games are games `first` .. `first` + n_games - 1 of a longer series: game i of the
@@ -98,6 +99,9 @@ KIELA_AVAILABLE_IN_ALL const KielaVariant   *kiela_match_get_variant (KielaMatch
 KIELA_AVAILABLE_IN_ALL KielaAiConfig        *kiela_match_get_ai      (KielaMatch *match, guint which);   /* 0 = A, 1 = B */
 KIELA_AVAILABLE_IN_ALL guint64               kiela_match_get_seed    (KielaMatch *match);
 KIELA_AVAILABLE_IN_ALL guint                 kiela_match_get_n_games (KielaMatch *match);
+/* TRUE when A and B play alike (kiela_ai_config_equal): then every game has its own seed,
+ * since a colour-swapped pair would be one game twice. */
+KIELA_AVAILABLE_IN_ALL gboolean              kiela_match_is_self_play (KielaMatch *match);
 KIELA_AVAILABLE_IN_ALL const KielaMatchGame *kiela_match_get_game    (KielaMatch *match, guint index);
 KIELA_AVAILABLE_IN_ALL void                  kiela_match_get_summary (KielaMatch *match, KielaMatchSummary *summary);
 

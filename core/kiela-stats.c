@@ -33,6 +33,14 @@ struct _KielaStats {
   GArray  *lengths;       /* guint64: games lasting exactly i plies */
   GArray  *stones;        /* guint64: stones before ply i, summed over the games that reached it */
   GArray  *reached;       /* guint64: games that reached ply i (the final board counts as reached) */
+  GArray  *margins;       /* guint64: |South's - North's stones| before ply i, summed like stones */
+  /* Distinct games: a 64-bit hash of each game's moves.  Kept sorted and without repeats
+   * (compact_hashes) whenever the counts are read; hashed_games counts the games whose moves
+   * were known, so a merge with a file from before hashes says the count is unknown. */
+  GArray  *hashes;        /* guint64 */
+  gboolean hashes_compact;
+  guint64  hashed_games;
+  gint     self_play;     /* A and B play alike: 1, they differ: 0, not known (an old file): -1 */
 };
 
 /* The guint64 sums, for code that treats each alike (merging, JSON): first the game
@@ -51,6 +59,10 @@ kiela_stats_new (void)
   s->lengths = g_array_new (FALSE, TRUE, sizeof (guint64));
   s->stones = g_array_new (FALSE, TRUE, sizeof (guint64));
   s->reached = g_array_new (FALSE, TRUE, sizeof (guint64));
+  s->margins = g_array_new (FALSE, TRUE, sizeof (guint64));
+  s->hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  s->hashes_compact = TRUE;
+  s->self_play = -1;
   s->min_plies = G_MAXUINT;
   return s;
 }
@@ -73,6 +85,8 @@ kiela_stats_free (KielaStats *stats)
   g_array_unref (stats->lengths);
   g_array_unref (stats->stones);
   g_array_unref (stats->reached);
+  g_array_unref (stats->margins);
+  g_array_unref (stats->hashes);
   g_free (stats);
 }
 
@@ -129,6 +143,41 @@ bump (GArray *a, guint i, guint64 by)
   g_array_index (a, guint64, i) += by;
 }
 
+/* FNV-1a, 64 bits: two different games share a hash with odds of about 1 in 2^64 / n. */
+static guint64
+moves_hash (const char *moves)
+{
+  guint64 h = G_GUINT64_CONSTANT (0xcbf29ce484222325);
+
+  for (const guchar *p = (const guchar *) moves; *p; p++)
+    h = (h ^ *p) * G_GUINT64_CONSTANT (0x100000001b3);
+  return h;
+}
+
+static int
+compare_u64 (gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+compact_hashes (KielaStats *s)
+{
+  guint64 *h = (guint64 *) (gpointer) s->hashes->data;
+  guint n = 0;
+
+  if (s->hashes_compact)
+    return;
+  g_array_sort (s->hashes, compare_u64);
+  for (guint i = 0; i < s->hashes->len; i++)
+    if (n == 0 || h[i] != h[n - 1])
+      h[n++] = h[i];
+  g_array_set_size (s->hashes, n);
+  s->hashes_compact = TRUE;
+}
+
 void
 kiela_stats_add_game (KielaStats *s, const KielaStatsGame *g, const guint16 *stones_per_ply)
 {
@@ -177,7 +226,17 @@ kiela_stats_add_game (KielaStats *s, const KielaStatsGame *g, const guint16 *sto
       {
         bump (s->stones, i, stones_per_ply[i]);
         bump (s->reached, i, 1);
+        /* Margins go with the stones: the same games reached the same plies. */
+        bump (s->margins, i, g->margins ? g->margins[i] : 0);
       }
+  if (g->moves)
+    {
+      guint64 h = moves_hash (g->moves);
+
+      g_array_append_val (s->hashes, h);
+      s->hashes_compact = FALSE;
+      s->hashed_games++;
+    }
 }
 
 static void
@@ -229,31 +288,85 @@ kiela_stats_merge (KielaStats *s, const KielaStats *o, GError **error)
   add_array (s->lengths, o->lengths);
   add_array (s->stones, o->stones);
   add_array (s->reached, o->reached);
+  add_array (s->margins, o->margins);
+  g_array_append_vals (s->hashes, o->hashes->data, o->hashes->len);
+  s->hashes_compact = s->hashes->len == o->hashes->len && o->hashes_compact;
+  s->hashed_games += o->hashed_games;
+  if (s->self_play < 0)
+    s->self_play = o->self_play;
   return TRUE;
+}
+
+/* Wilson's score interval of a share p over n independent trials: sound near 0 and 1,
+ * unlike p ± 1.96 σ. */
+static void
+wilson (gdouble p, gdouble n, gdouble *low, gdouble *high)
+{
+  gdouble z = 1.96, d = 1 + z * z / n;
+  gdouble centre = (p + z * z / (2 * n)) / d;
+  gdouble half = z * sqrt (p * (1 - p) / n + z * z / (4 * n * n)) / d;
+
+  *low = MAX (0.0, centre - half);
+  *high = MIN (1.0, centre + half);
+}
+
+gboolean
+kiela_stats_is_self_play (KielaStats *s)
+{
+  g_return_val_if_fail (s != NULL, FALSE);
+  if (s->self_play >= 0)
+    return s->self_play == 1;
+  /* A file from before the flag: the same label on both sides is the best guess. */
+  return s->has_experiment && g_strcmp0 (s->ai_label[0], s->ai_label[1]) == 0;
 }
 
 void
 kiela_stats_get_summary (KielaStats *s, KielaStatsSummary *out)
 {
-  gdouble n = (gdouble) s->games, z = 1.96;
+  gdouble n = (gdouble) s->games, ni;
 
   memset (out, 0, sizeof *out);
 #define COPY(field) out->field = s->field;
   COUNT_FIELDS (COPY)
 #undef COPY
+  out->self_play = kiela_stats_is_self_play (s);
+  out->a_score = out->a_score_low = out->a_score_high = NAN;
+  out->elo = out->elo_low = out->elo_high = NAN;
   if (s->games == 0)
     return;
-  {
-    /* Wilson's score interval: sound near 0 and 1, unlike p ± 1.96 σ. */
-    gdouble p = s->south_wins / n;
-    gdouble d = 1 + z * z / n;
-    gdouble centre = (p + z * z / (2 * n)) / d;
-    gdouble half = z * sqrt (p * (1 - p) / n + z * z / (4 * n * n)) / d;
+  compact_hashes (s);
+  out->distinct_known = s->hashed_games == s->games;
+  out->distinct_games = out->distinct_known ? s->hashes->len : s->games;
+  /* A game played twice move for move (deterministic players, no random opening) tells
+   * nothing new: the intervals count each distinct game once. */
+  out->independent_games = out->distinct_games;
+  ni = (gdouble) MAX (out->independent_games, 1);
+  out->first_player_win_rate = s->south_wins / n;
+  wilson (out->first_player_win_rate, ni, &out->first_player_low, &out->first_player_high);
+  if (!out->self_play)
+    {
+      /* A's score: wins + half the draws, its interval from the games' own variance (a
+       * draw scores 0.5, so a share's binomial width would be too wide), or Wilson's when
+       * every game ended alike. */
+      gdouble sc = (s->a_wins + 0.5 * s->draws) / n, var = 0.0;
 
-    out->first_player_win_rate = p;
-    out->first_player_low = MAX (0.0, centre - half);
-    out->first_player_high = MIN (1.0, centre + half);
-  }
+      if (s->games > 1)
+        var = (s->a_wins * (1 - sc) * (1 - sc) + s->draws * (0.5 - sc) * (0.5 - sc) + s->b_wins * sc * sc)
+              / (n - 1);
+      out->a_score = sc;
+      if (var > 0.0)
+        {
+          gdouble half = 1.96 * sqrt (var / ni);
+
+          out->a_score_low = MAX (0.0, sc - half);
+          out->a_score_high = MIN (1.0, sc + half);
+        }
+      else
+        wilson (sc, ni, &out->a_score_low, &out->a_score_high);
+      out->elo = kiela_match_elo (out->a_score);
+      out->elo_low = kiela_match_elo (out->a_score_low);
+      out->elo_high = kiela_match_elo (out->a_score_high);
+    }
   out->draw_rate = s->draws / n;
   out->decisiveness = (s->games - s->draws) / n;
   out->mean_plies = s->plies / n;
@@ -282,6 +395,23 @@ kiela_stats_get_mean_stones (KielaStats *s, guint ply)
   guint64 n = kiela_stats_get_reached (s, ply);
 
   return n && ply < s->stones->len ? (gdouble) g_array_index (s->stones, guint64, ply) / n : -1.0;
+}
+
+gdouble
+kiela_stats_get_mean_margin (KielaStats *s, guint ply)
+{
+  guint64 n = kiela_stats_get_reached (s, ply);
+
+  return n && ply < s->margins->len ? (gdouble) g_array_index (s->margins, guint64, ply) / n : -1.0;
+}
+
+gboolean
+kiela_stats_stones_vary (KielaStats *s)
+{
+  for (guint i = 1; i < s->stones->len; i++)
+    if (kiela_stats_get_mean_stones (s, i) != kiela_stats_get_mean_stones (s, 0))
+      return TRUE;
+  return FALSE;
 }
 
 KIELA_DEFINE_GETTER (const char *, kiela_stats_get_variant_id, KielaStats, variant_id)
@@ -347,6 +477,7 @@ kiela_stats_run (KielaStats *stats, const KielaStatsConfig *c, KielaStatsGameFun
     }
   set_experiment (stats, c->variant->id, kiela_ai_config_get_label (c->ai[0]), kiela_ai_config_get_label (c->ai[1]),
                   c->seed, c->n_games);
+  stats->self_play = kiela_ai_config_equal (c->ai[0], c->ai[1]) ? 1 : 0;
   /* Integer slices: (k n_games) / n never overflows 64 bits with n_games < 2^32. */
   first = (guint64) c->shard * c->n_games / c->n_shards;
   end = (guint64) (c->shard + 1) * c->n_games / c->n_shards;
@@ -383,6 +514,7 @@ kiela_stats_run (KielaStats *stats, const KielaStatsConfig *c, KielaStatsGameFun
           g.endless_refused = mg->endless_refused;
           g.final_stones = mg->stones ? mg->stones[mg->plies] : 0;
           g.moves = mg->moves;
+          g.margins = mg->margins;
           kiela_stats_add_game (stats, &g, mg->stones);
           if (func)
             func (&g, user_data);
@@ -439,6 +571,27 @@ kiela_stats_to_json (KielaStats *s, gsize *length)
   add_u64_array (b, "lengths", s->lengths);
   add_u64_array (b, "stones", s->stones);
   add_u64_array (b, "reached", s->reached);
+  add_u64_array (b, "margins", s->margins);
+  if (s->self_play >= 0)
+    {
+      json_builder_set_member_name (b, "self_play");
+      json_builder_add_boolean_value (b, s->self_play == 1);
+    }
+  /* The distinct games' hashes, sorted, as base64 of little-endian 64-bit words: a
+   * million games take 11 MB here, against about 20 MB as a list of numbers. */
+  compact_hashes (s);
+  json_builder_set_member_name (b, "hashed_games");
+  json_builder_add_int_value (b, (gint64) s->hashed_games);
+  {
+    g_autofree guint64 *le = g_new (guint64, MAX (s->hashes->len, 1));
+    g_autofree char *text = NULL;
+
+    for (guint i = 0; i < s->hashes->len; i++)
+      le[i] = GUINT64_TO_LE (g_array_index (s->hashes, guint64, i));
+    text = g_base64_encode ((const guchar *) le, s->hashes->len * sizeof (guint64));
+    json_builder_set_member_name (b, "game_hashes");
+    json_builder_add_string_value (b, text);
+  }
   json_builder_end_object (b);
   root = json_builder_get_root (b);
   json_generator_set_root (gen, root);
@@ -552,6 +705,13 @@ find_disagreement (const KielaStats *s, guint64 min_plies, guint64 max_plies)
   /* Stones are counted for the plies each game reached, and fewer games reach a later ply. */
   if (s->stones->len != s->reached->len)
     return "stones";
+  if (s->margins->len != 0 && s->margins->len != s->reached->len)
+    return "margins";
+  for (guint i = 0; i < s->margins->len; i++)
+    if (g_array_index (s->margins, guint64, i) > g_array_index (s->stones, guint64, i))
+      return "margins";
+  if (s->hashed_games > s->games || s->hashes->len > s->hashed_games || (s->hashed_games > 0 && s->hashes->len == 0))
+    return "hashed_games";
   if (s->reached->len > s->lengths->len)
     return "reached";
   for (guint i = 0; i < s->reached->len; i++)
@@ -679,6 +839,55 @@ kiela_stats_from_json (const char *data, gssize length, GError **error)
       if (error && *error == NULL)
         g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("“%s” is missing or not a list of numbers"), "ranges");
       return NULL;
+    }
+  /* Members of later files: a file without them still loads (its distinct games are unknown). */
+  if (json_object_has_member (o, "margins") && !read_u64_array (o, "margins", s->margins, 1u << 24, error))
+    return NULL;
+  if (json_object_has_member (o, "self_play"))
+    {
+      JsonNode *n = json_object_get_member (o, "self_play");
+
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_BOOLEAN)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("“%s” is not true or false"), "self_play");
+          return NULL;
+        }
+      s->self_play = json_node_get_boolean (n) ? 1 : 0;
+    }
+  if (json_object_has_member (o, "hashed_games") || json_object_has_member (o, "game_hashes"))
+    {
+      const char *text = string_member (o, "game_hashes");
+      gsize n_bytes = 0;
+      g_autofree guchar *raw = NULL;
+
+      if (!read_u64 (o, "hashed_games", &s->hashed_games, error))
+        return NULL;
+      /* Base64 only (g_base64_decode skips other bytes silently), whole words, strictly rising. */
+      if (text == NULL || strspn (text, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=") != strlen (text)
+          || strlen (text) % 4 != 0)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("“%s” is missing or damaged"), "game_hashes");
+          return NULL;
+        }
+      raw = g_base64_decode (text, &n_bytes);
+      if (n_bytes % sizeof (guint64) != 0)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("“%s” is missing or damaged"), "game_hashes");
+          return NULL;
+        }
+      for (gsize i = 0; i < n_bytes / sizeof (guint64); i++)
+        {
+          guint64 v;
+
+          memcpy (&v, raw + i * sizeof (guint64), sizeof v);
+          v = GUINT64_FROM_LE (v);
+          if (i > 0 && v <= g_array_index (s->hashes, guint64, i - 1))
+            {
+              g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE, _("“%s” is missing or damaged"), "game_hashes");
+              return NULL;
+            }
+          g_array_append_val (s->hashes, v);
+        }
     }
   for (guint i = 0; i < ranges->len; i += 2)
     if (!add_range (s->ranges, g_array_index (ranges, guint64, i), g_array_index (ranges, guint64, i + 1)))

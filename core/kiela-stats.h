@@ -43,6 +43,7 @@ typedef struct {
   guint       endless_refused;  /* candidate moves left out because they never end, over all plies */
   guint       final_stones;     /* on the board at the end */
   const char *moves;            /* "g1 b3 ..." */
+  const guint16 *margins;       /* |South's - North's stones| before each ply and at the end, or NULL */
 } KielaStatsGame;
 
 typedef struct _KielaStats KielaStats;
@@ -54,7 +55,13 @@ typedef struct {
   guint64 a_wins, b_wins;
   guint64 repetition_draws, move_limit_draws, endless_losses, no_move_losses, ai_errors;
   gdouble first_player_win_rate;            /* South (who sows first) wins / games */
-  gdouble first_player_low, first_player_high; /* its 95% Wilson interval */
+  gdouble first_player_low, first_player_high; /* its 95% Wilson interval, over the independent games */
+  gboolean self_play;                       /* A and B play alike (kiela_ai_config_equal) */
+  guint64 distinct_games;                   /* games that differ in at least one move */
+  gboolean distinct_known;                  /* FALSE after merging a file from before game hashes */
+  guint64 independent_games;                /* what the intervals count: the distinct games */
+  gdouble a_score, a_score_low, a_score_high; /* A's (wins + draws / 2) / games and its 95% interval; NAN in self-play */
+  gdouble elo, elo_low, elo_high;           /* the Elo difference A - B that score means; NAN in self-play */
   gdouble draw_rate;
   gdouble mean_plies;
   guint   min_plies, max_plies;
@@ -87,6 +94,13 @@ KIELA_AVAILABLE_IN_ALL void        kiela_stats_add_game (KielaStats *stats, cons
 KIELA_AVAILABLE_IN_ALL gboolean    kiela_stats_merge (KielaStats *stats, const KielaStats *other, GError **error);
 
 KIELA_AVAILABLE_IN_ALL void        kiela_stats_get_summary (KielaStats *stats, KielaStatsSummary *summary);
+/* TRUE when A and B play alike; for a file from before the flag, when their labels agree. */
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_stats_is_self_play (KielaStats *stats);
+/* Mean leader's margin |South - North| in stones before `ply`; -1 when no game reached it
+ * or the statistics have no margins (a file from before them). */
+KIELA_AVAILABLE_IN_ALL gdouble     kiela_stats_get_mean_margin (KielaStats *stats, guint ply);
+/* FALSE when the mean stones on the board never change (a variant that never removes stones). */
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_stats_stones_vary (KielaStats *stats);
 /* Games lasting exactly `plies` plies. */
 KIELA_AVAILABLE_IN_ALL guint64     kiela_stats_get_length_count (KielaStats *stats, guint plies);
 /* Mean stones on the board before ply `ply` over the games that reached it; -1 when none did. */

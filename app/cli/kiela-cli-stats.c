@@ -1,6 +1,7 @@
 /* kiela-cli-stats.c: "kiela-cli stats": how a rule variant plays, over seeded and shardable AI games, and "stats merge". */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 #include <glib/gi18n.h>
@@ -37,12 +38,22 @@ print_histogram (KielaStats *stats, const KielaStatsSummary *s)
     }
 }
 
+/* "+79", "−∞": an Elo difference as a signed whole number. */
+static char *
+format_elo (gdouble elo)
+{
+  if (isinf (elo))
+    return g_strdup (elo > 0 ? "+∞" : "−∞");
+  return g_strdup_printf ("%+.0f", elo);
+}
+
 static void
 print_stats (KielaStats *stats, const char *variant_name)
 {
   KielaStatsSummary s;
   g_autofree char *games = NULL, *total = NULL, *seed = NULL, *south = NULL, *north = NULL, *draws = NULL;
   g_autofree char *rep = NULL, *lim = NULL, *endless = NULL;
+  gboolean margins;
 
   kiela_stats_get_summary (stats, &s);
   games = g_strdup_printf ("%" G_GUINT64_FORMAT, s.games);
@@ -60,6 +71,26 @@ print_stats (KielaStats *stats, const char *variant_name)
           kiela_stats_get_ai_label (stats, 1), games, total, seed);
   if (s.games == 0)
     return;
+  if (s.distinct_known)
+    {
+      g_autofree char *distinct = g_strdup_printf ("%" G_GUINT64_FORMAT, s.distinct_games);
+
+      /* Translators: "Distinct games: 398 of 400 (the intervals count each distinct game once)" */
+      printf (_("Distinct games: %s of %s (the intervals count each distinct game once)\n"), distinct, games);
+    }
+  else
+    printf ("%s\n", _("Distinct games: not known (merged with statistics from an older Kiela)"));
+  if (s.self_play)
+    printf ("%s\n", _("Self-play: the same player on both sides, so every game has a seed of its own"));
+  else
+    {
+      g_autofree char *elo = format_elo (s.elo), *elo_low = format_elo (s.elo_low), *elo_high = format_elo (s.elo_high);
+
+      /* Translators: "Score of mpanzu (A): 61.3% (95% confidence interval 55.0% to 67.5%); Elo difference +79 (+35 to +127)" */
+      printf (_("Score of %s (A): %.1f%% (95%% confidence interval %.1f%% to %.1f%%); Elo difference %s (%s to %s)\n"),
+              kiela_stats_get_ai_label (stats, 0), 100 * s.a_score, 100 * s.a_score_low, 100 * s.a_score_high,
+              elo, elo_low, elo_high);
+    }
   printf (_("First player (South) wins: %.1f%% (95%% confidence interval %.1f%% to %.1f%%)\n"),
           100 * s.first_player_win_rate, 100 * s.first_player_low, 100 * s.first_player_high);
   printf (_("South wins %s, North wins %s, draws %s (%.1f%%: %s by repetition, %s by the move limit)\n"),
@@ -70,11 +101,17 @@ print_stats (KielaStats *stats, const char *variant_name)
   printf (_("Captures per game: %.2f (%.2f stones)\n"), s.captures_per_game, s.captured_per_game);
   printf (_("Endless moves refused per game: %.3f; games lost by an endless move: %s\n"),
           s.endless_refused_per_game, endless);
-  printf ("%s\n", _("Stones in play (mean over the games still going):"));
+  /* A variant that never removes stones keeps the same number in play: then the leader's
+   * margin is what changes over a game. */
+  margins = !kiela_stats_stones_vary (stats) && kiela_stats_get_mean_margin (stats, 0) >= 0;
+  if (margins)
+    printf ("%s\n", _("Leader’s margin, South’s stones against North’s (mean over the games still going):"));
+  else
+    printf ("%s\n", _("Stones in play (mean over the games still going):"));
   for (guint i = 0; i <= HISTOGRAM_BARS; i++)
     {
       guint ply = s.max_plies * i / HISTOGRAM_BARS;
-      gdouble mean = kiela_stats_get_mean_stones (stats, ply);
+      gdouble mean = margins ? kiela_stats_get_mean_margin (stats, ply) : kiela_stats_get_mean_stones (stats, ply);
 
       if (mean >= 0 && (i == 0 || ply != s.max_plies * (i - 1) / HISTOGRAM_BARS))
         {

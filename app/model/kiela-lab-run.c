@@ -2,6 +2,8 @@
  * variants on a worker thread (a GTask, cancellable), their progress, results and export. */
 #include "config.h"
 
+#include <math.h>
+
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -246,7 +248,8 @@ summary_csv (KielaLabRun *self)
   guint n = self->results.stats[1] ? 2 : 1;
   static const char *names[] = { "games", "first_player_win_rate", "first_player_low", "first_player_high",
                                  "draw_rate", "mean_plies", "captures_per_game", "endless_refused_per_game",
-                                 "endless_losses" };
+                                 "endless_losses", "distinct_games", "independent_games", "a_score", "a_score_low",
+                                 "a_score_high", "elo", "elo_low", "elo_high" };
 
   for (guint s = 0; s < n; s++)
     {
@@ -261,10 +264,20 @@ summary_csv (KielaLabRun *self)
         {
           KielaStatsSummary *m = &sum[s];
           double v[] = { m->games, m->first_player_win_rate, m->first_player_low, m->first_player_high, m->draw_rate,
-                         m->mean_plies, m->captures_per_game, m->endless_refused_per_game, m->endless_losses };
+                         m->mean_plies, m->captures_per_game, m->endless_refused_per_game, m->endless_losses,
+                         m->distinct_known ? (double) m->distinct_games : NAN, m->independent_games, m->a_score,
+                         m->a_score_low, m->a_score_high, m->elo, m->elo_low, m->elo_high };
           char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-          g_string_append_printf (csv, ",%s", g_ascii_formatd (buf, sizeof buf, "%.6g", v[r]));
+          G_STATIC_ASSERT (G_N_ELEMENTS (v) == G_N_ELEMENTS (names));
+          /* Not known (a distinct count merged from an old file) or not meant (A's score in
+           * self-play): an empty cell; an Elo difference at 0% or 100% is ±inf. */
+          if (isnan (v[r]))
+            g_string_append_c (csv, ',');
+          else if (isinf (v[r]))
+            g_string_append (csv, v[r] > 0 ? ",inf" : ",-inf");
+          else
+            g_string_append_printf (csv, ",%s", g_ascii_formatd (buf, sizeof buf, "%.6g", v[r]));
         }
       g_string_append_c (csv, '\n');
     }

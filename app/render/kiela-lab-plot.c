@@ -172,17 +172,36 @@ draw_lengths (cairo_t *cr, KielaStats *const stats[2], const KielaLabPlotInk *fg
     }
 }
 
+gboolean
+kiela_lab_plot_shows_margin (KielaStats *const stats[2])
+{
+  for (int s = 0; s < 2; s++)
+    if (stats[s] != NULL && (kiela_stats_stones_vary (stats[s]) || kiela_stats_get_mean_margin (stats[s], 0) < 0))
+      return FALSE;
+  return stats[0] != NULL;
+}
+
+const char *
+kiela_lab_plot_stones_title (KielaStats *const stats[2])
+{
+  return kiela_lab_plot_shows_margin (stats) ? _("Leader’s Margin") : _("Stones in Play");
+}
+
 static void
 draw_stones (cairo_t *cr, KielaStats *const stats[2], const KielaLabPlotInk *fg, double x0, double y0, double w, double h)
 {
   guint max = MAX (1, max_length (stats));
   double ymax = 1;
+  gboolean margin = kiela_lab_plot_shows_margin (stats);
 
   for (int s = 0; s < 2; s++)
     if (stats[s] != NULL)
-      ymax = MAX (ymax, kiela_stats_get_mean_stones (stats[s], 0));
+      for (guint p = 0; p <= (margin ? max : 0); p++)
+        ymax = MAX (ymax, margin ? kiela_stats_get_mean_margin (stats[s], p) : kiela_stats_get_mean_stones (stats[s], 0));
   ymax = nice_step (ymax, 4) * ceil (ymax / nice_step (ymax, 4));
-  draw_axes (cr, fg, x0, y0, w, h, max, ymax, _("Ply"), _("Stones in play"), FALSE);
+  /* TRANSLATORS: the value axis of the plot when the stones in play never change: how many
+   * stones the side ahead has more than the other, on average */
+  draw_axes (cr, fg, x0, y0, w, h, max, ymax, _("Ply"), margin ? _("Leader’s margin (stones)") : _("Stones in play"), FALSE);
   cairo_set_line_width (cr, 2);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   for (int s = 0; s < 2; s++)
@@ -196,7 +215,7 @@ draw_stones (cairo_t *cr, KielaStats *const stats[2], const KielaLabPlotInk *fg,
       cairo_set_source_rgb (cr, series_rgb[s][0], series_rgb[s][1], series_rgb[s][2]);
       for (guint p = 0; p <= max; p++)
         {
-          double m = kiela_stats_get_mean_stones (stats[s], p);
+          double m = margin ? kiela_stats_get_mean_margin (stats[s], p) : kiela_stats_get_mean_stones (stats[s], p);
 
           if (m < 0)
             break;

@@ -691,6 +691,45 @@ test_match_async (void)
     assert_replays (variant ("hawalis"), kiela_match_get_game (m, i));
 }
 
+/* Self-play is playing alike, whatever the specs' spelling: the same algorithm, personality
+ * and merged settings.  Such a match gives every game its own seed; others keep pairs. */
+static void
+test_config_equal_and_self_play (void)
+{
+  g_autoptr(KielaAiConfig) a = config ("alphabeta depth=3 qs=0", 0);
+  g_autoptr(KielaAiConfig) b = config ("alphabeta qs=0 depth=3", 0);
+  g_autoptr(KielaAiConfig) c = config ("alphabeta depth=4 qs=0", 0);
+  g_autoptr(KielaAiConfig) d = config ("mpanzu", 0);
+  g_autoptr(KielaAiConfig) e = config ("mpanzu", 0);
+  g_autoptr(KielaAiConfig) f = config ("mpanzu", 5000);
+  g_autoptr(KielaMatch) self = NULL;
+  g_autoptr(KielaMatch) pairs = NULL;
+
+  g_assert_true (kiela_ai_config_equal (a, b));
+  g_assert_false (kiela_ai_config_equal (a, c));
+  g_assert_false (kiela_ai_config_equal (a, d));
+  g_assert_true (kiela_ai_config_equal (d, e));
+  /* A node cap is a setting: capped and uncapped play differently. */
+  g_assert_false (kiela_ai_config_equal (d, f));
+
+  self = kiela_match_new (variant ("kiela"), a, b, 6, 1);
+  pairs = kiela_match_new (variant ("kiela"), a, c, 6, 1);
+  g_assert_true (kiela_match_is_self_play (self));
+  g_assert_false (kiela_match_is_self_play (pairs));
+  for (guint i = 0; i < 6; i += 2)
+    {
+      g_assert_cmpuint (kiela_match_get_game (self, i)->seed, !=, kiela_match_get_game (self, i + 1)->seed);
+      g_assert_cmpuint (kiela_match_get_game (pairs, i)->seed, ==, kiela_match_get_game (pairs, i + 1)->seed);
+    }
+  /* Sharded: game 3 of a series is game 3 whichever match plays it. */
+  {
+    g_autoptr(KielaMatch) part = kiela_match_new (variant ("kiela"), a, b, 2, 1);
+
+    kiela_match_set_first_game (part, 2);
+    g_assert_cmpuint (kiela_match_get_game (part, 1)->seed, ==, kiela_match_get_game (self, 3)->seed);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -707,6 +746,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai-host/think/legal", test_think_accepts_legal);
   g_test_add_func ("/ai-host/config/overrides-caps", test_config_overrides_and_caps);
   g_test_add_func ("/ai-host/config/errors", test_config_errors);
+  g_test_add_func ("/ai-host/config/equal-self-play", test_config_equal_and_self_play);
   g_test_add_func ("/ai-host/config/async", test_config_async_same_as_sync);
   g_test_add_func ("/ai-host/config/async-cancel", test_config_async_cancel);
   g_test_add_func ("/ai-host/config/arrange-async", test_config_arrange_async);

@@ -274,6 +274,12 @@ run_finished (gpointer data)
 }
 
 /* AI against AI on a worker thread: two variants, the summary, the plots and tables exported. */
+static gboolean
+is_label_with_text (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
 static void
 test_stats (Fixture *f, gconstpointer data)
 {
@@ -344,6 +350,17 @@ test_stats (Fixture *f, gconstpointer data)
   g_assert_cmpuint (sum.south_wins + sum.north_wins + sum.draws, ==, n_games);
   g_assert_cmpfloat (sum.first_player_low, <=, sum.first_player_win_rate);
   g_assert_cmpfloat (sum.first_player_win_rate, <=, sum.first_player_high);
+  /* The lab's default players are one AI on both sides: self-play, every game its own,
+   * no score of A; the table says so. */
+  g_assert_true (sum.self_play);
+  g_assert_true (sum.distinct_known);
+  g_assert_cmpuint (sum.independent_games, ==, sum.distinct_games);
+  g_assert_nonnull (app_test_find_widget (GTK_WIDGET (f->lab), is_label_with_text, "Distinct games"));
+  g_assert_nonnull (app_test_find_widget (GTK_WIDGET (f->lab), is_label_with_text, "Self-play"));
+  /* Kiela's captured stones stay on the board: the second plot shows the leader's margin. */
+  g_assert_false (kiela_stats_stones_vary (a));
+  g_assert_nonnull (app_test_find_widget (GTK_WIDGET (f->lab), is_label_with_text, "Leader’s Margin"));
+  g_assert_null (app_test_find_widget (GTK_WIDGET (f->lab), is_label_with_text, "Stones in Play"));
   for (guint p = 0; p <= sum.max_plies; p++)
     length_sum += kiela_stats_get_length_count (a, p);
   g_assert_cmpuint (length_sum, ==, n_games);
@@ -368,8 +385,16 @@ test_stats (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (text, "metric,my-kiela,kiela-beginner\n"));
   {
     g_autofree char *row = g_strdup_printf ("\ngames,%u,%u\n", n_games, n_games);
+    KielaStatsSummary sb;
+    g_autofree char *distinct = NULL;
 
+    kiela_stats_get_summary (b, &sb);
+    distinct = g_strdup_printf ("\ndistinct_games,%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT "\n",
+                                sum.distinct_games, sb.distinct_games);
     g_assert_nonnull (strstr (text, row));
+    g_assert_nonnull (strstr (text, distinct));
+    /* Self-play has no score of A: empty cells, not "nan". */
+    g_assert_nonnull (strstr (text, "\na_score,,\n"));
   }
   g_clear_pointer (&text, g_free);
   g_assert_true (kiela_lab_page_export (f->lab, "games", csv, &error));

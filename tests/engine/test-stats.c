@@ -359,6 +359,250 @@ test_parse_shard (void)
     }
 }
 
+/* With the same player on both sides, a colour-swapped pair would be one game twice: every
+ * game gets its own seed, and all of them differ.  Two different players keep their pairs. */
+static void
+test_self_play_independent (void)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) pair_rows = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(KielaStats) self = run ("kiela", "random", "random", 40, 9, 0, 1, 2, rows);
+  g_autoptr(KielaStats) pairs = run ("kiela", "random", "greedy", 40, 9, 0, 1, 2, pair_rows);
+  g_autoptr(GHashTable) seeds = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) moves = g_hash_table_new (g_str_hash, g_str_equal);
+  GStrv cells[40] = { NULL };
+  KielaStatsSummary s;
+
+  g_assert_true (kiela_stats_is_self_play (self));
+  g_assert_false (kiela_stats_is_self_play (pairs));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      cells[i] = g_strsplit (g_ptr_array_index (rows, i), ",", -1);
+      g_hash_table_add (seeds, cells[i][1]);
+      g_hash_table_add (moves, cells[i][10]);
+    }
+  g_assert_cmpuint (g_hash_table_size (seeds), ==, 40);
+  kiela_stats_get_summary (self, &s);
+  g_assert_cmpuint (s.distinct_games, ==, g_hash_table_size (moves));
+  for (guint i = 0; i < rows->len; i++)
+    g_strfreev (cells[i]);
+  g_assert_true (s.self_play);
+  g_assert_true (s.distinct_known);
+  g_assert_cmpuint (s.distinct_games, ==, g_hash_table_size (moves));
+  g_assert_cmpuint (s.independent_games, ==, s.distinct_games);
+  g_assert_true (isnan (s.a_score) && isnan (s.elo));
+
+  /* Different players: games 2k and 2k+1 share their seed. */
+  for (guint i = 0; i + 1 < pair_rows->len; i += 2)
+    {
+      g_auto(GStrv) a = g_strsplit (g_ptr_array_index (pair_rows, i), ",", -1);
+      g_auto(GStrv) b = g_strsplit (g_ptr_array_index (pair_rows, i + 1), ",", -1);
+
+      g_assert_cmpstr (a[1], ==, b[1]);
+    }
+  kiela_stats_get_summary (pairs, &s);
+  g_assert_false (s.self_play);
+  g_assert_false (isnan (s.a_score));
+}
+
+/* Distinct games: two games with the same moves count once, and the interval counts the
+ * distinct games (here 5 of 10, so it is the interval of 5 games); A's score is wins plus half
+ * the draws, its interval from the games' own variance, its Elo -400 log10 (1/p - 1). */
+static void
+test_distinct_and_score (void)
+{
+  g_autoptr(KielaStats) stats = kiela_stats_new ();
+  KielaStatsSummary s;
+  /* A wins 6 (3 distinct games twice), draws 2 (one game twice), loses 2 (one game twice). */
+  static const char *const moves[] = { "g1", "g1", "h1", "h1", "i1", "i1", "f1", "f1", "e1", "e1" };
+  gdouble scores[10], mean = 0, var = 0, half, z = 1.96, n = 5, p, d, centre;
+
+  for (guint i = 0; i < 10; i++)
+    {
+      KielaStatsGame g = { .index = i, .reason = "no-moves", .plies = 10, .a_is_south = TRUE, .moves = moves[i] };
+
+      g.status = i < 6 ? KIELA_STATUS_SOUTH_WINS : i < 8 ? KIELA_STATUS_DRAW : KIELA_STATUS_NORTH_WINS;
+      g.reason = i >= 6 && i < 8 ? "repetition" : "no-moves";
+      scores[i] = i < 6 ? 1.0 : i < 8 ? 0.5 : 0.0;
+      mean += scores[i] / 10;
+      kiela_stats_add_game (stats, &g, NULL);
+    }
+  for (guint i = 0; i < 10; i++)
+    var += (scores[i] - mean) * (scores[i] - mean) / 9;
+  half = 1.96 * sqrt (var / n);
+  kiela_stats_get_summary (stats, &s);
+  g_assert_true (s.distinct_known);
+  g_assert_cmpuint (s.distinct_games, ==, 5);
+  g_assert_cmpuint (s.independent_games, ==, 5);
+  g_assert_cmpfloat_with_epsilon (s.a_score, 0.7, 1e-12);
+  g_assert_cmpfloat_with_epsilon (s.a_score_low, 0.7 - half, 1e-12);
+  g_assert_cmpfloat_with_epsilon (s.a_score_high, MIN (1.0, 0.7 + half), 1e-12);
+  g_assert_cmpfloat_with_epsilon (s.elo, -400 * log10 (1 / 0.7 - 1), 1e-9);
+  g_assert_cmpfloat (s.elo_low, <, s.elo);
+  /* The first player's Wilson interval over 5 games, not 10: 6 of 10 is 0.6. */
+  p = 0.6;
+  d = 1 + z * z / n;
+  centre = (p + z * z / (2 * n)) / d;
+  g_assert_cmpfloat_with_epsilon (s.first_player_low, centre - z * sqrt (p * (1 - p) / n + z * z / (4 * n * n)) / d, 1e-12);
+
+  /* A merge with a disjoint part that repeats one of these games. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KielaStats) back = kiela_stats_new ();
+    g_autoptr(KielaStats) more = kiela_stats_new ();
+    KielaStatsGame g = { .index = 10, .status = KIELA_STATUS_SOUTH_WINS, .reason = "no-moves", .plies = 10,
+                         .a_is_south = TRUE, .moves = "g1" };
+    KielaStatsGame h = { .index = 11, .status = KIELA_STATUS_SOUTH_WINS, .reason = "no-moves", .plies = 10,
+                         .a_is_south = TRUE, .moves = "d1" };
+    KielaStatsSummary m;
+
+    g_assert_true (kiela_stats_merge (back, stats, &error));
+    kiela_stats_get_summary (back, &m);
+    g_assert_cmpuint (m.distinct_games, ==, 5);
+    kiela_stats_add_game (more, &g, NULL);
+    kiela_stats_add_game (more, &h, NULL);
+    g_assert_true (kiela_stats_merge (back, more, &error));
+    g_assert_no_error (error);
+    kiela_stats_get_summary (back, &m);
+    g_assert_cmpuint (m.games, ==, 12);
+    g_assert_cmpuint (m.distinct_games, ==, 6);
+  }
+  /* A part without moves (a file from before game hashes): the count is not known. */
+  {
+    g_autoptr(KielaStats) old = kiela_stats_new ();
+    KielaStatsGame g = { .index = 20, .status = KIELA_STATUS_DRAW, .reason = "repetition", .plies = 10 };
+    g_autoptr(GError) error = NULL;
+
+    kiela_stats_add_game (old, &g, NULL);
+    g_assert_true (kiela_stats_merge (stats, old, &error));
+    kiela_stats_get_summary (stats, &s);
+    g_assert_false (s.distinct_known);
+    g_assert_cmpuint (s.independent_games, ==, 11);
+  }
+}
+
+/* The leader's margin per ply is |South's stones - North's| on the replayed boards; in Kiela
+ * the captured stones stay in play, so the stones never vary and the plot shows the margin. */
+static void
+test_margins (void)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(KielaStats) stats = run ("kiela", "greedy", "random", 6, 4, 0, 1, 1, rows);
+  g_autoptr(KielaStats) removed = run ("mefuvha", "greedy", "random", 6, 4, 0, 1, 1, NULL);
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
+  g_autoptr(GArray) sum = g_array_new (FALSE, TRUE, sizeof (gdouble));
+  g_autoptr(GArray) reached = g_array_new (FALSE, TRUE, sizeof (guint));
+
+  g_assert_false (kiela_stats_stones_vary (stats));
+  g_assert_true (kiela_stats_stones_vary (removed));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      g_auto(GStrv) cells = g_strsplit (g_ptr_array_index (rows, i), ",", -1);
+      g_auto(GStrv) moves = g_strsplit (cells[10], " ", -1);
+      g_autoptr(KielaGame) game = kiela_game_new (v);
+      guint ply = 0;
+
+      for (;; ply++)
+        {
+          const KielaPosition *pos = kiela_game_get_position (game);
+          gint d = (gint) kiela_position_side_total (pos, KIELA_SOUTH) - (gint) kiela_position_side_total (pos, KIELA_NORTH);
+          g_autoptr(GError) error = NULL;
+
+          if (sum->len <= ply)
+            {
+              g_array_set_size (sum, ply + 1);
+              g_array_set_size (reached, ply + 1);
+            }
+          g_array_index (sum, gdouble, ply) += ABS (d);
+          g_array_index (reached, guint, ply) += 1;
+          if (moves[ply] == NULL || *moves[ply] == '\0')
+            break;
+          g_assert_true (kiela_game_play_square (game, moves[ply], NULL, &error));
+          g_assert_no_error (error);
+        }
+    }
+  for (guint ply = 0; ply < sum->len; ply++)
+    g_assert_cmpfloat_with_epsilon (kiela_stats_get_mean_margin (stats, ply),
+                                    g_array_index (sum, gdouble, ply) / g_array_index (reached, guint, ply), 1e-9);
+  g_assert_cmpfloat (kiela_stats_get_mean_margin (stats, sum->len + 5), ==, -1.0);
+  /* Kept through JSON; a margin above the stones at that ply is a damaged file. */
+  {
+    g_autofree char *json = kiela_stats_to_json (stats, NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KielaStats) back = kiela_stats_from_json (json, -1, &error);
+    g_autofree char *bad = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpfloat (kiela_stats_get_mean_margin (back, 1), ==, kiela_stats_get_mean_margin (stats, 1));
+    {
+      KielaStatsSummary x, y;
+
+      kiela_stats_get_summary (stats, &x);
+      kiela_stats_get_summary (back, &y);
+      g_assert_true (y.distinct_known);
+      g_assert_cmpuint (y.distinct_games, ==, x.distinct_games);
+      g_assert_cmpfloat (y.a_score, ==, x.a_score);
+    }
+    bad = with_member (json, "margins", "[999999]");
+    g_assert_null (kiela_stats_from_json (bad, -1, &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "margins"));
+  }
+}
+
+/* Damaged hashes of distinct games are refused with the member named; a file without them
+ * (an older Kiela) loads, its distinct games not known. */
+static void
+test_damaged_hashes (void)
+{
+  g_autoptr(KielaStats) stats = run ("kiela", "random", "greedy", 8, 5, 0, 1, 1, NULL);
+  g_autofree char *json = kiela_stats_to_json (stats, NULL);
+  static const char *const bad[][2] = {
+    { "game_hashes", "\"not base64!\"" },
+    { "game_hashes", "\"AAAA\"" },                       /* 3 bytes: not whole words */
+    { "game_hashes", "\"AQAAAAAAAAABAAAAAAAAAA==\"" },   /* the same hash twice: not rising */
+    { "game_hashes", "17" },
+    { "hashed_games", "9999" },
+    { "self_play", "\"yes\"" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = with_member (json, bad[i][0], bad[i][1]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KielaStats) back = kiela_stats_from_json (text, -1, &error);
+
+      g_assert_null (back);
+      g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+      g_assert_nonnull (strstr (error->message, bad[i][0]));
+    }
+  {
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    g_autoptr(JsonGenerator) gen = json_generator_new ();
+    g_autofree char *old = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KielaStats) back = NULL;
+    JsonObject *o;
+    KielaStatsSummary s;
+
+    g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+    o = json_node_get_object (json_parser_get_root (parser));
+    json_object_remove_member (o, "game_hashes");
+    json_object_remove_member (o, "hashed_games");
+    json_object_remove_member (o, "self_play");
+    json_object_remove_member (o, "margins");
+    json_generator_set_root (gen, json_parser_get_root (parser));
+    old = json_generator_to_data (gen, NULL);
+    back = kiela_stats_from_json (old, -1, &error);
+    g_assert_no_error (error);
+    kiela_stats_get_summary (back, &s);
+    g_assert_false (s.distinct_known);
+    g_assert_cmpuint (s.independent_games, ==, 8);
+    g_assert_false (s.self_play);
+    g_assert_cmpfloat (kiela_stats_get_mean_margin (back, 0), ==, -1.0);
+  }
+}
+
 /* The command line: shards written with --json and merged print the single run's figures. */
 static void
 test_cli_merge (void)
@@ -393,6 +637,24 @@ test_cli_merge (void)
     g_assert_true (g_spawn_check_wait_status (status, NULL));
   }
   g_assert_nonnull (strstr (one_out, "First player (South) wins"));
+  /* Two different players: A's score and the Elo difference; the distinct games counted. */
+  g_assert_nonnull (strstr (one_out, "Score of random (A): "));
+  g_assert_nonnull (strstr (one_out, "Elo difference "));
+  g_assert_nonnull (strstr (one_out, "Distinct games: "));
+  /* Hus never removes stones: the stones in play never change, the leader's margin does. */
+  g_assert_nonnull (strstr (one_out, "Leader’s margin"));
+  {
+    const char *argv[] = { KIELA_TEST_CLI, "stats", "--ai", "random", "--ai", "random", "--games", "30", "--seed", "3",
+                           "-q", NULL };
+    g_autofree char *out = NULL;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &out, NULL, &status, NULL));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    /* Self-play: no score of A, and 30 games are 30 distinct games, not 15 twice. */
+    g_assert_null (strstr (out, "Score of"));
+    g_assert_nonnull (strstr (out, "Self-play"));
+    g_assert_nonnull (strstr (out, "Distinct games: 30 of 30"));
+  }
   /* A clock would make the games depend on the machine: refused as a usage error. */
   {
     const char *argv[] = { KIELA_TEST_CLI, "stats", "--variant", "hus", "--ai", "random", "--ai", "greedy",
@@ -430,6 +692,10 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/damaged-files", test_damaged_files);
   g_test_add_func ("/stats/parse-shard", test_parse_shard);
   g_test_add_func ("/stats/cli-merge", test_cli_merge);
+  g_test_add_func ("/stats/self-play-independent", test_self_play_independent);
+  g_test_add_func ("/stats/distinct-and-score", test_distinct_and_score);
+  g_test_add_func ("/stats/margins", test_margins);
+  g_test_add_func ("/stats/damaged-hashes", test_damaged_hashes);
   status = g_test_run ();
   kiela_registry_free (registry);
   return status;

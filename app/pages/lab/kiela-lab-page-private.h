@@ -31,6 +31,7 @@ struct _KielaLabPage {
   GtkGrid *summary_grid;
   GtkDrawingArea *lengths_plot;
   GtkDrawingArea *stones_plot;
+  GtkLabel       *stones_title;
 
   KielaGameSession *session;          /* weak: the window's, whose players a game from the lab keeps */
   KielaRegistry *registry;

@@ -3,6 +3,8 @@
  * The rules form itself is in kiela-lab-page-form.c. */
 #include "config.h"
 
+#include <math.h>
+
 #include <errno.h>
 #include <glib/gi18n.h>
 
@@ -309,7 +311,8 @@ show_results (KielaLabPage *self)
   GtkWidget *child;
   KielaStatsSummary sum[2];
   guint n = kiela_lab_run_get_stats (self->runner, 1) ? 2 : 1;
-  static const char *rows[] = { N_("Games"), N_("First player wins"), N_("Draws"), N_("Mean length (plies)"),
+  static const char *rows[] = { N_("Games"), N_("Distinct games"), N_("First player wins"),
+                                N_("Score of the first AI (Elo)"), N_("Draws"), N_("Mean length (plies)"),
                                 N_("Captures per game"), N_("Endless moves refused per game"),
                                 N_("Games lost by an endless move") };
 
@@ -328,6 +331,20 @@ show_results (KielaLabPage *self)
       add_cell (self, kiela_lab_run_get_label (self->runner, s), s + 1, 0, TRUE);
       /* Numbers in the reader's locale: "1 200" and "52,0 %" in French. */
       cells[0] = g_strdup_printf ("%'" G_GUINT64_FORMAT, m->games);
+      /* TRANSLATORS: shown when a run was merged with statistics from an older Kiela */
+      cells[1] = m->distinct_known ? g_strdup_printf ("%'" G_GUINT64_FORMAT, m->distinct_games) : g_strdup (_("Not known"));
+      if (m->self_play)
+        /* TRANSLATORS: the score row when the same AI plays both sides */
+        cells[3] = g_strdup (_("Self-play"));
+      else
+        {
+          g_autofree char *score = kiela_format_percent (m->a_score, 1);
+          g_autofree char *elo = isinf (m->elo) ? g_strdup (m->elo > 0 ? "+∞" : "−∞")
+                                                : g_strdup_printf ("%+.0f", m->elo);
+
+          /* TRANSLATORS: a score and the Elo difference it means: "61.3% (+79)" */
+          cells[3] = g_strdup_printf (C_("score and elo", "%1$s (%2$s)"), score, elo);
+        }
       {
         g_autofree char *rate = kiela_format_percent (m->first_player_win_rate, 1);
         g_autofree char *low = kiela_format_percent (m->first_player_low, 1);
@@ -335,19 +352,24 @@ show_results (KielaLabPage *self)
 
         /* TRANSLATORS: a rate and its 95% confidence interval: "52.0% (47.1%–56.9%)"; each %s
          * is a percentage already written for your language */
-        cells[1] = g_strdup_printf (C_("rate and interval", "%1$s (%2$s–%3$s)"), rate, low, high);
+        cells[2] = g_strdup_printf (C_("rate and interval", "%1$s (%2$s–%3$s)"), rate, low, high);
       }
-      cells[2] = kiela_format_percent (m->draw_rate, 1);
-      cells[3] = g_strdup_printf ("%.1f", m->mean_plies);
-      cells[4] = g_strdup_printf ("%.2f", m->captures_per_game);
-      cells[5] = g_strdup_printf ("%.2f", m->endless_refused_per_game);
-      cells[6] = g_strdup_printf ("%'" G_GUINT64_FORMAT, m->endless_losses);
+      cells[4] = kiela_format_percent (m->draw_rate, 1);
+      cells[5] = g_strdup_printf ("%.1f", m->mean_plies);
+      cells[6] = g_strdup_printf ("%.2f", m->captures_per_game);
+      cells[7] = g_strdup_printf ("%.2f", m->endless_refused_per_game);
+      cells[8] = g_strdup_printf ("%'" G_GUINT64_FORMAT, m->endless_losses);
       for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
         {
           add_cell (self, cells[r], s + 1, r + 1, FALSE);
           g_free (cells[r]);
         }
     }
+  {
+    KielaStats *stats[2] = { kiela_lab_run_get_stats (self->runner, 0), kiela_lab_run_get_stats (self->runner, 1) };
+
+    gtk_label_set_label (self->stones_title, kiela_lab_plot_stones_title (stats));
+  }
   gtk_widget_set_visible (GTK_WIDGET (self->results_group), TRUE);
   gtk_widget_queue_draw (GTK_WIDGET (self->lengths_plot));
   gtk_widget_queue_draw (GTK_WIDGET (self->stones_plot));
@@ -535,6 +557,7 @@ kiela_lab_page_class_init (KielaLabPageClass *klass)
   BIND (summary_grid);
   BIND (lengths_plot);
   BIND (stones_plot);
+  BIND (stones_title);
 #undef BIND
 
   gtk_widget_class_install_action (widget_class, "lab.play", NULL, action_play);

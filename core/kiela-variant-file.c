@@ -773,6 +773,13 @@ kiela_variant_file_is_builtin (KielaVariantFile *file)
   return g_strcmp0 (file->domain, USER_DOMAIN) != 0;
 }
 
+gboolean
+kiela_variant_is_users (const KielaVariant *variant)
+{
+  g_return_val_if_fail (variant != NULL, FALSE);
+  return g_strcmp0 (variant->translation_domain, USER_DOMAIN) == 0;
+}
+
 /* ---- writing ---- */
 
 KielaVariantFile *

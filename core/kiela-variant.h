@@ -210,6 +210,9 @@ KIELA_AVAILABLE_IN_ALL const char         *kiela_variant_file_get_path    (Kiela
 KIELA_AVAILABLE_IN_ALL const char         *kiela_variant_file_get_reading (KielaVariantFile *file);
 /* TRUE for the files shipped with Kiela (translated by gettext). */
 KIELA_AVAILABLE_IN_ALL gboolean            kiela_variant_file_is_builtin  (KielaVariantFile *file);
+/* TRUE for a variant read from a user's file (the Variant lab's, one installed or shared):
+ * not shipped with Kiela, shown as written. */
+KIELA_AVAILABLE_IN_ALL gboolean            kiela_variant_is_users         (const KielaVariant *variant);
 
 /* The file's text with every parameter written out (parsing it gives the same variant). */
 KIELA_AVAILABLE_IN_ALL char    *kiela_variant_file_to_data (KielaVariantFile *file, gsize *length);

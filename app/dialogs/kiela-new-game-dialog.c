@@ -141,7 +141,18 @@ fill_levels (KielaNewGameDialog *self)
       const KielaVariant *v = g_ptr_array_index (f->variants, i);
       const char *level = kiela_variant_get_level (v);
 
-      gtk_string_list_append (levels, level ? level : kiela_variant_get_name (v));
+      /* The user's own variants by their name: a copy of Kiela's Advanced level made in the
+       * lab is not a second "Advanced". */
+      if (kiela_variant_is_users (v) || level == NULL)
+        {
+          /* TRANSLATORS: a level row of New Game for a variant the user made: "Kiela (my rules) — yours" */
+          g_autofree char *own = kiela_variant_is_users (v) ? g_strdup_printf (_("%s — yours"), kiela_variant_get_name (v))
+                                                             : g_strdup (kiela_variant_get_name (v));
+
+          gtk_string_list_append (levels, own);
+        }
+      else
+        gtk_string_list_append (levels, level);
       if (v->default_variant)
         selected = i;
     }

@@ -231,6 +231,41 @@ test_install (Fixture *f, gconstpointer data)
   g_autoptr(KielaVariantFile) file = NULL;
   const KielaVariant *v;
 
+  GtkEditable *name = GTK_EDITABLE (kiela_lab_page_get_row (f->lab, "Name"));
+  GtkEditable *description = GTK_EDITABLE (kiela_lab_page_get_row (f->lab, "Description"));
+  GtkSpinButton *files = GTK_SPIN_BUTTON (kiela_lab_page_get_row (f->lab, "Files"));
+
+  /* A copy of Kiela is the user's: a name of its own, and a description of the board its
+   * rules make, which follows the rules (12 files are not "4 rows of 10 houses"). */
+  g_assert_cmpstr (gtk_editable_get_text (name), ==, "Kiela (my rules)");
+  g_assert_cmpstr (gtk_editable_get_text (description), ==, "4 rows of 10 houses, 28 stones a side.");
+  gtk_spin_button_set_value (files, 12);
+  {
+    const KielaVariant *now = kiela_variant_file_get_variant (kiela_lab_page_get_file (f->lab));
+    guint stones = 0;
+    g_autofree char *want = NULL;
+
+    g_assert_cmpuint (now->files, ==, 12);
+    for (guint h = 0; h < 24; h++)
+      stones += now->start[KIELA_SOUTH][h];
+    want = g_strdup_printf ("4 rows of 12 houses, %u stones a side.", stones);
+    g_assert_cmpstr (gtk_editable_get_text (description), ==, want);
+    g_assert_cmpstr (kiela_variant_get_description (now), ==, want);
+  }
+  /* The user's own words stay theirs when the rules change again. */
+  gtk_editable_set_text (description, "Our class's wide board.");
+  gtk_spin_button_set_value (files, 10);
+  g_assert_cmpstr (gtk_editable_get_text (description), ==, "Our class's wide board.");
+  /* The name of another game: refused with the name, nothing written. */
+  gtk_editable_set_text (name, "Kiela");
+  g_assert_false (kiela_lab_page_save_to_file (f->lab, path, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "“Kiela”"));
+  g_clear_error (&error);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  gtk_editable_set_text (name, "Kiela (my rules)");
+  g_assert_false (kiela_variant_is_users (kiela_registry_lookup_variant (f->registry, "kiela")));
+
   gtk_editable_set_text (GTK_EDITABLE (kiela_lab_page_get_row (f->lab, "Id")), "shared-kiela");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lab_page_get_row (f->lab, "MinSow")), 1);
   g_assert_true (kiela_lab_page_save_to_file (f->lab, path, &error));
@@ -247,6 +282,8 @@ test_install (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_nonnull (v);
   g_assert_cmpuint (v->min_sow, ==, 1);
+  g_assert_true (kiela_variant_is_users (v));
+  g_assert_cmpstr (kiela_variant_get_name (v), ==, "Kiela (my rules)");
   g_assert_true (kiela_registry_lookup_variant (f->registry, "shared-kiela") == v);
   g_assert_true (g_str_has_prefix (installed, dir));
   g_assert_true (g_file_test (installed, G_FILE_TEST_IS_REGULAR));

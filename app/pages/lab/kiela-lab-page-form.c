@@ -262,6 +262,42 @@ show_problem (KielaLabPage *self, const GError *error)
   kiela_variant_file_problem_clear (&problem);
 }
 
+/* While the Description is the one the lab wrote, it follows the rules: a 12-file board is
+ * never described as 4 rows of 10 houses.  Once the user writes their own, it stays theirs. */
+static void
+follow_rules_in_description (KielaLabPage *self, const KielaVariant *v)
+{
+  g_autofree char *now = g_key_file_get_string (self->keyfile, KIELA_VARIANT_FILE_GROUP, "Description", NULL);
+  g_autofree char *want = NULL;
+  KielaLabField *f;
+
+  if (self->auto_description == NULL || g_strcmp0 (now, self->auto_description) != 0)
+    return;
+  want = kiela_variant_describe_board (v);
+  if (g_str_equal (want, self->auto_description))
+    return;
+  g_key_file_set_string (self->keyfile, KIELA_VARIANT_FILE_GROUP, "Description", want);
+  g_free (self->auto_description);
+  self->auto_description = g_steal_pointer (&want);
+  if ((f = find_field (self, "Description")) != NULL && f->kind == ROW_ENTRY)
+    {
+      self->loading = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (f->row), self->auto_description);
+      self->loading = FALSE;
+    }
+  /* The file parsed from the keyfile carries the new text too. */
+  {
+    g_autofree char *data = g_key_file_to_data (self->keyfile, NULL, NULL);
+    KielaVariantFile *file = kiela_variant_file_new_from_data (data, -1, "<lab>", NULL);
+
+    if (file)
+      {
+        kiela_variant_file_free (self->file);
+        self->file = file;
+      }
+  }
+}
+
 static void
 revalidate (KielaLabPage *self)
 {
@@ -279,6 +315,9 @@ revalidate (KielaLabPage *self)
       KielaPosition pos;
 
       gtk_widget_remove_css_class (GTK_WIDGET (self->rules_group), "kiela-lab-error");
+      follow_rules_in_description (self, v);
+      /* It may have parsed the file anew. */
+      v = kiela_variant_file_get_variant (self->file);
       kiela_position_init_start (&pos, v);
       kiela_board_view_set_variant (self->preview, v);
       kiela_board_view_set_position (self->preview, &pos);
@@ -351,9 +390,26 @@ _kiela_lab_page_load_variant (KielaLabPage *self, const KielaVariant *v, GError 
     }
   id = g_str_has_prefix (v->id, "my-") ? g_strdup (v->id) : g_strconcat ("my-", v->id, NULL);
   g_key_file_set_value (self->keyfile, KIELA_VARIANT_FILE_GROUP, "Id", id);
-  g_key_file_set_string (self->keyfile, KIELA_VARIANT_FILE_GROUP, "Name", kiela_variant_get_name (v));
-  if (kiela_variant_get_description (v))
-    g_key_file_set_string (self->keyfile, KIELA_VARIANT_FILE_GROUP, "Description", kiela_variant_get_description (v));
+  g_clear_pointer (&self->auto_description, g_free);
+  if (kiela_variant_is_users (v))
+    {
+      /* Already the user's own: names as they wrote them. */
+      g_key_file_set_string (self->keyfile, KIELA_VARIANT_FILE_GROUP, "Name", kiela_variant_get_name (v));
+      if (kiela_variant_get_description (v))
+        g_key_file_set_string (self->keyfile, KIELA_VARIANT_FILE_GROUP, "Description", kiela_variant_get_description (v));
+    }
+  else
+    {
+      /* A copy of a shipped game is the user's, not Kiela itself: a name of its own (New Game
+       * would list two identical rows otherwise) and a description of its board made from its
+       * rules, which follows them until the user writes their own. */
+      /* TRANSLATORS: the name the Variant lab gives a copy of a game: "Kiela (my rules)" */
+      g_autofree char *own = g_strdup_printf (C_("variant name", "%s (my rules)"), kiela_variant_get_name (v));
+
+      g_key_file_set_string (self->keyfile, KIELA_VARIANT_FILE_GROUP, "Name", own);
+      self->auto_description = kiela_variant_describe_board (v);
+      g_key_file_set_string (self->keyfile, KIELA_VARIANT_FILE_GROUP, "Description", self->auto_description);
+    }
   fill_form (self);
   revalidate (self);
   return TRUE;

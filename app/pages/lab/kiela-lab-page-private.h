@@ -43,6 +43,7 @@ struct _KielaLabPage {
   char *error_text;
   KielaLabField *error_field;        /* the row that shows the error, if one does */
   gboolean loading;
+  char *auto_description;             /* the Description the lab wrote from the rules, while the user keeps it */
   gboolean disposed;
 
   KielaLabRun *runner;                /* the statistics and their worker */

@@ -133,6 +133,26 @@ kiela_lab_page_save_to_file (KielaLabPage *self, const char *path, GError **erro
     }
   v = kiela_variant_file_get_variant (self->file);
   known = kiela_registry_lookup_variant (self->registry, v->id);
+  /* Two games of one name would be two identical rows in New Game: ask for one of its own. */
+  {
+    GPtrArray *all = kiela_registry_get_variants (self->registry);
+
+    for (guint i = 0; i < all->len; i++)
+      {
+        const KielaVariant *other = g_ptr_array_index (all, i);
+
+        /* Against the shipped games: the lab's own copies (played under ids of their own,
+         * my-kiela-2 …) may share the name of the one saved. */
+        if (!g_str_equal (other->id, v->id) && !kiela_variant_is_users (other)
+            && g_utf8_collate (kiela_variant_get_name (other), kiela_variant_get_name (v)) == 0)
+          {
+            g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                         _("Another variant is already called “%s”: give yours a name of its own before saving"),
+                         kiela_variant_get_name (v));
+            return FALSE;
+          }
+      }
+  }
   /* In the user's folder the id must be new: the next start would refuse a second one. */
   if (g_str_equal (folder, dir) && known && !same_rules (known, self->file))
     {
@@ -525,6 +545,7 @@ kiela_lab_page_finalize (GObject *object)
   g_clear_pointer (&self->keyfile, g_key_file_unref);
   g_clear_pointer (&self->file, kiela_variant_file_free);
   g_free (self->error_text);
+  g_free (self->auto_description);
   G_OBJECT_CLASS (kiela_lab_page_parent_class)->finalize (object);
 }
 

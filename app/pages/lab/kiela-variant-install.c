@@ -26,7 +26,9 @@ static const struct {
   { "StartNorth", N_("North’s start houses") },
   { "Arrangement", N_("Arrangement before play") },
   { "MinSow", N_("Smallest hand") },
-  { "Singles", N_("Single stones") },
+  /* TRANSLATORS: a rule of a variant: whether a single stone may be sown although the
+   * smallest hand (“Smallest hand”) is larger */
+  { "Singles", N_("Exception for single stones") },
   { "Direction", N_("Direction") },
   { "Relay", N_("Relay sowing") },
   { "CaptureTrigger", N_("Capture when the last stone lands in") },
@@ -60,8 +62,9 @@ static const struct {
   { "Arrangement", "none", NC_("variant rule value", "No arrangement") },
   { "Arrangement", "free", NC_("variant rule value", "Free arrangement") },
   { "Arrangement", "constrained", NC_("variant rule value", "Constrained arrangement") },
-  /* TRANSLATORS: whether a single stone may be lifted and sown */
-  { "Singles", "always", NC_("variant rule value", "Always allowed") },
+  /* TRANSLATORS: the values of “Exception for single stones”: none (a single stone is sown
+   * only when the smallest hand is 1), or a single stone when no house holds enough */
+  { "Singles", "always", NC_("variant rule value", "None: the smallest hand decides") },
   { "Singles", "when-blocked", NC_("variant rule value", "Only when no house holds enough stones") },
   { "Direction", "anticlockwise", NC_("variant rule value", "Anticlockwise") },
   { "Direction", "clockwise", NC_("variant rule value", "Clockwise") },
@@ -98,6 +101,22 @@ kiela_variant_value_label (const char *key, const char *value)
         && g_strcmp0 (value, value_labels[i].value) == 0)
       return g_dpgettext2 (GETTEXT_PACKAGE, "variant rule value", value_labels[i].label);
   return value;
+}
+
+char *
+kiela_variant_describe_board (const KielaVariant *v)
+{
+  guint stones = 0;
+  g_autofree char *houses = NULL;
+
+  for (guint h = 0; h < 2u * v->files; h++)
+    stones += v->start[KIELA_SOUTH][h];
+  /* TRANSLATORS: the first half of a variant's description made from its rules: "4 rows of 12 houses" */
+  houses = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "4 rows of %u house", "4 rows of %u houses", v->files), v->files);
+  /* TRANSLATORS: a variant's description made from its rules: %s is "4 rows of 12 houses", then
+   * the stones each side starts with: "4 rows of 12 houses, 24 stones a side." */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u stone a side.", "%s, %u stones a side.", stones),
+                          houses, stones);
 }
 
 char *

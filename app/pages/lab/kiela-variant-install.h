@@ -8,6 +8,8 @@ G_BEGIN_DECLS
 
 /* The title a variant file key is shown under ("Houses per row" for Files), translated. */
 const char *kiela_variant_key_title   (const char *key);
+/* "4 rows of 12 houses, 24 stones a side.": the board a variant's rules make, in words. */
+char       *kiela_variant_describe_board (const KielaVariant *variant);
 /* The translated wording of a key's value ("Anticlockwise" for Direction=anticlockwise); the
  * value itself when it is a number or text. */
 const char *kiela_variant_value_label (const char *key, const char *value);

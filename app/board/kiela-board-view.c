@@ -11,6 +11,7 @@
 #include "kiela-board-draw.h"
 #include "kiela-house.h"
 #include "kiela-position.h"
+#include "kiela-file.h"
 
 G_DEFINE_FINAL_TYPE (KielaBoardView, kiela_board_view, GTK_TYPE_WIDGET)
 
@@ -168,8 +169,15 @@ kiela_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
 }
 
-gboolean
-kiela_board_view_save_png (KielaBoardView *self, const char *path, int width, int height, GError **error)
+static cairo_status_t
+append_to_array (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+GBytes *
+kiela_board_view_render_png (KielaBoardView *self, int width, int height, GError **error)
 {
   g_autoptr(KielaBoardRenderer) renderer = NULL;
   KielaBoardLayout layout;
@@ -178,15 +186,15 @@ kiela_board_view_save_png (KielaBoardView *self, const char *path, int width, in
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
+  GByteArray *png;
 
-  g_return_val_if_fail (KIELA_IS_BOARD_VIEW (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (KIELA_IS_BOARD_VIEW (self), NULL);
 
   if (width <= 0 || height <= 0 || width > 16384 || height > 16384)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    _("Cannot draw the board at %d×%d pixels"), width, height);
-      return FALSE;
+      return NULL;
     }
 
   _kiela_board_view_compute_layout (self, width, height, &layout);
@@ -214,17 +222,39 @@ kiela_board_view_save_png (KielaBoardView *self, const char *path, int width, in
   if (node != NULL)
     gsk_render_node_draw (node, cr);
   cairo_destroy (cr);
-  status = cairo_surface_write_to_png (surface, path);
+  png = g_byte_array_new ();
+  status = cairo_surface_write_to_png_stream (surface, append_to_array, png);
   cairo_surface_destroy (surface);
   g_clear_pointer (&node, gsk_render_node_unref);
 
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write the board picture “%s”: %s"),
-                   path, cairo_status_to_string (status));
-      return FALSE;
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, cairo_status_to_string (status));
+      g_byte_array_unref (png);
+      return NULL;
     }
-  return TRUE;
+  return g_byte_array_free_to_bytes (png);
+}
+
+gboolean
+kiela_board_view_save_png (KielaBoardView *self, const char *path, int width, int height, GError **error)
+{
+  g_autoptr(GBytes) png = NULL;
+  g_autoptr(GFile) file = NULL;
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (KIELA_IS_BOARD_VIEW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  png = kiela_board_view_render_png (self, width, height, error);
+  if (png == NULL)
+    return FALSE;
+  /* Drawn in memory, then written like every other file the app makes: a full disk or a
+   * failed write leaves the old picture (or none), never half a PNG. */
+  file = g_file_new_for_path (path);
+  data = g_bytes_get_data (png, &length);
+  return kiela_file_replace_contents_checked (file, data, length, error);
 }
 
 /* ---------------------------------------------------------------------------------------------

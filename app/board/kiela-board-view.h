@@ -55,7 +55,10 @@ void       kiela_board_view_set_setup_mode  (KielaBoardView *self, gboolean setu
 /* Moves keyboard focus to a house (e.g. after explaining why it cannot be sown). */
 void       kiela_board_view_focus_house     (KielaBoardView *self, KielaSide side, guint house);
 
-/* Renders the current board to a PNG file at the given size (tests, benchmarks); needs no window. */
+/* Renders the current board as PNG data at the given size (tests, benchmarks); needs no window. */
+GBytes    *kiela_board_view_render_png      (KielaBoardView *self, int width, int height, GError **error);
+/* The same written to a file through kiela_file_replace_contents_checked(): a failed write
+ * leaves the old file, or none. */
 gboolean   kiela_board_view_save_png        (KielaBoardView *self, const char *path, int width, int height, GError **error);
 
 G_END_DECLS

@@ -14,6 +14,8 @@
 #include "kiela-board-view-private.h"
 #include "kiela-house.h"
 #include "kiela-position.h"
+#include "kiela.h"
+#include "../../test-full-disk.h"
 
 /* The `kiela` start position, from section 10 of the rules file. */
 #define START_KPN "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,2,2,2,2/2,2,2,2,2,2,2,2,2,2 s"
@@ -625,6 +627,51 @@ test_png_rejects_bad_size (void)
   g_assert_nonnull (strstr (error->message, "/nonexistent/dir/x.png"));
 }
 
+/* A picture that cannot be written whole (a file-size limit fails the write as a full disk
+ * does) leaves the old file byte for byte and no temporary beside it; cairo wrote straight
+ * into the file before and left half a PNG. */
+static void
+test_png_failed_write_keeps_old (void)
+{
+  g_autoptr(GtkWidget) widget = new_board ();
+  g_autofree char *dir = g_dir_make_tmp ("kiela-board-png-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "board.png", NULL);
+  g_autofree char *fresh = g_build_filename (dir, "new.png", NULL);
+  g_autofree char *kept = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  guint entries = 0;
+  gboolean ok;
+
+  g_assert_true (kiela_board_view_save_png (KIELA_BOARD_VIEW (widget), path, 640, 400, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, "the old picture", -1, NULL));
+
+  kiela_test_limit_file_size (2048);
+  ok = kiela_board_view_save_png (KIELA_BOARD_VIEW (widget), path, 640, 400, &error);
+  kiela_test_unlimit_file_size ();
+  g_assert_false (ok);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "board.png"));
+  g_assert_true (g_file_get_contents (path, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "the old picture");
+  g_clear_error (&error);
+
+  /* A new file is not made half-written either. */
+  kiela_test_limit_file_size (2048);
+  ok = kiela_board_view_save_png (KIELA_BOARD_VIEW (widget), fresh, 640, 400, &error);
+  kiela_test_unlimit_file_size ();
+  g_assert_false (ok);
+  g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+
+  listing = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (listing))
+    entries++;
+  g_assert_cmpuint (entries, ==, 1);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 typedef struct {
   guint frames;
 } Frames;
@@ -1059,6 +1106,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board/playable-marks", test_playable_marks);
   g_test_add_func ("/board/png-shows-position", test_png_shows_position);
   g_test_add_func ("/board/png-rejects-bad-size", test_png_rejects_bad_size);
+  g_test_add_func ("/board/png-failed-write-keeps-old", test_png_failed_write_keeps_old);
   g_test_add_func ("/board/cache-survives-count-changes", test_cache_survives_count_changes);
   g_test_add_func ("/board/captured-flashes", test_captured_flashes);
   g_test_add_func ("/board/stones-do-not-overlap", test_stones_do_not_overlap);

@@ -138,8 +138,11 @@ save_window_state (GtkWindow *window, GSettings *settings)
 
   if (!maximized && !gtk_window_is_fullscreen (window) && width > 0 && height > 0)
     {
-      g_settings_set_int (settings, KIELA_SETTINGS_WINDOW_WIDTH, width);
-      g_settings_set_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT, height);
+      /* Within the schema's range, which refuses anything else with a critical. */
+      g_settings_set_int (settings, KIELA_SETTINGS_WINDOW_WIDTH,
+                          CLAMP (width, KIELA_SETTINGS_WINDOW_MIN_WIDTH, KIELA_SETTINGS_WINDOW_MAX_SIZE));
+      g_settings_set_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT,
+                          CLAMP (height, KIELA_SETTINGS_WINDOW_MIN_HEIGHT, KIELA_SETTINGS_WINDOW_MAX_SIZE));
     }
   g_settings_set_boolean (settings, KIELA_SETTINGS_WINDOW_MAXIMIZED, maximized);
   return GDK_EVENT_PROPAGATE;
@@ -195,8 +198,10 @@ kiela_application_ensure_window (KielaApplication *self, gboolean restore, gbool
   else
     {
       /* The window comes back as it was left (saved when it goes away, see save_window_state). */
-      gtk_window_set_default_size (window, g_settings_get_int (self->settings, KIELA_SETTINGS_WINDOW_WIDTH),
-                                   g_settings_get_int (self->settings, KIELA_SETTINGS_WINDOW_HEIGHT));
+      int width, height;
+
+      kiela_settings_get_window_size (self->settings, &width, &height);
+      gtk_window_set_default_size (window, width, height);
       if (g_settings_get_boolean (self->settings, KIELA_SETTINGS_WINDOW_MAXIMIZED))
         gtk_window_maximize (window);
       g_signal_connect_object (window, "close-request", G_CALLBACK (save_window_state), self->settings, 0);

@@ -130,6 +130,17 @@ kiela_settings_migrate_legacy (GSettings *settings, const char *path)
   return TRUE;
 }
 
+void
+kiela_settings_get_window_size (GSettings *settings, int *width, int *height)
+{
+  g_return_if_fail (G_IS_SETTINGS (settings));
+
+  *width = CLAMP (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_WIDTH),
+                  KIELA_SETTINGS_WINDOW_MIN_WIDTH, KIELA_SETTINGS_WINDOW_MAX_SIZE);
+  *height = CLAMP (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT),
+                   KIELA_SETTINGS_WINDOW_MIN_HEIGHT, KIELA_SETTINGS_WINDOW_MAX_SIZE);
+}
+
 guint
 kiela_speed_interval_ms (KielaSpeed speed)
 {

@@ -30,6 +30,11 @@ typedef enum {
 #define KIELA_SETTINGS_WINDOW_HEIGHT    "window-height"
 #define KIELA_SETTINGS_WINDOW_MAXIMIZED "window-maximized"
 
+/* The window sizes the schema's ranges allow (a phone's width to beyond any screen). */
+#define KIELA_SETTINGS_WINDOW_MIN_WIDTH  360
+#define KIELA_SETTINGS_WINDOW_MIN_HEIGHT 294
+#define KIELA_SETTINGS_WINDOW_MAX_SIZE   16384
+
 /* The settings of schema KIELA_APP_ID, or NULL and an error saying the schema is not installed
  * (g_settings_new would abort the process). */
 GSettings  *kiela_settings_new             (GError **error);
@@ -39,6 +44,12 @@ GSettings  *kiela_settings_new             (GError **error);
  * applied: a warning names it and it is renamed to settings.ini.invalid.  Values out of range
  * are skipped with a warning.  Returns TRUE if a file was imported. */
 gboolean    kiela_settings_migrate_legacy  (GSettings *settings, const char *path);
+
+/* The window size to start with: the saved one, clamped to the ranges above.  GSettings falls
+ * back to the default for a value out of the schema's range (dconf or a key file edited by
+ * hand: "window-width=-100" made gtk_window_set_default_size() log a critical); the clamp also
+ * holds with a schema compiled without the ranges. */
+void        kiela_settings_get_window_size (GSettings *settings, int *width, int *height);
 
 /* Milliseconds between two steps of the sowing at `speed`; 0 for instant. */
 guint       kiela_speed_interval_ms        (KielaSpeed speed);

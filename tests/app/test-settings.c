@@ -3,7 +3,13 @@
  * once (bad ones ignored with a warning), and a missing schema stops the app with a message. */
 #include "config.h"
 
+#define G_SETTINGS_ENABLE_BACKEND 1
+#include <gio/gsettingsbackend.h>
+
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <glib/gstdio.h>
 #include <adwaita.h>
 
@@ -355,6 +361,46 @@ test_migrate_bad_values (void)
   g_rmdir (path);
 }
 
+/* The old file is read with a bound: a sparse file of a gigabyte (once read whole, 1.1 GB of
+ * memory) is refused at once, named, left where it is and nothing imported; a named pipe
+ * (which would block the start) is left alone too. */
+static void
+test_migrate_huge_file (void)
+{
+  IN_SUBPROCESS ();
+  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autofree char *path = legacy_path ();
+  g_autofree char *migrated = g_strconcat (path, ".migrated", NULL);
+  g_autofree char *invalid = g_strconcat (path, ".invalid", NULL);
+  gint64 start;
+  FILE *f;
+
+  remove_legacy_files ();
+  write_legacy ("[kiela]\nspeed=4\n");
+  f = fopen (path, "r+");
+  g_assert_nonnull (f);
+  g_assert_cmpint (ftruncate (fileno (f), (off_t) 1 << 30), ==, 0);
+  fclose (f);
+
+  start = g_get_monotonic_time ();
+  g_test_expect_message (NULL, G_LOG_LEVEL_WARNING, "*settings.ini cannot be read*not imported*");
+  g_assert_false (kiela_settings_migrate_legacy (settings, NULL));
+  g_test_assert_expected_messages ();
+  /* Refused before reading: well under the seconds a gigabyte takes. */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
+  g_assert_cmpint (g_settings_get_enum (settings, KIELA_SETTINGS_SPEED), ==, KIELA_SPEED_NORMAL);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (g_file_test (migrated, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (invalid, G_FILE_TEST_EXISTS));
+  remove_legacy_files ();
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  g_test_expect_message (NULL, G_LOG_LEVEL_WARNING, "*settings.ini are not a regular file*");
+  g_assert_false (kiela_settings_migrate_legacy (settings, NULL));
+  g_test_assert_expected_messages ();
+  g_unlink (path);
+}
+
 /* ---------- the window's size ---------- */
 
 static void
@@ -401,6 +447,57 @@ test_window_size_restored (void)
   g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT), ==, 666);
 }
 
+/* Values nobody could have saved (dconf or a key file edited by hand) never reach GTK: they
+ * made gtk_window_set_default_size() log a critical (fatal in the tests). */
+static void
+test_window_size_absurd (void)
+{
+  IN_SUBPROCESS ();
+  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(KielaApplication) app = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiela-keyfile-XXXXXX", NULL);
+  g_autofree char *keyfile = g_build_filename (dir, "keyfile", NULL);
+  const char *const cases[][3] = {
+    /* the file's values, then the width and height to start with */
+    { "window-width=-100\nwindow-height=-1\n", "1280", "820" },
+    { "window-width=2147483647\nwindow-height=0\n", "1280", "820" },
+    { "window-width=1100\nwindow-height=700\n", "1100", "700" },
+    { "window-width='wide'\nwindow-height=700.5\n", "1280", "820" },
+  };
+  GtkWindow *window;
+  int width, height;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat ("[kiela]\n", cases[i][0], NULL);
+      g_autoptr(GSettingsBackend) backend = NULL;
+      g_autoptr(GSettings) edited = NULL;
+
+      g_assert_true (g_file_set_contents (keyfile, text, -1, NULL));
+      backend = g_keyfile_settings_backend_new (keyfile, "/io/github/kiela/Kiela/", "kiela");
+      edited = g_settings_new_full (schema, backend, NULL);
+      kiela_settings_get_window_size (edited, &width, &height);
+      g_assert_cmpint (width, ==, atoi (cases[i][1]));
+      g_assert_cmpint (height, ==, atoi (cases[i][2]));
+    }
+  g_unlink (keyfile);
+  g_rmdir (dir);
+
+  /* What the window saves stays within the range too: set_int() refuses anything else with a
+   * critical, and the next start would get the default. */
+  app = start_app_full ();
+  g_application_activate (G_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (window, 100000, 100);
+  gtk_window_close (window);
+  drain ();
+  g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_WIDTH), ==, KIELA_SETTINGS_WINDOW_MAX_SIZE);
+  g_assert_cmpint (g_settings_get_int (settings, KIELA_SETTINGS_WINDOW_HEIGHT), ==, KIELA_SETTINGS_WINDOW_MIN_HEIGHT);
+}
+
 /* ---------- without the schema ---------- */
 
 static void
@@ -439,7 +536,9 @@ main (int argc, char **argv)
   g_test_add_func ("/settings/migrate/once", test_migrate_once);
   g_test_add_func ("/settings/migrate/malformed", test_migrate_malformed);
   g_test_add_func ("/settings/migrate/bad-values", test_migrate_bad_values);
+  g_test_add_func ("/settings/migrate/huge-file", test_migrate_huge_file);
   g_test_add_func ("/settings/window/size-restored", test_window_size_restored);
+  g_test_add_func ("/settings/window/size-absurd", test_window_size_absurd);
   g_test_add_func ("/settings/missing-schema", test_missing_schema);
 
   return g_test_run ();

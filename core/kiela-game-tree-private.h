@@ -2,6 +2,7 @@
  * (not installed). */
 #pragma once
 
+#include <json-glib/json-glib.h>
 #include "kiela-game-tree.h"
 
 G_BEGIN_DECLS
@@ -22,5 +23,10 @@ KielaGameLine *_kiela_game_tree_append_line (KielaGameTree *tree, KielaGameLine 
 void           _kiela_game_line_sort_children (KielaGameLine *line);
 /* Sets a comment without the "changed" signal (for the loader). */
 void           _kiela_game_line_take_comment (KielaGameLine *line, guint ply, char *text);
+
+/* The members of the record it was loaded from that this version does not know (written by a
+ * newer one), kept to be written back on save; NULL when there were none.  Set takes a ref. */
+void           _kiela_game_tree_set_unknown_members (KielaGameTree *tree, JsonObject *members);
+JsonObject    *_kiela_game_tree_get_unknown_members (KielaGameTree *tree);
 
 G_END_DECLS

@@ -17,6 +17,7 @@ struct _KielaGameTree {
   KielaGame *line;          /* `main` itself when no variation is entered */
   KielaGameLine root;       /* the main line */
   GPtrArray *path;          /* the variations entered, outermost first (not owned) */
+  JsonObject *unknown;      /* the record's members this version does not know, or NULL */
 };
 
 enum { PROP_0, PROP_GAME, N_PROPS };
@@ -702,6 +703,7 @@ kiela_game_tree_finalize (GObject *object)
   g_ptr_array_unref (tree->root.children);
   g_hash_table_unref (tree->root.comments);
   g_ptr_array_unref (tree->path);
+  g_clear_pointer (&tree->unknown, json_object_unref);
   g_clear_object (&tree->line);
   g_clear_object (&tree->main);
   G_OBJECT_CLASS (kiela_game_tree_parent_class)->finalize (object);
@@ -728,6 +730,24 @@ kiela_game_tree_init (KielaGameTree *tree)
   tree->root.comments = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   tree->root.children = g_ptr_array_new ();
   tree->path = g_ptr_array_new ();
+}
+
+void
+_kiela_game_tree_set_unknown_members (KielaGameTree *tree, JsonObject *members)
+{
+  g_return_if_fail (KIELA_IS_GAME_TREE (tree));
+
+  if (members)
+    json_object_ref (members);
+  g_clear_pointer (&tree->unknown, json_object_unref);
+  tree->unknown = members;
+}
+
+JsonObject *
+_kiela_game_tree_get_unknown_members (KielaGameTree *tree)
+{
+  g_return_val_if_fail (KIELA_IS_GAME_TREE (tree), NULL);
+  return tree->unknown;
 }
 
 KielaGameTree *

@@ -183,6 +183,18 @@ record_build (KielaGame *game, KielaGameTree *tree, KielaRecordWritten *written)
     }
   (void) iter; (void) k; (void) v;
   json_builder_end_object (b);
+  /* What a newer version wrote and this one does not know goes back as it came. */
+  if (tree && _kiela_game_tree_get_unknown_members (tree))
+    {
+      JsonObject *unknown = _kiela_game_tree_get_unknown_members (tree);
+      g_autoptr(GList) names = json_object_get_members (unknown);
+
+      for (GList *l = names; l; l = l->next)
+        {
+          json_builder_set_member_name (b, l->data);
+          json_builder_add_value (b, json_node_copy (json_object_get_member (unknown, l->data)));
+        }
+    }
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);
@@ -375,6 +387,45 @@ _kiela_record_fail (GError **error, const char *source, const char *format, ...)
 }
 
 
+/* The members a record of this version holds; "comments" and "variations" are read from
+ * version 2 on, and never kept from a version 1 record (written back under version 2, they
+ * would be read as this game's). */
+static const char *const known_members[] = {
+  "format", "version", "variant", "start", "setup", "moves", "comments", "variations",
+  "result", "reason", "metadata", NULL,
+};
+
+/* Keeps the members of `obj` this version does not know (a newer version's) in `tree`, to be
+ * written back on save.  One whose name or text is not UTF-8 (an escaped lone surrogate, which
+ * json-glib decodes into bytes that are not) could not be written into a record that loads:
+ * it is left out, as every unknown member was before. */
+static void
+keep_unknown_members (JsonObject *obj, KielaGameTree *tree)
+{
+  g_autoptr(GList) names = json_object_get_members (obj);
+  g_autoptr(JsonObject) unknown = NULL;
+
+  for (GList *l = names; l; l = l->next)
+    {
+      const char *name = l->data;
+      JsonNode *node = json_object_get_member (obj, name);
+      g_autofree char *text = NULL;
+
+      if (g_strv_contains (known_members, name))
+        continue;
+      text = json_to_string (node, FALSE);
+      if (!_kiela_record_string_ok (name) || !_kiela_record_string_ok (text))
+        {
+          g_debug ("record member not kept: it is not UTF-8 text");
+          continue;
+        }
+      if (unknown == NULL)
+        unknown = json_object_new ();
+      json_object_set_member (unknown, name, json_node_copy (node));
+    }
+  _kiela_game_tree_set_unknown_members (tree, unknown);
+}
+
 static KielaGameTree *
 record_from_string (KielaRegistry *registry, const char *text, gssize length,
                     const char *source, GError **error)
@@ -566,6 +617,7 @@ record_from_string (KielaRegistry *registry, const char *text, gssize length,
   tree = kiela_game_tree_new (game);
   if (version >= 2 && !_kiela_record_read_tree (obj, tree, source, error))
     return NULL;
+  keep_unknown_members (obj, tree);
   return g_steal_pointer (&tree);
 }
 

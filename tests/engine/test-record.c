@@ -1140,6 +1140,87 @@ test_strict_json (void)
     }
 }
 
+/* Members a newer version wrote survive a save by this one, whatever their kind, beside an
+ * edit of the game; a version 1 record's "variations" (which version 1 did not read) are not
+ * kept, nor a member whose text is not UTF-8 once decoded. */
+static void
+test_unknown_members_kept (void)
+{
+  const char *newer = "{\"format\":\"kiela-game\",\"version\":2,\"variant\":\"kiela\",\"moves\":[\"b1\"],"
+                      "\"clock\":{\"south\":[300,2.5],\"north\":null},\"annotator\":\"Wanjiru\","
+                      "\"flags\":[true,false,{\"deep\":[[1]]}],\"rating\":1850,"
+                      "\"metadata\":{\"event\":\"Club\"}}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGameTree) tree = kiela_record_tree_from_string (registry, newer, -1, "newer.kiela", &error);
+  g_autoptr(KielaGameTree) back = NULL;
+  g_autoptr(JsonNode) saved = NULL, original = NULL;
+  g_autofree char *text = NULL, *again = NULL;
+  JsonObject *o, *s;
+
+  g_assert_no_error (error);
+  /* The user plays on before saving: the game is what changes, the members stay. */
+  {
+    KielaGame *main_game = kiela_game_tree_get_main_game (tree);
+    KielaMove legal[KIELA_MAX_MOVES];
+
+    g_assert_cmpuint (kiela_game_legal_moves (main_game, legal), >, 0);
+    g_assert_true (kiela_game_tree_play (tree, kiela_game_get_n_moves (main_game), legal[0], NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (kiela_game_get_n_moves (main_game), ==, 2);
+  }
+  text = kiela_record_tree_to_string (tree);
+  saved = json_from_string (text, &error);
+  g_assert_no_error (error);
+  original = json_from_string (newer, &error);
+  g_assert_no_error (error);
+  o = json_node_get_object (original);
+  s = json_node_get_object (saved);
+  for (const char *const *name = (const char *const[]) { "clock", "annotator", "flags", "rating", NULL }; *name; name++)
+    {
+      g_assert_true (json_object_has_member (s, *name));
+      g_assert_true (json_node_equal (json_object_get_member (o, *name), json_object_get_member (s, *name)));
+    }
+  /* And again after a reload of the saved text (the file a second save writes is the same). */
+  back = kiela_record_tree_from_string (registry, text, -1, "saved.kiela", &error);
+  g_assert_no_error (error);
+  again = kiela_record_tree_to_string (back);
+  g_assert_cmpstr (again, ==, text);
+
+  /* Version 1 did not read "variations": they are not kept to be read as this game's. */
+  {
+    const char *v1 = "{\"format\":\"kiela-game\",\"version\":1,\"variant\":\"kiela\",\"moves\":[\"b1\"],"
+                     "\"variations\":[{\"after\":0,\"moves\":[\"c1\"]}],\"comments\":{\"1\":\"x\"},\"extra\":7}";
+    g_autoptr(KielaGameTree) t = kiela_record_tree_from_string (registry, v1, -1, "v1.kiela", &error);
+    g_autofree char *out = NULL;
+    g_autoptr(JsonNode) n = NULL;
+
+    g_assert_no_error (error);
+    out = kiela_record_tree_to_string (t);
+    n = json_from_string (out, &error);
+    g_assert_no_error (error);
+    g_assert_false (json_object_has_member (json_node_get_object (n), "variations"));
+    g_assert_false (json_object_has_member (json_node_get_object (n), "comments"));
+    g_assert_cmpint (json_object_get_int_member (json_node_get_object (n), "extra"), ==, 7);
+  }
+  /* A lone surrogate decodes into bytes that are not UTF-8: left out, and the save loads. */
+  {
+    const char *bad = "{\"format\":\"kiela-game\",\"version\":2,\"variant\":\"kiela\",\"moves\":[],"
+                      "\"x\\ud800y\":1,\"y\":[\"\\ud800x\"],\"z\":\"ok\"}";
+    g_autoptr(KielaGameTree) t = kiela_record_tree_from_string (registry, bad, -1, "bad.kiela", &error);
+    g_autoptr(KielaGameTree) t2 = NULL;
+    g_autofree char *out = NULL;
+
+    g_assert_no_error (error);
+    out = kiela_record_tree_to_string (t);
+    g_assert_true (g_utf8_validate (out, -1, NULL));
+    t2 = kiela_record_tree_from_string (registry, out, -1, "out.kiela", &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (out, "\"z\""));
+    g_assert_null (strstr (out, "\"y\""));
+    g_assert_null (strstr (out, "\"x"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1166,6 +1247,7 @@ main (int argc, char **argv)
   g_test_add_func ("/record/save-over-limit-refused", test_save_over_limit_refused);
   g_test_add_func ("/record/deep-variations-round-trip", test_deep_variations_round_trip);
   g_test_add_func ("/record/strict-json", test_strict_json);
+  g_test_add_func ("/record/unknown-members-kept", test_unknown_members_kept);
   ret = g_test_run ();
   kiela_registry_free (registry);
   return ret;

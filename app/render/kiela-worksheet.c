@@ -109,6 +109,24 @@ kiela_worksheet_find_variation (KielaGameTree *tree, guint number)
   return number > 0 ? find_variation (kiela_game_tree_get_main_line (tree), &number) : NULL;
 }
 
+/* A title of at most KIELA_WORKSHEET_TITLE_MAX_CHARS characters, cut with an ellipsis: the page
+ * shows two lines of it, and Pango laid a title of 100,000 characters out for 32 s. */
+static char *
+bounded_title (const char *title)
+{
+  g_autofree char *valid = g_utf8_make_valid (title, -1);
+  const char *end;
+  GString *cut;
+
+  /* Within the first 4 bytes a character more than the limit, a longer title has more. */
+  if (g_utf8_strlen (valid, KIELA_WORKSHEET_TITLE_MAX_CHARS * 4 + 4) <= KIELA_WORKSHEET_TITLE_MAX_CHARS)
+    return g_steal_pointer (&valid);
+  end = g_utf8_offset_to_pointer (valid, KIELA_WORKSHEET_TITLE_MAX_CHARS - 1);
+  cut = g_string_new_len (valid, end - valid);
+  g_string_append (cut, "…");
+  return g_string_free (cut, FALSE);
+}
+
 KielaWorksheet *
 kiela_worksheet_new (KielaGame *game, const KielaWorksheetOptions *options)
 {
@@ -119,7 +137,7 @@ kiela_worksheet_new (KielaGame *game, const KielaWorksheetOptions *options)
   ws->game = g_object_ref (game);
   ws->variant = kiela_game_get_variant (game);
   ws->options = *options;
-  ws->title = g_strdup (options->title ? options->title : event && *event ? event : _("Kiela"));
+  ws->title = bounded_title (options->title ? options->title : event && *event ? event : _("Kiela"));
   ws->options.title = ws->title;
   ws->line = g_strdup (options->line);
   ws->options.line = ws->line;
@@ -143,7 +161,7 @@ kiela_worksheet_new_for_lesson (const KielaLesson *lesson, const KielaVariant *v
   ws->lesson = lesson;
   ws->variant = variant;
   ws->options = *options;
-  ws->title = g_strdup (options->title ? options->title : kiela_lesson_get_title (lesson));
+  ws->title = bounded_title (options->title ? options->title : kiela_lesson_get_title (lesson));
   ws->options.title = ws->title;
   ws->options.line = NULL;
   ws->moves = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -172,10 +190,11 @@ kiela_worksheet_get_n_pages (KielaWorksheet *ws)
   return MAX (ws->moves->len, 1);
 }
 
-/* Draws `text` at (x, y) within `width`, wrapped; returns its height.  Sizes are in points. */
+/* Draws `text` at (x, y) within `width`, wrapped onto at most `max_lines` lines (0: any number)
+ * and ellipsized after them; returns its height.  Sizes are in points. */
 static double
-draw_text (cairo_t *cr, const char *text, double size, gboolean bold, PangoAlignment align,
-           double x, double y, double width, double r, double g, double b)
+draw_text_lines (cairo_t *cr, const char *text, double size, gboolean bold, PangoAlignment align, int max_lines,
+                 double x, double y, double width, double r, double g, double b)
 {
   g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_from_string (FONT_FAMILY);
@@ -191,6 +210,11 @@ draw_text (cairo_t *cr, const char *text, double size, gboolean bold, PangoAlign
   pango_font_description_free (font);
   pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  if (max_lines > 0)
+    {
+      pango_layout_set_height (layout, -max_lines);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
   pango_layout_set_alignment (layout, align);
   pango_layout_set_text (layout, text, -1);
   pango_layout_get_size (layout, &w, &h);
@@ -201,6 +225,13 @@ draw_text (cairo_t *cr, const char *text, double size, gboolean bold, PangoAlign
   pango_cairo_show_layout (cr, layout);
   cairo_restore (cr);
   return (double) h / PANGO_SCALE;
+}
+
+static double
+draw_text (cairo_t *cr, const char *text, double size, gboolean bold, PangoAlignment align,
+           double x, double y, double width, double r, double g, double b)
+{
+  return draw_text_lines (cr, text, size, bold, align, 0, x, y, width, r, g, b);
 }
 
 /* A record's date ("2026-11-30") in the reader's order and digits (%x: "30/11/2026" in France,
@@ -314,11 +345,13 @@ kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page, double w
   cairo_paint (cr);
 
   /* Header: title, then players, variant and date, and a rule. */
-  y += draw_text (cr, ws->title, 17, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0.1, 0.06, 0.03);
+  /* Each at most two lines, whatever a title or a record's names hold: a 2,000-character title
+   * took the page's height and left the diagrams none (cairo's "invalid size"). */
+  y += draw_text_lines (cr, ws->title, 17, TRUE, PANGO_ALIGN_LEFT, 2, x, y, cw, 0.1, 0.06, 0.03);
   /* A variation says so on every page: a pupil must not take it for the game as played. */
   if (ws->line != NULL)
-    y += 2 + draw_text (cr, ws->line, 11, TRUE, PANGO_ALIGN_LEFT, x, y + 2, cw, 0.55, 0.1, 0.05);
-  y += 2 + draw_text (cr, players, 10, FALSE, PANGO_ALIGN_LEFT, x, y + 2, cw, 0.3, 0.3, 0.3);
+    y += 2 + draw_text_lines (cr, ws->line, 11, TRUE, PANGO_ALIGN_LEFT, 2, x, y + 2, cw, 0.55, 0.1, 0.05);
+  y += 2 + draw_text_lines (cr, players, 10, FALSE, PANGO_ALIGN_LEFT, 2, x, y + 2, cw, 0.3, 0.3, 0.3);
   y += 8;
   cairo_set_source_rgb (cr, 0.55, 0.35, 0.18);
   cairo_set_line_width (cr, 1);

@@ -17,11 +17,14 @@ typedef enum {
   KIELA_PAPER_LETTER,
 } KielaPaper;
 
+#define KIELA_WORKSHEET_TITLE_MAX_CHARS 200
+
 typedef struct {
   KielaWorksheetMoves moves;
   /* The position after each move is left blank, for pupils to fill in. */
   gboolean blank;
-  /* Shown at the top of every page; NULL: the game's event, or "Kiela". */
+  /* Shown at the top of every page, on at most two lines; NULL: the game's event, or "Kiela".
+   * Cut to KIELA_WORKSHEET_TITLE_MAX_CHARS characters (with an ellipsis). */
   const char *title;
   /* Under the title on every page: which line of the game this is when it is not the game as
    * played (kiela_worksheet_describe_line()); NULL for the game as played. */

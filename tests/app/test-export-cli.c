@@ -11,6 +11,7 @@
 
 #include "kiela.h"
 #include "kiela-board-geometry.h"
+#include "kiela-worksheet.h"
 #include "tests/cli-test-run.h"
 #include "tests/test-full-disk.h"
 
@@ -491,6 +492,68 @@ test_pdf_options (void)
   g_assert_nonnull (strstr (info, "Pages:           2"));
 }
 
+/* Where pdftotext -bbox puts the first word `word` of page 1, from the top (points); -1 if none. */
+static double
+pdf_word_top (const char *pdf, const char *word)
+{
+  g_autofree char *html = output_of ((const char *[]) { KIELA_TEST_PDFTOTEXT, "-bbox", "-f", "1", "-l", "1", pdf, "-", NULL });
+  g_autofree char *needle = g_strdup_printf (">%s</word>", word);
+  const char *at = strstr (html, needle);
+  const char *tag;
+
+  if (at == NULL)
+    return -1;
+  for (tag = at; tag > html && strncmp (tag, "<word", 5) != 0; tag--)
+    ;
+  tag = strstr (tag, "yMin=\"");
+  g_assert_nonnull (tag);
+  return g_ascii_strtod (tag + 6, NULL);
+}
+
+/* A title without spaces of 2,000 and 100,000 characters: two lines of it on the page, cut with
+ * an ellipsis; the diagrams keep their room (the first move's heading where a short title
+ * puts it, give or take the second line), no critical, and no 32 s of layout. */
+static void
+test_pdf_long_title (void)
+{
+  g_autofree char *record = tmp_path ("title.kiela");
+  g_autofree char *out = tmp_path ("title.pdf");
+  g_autoptr(KielaGame) game = make_record (record);
+  double normal_top;
+
+  {
+    g_auto(Run) r = { 0 };
+
+    run_cli (&r, "--record", record, "--title", "Term 2", "-o", out, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    normal_top = pdf_word_top (out, "Move");
+    g_assert_cmpfloat (normal_top, >, 0);
+  }
+  for (guint length = 2000; length <= 100000; length *= 50)
+    {
+      g_autofree char *title = g_strnfill (length, 'W');
+      g_autofree char *info = NULL;
+      g_auto(Run) r = { 0 };
+      gint64 start = g_get_monotonic_time ();
+      double top;
+      const char *line;
+
+      run_cli (&r, "--record", record, "--title", title, "-o", out, NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_cmpstr (r.err, ==, "");
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 20 * G_USEC_PER_SEC);
+      top = pdf_word_top (out, "Move");
+      if (top < normal_top || top > normal_top + 2 * 17 * 1.5)
+        g_error ("title of %u characters: “Move” at %.1f pt, %.1f with a short title", length, top, normal_top);
+      /* The document's own title is cut as well. */
+      info = pdf_info (out, "1");
+      line = strstr (info, "Title:");
+      g_assert_nonnull (line);
+      g_assert_cmpuint (strcspn (line, "\n"), <, KIELA_WORKSHEET_TITLE_MAX_CHARS * 2);
+      g_assert_nonnull (strstr (line, "WWW…"));
+    }
+}
+
 /* --ply and --arrows: the position after two moves, with the third move marked. */
 static void
 test_ply_arrows (void)
@@ -729,6 +792,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/cli/png", test_png);
   g_test_add_func ("/export/cli/pdf", test_pdf);
   g_test_add_func ("/export/cli/pdf-options", test_pdf_options);
+  g_test_add_func ("/export/cli/pdf-long-title", test_pdf_long_title);
   g_test_add_func ("/export/cli/ply-arrows", test_ply_arrows);
   g_test_add_func ("/export/cli/lesson", test_lesson);
   g_test_add_func ("/export/cli/errors", test_errors);

@@ -21,6 +21,7 @@ struct _KielaMatch {
   guint                   opening_plies;
   guint                   jobs;
   gboolean                details;
+  gint64                  move_timeout_us;    /* 0: none */
   KielaMatchProgressFunc  progress;
   gpointer                progress_data;
   GDestroyNotify          progress_destroy;
@@ -32,6 +33,10 @@ struct _KielaMatch {
   guint                   n_games;
   GCancellable           *cancellable;        /* of the current run */
   GAsyncQueue            *finished;           /* games a worker finished, for the progress */
+  gint                    timed_out;          /* atomic: an AI did not answer in time, no new game starts */
+  GMutex                  lock;
+  char                   *timeout_message;    /* the first one, under `lock` */
+  guint                   timeout_game;       /* its game's index */
 };
 
 /* Games 2k and 2k+1 are a pair: one seed (so the same random opening), colours swapped,
@@ -73,6 +78,7 @@ kiela_match_new (const KielaVariant *variant, KielaAiConfig *a, KielaAiConfig *b
   g_return_val_if_fail (n_games >= 1, NULL);
 
   match = g_new0 (KielaMatch, 1);
+  g_mutex_init (&match->lock);
   match->variant = variant;
   match->ai[0] = kiela_ai_config_ref (a);
   match->ai[1] = kiela_ai_config_ref (b);
@@ -109,6 +115,8 @@ kiela_match_free (KielaMatch *match)
   if (match->progress_destroy != NULL)
     match->progress_destroy (match->progress_data);
   g_clear_pointer (&match->progress_context, g_main_context_unref);
+  g_free (match->timeout_message);
+  g_mutex_clear (&match->lock);
   g_free (match);
 }
 
@@ -163,6 +171,13 @@ kiela_match_set_details (KielaMatch *match, gboolean details)
 }
 
 void
+kiela_match_set_move_timeout (KielaMatch *match, gint64 timeout_us)
+{
+  g_return_if_fail (match != NULL && !match->started);
+  match->move_timeout_us = MAX (timeout_us, 0);
+}
+
+void
 kiela_match_set_progress_func (KielaMatch *match, KielaMatchProgressFunc func, gpointer user_data,
                                GDestroyNotify destroy)
 {
@@ -174,6 +189,125 @@ kiela_match_set_progress_func (KielaMatch *match, KielaMatchProgressFunc func, g
   match->progress_destroy = destroy;
 }
 
+/* One move (or arrangement) asked of an AI on a thread of its own, so that the match can stop
+ * waiting: a plugin's search that never returns cannot be stopped, only left behind.  Owned by
+ * both threads (the reference count); everything the search reads is copied or referenced here,
+ * so the search may go on after the match has moved on. */
+typedef struct {
+  gatomicrefcount ref;
+  GMutex          lock;
+  GCond           cond;
+  gboolean        done;
+  gboolean        arrange;
+  KielaAiConfig  *config;
+  KielaAiRequest  request;
+  KielaPosition  *history;
+  GCancellable   *cancellable;
+  KielaAiReply    reply;
+  guint16         counts[KIELA_MAX_HOUSES];
+  gboolean        ok;
+  GError         *error;
+} GuardedCall;
+
+static void
+guarded_call_unref (GuardedCall *call)
+{
+  if (!g_atomic_ref_count_dec (&call->ref))
+    return;
+  kiela_ai_config_unref (call->config);
+  g_free (call->history);
+  g_clear_object (&call->cancellable);
+  g_clear_error (&call->error);
+  g_mutex_clear (&call->lock);
+  g_cond_clear (&call->cond);
+  g_free (call);
+}
+
+static gpointer
+guarded_call_thread (gpointer data)
+{
+  GuardedCall *call = data;
+  GError *error = NULL;
+  gboolean ok;
+
+  if (call->arrange)
+    ok = kiela_ai_config_arrange (call->config, &call->request, call->counts, &error);
+  else
+    ok = kiela_ai_config_think (call->config, &call->request, &call->reply, &error);
+  g_mutex_lock (&call->lock);
+  call->ok = ok;
+  call->error = error;
+  call->done = TRUE;
+  g_cond_signal (&call->cond);
+  g_mutex_unlock (&call->lock);
+  guarded_call_unref (call);
+  return NULL;
+}
+
+/* Runs the AI's think() or arrange() within the match's move time-out.  FALSE with its error
+ * when it fails; FALSE with *timed_out when it did not answer in time (its thread is left
+ * running, with its own copy of the request). */
+static gboolean
+guarded_call (KielaMatch *m, KielaAiConfig *config, const KielaAiRequest *request, KielaAiReply *reply,
+              guint16 counts[KIELA_MAX_HOUSES], gboolean *timed_out, GError **error)
+{
+  GuardedCall *call;
+  GThread *thread;
+  gint64 deadline;
+  gboolean ok;
+
+  *timed_out = FALSE;
+  if (m->move_timeout_us <= 0)
+    return counts ? kiela_ai_config_arrange (config, request, counts, error)
+                  : kiela_ai_config_think (config, request, reply, error);
+
+  call = g_new0 (GuardedCall, 1);
+  g_atomic_ref_count_init (&call->ref);
+  g_mutex_init (&call->lock);
+  g_cond_init (&call->cond);
+  call->arrange = counts != NULL;
+  call->config = kiela_ai_config_ref (config);
+  call->request = *request;
+  if (request->n_history > 0)
+    call->history = g_memdup2 (request->history, sizeof (KielaPosition) * request->n_history);
+  call->request.history = call->history;
+  call->cancellable = request->cancellable ? g_object_ref (request->cancellable) : NULL;
+  call->request.cancellable = call->cancellable;
+
+  g_atomic_ref_count_inc (&call->ref);
+  thread = g_thread_try_new ("kiela-ai-move", guarded_call_thread, call, error);
+  if (thread == NULL)
+    {
+      g_atomic_ref_count_dec (&call->ref);
+      guarded_call_unref (call);
+      return FALSE;
+    }
+  g_thread_unref (thread);
+
+  deadline = g_get_monotonic_time () + m->move_timeout_us;
+  g_mutex_lock (&call->lock);
+  while (!call->done)
+    if (!g_cond_wait_until (&call->cond, &call->lock, deadline))
+      break;
+  if (!call->done)
+    {
+      g_mutex_unlock (&call->lock);
+      *timed_out = TRUE;
+      guarded_call_unref (call);
+      return FALSE;
+    }
+  g_mutex_unlock (&call->lock);
+  ok = call->ok;
+  if (ok && counts)
+    memcpy (counts, call->counts, sizeof call->counts);
+  else if (ok)
+    *reply = call->reply;
+  else
+    g_propagate_error (error, g_steal_pointer (&call->error));
+  guarded_call_unref (call);
+  return ok;
+}
+
 /* The side to move forfeits: the other side wins, and the message names the AI. */
 static void
 forfeit (KielaMatchGame *r, KielaSide loser, KielaAiConfig *ai, const GError *error)
@@ -182,6 +316,26 @@ forfeit (KielaMatchGame *r, KielaSide loser, KielaAiConfig *ai, const GError *er
   r->status = kiela_status_lost_by (loser);
   r->reason = KIELA_REASON_NONE;
   r->error_message = g_strdup_printf ("%s: %s", kiela_ai_config_get_label (ai), error ? error->message : "?");
+}
+
+/* The AI to move did not answer within the time-out: it loses the game, and the match starts
+ * no further game (the same AI would hang again, and its search runs on). */
+static void
+forfeit_timed_out (KielaMatch *m, KielaMatchGame *r, KielaSide loser, KielaAiConfig *ai)
+{
+  g_autoptr(GError) error = NULL;
+  g_set_error (&error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+               /* TRANSLATORS: %.1f is a number of seconds ("60.0") */
+               _("did not answer in time (%.1f s allowed); its search was abandoned"), m->move_timeout_us / 1e6);
+  forfeit (r, loser, ai, error);
+  g_mutex_lock (&m->lock);
+  if (m->timeout_message == NULL)
+    {
+      m->timeout_game = r->index;
+      m->timeout_message = g_strdup (r->error_message);
+    }
+  g_mutex_unlock (&m->lock);
+  g_atomic_int_set (&m->timed_out, TRUE);
 }
 
 static void
@@ -268,10 +422,15 @@ play_game (KielaMatch *m, KielaMatchGame *r)
       request.time_budget_us = m->time_budget_us;
       request.seed = mix_seed (r->seed, G_GUINT64_CONSTANT (0x7365747570) + side);
       request.cancellable = m->cancellable;
-      if (!kiela_ai_config_arrange (m->ai[who], &request, counts, &error)
+      gboolean timed_out;
+
+      if (!guarded_call (m, m->ai[who], &request, NULL, counts, &timed_out, &error)
           || !kiela_game_setup (game, side, counts, &error))
         {
-          forfeit (r, side, m->ai[who], error);
+          if (timed_out)
+            forfeit_timed_out (m, r, side, m->ai[who]);
+          else
+            forfeit (r, side, m->ai[who], error);
           goto out;
         }
       r->seconds[who] += (g_get_monotonic_time () - start) / 1e6;
@@ -317,10 +476,15 @@ play_game (KielaMatch *m, KielaMatchGame *r)
       request.seed = mix_seed (r->seed, r->plies);
       request.cancellable = m->cancellable;
 
-      if (!kiela_ai_config_think (m->ai[who], &request, &reply, &error)
+      gboolean timed_out;
+
+      if (!guarded_call (m, m->ai[who], &request, &reply, NULL, &timed_out, &error)
           || !kiela_game_play (game, reply.move, NULL, &error))
         {
-          forfeit (r, mover, m->ai[who], error);
+          if (timed_out)
+            forfeit_timed_out (m, r, mover, m->ai[who]);
+          else
+            forfeit (r, mover, m->ai[who], error);
           goto out;
         }
       g_array_append_val (history, before);
@@ -363,7 +527,7 @@ game_task (gpointer data, gpointer user_data)
   KielaMatchGame *r = data;
 
   /* A cancelled match plays no further game; one under way stops at its AI's next poll. */
-  if (!g_cancellable_is_cancelled (m->cancellable))
+  if (!g_cancellable_is_cancelled (m->cancellable) && !g_atomic_int_get (&m->timed_out))
     play_game (m, r);
   g_async_queue_push (m->finished, r);
 }
@@ -446,6 +610,20 @@ match_run (KielaMatch *match, GCancellable *cancellable, GError **error)
       for (guint i = 0; i < match->n_games; i++)
         if (match->games[i].ai_error)
           match->games[i].played = FALSE;
+      return FALSE;
+    }
+  if (g_atomic_int_get (&match->timed_out))
+    {
+      guint played = 0;
+
+      for (guint i = 0; i < match->n_games; i++)
+        played += match->games[i].played ? 1 : 0;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                   /* TRANSLATORS: %1$u is a game's number, %2$s "Kota: did not answer in time (60.0 s
+                    * allowed); its search was abandoned", %3$u the number of games played */
+                   g_dngettext (GETTEXT_PACKAGE, "game %1$u: %2$s; the match stopped after %3$u game",
+                             "game %1$u: %2$s; the match stopped after %3$u games", played),
+                   match->timeout_game + 1, match->timeout_message, played);
       return FALSE;
     }
   return TRUE;

@@ -83,12 +83,18 @@ KIELA_AVAILABLE_IN_ALL void kiela_match_set_jobs          (KielaMatch *match, gu
 KIELA_AVAILABLE_IN_ALL void kiela_match_set_first_game    (KielaMatch *match, guint first);
 /* Records captures, endless-move refusals and stones per ply in each KielaMatchGame. */
 KIELA_AVAILABLE_IN_ALL void kiela_match_set_details       (KielaMatch *match, gboolean details);
+/* How long an AI may take for one move or arrangement (microseconds; 0, the default: no
+ * limit).  An AI that does not answer in time loses that game (ai_error, "did not answer within
+ * N seconds"), its search is left running on a thread of its own (a plugin's code cannot be
+ * stopped), no further game starts, and kiela_match_run() fails with G_IO_ERROR_TIMED_OUT
+ * naming the game and the AI; the games played keep their results. */
+KIELA_AVAILABLE_IN_ALL void kiela_match_set_move_timeout  (KielaMatch *match, gint64 timeout_us);
 KIELA_AVAILABLE_IN_ALL void kiela_match_set_progress_func (KielaMatch *match, KielaMatchProgressFunc func, gpointer user_data,
                                                            GDestroyNotify destroy);
 
 /* Plays the games (once; a match cannot be run twice).  FALSE with an error when worker
- * threads cannot start, or G_IO_ERROR_CANCELLED when cancelled: the games already played
- * keep their results.  An AI's failure is not an error of the match: it loses that game. */
+ * threads cannot start, G_IO_ERROR_CANCELLED when cancelled, or G_IO_ERROR_TIMED_OUT when an AI
+ * did not answer within the move time-out: the games already played keep their results.  An AI's failure is not an error of the match: it loses that game. */
 KIELA_AVAILABLE_IN_ALL gboolean kiela_match_run        (KielaMatch *match, GCancellable *cancellable, GError **error);
 /* The same on a worker thread; do not touch the match until the callback. */
 KIELA_AVAILABLE_IN_ALL void     kiela_match_run_async  (KielaMatch *match, GCancellable *cancellable,

@@ -494,6 +494,7 @@ kiela_stats_run (KielaStats *stats, const KielaStatsConfig *c, KielaStatsGameFun
       if (c->max_plies)
         kiela_match_set_max_plies (match, c->max_plies);
       kiela_match_set_opening_plies (match, c->opening_plies);
+      kiela_match_set_move_timeout (match, c->move_timeout_us);
       if (!kiela_match_run (match, cancellable, error))
         return FALSE;
       for (guint i = 0; i < n; i++)

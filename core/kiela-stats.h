@@ -28,6 +28,7 @@ typedef struct {
   guint               jobs;           /* worker threads, >= 1; changes no figure */
   guint               max_plies;      /* 0 = KielaMatch's default (1000): then a draw by move limit */
   guint               opening_plies;  /* random plies first (kiela_match_set_opening_plies) */
+  gint64              move_timeout_us;/* 0 = none (kiela_match_set_move_timeout) */
 } KielaStatsConfig;
 
 /* One game as the statistics see it (also one CSV row). */

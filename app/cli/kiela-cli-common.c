@@ -91,7 +91,9 @@ kiela_cli_match_check (const char *cmd, KielaCliMatchOptions *match, guint64 max
          && (match->max_plies_text == NULL
              || kiela_cli_parse_number (cmd, "--max-plies", match->max_plies_text, 1, max_plies, &match->max_plies))
          && (match->opening_text == NULL
-             || kiela_cli_parse_number (cmd, "--opening-plies", match->opening_text, 0, 100, &match->opening));
+             || kiela_cli_parse_number (cmd, "--opening-plies", match->opening_text, 0, 100, &match->opening))
+         && (match->move_timeout_text == NULL
+             || kiela_cli_parse_number (cmd, "--move-timeout", match->move_timeout_text, 0, 86400, &match->move_timeout));
 }
 
 gboolean
@@ -123,6 +125,7 @@ kiela_cli_match_clear (KielaCliMatchOptions *match)
   g_clear_pointer (&match->max_plies_text, g_free);
   g_clear_pointer (&match->opening_text, g_free);
   g_clear_pointer (&match->csv_path, g_free);
+  g_clear_pointer (&match->move_timeout_text, g_free);
 }
 
 gboolean

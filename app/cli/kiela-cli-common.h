@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 #define KIELA_CLI_EXIT_OK    0
 #define KIELA_CLI_EXIT_USAGE 1
 #define KIELA_CLI_EXIT_INPUT 2
+/* A match stopped: a computer player did not answer within --move-timeout. */
+#define KIELA_CLI_EXIT_AI_HUNG 3
 
 typedef int (*KielaCliCommandFunc) (KielaRegistry *registry, int argc, char **argv);
 
@@ -81,15 +83,21 @@ typedef struct {
   char    *max_plies_text;
   char    *opening_text;
   char    *csv_path;
+  char    *move_timeout_text;
   gboolean quiet;
   guint64  games;        /* default set by the caller */
   guint64  jobs;         /* default 1 */
   guint64  max_plies;    /* default 1000 */
   guint64  opening;      /* default 0 */
+  guint64  move_timeout; /* seconds, default KIELA_CLI_MOVE_TIMEOUT_S; 0: none */
 } KielaCliMatchOptions;
 
+/* How long a computer player of a match may think about one move before the match stops. */
+#define KIELA_CLI_MOVE_TIMEOUT_S 60
+
 #define KIELA_CLI_MATCH_OPTIONS_INIT(n_games, budget_ms, ai_seed) \
-  { .budget = { .time_ms = (budget_ms), .seed = (ai_seed) }, .games = (n_games), .jobs = 1, .max_plies = 1000 }
+  { .budget = { .time_ms = (budget_ms), .seed = (ai_seed) }, .games = (n_games), .jobs = 1, .max_plies = 1000, \
+    .move_timeout = KIELA_CLI_MOVE_TIMEOUT_S }
 /* --ai, given twice. */
 #define KIELA_CLI_MATCH_AI_ENTRY(match) \
   { "ai", 0, 0, G_OPTION_ARG_STRING_ARRAY, &(match)->ai_specs, N_("A player, given twice: A then B"), "AI" }
@@ -101,6 +109,9 @@ typedef struct {
   { "opening-plies", 0, 0, G_OPTION_ARG_STRING, &(match)->opening_text, N_("Random plies first, the same in both games of a pair"), "K" }
 #define KIELA_CLI_MATCH_CSV_ENTRY(match) \
   { "csv", 0, 0, G_OPTION_ARG_FILENAME, &(match)->csv_path, N_("Write one row a game to FILE"), "FILE" }
+#define KIELA_CLI_MATCH_TIMEOUT_ENTRY(match) \
+  { "move-timeout", 0, 0, G_OPTION_ARG_STRING, &(match)->move_timeout_text, \
+    N_("Stop the match when a player thinks longer than S seconds about one move (default 60; 0: never)"), "S" }
 #define KIELA_CLI_MATCH_QUIET_ENTRY(match) \
   { "quiet", 'q', 0, G_OPTION_ARG_NONE, &(match)->quiet, N_("No progress on the terminal"), NULL }
 

@@ -259,6 +259,7 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
     KIELA_CLI_MATCH_PLIES_ENTRIES (&m),
     KIELA_CLI_MATCH_CSV_ENTRY (&m),
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, N_("Write the statistics to FILE for “stats merge” (“-”: standard output)"), "FILE" },
+    KIELA_CLI_MATCH_TIMEOUT_ENTRY (&m),
     KIELA_CLI_MATCH_QUIET_ENTRY (&m),
     { NULL }
   };
@@ -337,6 +338,7 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
   config.jobs = (guint) m.jobs;
   config.max_plies = (guint) m.max_plies;
   config.opening_plies = (guint) m.opening;
+  config.move_timeout_us = (gint64) m.move_timeout * G_USEC_PER_SEC;
   st.csv = csv;
   st.total = (shard + 1) * m.games / n_shards - shard * m.games / n_shards;
   st.progress = !m.quiet && isatty (STDERR_FILENO);
@@ -344,6 +346,8 @@ kiela_cli_stats (KielaRegistry *registry, int argc, char **argv)
   if (!kiela_stats_run (stats, &config, on_game, &st, NULL, &error))
     {
       fprintf (stderr, _("kiela-cli %s: %s\n"), cmd, error->message);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+        status = KIELA_CLI_EXIT_AI_HUNG;
       goto out;
     }
   if (st.progress)

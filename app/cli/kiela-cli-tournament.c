@@ -175,6 +175,7 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
     KIELA_CLI_MATCH_JOBS_ENTRY (&m),
     KIELA_CLI_MATCH_PLIES_ENTRIES (&m),
     KIELA_CLI_MATCH_CSV_ENTRY (&m),
+    KIELA_CLI_MATCH_TIMEOUT_ENTRY (&m),
     KIELA_CLI_JSON_ENTRY (&json),
     KIELA_CLI_MATCH_QUIET_ENTRY (&m),
     { NULL }
@@ -224,11 +225,14 @@ kiela_cli_tournament (KielaRegistry *registry, int argc, char **argv)
   kiela_match_set_max_plies (match, (guint) m.max_plies);
   kiela_match_set_opening_plies (match, (guint) m.opening);
   kiela_match_set_jobs (match, (guint) m.jobs);
+  kiela_match_set_move_timeout (match, (gint64) m.move_timeout * G_USEC_PER_SEC);
   if (!m.quiet && isatty (STDERR_FILENO))
     kiela_match_set_progress_func (match, show_progress, NULL, NULL);
   if (!kiela_match_run (match, NULL, &error))
     {
       fprintf (stderr, _("kiela-cli %s: %s\n"), cmd, error->message);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+        status = KIELA_CLI_EXIT_AI_HUNG;
       goto out;
     }
   if (!m.quiet && isatty (STDERR_FILENO))

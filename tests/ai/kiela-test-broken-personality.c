@@ -1,7 +1,7 @@
 /* kiela-test-broken-personality.c: deliberately broken AI plugins for the loader and host tests (never installed).
  * Built three times: with KIELA_TEST_BAD_SETTINGS a personality has settings its algorithm rejects;
  * with KIELA_TEST_BAD_ANSWER the module loads fine but its algorithms answer moves the position
- * does not allow (house 77, off the board; an empty house); without either a personality names
+ * does not allow (house 77, off the board; an empty house) or never answer (stuck); without either a personality names
  * an algorithm that nobody registers. */
 #include "kiela-plugin.h"
 
@@ -75,6 +75,23 @@ static const KielaAiAlgorithm off_board = {
   .think = off_board_think,
 };
 
+/* Never answers and never looks at the cancellable: a search that hangs (the host can only
+ * leave it behind). */
+static gboolean
+stuck_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
+{
+  for (;;)
+    g_usleep (20000);
+  return FALSE;
+}
+
+static const KielaAiAlgorithm stuck = {
+  .id = "stuck",
+  .name = "Stuck (test)",
+  .description = "Thinks forever",
+  .think = stuck_think,
+};
+
 static const KielaAiAlgorithm empty_house = {
   .id = "empty-house",
   .name = "Empty house (test)",
@@ -88,7 +105,8 @@ test_register (KielaRegistry *registry, GError **error)
 {
 #ifdef KIELA_TEST_BAD_ANSWER
   if (!kiela_registry_add_ai_algorithm (registry, &off_board, error)
-      || !kiela_registry_add_ai_algorithm (registry, &empty_house, error))
+      || !kiela_registry_add_ai_algorithm (registry, &empty_house, error)
+      || !kiela_registry_add_ai_algorithm (registry, &stuck, error))
     return FALSE;
 #endif
   return kiela_registry_add_personality (registry, &personality, error);

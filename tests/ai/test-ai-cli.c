@@ -426,6 +426,43 @@ test_tournament_bad_answer (void)
   g_assert_nonnull (strstr (r.err, "off-board"));
 }
 
+/* A search that never returns (and ignores cancellation) no longer hangs a tournament or a
+ * stats run: after --move-timeout the player loses that game, no further game starts, stderr
+ * names the game and the player, and the exit status is 3.  A bad --move-timeout is a usage error. */
+static void
+test_match_hung_search (void)
+{
+  const char *const commands[][12] = {
+    { "tournament", "--ai", "zola", "--ai", "stuck", "--games", "6", "--quiet", "--move-timeout", "1", NULL },
+    { "stats", "--ai", "zola", "--ai", "stuck", "--games", "6", "--nodes", "500", "--move-timeout", "1", NULL },
+    { "tournament", "--ai", "stuck", "--ai", "zola", "--games", "4", "--jobs", "2", "--move-timeout", "1", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(Run) r = { 0 };
+      gint64 start = g_get_monotonic_time ();
+      const char *const *c = commands[i];
+
+      run_cli_with_bad_answers (&r, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], NULL);
+      g_test_message ("%s: %s", c[0], r.err);
+      g_assert_cmpint (r.status, ==, 3);
+      g_assert_nonnull (strstr (r.err, "stuck"));
+      g_assert_nonnull (strstr (r.err, "did not answer in time (1.0 s allowed)"));
+      g_assert_nonnull (strstr (r.err, "the match stopped after"));
+      /* The first game names it, with one move of zola's at most before: no game waits forever. */
+      g_assert_nonnull (strstr (r.err, "game 1: ") ? "" : strstr (r.err, "game 2: "));
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 30 * G_USEC_PER_SEC);
+    }
+  {
+    g_auto(Run) r = { 0 };
+
+    run_cli_with_bad_answers (&r, "tournament", "--ai", "zola", "--ai", "stuck", "--move-timeout", "soon", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "--move-timeout"));
+  }
+}
+
 /* --time-ms 0 leaves the master only its own limits, and it has some: the search ends. */
 static void
 test_bestmove_no_time_limit (void)
@@ -524,6 +561,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai-cli/tournament/csv-unwritable", test_tournament_csv_unwritable);
   g_test_add_func ("/ai-cli/tournament/csv-symlink", test_tournament_csv_symlink);
   g_test_add_func ("/ai-cli/tournament/bad-answer", test_tournament_bad_answer);
+  g_test_add_func ("/ai-cli/match/hung-search", test_match_hung_search);
   g_test_add_func ("/ai-cli/bestmove/bad-answer", test_bestmove_bad_answer);
   g_test_add_func ("/ai-cli/bestmove/no-time-limit", test_bestmove_no_time_limit);
   g_test_add_func ("/ai-cli/stdout-write-failure", test_stdout_write_failure);

@@ -549,3 +549,64 @@ kiela_ai_config_arrange_finish (GAsyncResult *result, KielaSide *side, guint16 c
     memcpy (counts, job->counts, sizeof job->counts);
   return TRUE;
 }
+
+/* ---------- memory kept across think() calls ---------- */
+
+struct _KielaAiCache {
+  GHashTable *blocks;  /* key -> CacheBlock */
+};
+
+typedef struct {
+  gsize    size;
+  gpointer data;
+} CacheBlock;
+
+static void
+cache_block_free (gpointer p)
+{
+  CacheBlock *b = p;
+
+  g_free (b->data);
+  g_free (b);
+}
+
+KielaAiCache *
+kiela_ai_cache_new (void)
+{
+  KielaAiCache *cache = g_new0 (KielaAiCache, 1);
+
+  cache->blocks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cache_block_free);
+  return cache;
+}
+
+void
+kiela_ai_cache_free (KielaAiCache *cache)
+{
+  if (cache == NULL)
+    return;
+  g_hash_table_unref (cache->blocks);
+  g_free (cache);
+}
+
+gpointer
+kiela_ai_cache_get (KielaAiCache *cache, const char *key, gsize size, gboolean *fresh)
+{
+  CacheBlock *b;
+
+  g_return_val_if_fail (cache != NULL && key != NULL && size > 0, NULL);
+
+  b = g_hash_table_lookup (cache->blocks, key);
+  if (b != NULL && b->size == size)
+    {
+      if (fresh)
+        *fresh = FALSE;
+      return b->data;
+    }
+  b = g_new (CacheBlock, 1);
+  b->size = size;
+  b->data = g_malloc0 (size);
+  g_hash_table_replace (cache->blocks, g_strdup (key), b);
+  if (fresh)
+    *fresh = TRUE;
+  return b->data;
+}

@@ -6,6 +6,21 @@
 
 G_BEGIN_DECLS
 
+/*
+ * Memory an algorithm may keep from one think() to the next of the same caller (a game
+ * review searches sixty positions of one game: its transposition table stays warm).  The
+ * host owns it and passes it in KielaAiRequest.cache; one thread at a time uses it.
+ */
+typedef struct _KielaAiCache KielaAiCache;
+
+KIELA_AVAILABLE_IN_ALL KielaAiCache *kiela_ai_cache_new  (void);
+KIELA_AVAILABLE_IN_ALL void          kiela_ai_cache_free (KielaAiCache *cache);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaAiCache, kiela_ai_cache_free)
+/* For algorithms: the block of `size` bytes kept under `key` (which should say what the
+ * content depends on: the algorithm, its evaluation settings), zeroed when it is new or had
+ * another size (`fresh`, may be NULL, says so).  Valid until the cache is freed. */
+KIELA_AVAILABLE_IN_ALL gpointer      kiela_ai_cache_get  (KielaAiCache *cache, const char *key, gsize size, gboolean *fresh);
+
 /* What the host asks an algorithm to do.  Everything here is read-only for the algorithm. */
 typedef struct {
   const KielaVariant  *variant;
@@ -16,7 +31,10 @@ typedef struct {
   guint64              seed;          /* same seed, same position, same settings => same move */
   GCancellable        *cancellable;   /* may be NULL; poll it and return promptly when cancelled */
   GHashTable          *settings;      /* string -> string, from the personality ("depth" -> "4") */
-  gpointer             reserved[4];
+  /* May be NULL: memory kept across this caller's requests (kiela_ai_cache_get()).  Took the
+   * place of reserved[0]: older hosts pass NULL, older plugins ignore it. */
+  KielaAiCache        *cache;
+  gpointer             reserved[3];
 } KielaAiRequest;
 
 /* What the algorithm answers. */

@@ -47,3 +47,4 @@
 #include "kiela-lesson.h"
 #include "kiela-lesson-file.h"
 #include "kiela-analysis.h"
+#include "kiela-review.h"

@@ -28,6 +28,7 @@ typedef struct {
 
   TTEntry            *tt;
   guint64             tt_mask;
+  gboolean            tt_borrowed; /* the request's cache owns it */
 
   /* Repetition: keys along the current line, and of the game before the root. */
   guint64             path[MAX_PLY + 1];
@@ -354,7 +355,23 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
   s->tt_mask = 1;
   while ((gint64) (s->tt_mask + 1) * 2 <= tt_entries)
     s->tt_mask = (s->tt_mask + 1) * 2 - 1;
-  s->tt = g_new0 (TTEntry, s->tt_mask + 1);
+  if (request->cache != NULL)
+    {
+      /* The caller's table, warm from its earlier searches: entries hold scores, so the key
+       * names everything a score depends on besides the position and depth. */
+      guint64 fp = mix64 ((guint64) (gsize) s->variant) ^ mix64 (s->noise_seed + (guint64) s->noise);
+      char key[96];
+
+      fp = mix64 (fp ^ ((guint64) s->qs_plies << 32));
+      fp = mix64 (fp ^ (guint64) (guint32) s->weights.material ^ ((guint64) (guint32) s->weights.mobility << 32));
+      fp = mix64 (fp ^ (guint64) (guint32) s->weights.exposure ^ ((guint64) (guint32) s->weights.threat << 32));
+      fp = mix64 (fp ^ (guint64) (guint32) s->weights.safe ^ ((guint64) (guint32) s->weights.tempo << 32));
+      g_snprintf (key, sizeof key, "alphabeta-tt-%016" G_GINT64_MODIFIER "x", fp);
+      s->tt = kiela_ai_cache_get (request->cache, key, (s->tt_mask + 1) * sizeof (TTEntry), NULL);
+      s->tt_borrowed = TRUE;
+    }
+  else
+    s->tt = g_new0 (TTEntry, s->tt_mask + 1);
   for (guint p = 0; p < MAX_PLY; p++)
     s->killers[p][0] = s->killers[p][1] = -1;
 
@@ -491,7 +508,8 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
 out:
   if (s->game_keys)
     g_hash_table_unref (s->game_keys);
-  g_free (s->tt);
+  if (!s->tt_borrowed)
+    g_free (s->tt);
   g_free (s);
   return ok;
 }

@@ -38,6 +38,7 @@ int kiela_cli_stats      (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_lessons    (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_puzzles    (KielaRegistry *registry, int argc, char **argv);
 int kiela_cli_export     (KielaRegistry *registry, int argc, char **argv);
+int kiela_cli_review     (KielaRegistry *registry, int argc, char **argv);
 
 /*
  * Parses a command's options with a GOptionContext (so `--name VALUE`, `--name=VALUE`

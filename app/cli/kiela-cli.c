@@ -23,6 +23,7 @@ static const KielaCliCommand commands[] = {
   { "stats",      N_("how a rule variant plays: seeded, shardable AI games (and “stats merge”)"), kiela_cli_stats },
   { "lessons",    N_("list the lessons, or check them with right and wrong answers"), kiela_cli_lessons },
   { "puzzles",    N_("find puzzles in AI games, or re-check the shipped ones"), kiela_cli_puzzles },
+  { "review",     N_("judge every move of a game record against the engine’s best"), kiela_cli_review },
 #ifdef KIELA_CLI_HAVE_EXPORT
   { "export",     N_("draw a position as SVG or PNG, or a game as a PDF worksheet"), kiela_cli_export },
 #endif

@@ -41,7 +41,7 @@ apply_zoom (KielaWindow *self)
   const char *c = self->zoom_class;
   g_autofree char *caption = NULL;
   g_autofree char *css = NULL;
-  char buf[6][G_ASCII_DTOSTR_BUF_SIZE];
+  char buf[9][G_ASCII_DTOSTR_BUF_SIZE];
 
   if (self->presenting)
     caption = g_strdup_printf ("%spx", g_ascii_formatd (buf[4], sizeof buf[4], "%.0f",
@@ -55,13 +55,20 @@ apply_zoom (KielaWindow *self)
                          ".%s .kiela-status { font-size: %spt; }\n"
                          ".%s .kiela-step-list row label { font-size: %sem; }\n"
                          ".%s .kiela-caption-text { font-size: %s; }\n"
-                         ".%s kielatextpane { font-size: %sem; }\n",
+                         ".%s kielatextpane { font-size: %sem; }\n"
+                         /* A lesson's narration, task and verdict, as the game's narration. */
+                         ".%s .kiela-lesson-narration { font-size: %sem; }\n"
+                         ".%s .kiela-lesson-task { font-size: %sem; }\n"
+                         ".%s .kiela-feedback { font-size: %sem; }\n",
                          c, g_ascii_formatd (buf[0], sizeof buf[0], "%.2f", 1.15 * z),
                          c, g_ascii_formatd (buf[1], sizeof buf[1], "%.2f", (self->presenting ? 1.6 : 1.1) * z),
                          c, g_ascii_formatd (buf[2], sizeof buf[2], "%.1f", (self->presenting ? 24 : 15) * z),
                          c, g_ascii_formatd (buf[3], sizeof buf[3], "%.2f", 1.08 * z),
                          c, caption,
-                         c, g_ascii_formatd (buf[5], sizeof buf[5], "%.2f", z));
+                         c, g_ascii_formatd (buf[5], sizeof buf[5], "%.2f", z),
+                         c, g_ascii_formatd (buf[6], sizeof buf[6], "%.2f", 1.45 * z),
+                         c, g_ascii_formatd (buf[7], sizeof buf[7], "%.2f", (self->presenting ? 1.5 : 1.0) * z),
+                         c, g_ascii_formatd (buf[8], sizeof buf[8], "%.2f", (self->presenting ? 1.5 : 1.1) * z));
   gtk_css_provider_load_from_data (self->zoom_css, css, -1);
 }
 

@@ -25,7 +25,13 @@ typedef struct {
   KielaRegistry *registry;
   GSettings *prefs;
   KielaWindow *window;
+  int width, height;             /* 0: the screenshot size */
 } Fixture;
+
+/* The runner's tests run at the two sizes a classroom meets: a projector's 1024×768 and 1080p. */
+typedef struct { int width, height; } Size;
+static const Size size_narrow = { 1024, 768 };
+static const Size size_wide = { 1920, 1080 };
 
 /* KIELA_SCREENSHOT_SIZE=1024x768 for the narrow screenshots; 1280x800 otherwise. */
 static int
@@ -47,7 +53,8 @@ static KielaWindow *
 make_window (Fixture *f)
 {
   KielaWindow *w = app_test_window_new (f->registry, f->prefs, NULL);
-  gtk_window_set_default_size (GTK_WINDOW (w), screenshot_width (), screenshot_height ());
+  gtk_window_set_default_size (GTK_WINDOW (w), f->width ? f->width : screenshot_width (),
+                               f->height ? f->height : screenshot_height ());
   gtk_window_present (GTK_WINDOW (w));
   return w;
 }
@@ -70,6 +77,11 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_remove (progress);
   f->prefs = app_test_settings_new ();
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+  if (data != NULL)
+    {
+      f->width = ((const Size *) data)->width;
+      f->height = ((const Size *) data)->height;
+    }
   f->window = make_window (f);
 }
 
@@ -891,6 +903,399 @@ test_teacher_lesson (Fixture *f, gconstpointer data)
   g_assert_cmpint (g_rmdir (tmp), ==, 0);
 }
 
+
+/* ---------- the runner: refusals, answers after a wrong one, Show Me, stars, feedback ---------- */
+
+/* A lesson for the runner's tests, registered as a teacher's file would be. */
+static const char runner_lesson[] =
+  "[Lesson]\nFormat=1\nId=runner\nTitle=Runner\nVariant=kiela\n\n"
+  /* a1 may be sown; c1 holds a single stone (advanced rules), d1 is empty. */
+  "[Step 1]\nText=Sow a1.\nTask=sow-house\nAnswer=a1\n"
+  "Position=2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/2,0,1,0,0,0,0,0,0,0 s\n\n"
+  "[Step 2]\nText=Sow g1.\nHint=The seventh house of your outer row.\nTask=sow-house\nAnswer=g1\n\n"
+  "[Step 3]\nText=Where will the last stone of h1 land?\n"
+  "Position=2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,4,0,0 s\n"
+  "Task=predict-last\nMove=h1\nAnswer=i2\n\n"
+  "[Step 4]\nText=How many stones will j1 capture?\n"
+  "Position=2,2,2,2,2,2,2,2,3,2/0,0,0,0,0,0,0,0,3,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0,0,2 s\n"
+  "Task=predict-capture\nMove=j1\nAnswer=6\n\n"
+  "[Step 5]\nText=Sow g1 once more.\nTask=sow-house\nAnswer=g1\n";
+
+static KielaLessonView *
+open_runner (Fixture *f, guint step)
+{
+  KielaLessonView *view = view_of (f);
+  g_autoptr(GError) error = NULL;
+
+  if (kiela_registry_lookup_lesson (f->registry, "runner") == NULL)
+    {
+      KielaLessonFile *file = kiela_lesson_file_new_from_data (runner_lesson, -1, "runner.kiela-lesson", &error);
+
+      g_assert_no_error (error);
+      g_assert_true (kiela_registry_add_lesson_file (f->registry, file, &error));
+      g_assert_no_error (error);
+    }
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_open (view, "runner", step, &error));
+  g_assert_no_error (error);
+  spin (20);
+  return view;
+}
+
+static guint
+runner_stars (Fixture *f, guint step)
+{
+  return kiela_lesson_progress_get_stars (kiela_learn_get_progress (learn_of (f)), "runner", step);
+}
+
+static void
+test_runner_refusals (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = open_runner (f, 0);
+  KielaBoardView *board = kiela_lesson_view_get_board (view);
+  const char *squares[] = { "c1", "d1", "e4" };
+  const char *reasons[] = { "c1 holds 1 stone", "d1 is empty", "e4 belongs to North" };
+
+  /* A single stone, an empty house, a house of North's: refused with the reason, nothing
+   * played, no wrong answer. */
+  for (guint i = 0; i < G_N_ELEMENTS (squares); i++)
+    {
+      click_square (board, squares[i]);
+      g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_PENDING);
+      g_assert_nonnull (kiela_lesson_view_get_feedback (view));
+      if (strstr (kiela_lesson_view_get_feedback (view), reasons[i]) == NULL)
+        g_error ("%s: “%s” does not say “%s”", squares[i], kiela_lesson_view_get_feedback (view), reasons[i]);
+      g_assert_null (kiela_trace_player_get_trace (kiela_lesson_view_get_trace_player (view)));
+      g_assert_false (gtk_widget_get_visible (kiela_lesson_view_get_control (view, "retry")));
+    }
+  click_square (board, "a1");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpuint (runner_stars (f, 0), ==, 3);
+
+  /* Where does it land: a house of North's cannot be where South's stones end. */
+  view = open_runner (f, 2);
+  click_square (board, "i3");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_PENDING);
+  g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), "i3 is not one of South’s houses"));
+  click_square (board, "i2");
+  wait_until (replay_done, view, 5000, "the replay");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpuint (runner_stars (f, 2), ==, 3);
+}
+
+static void
+test_runner_answer_again (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = open_runner (f, 1);
+  KielaBoardView *board = kiela_lesson_view_get_board (view);
+  GtkSpinButton *count;
+
+  /* Wrong, then the right house at once, without Try Again: two stars. */
+  click_square (board, "h1");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  click_square (board, "g1");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpuint (runner_stars (f, 1), ==, 2);
+  /* The board shows g1's move, not h1's. */
+  g_assert_cmpint (kiela_trace_player_get_trace (kiela_lesson_view_get_trace_player (view))->result.move, ==, 6);
+
+  /* A count too: a new number and Check, at once. */
+  view = open_runner (f, 3);
+  count = GTK_SPIN_BUTTON (kiela_lesson_view_get_control (view, "count"));
+  gtk_spin_button_set_value (count, 3);
+  click (kiela_lesson_view_get_control (view, "check"));
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  wait_until (replay_done, view, 5000, "the replay");
+  gtk_spin_button_set_value (count, 6);
+  click (kiela_lesson_view_get_control (view, "check"));
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpuint (runner_stars (f, 3), ==, 2);
+}
+
+static void
+test_runner_hint_after_wrong (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = open_runner (f, 1);
+  KielaBoardView *board = kiela_lesson_view_get_board (view);
+
+  /* One wrong answer and the hint (asked twice, counted once): one star, as the README says. */
+  click_square (board, "h1");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  click (kiela_lesson_view_get_control (view, "hint"));
+  click (kiela_lesson_view_get_control (view, "hint"));
+  g_assert_cmpstr (kiela_lesson_view_get_feedback (view), ==, "The seventh house of your outer row.");
+  click_square (board, "g1");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpuint (runner_stars (f, 1), ==, 1);
+  g_assert_true (g_str_has_prefix (kiela_lesson_view_get_feedback (view), "★☆☆"));
+}
+
+static void
+test_runner_show_me (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = open_runner (f, 4);
+  KielaBoardView *board = kiela_lesson_view_get_board (view);
+  GtkWidget *show = kiela_lesson_view_get_control (view, "show");
+
+  /* Not after one wrong try; after two. */
+  click_square (board, "h1");
+  g_assert_false (gtk_widget_get_visible (show));
+  click_square (board, "i1");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  g_assert_true (gtk_widget_get_visible (show));
+  click (show);
+  wait_until (replay_done, view, 5000, "the replay");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpint (kiela_trace_player_get_trace (kiela_lesson_view_get_trace_player (view))->result.move, ==, 6);
+  g_assert_true (g_str_has_prefix (kiela_lesson_view_get_feedback (view), "★☆☆ Here is the answer."));
+  g_assert_cmpuint (runner_stars (f, 4), ==, 1);
+  g_assert_false (gtk_widget_get_visible (show));
+
+  /* A count shown: the engine's number is in the box. */
+  view = open_runner (f, 3);
+  for (guint i = 0; i < 2; i++)
+    {
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lesson_view_get_control (view, "count")), i + 1);
+      click (kiela_lesson_view_get_control (view, "check"));
+      wait_until (replay_done, view, 5000, "the replay");
+    }
+  click (show);
+  wait_until (replay_done, view, 5000, "the replay");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (kiela_lesson_view_get_control (view, "count"))),
+                   ==, 6);
+  g_assert_cmpuint (runner_stars (f, 3), ==, 1);
+}
+
+static gboolean
+feedback_shown (gpointer data)
+{
+  return kiela_lesson_view_get_feedback (data) != NULL;
+}
+
+static void
+test_runner_wrong_feedback (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view;
+  KielaBoardView *board;
+  KielaSquare guess, end;
+  const char *feedback;
+
+  /* At a speed one can follow, the verdict waits for the end of the replay. */
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_FAST);
+  view = open_runner (f, 2);
+  board = kiela_lesson_view_get_board (view);
+  click_square (board, "j2");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  g_assert_true (kiela_trace_player_get_playing (kiela_lesson_view_get_trace_player (view)));
+  g_assert_null (kiela_lesson_view_get_feedback (view));
+  wait_until (replay_done, view, 10000, "the replay");
+  wait_until (feedback_shown, view, 2000, "the verdict");
+  g_assert_cmpstr (kiela_lesson_view_get_feedback (view), ==, "Not quite. Not j2: the last stone lands in i2.");
+  /* The guess and the true house are both marked, each its own way. */
+  g_assert_true (kiela_square_parse (10, "j2", &guess, NULL));
+  g_assert_true (kiela_square_parse (10, "i2", &end, NULL));
+  g_assert_cmpint (kiela_board_view_get_highlight (board, guess.side, guess.house), ==, KIELA_HIGHLIGHT_HINT);
+  g_assert_cmpint (kiela_board_view_get_highlight (board, end.side, end.house), ==, KIELA_HIGHLIGHT_END);
+  maybe_screenshot (f, "lesson-wrong-guess.png");
+
+  /* A wrong count names the houses taken and what each held. */
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+  view = open_runner (f, 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lesson_view_get_control (view, "count")), 3);
+  click (kiela_lesson_view_get_control (view, "check"));
+  wait_until (replay_done, view, 5000, "the replay");
+  feedback = kiela_lesson_view_get_feedback (view);
+  g_assert_nonnull (feedback);
+  g_assert_nonnull (strstr (feedback, "j1 captures 6 stones."));
+  g_assert_nonnull (strstr (feedback, "Taken: i3 with 3 stones, i4 with 3 stones."));
+}
+
+/* The bounds of `widget` in the window. */
+static graphene_rect_t
+bounds_in_window (Fixture *f, GtkWidget *widget)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (f->window), &r));
+  return r;
+}
+
+static void
+test_runner_layout (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = open_runner (f, 1);
+  GtkWidget *board = GTK_WIDGET (kiela_lesson_view_get_board (view));
+  graphene_rect_t before, after;
+
+  spin (300);
+  before = bounds_in_window (f, board);
+  /* The replay bar is there before the move, insensitive, so the board keeps its place. */
+  g_assert_true (gtk_widget_get_visible (kiela_lesson_view_get_control (view, "replay")));
+  g_assert_false (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "replay")));
+  click_square (kiela_lesson_view_get_board (view), "g1");
+  wait_until (replay_done, view, 5000, "the replay");
+  spin (300);
+  g_assert_true (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "replay")));
+  after = bounds_in_window (f, board);
+  g_assert_true (graphene_rect_equal (&before, &after));
+  g_test_message ("board at %.0f,%.0f %.0fx%.0f in a %dx%d window", before.origin.x, before.origin.y,
+                  before.size.width, before.size.height, f->width, f->height);
+  /* The whole board, the replay bar and the narration are inside the window. */
+  {
+    graphene_rect_t bar = bounds_in_window (f, kiela_lesson_view_get_control (view, "replay"));
+    graphene_rect_t text = bounds_in_window (f, kiela_lesson_view_get_control (view, "narration"));
+    int w = gtk_widget_get_width (GTK_WIDGET (f->window)), h = gtk_widget_get_height (GTK_WIDGET (f->window));
+
+    g_assert_cmpfloat (bar.origin.y + bar.size.height, <=, h);
+    g_assert_cmpfloat (text.origin.x + text.size.width, <=, w);
+    g_assert_cmpfloat (after.origin.y + after.size.height, <=, h);
+  }
+}
+
+static void
+test_runner_next_lesson_and_back (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  const KielaLesson *houses = kiela_registry_lookup_lesson (f->registry, "houses");
+  const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, houses->variant);
+  g_autoptr(GPtrArray) course = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_COURSE);
+  const KielaLesson *second = g_ptr_array_index (course, 1);
+  guint last = (guint) houses->n_steps - 1;
+  g_autofree char *target = g_strdup_printf ("houses/%u", last + 1);
+
+  /* Opened from the game ("How does this work?"): the last step right offers Next Lesson. */
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "learn.open-lesson", "s", target);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
+  g_assert_false (gtk_widget_get_visible (kiela_lesson_view_get_control (view, "next-lesson")));
+  answer_right (view, houses, variant, last);
+  g_assert_true (gtk_widget_get_visible (kiela_lesson_view_get_control (view, "next-lesson")));
+  click (kiela_lesson_view_get_control (view, "next-lesson"));
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_get_lesson (view) == second);
+  g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 0);
+
+  /* Finishing it goes back where the first was opened from: the game, not the list. */
+  {
+    guint end = (guint) second->n_steps - 1;
+
+    g_assert_cmpint (second->steps[end].task.kind, !=, KIELA_TASK_PLAY_OUT);
+    g_assert_true (kiela_lesson_view_open (view, second->id, end, NULL));
+    answer_right (view, second, kiela_registry_lookup_variant (f->registry, second->variant), end);
+  }
+  click (kiela_lesson_view_get_control (view, "next"));
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+}
+
+static void
+test_runner_keys (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view;
+  KielaTracePlayer *player;
+  GtkWidget *narration;
+  int plain_height, zoomed_height;
+  const KielaLesson *lesson = NULL;
+  g_autoptr(GPtrArray) course = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_COURSE);
+  guint step = 0;
+
+  /* A watch step of the course. */
+  for (guint i = 0; i < course->len && lesson == NULL; i++)
+    for (guint s = 0; s < ((const KielaLesson *) g_ptr_array_index (course, i))->n_steps; s++)
+      if (((const KielaLesson *) g_ptr_array_index (course, i))->steps[s].task.kind == KIELA_TASK_WATCH)
+        {
+          lesson = g_ptr_array_index (course, i);
+          step = s;
+          break;
+        }
+  g_assert_nonnull (lesson);
+  view = view_of (f);
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_open (view, lesson->id, step, NULL));
+  player = kiela_lesson_view_get_trace_player (view);
+  spin (50);
+
+  /* The clicker's keys step the replay, End and Home go to its ends, Ctrl+Page Down goes on. */
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 0);
+  app_test_press (GTK_WIDGET (view), "Page_Down");
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 1);
+  app_test_press (GTK_WIDGET (view), "Page_Up");
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 0);
+  app_test_press (GTK_WIDGET (view), "End");
+  g_assert_true (kiela_trace_player_is_at_end (player));
+  spin (20);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  app_test_press (GTK_WIDGET (view), "Home");
+  g_assert_true (kiela_trace_player_is_at_start (player));
+  app_test_press (GTK_WIDGET (view), "space");
+  spin (20);
+  if (step + 1 < lesson->n_steps)
+    {
+      app_test_press (GTK_WIDGET (view), "<Control>Page_Down");
+      g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, step + 1);
+    }
+
+  /* Ctrl+plus makes the lesson's own text larger, not only the step list. */
+  narration = kiela_lesson_view_get_control (view, "narration");
+  gtk_widget_measure (narration, GTK_ORIENTATION_VERTICAL, 300, NULL, &plain_height, NULL, NULL);
+  app_test_press (GTK_WIDGET (f->window), "<Control>plus");
+  app_test_press (GTK_WIDGET (f->window), "<Control>plus");
+  spin (50);
+  gtk_widget_measure (narration, GTK_ORIENTATION_VERTICAL, 300, NULL, &zoomed_height, NULL, NULL);
+  g_assert_cmpint (zoomed_height, >, plain_height);
+  app_test_press (GTK_WIDGET (f->window), "<Control>0");
+
+  /* F5: the narration becomes the caption band under the board, in large type. */
+  app_test_press (GTK_WIDGET (f->window), "F5");
+  spin (100);
+  g_assert_true (kiela_window_get_presenting (f->window));
+  g_assert_true (kiela_lesson_view_get_presenting (view));
+  g_assert_true (gtk_widget_get_mapped (kiela_lesson_view_get_control (view, "caption")));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "caption"))), ==,
+                   kiela_lesson_view_get_narration (view));
+  maybe_screenshot (f, "lesson-presenting.png");
+  app_test_press (GTK_WIDGET (f->window), "F5");
+  spin (50);
+  g_assert_false (kiela_lesson_view_get_presenting (view));
+}
+
+static void
+test_runner_other_variant_offer (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *owela = kiela_registry_lookup_variant (f->registry, "owela");
+  KielaGame *game;
+  gboolean relayed = FALSE;
+
+  if (owela == NULL)
+    {
+      g_test_skip ("no Owela variant");
+      return;
+    }
+  kiela_window_new_game (f->window, owela, NULL, NULL);
+  /* Play until a move relays or captures: no Kiela lesson is offered for it. */
+  for (guint i = 0; i < 40 && !relayed; i++)
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      g_autoptr(KielaTrace) trace = kiela_trace_new ();
+      guint n;
+      g_autofree char *sq = NULL;
+
+      game = kiela_window_get_game (f->window);
+      if (kiela_game_is_over (game))
+        break;
+      n = kiela_game_legal_moves (game, moves);
+      sq = kiela_square_name_dup (owela->files, kiela_game_get_position (game)->to_move, (guint) moves[n - 1]);
+      app_test_play_square (f->window, sq);
+      game = kiela_window_get_game (f->window);
+      if (kiela_game_trace_move (game, kiela_game_get_n_moves (game) - 1, trace))
+        for (guint e = 0; e < kiela_trace_get_n_events (trace); e++)
+          relayed |= kiela_trace_get_event (trace, e)->type == KIELA_EVENT_RELAY
+                     || kiela_trace_get_event (trace, e)->type == KIELA_EVENT_CAPTURE;
+    }
+  g_assert_true (relayed);
+  g_assert_null (kiela_learn_get_last_offer (learn_of (f)));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -910,5 +1315,17 @@ main (int argc, char **argv)
   ADD ("/app/lessons/links", test_links);
   ADD ("/app/lessons/links-off", test_links_off);
   ADD ("/app/lessons/teacher-lesson", test_teacher_lesson);
+#define ADD_SIZES(path, fn) \
+  g_test_add (path "/1024x768", Fixture, &size_narrow, fixture_setup, fn, fixture_teardown); \
+  g_test_add (path "/1920x1080", Fixture, &size_wide, fixture_setup, fn, fixture_teardown)
+  ADD_SIZES ("/app/lessons/runner/refusals", test_runner_refusals);
+  ADD_SIZES ("/app/lessons/runner/answer-again", test_runner_answer_again);
+  ADD_SIZES ("/app/lessons/runner/hint-after-wrong", test_runner_hint_after_wrong);
+  ADD_SIZES ("/app/lessons/runner/show-me", test_runner_show_me);
+  ADD_SIZES ("/app/lessons/runner/wrong-feedback", test_runner_wrong_feedback);
+  ADD_SIZES ("/app/lessons/runner/layout", test_runner_layout);
+  ADD_SIZES ("/app/lessons/runner/next-lesson-and-back", test_runner_next_lesson_and_back);
+  ADD_SIZES ("/app/lessons/runner/keys", test_runner_keys);
+  ADD ("/app/lessons/runner/other-variant-offer", test_runner_other_variant_offer);
   return g_test_run ();
 }

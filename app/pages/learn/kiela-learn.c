@@ -83,6 +83,7 @@ game_page_visible (KielaLearn *learn)
 /* ---------- lessons ---------- */
 
 static void on_lesson_finished (KielaLessonView *view, const char *id, KielaLearn *learn);
+static void on_next_lesson (KielaLessonView *view, const char *id, const char *next, KielaLearn *learn);
 
 /* The lesson page is made when a lesson first opens: a second board (40 more houses for a
  * screen reader to meet) only once someone learns. */
@@ -93,6 +94,7 @@ ensure_view (KielaLearn *learn)
     {
       learn->view = kiela_lesson_view_new (learn->registry, learn->progress, learn->settings);
       g_signal_connect (learn->view, "finished", G_CALLBACK (on_lesson_finished), learn);
+      g_signal_connect (learn->view, "next-lesson", G_CALLBACK (on_next_lesson), learn);
       /* TRANSLATORS: the header's title while a lesson or puzzle is shown */
       kiela_window_add_page (learn->window, KIELA_PAGE_LESSON, _("Lesson"), learn->view);
     }
@@ -152,9 +154,18 @@ on_lesson_finished (KielaLessonView *view, const char *id, KielaLearn *learn)
 
   if (learn->window == NULL)
     return;
-  kiela_window_show_page (learn->window, lesson->kind == KIELA_LESSON_KIND_PUZZLES ? KIELA_PAGE_PUZZLES
-                                                                                    : KIELA_PAGE_LESSONS);
+  /* Back where the lesson was opened from: its list, the game, the Rules. */
+  kiela_window_pop_page (learn->window);
   kiela_window_add_message (learn->window, text);
+}
+
+/* Next Lesson: the next one opens in place; Back still leads where the first was opened from. */
+static void
+on_next_lesson (KielaLessonView *view, const char *id, const char *next, KielaLearn *learn)
+{
+  g_autofree char *next_id = g_strdup (next);
+
+  open_lesson (learn, next_id, 0);
 }
 
 /* Leaving the lesson stops its computer opponent and replay. */
@@ -225,10 +236,36 @@ on_welcome_chosen (KielaWelcomePage *page, const char *choice, KielaLearn *learn
 
 /* ---------- "How does this work?" ---------- */
 
+/* The lesson to offer about a relay or capture in a game of `variant`: the Kiela lesson for
+ * the Kiela variants, else the first course lesson of that variant's own, else none (a Hus or
+ * Owela game must not send a learner to a lesson of other rules). */
+static const char *
+lesson_for_variant (KielaLearn *learn, const KielaVariant *variant, const char *kiela_lesson)
+{
+  g_autoptr(GPtrArray) course = NULL;
+
+  if (variant == NULL)
+    return NULL;
+  if (g_str_has_prefix (variant->id, "kiela"))
+    return kiela_lesson;
+  course = kiela_lessons_sorted (learn->registry, KIELA_LESSON_KIND_COURSE);
+  for (guint i = 0; i < course->len; i++)
+    {
+      const KielaLesson *lesson = g_ptr_array_index (course, i);
+
+      if (g_strcmp0 (lesson->variant, variant->id) == 0)
+        return lesson->id;
+    }
+  return NULL;
+}
+
 static void
 offer_lesson (KielaLearn *learn, const char *lesson_id, const char *what)
 {
   AdwToast *toast;
+
+  if (lesson_id == NULL)
+    return;
 
   /* Offered only over the game (a computer's move may land while another page shows): not
    * marked as offered, so the next such move in the game offers it. */
@@ -266,9 +303,11 @@ on_move_played (KielaGameSession *session, guint ply, KielaLearn *learn)
       capture |= event->type == KIELA_EVENT_CAPTURE;
     }
   if (capture)
-    offer_lesson (learn, KIELA_LESSON_FOR_CAPTURE, _("That move captured stones."));
+    offer_lesson (learn, lesson_for_variant (learn, kiela_game_get_variant (game), KIELA_LESSON_FOR_CAPTURE),
+                  _("That move captured stones."));
   else if (relay)
-    offer_lesson (learn, KIELA_LESSON_FOR_RELAY, _("That move relayed: its last stone landed in an occupied house."));
+    offer_lesson (learn, lesson_for_variant (learn, kiela_game_get_variant (game), KIELA_LESSON_FOR_RELAY),
+                  _("That move relayed: its last stone landed in an occupied house."));
 }
 
 /* Runs after the window's handler: a house of the side to move that is still not playable

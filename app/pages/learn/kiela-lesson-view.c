@@ -9,6 +9,7 @@
 #include "kiela-settings.h"
 #include "kiela-step-list.h"
 #include "kiela-widget-util.h"
+#include "kiela-lessons-page.h"
 
 struct _KielaLessonView {
   GtkWidget parent_instance;
@@ -29,9 +30,15 @@ struct _KielaLessonView {
   GtkLabel *feedback_label;
   GtkWidget *hint_button;
   GtkWidget *retry_button;
+  GtkWidget *show_button;
   GtkWidget *next_button;
+  GtkWidget *next_lesson_button;
   GtkWidget *steps_frame;
   KielaStepList *step_list;
+  GtkWidget *caption_box;
+  GtkLabel *caption_label;
+
+  GtkWidget *root;               /* watched for presentation mode (its kiela-presenting class) */
 
   KielaBoardView *board;
   KielaTracePlayer *player;
@@ -46,6 +53,16 @@ struct _KielaLessonView {
   KielaLessonVerdict verdict;
   guint hints;                   /* taken on this step */
   guint wrong;                   /* wrong answers on this step */
+  gboolean hint_taken;           /* the hint of this step counted once */
+  gboolean shown;                /* Show Me answered this step */
+  /* A prediction's verdict is said after the replay: said first, it gives the answer away
+   * before the stones show it. */
+  int deferred_kind;             /* a FeedbackKind, FEEDBACK_NONE for none */
+  char *deferred_text;
+  gboolean mark_guess;           /* mark the learner's wrong guess once the replay is over */
+  KielaSide guess_side;
+  guint guess_house;
+  char *next_lesson;             /* the course lesson after this one, for Next Lesson */
   gboolean answered;             /* the learner's answer is in: the board waits for retry or next */
   gboolean loading;              /* load_step() resets the player: its changes are no answer */
 
@@ -58,7 +75,7 @@ struct _KielaLessonView {
 
 G_DEFINE_FINAL_TYPE (KielaLessonView, kiela_lesson_view, GTK_TYPE_WIDGET)
 
-enum { SIGNAL_FINISHED, SIGNAL_STEP_CHANGED, N_SIGNALS };
+enum { SIGNAL_FINISHED, SIGNAL_STEP_CHANGED, SIGNAL_NEXT_LESSON, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static const KielaLessonStep *
@@ -107,8 +124,32 @@ interval_ms (KielaLessonView *self)
   return kiela_speed_interval_ms ((KielaSpeed) g_settings_get_enum (self->settings, KIELA_SETTINGS_SPEED));
 }
 
-/* Plays `move` from `from` stone by stone on the board (the step list follows). */
+/* Says what was held back for the end of the replay, and marks the learner's guess beside
+ * the house the move really ended in (the trace player marks that one). */
 static void
+flush_deferred (KielaLessonView *self)
+{
+  if (self->deferred_text != NULL)
+    {
+      g_autofree char *text = g_steal_pointer (&self->deferred_text);
+
+      show_feedback (self, (FeedbackKind) self->deferred_kind, text);
+      self->deferred_kind = FEEDBACK_NONE;
+    }
+  if (self->mark_guess)
+    kiela_board_view_set_highlight (self->board, self->guess_side, self->guess_house, KIELA_HIGHLIGHT_HINT);
+}
+
+static void
+clear_deferred (KielaLessonView *self)
+{
+  g_clear_pointer (&self->deferred_text, g_free);
+  self->deferred_kind = FEEDBACK_NONE;
+  self->mark_guess = FALSE;
+}
+
+/* Plays `move` from `from` stone by stone on the board (the step list follows). */
+static gboolean
 replay_move (KielaLessonView *self, const KielaPosition *from, KielaMove move)
 {
   KielaTrace *trace = kiela_trace_new ();
@@ -116,13 +157,33 @@ replay_move (KielaLessonView *self, const KielaPosition *from, KielaMove move)
   if (!kiela_sow_traced (self->variant, from, move, trace))
     {
       kiela_trace_free (trace);
-      return;
+      flush_deferred (self);
+      return FALSE;
     }
   kiela_trace_player_set_trace (self->player, self->variant, trace, 0);
-  gtk_widget_set_visible (self->replay_bar, TRUE);
   gtk_widget_set_visible (self->steps_frame, TRUE);
   kiela_trace_player_set_interval (self->player, interval_ms (self));
   kiela_trace_player_play (self->player);
+  return TRUE;
+}
+
+/* Show Me answers the steps with one right answer the engine knows. */
+static gboolean
+can_show (KielaLessonView *self)
+{
+  switch (current_kind (self))
+    {
+    case KIELA_TASK_SOW_HOUSE:
+    case KIELA_TASK_SOW_ANY:
+    case KIELA_TASK_BEST_MOVE:
+    case KIELA_TASK_PREDICT_LAST:
+    case KIELA_TASK_PREDICT_CAPTURE:
+      return TRUE;
+    case KIELA_TASK_WATCH:
+    case KIELA_TASK_PLAY_OUT:
+    default:
+      return FALSE;
+    }
 }
 
 static void
@@ -133,6 +194,8 @@ update_buttons (KielaLessonView *self)
 
   gtk_widget_set_sensitive (self->next_button, right);
   gtk_widget_set_visible (self->retry_button, self->answered && !right);
+  gtk_widget_set_visible (self->show_button, !right && self->wrong >= 2 && can_show (self));
+  gtk_widget_set_visible (self->next_lesson_button, right && last && self->next_lesson != NULL);
   gtk_widget_set_sensitive (self->hint_button, !right && kiela_lesson_step_get_hint (self->lesson, self->step) != NULL);
   if (last)
     gtk_button_set_label (GTK_BUTTON (self->next_button),
@@ -142,38 +205,107 @@ update_buttons (KielaLessonView *self)
                           self->lesson->kind == KIELA_LESSON_KIND_PUZZLES ? _("_Next Puzzle") : _("_Next"));
 }
 
-/* The learner answered: record, say so, and offer what comes next. */
+/* The learner answered: record, say so (now, or after the replay when `defer`), and offer
+ * what comes next.  A wrong answer leaves the step open: the next answer counts at once. */
 static void
-take_verdict (KielaLessonView *self, KielaLessonVerdict verdict, const char *feedback)
+take_verdict_full (KielaLessonView *self, KielaLessonVerdict verdict, const char *feedback, gboolean defer)
 {
+  FeedbackKind kind;
+  g_autofree char *text = NULL;
+
   if (verdict == KIELA_LESSON_PENDING)
     return;
   self->verdict = verdict;
   self->answered = TRUE;
   kiela_board_view_set_interactive (self->board, FALSE);
   kiela_board_view_set_playable (self->board, KIELA_SOUTH, NULL, 0);
-  gtk_widget_set_sensitive (self->check_button, FALSE);
+  gtk_widget_set_sensitive (self->check_button, verdict != KIELA_LESSON_RIGHT);
   if (verdict == KIELA_LESSON_RIGHT)
     {
       g_autoptr(GError) error = NULL;
+      /* A step the engine showed scores one star, whatever came before. */
       guint stars = kiela_lesson_progress_record (self->progress, self->lesson->id, self->step,
-                                                  self->hints, self->wrong, &error);
+                                                  self->hints + (self->shown ? 2 : 0), self->wrong, &error);
       g_autofree char *stars_text = kiela_lesson_progress_stars_text (stars);
-      g_autofree char *text = g_strdup_printf ("%s %s", stars_text, feedback ? feedback : _("Right!"));
 
       if (error != NULL)
         g_warning ("%s", error->message);
-      show_feedback (self, FEEDBACK_RIGHT, text);
-      update_buttons (self);
-      gtk_widget_grab_focus (self->next_button);
+      if (self->shown)
+        text = g_strdup_printf ("%s %s %s", stars_text, _("Here is the answer."), feedback ? feedback : "");
+      else
+        text = g_strdup_printf ("%s %s", stars_text, feedback ? feedback : _("Right!"));
+      kind = FEEDBACK_RIGHT;
     }
   else
     {
       self->wrong++;
-      show_feedback (self, FEEDBACK_WRONG, feedback ? feedback : _("Not quite."));
-      update_buttons (self);
-      gtk_widget_grab_focus (self->retry_button);
+      text = g_strdup (feedback ? feedback : _("Not quite."));
+      kind = FEEDBACK_WRONG;
     }
+  update_buttons (self);
+  gtk_widget_grab_focus (verdict == KIELA_LESSON_RIGHT ? self->next_button : self->retry_button);
+  clear_deferred (self);
+  if (defer)
+    {
+      /* Until the stones have shown it, the verdict waits. */
+      show_feedback (self, FEEDBACK_NONE, NULL);
+      self->deferred_kind = kind;
+      self->deferred_text = g_steal_pointer (&text);
+    }
+  else
+    show_feedback (self, kind, text);
+}
+
+static void
+take_verdict (KielaLessonView *self, KielaLessonVerdict verdict, const char *feedback)
+{
+  take_verdict_full (self, verdict, feedback, FALSE);
+}
+
+/* "Taken: i3 with 3 stones, i4 with 2 stones." for the capture of `move`, or NULL. */
+static char *
+describe_captured_houses (KielaLessonView *self, KielaMove move)
+{
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  g_autoptr(GString) list = g_string_new (NULL);
+
+  if (!kiela_sow_traced (self->variant, &self->pos, move, trace))
+    return NULL;
+  for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+    {
+      const KielaEvent *ev = kiela_trace_get_event (trace, i);
+      const struct { guint house, count; } taken[2] = { { ev->house2, ev->count2 }, { ev->house3, ev->count3 } };
+
+      if (ev->type != KIELA_EVENT_CAPTURE)
+        continue;
+      for (guint k = 0; k < 2; k++)
+        {
+          char sq[4];
+
+          if (taken[k].count == 0)
+            continue;
+          kiela_square_name (self->variant->files, (KielaSide) ev->side2, taken[k].house, sq);
+          if (list->len > 0)
+            g_string_append (list, _(", "));
+          /* TRANSLATORS: one house a capture took: "i3 with 3 stones" */
+          g_string_append_printf (list, g_dngettext (GETTEXT_PACKAGE, "%s with %u stone", "%s with %u stones",
+                                                     taken[k].count), sq, (guint) taken[k].count);
+        }
+    }
+  if (list->len == 0)
+    return NULL;
+  /* TRANSLATORS: after a wrong count: %s the houses taken, "i3 with 3 stones, i4 with 2 stones" */
+  return g_strdup_printf (_("Taken: %s."), list->str);
+}
+
+/* Back to the step as it was before a wrong answer, without announcing a new step: the
+ * learner's next answer is taken at once (the wrong try still counts for the stars). */
+static void load_step_full (KielaLessonView *self, gboolean announce);
+
+static void
+reset_answer (KielaLessonView *self)
+{
+  load_step_full (self, FALSE);
 }
 
 /* ---------- PLAY_OUT: a game against a computer opponent ---------- */
@@ -280,21 +412,32 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
   g_autofree char *feedback = NULL;
   KielaLessonVerdict verdict;
 
-  if (self->lesson == NULL || self->answered || kiela_trace_player_get_playing (self->player))
+  if (self->lesson == NULL)
     return;
   step = current_step (self);
+  /* After a wrong answer the step stays open: another house is a new answer, now. */
+  if (self->answered && self->verdict == KIELA_LESSON_WRONG && step->task.kind != KIELA_TASK_PLAY_OUT)
+    reset_answer (self);
+  if (self->answered || kiela_trace_player_get_playing (self->player))
+    return;
 
   switch (step->task.kind)
     {
     case KIELA_TASK_SOW_HOUSE:
     case KIELA_TASK_SOW_ANY:
     case KIELA_TASK_BEST_MOVE:
-      if (side != self->pos.to_move)
-        {
-          g_autofree char *why = kiela_explain_house (self->variant, &self->pos, side, house);
-          show_feedback (self, FEEDBACK_INFO, why);
-          return;
-        }
+      {
+        /* A house that may not be sown (North's, an empty one, a single stone where the
+         * rules want two, an endless move) is refused as a game refuses it: the reason, no
+         * move, no wrong answer. */
+        g_autofree char *why = kiela_explain_house (self->variant, &self->pos, side, house);
+
+        if (why != NULL)
+          {
+            show_feedback (self, FEEDBACK_INFO, why);
+            return;
+          }
+      }
       answer.move = (KielaMove) house;
       verdict = kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback);
       take_verdict (self, verdict, feedback);
@@ -303,10 +446,29 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
       break;
 
     case KIELA_TASK_PREDICT_LAST:
+      if (side != self->pos.to_move || house >= 2u * self->variant->files)
+        {
+          char sq[4];
+          g_autofree char *why = NULL;
+
+          kiela_square_name (self->variant->files, (KielaSide) side, house, sq);
+          /* TRANSLATORS: %1$s a house of the other side (d4), %2$s the side sowing (South) */
+          why = g_strdup_printf (_("%1$s is not one of %2$s’s houses: a move sows only its own two rows, "
+                                   "so its last stone cannot land there."),
+                                 sq, kiela_side_display_name ((KielaSide) self->pos.to_move));
+          show_feedback (self, FEEDBACK_INFO, why);
+          return;
+        }
       answer.side = (KielaSide) side;
       answer.house = house;
       verdict = kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback);
-      take_verdict (self, verdict, feedback);
+      take_verdict_full (self, verdict, feedback, TRUE);
+      if (verdict == KIELA_LESSON_WRONG)
+        {
+          self->mark_guess = TRUE;
+          self->guess_side = (KielaSide) side;
+          self->guess_house = house;
+        }
       replay_move (self, &self->pos, kiela_lesson_step_get_move (self->lesson, self->variant, self->step));
       break;
 
@@ -345,17 +507,78 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
 }
 
 static void
-on_check (GtkButton *button, KielaLessonView *self)
+submit_count (KielaLessonView *self, guint number)
 {
   KielaLessonAnswer answer = { 0 };
   g_autofree char *feedback = NULL;
+  KielaMove move = kiela_lesson_step_get_move (self->lesson, self->variant, self->step);
+  KielaLessonVerdict verdict;
 
-  if (self->lesson == NULL || self->answered || current_kind (self) != KIELA_TASK_PREDICT_CAPTURE)
+  answer.number = number;
+  verdict = kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback);
+  if (verdict == KIELA_LESSON_WRONG)
+    {
+      /* Which houses were taken and how many each held: the count to check against. */
+      g_autofree char *taken = describe_captured_houses (self, move);
+
+      if (taken != NULL)
+        {
+          char *joined = g_strconcat (feedback ? feedback : _("Not quite."), " ", taken, NULL);
+          g_free (feedback);
+          feedback = joined;
+        }
+    }
+  take_verdict_full (self, verdict, feedback, TRUE);
+  replay_move (self, &self->pos, move);
+}
+
+static void
+on_check (GtkButton *button, KielaLessonView *self)
+{
+  guint number;
+
+  if (self->lesson == NULL || current_kind (self) != KIELA_TASK_PREDICT_CAPTURE)
     return;
   gtk_spin_button_update (self->count_spin);
-  answer.number = (guint) gtk_spin_button_get_value_as_int (self->count_spin);
-  take_verdict (self, kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback), feedback);
-  replay_move (self, &self->pos, kiela_lesson_step_get_move (self->lesson, self->variant, self->step));
+  number = (guint) gtk_spin_button_get_value_as_int (self->count_spin);
+  if (self->answered && self->verdict == KIELA_LESSON_WRONG)
+    {
+      reset_answer (self);
+      gtk_spin_button_set_value (self->count_spin, number);
+    }
+  if (self->answered)
+    return;
+  submit_count (self, number);
+}
+
+/* After two wrong tries the engine shows the answer; the step scores one star. */
+static void
+on_show (GtkButton *button, KielaLessonView *self)
+{
+  KielaLessonAnswer answer = { 0 };
+
+  if (self->lesson == NULL || self->verdict == KIELA_LESSON_RIGHT || self->wrong < 2 || !can_show (self)
+      || !kiela_lesson_step_right_answer (self->lesson, self->variant, self->step, &answer))
+    return;
+  if (self->answered)
+    reset_answer (self);
+  self->shown = TRUE;
+  switch (current_kind (self))
+    {
+    case KIELA_TASK_PREDICT_LAST:
+      on_house_activated (self->board, answer.side, answer.house, self);
+      break;
+    case KIELA_TASK_PREDICT_CAPTURE:
+      gtk_spin_button_set_value (self->count_spin, answer.number);
+      submit_count (self, answer.number);
+      break;
+    case KIELA_TASK_SOW_HOUSE:
+    case KIELA_TASK_SOW_ANY:
+    case KIELA_TASK_BEST_MOVE:
+    default:
+      on_house_activated (self->board, self->pos.to_move, (guint) answer.move, self);
+      break;
+    }
 }
 
 static void
@@ -365,9 +588,12 @@ on_player_changed (KielaTracePlayer *player, KielaLessonView *self)
 
   gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
                                                        : "media-playback-start-symbolic");
+  /* The bar keeps its place whether or not there is a move to replay: the board never jumps. */
+  gtk_widget_set_sensitive (self->replay_bar, kiela_trace_player_get_trace (player) != NULL);
   if (self->lesson == NULL || self->loading || playing || kiela_trace_player_get_trace (player) == NULL
       || !kiela_trace_player_is_at_end (player))
     return;
+  flush_deferred (self);
   if (current_kind (self) == KIELA_TASK_WATCH && !self->answered)
     {
       KielaLessonAnswer answer = { .watched = TRUE };
@@ -395,7 +621,7 @@ stop_game (KielaLessonView *self)
 }
 
 static void
-load_step (KielaLessonView *self)
+load_step_full (KielaLessonView *self, gboolean announce)
 {
   const KielaLessonStep *step = current_step (self);
   g_autoptr(GError) error = NULL;
@@ -403,6 +629,7 @@ load_step (KielaLessonView *self)
   KielaMove move;
 
   stop_game (self);
+  clear_deferred (self);
   self->verdict = KIELA_LESSON_PENDING;
   self->answered = FALSE;
   self->loading = TRUE;
@@ -424,12 +651,12 @@ load_step (KielaLessonView *self)
     : g_strdup_printf (_("Step %1$u of %2$u"), self->step + 1, (guint) self->lesson->n_steps);
   gtk_label_set_label (self->step_label, counter);
   gtk_label_set_label (self->narration_label, kiela_lesson_step_get_text (self->lesson, self->step));
+  gtk_label_set_label (self->caption_label, kiela_lesson_step_get_text (self->lesson, self->step));
   gtk_label_set_label (self->task_label, kiela_task_kind_name (step->task.kind));
   show_feedback (self, FEEDBACK_NONE, NULL);
   gtk_widget_set_visible (self->count_box, step->task.kind == KIELA_TASK_PREDICT_CAPTURE);
   gtk_widget_set_sensitive (self->check_button, TRUE);
   gtk_spin_button_set_value (self->count_spin, 0);
-  gtk_widget_set_visible (self->replay_bar, step->task.kind == KIELA_TASK_WATCH);
   gtk_widget_set_visible (self->steps_frame, step->task.kind == KIELA_TASK_WATCH);
   kiela_board_view_set_interactive (self->board, FALSE);
 
@@ -479,7 +706,14 @@ load_step (KielaLessonView *self)
     }
   self->loading = FALSE;
   update_buttons (self);
-  g_signal_emit (self, signals[SIGNAL_STEP_CHANGED], 0);
+  if (announce)
+    g_signal_emit (self, signals[SIGNAL_STEP_CHANGED], 0);
+}
+
+static void
+load_step (KielaLessonView *self)
+{
+  load_step_full (self, TRUE);
 }
 
 static void
@@ -489,8 +723,13 @@ on_hint (GtkButton *button, KielaLessonView *self)
 
   if (self->lesson == NULL || (hint = kiela_lesson_step_get_hint (self->lesson, self->step)) == NULL)
     return;
-  if (!self->answered)
-    self->hints++;
+  /* A hint taken before the step is right costs a star, after a wrong answer too; asking
+   * for the same hint again costs nothing more. */
+  if (self->verdict != KIELA_LESSON_RIGHT && !self->hint_taken)
+    {
+      self->hints++;
+      self->hint_taken = TRUE;
+    }
   show_feedback (self, FEEDBACK_INFO, hint);
 }
 
@@ -516,8 +755,21 @@ on_next (GtkButton *button, KielaLessonView *self)
     }
   self->step++;
   self->hints = self->wrong = 0;
+  self->hint_taken = self->shown = FALSE;
   load_step (self);
   gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
+}
+
+static void
+on_next_lesson (GtkButton *button, KielaLessonView *self)
+{
+  g_autofree char *next = NULL;
+
+  if (self->lesson == NULL || self->verdict != KIELA_LESSON_RIGHT || self->next_lesson == NULL)
+    return;
+  next = g_strdup (self->next_lesson);
+  stop_game (self);
+  g_signal_emit (self, signals[SIGNAL_NEXT_LESSON], 0, self->lesson->id, next);
 }
 
 static void on_play (GtkButton *b, KielaLessonView *self)
@@ -537,6 +789,127 @@ static void on_back (GtkButton *b, KielaLessonView *self) { kiela_trace_player_s
 static void on_forward (GtkButton *b, KielaLessonView *self) { kiela_trace_player_step_forward (self->player); }
 static void on_end (GtkButton *b, KielaLessonView *self) { kiela_trace_player_go_to_end (self->player); }
 
+/* ---------- the classroom: presentation mode and the clicker keys ---------- */
+
+/* In presentation mode (the window's F5) the narration is the caption band under the board,
+ * in the large type the game page uses; the side panel keeps the task, verdict and buttons. */
+static void
+on_root_classes (GtkWidget *root, GParamSpec *pspec, KielaLessonView *self)
+{
+  gboolean presenting = root != NULL && gtk_widget_has_css_class (root, "kiela-presenting");
+
+  gtk_widget_set_visible (self->caption_box, presenting);
+  gtk_widget_set_visible (GTK_WIDGET (self->narration_label), !presenting);
+}
+
+static void
+kiela_lesson_view_root (GtkWidget *widget)
+{
+  KielaLessonView *self = KIELA_LESSON_VIEW (widget);
+
+  GTK_WIDGET_CLASS (kiela_lesson_view_parent_class)->root (widget);
+  g_set_weak_pointer (&self->root, GTK_WIDGET (gtk_widget_get_root (widget)));
+  if (self->root != NULL)
+    g_signal_connect (self->root, "notify::css-classes", G_CALLBACK (on_root_classes), self);
+  on_root_classes (self->root, NULL, self);
+}
+
+static void
+kiela_lesson_view_unroot (GtkWidget *widget)
+{
+  KielaLessonView *self = KIELA_LESSON_VIEW (widget);
+
+  if (self->root != NULL)
+    g_signal_handlers_disconnect_by_func (self->root, on_root_classes, self);
+  g_clear_weak_pointer (&self->root);
+  GTK_WIDGET_CLASS (kiela_lesson_view_parent_class)->unroot (widget);
+}
+
+gboolean
+kiela_lesson_view_get_presenting (KielaLessonView *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_VIEW (self), FALSE);
+  return gtk_widget_get_visible (self->caption_box);
+}
+
+/* The keys of the game page, for the lesson: Page Down / Up (a clicker) one stone of the
+ * replay, Ctrl+Page Down the next step once this one is right (else the end of the replay),
+ * Ctrl+Page Up the start of the replay, Space play or pause, Home and End. */
+static gboolean
+lesson_key (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  KielaLessonView *self = KIELA_LESSON_VIEW (widget);
+  const char *what = g_variant_get_string (args, NULL);
+  gboolean trace = kiela_trace_player_get_trace (self->player) != NULL;
+
+  if (self->lesson == NULL)
+    return FALSE;
+  if (g_str_equal (what, "next-step"))
+    {
+      if (gtk_widget_is_sensitive (self->next_button))
+        {
+          on_next (GTK_BUTTON (self->next_button), self);
+          return TRUE;
+        }
+      what = "end";
+    }
+  if (g_str_equal (what, "forward") && trace && kiela_trace_player_is_at_end (self->player)
+      && gtk_widget_is_sensitive (self->next_button))
+    {
+      /* A clicker has one key to go on: at the end of the move it takes the next step. */
+      on_next (GTK_BUTTON (self->next_button), self);
+      return TRUE;
+    }
+  if (!trace)
+    return FALSE;
+  kiela_trace_player_pause (self->player);
+  if (g_str_equal (what, "forward"))
+    kiela_trace_player_step_forward (self->player);
+  else if (g_str_equal (what, "back"))
+    kiela_trace_player_step_back (self->player);
+  else if (g_str_equal (what, "start"))
+    kiela_trace_player_go_to_start (self->player);
+  else if (g_str_equal (what, "end"))
+    kiela_trace_player_go_to_end (self->player);
+  else if (g_str_equal (what, "play"))
+    on_play (self->play_button, self);
+  return TRUE;
+}
+
+static void
+add_keys (KielaLessonView *self, GtkPropagationPhase phase, const char *const (*keys)[2], guint n)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, phase);
+  for (guint i = 0; i < n; i++)
+    {
+      GtkShortcut *s = gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i][0]),
+                                         gtk_callback_action_new (lesson_key, NULL, NULL));
+
+      gtk_shortcut_set_arguments (s, g_variant_new_string (keys[i][1]));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), s);
+    }
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+static void
+keys_init (KielaLessonView *self)
+{
+  /* The clicker's keys act whatever has the focus (as on the game page); the plain keys
+   * only when the focused widget has not used them (Space on a house sows it). */
+  static const char *const clicker[][2] = {
+    { "Page_Down", "forward" }, { "Page_Up", "back" },
+    { "<Control>Page_Down", "next-step" }, { "<Control>Page_Up", "start" },
+  };
+  static const char *const plain[][2] = {
+    { "space", "play" }, { "Home", "start" }, { "End", "end" },
+  };
+
+  add_keys (self, GTK_PHASE_CAPTURE, clicker, G_N_ELEMENTS (clicker));
+  add_keys (self, GTK_PHASE_BUBBLE, plain, G_N_ELEMENTS (plain));
+}
+
 /* ---------- the class ---------- */
 
 static void
@@ -552,6 +925,8 @@ kiela_lesson_view_dispose (GObject *object)
   g_clear_object (&self->player);
   g_clear_object (&self->progress);
   g_clear_object (&self->settings);
+  clear_deferred (self);
+  g_clear_pointer (&self->next_lesson, g_free);
   kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_LESSON_VIEW);
   G_OBJECT_CLASS (kiela_lesson_view_parent_class)->dispose (object);
 }
@@ -562,6 +937,8 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = kiela_lesson_view_dispose;
+  widget_class->root = kiela_lesson_view_root;
+  widget_class->unroot = kiela_lesson_view_unroot;
   g_type_ensure (KIELA_TYPE_STEP_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-lesson-view.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaLessonView, name)
@@ -580,14 +957,20 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
   BIND (feedback_label);
   BIND (hint_button);
   BIND (retry_button);
+  BIND (show_button);
   BIND (next_button);
+  BIND (next_lesson_button);
   BIND (steps_frame);
+  BIND (caption_box);
+  BIND (caption_label);
   BIND (step_list);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, on_check);
   gtk_widget_class_bind_template_callback (widget_class, on_hint);
   gtk_widget_class_bind_template_callback (widget_class, on_retry);
   gtk_widget_class_bind_template_callback (widget_class, on_next);
+  gtk_widget_class_bind_template_callback (widget_class, on_next_lesson);
+  gtk_widget_class_bind_template_callback (widget_class, on_show);
   gtk_widget_class_bind_template_callback (widget_class, on_play);
   gtk_widget_class_bind_template_callback (widget_class, on_start);
   gtk_widget_class_bind_template_callback (widget_class, on_back);
@@ -597,6 +980,8 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
 
   signals[SIGNAL_FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                            NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_NEXT_LESSON] = g_signal_new ("next-lesson", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                              NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
   signals[SIGNAL_STEP_CHANGED] = g_signal_new ("step-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                                NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
@@ -617,6 +1002,7 @@ kiela_lesson_view_init (KielaLessonView *self)
   g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (self->count_spin)), "activate",
                             G_CALLBACK (gtk_widget_activate), self->check_button);
   self->verdict = KIELA_LESSON_PENDING;
+  keys_init (self);
 }
 
 GtkWidget *
@@ -628,6 +1014,22 @@ kiela_lesson_view_new (KielaRegistry *registry, KielaLessonProgress *progress, G
   self->progress = g_object_ref (progress);
   self->settings = settings ? g_object_ref (settings) : NULL;
   return GTK_WIDGET (self);
+}
+
+/* The Kiela course runs over its three variants; a lesson of another game (Hawalis) is not next. */
+static gboolean
+same_game (const KielaLesson *a, const KielaLesson *b)
+{
+  return g_strcmp0 (a->variant, b->variant) == 0
+         || (g_str_has_prefix (a->variant, "kiela") && g_str_has_prefix (b->variant, "kiela"));
+}
+
+static gboolean
+is_shipped (KielaRegistry *registry, const KielaLesson *lesson)
+{
+  KielaLessonFile *file = kiela_registry_get_lesson_file (registry, lesson);
+
+  return file == NULL || kiela_lesson_file_is_builtin (file);
 }
 
 gboolean
@@ -663,6 +1065,25 @@ kiela_lesson_view_open (KielaLessonView *self, const char *lesson_id, guint step
   self->variant = variant;
   self->step = step;
   self->hints = self->wrong = 0;
+  self->hint_taken = self->shown = FALSE;
+  g_clear_pointer (&self->next_lesson, g_free);
+  if (lesson->kind == KIELA_LESSON_KIND_COURSE && is_shipped (self->registry, lesson))
+    {
+      g_autoptr(GPtrArray) course = kiela_lessons_sorted (self->registry, KIELA_LESSON_KIND_COURSE);
+      gboolean after = FALSE;
+
+      /* The shipped course goes on; a teacher's own lessons are not its continuation. */
+      for (guint i = 0; i < course->len && self->next_lesson == NULL; i++)
+        {
+          const KielaLesson *l = g_ptr_array_index (course, i);
+
+          if (l == lesson)
+            after = TRUE;
+          else if (after && is_shipped (self->registry, l) && same_game (lesson, l)
+                   && kiela_registry_lookup_variant (self->registry, l->variant))
+            self->next_lesson = g_strdup (l->id);
+        }
+    }
   load_step (self);
   return TRUE;
 }
@@ -697,6 +1118,12 @@ kiela_lesson_view_get_control (KielaLessonView *self, const char *name)
   if (g_strcmp0 (name, "hint") == 0) return self->hint_button;
   if (g_strcmp0 (name, "retry") == 0) return self->retry_button;
   if (g_strcmp0 (name, "next") == 0) return self->next_button;
+  if (g_strcmp0 (name, "next-lesson") == 0) return self->next_lesson_button;
+  if (g_strcmp0 (name, "show") == 0) return self->show_button;
+  if (g_strcmp0 (name, "narration") == 0) return GTK_WIDGET (self->narration_label);
+  if (g_strcmp0 (name, "feedback") == 0) return GTK_WIDGET (self->feedback_label);
+  if (g_strcmp0 (name, "caption") == 0) return GTK_WIDGET (self->caption_label);
+  if (g_strcmp0 (name, "replay") == 0) return self->replay_bar;
   if (g_strcmp0 (name, "check") == 0) return self->check_button;
   if (g_strcmp0 (name, "count") == 0) return GTK_WIDGET (self->count_spin);
   return NULL;

@@ -31,12 +31,17 @@ const char       *kiela_lesson_view_get_narration (KielaLessonView *self);
 const char       *kiela_lesson_view_get_feedback  (KielaLessonView *self);
 KielaBoardView   *kiela_lesson_view_get_board     (KielaLessonView *self);
 KielaTracePlayer *kiela_lesson_view_get_trace_player (KielaLessonView *self);
-/* The buttons: "hint", "retry", "next", "check" (PREDICT_CAPTURE), and the "count" spin button. */
+/* The buttons: "hint", "retry", "show" (Show Me), "next", "next-lesson", "check" (PREDICT_CAPTURE),
+ * the "count" spin button, the "replay" bar, and the labels "narration", "feedback", "caption". */
 GtkWidget        *kiela_lesson_view_get_control   (KielaLessonView *self, const char *name);
 /* TRUE while the computer opponent of a PLAY_OUT step thinks. */
 gboolean          kiela_lesson_view_is_thinking   (KielaLessonView *self);
 
+/* TRUE while the window presents (F5): the narration is the caption band under the board. */
+gboolean          kiela_lesson_view_get_presenting (KielaLessonView *self);
+
 /* Signals: "finished" (const char *lesson_id) after the last step's Next;
+ * "next-lesson" (const char *lesson_id, const char *next_id) after the last step's Next Lesson;
  * "step-changed" when another step is shown. */
 
 G_END_DECLS

@@ -360,8 +360,8 @@ kiela_game_check_position (const KielaVariant *variant, const KielaPosition *pos
     }
   else
     g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_POSITION,
-                         mover == KIELA_SOUTH ? _("South is to move but every sowing South could start never ends: there is no legal move.")
-                                              : _("North is to move but every sowing North could start never ends: there is no legal move."));
+                         mover == KIELA_SOUTH ? _("South is to move but every sowing South could start counts as endless: there is no legal move.")
+                                              : _("North is to move but every sowing North could start counts as endless: there is no legal move."));
   return FALSE;
 }
 

@@ -455,6 +455,9 @@ explain_condition (const KielaVariant *variant, const KielaPosition *pos, const 
     case KIELA_CONDITION_RELAYS:
       if (!met)
         return g_strdup_printf (_("%s does not relay: its last stone ends the move in %s."), sq, last);
+      if (f->relays == 1)
+        /* TRANSLATORS: "f1 relays once." */
+        return g_strdup_printf (_("%s relays once."), sq);
       return g_strdup_printf (NG ("%s relays %u time.", "%s relays %u times.", f->relays), sq, f->relays);
     case KIELA_CONDITION_NO_REPLY_CAPTURE:
       {

@@ -251,12 +251,19 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
 
   child = *pos;
   if (!kiela_sow_fast (variant, &child, move, NULL) && variant->endless_policy == KIELA_ENDLESS_ILLEGAL)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "Sowing from %s never ends: it is still going after %u lap, "
-                                         "so it is not a legal move.",
-                                         "Sowing from %s never ends: it is still going after %u laps, "
-                                         "so it is not a legal move.", variant->lap_limit),
-                            sq, variant->lap_limit);
+    {
+      /* Not proved endless (some cycles take a billion laps to find): the limit decides. The
+       * number is grouped as the locale writes it ("1,000"), as the lessons write it. */
+      g_autofree char *laps = g_strdup_printf ("%'u", variant->lap_limit);
+
+      /* TRANSLATORS: %1$s a house (a2), %2$s a number of laps written out (1,000) */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Sowing from %1$s is still going after %2$s lap: it counts as endless, "
+                                           "so it is not a legal move.",
+                                           "Sowing from %1$s is still going after %2$s laps: it counts as endless, "
+                                           "so it is not a legal move.", variant->lap_limit),
+                              sq, laps);
+    }
   return NULL;
 }
 

@@ -20,7 +20,7 @@ N_("Sowing")
 /* TRANSLATORS: the one-line summary of lesson “sowing” */
 N_("Stones go round your two rows, anticlockwise.")
 /* TRANSLATORS: lesson “sowing”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("To sow, you lift all the stones of one of your houses and drop them one by one into the next houses. Watch c1: its 3 stones go into d1, e1 and f1.")
+N_("From this lesson on you play the rules of the full game, where a house needs at least 2 stones to be sown (the first lesson let you sow any house with a stone, so that any click worked). To sow, you lift all the stones of one of your houses and drop them one by one into the next houses. Watch c1: its 3 stones go into d1, e1 and f1.")
 /* TRANSLATORS: lesson “sowing”, step 1: the hint */
 N_("Press Play, or step through the move one stone at a time.")
 /* TRANSLATORS: lesson “sowing”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
@@ -92,9 +92,9 @@ N_("Your army grows")
 /* TRANSLATORS: the one-line summary of lesson “army” */
 N_("Captured stones join your army and are sown on at once.")
 /* TRANSLATORS: lesson “army”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("Captured stones never leave the board: they join your army. You sow them on at once, from the house after the one that captured. Where will the last captured stone land after j1?")
+N_("Captured stones never leave the board: they join your army. You sow them on at once, from the house after the one that captured. Where will the last captured stone land after h1?")
 /* TRANSLATORS: lesson “army”, step 1: the hint */
-N_("j1 captures 4 stones at i2; sow them from h2 to the left.")
+N_("h1 captures 5 stones at g2 (g3 and g4); sow them from f2 to the left.")
 /* TRANSLATORS: lesson “army”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("North captures the same way. Watch North sow b3: it captures d2 and d1, and sows the 3 stones into its own e3, f3 and g3.")
 /* TRANSLATORS: lesson “army”, step 2: the hint */
@@ -108,9 +108,9 @@ N_("The last stone of your army is judged like any other: it may relay, or captu
 /* TRANSLATORS: lesson “chains”, step 1: the hint */
 N_("Count the captures in the list of steps.")
 /* TRANSLATORS: lesson “chains”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("Find a move that captures at least 5 stones in all.")
+N_("A new position: find the move that captures at least 5 stones in all.")
 /* TRANSLATORS: lesson “chains”, step 2: the hint */
-N_("Try the moves that capture, and follow the army.")
+N_("Follow the army: where does the last captured stone land?")
 /* TRANSLATORS: lesson “chains”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("Find the longest move here: the one that drops the most stones.")
 /* TRANSLATORS: lesson “chains”, step 3: the hint */
@@ -118,9 +118,9 @@ N_("Relays and captures make a move long.")
 /* TRANSLATORS: the title of lesson “endless” */
 N_("Moves that never end")
 /* TRANSLATORS: the one-line summary of lesson “endless” */
-N_("A move still going after 1,000 laps may not be played.")
+N_("A move still going after 1,000 laps counts as endless and may not be played.")
 /* TRANSLATORS: lesson “endless”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("Relays can go round and round. Here a2 would circle your rows for ever: every 165 laps its stones are back where they started. A move still going after 1,000 laps never ends, and it may not be played. Try a2, then sow any house you may.")
+N_("Relays can go round and round. Here a2 would circle your rows for ever: every 165 laps its stones are back where they started. Kiela does not try to prove that a move never ends: a move still going after 1,000 laps counts as endless, and it may not be played. Try a2, then sow any house you may.")
 /* TRANSLATORS: lesson “endless”, step 1: the hint */
 N_("Any house with 2 stones or more may be sown, except a2.")
 /* TRANSLATORS: lesson “endless”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
@@ -130,7 +130,7 @@ N_("Try the houses one by one and compare the stones dropped.")
 /* TRANSLATORS: the title of lesson “singles” */
 N_("Single stones")
 /* TRANSLATORS: the one-line summary of lesson “singles” */
-N_("When a house with one stone may be sown.")
+N_("In the advanced game a house needs 2 stones to be sown.")
 /* TRANSLATORS: lesson “singles”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("In the advanced game you may only sow a house with at least 2 stones: single stones wait. (In the beginner game, singles may be sown too.) Sow a house you may sow.")
 /* TRANSLATORS: lesson “singles”, step 1: the hint */
@@ -154,9 +154,9 @@ N_("f2 ends on d2, below d3. Add d3 and d4.")
 /* TRANSLATORS: the title of lesson “game-end” */
 N_("How a game ends")
 /* TRANSLATORS: the one-line summary of lesson “game-end” */
-N_("No move loses; a third repetition draws.")
+N_("A player who cannot move loses; a third repetition draws.")
 /* TRANSLATORS: lesson “game-end”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("A player who cannot move on their turn loses. North has only single stones, which may not be sown. Make any move, and win.")
+N_("A player who cannot move on their turn loses: one with no stones, with only single stones, or whose only moves are endless. North has only single stones, which may not be sown. Make any move, and win.")
 /* TRANSLATORS: lesson “game-end”, step 1: the hint */
 N_("Any move wins here.")
 /* TRANSLATORS: lesson “game-end”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */

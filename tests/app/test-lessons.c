@@ -1109,6 +1109,13 @@ test_runner_wrong_feedback (Fixture *f, gconstpointer data)
   g_assert_nonnull (feedback);
   g_assert_nonnull (strstr (feedback, "j1 captures 6 stones."));
   g_assert_nonnull (strstr (feedback, "Taken: i3 with 3 stones, i4 with 3 stones."));
+
+  /* One relay is "once", not "1 time". */
+  kiela_lesson_view_open (view, "relay-outer", 1, NULL);
+  click_square (kiela_lesson_view_get_board (view), "f1");
+  wait_until (replay_done, view, 5000, "the replay");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), "f1 relays once."));
 }
 
 /* The bounds of `widget` in the window. */

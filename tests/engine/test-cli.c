@@ -203,7 +203,7 @@ test_play_errors (void)
     { { "play", "a2", NULL }, "move 1 (a2) is illegal: a2 is empty" },
     { { "play", "q9", NULL }, "move 1 (q9) is illegal" },
     { { "play", "--position", "2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/2,1,0,1,2,0,1,2,0,1/2,1,3,2,1,0,1,0,1,0 s", "a2", NULL },
-      "never ends" },
+      "counts as endless" },
     { { "play", "--position", "1,2/3 s", NULL }, "Position “1,2/3 s”" },
     { { "play", "--position", "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,2,2,2,2/2,2,2,2,2,2,2,2,2 s", NULL },
       "rank 1 has 9 houses, expected 10" },

@@ -113,7 +113,7 @@ test_illegal_moves (void)
   g_assert_true (kiela_position_parse ("2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/2,1,0,1,2,0,1,2,0,1/2,1,3,2,1,0,1,0,1,0 s",
                                        10, &pos, NULL));
   endless = kiela_game_new_from_position (v, &pos, NULL);
-  expect_illegal (endless, "a2", KIELA_ERROR_ILLEGAL_MOVE, "never ends");
+  expect_illegal (endless, "a2", KIELA_ERROR_ILLEGAL_MOVE, "counts as endless");
 }
 
 static void
@@ -521,7 +521,7 @@ test_check_position (void)
   pos.houses[KIELA_NORTH][0] = 2;
   g_assert_cmpuint (kiela_candidate_moves (&one_lap_variant, &pos, moves), ==, 1);
   g_assert_cmpuint (kiela_legal_moves (&one_lap_variant, &pos, moves, NULL, NULL), ==, 0);
-  assert_refused (&one_lap_variant, &pos, "never ends");
+  assert_refused (&one_lap_variant, &pos, "counts as endless");
   /* The same house with an empty landing place ends at once: playable. */
   pos.houses[KIELA_SOUTH][2] = 0;
   g_assert_true (kiela_game_check_position (&one_lap_variant, &pos, NULL));

@@ -317,7 +317,7 @@ test_broken (void)
     { "unknown-opponent", "lesson “unknown-opponent”, step 1: its opponent “nobody” is unknown" },
     { "north-house", "lesson “north-house”, step 1: d4 belongs to North: it is South’s turn." },
     { "newer-format", "lesson “newer-format” is written for lesson format 2, this host reads 1" },
-    { "endless", "lesson “endless”, step 1: Sowing from a2 never ends: it is still going after 1000 laps, so it is not a legal move." },
+    { "endless", "lesson “endless”, step 1: Sowing from a2 is still going after 1000 laps: it counts as endless, so it is not a legal move." },
     { "game-over", "lesson “game-over”, step 1: the side to move has no legal move in its position" },
   };
   g_autofree char *bad_kpn = NULL;

@@ -286,7 +286,7 @@ describe_captured_houses (KielaLessonView *self, KielaMove move)
             continue;
           kiela_square_name (self->variant->files, (KielaSide) ev->side2, taken[k].house, sq);
           if (list->len > 0)
-            g_string_append (list, _(", "));
+            g_string_append (list, ", ");
           /* TRANSLATORS: one house a capture took: "i3 with 3 stones" */
           g_string_append_printf (list, g_dngettext (GETTEXT_PACKAGE, "%s with %u stone", "%s with %u stones",
                                                      taken[k].count), sq, (guint) taken[k].count);
@@ -647,8 +647,10 @@ load_step_full (KielaLessonView *self, gboolean announce)
   counter = self->lesson->kind == KIELA_LESSON_KIND_PUZZLES
     /* TRANSLATORS: above a puzzle: %1$u its number, %2$u puzzles in the set */
     ? g_strdup_printf (_("Puzzle %1$u of %2$u"), self->step + 1, (guint) self->lesson->n_steps)
-    /* TRANSLATORS: above a lesson step: %1$u the step, %2$u steps in the lesson */
-    : g_strdup_printf (_("Step %1$u of %2$u"), self->step + 1, (guint) self->lesson->n_steps);
+    /* TRANSLATORS: above a lesson step: %1$u the step, %2$u steps in the lesson, %3$s the rules
+     * it plays (a variant's name: "Kiela for beginners") */
+    : g_strdup_printf (_("Step %1$u of %2$u · %3$s"), self->step + 1, (guint) self->lesson->n_steps,
+                       kiela_variant_get_name (self->variant));
   gtk_label_set_label (self->step_label, counter);
   gtk_label_set_label (self->narration_label, kiela_lesson_step_get_text (self->lesson, self->step));
   gtk_label_set_label (self->caption_label, kiela_lesson_step_get_text (self->lesson, self->step));

@@ -45,6 +45,7 @@ G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_condition_words[];
 G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_goal_words[];
 G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_level_words[];
 G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_kind_words[];
+G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_drill_words[];
 
 G_GNUC_INTERNAL gint             _kiela_lesson_file_word_index (const char *const *words, const char *text);
 G_GNUC_INTERNAL char            *_kiela_lesson_file_word_list  (const char *const *words);

@@ -196,6 +196,25 @@ get_square (const Group *g, const char *key, const char **out, GError **error)
   return TRUE;
 }
 
+/* Drill=one-lap|relay|capture (no by default): the step asks about a fresh position each time;
+ * a count drill needs a capture to count. */
+static gboolean
+get_drill (const Group *g, KielaLessonStep *s, GError **error)
+{
+  gint word;
+
+  if (!get_word (g, "Drill", _kiela_lesson_file_drill_words, KIELA_DRILL_NONE, &word, error))
+    return FALSE;
+  if (s->task.kind == KIELA_TASK_PREDICT_CAPTURE && word != KIELA_DRILL_NONE && word != KIELA_DRILL_CAPTURE)
+    {
+      _kiela_lesson_file_set_problem (error, g->f, KIELA_LESSON_FILE_ERROR_BAD_VALUE, 0, g->group, "Drill",
+                                      _("a predict-capture drill asks about captures: write “capture”"));
+      return FALSE;
+    }
+  s->task.drill = (gsize) word;
+  return TRUE;
+}
+
 /* Every key of the group is one of `allowed`. */
 static gboolean
 check_keys (const Group *g, const char *const *allowed, GError **error)
@@ -240,7 +259,9 @@ read_step (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, guint i, GError **e
     case KIELA_TASK_WATCH:           g_ptr_array_add (allowed, "Move"); break;
     case KIELA_TASK_SOW_HOUSE:       g_ptr_array_add (allowed, "Answer"); break;
     case KIELA_TASK_PREDICT_LAST:
-    case KIELA_TASK_PREDICT_CAPTURE: g_ptr_array_add (allowed, "Move"); g_ptr_array_add (allowed, "Answer"); break;
+    case KIELA_TASK_PREDICT_CAPTURE:
+      g_ptr_array_add (allowed, "Move"); g_ptr_array_add (allowed, "Answer"); g_ptr_array_add (allowed, "Drill");
+      break;
     case KIELA_TASK_BEST_MOVE:
       g_ptr_array_add (allowed, "Answer"); g_ptr_array_add (allowed, "Depth"); g_ptr_array_add (allowed, "Margin");
       break;
@@ -281,9 +302,10 @@ read_step (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, guint i, GError **e
     case KIELA_TASK_SOW_HOUSE:
       return get_square (&g, "Answer", &s->task.move, error);
     case KIELA_TASK_PREDICT_LAST:
-      return get_square (&g, "Move", &s->task.move, error) && get_square (&g, "Answer", &s->task.answer, error);
+      return get_square (&g, "Move", &s->task.move, error) && get_square (&g, "Answer", &s->task.answer, error)
+             && get_drill (&g, s, error);
     case KIELA_TASK_PREDICT_CAPTURE:
-      if (!get_square (&g, "Move", &s->task.move, error))
+      if (!get_square (&g, "Move", &s->task.move, error) || !get_drill (&g, s, error))
         return FALSE;
       if (!g_key_file_has_key (kf, g.group, "Answer", NULL))
         {

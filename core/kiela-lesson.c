@@ -897,3 +897,81 @@ kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant,
     *margin = MIN (first - second, KIELA_LESSON_WIN_MARGIN - 1);
   return TRUE;
 }
+
+/* ---- drills: a fresh position each time a step is shown ---- */
+
+gboolean
+kiela_lesson_drill_matches (const KielaVariant *variant, const KielaPosition *pos, KielaMove move, KielaLessonDrill drill)
+{
+  g_autofree char *why = NULL;
+  MoveFacts f;
+
+  g_return_val_if_fail (variant != NULL && pos != NULL, FALSE);
+  if (move < 0 || (guint) move >= 2u * variant->files)
+    return FALSE;
+  why = kiela_explain_illegal (variant, pos, move);
+  if (why != NULL)
+    return FALSE;
+  move_facts (variant, pos, move, &f);
+  switch (drill)
+    {
+    case KIELA_DRILL_ONE_LAP:
+      /* A hand of at least 2 stones: one stone's landing is no question. */
+      return f.relays == 0 && f.r.captured == 0 && pos->houses[pos->to_move][move] >= 2;
+    case KIELA_DRILL_RELAY:
+      return f.relays > 0 && f.r.captured == 0;
+    case KIELA_DRILL_CAPTURE:
+      return f.r.captured > 0;
+    case KIELA_DRILL_NONE:
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+kiela_lesson_drill_generate (const KielaLesson *lesson, const KielaVariant *variant, guint step, guint32 seed,
+                             KielaPosition *pos, KielaMove *move)
+{
+  const KielaLessonStep *s = get_step (lesson, step);
+  g_autoptr(GRand) rand = NULL;
+
+  g_return_val_if_fail (variant != NULL && pos != NULL && move != NULL, FALSE);
+  if (s == NULL || s->task.drill == KIELA_DRILL_NONE
+      || (s->task.kind != KIELA_TASK_PREDICT_LAST && s->task.kind != KIELA_TASK_PREDICT_CAPTURE))
+    return FALSE;
+  rand = g_rand_new_with_seed (seed);
+  /* Random games from the start, stopped at a random ply with South to move: positions a
+   * pupil meets in play, never the same few.  A few hundred tries find every kind. */
+  for (guint attempt = 0; attempt < 400; attempt++)
+    {
+      KielaPosition p;
+      guint plies = (guint) g_rand_int_range (rand, 2, 40) & ~1u;   /* even: South to move */
+      KielaMove moves[KIELA_MAX_MOVES], fits[KIELA_MAX_MOVES];
+      guint n, n_fits = 0;
+      gboolean over = FALSE;
+
+      kiela_position_init_start (&p, variant);
+      for (guint ply = 0; ply < plies && !over; ply++)
+        {
+          KielaPosition children[KIELA_MAX_MOVES];
+
+          n = kiela_legal_moves (variant, &p, moves, children, NULL);
+          if (n == 0)
+            over = TRUE;
+          else
+            p = children[g_rand_int_range (rand, 0, (gint32) n)];
+        }
+      if (over || p.to_move != KIELA_SOUTH)
+        continue;
+      n = kiela_legal_moves (variant, &p, moves, NULL, NULL);
+      for (guint i = 0; i < n; i++)
+        if (kiela_lesson_drill_matches (variant, &p, moves[i], (KielaLessonDrill) s->task.drill))
+          fits[n_fits++] = moves[i];
+      if (n_fits == 0)
+        continue;
+      *pos = p;
+      *move = fits[g_rand_int_range (rand, 0, (gint32) n_fits)];
+      return TRUE;
+    }
+  return FALSE;
+}

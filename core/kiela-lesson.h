@@ -115,8 +115,20 @@ typedef struct {
    * counts as KIELA_LESSON_WIN_MARGIN).  0 in hand-written steps. */
   guint         depth;
   gint          margin;
-  gpointer      reserved[4];
+  /* PREDICT_LAST, PREDICT_CAPTURE: a KielaLessonDrill.  Not NONE: the step's position and
+   * move are an example, and a host asks kiela_lesson_drill_generate for a fresh position
+   * and move of that kind each time the step is shown.  (It took a reserved slot.) */
+  gsize         drill;
+  gpointer      reserved[3];
 } KielaLessonTask;
+
+/* What kind of move a drill step asks about (KielaLessonTask.drill). */
+typedef enum {
+  KIELA_DRILL_NONE = 0,
+  KIELA_DRILL_ONE_LAP,   /* a move of one lap: its last stone lands in an empty house */
+  KIELA_DRILL_RELAY,     /* a move that relays at least once and captures nothing */
+  KIELA_DRILL_CAPTURE,   /* a move that captures */
+} KielaLessonDrill;
 
 #define KIELA_LESSON_WIN_MARGIN 100000
 
@@ -204,6 +216,17 @@ KIELA_AVAILABLE_IN_ALL KielaMove kiela_lesson_step_get_move   (const KielaLesson
  * no single right answer) or an invalid step. */
 KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_step_right_answer (const KielaLesson *lesson, const KielaVariant *variant, guint step,
                                                                 KielaLessonAnswer *answer);
+
+/* A drill step's fresh position and move, found by random play from the variant's start
+ * (seeded by `seed`, so a seed gives the same drill again): South to move, and `move` a legal
+ * move of South of the step's drill kind.  FALSE for a step that is no drill, or when no
+ * such position turned up (the host shows the step's own example then). */
+KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_drill_generate (const KielaLesson *lesson, const KielaVariant *variant,
+                                                             guint step, guint32 seed, KielaPosition *pos,
+                                                             KielaMove *move);
+/* Whether `move` from `pos` is of the kind `drill` asks for. */
+KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_drill_matches  (const KielaVariant *variant, const KielaPosition *pos,
+                                                             KielaMove move, KielaLessonDrill drill);
 
 /*
  * Walks every step of `lesson` as kiela-cli lessons check does: the right answer

@@ -15,6 +15,14 @@ N_("Rows are numbered from your edge: row 1 is your outer row. g1 is its seventh
 N_("Your inner row is the second row, facing North’s inner row. North owns the two top rows: you never sow from them. Sow j2, the last house of your inner row.")
 /* TRANSLATORS: lesson “houses”, step 2: the hint */
 N_("Row 2 is your inner row; j is the file on the far right.")
+/* TRANSLATORS: lesson “houses”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Each of your houses can be sown, one at a time. Sow d1, the fourth house of your outer row.")
+/* TRANSLATORS: lesson “houses”, step 3: the hint */
+N_("Count four houses from the left end of row 1.")
+/* TRANSLATORS: lesson “houses”, step 4, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Your inner row runs the other way round the board, but its houses are named by the same letters. Sow g2.")
+/* TRANSLATORS: lesson “houses”, step 4: the hint */
+N_("Row 2, the seventh file from the left.")
 /* TRANSLATORS: the title of lesson “sowing” */
 N_("Sowing")
 /* TRANSLATORS: the one-line summary of lesson “sowing” */
@@ -31,6 +39,10 @@ N_("Count four houses from h1: i1, j1, then up into your inner row.")
 N_("At the left end the stones come back down into your outer row. Where will the last stone of b2 land?")
 /* TRANSLATORS: lesson “sowing”, step 3: the hint */
 N_("From b2 the stones go to a2, then down to a1, then right.")
+/* TRANSLATORS: lesson “sowing”, step 4, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("A new position from a real game: where will the last stone of the marked house land?")
+/* TRANSLATORS: lesson “sowing”, step 4: the hint */
+N_("Count the stones of the marked house, then as many houses on, anticlockwise.")
 /* TRANSLATORS: the title of lesson “turn-end” */
 N_("The end of a turn")
 /* TRANSLATORS: the one-line summary of lesson “turn-end” */
@@ -71,6 +83,10 @@ N_("Look at the North house just above i2.")
 N_("Sow a house that relays in your inner row.")
 /* TRANSLATORS: lesson “relay-inner”, step 2: the hint */
 N_("Your inner row sows to the left. Which move ends on stones with an empty North house above?")
+/* TRANSLATORS: lesson “relay-inner”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("A new position from a real game: this move relays. Where does it finally end?")
+/* TRANSLATORS: lesson “relay-inner”, step 3: the hint */
+N_("Where the last stone lands on stones, lift them all and sow on.")
 /* TRANSLATORS: the title of lesson “capture” */
 N_("Capturing")
 /* TRANSLATORS: the one-line summary of lesson “capture” */
@@ -87,6 +103,10 @@ N_("Add the stones of i3 and of i4 behind it.")
 N_("Find the move that captures.")
 /* TRANSLATORS: lesson “capture”, step 3: the hint */
 N_("Which last stone lands on your stones in the inner row, below North’s stones?")
+/* TRANSLATORS: lesson “capture”, step 4, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("A new position from a real game: how many stones will the marked house capture?")
+/* TRANSLATORS: lesson “capture”, step 4: the hint */
+N_("Add the North inner house facing the last stone and the North outer house behind it; a chain may capture again.")
 /* TRANSLATORS: the title of lesson “army” */
 N_("Your army grows")
 /* TRANSLATORS: the one-line summary of lesson “army” */
@@ -99,6 +119,10 @@ N_("h1 captures 5 stones at g2 (g3 and g4); sow them from f2 to the left.")
 N_("North captures the same way. Watch North sow b3: it captures d2 and d1, and sows the 3 stones into its own e3, f3 and g3.")
 /* TRANSLATORS: lesson “army”, step 2: the hint */
 N_("North’s inner row sows to the right, towards j3.")
+/* TRANSLATORS: lesson “army”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("A new position from a real game: this move captures. Where does the last stone of its army land?")
+/* TRANSLATORS: lesson “army”, step 3: the hint */
+N_("After a capture, sow the captured stones on from the house after the one that captured.")
 /* TRANSLATORS: the title of lesson “chains” */
 N_("Chains of captures")
 /* TRANSLATORS: the one-line summary of lesson “chains” */

@@ -266,6 +266,8 @@ find_back_button (GtkWidget *widget)
   return app_test_find_widget (widget, is_back_button, NULL);
 }
 
+static void answer_right (KielaLessonView *view, const KielaLesson *lesson, const KielaVariant *variant, guint step);
+
 static void
 test_first_lesson (Fixture *f, gconstpointer data)
 {
@@ -282,7 +284,7 @@ test_first_lesson (Fixture *f, gconstpointer data)
   kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);
   row = kiela_lessons_page_get_item (lessons, "houses", 0);
   g_assert_nonnull (row);
-  g_assert_cmpstr (row_state (row), ==, "2 steps");
+  g_assert_cmpstr (row_state (row), ==, "4 steps");
   g_signal_emit_by_name (row, "activate");
   spin (50);
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
@@ -327,12 +329,19 @@ test_first_lesson (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 1);
   g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, kiela_lesson_step_get_text (lesson, 1));
 
-  /* Step 2 with a hint, then right: two stars, and the lesson is done. */
+  /* Step 2 with a hint, then right: two stars; the other steps right, and the lesson is done. */
   click (kiela_lesson_view_get_control (view, "hint"));
   g_assert_cmpstr (kiela_lesson_view_get_feedback (view), ==, kiela_lesson_step_get_hint (lesson, 1));
   click_square (board, "j2");
   g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
   click (kiela_lesson_view_get_control (view, "next"));
+  for (guint s = 2; s < lesson->n_steps; s++)
+    {
+      g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, s);
+      answer_right (view, lesson, kiela_registry_lookup_variant (f->registry, lesson->variant), s);
+      g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+      click (kiela_lesson_view_get_control (view, "next"));
+    }
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSONS);
   row = kiela_lessons_page_get_item (lessons, "houses", 0);
   g_assert_cmpstr (row_state (row), ==, "Done ★★☆");
@@ -349,10 +358,10 @@ test_first_lesson (Fixture *f, gconstpointer data)
   close_window (f);
   f->window = make_window (f);
   lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (learn_of (f), KIELA_PAGE_LESSONS));
-  g_assert_cmpuint (kiela_lesson_progress_lesson_stars (kiela_learn_get_progress (learn_of (f)), "houses", 2), ==, 2);
+  g_assert_cmpuint (kiela_lesson_progress_lesson_stars (kiela_learn_get_progress (learn_of (f)), "houses", lesson->n_steps), ==, 2);
   g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "houses", 0)), ==, "Done ★★☆");
-  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "sowing", 0)), ==, "1 of 3");
-  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "turn-end", 0)), ==, "2 steps");
+  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "sowing", 0)), ==, "1 of 8");
+  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "turn-end", 0)), ==, "7 steps");
   /* One group a level, each in course order. */
   for (guint i = 1; i < course->len; i++)
     {
@@ -390,6 +399,9 @@ answer_right (KielaLessonView *view, const KielaLesson *lesson, const KielaVaria
   KielaLessonAnswer answer = { 0 };
   KielaTaskKind kind = lesson->steps[step].task.kind;
 
+  /* A drill step shows a fresh position: its answer is that of the lesson as shown. */
+  if (kiela_lesson_view_get_lesson (view) == lesson)
+    lesson = kiela_lesson_view_get_shown_lesson (view);
   g_assert_true (kiela_lesson_step_right_answer (lesson, variant, step, &answer));
   switch (kind)
     {
@@ -1303,6 +1315,52 @@ test_runner_other_variant_offer (Fixture *f, gconstpointer data)
   g_assert_null (kiela_learn_get_last_offer (learn_of (f)));
 }
 
+/* A drill step: a fresh position each time it opens, answered right from what is shown. */
+static void
+test_runner_drills (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  const KielaLesson *lesson = kiela_registry_lookup_lesson (f->registry, "capture");
+  const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint step = G_MAXUINT;
+
+  for (guint s = 0; s < lesson->n_steps && step == G_MAXUINT; s++)
+    if (lesson->steps[s].task.drill != KIELA_DRILL_NONE)
+      step = s;
+  g_assert_cmpuint (step, !=, G_MAXUINT);
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  for (guint i = 0; i < 5; i++)
+    {
+      const KielaPosition *pos;
+
+      g_assert_true (kiela_lesson_view_open (view, lesson->id, step, NULL));
+      spin (20);
+      pos = kiela_board_view_get_position (kiela_lesson_view_get_board (view));
+      g_hash_table_add (seen, kiela_position_to_string (pos));
+      g_assert_true (kiela_lesson_view_get_shown_lesson (view) != lesson);
+      answer_right (view, lesson, variant, step);
+      g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+    }
+  g_assert_cmpuint (g_hash_table_size (seen), >=, 3);
+  /* Try Again keeps the position: the pupil tries the same one again. */
+  {
+    g_autofree char *before = kiela_position_to_string (kiela_board_view_get_position (kiela_lesson_view_get_board (view)));
+    g_autofree char *after = NULL;
+
+    g_assert_true (kiela_lesson_view_open (view, lesson->id, step, NULL));
+    spin (20);
+    g_free (before);
+    before = kiela_position_to_string (kiela_board_view_get_position (kiela_lesson_view_get_board (view)));
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lesson_view_get_control (view, "count")), 99);
+    click (kiela_lesson_view_get_control (view, "check"));
+    wait_until (replay_done, view, 5000, "the replay");
+    click (kiela_lesson_view_get_control (view, "retry"));
+    after = kiela_position_to_string (kiela_board_view_get_position (kiela_lesson_view_get_board (view)));
+    g_assert_cmpstr (before, ==, after);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1334,5 +1392,6 @@ main (int argc, char **argv)
   ADD_SIZES ("/app/lessons/runner/next-lesson-and-back", test_runner_next_lesson_and_back);
   ADD_SIZES ("/app/lessons/runner/keys", test_runner_keys);
   ADD ("/app/lessons/runner/other-variant-offer", test_runner_other_variant_offer);
+  ADD ("/app/lessons/runner/drills", test_runner_drills);
   return g_test_run ();
 }

@@ -132,6 +132,16 @@ test_special (void)
                   KIELA_LESSON_FILE_ERROR_BAD_VALUE,
                   ":8: [Step 1] key “Task”: “dance” is not one of watch, sow-house, sow-any, predict-last, "
                   "predict-capture, best-move, play-out");
+  /* Drill: a word of its own, and a count drill is about captures; a watch step takes none. */
+  expect_refused (NULL, "[Lesson]\nFormat=1\nId=a\nTitle=A\nVariant=kiela\n[Step 1]\nText=x\nTask=predict-last\n"
+                  "Move=g1\nAnswer=f2\nDrill=often\n", -1, KIELA_LESSON_FILE_ERROR_BAD_VALUE,
+                  ":11: [Step 1] key “Drill”: “often” is not one of no, one-lap, relay, capture");
+  expect_refused (NULL, "[Lesson]\nFormat=1\nId=a\nTitle=A\nVariant=kiela\n[Step 1]\nText=x\nTask=predict-capture\n"
+                  "Move=g1\nAnswer=0\nDrill=relay\n", -1, KIELA_LESSON_FILE_ERROR_BAD_VALUE,
+                  ":11: [Step 1] key “Drill”: a predict-capture drill asks about captures: write “capture”");
+  expect_refused (NULL, "[Lesson]\nFormat=1\nId=a\nTitle=A\nVariant=kiela\n[Step 1]\nText=x\nTask=watch\n"
+                  "Move=g1\nDrill=relay\n", -1, KIELA_LESSON_FILE_ERROR_UNKNOWN_KEY,
+                  ":10: [Step 1] key “Drill”: not a key of this group (its keys: Text, Hint, Right, Wrong, Position, Task, Move)");
   g_assert_cmpint (g_remove (fifo), ==, 0);
   g_assert_cmpint (g_rmdir (tmp), ==, 0);
 }
@@ -164,6 +174,7 @@ assert_same_lesson (const KielaLesson *a, const KielaLesson *b)
       g_assert_cmpuint (s->task.number, ==, t->task.number);
       g_assert_cmpuint (s->task.depth, ==, t->task.depth);
       g_assert_cmpint (s->task.margin, ==, t->task.margin);
+      g_assert_cmpuint (s->task.drill, ==, t->task.drill);
     }
 }
 
@@ -216,7 +227,7 @@ test_round_trip (void)
     }
   /* Every task kind is in these files, so every kind went through the writer. */
   g_assert_cmpuint (kinds, ==, (1u << (KIELA_TASK_PLAY_OUT + 1)) - 1);
-  g_assert_cmpuint (steps, ==, 32 + 2 + 72 + 7 + 3);
+  g_assert_cmpuint (steps, ==, 87 + 4 + 72 + 7 + 3);
 }
 
 /* A lesson built in memory (as the editor will) is written and read back as it was. */
@@ -352,7 +363,7 @@ test_strings (void)
             }
         }
     }
-  g_assert_cmpuint (found, ==, 18 * 2 + 106 * 2);
+  g_assert_cmpuint (found, ==, 18 * 2 + 163 * 2);
 }
 
 static int

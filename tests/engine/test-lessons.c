@@ -486,6 +486,70 @@ test_api (void)
   g_assert_cmpstr (kiela_lesson_step_get_opponent (lesson (registry, "protect"), 1), ==, "zola");
 }
 
+/* Drill steps: each time a fresh position from random play, South to move, with a move of
+ * the drill's kind; the same seed gives the same drill; the course has 90 steps or more,
+ * every lesson at least 4. */
+static void
+test_drills (void)
+{
+  g_autoptr(KielaRegistry) registry = full_registry ();
+  GPtrArray *lessons = kiela_registry_get_lessons (registry);
+  guint drills = 0, course_steps = 0;
+
+  for (guint i = 0; i < lessons->len; i++)
+    {
+      const KielaLesson *l = g_ptr_array_index (lessons, i);
+      const KielaVariant *variant = kiela_registry_lookup_variant (registry, l->variant);
+
+      if (l->kind != KIELA_LESSON_KIND_COURSE)
+        continue;
+      g_assert_cmpuint (l->n_steps, >=, 4);
+      course_steps += (guint) l->n_steps;
+      for (guint s = 0; s < l->n_steps; s++)
+        {
+          g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          KielaPosition pos, again;
+          KielaMove move, move_again;
+
+          if (l->steps[s].task.drill == KIELA_DRILL_NONE)
+            {
+              g_assert_false (kiela_lesson_drill_generate (l, variant, s, 1, &pos, &move));
+              continue;
+            }
+          drills++;
+          for (guint32 seed = 1; seed <= 12; seed++)
+            {
+              g_assert_true (kiela_lesson_drill_generate (l, variant, s, seed, &pos, &move));
+              g_assert_cmpint (pos.to_move, ==, KIELA_SOUTH);
+              g_assert_true (kiela_lesson_drill_matches (variant, &pos, move, (KielaLessonDrill) l->steps[s].task.drill));
+              g_hash_table_add (seen, kiela_position_to_string (&pos));
+              g_assert_true (kiela_lesson_drill_generate (l, variant, s, seed, &again, &move_again));
+              g_assert_true (memcmp (&pos, &again, sizeof pos) == 0 && move == move_again);
+            }
+          /* Not the same few positions. */
+          if (g_hash_table_size (seen) < 8)
+            g_error ("lesson %s step %u: only %u positions of 12 differ", l->id, s + 1, g_hash_table_size (seen));
+        }
+    }
+  g_test_message ("%u course steps, %u of them drills", course_steps, drills);
+  g_assert_cmpuint (course_steps, >=, 90);
+  g_assert_cmpuint (drills, >, 0);
+
+  /* The kinds mean what they say. */
+  {
+    const KielaVariant *kiela = kiela_registry_lookup_variant (registry, "kiela");
+    KielaPosition pos;
+
+    g_assert_true (kiela_position_parse ("2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/2,0,0,0,0,2,0,1,0,0 s",
+                                         10, &pos, NULL));
+    g_assert_true (kiela_lesson_drill_matches (kiela, &pos, 0, KIELA_DRILL_ONE_LAP));      /* a1: b1, c1 */
+    g_assert_true (kiela_lesson_drill_matches (kiela, &pos, 5, KIELA_DRILL_RELAY));        /* f1 relays at h1 */
+    g_assert_false (kiela_lesson_drill_matches (kiela, &pos, 5, KIELA_DRILL_ONE_LAP));
+    g_assert_false (kiela_lesson_drill_matches (kiela, &pos, 7, KIELA_DRILL_ONE_LAP));     /* h1: a single stone */
+    g_assert_false (kiela_lesson_drill_matches (kiela, &pos, 0, KIELA_DRILL_CAPTURE));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -498,6 +562,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lessons/broken", test_broken);
   g_test_add_func ("/lessons/puzzles", test_puzzles);
   g_test_add_func ("/lessons/api", test_api);
+  g_test_add_func ("/lessons/drills", test_drills);
   g_test_add_func ("/lessons/cli", test_cli);
   return g_test_run ();
 }

@@ -63,6 +63,13 @@ struct _KielaLessonView {
   KielaSide guess_side;
   guint guess_house;
   char *next_lesson;             /* the course lesson after this one, for Next Lesson */
+
+  /* A drill step (Drill= in its file): a fresh position each time the step opens. */
+  KielaLesson drill_lesson;      /* a copy of `lesson` whose steps are drill_steps */
+  KielaLessonStep *drill_steps;
+  char *drill_position;
+  char drill_move[4];
+  char drill_answer[4];
   gboolean answered;             /* the learner's answer is in: the board waits for retry or next */
   gboolean loading;              /* load_step() resets the player: its changes are no answer */
 
@@ -78,10 +85,17 @@ G_DEFINE_FINAL_TYPE (KielaLessonView, kiela_lesson_view, GTK_TYPE_WIDGET)
 enum { SIGNAL_FINISHED, SIGNAL_STEP_CHANGED, SIGNAL_NEXT_LESSON, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+/* The lesson as shown: for a drill step, a copy whose step holds the fresh position. */
+static const KielaLesson *
+shown (KielaLessonView *self)
+{
+  return self->drill_steps != NULL ? &self->drill_lesson : self->lesson;
+}
+
 static const KielaLessonStep *
 current_step (KielaLessonView *self)
 {
-  return &self->lesson->steps[self->step];
+  return &shown (self)->steps[self->step];
 }
 
 static KielaTaskKind
@@ -320,7 +334,7 @@ playout_check (KielaLessonView *self)
   KielaLessonVerdict verdict;
 
   answer.game = self->game;
-  verdict = kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback);
+  verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
   if (verdict != KIELA_LESSON_PENDING)
     {
       take_verdict (self, verdict, feedback);
@@ -439,7 +453,7 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
           }
       }
       answer.move = (KielaMove) house;
-      verdict = kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback);
+      verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
       take_verdict (self, verdict, feedback);
       /* Right or wrong, the move is shown: what it did is the explanation. */
       replay_move (self, &self->pos, (KielaMove) house);
@@ -461,7 +475,7 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
         }
       answer.side = (KielaSide) side;
       answer.house = house;
-      verdict = kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback);
+      verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
       take_verdict_full (self, verdict, feedback, TRUE);
       if (verdict == KIELA_LESSON_WRONG)
         {
@@ -469,7 +483,7 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
           self->guess_side = (KielaSide) side;
           self->guess_house = house;
         }
-      replay_move (self, &self->pos, kiela_lesson_step_get_move (self->lesson, self->variant, self->step));
+      replay_move (self, &self->pos, kiela_lesson_step_get_move (shown (self), self->variant, self->step));
       break;
 
     case KIELA_TASK_PLAY_OUT:
@@ -511,11 +525,11 @@ submit_count (KielaLessonView *self, guint number)
 {
   KielaLessonAnswer answer = { 0 };
   g_autofree char *feedback = NULL;
-  KielaMove move = kiela_lesson_step_get_move (self->lesson, self->variant, self->step);
+  KielaMove move = kiela_lesson_step_get_move (shown (self), self->variant, self->step);
   KielaLessonVerdict verdict;
 
   answer.number = number;
-  verdict = kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback);
+  verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
   if (verdict == KIELA_LESSON_WRONG)
     {
       /* Which houses were taken and how many each held: the count to check against. */
@@ -558,7 +572,7 @@ on_show (GtkButton *button, KielaLessonView *self)
   KielaLessonAnswer answer = { 0 };
 
   if (self->lesson == NULL || self->verdict == KIELA_LESSON_RIGHT || self->wrong < 2 || !can_show (self)
-      || !kiela_lesson_step_right_answer (self->lesson, self->variant, self->step, &answer))
+      || !kiela_lesson_step_right_answer (shown (self), self->variant, self->step, &answer))
     return;
   if (self->answered)
     reset_answer (self);
@@ -599,7 +613,7 @@ on_player_changed (KielaTracePlayer *player, KielaLessonView *self)
       KielaLessonAnswer answer = { .watched = TRUE };
       g_autofree char *feedback = NULL;
 
-      take_verdict (self, kiela_lesson_check (self->lesson, self->variant, self->step, &answer, &feedback), feedback);
+      take_verdict (self, kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback), feedback);
     }
   else if (current_kind (self) == KIELA_TASK_PLAY_OUT && self->check_after_replay && !self->answered)
     {
@@ -621,6 +635,45 @@ stop_game (KielaLessonView *self)
 }
 
 static void
+clear_drill (KielaLessonView *self)
+{
+  g_clear_pointer (&self->drill_steps, g_free);
+  g_clear_pointer (&self->drill_position, g_free);
+}
+
+/* A drill step gets a fresh position and move from the engine each time it opens (not on
+ * Try Again: the pupil tries the same position again). */
+static void
+prepare_drill (KielaLessonView *self)
+{
+  const KielaLessonStep *step = &self->lesson->steps[self->step];
+  g_autoptr(KielaTrace) trace = NULL;
+  KielaLessonStep *s;
+  KielaPosition pos;
+  KielaMove move;
+
+  clear_drill (self);
+  if (step->task.drill == KIELA_DRILL_NONE
+      || !kiela_lesson_drill_generate (self->lesson, self->variant, self->step, g_random_int (), &pos, &move))
+    return;
+  trace = kiela_trace_new ();
+  if (!kiela_sow_traced (self->variant, &pos, move, trace))
+    return;
+  self->drill_lesson = *self->lesson;
+  self->drill_steps = g_memdup2 (self->lesson->steps, self->lesson->n_steps * sizeof (KielaLessonStep));
+  self->drill_lesson.steps = self->drill_steps;
+  s = &self->drill_steps[self->step];
+  self->drill_position = kiela_position_to_string (&pos);
+  s->position = self->drill_position;
+  kiela_square_name (self->variant->files, (KielaSide) pos.to_move, (guint) move, self->drill_move);
+  s->task.move = self->drill_move;
+  kiela_square_name (self->variant->files, (KielaSide) trace->result.last_side, trace->result.last_house,
+                     self->drill_answer);
+  s->task.answer = self->drill_answer;
+  s->task.number = trace->result.captured;
+}
+
+static void
 load_step_full (KielaLessonView *self, gboolean announce)
 {
   const KielaLessonStep *step = current_step (self);
@@ -635,7 +688,7 @@ load_step_full (KielaLessonView *self, gboolean announce)
   self->loading = TRUE;
   kiela_trace_player_pause (self->player);
   kiela_trace_player_set_trace (self->player, self->variant, NULL, 0);
-  if (!kiela_lesson_step_get_position (self->lesson, self->variant, self->step, &self->pos, &error))
+  if (!kiela_lesson_step_get_position (shown (self), self->variant, self->step, &self->pos, &error))
     kiela_position_init_start (&self->pos, self->variant);
   kiela_board_view_set_variant (self->board, self->variant);
   kiela_board_view_set_position (self->board, &self->pos);
@@ -662,7 +715,7 @@ load_step_full (KielaLessonView *self, gboolean announce)
   gtk_widget_set_visible (self->steps_frame, step->task.kind == KIELA_TASK_WATCH);
   kiela_board_view_set_interactive (self->board, FALSE);
 
-  move = kiela_lesson_step_get_move (self->lesson, self->variant, self->step);
+  move = kiela_lesson_step_get_move (shown (self), self->variant, self->step);
   switch (step->task.kind)
     {
     case KIELA_TASK_WATCH:
@@ -758,6 +811,7 @@ on_next (GtkButton *button, KielaLessonView *self)
   self->step++;
   self->hints = self->wrong = 0;
   self->hint_taken = self->shown = FALSE;
+  prepare_drill (self);
   load_step (self);
   gtk_widget_child_focus (GTK_WIDGET (self->board), GTK_DIR_TAB_FORWARD);
 }
@@ -928,6 +982,7 @@ kiela_lesson_view_dispose (GObject *object)
   g_clear_object (&self->progress);
   g_clear_object (&self->settings);
   clear_deferred (self);
+  clear_drill (self);
   g_clear_pointer (&self->next_lesson, g_free);
   kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_LESSON_VIEW);
   G_OBJECT_CLASS (kiela_lesson_view_parent_class)->dispose (object);
@@ -1086,6 +1141,7 @@ kiela_lesson_view_open (KielaLessonView *self, const char *lesson_id, guint step
             self->next_lesson = g_strdup (l->id);
         }
     }
+  prepare_drill (self);
   load_step (self);
   return TRUE;
 }
@@ -1099,6 +1155,7 @@ kiela_lesson_view_stop (KielaLessonView *self)
 }
 
 const KielaLesson *kiela_lesson_view_get_lesson (KielaLessonView *self) { return self->lesson; }
+const KielaLesson *kiela_lesson_view_get_shown_lesson (KielaLessonView *self) { return shown (self); }
 guint kiela_lesson_view_get_step (KielaLessonView *self) { return self->step; }
 KielaLessonVerdict kiela_lesson_view_get_verdict (KielaLessonView *self) { return self->verdict; }
 const char *kiela_lesson_view_get_narration (KielaLessonView *self) { return gtk_label_get_label (self->narration_label); }

@@ -23,6 +23,9 @@ gboolean          kiela_lesson_view_open          (KielaLessonView *self, const 
 void              kiela_lesson_view_stop          (KielaLessonView *self);
 
 const KielaLesson *kiela_lesson_view_get_lesson   (KielaLessonView *self);
+/* The lesson as shown: the same, but for a drill step a copy whose step holds the fresh
+ * position and move the engine made for it (its right answer is that copy's). */
+const KielaLesson *kiela_lesson_view_get_shown_lesson (KielaLessonView *self);
 guint             kiela_lesson_view_get_step      (KielaLessonView *self);
 /* The verdict of the step shown: PENDING until answered (or while a game is played out). */
 KielaLessonVerdict kiela_lesson_view_get_verdict  (KielaLessonView *self);

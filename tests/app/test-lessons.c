@@ -1339,6 +1339,8 @@ test_runner_drills (Fixture *f, gconstpointer data)
       pos = kiela_board_view_get_position (kiela_lesson_view_get_board (view));
       g_hash_table_add (seen, kiela_position_to_string (pos));
       g_assert_true (kiela_lesson_view_get_shown_lesson (view) != lesson);
+      if (i == 0)
+        maybe_screenshot (f, "lesson-drill.png");
       answer_right (view, lesson, variant, step);
       g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
     }

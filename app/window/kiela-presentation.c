@@ -59,7 +59,9 @@ apply_zoom (KielaWindow *self)
                          /* A lesson's narration, task and verdict, as the game's narration. */
                          ".%s .kiela-lesson-narration { font-size: %sem; }\n"
                          ".%s .kiela-lesson-task { font-size: %sem; }\n"
-                         ".%s .kiela-feedback { font-size: %sem; }\n",
+                         ".%s .kiela-feedback { font-size: %sem; }\n"
+                         /* B: black, nothing else. */
+                         "window.%s.kiela-blanked, window.%s.kiela-blanked > * { background: black; }\n",
                          c, g_ascii_formatd (buf[0], sizeof buf[0], "%.2f", 1.15 * z),
                          c, g_ascii_formatd (buf[1], sizeof buf[1], "%.2f", (self->presenting ? 1.6 : 1.1) * z),
                          c, g_ascii_formatd (buf[2], sizeof buf[2], "%.1f", (self->presenting ? 24 : 15) * z),
@@ -68,7 +70,7 @@ apply_zoom (KielaWindow *self)
                          c, g_ascii_formatd (buf[5], sizeof buf[5], "%.2f", z),
                          c, g_ascii_formatd (buf[6], sizeof buf[6], "%.2f", 1.45 * z),
                          c, g_ascii_formatd (buf[7], sizeof buf[7], "%.2f", (self->presenting ? 1.5 : 1.0) * z),
-                         c, g_ascii_formatd (buf[8], sizeof buf[8], "%.2f", (self->presenting ? 1.5 : 1.1) * z));
+                         c, g_ascii_formatd (buf[8], sizeof buf[8], "%.2f", (self->presenting ? 1.5 : 1.1) * z), c, c);
   gtk_css_provider_load_from_data (self->zoom_css, css, -1);
 }
 
@@ -132,6 +134,9 @@ set_presenting (KielaWindow *self, gboolean on)
       if (self->presenting_fullscreened)
         gtk_window_fullscreen (window);
       gtk_widget_add_css_class (GTK_WIDGET (self), "kiela-presenting");
+      /* The board gets the screen: the header (Hint, Undo, the menus) comes back only while the
+       * pointer is at the top edge, as in GNOME apps' fullscreen. */
+      gtk_widget_set_visible (self->header_bar, FALSE);
     }
   else
     {
@@ -141,6 +146,7 @@ set_presenting (KielaWindow *self, gboolean on)
         gtk_window_unfullscreen (window);
       self->presenting_fullscreened = FALSE;
       gtk_widget_remove_css_class (GTK_WIDGET (self), "kiela-presenting");
+      gtk_widget_set_visible (self->header_bar, TRUE);
     }
   gtk_button_set_icon_name (self->presentation_button, on ? "view-restore-symbolic" : "video-display-symbolic");
   /* Presentation mode is fullscreen: one header button leaves it, not two alike side by side. */
@@ -160,14 +166,20 @@ action_presentation (GtkWidget *widget, const char *name, GVariant *param)
   set_presenting (self, g_str_equal (name, "win.leave-presentation") ? FALSE : !self->presenting);
 }
 
-/* B (a clicker's "blank screen" key) hides the board while the class looks at the teacher. */
+/* B (a clicker's "blank screen" key) blacks the whole window out while the class looks at the
+ * teacher, as presenters' blank keys do: no header, no step bar, nothing but black. */
 static void
 action_blank (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaWindow *self = KIELA_WINDOW (widget);
 
   self->blanked = !self->blanked;
-  gtk_widget_set_opacity (self->game_page, self->blanked ? 0.0 : 1.0);
+  /* The toasts too: the whole content, the toast overlay. */
+  gtk_widget_set_opacity (GTK_WIDGET (self->toast_overlay), self->blanked ? 0.0 : 1.0);
+  if (self->blanked)
+    gtk_widget_add_css_class (widget, "kiela-blanked");
+  else
+    gtk_widget_remove_css_class (widget, "kiela-blanked");
 }
 
 static void
@@ -196,19 +208,65 @@ on_zoom_changed (GSettings *settings, const char *key, KielaWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", z > ZOOM_MIN + 0.001);
 }
 
-/* Page Up / Page Down, what a presenter's clicker sends, step one stone back or forward
- * whatever has the focus (the move list would scroll with them), but only on the game page. */
+/* Shows move `ply` (1-based) from its first step, the lift: where a clicker enters a move. */
+static void
+show_move_from_first_step (KielaWindow *self, guint ply)
+{
+  kiela_game_session_set_view_ply (self->session, ply);
+  if (kiela_trace_player_get_trace (self->player) != NULL)
+    kiela_trace_player_set_index (self->player, MIN (1, kiela_trace_player_get_n_events (self->player)));
+}
+
+/*
+ * Page Up / Page Down, what a presenter's two-button clicker sends, walk the whole game one
+ * step at a time, whatever has the focus (the move list would scroll with them), on the game
+ * page: Page Down past a move's last stone enters the next move at its first step, Page Up
+ * before a move's first step goes to the previous move's last stone.  Ctrl+Page Down/Up go to
+ * the first step of the next/previous move.
+ */
 static gboolean
 clicker_step (GtkWidget *widget, GVariant *args, gpointer data)
 {
   KielaWindow *self = KIELA_WINDOW (widget);
-  const char *action = g_variant_get_string (args, NULL);
+  const char *step = g_variant_get_string (args, NULL);
+  KielaGame *game = kiela_game_session_get_game (self->session);
+  guint ply = kiela_game_session_get_view_ply (self->session);
+  guint n_moves = game ? kiela_game_get_n_moves (game) : 0;
+  gboolean has_trace = kiela_trace_player_get_trace (self->player) != NULL;
+  guint index = has_trace ? kiela_trace_player_get_index (self->player) : 0;
 
   if (!_kiela_window_game_page_visible (self))
     return FALSE;
   if (self->blanked)
     action_blank (widget, "win.blank", NULL);
-  return gtk_widget_activate_action (widget, action, NULL);
+  if (game == NULL)
+    return TRUE;
+  kiela_trace_player_pause (self->player);
+  if (g_str_equal (step, "forward"))
+    {
+      if (has_trace && !kiela_trace_player_is_at_end (self->player))
+        kiela_trace_player_step_forward (self->player);
+      else if (ply < n_moves)
+        show_move_from_first_step (self, ply + 1);
+    }
+  else if (g_str_equal (step, "back"))
+    {
+      /* The lift and the position before it show the board of the move before. */
+      if (has_trace && index > 1)
+        kiela_trace_player_step_back (self->player);
+      else if (ply > 0)
+        kiela_game_session_set_view_ply (self->session, ply - 1);
+    }
+  else if (g_str_equal (step, "next-move"))
+    {
+      if (ply < n_moves)
+        show_move_from_first_step (self, ply + 1);
+    }
+  else if (ply > 1)
+    show_move_from_first_step (self, ply - 1);
+  else if (ply == 1)
+    show_move_from_first_step (self, 1);
+  return TRUE;
 }
 
 /* ---------- refusals ---------- */
@@ -340,15 +398,39 @@ _kiela_window_class_presentation_init (GtkWidgetClass *widget_class)
   _kiela_window_class_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
 }
 
+/* In presentation mode the header shows while the pointer is at the top edge and hides once it
+ * moves below the header again. */
+static void
+on_pointer_motion (GtkEventControllerMotion *motion, double x, double y, KielaWindow *self)
+{
+  graphene_point_t at;
+
+  if (!self->presenting)
+    return;
+  if (!gtk_widget_compute_point (GTK_WIDGET (self), self->content_box, &GRAPHENE_POINT_INIT (x, y), &at))
+    return;
+  if (!gtk_widget_get_visible (self->header_bar) && at.y <= 2)
+    gtk_widget_set_visible (self->header_bar, TRUE);
+  else if (gtk_widget_get_visible (self->header_bar) && at.y > gtk_widget_get_height (self->header_bar) + 24)
+    gtk_widget_set_visible (self->header_bar, FALSE);
+}
+
+gboolean
+kiela_window_get_header_shown (KielaWindow *self)
+{
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), FALSE);
+  return gtk_widget_get_visible (self->header_bar);
+}
+
 void
 _kiela_window_presentation_init (KielaWindow *self)
 {
   static guint serial;
   static const struct { const char *trigger; const char *action; } clicker[] = {
-    { "Page_Down", "win.step-forward" },
-    { "Page_Up", "win.step-back" },
-    { "<Control>Page_Down", "win.next-move" },
-    { "<Control>Page_Up", "win.previous-move" },
+    { "Page_Down", "forward" },
+    { "Page_Up", "back" },
+    { "<Control>Page_Down", "next-move" },
+    { "<Control>Page_Up", "previous-move" },
   };
   GtkEventController *capture = gtk_shortcut_controller_new ();
 
@@ -368,6 +450,13 @@ _kiela_window_presentation_init (KielaWindow *self)
       gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (capture), s);
     }
   gtk_widget_add_controller (GTK_WIDGET (self), capture);
+  {
+    GtkEventController *motion = gtk_event_controller_motion_new ();
+
+    gtk_event_controller_set_propagation_phase (motion, GTK_PHASE_CAPTURE);
+    g_signal_connect (motion, "motion", G_CALLBACK (on_pointer_motion), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  }
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.leave-presentation", FALSE);
   shortcuts_init (self);

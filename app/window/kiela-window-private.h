@@ -101,6 +101,8 @@ struct _KielaWindow {
   gboolean presenting_fullscreened;  /* presentation mode made the window fullscreen */
   gboolean panel_was_open;
   gboolean blanked;
+  GtkWidget *header_bar;             /* hidden in presentation mode; the pointer at the top shows it */
+  GtkWidget *content_box;            /* the header bar and the pages: what B blanks */
   int caption_height;                /* the window height the caption's size was made for */
   guint caption_idle;
   GtkCssProvider *zoom_css;

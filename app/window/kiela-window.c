@@ -442,6 +442,8 @@ kiela_window_class_init (KielaWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaWindow, name)
   BIND (toast_overlay);
+  BIND (header_bar);
+  BIND (content_box);
   BIND (window_title);
   BIND (banner_revealer);
   BIND (banner_label);

@@ -89,6 +89,8 @@ const char       *kiela_window_get_narration    (KielaWindow *self);
 /* The caption band under the board (presentation mode, or the panel hidden), or NULL when hidden. */
 const char       *kiela_window_get_caption      (KielaWindow *self);
 gboolean          kiela_window_get_presenting   (KielaWindow *self);
+/* FALSE while presentation mode hides the header bar (the pointer at the top edge shows it). */
+gboolean          kiela_window_get_header_shown (KielaWindow *self);
 /* The label by the board naming who plays `side` ("▶ South · You" when it is their turn). */
 const char       *kiela_window_get_side_label   (KielaWindow *self, KielaSide side);
 /* The board state the window last handed to the board view. */

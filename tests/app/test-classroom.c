@@ -158,7 +158,7 @@ test_presentation_caption (Fixture *f, gconstpointer data)
   AdwFlap *flap = ADW_FLAP (child (f, "flap"));
   g_autofree char *png = NULL;
   gboolean was_open;
-  int height;
+  int height, board_in_window;
 
   show (f, 1400, 800);
   click (f, KIELA_SOUTH, "i2");
@@ -167,6 +167,19 @@ test_presentation_caption (Fixture *f, gconstpointer data)
   activate (f, "win.go-start");
 
   was_open = adw_flap_get_reveal_flap (flap);
+  /* The board's size in the window at the screen's size, to compare with presentation mode. */
+  {
+    GdkMonitor *monitor = g_list_model_get_item (gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (f->window))), 0);
+    GdkRectangle geo;
+
+    gdk_monitor_get_geometry (monitor, &geo);
+    g_object_unref (monitor);
+    gtk_window_set_default_size (GTK_WINDOW (f->window), geo.width, geo.height);
+    wait_until (window_fills_screen, f, 10000, "the window to fill the screen");
+    app_test_wait_frames (GTK_WIDGET (f->window), 3);
+    board_in_window = gtk_widget_get_width (GTK_WIDGET (kiela_window_get_board (f->window)));
+  }
+  g_assert_true (kiela_window_get_header_shown (f->window));
   press (f, "F5");
   g_assert_true (kiela_window_get_presenting (f->window));
   /* Xvfb has no window manager to carry out the fullscreen request: size the window as one would. */
@@ -198,8 +211,34 @@ test_presentation_caption (Fixture *f, gconstpointer data)
     g_error ("the caption is %.1f px high on a %d px screen, under 4 %%", font_px (caption), height);
   g_test_message ("caption %.1f px on a %d×%d screen", font_px (caption),
                   gtk_widget_get_width (GTK_WIDGET (f->window)), height);
-  /* The board gets the room: more than half the screen's height. */
+  /* The board gets the room: more than half the screen's height, and no less than in the
+   * window at the same size (the header is hidden: no Hint or Undo under the class's eyes). */
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (kiela_window_get_board (f->window))), >, height / 2);
+  g_assert_false (kiela_window_get_header_shown (f->window));
+  g_assert_false (gtk_widget_get_visible (child (f, "header_bar")));
+  g_test_message ("board %d px wide in the window, %d px presenting", board_in_window,
+                  gtk_widget_get_width (GTK_WIDGET (kiela_window_get_board (f->window))));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (kiela_window_get_board (f->window))), >=, board_in_window);
+  /* The pointer at the top edge brings the header back; moved down to the board, it goes. */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
+    GtkEventController *motion = NULL;
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && motion == NULL; i++)
+      {
+        g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+          motion = c;
+      }
+    g_assert_nonnull (motion);
+    g_signal_emit_by_name (motion, "motion", 300.0, 0.0);
+    g_assert_true (kiela_window_get_header_shown (f->window));
+    app_test_wait_frames (GTK_WIDGET (f->window), 2);
+    g_signal_emit_by_name (motion, "motion", 300.0, height / 2.0);
+    g_assert_false (kiela_window_get_header_shown (f->window));
+    app_test_wait_frames (GTK_WIDGET (f->window), 2);
+  }
 
   png = g_strdup_printf ("presentation-%dx%d.png", gtk_widget_get_width (GTK_WIDGET (f->window)), height);
   save_png (f, png);
@@ -207,6 +246,7 @@ test_presentation_caption (Fixture *f, gconstpointer data)
   /* Escape (or F5 again) leaves it: the panel comes back as it was. */
   press (f, "Escape");
   g_assert_false (kiela_window_get_presenting (f->window));
+  g_assert_true (kiela_window_get_header_shown (f->window));
   g_assert_cmpint (adw_flap_get_reveal_flap (flap), ==, was_open);
 }
 
@@ -243,8 +283,8 @@ test_zoom (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (font_px (narration), >, n0 * 1.9);
 }
 
-/* Page Down / Page Up step one stone whatever has the focus (the move list, a house);
- * Ctrl+Page Up/Down a whole move; B blanks the board and back. */
+/* Page Down / Page Up step one stone whatever has the focus (the move list, a house), across
+ * move boundaries; Ctrl+Page Up/Down a whole move; B blanks the board and back. */
 static void
 test_clicker_keys (Fixture *f, gconstpointer data)
 {
@@ -264,15 +304,79 @@ test_clicker_keys (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 1);
 
   ply = kiela_window_get_view_ply (f->window);
+  g_assert_cmpuint (ply, ==, 2);
+  /* Ctrl+Page Up/Down: the first step (the lift) of the previous/next move. */
   press (f, "<Control>Page_Up");
-  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, ply - 1);
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 1);
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 1);
   press (f, "<Control>Page_Down");
-  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, ply);
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 2);
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 1);
 
+  /* A two-button clicker walks the whole game: Page Up before a move's first step goes to
+   * the previous move's last stone, Page Down past it enters the next move at its lift. */
+  press (f, "Page_Up");
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 1);
+  g_assert_true (kiela_trace_player_is_at_end (player));
+  press (f, "Page_Down");
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 2);
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 1);
+  {
+    guint n = kiela_trace_player_get_n_events (player), presses = 0;
+
+    while (!kiela_trace_player_is_at_end (player) && presses < 1000)
+      {
+        press (f, "Page_Down");
+        presses++;
+      }
+    g_assert_cmpuint (presses, ==, n - 1);
+    /* Past the game's last stone: nothing more, nothing lost. */
+    press (f, "Page_Down");
+    g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 2);
+    g_assert_true (kiela_trace_player_is_at_end (player));
+    /* And all the way back, one stone at a time, to the start of the game. */
+    presses = 0;
+    while (kiela_window_get_view_ply (f->window) > 0 && presses < 1000)
+      {
+        press (f, "Page_Up");
+        presses++;
+      }
+    g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 0);
+    /* Back through move 2 to its lift (n - 1), one into move 1's end, through move 1 to
+     * its lift, one to the start. */
+    g_assert_cmpuint (presses, >=, n);
+  }
+  press (f, "<Control>Page_Down");
+  g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 1);
+  g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 1);
+
+  /* B: black, nothing else (not the header, not the step bar, not a toast); B again brings it
+   * all back. */
   press (f, "b");
-  g_assert_cmpfloat (gtk_widget_get_opacity (child (f, "game_page")), ==, 0.0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (child (f, "toast_overlay")), ==, 0.0);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (f->window), "kiela-blanked"));
+  g_assert_true (gtk_widget_is_ancestor (child (f, "header_bar"), child (f, "content_box")));
+  g_assert_true (gtk_widget_is_ancestor (child (f, "game_page"), child (f, "content_box")));
+  {
+    g_autoptr(GdkTexture) texture = render_texture (GTK_WIDGET (f->window), FALSE);
+    int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+    g_autofree guchar *px = g_malloc ((gsize) w * h * 4);
+    guint bright = 0;
+
+    gdk_texture_download (texture, px, (gsize) w * 4);
+    /* Away from the window's rounded corners and shadow: every pixel black. */
+    for (int y = 16; y < h - 16; y += 7)
+      for (int x = 16; x < w - 16; x += 7)
+        {
+          const guchar *p = px + ((gsize) y * w + x) * 4;
+
+          bright += (p[0] > 24 || p[1] > 24 || p[2] > 24) && p[3] > 0;
+        }
+    g_assert_cmpuint (bright, ==, 0);
+  }
   press (f, "b");
-  g_assert_cmpfloat (gtk_widget_get_opacity (child (f, "game_page")), ==, 1.0);
+  g_assert_cmpfloat (gtk_widget_get_opacity (child (f, "toast_overlay")), ==, 1.0);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (f->window), "kiela-blanked"));
 
   /* A click does not leave the focus on a house, where the arrow keys would move between houses. */
   house = kiela_board_view_get_house (kiela_window_get_board (f->window), KIELA_SOUTH, 0);

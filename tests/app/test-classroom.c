@@ -278,9 +278,74 @@ test_zoom (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (ABS (font_px (narration) - n0), <, 0.5);
 
   /* A change of the setting (Preferences, another window) applies at once. */
-  g_settings_set_double (f->prefs, KIELA_SETTINGS_TEXT_ZOOM, 2.0);
+  g_settings_set_double (f->prefs, KIELA_SETTINGS_TEXT_ZOOM, 1.5);
   app_test_wait_frames (GTK_WIDGET (f->window), 2);
-  g_assert_cmpfloat (font_px (narration), >, n0 * 1.9);
+  g_assert_cmpfloat (font_px (narration), >, n0 * 1.4);
+}
+
+static gboolean
+overlaps (Fixture *f, GtkWidget *a, GtkWidget *b)
+{
+  graphene_rect_t ra, rb;
+
+  g_assert_true (gtk_widget_compute_bounds (a, GTK_WIDGET (f->window), &ra));
+  g_assert_true (gtk_widget_compute_bounds (b, GTK_WIDGET (f->window), &rb));
+  /* Touching edges are not an overlap, nor the board's drop shadow (its widget's last 3 px). */
+  graphene_rect_inset (&ra, 0.5, 0.5);
+  graphene_rect_inset (&rb, 0, 4);
+  g_test_message ("%.0f,%.0f %.0fx%.0f against %.0f,%.0f %.0fx%.0f", ra.origin.x, ra.origin.y, ra.size.width,
+                  ra.size.height, rb.origin.x, rb.origin.y, rb.size.width, rb.size.height);
+  return graphene_rect_intersection (&ra, &rb, NULL);
+}
+
+/* Text zoom stops where the layout still fits, in the window and presenting, at the screen's
+ * size: the side labels never run into the board and the caption's words are all shown. */
+static void
+test_zoom_cap (Fixture *f, gconstpointer data)
+{
+  GtkWidget *board = GTK_WIDGET (kiela_window_get_board (f->window));
+  GtkWidget *caption = child (f, "caption_label");
+  GdkMonitor *monitor = g_list_model_get_item (gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (f->window))), 0);
+  GdkRectangle geo;
+
+  gdk_monitor_get_geometry (monitor, &geo);
+  g_object_unref (monitor);
+  show (f, geo.width, geo.height);
+  wait_until (window_fills_screen, f, 10000, "the window to fill the screen");
+  click (f, KIELA_SOUTH, "i2");
+  click (f, KIELA_NORTH, "b3");
+  activate (f, "win.go-start");
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  g_assert_false (overlaps (f, child (f, "south_label"), board));
+  for (int presenting = 0; presenting < 2; presenting++)
+    {
+      if (presenting)
+        press (f, "F5");
+      for (int i = 0; i < 15; i++)
+        if (gtk_widget_is_sensitive (GTK_WIDGET (f->window)))
+          gtk_widget_activate_action (GTK_WIDGET (f->window), "win.zoom-in", NULL);
+      app_test_wait_frames (GTK_WIDGET (f->window), 4);
+      press (f, "Page_Down");
+      press (f, "Page_Down");
+      app_test_wait_frames (GTK_WIDGET (f->window), 4);
+      g_test_message ("%s at %dx%d: zoom stops at %.2f", presenting ? "presenting" : "window", geo.width, geo.height,
+                      g_settings_get_double (f->prefs, KIELA_SETTINGS_TEXT_ZOOM));
+      {
+        g_autofree char *png = g_strdup_printf ("zoom-max-%s-%dx%d.png", presenting ? "presenting" : "window",
+                                                geo.width, geo.height);
+        save_png (f, png);
+      }
+      g_assert_false (overlaps (f, child (f, "south_label"), board));
+      g_assert_false (overlaps (f, child (f, "north_label"), board));
+      if (gtk_widget_get_mapped (caption))
+        {
+          PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (caption));
+
+          g_assert_false (pango_layout_is_ellipsized (layout));
+          assert_on_screen (f, caption, "the caption");
+        }
+      press (f, "<Control>0");
+    }
 }
 
 /* Page Down / Page Up step one stone whatever has the focus (the move list, a house), across
@@ -741,6 +806,7 @@ main (int argc, char **argv)
 #define ADD(path, speed, fn) \
   g_test_add (path, Fixture, GINT_TO_POINTER (speed), fixture_setup, fn, fixture_teardown)
   ADD ("/app/classroom/presentation-caption", KIELA_SPEED_INSTANT, test_presentation_caption);
+  ADD ("/app/classroom/zoom-cap", KIELA_SPEED_INSTANT, test_zoom_cap);
   ADD ("/app/classroom/zoom", KIELA_SPEED_INSTANT, test_zoom);
   ADD ("/app/classroom/clicker-keys", KIELA_SPEED_INSTANT, test_clicker_keys);
   ADD ("/app/classroom/small-screen", KIELA_SPEED_INSTANT, test_small_screen);

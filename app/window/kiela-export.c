@@ -77,6 +77,17 @@ documents_folder_new (void)
   return g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
 }
 
+/* "kizua-vs-human-2026-12-01-worksheet.pdf" */
+static char *
+worksheet_file_name (KielaWindow *self)
+{
+  g_autofree char *stem = kiela_window_dup_file_stem (self);
+
+  /* TRANSLATORS: default file name of a worksheet, after the game's name
+   * ("kizua-vs-human-2026-12-01-worksheet.pdf"); keep the .pdf */
+  return g_strdup_printf (_("%s-worksheet.pdf"), stem);
+}
+
 static void
 set_documents_folder (GtkFileChooser *chooser)
 {
@@ -130,8 +141,14 @@ kiela_export_action_export_image (GtkWidget *widget, const char *name, GVariant 
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (native), CHOICE_MARK, _("Mark the last move"), NULL, NULL);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (native), CHOICE_MARK, "true");
   set_documents_folder (GTK_FILE_CHOOSER (native));
-  /* TRANSLATORS: default file name of an exported board image; keep the .png */
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("kiela-board.png"));
+  {
+    g_autofree char *stem = kiela_window_dup_file_stem (self);
+    /* TRANSLATORS: default file name of an exported board image, after the game's name
+     * ("kizua-vs-human-2026-12-01-board.png"); keep the .png */
+    g_autofree char *name = g_strdup_printf (_("%s-board.png"), stem);
+
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  }
   g_signal_connect (native, "response", G_CALLBACK (on_image_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
@@ -279,10 +296,10 @@ save_pdf (WorksheetRequest *r)
 {
   g_autoptr(GListStore) filters = kiela_compat_file_filters_new ();
   g_autoptr(GFile) docs = documents_folder_new ();
+  g_autofree char *name = worksheet_file_name (r->self);
   KielaCompatFileRequest request = {
     .title = _("Export Worksheet"), .accept_label = _("_Export"), .filters = G_LIST_MODEL (filters),
-    /* TRANSLATORS: default file name of a worksheet; keep the .pdf */
-    .folder = docs, .name = _("kiela-worksheet.pdf"),
+    .folder = docs, .name = name,
   };
 
   kiela_compat_file_filters_add (filters, _("PDF documents"), "application/pdf", "*.pdf", NULL);
@@ -316,6 +333,19 @@ kiela_export_print_worksheet (KielaWindow *self, const KielaWorksheetOptions *op
   gtk_print_operation_set_job_name (op, _("Kiela worksheet"));
   if (export_pdf != NULL)
     gtk_print_operation_set_export_filename (op, export_pdf);
+  else
+    {
+      /* Print to File writes into Documents under the game's name, not output.pdf in the
+       * folder the app was started from. */
+      g_autoptr(GtkPrintSettings) settings = gtk_print_settings_new ();
+      g_autoptr(GFile) docs = documents_folder_new ();
+      g_autofree char *name = worksheet_file_name (self);
+      g_autoptr(GFile) target = g_file_get_child (docs, name);
+      g_autofree char *uri = g_file_get_uri (target);
+
+      gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_URI, uri);
+      gtk_print_operation_set_print_settings (op, settings);
+    }
   g_signal_connect (op, "draw-page", G_CALLBACK (on_draw_page), ws);
   return gtk_print_operation_run (op, export_pdf ? GTK_PRINT_OPERATION_ACTION_EXPORT
                                                  : GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,

@@ -2,6 +2,7 @@
  * dialogs, the question before unsaved changes are replaced, preferences and About. */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "kiela-window-private.h"
@@ -620,15 +621,74 @@ on_save_chosen (GFile *file, gpointer data)
     pending_free (p);
 }
 
+/* "Kota Mpanzu" → "kota-mpanzu": a player's name as a part of a file name. */
+static void
+append_slug (GString *out, const char *name)
+{
+  g_autofree char *ascii = g_str_to_ascii (name, NULL);
+  gboolean dash = FALSE;
+
+  for (const char *p = ascii; *p; p++)
+    if (g_ascii_isalnum (*p))
+      {
+        if (dash && out->len > 0 && out->str[out->len - 1] != '-')
+          g_string_append_c (out, '-');
+        g_string_append_c (out, g_ascii_tolower (*p));
+        dash = FALSE;
+      }
+    else
+      dash = TRUE;
+}
+
+char *
+kiela_window_dup_file_stem (KielaWindow *self)
+{
+  GFile *file;
+  GString *stem = g_string_new (NULL);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+
+  g_return_val_if_fail (KIELA_IS_WINDOW (self), NULL);
+  file = kiela_game_session_get_file (self->session);
+  if (file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (file);
+      char *dot = strrchr (base, '.');
+
+      if (dot && dot != base)
+        *dot = '\0';
+      g_string_append (stem, base);
+      return g_string_free (stem, FALSE);
+    }
+  for (KielaSide side = KIELA_SOUTH; side <= KIELA_NORTH; side++)
+    {
+      const KielaPersonality *p = kiela_game_session_get_player (self->session, side);
+      gsize before = stem->len;
+
+      if (side == KIELA_NORTH)
+        /* TRANSLATORS: between the players' names in a default file name: "kizua-vs-human-2026-12-01.kiela";
+         * lower-case ASCII letters only */
+        g_string_append_printf (stem, "-%s-", C_("file name", "vs"));
+      /* TRANSLATORS: a person playing, in a default file name; lower-case ASCII letters only */
+      append_slug (stem, p ? p->name : C_("file name", "human"));
+      if (stem->len == before)
+        g_string_append (stem, "player");
+    }
+  g_string_append_printf (stem, "-%s", date);
+  return g_string_free (stem, FALSE);
+}
+
 static void
 save_as (KielaWindow *self, KielaWindowContinuation then, gpointer data, GDestroyNotify destroy)
 {
   GFile *current = kiela_game_session_get_file (self->session);
   g_autoptr(GListStore) filters = kiela_filters_new ();
   g_autoptr(GFile) dir = current ? NULL : default_folder_new ();
+  g_autofree char *stem = kiela_window_dup_file_stem (self);
+  g_autofree char *name = g_strconcat (stem, ".kiela", NULL);
   KielaCompatFileRequest request = {
     .title = _("Save Game"), .accept_label = _("_Save"), .filters = G_LIST_MODEL (filters),
-    .file = current, .folder = dir, .name = current ? NULL : _("game.kiela"),
+    .file = current, .folder = dir, .name = current ? NULL : name,
   };
 
   kiela_compat_choose_file (GTK_WINDOW (self), KIELA_COMPAT_FILE_SAVE, &request, on_save_chosen,

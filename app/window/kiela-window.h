@@ -89,6 +89,9 @@ const char       *kiela_window_get_narration    (KielaWindow *self);
 /* The caption band under the board (presentation mode, or the panel hidden), or NULL when hidden. */
 const char       *kiela_window_get_caption      (KielaWindow *self);
 gboolean          kiela_window_get_presenting   (KielaWindow *self);
+/* The start of a file name for this game: "kizua-vs-human-2026-12-01" (South's player, then
+ * North's, lower-case ASCII, and today's date); the file's own name once it has one. */
+char             *kiela_window_dup_file_stem    (KielaWindow *self);
 /* FALSE while presentation mode hides the header bar (the pointer at the top edge shows it). */
 gboolean          kiela_window_get_header_shown (KielaWindow *self);
 /* The label by the board naming who plays `side` ("▶ South · You" when it is their turn). */

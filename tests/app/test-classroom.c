@@ -3,6 +3,8 @@
  * presenter's clicker keys, and the fixes found when the app was tried as a teacher would. */
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <string.h>
 #include <adwaita.h>
 
@@ -281,6 +283,42 @@ test_zoom (Fixture *f, gconstpointer data)
   g_settings_set_double (f->prefs, KIELA_SETTINGS_TEXT_ZOOM, 1.5);
   app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpfloat (font_px (narration), >, n0 * 1.4);
+}
+
+/* Default file names come from the game: "human-vs-kota-mpanzu-2026-12-01", not game.kiela;
+ * a saved game keeps its own name. */
+static void
+test_file_stem (Fixture *f, gconstpointer data)
+{
+  const KielaPersonality *mpanzu = kiela_registry_lookup_personality (f->registry, "mpanzu");
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+  g_autofree char *want = NULL, *stem = NULL, *saved = NULL, *dir = g_dir_make_tmp ("kiela-stem-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "Lesson three.kiela", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (mpanzu);
+  stem = kiela_window_dup_file_stem (f->window);
+  want = g_strdup_printf ("human-vs-human-%s", date);
+  g_assert_cmpstr (stem, ==, want);
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, mpanzu);
+  g_clear_pointer (&stem, g_free);
+  g_clear_pointer (&want, g_free);
+  stem = kiela_window_dup_file_stem (f->window);
+  /* "Kota Mpanzu": lower-case ASCII, words joined by dashes. */
+  want = g_strdup_printf ("human-vs-kota-mpanzu-%s", date);
+  g_assert_cmpstr (mpanzu->name, ==, "Kota Mpanzu");
+  g_assert_cmpstr (stem, ==, want);
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_true (kiela_game_session_save (kiela_window_get_session (f->window), file, &error));
+    g_assert_no_error (error);
+  }
+  saved = kiela_window_dup_file_stem (f->window);
+  g_assert_cmpstr (saved, ==, "Lesson three");
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
 static gboolean
@@ -807,6 +845,7 @@ main (int argc, char **argv)
   g_test_add (path, Fixture, GINT_TO_POINTER (speed), fixture_setup, fn, fixture_teardown)
   ADD ("/app/classroom/presentation-caption", KIELA_SPEED_INSTANT, test_presentation_caption);
   ADD ("/app/classroom/zoom-cap", KIELA_SPEED_INSTANT, test_zoom_cap);
+  ADD ("/app/classroom/file-stem", KIELA_SPEED_INSTANT, test_file_stem);
   ADD ("/app/classroom/zoom", KIELA_SPEED_INSTANT, test_zoom);
   ADD ("/app/classroom/clicker-keys", KIELA_SPEED_INSTANT, test_clicker_keys);
   ADD ("/app/classroom/small-screen", KIELA_SPEED_INSTANT, test_small_screen);

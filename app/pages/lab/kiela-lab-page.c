@@ -508,12 +508,21 @@ action_export (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaLabPage *self = KIELA_LAB_PAGE (widget);
   const char *what = g_variant_get_string (param, NULL);
-  const char *file_name = g_str_equal (what, "lengths") ? "game-lengths.svg"
-                        : g_str_equal (what, "stones") ? "stones-in-play.svg"
-                        : g_str_equal (what, "summary") ? "summary.csv" : "games.csv";
+  const char *suffix = g_str_equal (what, "lengths") ? "game-lengths.svg"
+                     : g_str_equal (what, "stones") ? "stones-in-play.svg"
+                     : g_str_equal (what, "summary") ? "summary.csv" : "games.csv";
+  KielaStats *stats = kiela_lab_run_get_stats (self->runner, 0);
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autofree char *file_name = NULL;
 
-  if (kiela_lab_run_get_stats (self->runner, 0) != NULL)
-    show_save_chooser (self, _("Export"), _("_Export"), NULL, file_name, export_results, what);
+  if (stats == NULL)
+    return;
+  /* Named after the experiment ("my-kiela-games.csv"), in Documents: the chooser would open
+   * in the folder the app was started from, where Enter wrote games.csv into a source tree. */
+  file_name = g_strdup_printf ("%s-%s", kiela_stats_get_variant_id (stats), suffix);
+  show_save_chooser (self, _("Export"), _("_Export"),
+                     docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir (),
+                     file_name, export_results, what);
 }
 
 /* ---------- the object ---------- */

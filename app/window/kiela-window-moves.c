@@ -20,6 +20,7 @@ setup_move_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpoin
   GtkWidget *num = gtk_label_new (NULL);
   GtkWidget *who = gtk_label_new (NULL);
   GtkWidget *square = gtk_label_new (NULL);
+  GtkWidget *mark = gtk_label_new (NULL);
   GtkWidget *comment = gtk_label_new (NULL);
   GtkWidget *summary = gtk_label_new (NULL);
 
@@ -41,6 +42,9 @@ setup_move_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpoin
   gtk_box_append (GTK_BOX (box), num);
   gtk_box_append (GTK_BOX (box), who);
   gtk_box_append (GTK_BOX (box), square);
+  /* The game review's mark (kiela-window-review.c): shape and ?!, ?, ??; hidden when none. */
+  gtk_widget_set_visible (mark, FALSE);
+  gtk_box_append (GTK_BOX (box), mark);
   gtk_box_append (GTK_BOX (box), comment);
   gtk_box_append (GTK_BOX (box), summary);
   gtk_list_item_set_child (list_item, box);
@@ -54,10 +58,14 @@ bind_move_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpoint
   GtkWidget *num = gtk_widget_get_first_child (box);
   GtkWidget *who = gtk_widget_get_next_sibling (num);
   GtkWidget *square = gtk_widget_get_next_sibling (who);
-  GtkWidget *comment = gtk_widget_get_next_sibling (square);
+  GtkWidget *mark = gtk_widget_get_next_sibling (square);
+  GtkWidget *comment = gtk_widget_get_next_sibling (mark);
   GtkWidget *summary = gtk_widget_get_next_sibling (comment);
   guint depth = kiela_move_list_item_get_depth (move);
   const char *text = kiela_move_list_item_get_comment (move);
+  KielaWindow *self = data;
+  KielaGameLine *line = NULL;
+  guint ply = 0;
 
   gtk_label_set_text (GTK_LABEL (num), kiela_move_list_item_get_number (move));
   gtk_label_set_text (GTK_LABEL (who), kiela_move_list_item_get_who (move));
@@ -74,6 +82,8 @@ bind_move_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpoint
   else
     gtk_widget_remove_css_class (box, "kiela-variation-row");
   g_object_set_data (G_OBJECT (box), "kiela-row", GUINT_TO_POINTER (gtk_list_item_get_position (list_item) + 1));
+  if (self != NULL && kiela_move_list_model_locate (self->moves, gtk_list_item_get_position (list_item), &line, &ply))
+    _kiela_window_review_bind_mark (self, line, ply, GTK_LABEL (mark));
 }
 
 /* The row of the shown ply, or GTK_INVALID_LIST_POSITION. */
@@ -343,6 +353,13 @@ variation_menu_model (void)
   g_menu_append (section, _("Edit _Comment"), "win.edit-comment");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
   g_object_unref (section);
+
+  /* Any game or opened record, not only a finished one (the game-over card has it too); the
+   * main menu has no room left on a 768-px projector. */
+  section = g_menu_new ();
+  g_menu_append (section, _("Review Game"), "win.review-game");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  g_object_unref (section);
   return G_MENU_MODEL (menu);
 }
 
@@ -486,7 +503,7 @@ _kiela_window_moves_init (KielaWindow *self)
   gtk_single_selection_set_autoselect (self->move_selection, FALSE);
   gtk_single_selection_set_can_unselect (self->move_selection, TRUE);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_move_row), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_move_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_move_row), self);
   gtk_list_view_set_factory (self->move_list, factory);
   gtk_list_view_set_model (self->move_list, GTK_SELECTION_MODEL (self->move_selection));
   g_signal_connect (self->move_selection, "selection-changed", G_CALLBACK (on_move_selection_changed), self);

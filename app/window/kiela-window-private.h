@@ -9,6 +9,7 @@
 #include "kiela-game-session.h"
 #include "kiela-move-list-model.h"
 #include "kiela-analysis-panel.h"
+#include "kiela-review-panel.h"
 #include "kiela-setup-bar.h"
 
 G_BEGIN_DECLS
@@ -65,6 +66,7 @@ struct _KielaWindow {
   GtkWidget *caption_play_again;
   GtkWidget *step_bar;               /* the game's replay bar: hidden on other pages */
   KielaAnalysisPanel *analysis;      /* kiela-window-analysis.c */
+  KielaReviewPanel *game_review;     /* kiela-window-review.c: the post-game review */
   GPtrArray *back_stack;             /* names of the pages under the shown one (kiela-window-pages.c) */
   GHashTable *back_tooltips;         /* page name → what the back button says above it */
   char *game_back_tooltip;           /* the template's, back to the game */
@@ -175,6 +177,12 @@ void      _kiela_window_report_plugin_failures (KielaWindow *self);
 
 /* kiela-window-analysis.c: the analysis panel follows the shown position (analysis.show-analysis, F8). */
 void      _kiela_window_analysis_init    (KielaWindow *self);
+/* kiela-window-review.c: win.review-game and win.close-review. */
+void      _kiela_window_review_init      (KielaWindow *self);
+void      _kiela_window_review_game      (KielaWindow *self);
+KielaReviewPanel *_kiela_window_get_review_panel (KielaWindow *self);
+/* Shows on `mark` the review's grade of the move of `ply` of `line`, or hides it. */
+void      _kiela_window_review_bind_mark (KielaWindow *self, KielaGameLine *line, guint ply, GtkLabel *mark);
 
 /* kiela-window-follow.c: the move list keeps its last row in view while the game is followed live. */
 void      _kiela_window_follow_moves_init (KielaWindow *self);

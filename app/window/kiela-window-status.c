@@ -351,6 +351,9 @@ _kiela_window_update_step_bar (KielaWindow *self)
                                                        : "media-playback-start-symbolic");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->play_button),
                                playing ? _("Pause the Sowing (Space)") : _("Play the Sowing (Space)"));
-  /* The step list belongs to a move: at the start position it would be an empty box. */
-  gtk_widget_set_visible (GTK_WIDGET (self->step_list), trace != NULL);
+  /* The step list belongs to a move: at the start position it would be an empty box.  The game
+   * review folds it away to give the move list room (kiela-window-review.c). */
+  gtk_widget_set_visible (GTK_WIDGET (self->step_list),
+                          trace != NULL && (self->game_review == NULL
+                                            || !gtk_widget_get_visible (GTK_WIDGET (self->game_review))));
 }

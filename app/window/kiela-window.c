@@ -659,6 +659,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   on_settings_changed (settings, NULL, self);
   self->learn = kiela_learn_new (self, registry, settings, NULL);
   _kiela_window_analysis_init (self);
+  _kiela_window_review_init (self);
   /* TRANSLATORS: the header's title while the position editor is shown */
   kiela_window_add_lazy_page (self, KIELA_PAGE_EDITOR, _("Set Up Position"), build_editor_page, NULL);
   _kiela_window_report_plugin_failures (self);

@@ -1,0 +1,269 @@
+/* kiela-window-review.c: the window's game review (win.review-game: the game-over card, the main menu): the review panel under the move list, following the shown ply. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiela-window-private.h"
+#include "kiela-review-panel.h"
+
+static void
+follow_ply (KielaWindow *self)
+{
+  if (self->game_review != NULL && self->session != NULL)
+    kiela_review_panel_set_ply (self->game_review, kiela_game_session_get_view_ply (self->session));
+}
+
+static void
+on_ply_activated (KielaReviewPanel *panel, guint ply, KielaWindow *self)
+{
+  KielaGame *game = _kiela_window_game (self);
+
+  if (game != NULL && ply <= kiela_game_get_n_moves (game))
+    kiela_game_session_set_view_ply (self->session, ply);
+}
+
+/* Show Better Move: the position before the move, the engine's move played from it into a
+ * variation (stone by stone, narrated as any move is), and what the played move gave away. */
+static void
+on_show_better (KielaReviewPanel *panel, guint index, KielaWindow *self)
+{
+  KielaReview *review = kiela_review_panel_get_review (panel);
+  const KielaReviewMove *m;
+  g_autofree char *why = NULL;
+  g_autoptr(GError) error = NULL;
+  AdwToast *toast;
+
+  if (review == NULL || index >= kiela_review_get_n_judged (review))
+    return;
+  m = kiela_review_get_move (review, index);
+  why = kiela_review_panel_explain (review, index);
+  kiela_window_review_ply (self, m->ply - 1);
+  if (!kiela_game_session_play (self->session, m->best, &error))
+    {
+      _kiela_window_show_banner (self, error->message);
+      return;
+    }
+  toast = adw_toast_new (why);
+  adw_toast_set_timeout (toast, 8);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static gboolean
+line_in (KielaGameLine *parent, KielaGameLine *line)
+{
+  if (parent == line)
+    return TRUE;
+  for (guint i = 0; i < kiela_game_line_get_n_variations (parent); i++)
+    if (line_in (kiela_game_line_get_variation (parent, i), line))
+      return TRUE;
+  return FALSE;
+}
+
+/* The reviewed line's judged move for `ply` of `line`, or NULL: the reviewed line is its own
+ * plies and its parents' up to where it leaves them. */
+static const KielaReviewMove *
+judged_move (KielaWindow *self, KielaGameLine *line, guint ply)
+{
+  KielaReview *review;
+  KielaGameLine *reviewed;
+  guint limit = G_MAXUINT;
+
+  if (self->game_review == NULL || ply == 0 || !gtk_widget_get_visible (GTK_WIDGET (self->game_review))
+      || (review = kiela_review_panel_get_review (self->game_review)) == NULL
+      || g_object_get_data (G_OBJECT (self->game_review), "kiela-tree") != kiela_game_session_get_tree (self->session))
+    return NULL;
+  reviewed = g_object_get_data (G_OBJECT (self->game_review), "kiela-line");
+  /* A deleted variation's pointer is not to be followed: it must still be in the tree. */
+  if (reviewed == NULL || !line_in (kiela_game_tree_get_main_line (kiela_game_session_get_tree (self->session)), reviewed))
+    return NULL;
+  for (; reviewed != NULL; reviewed = kiela_game_line_get_parent (reviewed))
+    {
+      if (reviewed == line)
+        return ply <= limit && ply <= kiela_review_get_n_judged (review) ? kiela_review_get_move (review, ply - 1) : NULL;
+      limit = MIN (limit, kiela_game_line_get_fork (reviewed));
+    }
+  return NULL;
+}
+
+void
+_kiela_window_review_bind_mark (KielaWindow *self, KielaGameLine *line, guint ply, GtkLabel *mark)
+{
+  static const char * const classes[] = { "kiela-inaccuracy", "kiela-mistake", "kiela-blunder" };
+  static const char * const shapes[] = { "○", "■", "▲" };
+  const KielaReviewMove *m = judged_move (self, line, ply);
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    gtk_widget_remove_css_class (GTK_WIDGET (mark), classes[i]);
+  if (m == NULL || m->grade < KIELA_GRADE_INACCURACY)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (mark), FALSE);
+      return;
+    }
+  {
+    guint k = m->grade - KIELA_GRADE_INACCURACY;
+    g_autofree char *text = g_strconcat (shapes[k], kiela_review_grade_mark (m->grade), NULL);
+
+    gtk_label_set_text (mark, text);
+    gtk_widget_add_css_class (GTK_WIDGET (mark), classes[k]);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (mark), kiela_review_grade_name (m->grade));
+    gtk_widget_set_visible (GTK_WIDGET (mark), TRUE);
+  }
+}
+
+/* A judged move's row shows its mark now. */
+static void
+on_move_judged (KielaReview *review, guint index, KielaWindow *self)
+{
+  KielaGameLine *line = self->game_review ? g_object_get_data (G_OBJECT (self->game_review), "kiela-line") : NULL;
+  KielaGameTree *tree = kiela_game_session_get_tree (self->session);
+  KielaGameLine *owner = line;
+  guint ply = index + 1;
+
+  if (line == NULL || review != kiela_review_panel_get_review (self->game_review)
+      || g_object_get_data (G_OBJECT (self->game_review), "kiela-tree") != tree
+      || !line_in (kiela_game_tree_get_main_line (tree), line))
+    return;
+  /* The line that plays this ply: the reviewed one or a parent before its fork. */
+  while (owner != NULL && kiela_game_line_get_parent (owner) != NULL && ply <= kiela_game_line_get_fork (owner))
+    owner = kiela_game_line_get_parent (owner);
+  if (owner != NULL && kiela_review_get_move (review, index)->grade >= KIELA_GRADE_INACCURACY)
+    kiela_move_list_model_row_changed (self->moves, kiela_move_list_model_get_row (self->moves, owner, ply));
+}
+
+/* With the review on, the move list keeps room for 8 rows (the review panel above it and What
+ * Happens below would leave it two or three at 1280×800): What Happens keeps its sentence but
+ * folds its list of steps away, and the list gets a minimum; both come back after. */
+#define REVIEW_LIST_ROWS 8
+#define REVIEW_ROW_HEIGHT 36
+
+static void
+keep_list_room (KielaWindow *self, gboolean on)
+{
+  int saved = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (self->game_review), "kiela-saved-min"));
+
+  if (on && saved == 0)
+    {
+      g_object_set_data (G_OBJECT (self->game_review), "kiela-saved-min",
+                         GINT_TO_POINTER (gtk_scrolled_window_get_min_content_height (self->move_scroller) + 1));
+      gtk_scrolled_window_set_min_content_height (self->move_scroller, REVIEW_LIST_ROWS * REVIEW_ROW_HEIGHT);
+      _kiela_window_update_step_bar (self);
+    }
+  else if (!on && saved != 0)
+    {
+      gtk_scrolled_window_set_min_content_height (self->move_scroller, saved - 1);
+      g_object_set_data (G_OBJECT (self->game_review), "kiela-saved-min", NULL);
+      _kiela_window_update_step_bar (self);
+    }
+}
+
+/* `refresh`: the list still shows the reviewed game, whose marks go with the review. */
+static void
+close_review (KielaWindow *self, gboolean refresh)
+{
+  KielaReview *review;
+  guint n = 0;
+
+  if (self->game_review == NULL)
+    return;
+  review = kiela_review_panel_get_review (self->game_review);
+  n = review != NULL ? kiela_review_get_n_judged (review) : 0;
+  kiela_review_panel_stop (self->game_review);
+  gtk_widget_set_visible (GTK_WIDGET (self->game_review), FALSE);
+  keep_list_room (self, FALSE);
+  g_object_set_data (G_OBJECT (self->game_review), "kiela-tree", NULL);
+  g_object_set_data (G_OBJECT (self->game_review), "kiela-line", NULL);
+  for (guint row = 1; refresh && self->moves != NULL && row <= n; row++)
+    kiela_move_list_model_row_changed (self->moves, row);
+}
+
+/* Another game (a new tree: not a variation entered or played), or the reviewed variation
+ * deleted: the review was of a line that is gone. */
+static void
+on_tree_changed (KielaWindow *self)
+{
+  KielaGameTree *tree = kiela_game_session_get_tree (self->session);
+  KielaGameLine *line;
+
+  if (self->game_review == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->game_review)))
+    return;
+  line = g_object_get_data (G_OBJECT (self->game_review), "kiela-line");
+  if (g_object_get_data (G_OBJECT (self->game_review), "kiela-tree") != tree)
+    close_review (self, FALSE);
+  else if (line != NULL && !line_in (kiela_game_tree_get_main_line (tree), line))
+    close_review (self, TRUE);
+}
+
+static void
+on_panel_destroy (GtkWidget *panel, KielaWindow *self)
+{
+  self->game_review = NULL;
+}
+
+void
+_kiela_window_review_game (KielaWindow *self)
+{
+  KielaGameTree *tree;
+
+  if (self->game_review == NULL || self->session == NULL)
+    return;
+  tree = kiela_game_session_get_tree (self->session);
+  g_object_set_data_full (G_OBJECT (self->game_review), "kiela-tree", tree ? g_object_ref (tree) : NULL,
+                          tree ? g_object_unref : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->game_review), TRUE);
+  keep_list_room (self, TRUE);
+  if (!adw_flap_get_reveal_flap (self->flap))
+    adw_flap_set_reveal_flap (self->flap, TRUE);
+  g_object_set_data (G_OBJECT (self->game_review), "kiela-line", tree ? kiela_game_tree_get_current (tree) : NULL);
+  if (kiela_review_panel_start (self->game_review, self->registry,
+                                tree != NULL ? kiela_game_tree_get_game (tree) : _kiela_window_game (self), NULL))
+    g_signal_connect_object (kiela_review_panel_get_review (self->game_review), "move-judged",
+                             G_CALLBACK (on_move_judged), self, 0);
+  follow_ply (self);
+}
+
+static void
+review_game_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  _kiela_window_review_game (KIELA_WINDOW (data));
+}
+
+static void
+close_review_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  close_review (KIELA_WINDOW (data), TRUE);
+}
+
+KielaReviewPanel *
+_kiela_window_get_review_panel (KielaWindow *self)
+{
+  return self->game_review;
+}
+
+void
+_kiela_window_review_init (KielaWindow *self)
+{
+  static const GActionEntry entries[] = {
+    { "review-game", review_game_activated, NULL, NULL, NULL, { 0 } },
+    { "close-review", close_review_activated, NULL, NULL, NULL, { 0 } },
+  };
+  static const char * const notifies[] = { "notify::view-ply", "notify::n-moves" };
+  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self->move_scroller));
+
+  self->game_review = KIELA_REVIEW_PANEL (kiela_review_panel_new ());
+  gtk_widget_set_margin_start (GTK_WIDGET (self->game_review), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->game_review), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->game_review), 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->game_review), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->game_review), FALSE);
+  /* Above the move list: the graph and the marks, then the moves they point at. */
+  gtk_box_insert_child_after (GTK_BOX (parent), GTK_WIDGET (self->game_review),
+                              gtk_widget_get_prev_sibling (GTK_WIDGET (self->move_scroller)));
+  g_signal_connect (self->game_review, "ply-activated", G_CALLBACK (on_ply_activated), self);
+  g_signal_connect (self->game_review, "show-better", G_CALLBACK (on_show_better), self);
+  g_signal_connect_object (self->game_review, "destroy", G_CALLBACK (on_panel_destroy), self, 0);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  for (guint i = 0; i < G_N_ELEMENTS (notifies); i++)
+    g_signal_connect_object (self->session, notifies[i], G_CALLBACK (follow_ply), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::tree", G_CALLBACK (on_tree_changed), self, G_CONNECT_SWAPPED);
+}

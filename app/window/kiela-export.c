@@ -267,7 +267,6 @@ typedef struct {
   GtkCheckButton *key_moves;
   GtkCheckButton *blank;
   GtkDropDown *paper_choice;
-  gboolean answered;             /* the dialog gave its response: the request lives on without it */
 } WorksheetRequest;
 
 static void
@@ -365,34 +364,33 @@ print_worksheet (WorksheetRequest *r)
   request_free (r);
 }
 
-/* A dialog closed with no response (its window destroyed) takes its request with it. */
+/* The dialog's request goes with the dialog; an accepted one hands a copy of itself on to the
+ * printing or the file chooser, which frees it. */
 static void
 on_options_gone (gpointer data)
 {
-  WorksheetRequest *r = data;
-
-  if (!r->answered)
-    request_free (r);
+  request_free (data);
 }
 
 static void
 on_options_answered (const char *response, gpointer data)
 {
   WorksheetRequest *r = data;
+  WorksheetRequest *next;
 
-  r->answered = TRUE;
   if (g_strcmp0 (response, "accept") != 0)
-    {
-      request_free (r);
-      return;
-    }
-  r->options.moves = gtk_check_button_get_active (r->key_moves) ? KIELA_WORKSHEET_KEY_MOVES : KIELA_WORKSHEET_EVERY_MOVE;
-  r->options.blank = gtk_check_button_get_active (r->blank);
-  r->paper = gtk_drop_down_get_selected (r->paper_choice) == 1 ? KIELA_PAPER_LETTER : KIELA_PAPER_A4;
-  if (r->print)
-    print_worksheet (r);
+    return;
+  next = g_new0 (WorksheetRequest, 1);
+  next->self = g_object_ref (r->self);
+  next->print = r->print;
+  next->options = r->options;
+  next->options.moves = gtk_check_button_get_active (r->key_moves) ? KIELA_WORKSHEET_KEY_MOVES : KIELA_WORKSHEET_EVERY_MOVE;
+  next->options.blank = gtk_check_button_get_active (r->blank);
+  next->paper = gtk_drop_down_get_selected (r->paper_choice) == 1 ? KIELA_PAPER_LETTER : KIELA_PAPER_A4;
+  if (next->print)
+    print_worksheet (next);
   else
-    save_pdf (r);
+    save_pdf (next);
 }
 
 static KielaPaper

@@ -46,9 +46,11 @@ process_alive (gint64 pid)
 }
 
 /* TRUE when a marker says the module crashed a program while it loaded: another
- * start wrote it and never removed it, and the module file has not changed since. */
+ * start wrote it and never removed it, and the module file has not changed since.
+ * `reason` (may be NULL) gets what the check in another process found then, or NULL when
+ * the module crashed a program itself (the marker says no more). */
 gboolean
-kiela_plugin_guard_crashed_before (const char *module_path)
+kiela_plugin_guard_crashed_before (const char *module_path, char **reason)
 {
   g_autofree char *path = marker_path (module_path, ".loading");
   g_autofree char *contents = NULL;
@@ -60,8 +62,10 @@ kiela_plugin_guard_crashed_before (const char *module_path)
    * (removed meanwhile by the program that wrote it), means no crash. */
   if (!kiela_plugin_read_small_file (path, &contents, &length, NULL))
     return FALSE;
-  /* pid, module stamp, module path */
-  lines = g_strsplit (contents, "\n", 4);
+  if (reason)
+    *reason = NULL;
+  /* pid, module stamp, module path[, reason] */
+  lines = g_strsplit (contents, "\n", 5);
   if (g_strv_length (lines) < 3 || !g_str_equal (lines[2], module_path))
     return FALSE;
   /* Another program (the CLI beside the app) is loading it right now. */
@@ -73,18 +77,22 @@ kiela_plugin_guard_crashed_before (const char *module_path)
       g_remove (path);
       return FALSE;
     }
+  if (reason && lines[3] && lines[3][0] && g_utf8_validate (lines[3], -1, NULL))
+    *reason = g_strdup (lines[3]);
   return TRUE;
 }
 
 /* Best effort: without a writable state folder plugins still load, unguarded.
  * `pid` 0 records a crash seen in another process (no loader alive to wait for). */
 static void
-marker_write_for (const char *module_path, const char *suffix, gint64 pid)
+marker_write_for (const char *module_path, const char *suffix, gint64 pid, const char *reason)
 {
   g_autofree char *path = marker_path (module_path, suffix);
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *stamp = module_stamp (module_path);
-  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT "\n%s\n%s\n", pid, stamp, module_path);
+  g_autofree char *one_line = g_strdelimit (g_strdup (reason ? reason : ""), "\n", ' ');
+  g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT "\n%s\n%s\n%s%s", pid, stamp, module_path,
+                                           one_line, *one_line ? "\n" : "");
   g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
   gboolean written;
   int fd;
@@ -109,13 +117,13 @@ marker_write_for (const char *module_path, const char *suffix, gint64 pid)
 void
 kiela_plugin_guard_mark_loading (const char *module_path)
 {
-  marker_write_for (module_path, ".loading", getpid ());
+  marker_write_for (module_path, ".loading", getpid (), NULL);
 }
 
 void
-kiela_plugin_guard_mark_crashed (const char *module_path)
+kiela_plugin_guard_mark_crashed (const char *module_path, const char *reason)
 {
-  marker_write_for (module_path, ".loading", 0);
+  marker_write_for (module_path, ".loading", 0, reason);
 }
 
 void
@@ -147,7 +155,7 @@ kiela_plugin_guard_verified (const char *module_path)
 void
 kiela_plugin_guard_set_verified (const char *module_path)
 {
-  marker_write_for (module_path, ".verified", 0);
+  marker_write_for (module_path, ".verified", 0, NULL);
 }
 
 gboolean
@@ -188,10 +196,6 @@ signal_name (int sig)
     }
 }
 
-/* How long a module may take to load before the check gives up on it: one that
- * never returns from dlopen() would hang every start. */
-#define CHECK_TIMEOUT_S 10
-
 /* kiela-plugin-check sits beside libkiela-core, installed or in the build tree. */
 static char *
 check_helper_path (void)
@@ -210,93 +214,220 @@ check_helper_path (void)
   return NULL;
 }
 
+/* One module being loaded in a process of its own. */
+typedef struct {
+  const char       *path;
+  KielaGuardResult *result;
+  GPid              pid;
+  int               fd;
+  GString          *answer;
+  gint64            deadline;
+  gboolean          running;
+} GuardCheck;
+
+/* Starts the check of `c->path`; FALSE with c->result filled when it cannot be started. */
+static gboolean
+check_start (GuardCheck *c, const char *helper, char **envp, guint timeout_ms)
+{
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { helper, c->path, NULL };
+
+  if (helper == NULL)
+    {
+      c->result->reason = g_strdup_printf (_("cannot be checked: %s"), _("kiela-plugin-check is not installed beside libkiela-core"));
+      return FALSE;
+    }
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, envp,
+                                 G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL,
+                                 NULL, NULL, &c->pid, NULL, &c->fd, NULL, &error))
+    {
+      c->result->reason = g_strdup_printf (_("cannot be checked: %s"), error->message);
+      return FALSE;
+    }
+  c->answer = g_string_new (NULL);
+  c->deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  c->running = TRUE;
+  return TRUE;
+}
+
+/* Reaps the check (killed first when `kill_it`) and says what it found.  `timed_out`: its own
+ * time limit ran out; otherwise a killed check ran out of the whole load's budget. */
+static void
+check_finish (GuardCheck *c, gboolean kill_it, gboolean timed_out, guint timeout_ms, guint budget_ms)
+{
+  KielaGuardResult *res = c->result;
+  int status = 0;
+
+  if (kill_it)
+    kill (c->pid, SIGKILL);
+  close (c->fd);
+  while (waitpid (c->pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  g_spawn_close_pid (c->pid);
+  c->running = FALSE;
+
+  if (kill_it && timed_out)
+    {
+      guint seconds = MAX (timeout_ms / 1000, 1);
+
+      res->crashed = TRUE;
+      res->reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "did not finish loading within %u second",
+                                                  "did not finish loading within %u seconds", seconds), seconds);
+    }
+  else if (kill_it)
+    {
+      guint seconds = MAX (budget_ms / 1000, 1);
+
+      res->out_of_budget = TRUE;
+      res->reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "not loaded: checking the new plugins took more than %u second; it is checked again at the next start",
+                                                  "not loaded: checking the new plugins took more than %u seconds; it is checked again at the next start",
+                                                  seconds), seconds);
+    }
+  else if (WIFSIGNALED (status))
+    {
+      const char *name = signal_name (WTERMSIG (status));
+      g_autofree char *sig = name ? g_strdup (name) : g_strdup_printf ("signal %d", WTERMSIG (status));
+
+      res->crashed = TRUE;
+      /* TRANSLATORS: %s is a signal name such as SIGSEGV */
+      res->reason = g_strdup_printf (_("crashed with %s while loading"), sig);
+    }
+  /* The helper ends its report with a NUL: anything else means the module ended it. */
+  else if (c->answer->len == 0 || c->answer->str[c->answer->len - 1] != '\0' || !WIFEXITED (status)
+           || WEXITSTATUS (status) != 0)
+    {
+      int code = WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+
+      res->crashed = TRUE;
+      res->reason = g_strdup_printf (_("exited with status %d while loading"), code);
+    }
+  else if (c->answer->len > 1)
+    res->reason = g_strdup (c->answer->str);
+  g_string_free (c->answer, TRUE);
+  c->answer = NULL;
+}
+
+void
+kiela_guard_result_free (KielaGuardResult *result)
+{
+  if (result == NULL)
+    return;
+  g_free (result->reason);
+  g_free (result);
+}
+
+/* Checks each module of `paths` in a process of its own (kiela-plugin-check), up to
+ * KIELA_PLUGIN_CHECK_PARALLEL at a time: each may take `timeout_ms`, all of them together
+ * until `budget_deadline` (monotonic time; 0: none).  A module that never returns from
+ * dlopen() would otherwise hang every start, and three slow ones made it three times as slow. */
+GHashTable *
+kiela_plugin_guard_check_many (GPtrArray *paths, guint timeout_ms, gint64 budget_deadline, guint budget_ms)
+{
+  GHashTable *results = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) kiela_guard_result_free);
+  g_autofree char *helper = check_helper_path ();
+  g_autofree GuardCheck *checks = g_new0 (GuardCheck, MAX (paths->len, 1));
+  g_auto(GStrv) envp = g_get_environ ();
+  guint next = 0, running = 0;
+
+  /* The check speaks the user's language: from the same build tree when this program runs from one. */
+  if (kiela_paths_get_build_root ())
+    envp = g_environ_setenv (envp, "KIELA_UNINSTALLED", kiela_paths_get_build_root (), TRUE);
+  for (guint i = 0; i < paths->len; i++)
+    {
+      checks[i].path = g_ptr_array_index (paths, i);
+      checks[i].result = g_new0 (KielaGuardResult, 1);
+      g_hash_table_replace (results, g_strdup (checks[i].path), checks[i].result);
+    }
+
+  while (next < paths->len || running > 0)
+    {
+      struct pollfd pfd[KIELA_PLUGIN_CHECK_PARALLEL];
+      guint index[KIELA_PLUGIN_CHECK_PARALLEL];
+      gint64 now = g_get_monotonic_time (), wake;
+      guint n = 0;
+
+      if (budget_deadline > 0 && now >= budget_deadline)
+        {
+          /* Out of budget: what runs is stopped, what waits is not started. */
+          for (guint i = 0; i < paths->len; i++)
+            if (checks[i].running)
+              check_finish (&checks[i], TRUE, FALSE, timeout_ms, budget_ms);
+            else if (i >= next)
+              {
+                guint seconds = MAX (budget_ms / 1000, 1);
+
+                checks[i].result->out_of_budget = TRUE;
+                checks[i].result->reason =
+                  g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "not loaded: checking the new plugins took more than %u second; it is checked again at the next start",
+                                                "not loaded: checking the new plugins took more than %u seconds; it is checked again at the next start",
+                                                seconds), seconds);
+              }
+          break;
+        }
+      while (next < paths->len && running < KIELA_PLUGIN_CHECK_PARALLEL)
+        {
+          if (check_start (&checks[next], helper, envp, timeout_ms))
+            running++;
+          next++;
+        }
+      wake = budget_deadline > 0 ? budget_deadline : G_MAXINT64;
+      for (guint i = 0; i < next; i++)
+        if (checks[i].running)
+          {
+            if (now >= checks[i].deadline)
+              {
+                check_finish (&checks[i], TRUE, TRUE, timeout_ms, budget_ms);
+                running--;
+                continue;
+              }
+            wake = MIN (wake, checks[i].deadline);
+            pfd[n] = (struct pollfd) { checks[i].fd, POLLIN, 0 };
+            index[n++] = i;
+          }
+      if (n == 0)
+        continue;
+      if (poll (pfd, n, (int) MIN ((wake - now) / 1000 + 1, 60000)) <= 0)
+        continue;
+      for (guint k = 0; k < n; k++)
+        {
+          GuardCheck *c = &checks[index[k]];
+          char buf[512];
+          gssize got;
+
+          if (!(pfd[k].revents & (POLLIN | POLLHUP | POLLERR)))
+            continue;
+          got = read (c->fd, buf, sizeof buf);
+          if (got < 0 && errno == EINTR)
+            continue;
+          if (got > 0)
+            {
+              g_string_append_len (c->answer, buf, got);
+              continue;
+            }
+          check_finish (c, FALSE, FALSE, timeout_ms, budget_ms);
+          running--;
+        }
+    }
+  return results;
+}
+
 /* Loads the module in a new process (kiela-plugin-check).  Returns NULL when it
  * loaded, else the reason; *crashed says whether the process died, hung or quit
  * instead of reporting (loading the module here would take this process with it). */
 char *
 kiela_plugin_guard_check (const char *module_path, gboolean *crashed)
 {
-  g_autofree char *helper = check_helper_path ();
-  g_autoptr(GError) error = NULL;
-  const char *argv[] = { helper, module_path, NULL };
-  GString *answer;
-  GPid pid;
-  int out_fd, status = 0;
-  gint64 deadline = g_get_monotonic_time () + CHECK_TIMEOUT_S * G_USEC_PER_SEC;
-  gboolean timed_out = FALSE;
+  g_autoptr(GPtrArray) paths = g_ptr_array_new ();
+  g_autoptr(GHashTable) results = NULL;
+  KielaGuardResult *res;
 
-  g_auto(GStrv) envp = g_get_environ ();
-
-  *crashed = FALSE;
-  /* The check speaks the user's language: from the same build tree when this program runs from one. */
-  if (kiela_paths_get_build_root ())
-    envp = g_environ_setenv (envp, "KIELA_UNINSTALLED", kiela_paths_get_build_root (), TRUE);
-  if (helper == NULL)
-    return g_strdup_printf (_("cannot be checked: %s"), _("kiela-plugin-check is not installed beside libkiela-core"));
-  if (!g_spawn_async_with_pipes (NULL, (char **) argv, envp,
-                                 G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL,
-                                 NULL, NULL, &pid, NULL, &out_fd, NULL, &error))
-    return g_strdup_printf (_("cannot be checked: %s"), error->message);
-
-  answer = g_string_new (NULL);
-  for (;;)
-    {
-      struct pollfd pfd = { out_fd, POLLIN, 0 };
-      gint64 now = g_get_monotonic_time ();
-      char buf[512];
-      gssize n;
-
-      if (now >= deadline)
-        {
-          timed_out = TRUE;
-          kill (pid, SIGKILL);
-          break;
-        }
-      if (poll (&pfd, 1, (int) ((deadline - now) / 1000) + 1) <= 0)
-        continue;
-      n = read (out_fd, buf, sizeof buf);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        break;
-      g_string_append_len (answer, buf, n);
-    }
-  close (out_fd);
-  while (waitpid (pid, &status, 0) < 0 && errno == EINTR)
-    ;
-  g_spawn_close_pid (pid);
-
-  if (timed_out)
-    {
-      *crashed = TRUE;
-      g_string_free (answer, TRUE);
-      return g_strdup_printf (_("did not finish loading within %u seconds"), CHECK_TIMEOUT_S);
-    }
-  if (WIFSIGNALED (status))
-    {
-      const char *name = signal_name (WTERMSIG (status));
-      g_autofree char *sig = name ? g_strdup (name) : g_strdup_printf ("signal %d", WTERMSIG (status));
-
-      *crashed = TRUE;
-      g_string_free (answer, TRUE);
-      /* TRANSLATORS: %s is a signal name such as SIGSEGV */
-      return g_strdup_printf (_("crashed with %s while loading"), sig);
-    }
-  /* The helper ends its report with a NUL: anything else means the module ended it. */
-  if (answer->len == 0 || answer->str[answer->len - 1] != '\0' || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
-    {
-      int code = WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-
-      *crashed = TRUE;
-      g_string_free (answer, TRUE);
-      return g_strdup_printf (_("exited with status %d while loading"), code);
-    }
-  if (answer->len == 1)
-    {
-      g_string_free (answer, TRUE);
-      return NULL;
-    }
-  return g_string_free (answer, FALSE);
+  g_ptr_array_add (paths, (gpointer) module_path);
+  results = kiela_plugin_guard_check_many (paths, KIELA_PLUGIN_CHECK_TIMEOUT_MS, 0, 0);
+  res = g_hash_table_lookup (results, module_path);
+  *crashed = res->crashed;
+  return g_steal_pointer (&res->reason);
 }
 
 char *

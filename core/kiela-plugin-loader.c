@@ -150,6 +150,7 @@ static gboolean
 prepare_record (KielaRegistry *registry, KielaPluginRecord *r)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *first_reason = NULL;
   g_autofree char *info_base = NULL;
   KielaPluginRecord *other;
 
@@ -185,10 +186,15 @@ prepare_record (KielaRegistry *registry, KielaPluginRecord *r)
       kiela_plugin_record_fail (r, _("duplicate plugin id “%s”: already loaded from %s"), r->id, other->path);
       return FALSE;
     }
-  if (registry->crash_guard && kiela_plugin_guard_crashed_before (r->path))
+  if (registry->crash_guard && kiela_plugin_guard_crashed_before (r->path, &first_reason))
     {
       r->crashed = TRUE;
-      kiela_plugin_record_fail (r, _("crashed while loading"));
+      /* What the check found the first time ("did not finish loading within 10 seconds"), or,
+       * when the module crashed a program itself, only that. */
+      if (first_reason)
+        kiela_plugin_record_fail (r, "%s", first_reason);
+      else
+        kiela_plugin_record_fail (r, _("crashed while loading"));
       return FALSE;
     }
   return TRUE;
@@ -271,12 +277,27 @@ kiela_registry_load_file (KielaRegistry *registry, const char *path)
    * bytes in a module did, in 114 of 400 tries) then takes only that process. */
   if (registry->crash_guard && !kiela_plugin_guard_verified (path))
     {
+      KielaGuardResult *checked = registry->check_results ? g_hash_table_lookup (registry->check_results, path) : NULL;
       gboolean crashed;
-      g_autofree char *reason = kiela_plugin_guard_check (path, &crashed);
+      g_autofree char *reason = NULL;
 
+      /* Checked already, with the other modules of the folder, or alone now. */
+      if (checked)
+        {
+          reason = g_steal_pointer (&checked->reason);
+          crashed = checked->crashed;
+          if (checked->out_of_budget)
+            {
+              /* Not its fault: no marker, it is checked again at the next start. */
+              kiela_plugin_record_fail (r, "%s", reason);
+              return;
+            }
+        }
+      else
+        reason = kiela_plugin_guard_check (path, &crashed);
       if (crashed)
         {
-          kiela_plugin_guard_mark_crashed (path);
+          kiela_plugin_guard_mark_crashed (path, reason);
           r->crashed = TRUE;
           kiela_plugin_record_fail (r, "%s", reason);
           return;
@@ -358,10 +379,54 @@ for_each_module (KielaRegistry *registry, const char *dir, void (*each) (KielaRe
     }
 }
 
+/* Would kiela_registry_load_file() check `path` in another process first? */
+static gboolean
+needs_check (KielaRegistry *registry, const char *path)
+{
+  g_autofree char *info = kiela_plugin_info_path_for (path);
+  g_autofree char *problem = NULL;
+
+  if (!g_file_test (info, G_FILE_TEST_EXISTS) || kiela_plugin_guard_verified (path)
+      || kiela_plugin_guard_crashed_before (path, NULL))
+    return FALSE;
+  problem = kiela_plugin_module_file_problem (path);
+  return problem == NULL;
+}
+
+/* The modules of `dir` met for the first time are checked all at once (a few processes in
+ * parallel), within what is left of the start's budget: three modules that took 9 s each
+ * to load made every first start take 27 s. */
+static void
+check_new_modules (KielaRegistry *registry, const char *dir)
+{
+  g_autoptr(GPtrArray) modules = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) descriptions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) pending = g_ptr_array_new ();
+  gint64 deadline = registry->check_deadline;
+
+  g_clear_pointer (&registry->check_results, g_hash_table_unref);
+  if (!registry->crash_guard || !g_module_supported ())
+    return;
+  collect_plugin_files (dir, 3, modules, descriptions);
+  for (guint i = 0; i < modules->len; i++)
+    if (needs_check (registry, g_ptr_array_index (modules, i)))
+      g_ptr_array_add (pending, g_ptr_array_index (modules, i));
+  if (pending->len == 0)
+    return;
+  if (deadline == 0)
+    deadline = g_get_monotonic_time () + (gint64) registry->check_budget_ms * 1000;
+  registry->check_results = kiela_plugin_guard_check_many (pending, registry->check_timeout_ms, deadline,
+                                                           registry->check_budget_ms);
+}
+
 void
 kiela_registry_load_dir (KielaRegistry *registry, const char *dir)
 {
+  g_return_if_fail (registry != NULL && dir != NULL);
+
+  check_new_modules (registry, dir);
   for_each_module (registry, dir, kiela_registry_load_file);
+  g_clear_pointer (&registry->check_results, g_hash_table_unref);
 }
 
 /* The installed plugin folder sits next to libkiela-core (<libdir>/kiela/plugins):
@@ -409,8 +474,11 @@ void
 kiela_registry_load_default (KielaRegistry *registry)
 {
   set_default_search_dirs (registry);
+  /* One budget for the checks of every folder of this start. */
+  registry->check_deadline = g_get_monotonic_time () + (gint64) registry->check_budget_ms * 1000;
   for (guint i = 0; i < registry->search_dirs->len; i++)
     kiela_registry_load_dir (registry, g_ptr_array_index (registry->search_dirs, i));
+  registry->check_deadline = 0;
   kiela_registry_load_variant_files (registry);
   kiela_registry_finish_loading (registry);
 }

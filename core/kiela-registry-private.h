@@ -27,6 +27,10 @@ struct _KielaRegistry {
   guint      current_owner;
   const GArray *current_segments;  /* the registering module's memory, NULL for built-in modules */
   gboolean   crash_guard;  /* markers and first-load checks (off in kiela-plugin-check itself) */
+  guint      check_timeout_ms;  /* KIELA_PLUGIN_CHECK_TIMEOUT_MS (tests change them) */
+  guint      check_budget_ms;   /* KIELA_PLUGIN_CHECK_BUDGET_MS */
+  gint64     check_deadline;    /* of the start under way (kiela_registry_load_default), 0 outside */
+  GHashTable *check_results;    /* path → KielaGuardResult * of the folder being loaded */
   GPtrArray *variant_files;  /* KielaVariantFile*: the variants read from files live here */
   GPtrArray *lesson_files;   /* KielaLessonFile*: the lessons read from files live here */
   GHashTable *lesson_sources; /* KielaLesson* -> the KielaLessonFile* it was read from */
@@ -75,13 +79,30 @@ gboolean           kiela_plugin_read_small_file       (const char *path, char **
 gboolean           kiela_plugin_read_info_file        (KielaPluginRecord *r, GError **error);
 
 /* kiela-plugin-guard.c: markers around loading, and the check in a child process */
-gboolean           kiela_plugin_guard_crashed_before  (const char *module_path);
+gboolean           kiela_plugin_guard_crashed_before  (const char *module_path, char **reason);
 void               kiela_plugin_guard_mark_loading    (const char *module_path);
-void               kiela_plugin_guard_mark_crashed    (const char *module_path);
+/* `reason`: what the check found, said again at the next starts. */
+void               kiela_plugin_guard_mark_crashed    (const char *module_path, const char *reason);
 void               kiela_plugin_guard_unmark          (const char *module_path);
 gboolean           kiela_plugin_guard_verified        (const char *module_path);
 void               kiela_plugin_guard_set_verified    (const char *module_path);
 /* NULL when the module loaded in kiela-plugin-check, else why not; *crashed when that process died or hung. */
 char              *kiela_plugin_guard_check           (const char *module_path, gboolean *crashed);
+
+/* How long one module may take to load in the check (one that never returns from dlopen()
+ * would hang every start), how long the checks of one start may take together, and how many
+ * run at once. */
+#define KIELA_PLUGIN_CHECK_TIMEOUT_MS (10 * 1000)
+#define KIELA_PLUGIN_CHECK_BUDGET_MS  (20 * 1000)
+#define KIELA_PLUGIN_CHECK_PARALLEL   4
+
+typedef struct {
+  char    *reason;         /* NULL: it loaded */
+  gboolean crashed;        /* the check died or hung: skip the module until it changes */
+  gboolean out_of_budget;  /* not checked (or stopped) for lack of time: skipped this start only */
+} KielaGuardResult;
+void        kiela_guard_result_free        (KielaGuardResult *result);
+/* Checks the modules of `paths` (char *) at once: path → KielaGuardResult *. */
+GHashTable *kiela_plugin_guard_check_many  (GPtrArray *paths, guint timeout_ms, gint64 budget_deadline, guint budget_ms);
 
 G_END_DECLS

@@ -69,6 +69,18 @@ plugin_record_free (gpointer data)
   g_free (r);
 }
 
+/* A time limit from the environment (a slow machine, the tests), 100 ms to 10 minutes. */
+static guint
+env_ms (const char *name, guint fallback)
+{
+  const char *text = g_getenv (name);
+  guint64 value;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 100, 600000, &value, NULL))
+    return fallback;
+  return (guint) value;
+}
+
 KielaRegistry *
 kiela_registry_new (void)
 {
@@ -84,6 +96,8 @@ kiela_registry_new (void)
   r->sorted_personalities = g_ptr_array_new ();
   r->current_owner = G_MAXUINT;
   r->crash_guard = TRUE;
+  r->check_timeout_ms = env_ms ("KIELA_PLUGIN_CHECK_TIMEOUT_MS", KIELA_PLUGIN_CHECK_TIMEOUT_MS);
+  r->check_budget_ms = env_ms ("KIELA_PLUGIN_CHECK_BUDGET_MS", KIELA_PLUGIN_CHECK_BUDGET_MS);
   r->variant_files = g_ptr_array_new_with_free_func ((GDestroyNotify) kiela_variant_file_free);
   r->lesson_files = g_ptr_array_new_with_free_func ((GDestroyNotify) kiela_lesson_file_free);
   r->lesson_sources = g_hash_table_new (NULL, NULL);
@@ -105,6 +119,7 @@ kiela_registry_free (KielaRegistry *registry)
   g_ptr_array_unref (registry->sorted_personalities);
   g_ptr_array_unref (registry->variant_files);
   g_hash_table_unref (registry->lesson_sources);
+  g_clear_pointer (&registry->check_results, g_hash_table_unref);
   g_ptr_array_unref (registry->lesson_files);
   g_free (registry);
 }

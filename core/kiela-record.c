@@ -428,7 +428,7 @@ keep_unknown_members (JsonObject *obj, KielaGameTree *tree)
 
 static KielaGameTree *
 record_from_string (KielaRegistry *registry, const char *text, gssize length,
-                    const char *source, GError **error)
+                    const char *source, GCancellable *cancellable, GError **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) local = NULL;
@@ -563,6 +563,9 @@ record_from_string (KielaRegistry *registry, const char *text, gssize length,
         FAIL (_("move %u is not valid UTF-8 text"), i + 1);
       if (!kiela_game_play_square (game, square, NULL, &local))
         FAIL (_("move %u (%s) is illegal: %s"), i + 1, square, local->message);
+      /* A long record loads off the main thread: its Cancel stops the replay, not only the wait. */
+      if (i % 4096 == 4095 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
     }
 
   result_id = member_string (obj, "result", &ok, &utf8_ok);
@@ -626,7 +629,7 @@ kiela_record_tree_from_string (KielaRegistry *registry, const char *text, gssize
                                const char *source, GError **error)
 {
   g_return_val_if_fail (registry != NULL && text != NULL, NULL);
-  return record_from_string (registry, text, length, source, error);
+  return record_from_string (registry, text, length, source, NULL, error);
 }
 
 KielaGame *
@@ -636,7 +639,7 @@ kiela_record_from_string (KielaRegistry *registry, const char *text, gssize leng
   g_autoptr(KielaGameTree) tree = NULL;
 
   g_return_val_if_fail (registry != NULL && text != NULL, NULL);
-  tree = record_from_string (registry, text, length, source, error);
+  tree = record_from_string (registry, text, length, source, NULL, error);
   return tree ? g_object_ref (kiela_game_tree_get_main_game (tree)) : NULL;
 }
 
@@ -816,9 +819,9 @@ kiela_record_tree_load_file (KielaRegistry *registry, GFile *file, GCancellable 
   display = file_display_name (file);
   path = g_file_peek_path (file);
   text = path ? read_local (path, display, error) : read_remote (file, display, cancellable, error);
-  if (text == NULL)
+  if (text == NULL || g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
-  return kiela_record_tree_from_string (registry, text->str, (gssize) text->len, display, error);
+  return record_from_string (registry, text->str, (gssize) text->len, display, cancellable, error);
 }
 
 KielaGame *

@@ -301,11 +301,21 @@ kiela_game_session_new_game_from_position (KielaGameSession *self, const KielaVa
   return TRUE;
 }
 
+/* The game of a record just read becomes the session's. */
+static void
+adopt_tree (KielaGameSession *self, KielaGameTree *tree, GFile *file)
+{
+  KielaGame *game = kiela_game_tree_get_main_game (tree);
+
+  set_tree (self, tree, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
+            file, FALSE);
+  autosave (self);
+}
+
 gboolean
 kiela_game_session_open (KielaGameSession *self, GFile *file, GError **error)
 {
   g_autoptr(KielaGameTree) tree = NULL;
-  KielaGame *game;
 
   g_return_val_if_fail (KIELA_IS_GAME_SESSION (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -313,10 +323,53 @@ kiela_game_session_open (KielaGameSession *self, GFile *file, GError **error)
   tree = kiela_game_file_load (self->registry, file, error);
   if (tree == NULL)
     return FALSE;
-  game = kiela_game_tree_get_main_game (tree);
-  set_tree (self, tree, lookup_player (self, game, META_SOUTH_AI), lookup_player (self, game, META_NORTH_AI),
-            file, FALSE);
-  autosave (self);
+  adopt_tree (self, tree, file);
+  return TRUE;
+}
+
+static void
+open_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  KielaGameSession *self = source;
+  GError *error = NULL;
+  KielaGameTree *tree;
+
+  /* Only reads: the registry's variants (fixed while the app runs a load) and the file. */
+  tree = kiela_record_tree_load_file (self->registry, task_data, cancellable, &error);
+  if (tree == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, tree, g_object_unref);
+}
+
+void
+kiela_game_session_open_async (KielaGameSession *self, GFile *file, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (KIELA_IS_GAME_SESSION (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiela_game_session_open_async);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  /* Cancel answers at once; the worker's result, when it comes, is dropped. */
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, open_thread);
+}
+
+gboolean
+kiela_game_session_open_finish (KielaGameSession *self, GAsyncResult *result, GError **error)
+{
+  g_autoptr(KielaGameTree) tree = NULL;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  tree = g_task_propagate_pointer (G_TASK (result), error);
+  if (tree == NULL)
+    return FALSE;
+  adopt_tree (self, tree, g_task_get_task_data (G_TASK (result)));
   return TRUE;
 }
 

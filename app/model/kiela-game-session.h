@@ -52,6 +52,15 @@ gboolean                kiela_game_session_new_game_from_position (KielaGameSess
                                                                    GError **error);
 /* Opens a record; on failure the current game and file stay as they were. */
 gboolean                kiela_game_session_open             (KielaGameSession *self, GFile *file, GError **error);
+/* The same with the record read and replayed on a worker thread (a 300,000-move record takes
+ * seconds): the current game is untouched until the new one is ready, and replaced in
+ * _finish().  Cancelled, the callback comes at once with G_IO_ERROR_CANCELLED, the current game
+ * stays, and the worker stops at its next check and drops what it read. */
+void                    kiela_game_session_open_async       (KielaGameSession *self, GFile *file,
+                                                             GCancellable *cancellable,
+                                                             GAsyncReadyCallback callback, gpointer user_data);
+gboolean                kiela_game_session_open_finish      (KielaGameSession *self, GAsyncResult *result,
+                                                             GError **error);
 /* Saves atomically to `file` (NULL = the session's file) and makes it the session's file. */
 gboolean                kiela_game_session_save             (KielaGameSession *self, GFile *file, GError **error);
 /* Restores the autosaved game: a missing one starts a new default game; a corrupt one is

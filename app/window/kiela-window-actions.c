@@ -525,17 +525,14 @@ kiela_window_open_path (KielaWindow *self, const char *path)
   return kiela_window_open_file (self, file);
 }
 
-gboolean
-kiela_window_open_file (KielaWindow *self, GFile *file)
+/* Says how opening `file` went: "Opened “…”", or a banner saying why not (`error`). */
+static gboolean
+show_open_result (KielaWindow *self, GFile *file, const GError *error)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
   g_autofree char *msg = NULL;
 
-  /* The game opened, or the banner saying why it did not, is on the game page: show it
-   * whichever page (the welcome page, a lesson) the file was opened from. */
-  kiela_window_show_page (self, "game");
-  if (!kiela_game_session_open (self->session, file, &error))
+  if (error != NULL)
     {
       /* The current game and its file stay as they were: nothing is overwritten.  The banner
        * says what is wrong in words; the engine's message (a parser's line and column, partly
@@ -562,6 +559,121 @@ kiela_window_open_file (KielaWindow *self, GFile *file)
 }
 
 gboolean
+kiela_window_open_file (KielaWindow *self, GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  _kiela_window_cancel_open (self);
+  /* The game opened, or the banner saying why it did not, is on the game page: show it
+   * whichever page (the welcome page, a lesson) the file was opened from. */
+  kiela_window_show_page (self, "game");
+  kiela_game_session_open (self->session, file, &error);
+  return show_open_result (self, file, error);
+}
+
+/* ---------- opening a record in the background ---------- */
+
+/* How long a record may take to open before the window says it is opening it. */
+#define OPENING_TOAST_DELAY_MS 300
+
+static void
+forget_opening (KielaWindow *self)
+{
+  AdwToast *toast = self->opening_toast;
+
+  g_clear_handle_id (&self->opening_timer, g_source_remove);
+  g_clear_object (&self->opening);
+  if (toast != NULL)
+    {
+      g_clear_weak_pointer (&self->opening_toast);
+      adw_toast_dismiss (toast);
+    }
+}
+
+void
+_kiela_window_cancel_open (KielaWindow *self)
+{
+  if (self->opening != NULL)
+    g_cancellable_cancel (self->opening);
+  forget_opening (self);
+}
+
+/* The toast's Cancel, or the toast closed: the current game stays as it is. */
+static void
+on_opening_toast_cancel (AdwToast *toast, KielaWindow *self)
+{
+  if (toast != self->opening_toast)
+    return;
+  /* It goes by itself: dismissing it again while it goes releases it twice (libadwaita 1.2). */
+  g_clear_weak_pointer (&self->opening_toast);
+  _kiela_window_cancel_open (self);
+}
+
+static gboolean
+show_opening_toast (gpointer data)
+{
+  KielaWindow *self = data;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+  GtkWidget *box, *spinner, *label;
+  AdwToast *toast;
+
+  self->opening_timer = 0;
+  name = g_strdup (g_object_get_data (G_OBJECT (self->opening), "kiela-name"));
+  /* TRANSLATORS: %s is a file name; shown while a large game record is read */
+  text = g_strdup_printf (_("Opening “%s”…"), name);
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  spinner = gtk_spinner_new ();
+  gtk_spinner_start (GTK_SPINNER (spinner));
+  label = gtk_label_new (text);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_box_append (GTK_BOX (box), spinner);
+  gtk_box_append (GTK_BOX (box), label);
+  toast = adw_toast_new (text);
+  adw_toast_set_custom_title (toast, box);
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_set_button_label (toast, _("_Cancel"));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_opening_toast_cancel), self, 0);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_opening_toast_cancel), self, 0);
+  g_set_weak_pointer (&self->opening_toast, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_opened (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(KielaWindow) self = data;
+  g_autoptr(GCancellable) cancellable = g_object_ref (g_task_get_cancellable (G_TASK (result)));
+  g_autoptr(GFile) file = g_object_ref (g_task_get_task_data (G_TASK (result)));
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  /* Cancelled (Cancel, another file, the window closing): nothing changes. */
+  if (g_cancellable_is_cancelled (cancellable))
+    return;
+  forget_opening (self);
+  ok = kiela_game_session_open_finish (KIELA_GAME_SESSION (source), result, &error);
+  show_open_result (self, file, ok ? NULL : error);
+}
+
+/* Opens `file` with the record read on a worker thread: the window answers meanwhile, says
+ * what it is opening when it takes a moment, and its Cancel leaves the current game as it is. */
+static void
+open_file_in_background (KielaWindow *self, GFile *file)
+{
+  g_autofree char *base = g_file_get_basename (file);
+
+  _kiela_window_cancel_open (self);
+  kiela_window_show_page (self, "game");
+  self->opening = g_cancellable_new ();
+  g_object_set_data_full (G_OBJECT (self->opening), "kiela-name", g_filename_display_name (base), g_free);
+  self->opening_timer = g_timeout_add (OPENING_TOAST_DELAY_MS, show_opening_toast, self);
+  kiela_game_session_open_async (self->session, file, self->opening, on_opened, g_object_ref (self));
+}
+
+gboolean
 kiela_window_save_to_path (KielaWindow *self, const char *path, GError **error)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -575,7 +687,7 @@ open_after_confirm (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr(GFile) file = data;
 
   if (kiela_window_confirm_discard_finish (KIELA_WINDOW (source), result, NULL))
-    kiela_window_open_file (KIELA_WINDOW (source), file);
+    open_file_in_background (KIELA_WINDOW (source), file);
 }
 
 void

@@ -95,6 +95,9 @@ struct _KielaWindow {
   gboolean selecting_row;            /* the window moves the list selection itself */
   gboolean close_confirmed;          /* the user chose to close despite unsaved changes */
   AdwToast *thinking_toast;          /* weak */
+  GCancellable *opening;             /* a record being read off the main thread, or NULL */
+  AdwToast *opening_toast;           /* weak: "Opening “…”" with Cancel, shown after a moment */
+  guint opening_timer;
   AdwToast *refusal_toast;           /* weak: the one reason shown now, replaced by the next */
   guint refusal_timeout;             /* hides it refusal_ms after the latest reason */
   guint refusal_ms;                  /* the "refusal-timeout" property: 5000 unless a test shortens it */
@@ -124,6 +127,8 @@ _kiela_window_game (KielaWindow *self)
 }
 
 /* kiela-window.c */
+/* Stops opening a record in the background (kiela_window_open()); the current game stays. */
+void _kiela_window_cancel_open (KielaWindow *self);
 void      _kiela_window_show_banner      (KielaWindow *self, const char *text);
 /* The banner saying `text` in plain words, with `detail` (the program's own message) folded
  * away under Details. */

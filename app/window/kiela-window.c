@@ -23,13 +23,17 @@ static void kiela_window_size_allocate (GtkWidget *widget, int width, int height
 
 /* ---------- messages ---------- */
 
+/* The characters a toast's one line holds at the narrowest window the toasts are tested at. */
+#define KIELA_WINDOW_TOAST_LINE_CHARS 60
+
 void
 kiela_window_add_toast (KielaWindow *self, AdwToast *toast)
 {
   g_return_if_fail (KIELA_IS_WINDOW (self));
   g_return_if_fail (ADW_IS_TOAST (toast));
 
-  if (adw_toast_get_button_label (toast) == NULL)
+  /* A toast with a custom title (a long message, kiela_window_add_message()) has no title. */
+  if (adw_toast_get_button_label (toast) == NULL && adw_toast_get_title (toast) != NULL)
     {
       g_free (self->last_message);
       self->last_message = g_strdup (adw_toast_get_title (toast));
@@ -47,6 +51,22 @@ kiela_window_add_message (KielaWindow *self, const char *text)
 
   toast = adw_toast_new (text);
   adw_toast_set_timeout (toast, 6);
+  /* A toast's title is one line, cut with an ellipsis: a failed autosave's message lost its
+   * reason ("…: Read-only file system") at 1024 pixels.  A longer message wraps instead. */
+  if (g_utf8_strlen (text, -1) > KIELA_WINDOW_TOAST_LINE_CHARS)
+    {
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), KIELA_WINDOW_TOAST_LINE_CHARS);
+      gtk_label_set_width_chars (GTK_LABEL (label), MIN ((int) g_utf8_strlen (text, -1) / 2, KIELA_WINDOW_TOAST_LINE_CHARS));
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "heading");
+      adw_toast_set_custom_title (toast, label);
+      g_free (self->last_message);
+      self->last_message = g_strdup (text);
+    }
   kiela_window_add_toast (self, toast);
 }
 
@@ -364,6 +384,7 @@ kiela_window_dispose (GObject *object)
   if (self->session)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_weak_pointer (&self->thinking_toast);
+  _kiela_window_cancel_open (self);
   g_clear_handle_id (&self->scroll_idle, g_source_remove);
   _kiela_window_presentation_dispose (self);
   _kiela_window_moves_dispose (self);

@@ -55,7 +55,9 @@ gboolean          kiela_window_confirm_discard_finish (KielaWindow *self,
 gboolean          kiela_window_open_path        (KielaWindow *self, const char *path);
 gboolean          kiela_window_open_file        (KielaWindow *self, GFile *file);
 /* Opens `file` as the user asked for it: a game with unsaved changes is not replaced
- * before the user chose to save or discard them. */
+ * before the user chose to save or discard them.  The record is read off the main thread
+ * (a toast with Cancel says so when it takes a moment); the current game stays until the new
+ * one is ready, and stays for good when cancelled. */
 void              kiela_window_open             (KielaWindow *self, GFile *file);
 gboolean          kiela_window_save_to_path     (KielaWindow *self, const char *path, GError **error);
 

@@ -156,6 +156,135 @@ test_long_record (Fixture *f, gconstpointer data)
   g_remove (path);
 }
 
+/* ---------- opening a large record in the background ---------- */
+
+#define N_LARGE 300000
+
+typedef struct {
+  KielaWindow *window;
+  KielaGame *old_game;   /* the game shown before (not a reference: compared only) */
+  gint64 last;
+  gint64 max_gap;        /* the longest the main loop went without a turn while the old game was shown */
+  guint ticks;
+} Watch;
+
+/* Every 10 ms: how long since the last turn, while the record is still being read. */
+static gboolean
+watch_tick (gpointer data)
+{
+  Watch *w = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (kiela_window_get_game (w->window) == w->old_game)
+    {
+      w->max_gap = MAX (w->max_gap, now - w->last);
+      w->ticks++;
+    }
+  w->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+window_mapped (gpointer window)
+{
+  return gtk_widget_get_mapped (window);
+}
+
+/* The toast shown now, if it is the one that says a record is being opened. */
+static GtkWidget *
+opening_toast (KielaWindow *window)
+{
+  GtkWidget *overlay = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), KIELA_TYPE_WINDOW, "toast_overlay"));
+
+  for (GtkWidget *c = gtk_widget_get_first_child (overlay); c; c = gtk_widget_get_next_sibling (c))
+    if (g_strcmp0 (gtk_widget_get_css_name (c), "toast") == 0 && gtk_widget_get_mapped (c)
+        && gtk_widget_get_can_target (c))
+      {
+        GtkWidget *label = app_test_find_type (c, GTK_TYPE_LABEL);
+
+        if (label && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)), "Opening “large.kiela”"))
+          return c;
+      }
+  return NULL;
+}
+
+static gboolean
+opening_toast_shown (gpointer window)
+{
+  return opening_toast (window) != NULL;
+}
+
+static gboolean
+opening_toast_gone (gpointer window)
+{
+  return opening_toast (window) == NULL;
+}
+
+static gboolean
+game_replaced (gpointer data)
+{
+  Watch *w = data;
+
+  return kiela_window_get_game (w->window) != w->old_game;
+}
+
+/* A 300,000-move record is read off the main thread: the window keeps answering (no turn of
+ * its main loop waits long; opening it on the main thread froze the window for seconds), a
+ * toast says what is being opened with a Cancel, Cancel leaves the current game as it was,
+ * even after the reading would have ended, and opening it again shows it. */
+static void
+test_open_large_in_background (Fixture *f, gconstpointer data)
+{
+  g_autofree char *text = long_record (f->registry, N_LARGE);
+  g_autofree char *path = g_build_filename (f->dir, "large.kiela", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  Watch w = { f->window, NULL, 0, 0, 0 };
+  GtkWidget *toast, *cancel = NULL;
+  guint tick;
+  gint64 start, took;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 768);
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (window_mapped, f->window, 20000, "the window");
+  w.old_game = kiela_window_get_game (f->window);
+  g_assert_cmpuint (kiela_game_get_n_moves (w.old_game), ==, 0);
+
+  /* Cancelled while it is read. */
+  kiela_window_open (f->window, file);
+  wait_until (opening_toast_shown, f->window, 20000, "the toast saying the record is being opened");
+  g_assert_true (kiela_window_get_game (f->window) == w.old_game);
+  toast = opening_toast (f->window);
+  for (GtkWidget *c = gtk_widget_get_first_child (toast); c; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), "_Cancel") == 0)
+      cancel = c;
+  g_assert_nonnull (cancel);
+  g_signal_emit_by_name (cancel, "clicked");
+  wait_until (opening_toast_gone, f->window, 5000, "the opening toast to go");
+  /* Long enough for the reading to have ended had it gone on. */
+  spin (4000);
+  g_assert_true (kiela_window_get_game (f->window) == w.old_game);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 0);
+  g_assert_null (kiela_game_session_get_file (kiela_window_get_session (f->window)));
+
+  /* Opened to the end, with the main loop turning all along. */
+  w.last = g_get_monotonic_time ();
+  tick = g_timeout_add (10, watch_tick, &w);
+  start = g_get_monotonic_time ();
+  kiela_window_open (f->window, file);
+  wait_until (game_replaced, &w, 120000, "the large record to be opened");
+  took = g_get_monotonic_time () - start;
+  g_source_remove (tick);
+  g_test_message ("300,000 moves opened in %.2f s; the main loop turned %u times, at most %.0f ms apart",
+                  took / 1e6, w.ticks, w.max_gap / 1e3);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, N_LARGE);
+  g_assert_cmpuint (w.ticks, >, 10);
+  g_assert_cmpint (w.max_gap, <, 750 * 1000);
+  g_assert_null (opening_toast (f->window));
+  g_remove (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -164,5 +293,7 @@ main (int argc, char **argv)
 
   g_test_add ("/app/window/move-list/long-record", Fixture, NULL, app_test_move_list_setup, test_long_record,
               app_test_move_list_teardown);
+  g_test_add ("/app/window/open-large-in-background", Fixture, NULL, app_test_move_list_setup,
+              test_open_large_in_background, app_test_move_list_teardown);
   return g_test_run ();
 }

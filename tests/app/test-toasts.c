@@ -323,6 +323,55 @@ test_refusal_full_time (void)
   window_free (window);
 }
 
+/* A long message, such as a failed autosave's on a read-only disk, is shown whole at
+ * 1024×768: wrapped, never cut before its reason. */
+static void
+test_long_message_fits (void)
+{
+  g_autoptr(GSettings) prefs = app_test_settings_new ();
+  KielaWindow *window = window_new (prefs, 1024, 768);
+  const char *text = "The game could not be autosaved: Could not save "
+                     "“/home/pupil/.local/share/kiela/autosave.kiela”: Read-only file system";
+  GtkWidget *toast, *label;
+  graphene_rect_t tb, lb;
+  PangoLayout *layout;
+
+  kiela_window_add_message (window, text);
+  wait_until (toast_shown, window, 5000, "a toast");
+  app_test_wait_frames (GTK_WIDGET (window), 2);
+  toast = shown_toast (window);
+  g_assert_nonnull (toast);
+  label = app_test_find_type (toast, GTK_TYPE_LABEL);
+  g_assert_nonnull (label);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, text);
+  /* Kept as the last message, as a one-line toast's title is (the tests and the autosave's read it). */
+  g_assert_cmpstr (kiela_window_get_last_message (window), ==, text);
+  layout = gtk_label_get_layout (GTK_LABEL (label));
+  g_assert_false (pango_layout_is_ellipsized (layout));
+  g_assert_cmpint (pango_layout_get_line_count (layout), >=, 2);
+  /* The whole of the label, and of the toast, inside the window. */
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &tb));
+  g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (window), &lb));
+  g_assert_cmpfloat (tb.origin.x, >=, 0);
+  g_assert_cmpfloat (tb.origin.x + tb.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpfloat (tb.origin.y + tb.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+  {
+    int w, h;
+
+    pango_layout_get_pixel_size (layout, &w, &h);
+    g_assert_cmpfloat (lb.size.height, >=, h - 1);
+    g_assert_cmpfloat (lb.size.width, >=, w - 1);
+  }
+  render_to_png (GTK_WIDGET (window), "toast-long-message-1024x768.png");
+
+  /* A short message keeps the toast's own one-line title. */
+  close_toasts (window);
+  kiela_window_add_message (window, "Position copied");
+  wait_until (toast_shown, window, 5000, "a toast");
+  g_assert_cmpstr (shown_toast_text (window), ==, "Position copied");
+  window_free (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -334,5 +383,6 @@ main (int argc, char **argv)
   kiela_registry_load_default (registry);
   g_test_add_func ("/app/toasts/editor-uncovered", test_editor_uncovered);
   g_test_add_func ("/app/toasts/refusal-full-time", test_refusal_full_time);
+  g_test_add_func ("/app/toasts/long-message-fits", test_long_message_fits);
   return g_test_run ();
 }

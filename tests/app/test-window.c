@@ -1300,6 +1300,19 @@ test_unsaved_play_again (Fixture *f, gconstpointer data)
   g_assert_true (kiela_window_get_game (f->window) != game);
 }
 
+typedef struct {
+  KielaWindow *window;
+  const char *path;
+} FileWanted;
+
+static gboolean
+window_file_is (gpointer data)
+{
+  FileWanted *w = data;
+
+  return g_strcmp0 (kiela_window_get_file_path (w->window), w->path) == 0;
+}
+
 /* A saved game with new moves is marked in the title; opening another file asks, and Save
  * writes the moves to the game's own file before the other one replaces it. */
 static void
@@ -1326,6 +1339,12 @@ test_unsaved_save_then_open (Fixture *f, gconstpointer data)
   kiela_window_open (f->window, other);
   g_assert_cmpstr (kiela_window_get_file_path (f->window), ==, path);
   answer (f, "save");
+  /* The other record is read off the main thread, then replaces the game. */
+  {
+    FileWanted wanted = { f->window, other_path };
+
+    wait_until (window_file_is, &wanted, 20000, "the other file to be opened");
+  }
   g_assert_cmpstr (kiela_window_get_file_path (f->window), ==, other_path);
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, 1);
   g_assert_cmpstr (adw_window_title_get_title (title), ==, "other.kiela");

@@ -313,6 +313,16 @@ _kiela_window_update_turn (KielaWindow *self)
                                     KIELA_HIGHLIGHT_HINT);
 
   status = status_dup (self, to_move, at_end, over);
+  if (kiela_game_session_in_variation (self->session))
+    {
+      /* A variation is not the game: say so before anything else the line says. */
+      /* TRANSLATORS: the status line while a variation (a line tried out) is shown; %s is the
+       * usual status, "South to move" */
+      char *text = g_strdup_printf (_("Variation · %s"), status);
+
+      g_free (status);
+      status = text;
+    }
   gtk_label_set_text (self->status_label, status);
   update_side_labels (self, to_move, phase == KIELA_PHASE_PLAY ? live && at_end && !over : live);
   narration = narration_dup (self, to_move, interactive, over);

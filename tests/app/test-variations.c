@@ -120,6 +120,8 @@ test_variation_saved_and_shown (Fixture *f, gconstpointer data)
 
   /* A variation: the main line keeps its three moves; the list shows four moves and the start. */
   g_assert_true (kiela_game_session_in_variation (session));
+  /* The status line says a variation, not the game, is shown. */
+  g_assert_true (g_str_has_prefix (kiela_window_get_status_text (f->window), "Variation · "));
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_game_tree_get_main_game (kiela_game_session_get_tree (session))), ==, 3);
   g_assert_cmpuint (kiela_window_get_view_ply (f->window), ==, 2);
   app_test_assert_shown_position (f->window, &expected);
@@ -208,6 +210,7 @@ test_variation_saved_and_shown (Fixture *f, gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.variation-return", NULL));
   spin (50);
   g_assert_false (kiela_game_session_in_variation (session));
+  g_assert_false (g_str_has_prefix (kiela_window_get_status_text (f->window), "Variation"));
   g_assert_true (gtk_widget_activate_action (f->view, "list.select-item", "(ubb)", 3u, FALSE, FALSE));
   spin (50);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.variation-promote", NULL));

@@ -65,7 +65,7 @@ _kiela_board_view_house_clicked_cb (KielaHouse *house, KielaBoardView *self)
   else if (self->setup_source == house)
     _kiela_board_view_set_setup_source (self, NULL);
   else
-    emit_setup_move (self, self->setup_source, house, shift_held (self));
+    emit_setup_move (self, self->setup_source, house, shift_held (self) || kiela_house_get_shift_activation (house));
 }
 
 

@@ -16,6 +16,7 @@ struct _KielaHouse
   gboolean interactive;
   gboolean tooltip_hushed;   /* clicked: no tooltip over the neighbours until the pointer leaves */
   gboolean flash_on;
+  gboolean shift_activation; /* activated by Shift+Enter: "all its stones", as Shift+click */
 
   guint files;
   KielaSide side;
@@ -334,6 +335,26 @@ kiela_house_activate (GtkButton *button)
   g_signal_emit_by_name (button, "clicked");
 }
 
+/* Shift+Enter is to the keyboard what Shift+click is to the pointer (the arrangement moves
+ * all the stones of the house picked): the flag lasts the one activation. */
+static gboolean
+shift_activate (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  KielaHouse *self = KIELA_HOUSE (widget);
+
+  self->shift_activation = TRUE;
+  g_signal_emit_by_name (widget, "clicked");
+  self->shift_activation = FALSE;
+  return TRUE;
+}
+
+gboolean
+kiela_house_get_shift_activation (KielaHouse *self)
+{
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), FALSE);
+  return self->shift_activation;
+}
+
 static void
 kiela_house_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -443,6 +464,9 @@ kiela_house_class_init (KielaHouseClass *klass)
   /* GtkButton binds Enter and Space to its "activate" signal, which GTK's AT-SPI bridge also
    * uses for the action "click". */
   button_class->activate = kiela_house_activate;
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, GDK_SHIFT_MASK, shift_activate, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, GDK_SHIFT_MASK, shift_activate, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_ISO_Enter, GDK_SHIFT_MASK, shift_activate, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "kiela-house");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);

@@ -15,6 +15,8 @@ GtkWidget     *kiela_house_new           (guint files, KielaSide side, guint hou
 
 KielaSide      kiela_house_get_side      (KielaHouse *self);
 guint          kiela_house_get_house     (KielaHouse *self);
+/* TRUE during an activation by Shift+Enter (the keyboard's Shift+click: all the stones). */
+gboolean       kiela_house_get_shift_activation (KielaHouse *self);
 guint          kiela_house_get_file      (KielaHouse *self);  /* 0 = 'a', as South sees the board */
 guint          kiela_house_get_rank      (KielaHouse *self);  /* 1 .. 4 */
 const char    *kiela_house_get_square    (KielaHouse *self);  /* "g2" */

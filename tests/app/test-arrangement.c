@@ -11,6 +11,8 @@
 #include "kiela-setup-bar.h"
 #include "kiela-board-view.h"
 #include "app-test-window.h"
+#include "kiela-board-view-private.h"
+#include "kiela-house.h"
 #include "app-test-render.h"
 
 typedef struct {
@@ -161,6 +163,27 @@ test_several_stones_and_undo (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_is_sensitive (undo_button (f)));
   /* Nothing left: Ctrl+Z does nothing here and goes on to the game's own undo. */
   g_assert_false (press_ctrl_z (f));
+
+  /* The keyboard: Enter on a house picks it, Shift+Enter on another moves all of its stones
+   * there, as Shift+click does. */
+  {
+    guint from = 0, to;
+    KielaHouse *source, *target;
+
+    while (start.houses[KIELA_SOUTH][from] < 2)
+      from++;
+    to = from == 9 ? 8 : 9;
+    source = kiela_board_view_get_house (board, KIELA_SOUTH, from);
+    target = kiela_board_view_get_house (board, KIELA_SOUTH, to);
+    g_assert_true (gtk_widget_activate (GTK_WIDGET (source)));
+    app_test_press (GTK_WIDGET (target), "<Shift>Return");
+    g_assert_cmpuint (shown (f)->houses[KIELA_SOUTH][from], ==, 0);
+    g_assert_cmpuint (shown (f)->houses[KIELA_SOUTH][to], ==,
+                      start.houses[KIELA_SOUTH][to] + start.houses[KIELA_SOUTH][from]);
+    g_assert_false (kiela_house_get_shift_activation (target));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->bar), "setup-bar.undo", NULL));
+    g_assert_true (kiela_position_equal (shown (f), &start));
+  }
 
   /* The arrangement made is the one the game starts from. */
   g_signal_emit_by_name (board, "setup-move-all", (guint) KIELA_SOUTH, 0u, 10u);

@@ -134,20 +134,6 @@ show_ply (KielaWindow *self, guint ply, gboolean replay)
     kiela_trace_player_set_trace (self->player, variant, trace, G_MAXUINT);
 }
 
-static void
-set_setup_sentence (KielaWindow *self, KielaSide side, const KielaPosition *pos)
-{
-  g_autofree char *text = NULL;
-  guint total = 0;
-
-  for (guint h = 0; h < 2u * pos->files; h++)
-    total += pos->houses[side][h];
-  text = g_strdup_printf (ngettext ("%s: arrange your %u stone over your two rows.",
-                                    "%s: arrange your %u stones over your two rows.", total),
-                          kiela_side_display_name (side), total);
-  gtk_label_set_text (self->setup_label, text);
-}
-
 /* The expert arrangement of a human: the board lets them drag their own stones. */
 static void
 update_setup (KielaWindow *self)
@@ -155,22 +141,23 @@ update_setup (KielaWindow *self)
   KielaPhase phase = kiela_game_session_get_phase (self->session);
   KielaSide side = kiela_game_session_get_turn (self->session);
   KielaPosition pos;
+  g_autofree char *text = NULL;
+  guint total = 0;
 
-  kiela_game_session_get_setup_position (self->session, &pos);
   if (phase == KIELA_PHASE_PLAY || _kiela_window_player (self, side) != NULL)
     {
       kiela_board_view_set_setup_mode (self->board, FALSE, side);
-      /* Out of the arrangement the setup row is hidden but keeps its room, and so keeps its
-       * sentence, which sets its height where the window is narrow enough for the sentence to
-       * wrap (three lines at 1024 px with GTK 4.18): before the first arrangement it holds one
-       * like the arrangement's, so the board does not move when the setup row appears. */
-      if (*gtk_label_get_text (self->setup_label) == '\0')
-        set_setup_sentence (self, side, &pos);
       return;
     }
+  kiela_game_session_get_setup_position (self->session, &pos);
+  for (guint h = 0; h < 2u * pos.files; h++)
+    total += pos.houses[side][h];
   show_position (self, &pos);
   kiela_board_view_set_setup_mode (self->board, TRUE, side);
-  set_setup_sentence (self, side, &pos);
+  text = g_strdup_printf (ngettext ("%s: arrange your %u stone over your two rows.",
+                                    "%s: arrange your %u stones over your two rows.", total),
+                          kiela_side_display_name (side), total);
+  gtk_label_set_text (self->setup_label, text);
   /* The side labels count the stones shown, which are the arrangement's now. */
   _kiela_window_update_turn (self);
 }

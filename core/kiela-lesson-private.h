@@ -7,10 +7,7 @@
 
 G_BEGIN_DECLS
 
-/* Why step `step` of `lesson` fails kiela_lesson_validate() (translated, without the
- * "lesson …, step N:" prefix), or NULL when it passes.  `field` (may be NULL) receives
- * what is at fault: "text", "position", "move", "answer", "condition", "number",
- * "opponent" or "task". */
-char *kiela_lesson_step_problem (const KielaLesson *lesson, const KielaVariant *variant, guint step, const char **field);
+/* kiela_lesson_step_problem() is public now (kiela-lesson.h): the lesson editor shows each
+ * step's own reason beside it. */
 
 G_END_DECLS

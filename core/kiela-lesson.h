@@ -203,6 +203,14 @@ KIELA_AVAILABLE_IN_ALL KielaLessonVerdict kiela_lesson_check (const KielaLesson 
  */
 KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_validate (const KielaLesson *lesson, const KielaVariant *variant, GError **error);
 
+/* Why step `step` (0-based) of `lesson` fails kiela_lesson_validate() (translated, without
+ * the "lesson …, step N:" prefix), or NULL when it passes: an editor shows it on the step
+ * that caused it.  `field` (may be NULL) receives what is at fault: "text", "position",
+ * "move", "answer", "condition", "number", "opponent" or "task".  The opponent of a
+ * PLAY_OUT step is not looked up (that needs a registry). */
+KIELA_AVAILABLE_IN_ALL char *kiela_lesson_step_problem (const KielaLesson *lesson, const KielaVariant *variant, guint step,
+                                                       const char **field);
+
 /* The step's position parsed (the variant's start when it has none).  FALSE with an
  * error when it does not parse for the variant. */
 KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_step_get_position (const KielaLesson *lesson, const KielaVariant *variant, guint step,

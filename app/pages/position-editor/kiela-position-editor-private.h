@@ -4,7 +4,7 @@
 
 #include "kiela-position-editor.h"
 #include "kiela-position-model.h"
-#include "kiela-house.h"
+#include "kiela-board-editing.h"
 
 G_BEGIN_DECLS
 
@@ -42,14 +42,11 @@ struct _KielaPositionEditor {
   KielaPositionModel *model;      /* the variant, position, history and KPN errors */
   gboolean updating;              /* the page sets its own widgets: no edits from their signals */
 
-  /* Pointer and typing on the board. */
-  double pointer_x, pointer_y;
-  gboolean pointer_inside;
-  KielaHouse *typed_house;
-  gint64 typed_time;
+  KielaBoardEditing *editing;     /* the board's editing mode: clicks, scrolls, typed counts */
 };
 
-/* Makes the board, puts it in the page and lets clicks, scrolls and typing edit its houses. */
+/* Makes the board and puts it in the page; kiela_position_editor_new() lets clicks, scrolls and
+ * typing edit its houses once the model exists. */
 void _kiela_position_editor_init_board (KielaPositionEditor *self);
 
 G_END_DECLS

@@ -221,7 +221,7 @@ action_undo (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaPositionEditor *self = KIELA_POSITION_EDITOR (widget);
 
-  self->typed_house = NULL;
+  kiela_board_editing_forget_typing (self->editing);
   kiela_position_model_undo (self->model);
 }
 
@@ -230,7 +230,7 @@ action_redo (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaPositionEditor *self = KIELA_POSITION_EDITOR (widget);
 
-  self->typed_house = NULL;
+  kiela_board_editing_forget_typing (self->editing);
   kiela_position_model_redo (self->model);
 }
 
@@ -362,7 +362,7 @@ kiela_position_editor_set_position (KielaPositionEditor *self, const KielaVarian
 
   if (pos->files != variant->files)
     return FALSE;
-  self->typed_house = NULL;
+  kiela_board_editing_forget_typing (self->editing);
   kiela_position_model_apply (self->model, variant, pos, FALSE);
   return TRUE;
 }
@@ -408,7 +408,7 @@ kiela_position_editor_apply_kpn (KielaPositionEditor *self, const char *text, co
 {
   g_return_val_if_fail (KIELA_IS_POSITION_EDITOR (self), FALSE);
 
-  self->typed_house = NULL;
+  kiela_board_editing_forget_typing (self->editing);
   return kiela_position_model_apply_kpn (self->model, text, short_text, error);
 }
 
@@ -579,6 +579,7 @@ kiela_position_editor_new (KielaGameSession *session, KielaRegistry *registry)
     variant = g_ptr_array_index (self->variants, 0);
   g_return_val_if_fail (variant != NULL, GTK_WIDGET (self));
   self->model = kiela_position_model_new (self->variants, variant);
+  self->editing = kiela_board_editing_attach (self->board, self->model);
   g_signal_connect_object (self->model, "changed", G_CALLBACK (update_all), self, G_CONNECT_SWAPPED);
   g_signal_connect (self->model, "kpn-error-changed", G_CALLBACK (on_kpn_error_changed), self);
   update_all (self);

@@ -1,0 +1,1084 @@
+/* kiela-lesson-draft.c: the lesson editor's lesson in progress: steps checked by the engine as
+ * they are written, answers the engine computes, whole-draft snapshots for undo and redo, and
+ * the key-file text that is both the autosave and the undo snapshot. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "kiela-lesson-draft.h"
+
+#define DRAFT_GROUP "Draft"
+#define DRAFT_FORMAT 1
+/* Undo keeps this many steps back; older ones are dropped. */
+#define MAX_UNDO 500
+
+struct _KielaLessonDraft {
+  GObject parent_instance;
+
+  KielaRegistry *registry;
+  char *id;          /* from an opened file; NULL: made from the title */
+  char *title;
+  char *summary;
+  char *author;
+  KielaLessonLevel level;
+  char *variant;
+  GPtrArray *steps;  /* KielaLessonDraftStep* */
+
+  char *path;
+  char *saved;       /* the content when last opened or saved: modified = differs from it */
+  GPtrArray *undo;   /* char*: content snapshots, the latest last */
+  GPtrArray *redo;
+  char *merge_key;   /* the field the last edit changed, while edits of it merge */
+};
+
+G_DEFINE_FINAL_TYPE (KielaLessonDraft, kiela_lesson_draft, G_TYPE_OBJECT)
+
+enum { SIGNAL_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+step_free (gpointer data)
+{
+  KielaLessonDraftStep *s = data;
+
+  g_free (s->text);
+  g_free (s->hint);
+  g_free (s->position);
+  g_free (s->move);
+  g_free (s->answer);
+  g_free (s->opponent);
+  g_free (s);
+}
+
+static void
+kiela_lesson_draft_finalize (GObject *object)
+{
+  KielaLessonDraft *self = KIELA_LESSON_DRAFT (object);
+
+  g_free (self->id);
+  g_free (self->title);
+  g_free (self->summary);
+  g_free (self->author);
+  g_free (self->variant);
+  g_ptr_array_unref (self->steps);
+  g_free (self->path);
+  g_free (self->saved);
+  g_ptr_array_unref (self->undo);
+  g_ptr_array_unref (self->redo);
+  g_free (self->merge_key);
+  G_OBJECT_CLASS (kiela_lesson_draft_parent_class)->finalize (object);
+}
+
+static void
+kiela_lesson_draft_class_init (KielaLessonDraftClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = kiela_lesson_draft_finalize;
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+kiela_lesson_draft_init (KielaLessonDraft *self)
+{
+  self->steps = g_ptr_array_new_with_free_func (step_free);
+  self->undo = g_ptr_array_new_with_free_func (g_free);
+  self->redo = g_ptr_array_new_with_free_func (g_free);
+}
+
+static const char *
+default_variant_id (KielaRegistry *registry)
+{
+  const KielaVariant *v = kiela_registry_get_default_variant (registry);
+
+  return v ? v->id : "kiela";
+}
+
+/* ---------- the content as key-file text ---------- */
+
+static const char *const level_words[] = { "beginner", "advanced", "expert" };
+
+static void
+set_opt (GKeyFile *kf, const char *group, const char *key, const char *value)
+{
+  if (value != NULL && *value != '\0')
+    g_key_file_set_string (kf, group, key, value);
+}
+
+static GKeyFile *
+content_key_file (KielaLessonDraft *self)
+{
+  GKeyFile *kf = g_key_file_new ();
+
+  g_key_file_set_integer (kf, DRAFT_GROUP, "Format", DRAFT_FORMAT);
+  set_opt (kf, DRAFT_GROUP, "Id", self->id);
+  set_opt (kf, DRAFT_GROUP, "Title", self->title);
+  set_opt (kf, DRAFT_GROUP, "Summary", self->summary);
+  set_opt (kf, DRAFT_GROUP, "Author", self->author);
+  g_key_file_set_string (kf, DRAFT_GROUP, "Level", level_words[MIN (self->level, KIELA_LESSON_EXPERT)]);
+  g_key_file_set_string (kf, DRAFT_GROUP, "Variant", self->variant);
+  g_key_file_set_integer (kf, DRAFT_GROUP, "Steps", (gint) self->steps->len);
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      const KielaLessonDraftStep *s = g_ptr_array_index (self->steps, i);
+      g_autofree char *group = g_strdup_printf ("Step %u", i + 1);
+
+      set_opt (kf, group, "Text", s->text);
+      set_opt (kf, group, "Hint", s->hint);
+      set_opt (kf, group, "Position", s->position);
+      g_key_file_set_string (kf, group, "Task", kiela_lesson_file_task_word (s->kind) ?: "sow-house");
+      set_opt (kf, group, "Move", s->move);
+      set_opt (kf, group, "Answer", s->answer);
+      g_key_file_set_integer (kf, group, "Number", (gint) s->number);
+      g_key_file_set_integer (kf, group, "Condition", (gint) s->condition);
+      set_opt (kf, group, "Opponent", s->opponent);
+      g_key_file_set_integer (kf, group, "Depth", (gint) s->depth);
+      g_key_file_set_integer (kf, group, "Margin", s->margin);
+    }
+  return kf;
+}
+
+static char *
+dup_content (KielaLessonDraft *self)
+{
+  g_autoptr(GKeyFile) kf = content_key_file (self);
+
+  return g_key_file_to_data (kf, NULL, NULL);
+}
+
+static char *
+get_opt (GKeyFile *kf, const char *group, const char *key)
+{
+  char *value = g_key_file_get_string (kf, group, key, NULL);
+
+  if (value != NULL && *value == '\0')
+    g_clear_pointer (&value, g_free);
+  return value;
+}
+
+static guint
+get_uint (GKeyFile *kf, const char *group, const char *key, guint max)
+{
+  gint v = g_key_file_get_integer (kf, group, key, NULL);
+
+  return v < 0 ? 0 : MIN ((guint) v, max);
+}
+
+/* Reads content text into the draft; FALSE (the draft untouched) when it is not a draft. */
+static gboolean
+load_content (KielaLessonDraft *self, GKeyFile *kf, GError **error)
+{
+  g_autoptr(GPtrArray) steps = g_ptr_array_new_with_free_func (step_free);
+  g_autofree char *level = NULL, *variant = NULL;
+  gint format, n;
+
+  if (!g_key_file_has_group (kf, DRAFT_GROUP))
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_GROUP_NOT_FOUND, _("no [%s] group"), DRAFT_GROUP);
+      return FALSE;
+    }
+  format = g_key_file_get_integer (kf, DRAFT_GROUP, "Format", NULL);
+  if (format != DRAFT_FORMAT)
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, _("draft format %d, this version reads %d"),
+                   format, DRAFT_FORMAT);
+      return FALSE;
+    }
+  n = g_key_file_get_integer (kf, DRAFT_GROUP, "Steps", NULL);
+  if (n < 0 || n > KIELA_LESSON_MAX_STEPS)
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, _("%d steps: a lesson has 0 to %u"),
+                   n, (guint) KIELA_LESSON_MAX_STEPS);
+      return FALSE;
+    }
+  for (gint i = 0; i < n; i++)
+    {
+      g_autofree char *group = g_strdup_printf ("Step %d", i + 1);
+      g_autofree char *task = get_opt (kf, group, "Task");
+      KielaLessonDraftStep *s = g_new0 (KielaLessonDraftStep, 1);
+
+      s->kind = KIELA_TASK_SOW_HOUSE;
+      for (guint k = KIELA_TASK_WATCH; k <= KIELA_TASK_PLAY_OUT; k++)
+        if (g_strcmp0 (task, kiela_lesson_file_task_word (k)) == 0)
+          s->kind = k;
+      s->text = get_opt (kf, group, "Text");
+      s->hint = get_opt (kf, group, "Hint");
+      s->position = get_opt (kf, group, "Position");
+      s->move = get_opt (kf, group, "Move");
+      s->answer = get_opt (kf, group, "Answer");
+      s->number = get_uint (kf, group, "Number", 10000);
+      s->condition = get_uint (kf, group, "Condition", KIELA_CONDITION_ANY);
+      s->opponent = get_opt (kf, group, "Opponent");
+      s->depth = get_uint (kf, group, "Depth", 64);
+      s->margin = g_key_file_get_integer (kf, group, "Margin", NULL);
+      g_ptr_array_add (steps, s);
+    }
+  g_free (self->id);
+  self->id = get_opt (kf, DRAFT_GROUP, "Id");
+  g_free (self->title);
+  self->title = get_opt (kf, DRAFT_GROUP, "Title");
+  g_free (self->summary);
+  self->summary = get_opt (kf, DRAFT_GROUP, "Summary");
+  g_free (self->author);
+  self->author = get_opt (kf, DRAFT_GROUP, "Author");
+  level = get_opt (kf, DRAFT_GROUP, "Level");
+  self->level = KIELA_LESSON_BEGINNER;
+  for (guint k = 0; k < G_N_ELEMENTS (level_words); k++)
+    if (g_strcmp0 (level, level_words[k]) == 0)
+      self->level = k;
+  variant = get_opt (kf, DRAFT_GROUP, "Variant");
+  g_free (self->variant);
+  self->variant = variant ? g_steal_pointer (&variant) : g_strdup (default_variant_id (self->registry));
+  g_ptr_array_unref (self->steps);
+  self->steps = g_steal_pointer (&steps);
+  return TRUE;
+}
+
+static void
+load_content_text (KielaLessonDraft *self, const char *text)
+{
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+
+  /* Our own snapshots: they always parse. */
+  if (!g_key_file_load_from_data (kf, text, (gsize) -1, G_KEY_FILE_NONE, NULL) || !load_content (self, kf, NULL))
+    g_warn_if_reached ();
+}
+
+/* ---------- edits ---------- */
+
+static void
+changed (KielaLessonDraft *self)
+{
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+/* Before an edit: the content now is kept for undo, unless the edit continues the last one. */
+static void
+begin_edit (KielaLessonDraft *self, const char *merge_key)
+{
+  if (merge_key != NULL && g_strcmp0 (merge_key, self->merge_key) == 0 && self->undo->len > 0)
+    return;
+  g_ptr_array_add (self->undo, dup_content (self));
+  if (self->undo->len > MAX_UNDO)
+    g_ptr_array_remove_index (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  g_free (self->merge_key);
+  self->merge_key = g_strdup (merge_key);
+}
+
+static char *
+step_key (const char *field, guint index)
+{
+  return g_strdup_printf ("%s:%u", field, index);
+}
+
+static gboolean
+same (const char *a, const char *b)
+{
+  return g_strcmp0 (a && *a ? a : NULL, b && *b ? b : NULL) == 0;
+}
+
+static void
+set_string (char **field, const char *value)
+{
+  g_free (*field);
+  *field = value && *value ? g_strdup (value) : NULL;
+}
+
+static void
+set_lesson_string (KielaLessonDraft *self, char **field, const char *key, const char *value)
+{
+  if (same (*field, value))
+    return;
+  begin_edit (self, key);
+  set_string (field, value);
+  changed (self);
+}
+
+static KielaLessonDraftStep *
+get_step (KielaLessonDraft *self, guint index)
+{
+  g_return_val_if_fail (index < self->steps->len, NULL);
+  return g_ptr_array_index (self->steps, index);
+}
+
+static gboolean
+is_legal (const KielaVariant *variant, const KielaPosition *pos, guint house)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
+
+  for (guint i = 0; i < n; i++)
+    if (moves[i] == (KielaMove) house)
+      return TRUE;
+  return FALSE;
+}
+
+/* The engine's answer to a prediction: where the move's last stone lands, what it captures. */
+static void
+refill_answer (KielaLessonDraft *self, guint index)
+{
+  KielaLessonDraftStep *s = get_step (self, index);
+  const KielaVariant *variant = kiela_lesson_draft_get_variant (self);
+  g_autoptr(KielaTrace) trace = NULL;
+  KielaPosition pos;
+  KielaSquare sq;
+  char landed[4];
+
+  if ((s->kind != KIELA_TASK_PREDICT_LAST && s->kind != KIELA_TASK_PREDICT_CAPTURE) || s->move == NULL
+      || variant == NULL || !kiela_lesson_draft_get_position (self, index, &pos)
+      || !kiela_square_parse (variant->files, s->move, &sq, NULL) || sq.side != pos.to_move
+      || !is_legal (variant, &pos, sq.house))
+    return;
+  trace = kiela_trace_new ();
+  if (!kiela_sow_traced (variant, &pos, (KielaMove) sq.house, trace) || trace->result.end == KIELA_END_ENDLESS)
+    return;
+  kiela_square_name (variant->files, (KielaSide) trace->result.last_side, trace->result.last_house, landed);
+  if (s->kind == KIELA_TASK_PREDICT_LAST)
+    set_string (&s->answer, landed);
+  else
+    s->number = trace->result.captured;
+}
+
+/* A best move found for another position, or for another task, proves nothing now. */
+static void
+forget_best (KielaLessonDraftStep *s)
+{
+  if (s->kind != KIELA_TASK_BEST_MOVE)
+    return;
+  g_clear_pointer (&s->move, g_free);
+  s->depth = 0;
+  s->margin = 0;
+}
+
+/* ---------- public API ---------- */
+
+KielaLessonDraft *
+kiela_lesson_draft_new (KielaRegistry *registry)
+{
+  KielaLessonDraft *self = g_object_new (KIELA_TYPE_LESSON_DRAFT, NULL);
+
+  self->registry = registry;
+  self->variant = g_strdup (default_variant_id (registry));
+  self->saved = dup_content (self);
+  return self;
+}
+
+const char *kiela_lesson_draft_get_title (KielaLessonDraft *self) { return self->title; }
+const char *kiela_lesson_draft_get_summary (KielaLessonDraft *self) { return self->summary; }
+const char *kiela_lesson_draft_get_author (KielaLessonDraft *self) { return self->author; }
+KielaLessonLevel kiela_lesson_draft_get_level (KielaLessonDraft *self) { return self->level; }
+const char *kiela_lesson_draft_get_variant_id (KielaLessonDraft *self) { return self->variant; }
+guint kiela_lesson_draft_get_n_steps (KielaLessonDraft *self) { return self->steps->len; }
+const char *kiela_lesson_draft_get_path (KielaLessonDraft *self) { return self->path; }
+
+const KielaVariant *
+kiela_lesson_draft_get_variant (KielaLessonDraft *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), NULL);
+  return kiela_registry_lookup_variant (self->registry, self->variant);
+}
+
+char *
+kiela_lesson_draft_dup_id (KielaLessonDraft *self)
+{
+  GString *id;
+  gboolean dash = FALSE;
+
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), NULL);
+  if (self->id != NULL)
+    return g_strdup (self->id);
+  id = g_string_new (NULL);
+  for (const char *p = self->title ? self->title : ""; *p && id->len < 48; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        {
+          if (dash && id->len > 0)
+            g_string_append_c (id, '-');
+          g_string_append_c (id, g_ascii_tolower (*p));
+          dash = FALSE;
+        }
+      else
+        dash = TRUE;
+    }
+  if (id->len == 0)
+    g_string_append (id, "my-lesson");
+  return g_string_free (id, FALSE);
+}
+
+void kiela_lesson_draft_set_title (KielaLessonDraft *self, const char *text) { set_lesson_string (self, &self->title, "title", text); }
+void kiela_lesson_draft_set_summary (KielaLessonDraft *self, const char *text) { set_lesson_string (self, &self->summary, "summary", text); }
+void kiela_lesson_draft_set_author (KielaLessonDraft *self, const char *text) { set_lesson_string (self, &self->author, "author", text); }
+
+void
+kiela_lesson_draft_set_level (KielaLessonDraft *self, KielaLessonLevel level)
+{
+  g_return_if_fail (KIELA_IS_LESSON_DRAFT (self) && level <= KIELA_LESSON_EXPERT);
+  if (self->level == level)
+    return;
+  begin_edit (self, NULL);
+  self->level = level;
+  changed (self);
+}
+
+void
+kiela_lesson_draft_set_variant (KielaLessonDraft *self, const char *variant_id)
+{
+  g_return_if_fail (KIELA_IS_LESSON_DRAFT (self) && variant_id != NULL);
+  if (g_strcmp0 (self->variant, variant_id) == 0)
+    return;
+  begin_edit (self, NULL);
+  set_string (&self->variant, variant_id);
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      forget_best (get_step (self, i));
+      refill_answer (self, i);
+    }
+  changed (self);
+}
+
+const KielaLessonDraftStep *
+kiela_lesson_draft_get_step (KielaLessonDraft *self, guint index)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), NULL);
+  return get_step (self, index);
+}
+
+guint
+kiela_lesson_draft_insert_step (KielaLessonDraft *self, guint index, const char *position)
+{
+  KielaLessonDraftStep *s;
+
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), G_MAXUINT);
+  if (self->steps->len >= KIELA_LESSON_MAX_STEPS)
+    return G_MAXUINT;
+  index = MIN (index, self->steps->len);
+  begin_edit (self, NULL);
+  s = g_new0 (KielaLessonDraftStep, 1);
+  s->kind = KIELA_TASK_SOW_HOUSE;
+  set_string (&s->position, position);
+  g_ptr_array_insert (self->steps, (gint) index, s);
+  changed (self);
+  return index;
+}
+
+void
+kiela_lesson_draft_remove_step (KielaLessonDraft *self, guint index)
+{
+  g_return_if_fail (KIELA_IS_LESSON_DRAFT (self) && index < self->steps->len);
+  begin_edit (self, NULL);
+  g_ptr_array_remove_index (self->steps, index);
+  changed (self);
+}
+
+void
+kiela_lesson_draft_move_step (KielaLessonDraft *self, guint from, guint to)
+{
+  gpointer s;
+
+  g_return_if_fail (KIELA_IS_LESSON_DRAFT (self) && from < self->steps->len && to < self->steps->len);
+  if (from == to)
+    return;
+  begin_edit (self, NULL);
+  s = g_ptr_array_steal_index (self->steps, from);
+  g_ptr_array_insert (self->steps, (gint) to, s);
+  changed (self);
+}
+
+static void
+set_step_string (KielaLessonDraft *self, guint index, const char *field, gsize offset, const char *value)
+{
+  KielaLessonDraftStep *s = get_step (self, index);
+  char **slot;
+  g_autofree char *key = NULL;
+
+  g_return_if_fail (s != NULL);
+  slot = (char **) ((char *) s + offset);
+  if (same (*slot, value))
+    return;
+  key = step_key (field, index);
+  begin_edit (self, key);
+  set_string (slot, value);
+  changed (self);
+}
+
+void
+kiela_lesson_draft_set_text (KielaLessonDraft *self, guint index, const char *text)
+{
+  set_step_string (self, index, "text", G_STRUCT_OFFSET (KielaLessonDraftStep, text), text);
+}
+
+void
+kiela_lesson_draft_set_hint (KielaLessonDraft *self, guint index, const char *text)
+{
+  set_step_string (self, index, "hint", G_STRUCT_OFFSET (KielaLessonDraftStep, hint), text);
+}
+
+void
+kiela_lesson_draft_set_position (KielaLessonDraft *self, guint index, const char *kpn, gboolean merge)
+{
+  KielaLessonDraftStep *s = get_step (self, index);
+  g_autofree char *key = NULL;
+
+  g_return_if_fail (s != NULL);
+  if (same (s->position, kpn))
+    return;
+  if (merge)
+    key = step_key ("position", index);
+  begin_edit (self, key);
+  if (!merge)
+    {
+      /* The next digit typed on a house continues this edit. */
+      g_free (self->merge_key);
+      self->merge_key = step_key ("position", index);
+    }
+  set_string (&s->position, kpn);
+  forget_best (s);
+  refill_answer (self, index);
+  changed (self);
+}
+
+void
+kiela_lesson_draft_set_kind (KielaLessonDraft *self, guint index, KielaTaskKind kind)
+{
+  KielaLessonDraftStep *s = get_step (self, index);
+
+  g_return_if_fail (s != NULL && kind <= KIELA_TASK_PLAY_OUT);
+  if (s->kind == kind)
+    return;
+  begin_edit (self, NULL);
+  forget_best (s);
+  s->kind = kind;
+  s->depth = 0;
+  s->margin = 0;
+  if (kind == KIELA_TASK_BEST_MOVE || kind == KIELA_TASK_SOW_ANY || kind == KIELA_TASK_PLAY_OUT)
+    {
+      g_clear_pointer (&s->move, g_free);
+      s->condition = 0;
+      s->number = kind == KIELA_TASK_PLAY_OUT ? 6 : 0;
+    }
+  if (kind == KIELA_TASK_PLAY_OUT && s->opponent == NULL)
+    {
+      GPtrArray *all = kiela_registry_get_personalities (self->registry);
+
+      if (all != NULL && all->len > 0)
+        s->opponent = g_strdup (((const KielaPersonality *) g_ptr_array_index (all, 0))->id);
+    }
+  refill_answer (self, index);
+  changed (self);
+}
+
+void
+kiela_lesson_draft_set_move (KielaLessonDraft *self, guint index, const char *square)
+{
+  KielaLessonDraftStep *s = get_step (self, index);
+
+  g_return_if_fail (s != NULL);
+  if (same (s->move, square))
+    return;
+  begin_edit (self, NULL);
+  set_string (&s->move, square);
+  s->depth = 0;
+  s->margin = 0;
+  refill_answer (self, index);
+  changed (self);
+}
+
+void
+kiela_lesson_draft_set_condition (KielaLessonDraft *self, guint index, guint condition)
+{
+  KielaLessonDraftStep *s = get_step (self, index);
+
+  g_return_if_fail (s != NULL);
+  if (s->condition == condition)
+    return;
+  begin_edit (self, NULL);
+  s->condition = condition;
+  if (s->kind == KIELA_TASK_PLAY_OUT && condition == KIELA_GOAL_SURVIVE && s->number == 0)
+    s->number = 6;
+  changed (self);
+}
+
+void
+kiela_lesson_draft_set_number (KielaLessonDraft *self, guint index, guint number)
+{
+  KielaLessonDraftStep *s = get_step (self, index);
+  g_autofree char *key = step_key ("number", index);
+
+  g_return_if_fail (s != NULL);
+  if (s->number == number)
+    return;
+  begin_edit (self, key);
+  s->number = number;
+  changed (self);
+}
+
+void
+kiela_lesson_draft_set_opponent (KielaLessonDraft *self, guint index, const char *personality_id)
+{
+  KielaLessonDraftStep *s = get_step (self, index);
+
+  g_return_if_fail (s != NULL);
+  if (same (s->opponent, personality_id))
+    return;
+  begin_edit (self, NULL);
+  set_string (&s->opponent, personality_id);
+  changed (self);
+}
+
+void
+kiela_lesson_draft_set_best (KielaLessonDraft *self, guint index, const char *square, guint depth, gint margin)
+{
+  KielaLessonDraftStep *s = get_step (self, index);
+
+  g_return_if_fail (s != NULL && square != NULL);
+  begin_edit (self, NULL);
+  set_string (&s->move, square);
+  s->depth = depth;
+  s->margin = margin;
+  changed (self);
+}
+
+gboolean
+kiela_lesson_draft_get_position (KielaLessonDraft *self, guint index, KielaPosition *out)
+{
+  const KielaLessonDraftStep *s = get_step (self, index);
+  const KielaVariant *variant = kiela_lesson_draft_get_variant (self);
+
+  if (s == NULL || variant == NULL)
+    return FALSE;
+  if (s->position == NULL)
+    {
+      kiela_position_init_start (out, variant);
+      return TRUE;
+    }
+  return kiela_position_parse (s->position, variant->files, out, NULL);
+}
+
+/* ---------- the best move ---------- */
+
+typedef struct {
+  KielaRegistry *registry;
+  const KielaVariant *variant;
+  KielaPosition pos;
+} BestJob;
+
+static void
+find_best_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  BestJob *job = data;
+  GError *error = NULL;
+  KielaMove best = -1;
+  gint margin = 0;
+  KielaSquare sq;
+  char name[4];
+
+  if (!kiela_lesson_puzzle_score (job->registry, job->variant, &job->pos, KIELA_LESSON_DRAFT_BEST_DEPTH,
+                                  &best, &margin, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  kiela_square_from_house (job->variant->files, (KielaSide) job->pos.to_move, (guint) best, &sq);
+  kiela_square_name (job->variant->files, sq.side, sq.house, name);
+  if (margin < KIELA_LESSON_DRAFT_MIN_MARGIN)
+    {
+      if (margin <= 0)
+        g_task_return_new_error (task, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                                 /* TRANSLATORS: the lesson editor refuses a puzzle position */
+                                 _("This position has no clear best move: %s is no better than another move. "
+                                   "Choose a position where one move stands out."), name);
+      else
+        g_task_return_new_error (task, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                                 /* TRANSLATORS: %1$s a square, %2$.2f and %3$u stones */
+                                 _("This position has no clear best move: %1$s leads the next best by only "
+                                   "%2$.2f stones, and a puzzle needs %3$u or more."),
+                                 name, margin / 100.0, (guint) (KIELA_LESSON_DRAFT_MIN_MARGIN / 100));
+      return;
+    }
+  {
+    /* The square and the margin travel as "g1 450". */
+    g_task_return_pointer (task, g_strdup_printf ("%s %d", name, margin), g_free);
+  }
+}
+
+void
+kiela_lesson_draft_find_best_async (KielaLessonDraft *self, guint index, GCancellable *cancellable,
+                                    GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  BestJob *job = g_new0 (BestJob, 1);
+  const KielaVariant *variant = kiela_lesson_draft_get_variant (self);
+  KielaMove moves[KIELA_MAX_MOVES];
+
+  g_task_set_source_tag (task, kiela_lesson_draft_find_best_async);
+  job->registry = self->registry;
+  job->variant = variant;
+  g_task_set_task_data (task, job, g_free);
+  if (variant == NULL || index >= self->steps->len || !kiela_lesson_draft_get_position (self, index, &job->pos))
+    {
+      g_task_return_new_error (task, KIELA_ERROR, KIELA_ERROR_PLUGIN, "%s",
+                               _("The step's position does not fit the lesson's variant."));
+      return;
+    }
+  if (kiela_legal_moves (variant, &job->pos, moves, NULL, NULL) == 0)
+    {
+      g_task_return_new_error (task, KIELA_ERROR, KIELA_ERROR_PLUGIN, "%s",
+                               _("The side to move has no legal move in this position."));
+      return;
+    }
+  g_task_run_in_thread (task, find_best_thread);
+}
+
+gboolean
+kiela_lesson_draft_find_best_finish (KielaLessonDraft *self, GAsyncResult *result, char **square, gint *margin,
+                                     GError **error)
+{
+  g_autofree char *text = g_task_propagate_pointer (G_TASK (result), error);
+  char *space;
+
+  if (text == NULL)
+    return FALSE;
+  space = strchr (text, ' ');
+  *space = '\0';
+  if (margin)
+    *margin = atoi (space + 1);
+  if (square)
+    *square = g_strdup (text);
+  return TRUE;
+}
+
+/* ---------- checks ---------- */
+
+/* The draft as a KielaLesson pointing into its strings (for the engine's checks). */
+static void
+fill_lesson (KielaLessonDraft *self, KielaLesson *lesson, KielaLessonStep *steps, const char *id)
+{
+  memset (lesson, 0, sizeof *lesson);
+  lesson->id = id;
+  lesson->title = self->title;
+  lesson->summary = self->summary;
+  lesson->variant = self->variant;
+  lesson->order = 1000;
+  lesson->translation_domain = "kiela-lesson-file";
+  lesson->level = self->level;
+  lesson->kind = KIELA_LESSON_KIND_COURSE;
+  lesson->version = KIELA_LESSON_VERSION;
+  lesson->steps = steps;
+  lesson->n_steps = self->steps->len;
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      const KielaLessonDraftStep *s = g_ptr_array_index (self->steps, i);
+      KielaLessonStep *d = &steps[i];
+
+      memset (d, 0, sizeof *d);
+      d->text = s->text;
+      d->hint = s->hint;
+      d->position = s->position;
+      d->task.kind = s->kind;
+      d->task.move = s->kind == KIELA_TASK_SOW_ANY || s->kind == KIELA_TASK_PLAY_OUT ? NULL : s->move;
+      d->task.answer = s->kind == KIELA_TASK_PREDICT_LAST ? s->answer : NULL;
+      d->task.number = s->number;
+      d->task.condition = s->kind == KIELA_TASK_SOW_ANY || s->kind == KIELA_TASK_PLAY_OUT ? s->condition : 0;
+      d->task.opponent = s->kind == KIELA_TASK_PLAY_OUT ? s->opponent : NULL;
+      if (s->kind == KIELA_TASK_BEST_MOVE)
+        {
+          d->task.depth = s->depth;
+          d->task.margin = s->margin;
+        }
+      if (s->kind != KIELA_TASK_PREDICT_CAPTURE && !(s->kind == KIELA_TASK_SOW_ANY && s->condition == KIELA_CONDITION_CAPTURES_AT_LEAST)
+          && !(s->kind == KIELA_TASK_PLAY_OUT && s->condition == KIELA_GOAL_SURVIVE))
+        d->task.number = 0;
+    }
+}
+
+char *
+kiela_lesson_draft_dup_step_problem (KielaLessonDraft *self, guint index, const char **field)
+{
+  const KielaVariant *variant = kiela_lesson_draft_get_variant (self);
+  const KielaLessonDraftStep *s = get_step (self, index);
+  g_autofree KielaLessonStep *steps = NULL;
+  g_autofree char *id = NULL;
+  const char *dummy;
+  KielaLesson lesson;
+  char *problem;
+
+  g_return_val_if_fail (s != NULL, NULL);
+  if (field == NULL)
+    field = &dummy;
+  *field = "task";
+  if (variant == NULL)
+    return g_strdup_printf (_("the variant “%s” is not loaded"), self->variant);
+  if (s->kind == KIELA_TASK_BEST_MOVE && s->move == NULL)
+    {
+      *field = "move";
+      return g_strdup (_("ask the engine for the best move (Find Best Move)"));
+    }
+  steps = g_new0 (KielaLessonStep, self->steps->len);
+  id = kiela_lesson_draft_dup_id (self);
+  fill_lesson (self, &lesson, steps, id);
+  problem = kiela_lesson_step_problem (&lesson, variant, index, field);
+  if (problem == NULL && s->kind == KIELA_TASK_PLAY_OUT
+      && kiela_registry_lookup_personality (self->registry, s->opponent) == NULL)
+    {
+      *field = "opponent";
+      /* TRANSLATORS: %s a personality id */
+      problem = g_strdup_printf (_("there is no opponent “%s”"), s->opponent);
+    }
+  return problem;
+}
+
+char *
+kiela_lesson_draft_dup_problem (KielaLessonDraft *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), NULL);
+
+  if (self->title == NULL)
+    return g_strdup (_("The lesson needs a title."));
+  if (kiela_lesson_draft_get_variant (self) == NULL)
+    return g_strdup_printf (_("The variant “%s” is not loaded."), self->variant);
+  if (self->steps->len == 0)
+    return g_strdup (_("The lesson needs at least one step."));
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      g_autofree char *why = kiela_lesson_draft_dup_step_problem (self, i, NULL);
+
+      if (why != NULL)
+        /* TRANSLATORS: the first step of a lesson that fails its checks: "Step 2: it has no text" */
+        return g_strdup_printf (_("Step %u: %s"), i + 1, why);
+    }
+  return NULL;
+}
+
+/* ---------- the file ---------- */
+
+KielaLessonFile *
+kiela_lesson_draft_to_file (KielaLessonDraft *self, GError **error)
+{
+  g_autofree char *problem = kiela_lesson_draft_dup_problem (self);
+  g_autofree KielaLessonStep *steps = NULL;
+  g_autofree char *id = NULL;
+  g_autoptr(KielaLessonFile) file = NULL;
+  KielaLesson lesson;
+
+  if (problem != NULL)
+    {
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, problem);
+      return NULL;
+    }
+  steps = g_new0 (KielaLessonStep, self->steps->len);
+  id = kiela_lesson_draft_dup_id (self);
+  fill_lesson (self, &lesson, steps, id);
+  lesson.translation_domain = NULL;
+  file = kiela_lesson_file_new ();
+  if (!kiela_lesson_file_add_lesson (file, &lesson, self->author, error))
+    return NULL;
+  if (!kiela_lesson_file_check (file, self->registry, error))
+    return NULL;
+  return g_steal_pointer (&file);
+}
+
+static void
+reset_history (KielaLessonDraft *self)
+{
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  g_clear_pointer (&self->merge_key, g_free);
+}
+
+void
+kiela_lesson_draft_load_lesson (KielaLessonDraft *self, KielaLessonFile *file, guint index)
+{
+  const KielaLesson *lesson;
+
+  g_return_if_fail (KIELA_IS_LESSON_DRAFT (self));
+  lesson = kiela_lesson_file_get_lesson (file, index);
+  g_return_if_fail (lesson != NULL);
+
+  set_string (&self->id, lesson->id);
+  set_string (&self->title, lesson->title);
+  set_string (&self->summary, lesson->summary);
+  set_string (&self->author, kiela_lesson_file_get_author (file, index));
+  self->level = MIN (lesson->level, KIELA_LESSON_EXPERT);
+  set_string (&self->variant, lesson->variant);
+  g_ptr_array_set_size (self->steps, 0);
+  for (gsize i = 0; i < lesson->n_steps; i++)
+    {
+      const KielaLessonStep *src = &lesson->steps[i];
+      KielaLessonDraftStep *s = g_new0 (KielaLessonDraftStep, 1);
+
+      s->text = g_strdup (src->text);
+      s->hint = g_strdup (src->hint);
+      s->position = g_strdup (src->position);
+      s->kind = src->task.kind;
+      s->move = g_strdup (src->task.move);
+      s->answer = g_strdup (src->task.answer);
+      s->number = src->task.number;
+      s->condition = src->task.condition;
+      s->opponent = g_strdup (src->task.opponent);
+      s->depth = src->task.depth;
+      s->margin = src->task.margin;
+      g_ptr_array_add (self->steps, s);
+    }
+  set_string (&self->path, kiela_lesson_file_get_path (file));
+  reset_history (self);
+  g_free (self->saved);
+  self->saved = dup_content (self);
+  changed (self);
+}
+
+void
+kiela_lesson_draft_reset (KielaLessonDraft *self)
+{
+  g_return_if_fail (KIELA_IS_LESSON_DRAFT (self));
+  g_clear_pointer (&self->id, g_free);
+  g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->summary, g_free);
+  g_clear_pointer (&self->author, g_free);
+  g_clear_pointer (&self->path, g_free);
+  self->level = KIELA_LESSON_BEGINNER;
+  set_string (&self->variant, default_variant_id (self->registry));
+  g_ptr_array_set_size (self->steps, 0);
+  reset_history (self);
+  g_free (self->saved);
+  self->saved = dup_content (self);
+  changed (self);
+}
+
+void
+kiela_lesson_draft_set_path (KielaLessonDraft *self, const char *path)
+{
+  g_return_if_fail (KIELA_IS_LESSON_DRAFT (self));
+  set_string (&self->path, path);
+}
+
+gboolean
+kiela_lesson_draft_get_modified (KielaLessonDraft *self)
+{
+  g_autofree char *now = NULL;
+
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), FALSE);
+  now = dup_content (self);
+  return g_strcmp0 (now, self->saved) != 0;
+}
+
+void
+kiela_lesson_draft_mark_saved (KielaLessonDraft *self)
+{
+  g_return_if_fail (KIELA_IS_LESSON_DRAFT (self));
+  g_free (self->saved);
+  self->saved = dup_content (self);
+  changed (self);
+}
+
+gboolean
+kiela_lesson_draft_is_empty (KielaLessonDraft *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), TRUE);
+  return self->title == NULL && self->steps->len == 0;
+}
+
+/* ---------- undo ---------- */
+
+gboolean kiela_lesson_draft_can_undo (KielaLessonDraft *self) { return self->undo->len > 0; }
+gboolean kiela_lesson_draft_can_redo (KielaLessonDraft *self) { return self->redo->len > 0; }
+
+static gboolean
+step_history (KielaLessonDraft *self, GPtrArray *from, GPtrArray *to)
+{
+  g_autofree char *text = NULL;
+
+  if (from->len == 0)
+    return FALSE;
+  g_ptr_array_add (to, dup_content (self));
+  text = g_ptr_array_steal_index (from, from->len - 1);
+  load_content_text (self, text);
+  g_clear_pointer (&self->merge_key, g_free);
+  changed (self);
+  return TRUE;
+}
+
+gboolean
+kiela_lesson_draft_undo (KielaLessonDraft *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), FALSE);
+  return step_history (self, self->undo, self->redo);
+}
+
+gboolean
+kiela_lesson_draft_redo (KielaLessonDraft *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), FALSE);
+  return step_history (self, self->redo, self->undo);
+}
+
+void
+kiela_lesson_draft_break_merge (KielaLessonDraft *self)
+{
+  g_return_if_fail (KIELA_IS_LESSON_DRAFT (self));
+  g_clear_pointer (&self->merge_key, g_free);
+}
+
+/* ---------- autosave ---------- */
+
+char *
+kiela_lesson_draft_serialize (KielaLessonDraft *self)
+{
+  g_autoptr(GKeyFile) kf = NULL;
+
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), NULL);
+  kf = content_key_file (self);
+  set_opt (kf, DRAFT_GROUP, "Path", self->path);
+  g_key_file_set_boolean (kf, DRAFT_GROUP, "Modified", kiela_lesson_draft_get_modified (self));
+  return g_key_file_to_data (kf, NULL, NULL);
+}
+
+gboolean
+kiela_lesson_draft_deserialize (KielaLessonDraft *self, const char *data, GError **error)
+{
+  g_autoptr(GKeyFile) kf = g_key_file_new ();
+  g_autofree char *path = NULL;
+  gboolean modified;
+
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self), FALSE);
+  if (!g_key_file_load_from_data (kf, data, (gsize) -1, G_KEY_FILE_NONE, error))
+    return FALSE;
+  path = get_opt (kf, DRAFT_GROUP, "Path");
+  modified = g_key_file_get_boolean (kf, DRAFT_GROUP, "Modified", NULL);
+  g_key_file_remove_key (kf, DRAFT_GROUP, "Path", NULL);
+  g_key_file_remove_key (kf, DRAFT_GROUP, "Modified", NULL);
+  if (!load_content (self, kf, error))
+    return FALSE;
+  set_string (&self->path, path);
+  reset_history (self);
+  g_free (self->saved);
+  /* A restored draft with unsaved changes still has them: nothing on disk holds it. */
+  self->saved = modified ? g_strdup ("") : dup_content (self);
+  changed (self);
+  return TRUE;
+}
+
+gboolean
+kiela_lesson_draft_autosave (KielaLessonDraft *self, const char *path, GError **error)
+{
+  g_autofree char *data = kiela_lesson_draft_serialize (self);
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir, g_strerror (saved));
+      return FALSE;
+    }
+  return g_file_set_contents (path, data, -1, error);
+}
+
+char *
+kiela_lesson_draft_dup_autosave_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "kiela", "lesson-draft.ini", NULL);
+}

@@ -89,11 +89,12 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
   g_autofree char *variant_id = NULL, *position = NULL, *record = NULL, *format_text = NULL, *ply_text = NULL;
   g_autofree char *size_text = NULL, *output = NULL, *paper_text = NULL, *move_text = NULL, *title = NULL;
   g_autofree char *lesson_id = NULL, *variation_text = NULL, *line = NULL;
-  gboolean arrows = FALSE, blank = FALSE, key_moves = FALSE;
+  gboolean arrows = FALSE, blank = FALSE, key_moves = FALSE, answers = FALSE;
   const GOptionEntry entries[] = {
     { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("Draw this position"), "KPN" },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, N_("Draw this game record"), "FILE" },
-    { "lesson", 0, 0, G_OPTION_ARG_STRING, &lesson_id, N_("Make a PDF worksheet of this lesson, a page a step (see “kiela-cli lessons”)"), "ID" },
+    { "lesson", 0, 0, G_OPTION_ARG_STRING, &lesson_id, N_("Make a PDF worksheet of this lesson, a page a step (an id, see “kiela-cli lessons”, or a .kiela-lesson file)"), "ID" },
+    { "answers", 0, 0, G_OPTION_ARG_NONE, &answers, N_("With --lesson: end with the answer key, every step’s answer"), NULL },
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_text, N_("svg, png or pdf (default: from the output’s name)"), "FORMAT" },
     { "variation", 0, 0, G_OPTION_ARG_STRING, &variation_text, N_("With --record: that variation instead of the game as played, numbered 1, 2… as the app’s move list shows them (a PDF says it is one)"), "N" },
@@ -125,7 +126,8 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
                           "  kiela-cli export --record game.kiela --ply 12 --arrows -o move13.svg\n"
                           "  kiela-cli export --record game.kiela --key-moves --blank --paper letter -o sheet.pdf\n"
                           "  kiela-cli export --record game.kiela --variation 1 -o variation.pdf\n"
-                          "  kiela-cli export --lesson ID --blank -o lesson.pdf"),
+                          "  kiela-cli export --lesson ID --blank -o lesson.pdf\n"
+                          "  kiela-cli export --lesson my.kiela-lesson --answers -o lesson.pdf"),
                         &argc, &argv))
     return KIELA_CLI_EXIT_USAGE;
 
@@ -196,12 +198,31 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
       return KIELA_CLI_EXIT_INPUT;
     }
 
+  if (answers && lesson_id == NULL)
+    {
+      fprintf (stderr, _("kiela-cli %s: --answers needs --lesson\n"), CMD);
+      return KIELA_CLI_EXIT_USAGE;
+    }
   if (lesson_id != NULL)
     {
       const KielaLesson *lesson = kiela_registry_lookup_lesson (registry, lesson_id);
-      const KielaVariant *variant = lesson ? kiela_registry_lookup_variant (registry, lesson->variant) : NULL;
-      KielaWorksheetOptions options = { .blank = blank, .title = title };
+      const KielaVariant *variant = NULL;
+      KielaWorksheetOptions options = { .blank = blank, .title = title, .answers = answers };
       g_autoptr(KielaWorksheet) ws = NULL;
+      g_autoptr(KielaLessonFile) file = NULL;
+
+      /* A teacher's file not installed yet: read and checked as "kiela-cli lessons check" does. */
+      if (lesson == NULL && g_str_has_suffix (lesson_id, KIELA_LESSON_FILE_SUFFIX))
+        {
+          file = kiela_lesson_file_new_from_file (lesson_id, &error);
+          if (file == NULL || !kiela_lesson_file_check (file, registry, &error))
+            {
+              fprintf (stderr, "kiela-cli %s: %s\n", CMD, error->message);
+              return KIELA_CLI_EXIT_INPUT;
+            }
+          lesson = kiela_lesson_file_get_lesson (file, 0);
+        }
+      variant = lesson ? kiela_registry_lookup_variant (registry, lesson->variant) : NULL;
 
       if (format != FORMAT_PDF)
         {

@@ -182,10 +182,18 @@ kiela_worksheet_free (KielaWorksheet *ws)
 }
 
 guint
+kiela_worksheet_get_n_answer_pages (KielaWorksheet *ws)
+{
+  if (ws->lesson == NULL || !ws->options.answers)
+    return 0;
+  return (guint) (ws->lesson->n_steps + KIELA_WORKSHEET_ANSWERS_PER_PAGE - 1) / KIELA_WORKSHEET_ANSWERS_PER_PAGE;
+}
+
+guint
 kiela_worksheet_get_n_pages (KielaWorksheet *ws)
 {
   if (ws->lesson != NULL)
-    return (guint) ws->lesson->n_steps;
+    return (guint) ws->lesson->n_steps + kiela_worksheet_get_n_answer_pages (ws);
   /* A game without moves still makes one page: its starting position. */
   return MAX (ws->moves->len, 1);
 }
@@ -322,6 +330,164 @@ draw_diagram (KielaWorksheet *ws, cairo_t *cr, const KielaPosition *pos, const K
     g_critical ("worksheet diagram: %s", error->message);
 }
 
+
+/* ---------- a lesson's questions and answers ---------- */
+
+static const char *
+side_name (KielaSide side)
+{
+  return side == KIELA_SOUTH ? _("South") : _("North");
+}
+
+static const char *
+condition_question (KielaLessonCondition condition)
+{
+  switch (condition)
+    {
+    case KIELA_CONDITION_CAPTURES:          return _("Find a move that captures.");
+    case KIELA_CONDITION_RELAYS:            return _("Find a move that relays.");
+    case KIELA_CONDITION_CAPTURES_AT_LEAST: return NULL;
+    case KIELA_CONDITION_NO_REPLY_CAPTURE:  return _("Find a move that leaves the opponent no capture.");
+    case KIELA_CONDITION_LONGEST:           return _("Find the move that drops the most stones.");
+    case KIELA_CONDITION_ANY:
+    default:                                return _("Which houses may be sown? Choose one.");
+    }
+}
+
+static const char *
+goal_text (const KielaLessonTask *t, char **owned)
+{
+  switch ((KielaLessonGoal) t->condition)
+    {
+    case KIELA_GOAL_CAPTURE_ALL: return _("leave the opponent without a stone");
+    case KIELA_GOAL_WIN:         return _("win the game");
+    case KIELA_GOAL_SURVIVE:
+    default:
+      *owned = g_strdup_printf (ngettext ("play %u move without losing", "play %u moves without losing", t->number),
+                                t->number);
+      return *owned;
+    }
+}
+
+char *
+kiela_worksheet_step_question (const KielaLesson *lesson, const KielaVariant *variant, guint step)
+{
+  const KielaLessonTask *t;
+  KielaPosition pos;
+  const char *move;
+
+  g_return_val_if_fail (lesson != NULL && variant != NULL && step < lesson->n_steps, NULL);
+  t = &lesson->steps[step].task;
+  move = t->move ? t->move : "?";
+  if (!kiela_lesson_step_get_position (lesson, variant, step, &pos, NULL))
+    kiela_position_init_start (&pos, variant);
+  switch (t->kind)
+    {
+    case KIELA_TASK_WATCH:
+      /* TRANSLATORS: a worksheet's question; %s a square ("g1") */
+      return g_strdup_printf (_("Follow the move %s stone by stone: write the board after it."), move);
+    case KIELA_TASK_SOW_HOUSE:
+      return g_strdup_printf (_("Sow %s: where do its stones go? Write the board after the move."), move);
+    case KIELA_TASK_SOW_ANY:
+      if (t->condition == KIELA_CONDITION_CAPTURES_AT_LEAST)
+        return g_strdup_printf (ngettext ("Find a move that captures at least %u stone.",
+                                          "Find a move that captures at least %u stones.", t->number), t->number);
+      return g_strdup (condition_question ((KielaLessonCondition) t->condition));
+    case KIELA_TASK_PREDICT_LAST:
+      return g_strdup_printf (_("Where does the last stone of %s land?"), move);
+    case KIELA_TASK_PREDICT_CAPTURE:
+      return g_strdup_printf (_("How many stones does %s capture?"), move);
+    case KIELA_TASK_BEST_MOVE:
+      /* TRANSLATORS: %s "South" or "North" */
+      return g_strdup_printf (_("Find the best move for %s."), side_name ((KielaSide) pos.to_move));
+    case KIELA_TASK_PLAY_OUT:
+      {
+        g_autofree char *owned = NULL;
+        const char *goal = goal_text (t, &owned);
+
+        /* TRANSLATORS: %1$s "South" or "North", %2$s a goal ("win the game") */
+        return g_strdup_printf (_("Play %1$s against the computer and %2$s."), side_name ((KielaSide) pos.to_move), goal);
+      }
+    default:
+      return g_strdup ("");
+    }
+}
+
+char *
+kiela_worksheet_step_answer (const KielaLesson *lesson, const KielaVariant *variant, guint step)
+{
+  const KielaLessonTask *t;
+  KielaLessonAnswer answer = { 0 };
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  KielaPosition pos;
+  char square[4] = "?";
+
+  g_return_val_if_fail (lesson != NULL && variant != NULL && step < lesson->n_steps, NULL);
+  t = &lesson->steps[step].task;
+  if (t->kind == KIELA_TASK_PLAY_OUT)
+    {
+      g_autofree char *owned = NULL;
+
+      /* TRANSLATORS: the answer key of a play-out step: %s a goal ("win the game") */
+      return g_strdup_printf (_("No single answer: the pupil must %s."), goal_text (t, &owned));
+    }
+  if (!kiela_lesson_step_get_position (lesson, variant, step, &pos, NULL)
+      || !kiela_lesson_step_right_answer (lesson, variant, step, &answer))
+    return g_strdup (_("(this step does not pass its checks)"));
+  if (t->kind == KIELA_TASK_WATCH || t->kind == KIELA_TASK_SOW_HOUSE)
+    answer.move = kiela_lesson_step_get_move (lesson, variant, step);
+  kiela_square_name (variant->files, (KielaSide) pos.to_move, (guint) answer.move, square);
+  switch (t->kind)
+    {
+    case KIELA_TASK_PREDICT_LAST:
+      /* TRANSLATORS: the answer key: "The last stone of h1 lands in i2." */
+      return g_strdup_printf (_("The last stone of %1$s lands in %2$s."), t->move, t->answer);
+    case KIELA_TASK_PREDICT_CAPTURE:
+      return g_strdup_printf (ngettext ("%s captures %u stone.", "%s captures %u stones.", t->number), t->move, t->number);
+    case KIELA_TASK_BEST_MOVE:
+      if (t->margin >= KIELA_LESSON_WIN_MARGIN)
+        return g_strdup_printf (_("%s, which wins."), square);
+      if (t->margin > 0)
+        /* TRANSLATORS: the answer key of a puzzle: "g1, by 4.5 stones over the next best move." */
+        return g_strdup_printf (_("%1$s, by %2$.1f stones over the next best move."), square, t->margin / 100.0);
+      return g_strdup_printf ("%s.", square);
+    case KIELA_TASK_SOW_ANY:
+    case KIELA_TASK_WATCH:
+    case KIELA_TASK_SOW_HOUSE:
+    default:
+      if (kiela_sow_traced (variant, &pos, answer.move, trace))
+        {
+          g_autofree char *summary = kiela_narrate_move_summary (variant, trace);
+
+          if (t->kind == KIELA_TASK_SOW_ANY)
+            /* TRANSLATORS: the answer key of "find a move that ...": one right move and what it does */
+            return g_strdup_printf (_("For example %1$s: %2$s"), square, summary);
+          return g_strdup (summary);
+        }
+      return g_strdup_printf ("%s.", square);
+    }
+}
+
+static void
+draw_answer_page (KielaWorksheet *ws, cairo_t *cr, guint key_page, double x, double y, double cw, double bottom)
+{
+  guint first = key_page * KIELA_WORKSHEET_ANSWERS_PER_PAGE;
+  guint last = MIN (first + KIELA_WORKSHEET_ANSWERS_PER_PAGE, (guint) ws->lesson->n_steps);
+
+  y += 6 + draw_text (cr, _("Answer Key"), 15, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+  for (guint i = first; i < last && y < bottom; i++)
+    {
+      g_autofree char *heading = g_strdup_printf (_("Step %u"), i + 1);
+      g_autofree char *question = kiela_worksheet_step_question (ws->lesson, ws->variant, i);
+      g_autofree char *answer = kiela_worksheet_step_answer (ws->lesson, ws->variant, i);
+
+      y += 8;
+      draw_text (cr, heading, 11, TRUE, PANGO_ALIGN_LEFT, x, y, 60, 0, 0, 0);
+      y += draw_text (cr, question, 10, FALSE, PANGO_ALIGN_LEFT, x + 64, y, cw - 64, 0.3, 0.3, 0.3);
+      y += 2 + draw_text (cr, answer, 11, FALSE, PANGO_ALIGN_LEFT, x + 64, y + 2, cw - 64, 0.1, 0.1, 0.1);
+    }
+}
+
 void
 kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page, double width, double height)
 {
@@ -366,14 +532,22 @@ kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page, double w
 
   kiela_diagram_get_size (variant->files, &w_units, &h_units);
 
+  if (ws->lesson != NULL && page >= ws->lesson->n_steps)
+    {
+      draw_answer_page (ws, cr, page - (guint) ws->lesson->n_steps, x, y, cw, bottom);
+      cairo_restore (cr);
+      return;
+    }
   if (ws->lesson != NULL)
     {
       g_autofree char *heading = g_strdup_printf (_("Step %u"), page + 1);
+      g_autofree char *question = kiela_worksheet_step_question (ws->lesson, variant, page);
       g_autoptr(GError) error = NULL;
 
       y += draw_text (cr, heading, 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
-      y += 10 + draw_text (cr, kiela_lesson_step_get_text (ws->lesson, page), 11, FALSE, PANGO_ALIGN_LEFT,
-                           x, y + 4, cw, 0.1, 0.1, 0.1);
+      y += 4 + draw_text (cr, kiela_lesson_step_get_text (ws->lesson, page), 11, FALSE, PANGO_ALIGN_LEFT,
+                          x, y + 4, cw, 0.1, 0.1, 0.1);
+      y += 10 + draw_text (cr, question, 11, TRUE, PANGO_ALIGN_LEFT, x, y + 6, cw, 0.45, 0.2, 0.05);
       /* The registry validated the lesson: every step's position parses. */
       diagram_h = MIN (cw * h_units / w_units, bottom - y);
       if (kiela_lesson_step_get_position (ws->lesson, variant, page, &before, &error))

@@ -29,6 +29,8 @@ typedef struct {
   /* Under the title on every page: which line of the game this is when it is not the game as
    * played (kiela_worksheet_describe_line()); NULL for the game as played. */
   const char *line;
+  /* A lesson: pages of answers (the answer key) after the steps' pages. */
+  gboolean answers;
 } KielaWorksheetOptions;
 
 typedef struct _KielaWorksheet KielaWorksheet;
@@ -50,10 +52,19 @@ KielaGameLine  *kiela_worksheet_find_variation (KielaGameTree *tree, guint numbe
 
 /* Pages for the moves played so far in `game` (redo moves are left out). */
 KielaWorksheet *kiela_worksheet_new            (KielaGame *game, const KielaWorksheetOptions *options);
-/* A page a step of a lesson: its text and its position (blank with `options->blank`);
- * `options->moves` does not apply.  The lesson and variant must outlive the worksheet. */
+/* A page a step of a lesson: its text, its question, its position (blank with
+ * `options->blank`) and lines to answer on; with `options->answers` the answer key follows
+ * (KIELA_WORKSHEET_ANSWERS_PER_PAGE steps a page).  `options->moves` does not apply.  The
+ * lesson and variant must outlive the worksheet. */
 KielaWorksheet *kiela_worksheet_new_for_lesson (const KielaLesson *lesson, const KielaVariant *variant,
                                                 const KielaWorksheetOptions *options);
+#define KIELA_WORKSHEET_ANSWERS_PER_PAGE 12
+/* What a step asks, as the worksheet prints it ("How many stones does h1 capture?"). */
+char           *kiela_worksheet_step_question  (const KielaLesson *lesson, const KielaVariant *variant, guint step);
+/* Its answer for the key ("h1 captures 3 stones."); for a play-out, what reaching the goal means. */
+char           *kiela_worksheet_step_answer    (const KielaLesson *lesson, const KielaVariant *variant, guint step);
+/* Pages of the answer key (0 without `options->answers`). */
+guint           kiela_worksheet_get_n_answer_pages (KielaWorksheet *worksheet);
 void            kiela_worksheet_free           (KielaWorksheet *worksheet);
 guint           kiela_worksheet_get_n_pages    (KielaWorksheet *worksheet);
 /* Draws page `page` (0-based) onto a page of `width`×`height` points: used by the PDF and by printing. */

@@ -620,6 +620,56 @@ test_lesson (void)
     }
 }
 
+/* --answers: the capture lesson's pages, then its answer key with what the engine says each
+ * step's answer is; a teacher's .kiela-lesson file works without installing it. */
+static void
+test_lesson_answers (void)
+{
+  g_autofree char *out = tmp_path ("lesson-answers.pdf");
+  g_autofree char *file = tmp_path ("teacher.kiela-lesson");
+  g_autofree char *bad = tmp_path ("teacher-bad.kiela-lesson");
+  const KielaLesson *lesson = kiela_registry_lookup_lesson (get_registry (), "capture");
+  g_auto(Run) r = { 0 };
+  g_auto(Run) r2 = { 0 };
+  g_auto(Run) r3 = { 0 };
+  g_autofree char *info = NULL, *text = NULL, *flat = NULL, *pages = NULL, *key = NULL;
+  const char *key_at;
+
+  g_assert_nonnull (lesson);
+  run_cli (&r, "--lesson", "capture", "--answers", "-o", out, NULL);
+  g_assert_cmpstr (r.err, ==, "");
+  g_assert_cmpint (r.status, ==, 0);
+  info = pdf_info (out, "1");
+  pages = g_strdup_printf ("Pages:           %u", (guint) lesson->n_steps + 1);
+  g_assert_nonnull (strstr (info, pages));
+  text = pdf_text (out);
+  flat = squash (text);
+  key_at = strstr (flat, "Answer Key");
+  g_assert_nonnull (key_at);
+  /* Step 2 asks how many stones j1 captures; the file says 6. */
+  g_assert_cmpint (lesson->steps[1].task.kind, ==, KIELA_TASK_PREDICT_CAPTURE);
+  key = g_strdup_printf ("%s captures %u stones", lesson->steps[1].task.move, lesson->steps[1].task.number);
+  g_assert_nonnull (strstr (key_at, key));
+  g_assert_nonnull (strstr (flat, "How many stones does j1 capture?"));
+
+  g_assert_true (g_file_set_contents (file, "[Lesson]\nFormat=1\nId=teacher\nTitle=Teacher's Own\nVariant=kiela\n\n"
+                                      "[Step 1]\nText=Sow g1.\nTask=sow-house\nAnswer=g1\n\n"
+                                      "[Step 2]\nText=And h1.\nTask=sow-house\nAnswer=h1\n", -1, NULL));
+  run_cli (&r2, "--lesson", file, "--answers", "-o", out, NULL);
+  g_assert_cmpstr (r2.err, ==, "");
+  g_assert_cmpint (r2.status, ==, 0);
+  g_free (info);
+  info = pdf_info (out, "1");
+  g_assert_nonnull (strstr (info, "Pages:           3"));
+  /* A file that fails its checks: exit 2, naming the file and line. */
+  g_assert_true (g_file_set_contents (bad, "[Lesson]\nFormat=1\nId=teacher\nTitle=T\nVariant=kiela\n\n"
+                                      "[Step 1]\nText=Sow g4.\nTask=sow-house\nAnswer=g4\n", -1, NULL));
+  run_cli (&r3, "--lesson", bad, "--answers", "-o", out, NULL);
+  g_assert_cmpint (r3.status, ==, 2);
+  g_assert_nonnull (strstr (r3.err, "teacher-bad.kiela-lesson:"));
+  g_assert_nonnull (strstr (r3.err, "g4"));
+}
+
 /* ---------- bad input ---------- */
 
 static void
@@ -660,6 +710,7 @@ test_errors (void)
   expect_failure (1, "-o OUT", "--position", START_KPN, NULL);
   expect_failure (2, "unknown lesson “no-such-lesson”", "--lesson", "no-such-lesson", "-o", out, "--format", "pdf", NULL);
   expect_failure (1, "give --format pdf", "--lesson", "sowing", "-o", out, NULL);
+  expect_failure (1, "--answers needs --lesson", "--position", START_KPN, "--answers", "-o", out, NULL);
   expect_failure (1, "is not svg, png or pdf", "--position", START_KPN, "--format", "gif", "-o", out, NULL);
   expect_failure (1, "does not tell", "--position", START_KPN, "-o", dir, NULL);
   expect_failure (1, "is not a4 or letter", "--record", record, "--paper", "A5", "-o", out, NULL);
@@ -795,6 +846,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/cli/pdf-long-title", test_pdf_long_title);
   g_test_add_func ("/export/cli/ply-arrows", test_ply_arrows);
   g_test_add_func ("/export/cli/lesson", test_lesson);
+  g_test_add_func ("/export/cli/lesson-answers", test_lesson_answers);
   g_test_add_func ("/export/cli/errors", test_errors);
   g_test_add_func ("/export/cli/variation", test_variation);
   g_test_add_func ("/export/cli/full-disk", test_full_disk);

@@ -9,6 +9,7 @@
 #include "kiela-lab-page.h"
 #include "kiela-learn.h"
 #include "kiela-position-editor.h"
+#include "kiela-lesson-editor.h"
 #include "kiela-step-list.h"
 #include "kiela-text-pane.h"
 
@@ -683,6 +684,7 @@ kiela_window_new (GtkApplication *app, KielaRegistry *registry, GSettings *setti
   _kiela_window_review_init (self);
   /* TRANSLATORS: the header's title while the position editor is shown */
   kiela_window_add_lazy_page (self, KIELA_PAGE_EDITOR, _("Set Up Position"), build_editor_page, NULL);
+  kiela_lesson_editor_install (self, registry, settings, NULL);
   _kiela_window_report_plugin_failures (self);
   /* win.show-page::rules and ::history: the primary menu, F1 and the welcome page link here. */
   kiela_window_add_lazy_page (self, "rules", _("Rules"), build_text_pane, GINT_TO_POINTER (KIELA_TEXT_RULES));

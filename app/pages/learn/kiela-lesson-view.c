@@ -1113,9 +1113,19 @@ kiela_lesson_view_open (KielaLessonView *self, const char *lesson_id, guint step
                    kiela_lesson_get_title (lesson), lesson->variant);
       return FALSE;
     }
+  return kiela_lesson_view_open_lesson (self, lesson, variant, step, error);
+}
+
+gboolean
+kiela_lesson_view_open_lesson (KielaLessonView *self, const KielaLesson *lesson, const KielaVariant *variant,
+                               guint step, GError **error)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_VIEW (self), FALSE);
+  g_return_val_if_fail (lesson != NULL && variant != NULL, FALSE);
+
   if (step >= lesson->n_steps)
     {
-      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, "lesson “%s” has no step %u", lesson_id, step + 1);
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, "lesson “%s” has no step %u", lesson->id, step + 1);
       return FALSE;
     }
   self->lesson = lesson;

@@ -19,6 +19,10 @@ GtkWidget        *kiela_lesson_view_new           (KielaRegistry *registry, Kiel
  * variant that is not loaded or a step out of range; the view is unchanged then. */
 gboolean          kiela_lesson_view_open          (KielaLessonView *self, const char *lesson_id, guint step,
                                                    GError **error);
+/* Opens a lesson that need not be registered (the lesson editor's "Try as a Pupil"): `lesson`
+ * and `variant` must outlive its showing.  FALSE for a step out of range. */
+gboolean          kiela_lesson_view_open_lesson   (KielaLessonView *self, const KielaLesson *lesson,
+                                                   const KielaVariant *variant, guint step, GError **error);
 /* Cancels a computer opponent's search and the replay (leaving the page). */
 void              kiela_lesson_view_stop          (KielaLessonView *self);
 

@@ -74,6 +74,31 @@ remember_item (KielaLessonsPage *self, GtkWidget *item, const KielaLesson *lesso
   g_hash_table_insert (self->items, g_strdup_printf ("%s/%u", lesson->id, step), item);
 }
 
+/* The lesson's worksheet, a page a step and the answer key (win.export-lesson-worksheet and
+ * win.print-lesson, kiela-lesson-editor-window.c). */
+static GtkWidget *
+worksheet_button (const KielaLesson *lesson)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenuItem) export = g_menu_item_new (_("_Export Lesson Worksheet (PDF)…"), NULL);
+  g_autoptr(GMenuItem) print = g_menu_item_new (_("_Print Lesson Worksheet…"), NULL);
+  GtkWidget *button = gtk_menu_button_new ();
+  /* TRANSLATORS: a button beside a lesson in Learn to Play, %s its title */
+  g_autofree char *label = g_strdup_printf (_("Worksheet of “%s”"), kiela_lesson_get_title (lesson));
+
+  g_menu_item_set_action_and_target_value (export, "win.export-lesson-worksheet", g_variant_new_string (lesson->id));
+  g_menu_item_set_action_and_target_value (print, "win.print-lesson", g_variant_new_string (lesson->id));
+  g_menu_append_item (menu, export);
+  g_menu_append_item (menu, print);
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "document-print-symbolic");
+  gtk_widget_set_tooltip_text (button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  return button;
+}
+
 static GtkWidget *
 course_row (KielaLessonsPage *self, const KielaLesson *lesson)
 {
@@ -103,6 +128,7 @@ course_row (KielaLessonsPage *self, const KielaLesson *lesson)
   gtk_widget_add_css_class (label, done == n ? "kiela-stars" : "dim-label");
   gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), worksheet_button (lesson));
   icon = gtk_image_new_from_icon_name (done == n ? "object-select-symbolic" : "go-next-symbolic");
   gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);

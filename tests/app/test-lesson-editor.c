@@ -1,0 +1,501 @@
+/* test-lesson-editor.c: the lesson editor under Xvfb at 1024×768 (issue 19): a three-step lesson
+ * (sow a house, predict the last stone, count a capture) built through the page's widgets and
+ * actions, each step checked as it is written; tried as a pupil with one wrong answer; saved,
+ * reopened, installed and found in Learn to Play; its worksheet with the answer key exported and
+ * its pages counted; and screenshots of the editor and of the installed lesson. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-settings.h"
+#include "kiela-learn.h"
+#include "kiela-lessons-page.h"
+#include "kiela-lesson-editor.h"
+#include "kiela-lesson-export.h"
+#include "kiela-position-editor.h"
+#include "kiela-preferences-window.h"
+#include "kiela-board-view-private.h"
+#include "app-test-util.h"
+#include "app-test-render.h"
+
+/* South's j1 captures 6 here (the course's capture lesson, step 2). */
+#define CAPTURE_KPN "2,2,2,2,2,2,2,2,3,2/0,0,0,0,0,0,0,0,3,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0,0,2 s"
+
+typedef struct {
+  KielaRegistry *registry;
+  GSettings *prefs;
+  KielaWindow *window;
+  char *dir;
+} Fixture;
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  f->prefs = app_test_settings_new ();
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+  f->dir = g_dir_make_tmp ("kiela-lesson-editor-XXXXXX", NULL);
+  f->window = app_test_window_new (f->registry, f->prefs, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 768);
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  gtk_window_present (GTK_WINDOW (f->window));
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  g_clear_pointer (&f->window, app_test_window_free);
+  g_clear_object (&f->prefs);
+  g_clear_pointer (&f->registry, kiela_registry_free);
+  g_free (f->dir);
+}
+
+static KielaLessonEditor *
+editor_of (Fixture *f)
+{
+  return KIELA_LESSON_EDITOR (kiela_window_get_page (f->window, KIELA_PAGE_LESSON_EDITOR));
+}
+
+static void
+activate (gpointer widget, const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (widget), action, NULL));
+  spin (20);
+}
+
+/* Clicks the house at `square` of `board` (the "clicked" of its button, as a pointer or Enter does). */
+static void
+click_square (KielaBoardView *board, const char *square)
+{
+  KielaSquare sq;
+  KielaHouse *house;
+
+  g_assert_true (kiela_square_parse (kiela_board_view_get_files (board), square, &sq, NULL));
+  house = kiela_board_view_get_house (board, sq.side, sq.house);
+  g_assert_nonnull (house);
+  g_signal_emit_by_name (house, "clicked");
+  spin (20);
+}
+
+static void
+click (GtkWidget *button)
+{
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+  spin (20);
+}
+
+static void
+set_text (KielaLessonEditor *editor, const char *text)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (kiela_lesson_editor_get_control (editor, "text"));
+
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), text, -1);
+  spin (10);
+}
+
+/* The kind row's index of a task kind: the rows are found by their text, as a teacher reads them. */
+static void
+choose_kind (KielaLessonEditor *editor, KielaTaskKind kind)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (kiela_lesson_editor_get_control (editor, "kind"));
+  GListModel *model = adw_combo_row_get_model (row);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), i), kiela_task_kind_name (kind)))
+      {
+        adw_combo_row_set_selected (row, i);
+        spin (10);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+/* Where the engine says `square`'s move ends and what it captures, worked out here from the position. */
+static void
+engine_facts (const KielaVariant *v, const char *kpn, const char *square, char landed[4], guint *captured)
+{
+  KielaPosition pos;
+  KielaSquare sq;
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+
+  g_assert_true (kiela_position_parse (kpn, v->files, &pos, NULL));
+  g_assert_true (kiela_square_parse (v->files, square, &sq, NULL));
+  g_assert_true (kiela_sow_traced (v, &pos, (KielaMove) sq.house, trace));
+  kiela_square_name (v->files, (KielaSide) trace->result.last_side, trace->result.last_house, landed);
+  *captured = trace->result.captured;
+}
+
+static gboolean
+label_in_tree (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  if (ADW_IS_PREFERENCES_ROW (widget) && strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), text) != NULL)
+    return TRUE;
+  if (ADW_IS_PREFERENCES_GROUP (widget) && adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)) != NULL
+      && strstr (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (label_in_tree (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+static guint
+pdf_pages (const char *path)
+{
+  g_autofree char *out = NULL;
+  int status = 0;
+  const char *argv[] = { KIELA_TEST_PDFINFO, path, NULL };
+  const char *line;
+  guint64 pages = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                               &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  line = strstr (out, "Pages:");
+  g_assert_nonnull (line);
+  g_assert_true (g_ascii_string_to_unsigned (g_strstrip (g_strndup (line + 6, strcspn (line + 6, "\n"))), 10, 1, 1000,
+                                             &pages, NULL));
+  return (guint) pages;
+}
+
+static gboolean
+visible_is (gpointer data)
+{
+  Fixture *f = data;
+
+  return g_strcmp0 (kiela_window_get_visible_page (f->window), g_object_get_data (G_OBJECT (f->window), "want")) == 0;
+}
+
+static void
+assert_page (Fixture *f, const char *name)
+{
+  g_object_set_data_full (G_OBJECT (f->window), "want", g_strdup (name), g_free);
+  wait_until (visible_is, f, 5000, name);
+}
+
+static void
+test_build_try_save_install (Fixture *f, gconstpointer data)
+{
+  KielaLessonEditor *editor;
+  KielaLessonDraft *draft;
+  KielaBoardView *board;
+  const KielaVariant *kiela = kiela_registry_lookup_variant (f->registry, "kiela");
+  KielaPosition start;
+  g_autofree char *start_kpn = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "sowing-basics.kiela-lesson", NULL);
+  g_autofree char *pdf = g_build_filename (f->dir, "sowing-basics.pdf", NULL);
+  g_autofree char *printed = g_build_filename (f->dir, "printed.pdf", NULL);
+  g_autofree char *installed = NULL;
+  g_autoptr(GError) error = NULL;
+  char landed[4];
+  guint captured;
+
+  kiela_position_init_start (&start, kiela);
+  start_kpn = kiela_position_to_string (&start);
+
+  /* New Lesson from the main menu's action: an empty editor. */
+  activate (f->window, "win.new-lesson");
+  assert_page (f, KIELA_PAGE_LESSON_EDITOR);
+  editor = editor_of (f);
+  draft = kiela_lesson_editor_get_draft (editor);
+  board = kiela_lesson_editor_get_board (editor);
+  g_assert_cmpuint (kiela_lesson_draft_get_n_steps (draft), ==, 0);
+  g_assert_false (gtk_widget_is_visible (kiela_lesson_editor_get_control (editor, "text")));
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "title")), "Sowing Basics");
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "author")), "Ms Nkosi");
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "summary")), "Sow, predict, count.");
+  g_assert_cmpstr (kiela_lesson_draft_get_title (draft), ==, "Sowing Basics");
+
+  /* Step 1, sow this house: added on the start position, the house clicked on the board. */
+  activate (editor, "lesson-editor.add-step");
+  g_assert_cmpuint (kiela_lesson_draft_get_n_steps (draft), ==, 1);
+  g_assert_cmpuint (kiela_lesson_editor_get_selected (editor), ==, 0);
+  g_assert_true (gtk_widget_is_visible (kiela_lesson_editor_get_control (editor, "text")));
+  /* No text and no house yet: the step says so, in its row and in the form. */
+  g_assert_nonnull (kiela_lesson_editor_get_step_error (editor, 0));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (kiela_lesson_editor_get_control (editor, "problem"))), ==,
+                   kiela_lesson_editor_get_step_error (editor, 0));
+  set_text (editor, "Sow your house g1.");
+  g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 0)->text, ==, "Sow your house g1.");
+  /* Arranging: a click adds a stone to the house, undo takes it back. */
+  kiela_lesson_editor_set_choosing (editor, FALSE);
+  click_square (board, "a1");
+  g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][0], ==, start.houses[KIELA_SOUTH][0] + 1);
+  g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 0)->position, !=, start_kpn);
+  activate (editor, "lesson-editor.undo");
+  g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][0], ==, start.houses[KIELA_SOUTH][0]);
+  /* Choosing: a North house is refused (South is to move), g1 is taken. */
+  kiela_lesson_editor_set_choosing (editor, TRUE);
+  click_square (board, "g4");
+  g_assert_null (kiela_lesson_draft_get_step (draft, 0)->move);
+  click_square (board, "g1");
+  g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 0)->move, ==, "g1");
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, 0));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (kiela_lesson_editor_get_control (editor, "problem"))));
+
+  /* Step 2, where does the last stone land: the engine fills in the answer. */
+  activate (editor, "lesson-editor.add-step");
+  g_assert_cmpuint (kiela_lesson_editor_get_selected (editor), ==, 1);
+  choose_kind (editor, KIELA_TASK_PREDICT_LAST);
+  g_assert_true (kiela_lesson_editor_get_choosing (editor));
+  set_text (editor, "Where will the last stone of h1 land?");
+  g_assert_cmpstr (kiela_lesson_editor_get_step_error (editor, 1), !=, NULL);
+  click_square (board, "h1");
+  engine_facts (kiela, start_kpn, "h1", landed, &captured);
+  g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 1)->move, ==, "h1");
+  g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 1)->answer, ==, landed);
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, 1));
+
+  /* Step 3, how many stones are captured: made from the position editor ("Make a Lesson Step"). */
+  activate (f->window, "win.edit-position");
+  assert_page (f, KIELA_PAGE_EDITOR);
+  g_assert_true (kiela_position_editor_apply_kpn (KIELA_POSITION_EDITOR (kiela_window_get_page (f->window, KIELA_PAGE_EDITOR)),
+                                                  CAPTURE_KPN, "not a position", NULL));
+  activate (f->window, "win.make-lesson-step");
+  assert_page (f, KIELA_PAGE_LESSON_EDITOR);
+  g_assert_cmpuint (kiela_lesson_draft_get_n_steps (draft), ==, 3);
+  g_assert_cmpuint (kiela_lesson_editor_get_selected (editor), ==, 2);
+  {
+    KielaPosition capture;
+    g_autofree char *canonical = NULL;
+
+    g_assert_true (kiela_position_parse (CAPTURE_KPN, kiela->files, &capture, NULL));
+    canonical = kiela_position_to_string (&capture);
+    g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 2)->position, ==, canonical);
+  }
+  choose_kind (editor, KIELA_TASK_PREDICT_CAPTURE);
+  set_text (editor, "How many stones does j1 capture?");
+  click_square (board, "j1");
+  engine_facts (kiela, CAPTURE_KPN, "j1", landed, &captured);
+  g_assert_cmpuint (captured, ==, 6);
+  g_assert_cmpuint (kiela_lesson_draft_get_step (draft, 2)->number, ==, captured);
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, 2));
+  /* A broken edit is caught on its step: step 3's board cleared, j1 cannot be sown. */
+  activate (editor, "lesson-editor.clear");
+  g_assert_nonnull (kiela_lesson_editor_get_step_error (editor, 2));
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, 0));
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (kiela_lesson_editor_get_control (editor, "problem"))));
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  render_to_png (GTK_WIDGET (f->window), "lesson-editor-error.png");
+  activate (editor, "lesson-editor.undo");
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, 2));
+  g_assert_cmpuint (kiela_lesson_draft_get_step (draft, 2)->number, ==, 6);
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  render_to_png (GTK_WIDGET (f->window), "lesson-editor.png");
+
+  /* Try as a Pupil: the ordinary lesson view, one wrong answer, then through to the end. */
+  click (kiela_lesson_editor_get_control (editor, "try"));
+  assert_page (f, KIELA_PAGE_LESSON_TRY);
+  {
+    KielaLessonView *view = kiela_lesson_editor_get_try_view (editor);
+    KielaBoardView *pupil = kiela_lesson_view_get_board (view);
+
+    g_assert_cmpuint (kiela_lesson_view_get_lesson (view)->n_steps, ==, 3);
+    g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, "Sow your house g1.");
+    click_square (pupil, "h1");
+    g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+    g_assert_nonnull (kiela_lesson_view_get_feedback (view));
+    click (kiela_lesson_view_get_control (view, "retry"));
+    click_square (pupil, "g1");
+    g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+    click (kiela_lesson_view_get_control (view, "next"));
+    g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 1);
+    engine_facts (kiela, start_kpn, "h1", landed, &captured);
+    click_square (pupil, landed);
+    g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+    click (kiela_lesson_view_get_control (view, "next"));
+    g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 2);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lesson_view_get_control (view, "count")), 6);
+    click (kiela_lesson_view_get_control (view, "check"));
+    g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+    /* The last Next returns to the editor. */
+    click (kiela_lesson_view_get_control (view, "next"));
+    assert_page (f, KIELA_PAGE_LESSON_EDITOR);
+  }
+
+  /* Save, start afresh, reopen: the same three steps, unmodified. */
+  g_assert_true (kiela_lesson_draft_get_modified (draft));
+  g_assert_true (kiela_lesson_editor_save_to_path (editor, path, &error));
+  g_assert_no_error (error);
+  g_assert_false (kiela_lesson_draft_get_modified (draft));
+  {
+    g_autoptr(KielaLessonFile) file = kiela_lesson_file_new_from_file (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (kiela_lesson_file_check (file, f->registry, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (kiela_lesson_file_get_lesson (file, 0)->n_steps, ==, 3);
+    g_assert_cmpint (kiela_lesson_file_get_lesson (file, 0)->steps[2].task.kind, ==, KIELA_TASK_PREDICT_CAPTURE);
+    g_assert_cmpuint (kiela_lesson_file_get_lesson (file, 0)->steps[2].task.number, ==, 6);
+    g_assert_cmpstr (kiela_lesson_file_get_author (file, 0), ==, "Ms Nkosi");
+  }
+  activate (editor, "lesson-editor.new");
+  g_assert_cmpuint (kiela_lesson_draft_get_n_steps (draft), ==, 0);
+  g_assert_null (kiela_lesson_draft_get_title (draft));
+  g_assert_true (kiela_lesson_editor_open_path (editor, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_lesson_draft_get_n_steps (draft), ==, 3);
+  g_assert_cmpstr (kiela_lesson_draft_get_title (draft), ==, "Sowing Basics");
+  g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 1)->answer, ==, landed);
+  g_assert_false (kiela_lesson_draft_get_modified (draft));
+  for (guint i = 0; i < 3; i++)
+    g_assert_null (kiela_lesson_editor_get_step_error (editor, i));
+
+  /* Install: Learn to Play lists it under its author. */
+  g_assert_true (kiela_lesson_editor_install_lesson (editor, &installed, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (installed, G_FILE_TEST_IS_REGULAR));
+  g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, "sowing-basics"));
+  g_assert_true (kiela_window_show_page (f->window, KIELA_PAGE_LESSONS));
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  {
+    GtkWidget *lessons = kiela_window_get_page (f->window, KIELA_PAGE_LESSONS);
+
+    g_assert_true (label_in_tree (lessons, "Lessons by Ms Nkosi"));
+    g_assert_true (label_in_tree (lessons, "Sowing Basics"));
+    g_assert_nonnull (kiela_lessons_page_get_item (KIELA_LESSONS_PAGE (lessons), "sowing-basics", 0));
+    {
+      /* The teacher's section is the last: scrolled into view for the screenshot. */
+      GtkWidget *item = kiela_lessons_page_get_item (KIELA_LESSONS_PAGE (lessons), "sowing-basics", 0);
+      GtkWidget *scroll = gtk_widget_get_ancestor (item, GTK_TYPE_SCROLLED_WINDOW);
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroll));
+
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+      app_test_wait_frames (GTK_WIDGET (f->window), 3);
+      render_to_png (GTK_WIDGET (f->window), "lesson-installed.png");
+    }
+  }
+
+  /* The worksheet: a page a step and one page of answers, as a PDF and through the print system. */
+  {
+    const KielaLesson *lesson = kiela_registry_lookup_lesson (f->registry, "sowing-basics");
+    g_autoptr(GFile) out = g_file_new_for_path (pdf);
+
+    g_assert_true (kiela_lesson_export_save_pdf (lesson, kiela, TRUE, KIELA_PAPER_A4, out, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (pdf_pages (pdf), ==, 3 + 1);
+    g_assert_true (kiela_lesson_export_save_pdf (lesson, kiela, FALSE, KIELA_PAPER_A4, out, &error));
+    g_assert_cmpuint (pdf_pages (pdf), ==, 3);
+    g_assert_cmpint (kiela_lesson_export_print (GTK_WINDOW (f->window), lesson, kiela, TRUE, KIELA_PAPER_A4, printed, &error),
+                     ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+    g_assert_no_error (error);
+    g_assert_cmpuint (pdf_pages (printed), ==, 3 + 1);
+  }
+  g_remove (installed);
+}
+
+/* The engine refuses a position with no clear best move, and answers one with a clear one. */
+static gboolean
+search_done (gpointer data)
+{
+  return !kiela_lesson_editor_is_searching (data);
+}
+
+static void
+test_best_move (Fixture *f, gconstpointer data)
+{
+  KielaLessonEditor *editor;
+  KielaLessonDraft *draft;
+  const KielaLesson *puzzles = NULL;
+  GPtrArray *lessons = kiela_registry_get_lessons (f->registry);
+
+  activate (f->window, "win.new-lesson");
+  editor = editor_of (f);
+  draft = kiela_lesson_editor_get_draft (editor);
+  activate (editor, "lesson-editor.new");
+  /* The start position: every move as good as another. */
+  activate (editor, "lesson-editor.add-step");
+  choose_kind (editor, KIELA_TASK_BEST_MOVE);
+  set_text (editor, "Find the best move.");
+  g_assert_nonnull (kiela_lesson_editor_get_step_error (editor, 0));
+  click (kiela_lesson_editor_get_control (editor, "best"));
+  wait_until (search_done, editor, 120000, "the engine's search");
+  g_assert_null (kiela_lesson_draft_get_step (draft, 0)->move);
+  g_assert_nonnull (strstr (kiela_lesson_editor_get_step_error (editor, 0), "no clear best move"));
+
+  /* A shipped puzzle's position: the engine proposes its answer, with the margin. */
+  for (guint i = 0; lessons && i < lessons->len && puzzles == NULL; i++)
+    if (((const KielaLesson *) g_ptr_array_index (lessons, i))->kind == KIELA_LESSON_KIND_PUZZLES
+        && g_str_equal (((const KielaLesson *) g_ptr_array_index (lessons, i))->variant, "kiela"))
+      puzzles = g_ptr_array_index (lessons, i);
+  g_assert_nonnull (puzzles);
+  kiela_lesson_draft_set_position (draft, 0, puzzles->steps[0].position, FALSE);
+  click (kiela_lesson_editor_get_control (editor, "best"));
+  wait_until (search_done, editor, 120000, "the engine's search");
+  g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 0)->move, ==, puzzles->steps[0].task.move);
+  g_assert_cmpint (kiela_lesson_draft_get_step (draft, 0)->margin, >=, KIELA_LESSON_DRAFT_MIN_MARGIN);
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, 0));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (kiela_lesson_editor_get_control (editor, "answer"))),
+                            puzzles->steps[0].task.move));
+}
+
+/* A teacher's file that fails its checks is listed with its reason under Preferences → Plugins;
+ * the shipped lessons and the teacher's good file still load. */
+static void
+test_bad_file_listed (Fixture *f, gconstpointer data)
+{
+  g_autofree char *dir = kiela_lesson_file_dup_user_dir ();
+  g_autofree char *bad = g_build_filename (dir, "wrong-count.kiela-lesson", NULL);
+  g_autofree char *good = g_build_filename (dir, "fine.kiela-lesson", NULL);
+  g_autofree char *report = NULL;
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  GPtrArray *plugins;
+  const KielaPluginRecord *failed = NULL;
+  GtkWindow *prefs;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (bad, "[Lesson]\nFormat=1\nId=wrong-count\nTitle=Wrong\nVariant=kiela\n\n"
+                                      "[Step 1]\nText=Count.\n"
+                                      "Position=2,2,2,2,2,2,2,2,3,2/0,0,0,0,0,0,0,0,3,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0,0,2 s\n"
+                                      "Task=predict-capture\nMove=j1\nAnswer=5\n", -1, NULL));
+  g_assert_true (g_file_set_contents (good, "[Lesson]\nFormat=1\nId=fine\nTitle=Fine\nVariant=kiela\nAuthor=Ms Nkosi\n\n"
+                                      "[Step 1]\nText=Sow g1.\nTask=sow-house\nAnswer=g1\n", -1, NULL));
+  kiela_registry_load_default (registry);
+  plugins = kiela_registry_get_plugins (registry);
+  for (guint i = 0; i < plugins->len; i++)
+    if (g_strcmp0 (((const KielaPluginRecord *) g_ptr_array_index (plugins, i))->path, bad) == 0)
+      failed = g_ptr_array_index (plugins, i);
+  g_assert_nonnull (failed);
+  g_assert_cmpint (failed->state, ==, KIELA_PLUGIN_FAILED);
+  /* FILE:LINE and what the engine says instead. */
+  g_assert_nonnull (strstr (failed->reason, "wrong-count.kiela-lesson:"));
+  g_assert_nonnull (strstr (failed->reason, "6"));
+  g_assert_null (kiela_registry_lookup_lesson (registry, "wrong-count"));
+  g_assert_nonnull (kiela_registry_lookup_lesson (registry, "fine"));
+  g_assert_nonnull (kiela_registry_lookup_lesson (registry, "capture"));
+  report = kiela_preferences_dup_plugin_report (registry);
+  g_assert_nonnull (strstr (report, "FAILED"));
+  g_assert_nonnull (strstr (report, bad));
+  prefs = kiela_preferences_window_new (f->prefs, registry);
+  kiela_preferences_window_show_plugins (KIELA_PREFERENCES_WINDOW (prefs));
+  gtk_window_present (prefs);
+  app_test_wait_frames (GTK_WIDGET (prefs), 2);
+  g_assert_true (label_in_tree (GTK_WIDGET (prefs), failed->reason));
+  gtk_window_destroy (prefs);
+  g_remove (bad);
+  g_remove (good);
+}
+
+int
+main (int argc, char **argv)
+{
+  /* Its own data, state and cache folders: the autosaved draft and installed lessons stay there. */
+  g_autofree char *tmp = app_test_init (&argc, &argv, "lesson-editor.png");
+
+  app_test_disable_animations ();
+  g_test_add ("/app/lesson-editor/build-try-save-install", Fixture, NULL, fixture_setup, test_build_try_save_install,
+              fixture_teardown);
+  g_test_add ("/app/lesson-editor/bad-file-listed", Fixture, NULL, fixture_setup, test_bad_file_listed, fixture_teardown);
+  g_test_add ("/app/lesson-editor/best-move", Fixture, NULL, fixture_setup, test_best_move, fixture_teardown);
+  return g_test_run ();
+}

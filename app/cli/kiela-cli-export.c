@@ -93,8 +93,8 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
   const GOptionEntry entries[] = {
     { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("Draw this position"), "KPN" },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, N_("Draw this game record"), "FILE" },
-    { "lesson", 0, 0, G_OPTION_ARG_STRING, &lesson_id, N_("Make a PDF worksheet of this lesson, a page a step (an id, see “kiela-cli lessons”, or a .kiela-lesson file)"), "ID" },
-    { "answers", 0, 0, G_OPTION_ARG_NONE, &answers, N_("With --lesson: end with the answer key, every step’s answer"), NULL },
+    { "lesson", 0, 0, G_OPTION_ARG_STRING, &lesson_id, N_("Make a PDF worksheet of this lesson, a page a step (see “kiela-cli lessons”)"), "ID" },
+    { "answers", 0, 0, G_OPTION_ARG_NONE, &answers, N_("With --lesson: end with the answer key, every step’s answer (--lesson also takes a .kiela-lesson file)"), NULL },
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_text, N_("svg, png or pdf (default: from the output’s name)"), "FORMAT" },
     { "variation", 0, 0, G_OPTION_ARG_STRING, &variation_text, N_("With --record: that variation instead of the game as played, numbered 1, 2… as the app’s move list shows them (a PDF says it is one)"), "N" },
@@ -126,8 +126,7 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
                           "  kiela-cli export --record game.kiela --ply 12 --arrows -o move13.svg\n"
                           "  kiela-cli export --record game.kiela --key-moves --blank --paper letter -o sheet.pdf\n"
                           "  kiela-cli export --record game.kiela --variation 1 -o variation.pdf\n"
-                          "  kiela-cli export --lesson ID --blank -o lesson.pdf\n"
-                          "  kiela-cli export --lesson my.kiela-lesson --answers -o lesson.pdf"),
+                          "  kiela-cli export --lesson ID --blank -o lesson.pdf"),
                         &argc, &argv))
     return KIELA_CLI_EXIT_USAGE;
 

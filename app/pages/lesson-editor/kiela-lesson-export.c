@@ -196,7 +196,7 @@ kiela_lesson_export_dialog (GtkWindow *window, const KielaLesson *lesson, const 
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (window, print ? _("Print Lesson Worksheet")
                                                                      : _("Export Lesson Worksheet"), body));
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  r->answers_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("An _answer key at the end")));
+  r->answers_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("An answer _key at the end")));
   gtk_check_button_set_active (r->answers_check, TRUE);
   r->blank_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Blank diagrams for pupils to fill in")));
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);

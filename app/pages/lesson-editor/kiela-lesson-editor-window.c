@@ -8,6 +8,7 @@
 #include "kiela-lesson-editor.h"
 #include "kiela-position-editor.h"
 #include "kiela-lesson-export.h"
+#include "kiela-compat.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -47,8 +48,10 @@ show_editor (KielaWindow *window)
 }
 
 static void
-on_continue_response (AdwMessageDialog *dialog, const char *response, KielaWindow *window)
+on_continue_answered (const char *response, gpointer data)
 {
+  KielaWindow *window = data;
+
   if (g_strcmp0 (response, "new") == 0)
     gtk_widget_activate_action (GTK_WIDGET (get_editor (window)), "lesson-editor.new", NULL);
 }
@@ -60,24 +63,25 @@ action_new_lesson (GSimpleAction *action, GVariant *param, gpointer data)
   KielaWindow *window = data;
   KielaLessonEditor *editor = get_editor (window);
   KielaLessonDraft *draft = kiela_lesson_editor_get_draft (editor);
-  AdwMessageDialog *dialog;
+  GtkWidget *dialog;
+  g_autofree char *body = NULL;
   const char *title = kiela_lesson_draft_get_title (draft);
   guint n = kiela_lesson_draft_get_n_steps (draft);
 
   show_editor (window);
   if (kiela_lesson_draft_is_empty (draft))
     return;
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (window), _("Continue the Lesson in Progress?"), NULL));
   /* TRANSLATORS: %1$s a lesson's title, %2$u its steps */
-  adw_message_dialog_format_body (dialog, ngettext ("“%1$s”, %2$u step, is still open in the lesson editor.",
-                                                    "“%1$s”, %2$u steps, is still open in the lesson editor.", n),
-                                  title ? title : _("A lesson without a title"), n);
-  adw_message_dialog_add_responses (dialog, "new", _("Start a _New Lesson"), "continue", _("_Continue"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "continue", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "continue");
-  adw_message_dialog_set_close_response (dialog, "continue");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_continue_response), window, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  body = g_strdup_printf (ngettext ("“%1$s”, %2$u step, is still open in the lesson editor.",
+                                    "“%1$s”, %2$u steps, is still open in the lesson editor.", n),
+                          title ? title : _("A lesson without a title"), n);
+  dialog = kiela_compat_question_new (_("Continue the Lesson in Progress?"), body);
+  kiela_compat_question_add_response (dialog, "new", _("Start a _New Lesson"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_add_response (dialog, "continue", _("_Continue"), ADW_RESPONSE_SUGGESTED);
+  kiela_compat_question_set_default_response (dialog, "continue");
+  kiela_compat_question_set_close_response (dialog, "continue");
+  kiela_compat_question_present (dialog, GTK_WINDOW (window), on_continue_answered, g_object_ref (window),
+                                 g_object_unref);
 }
 
 /* Make a Lesson Step: the position the position editor shows, or the game's shown position. */

@@ -13,6 +13,7 @@
 #include "kiela-lessons-page.h"
 #include "kiela-position-model.h"
 #include "kiela-widget-util.h"
+#include "kiela-compat.h"
 
 /* The draft is written to disk this long after the last edit. */
 #define AUTOSAVE_DELAY_MS 800
@@ -723,36 +724,45 @@ typedef struct {
 static void save_as (KielaLessonEditor *self, Then then);
 
 static void
-on_replace_response (AdwMessageDialog *dialog, const char *response, Replace *r)
+on_replace_answered (const char *response, gpointer data)
 {
-  g_autoptr(KielaLessonEditor) self = r->self;
-  Then then = r->then;
+  Replace *r = data;
+  KielaLessonEditor *self = r->self;
 
-  g_free (r);
   if (g_strcmp0 (response, "discard") == 0)
-    then (self);
+    r->then (self);
   else if (g_strcmp0 (response, "save") == 0)
     {
       const char *path = kiela_lesson_draft_get_path (self->draft);
       g_autoptr(GError) error = NULL;
 
       if (path == NULL)
-        save_as (self, then);
+        save_as (self, r->then);
       else if (kiela_lesson_editor_save_to_path (self, path, &error))
-        then (self);
+        r->then (self);
       else
         say (self, error->message);
     }
+}
+
+static void
+replace_free (gpointer data)
+{
+  Replace *r = data;
+
+  g_object_unref (r->self);
+  g_free (r);
 }
 
 /* Runs `then` at once when nothing would be lost, else after Save or Discard. */
 static void
 confirm_replace (KielaLessonEditor *self, Then then)
 {
-  AdwMessageDialog *dialog;
+  GtkWidget *dialog;
   Replace *r;
   const char *title = kiela_lesson_draft_get_title (self->draft);
   KielaWindow *window = get_window (self);
+  g_autofree char *body = NULL;
 
   if (!kiela_lesson_draft_get_modified (self->draft) || kiela_lesson_draft_is_empty (self->draft) || window == NULL)
     {
@@ -762,18 +772,16 @@ confirm_replace (KielaLessonEditor *self, Then then)
   r = g_new0 (Replace, 1);
   r->self = g_object_ref (self);
   r->then = then;
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (window), _("Save Changes to the Lesson?"), NULL));
   /* TRANSLATORS: %s a lesson's title */
-  adw_message_dialog_format_body (dialog, _("“%s” has changes that are not saved in a lesson file. "
-                                            "If you do not save them, they are lost."),
-                                  title ? title : _("The lesson"));
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "discard", _("_Discard"), "save", _("_Save"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "save");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_replace_response), r);
-  gtk_window_present (GTK_WINDOW (dialog));
+  body = g_strdup_printf (_("“%s” has changes that are not saved in a lesson file. "
+                            "If you do not save them, they are lost."), title ? title : _("The lesson"));
+  dialog = kiela_compat_question_new (_("Save Changes to the Lesson?"), body);
+  kiela_compat_question_add_response (dialog, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_add_response (dialog, "discard", _("_Discard"), ADW_RESPONSE_DESTRUCTIVE);
+  kiela_compat_question_add_response (dialog, "save", _("_Save"), ADW_RESPONSE_SUGGESTED);
+  kiela_compat_question_set_default_response (dialog, "save");
+  kiela_compat_question_set_close_response (dialog, "cancel");
+  kiela_compat_question_present (dialog, GTK_WINDOW (window), on_replace_answered, r, replace_free);
 }
 
 static void
@@ -790,15 +798,14 @@ action_new (GtkWidget *widget, const char *name, GVariant *param)
   confirm_replace (KIELA_LESSON_EDITOR (widget), start_new);
 }
 
-static GtkFileFilter *
-lesson_filter (void)
+static GListStore *
+lesson_filters (void)
 {
-  GtkFileFilter *filter = gtk_file_filter_new ();
+  GListStore *filters = kiela_compat_file_filters_new ();
 
-  gtk_file_filter_set_name (filter, _("Kiela lessons"));
-  gtk_file_filter_add_pattern (filter, "*" KIELA_LESSON_FILE_SUFFIX);
-  gtk_file_filter_add_mime_type (filter, "application/x-kiela-lesson");
-  return filter;
+  kiela_compat_file_filters_add (filters, _("Kiela lessons"), "application/x-kiela-lesson",
+                                 "*" KIELA_LESSON_FILE_SUFFIX, NULL);
+  return filters;
 }
 
 typedef struct {
@@ -807,33 +814,39 @@ typedef struct {
 } Chooser;
 
 static void
-on_open_response (GtkNativeDialog *native, int response, KielaLessonEditor *self)
+chooser_free (gpointer data)
 {
-  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native)) : NULL;
+  Chooser *c = data;
+
+  g_object_unref (c->self);
+  g_free (c);
+}
+
+static void
+on_open_chosen (GFile *file, gpointer data)
+{
+  Chooser *c = data;
   g_autofree char *path = file ? g_file_get_path (file) : NULL;
   g_autoptr(GError) error = NULL;
 
-  if (path != NULL && !kiela_lesson_editor_open_path (self, path, &error))
-    say (self, error->message);
-  g_object_unref (native);
-  g_object_unref (self);
+  if (path != NULL && !kiela_lesson_editor_open_path (c->self, path, &error))
+    say (c->self, error->message);
 }
 
 static void
 open_chooser (KielaLessonEditor *self)
 {
   KielaWindow *window = get_window (self);
-  GtkFileChooserNative *native;
-  g_autoptr(GtkFileFilter) filter = lesson_filter ();
+  g_autoptr(GListStore) filters = lesson_filters ();
+  KielaCompatFileRequest request = { .title = _("Open Lesson"), .accept_label = _("_Open"),
+                                     .filters = G_LIST_MODEL (filters) };
+  Chooser *c;
 
   if (window == NULL)
     return;
-  native = gtk_file_chooser_native_new (_("Open Lesson"), GTK_WINDOW (window), GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  g_signal_connect (native, "response", G_CALLBACK (on_open_response), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  c = g_new0 (Chooser, 1);
+  c->self = g_object_ref (self);
+  kiela_compat_choose_file (GTK_WINDOW (window), KIELA_COMPAT_FILE_OPEN, &request, on_open_chosen, c, chooser_free);
 }
 
 static void
@@ -843,49 +856,46 @@ action_open (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
-on_save_response (GtkNativeDialog *native, int response, Chooser *c)
+on_save_chosen (GFile *file, gpointer data)
 {
-  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native)) : NULL;
+  Chooser *c = data;
   g_autofree char *path = file ? g_file_get_path (file) : NULL;
   g_autoptr(GError) error = NULL;
 
-  if (path != NULL)
+  if (path == NULL)
+    return;
+  if (!g_str_has_suffix (path, KIELA_LESSON_FILE_SUFFIX))
     {
-      if (!g_str_has_suffix (path, KIELA_LESSON_FILE_SUFFIX))
-        {
-          char *with = g_strconcat (path, KIELA_LESSON_FILE_SUFFIX, NULL);
+      char *with = g_strconcat (path, KIELA_LESSON_FILE_SUFFIX, NULL);
 
-          g_free (path);
-          path = with;
-        }
-      if (kiela_lesson_editor_save_to_path (c->self, path, &error))
-        {
-          g_autofree char *base = g_path_get_basename (path);
-          g_autofree char *text = g_strdup_printf (_("Saved “%s”"), base);
-
-          say (c->self, text);
-          if (c->then)
-            c->then (c->self);
-        }
-      else
-        say (c->self, error->message);
+      g_free (path);
+      path = with;
     }
-  g_object_unref (c->self);
-  g_free (c);
-  g_object_unref (native);
+  if (kiela_lesson_editor_save_to_path (c->self, path, &error))
+    {
+      g_autofree char *base = g_path_get_basename (path);
+      g_autofree char *text = g_strdup_printf (_("Saved “%s”"), base);
+
+      say (c->self, text);
+      if (c->then)
+        c->then (c->self);
+    }
+  else
+    say (c->self, error->message);
 }
 
 static void
 save_as (KielaLessonEditor *self, Then then)
 {
   KielaWindow *window = get_window (self);
-  GtkFileChooserNative *native;
-  g_autoptr(GtkFileFilter) filter = lesson_filter ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GListStore) filters = lesson_filters ();
   g_autofree char *problem = kiela_lesson_draft_dup_problem (self->draft);
   g_autofree char *id = kiela_lesson_draft_dup_id (self->draft);
   g_autofree char *name = g_strconcat (id, KIELA_LESSON_FILE_SUFFIX, NULL);
   const char *path = kiela_lesson_draft_get_path (self->draft);
+  g_autoptr(GFile) current = path ? g_file_new_for_path (path) : NULL;
+  KielaCompatFileRequest request = { .title = _("Save Lesson"), .accept_label = _("_Save"),
+                                     .filters = NULL, .file = current, .name = current ? NULL : name };
   Chooser *c;
 
   if (window == NULL)
@@ -898,23 +908,11 @@ save_as (KielaLessonEditor *self, Then then)
       say (self, text);
       return;
     }
-  native = gtk_file_chooser_native_new (_("Save Lesson"), GTK_WINDOW (window), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  if (path != NULL)
-    {
-      g_autoptr(GFile) current = g_file_new_for_path (path);
-
-      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), current, NULL);
-    }
-  else
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  request.filters = G_LIST_MODEL (filters);
   c = g_new0 (Chooser, 1);
   c->self = g_object_ref (self);
   c->then = then;
-  g_signal_connect (native, "response", G_CALLBACK (on_save_response), c);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  kiela_compat_choose_file (GTK_WINDOW (window), KIELA_COMPAT_FILE_SAVE, &request, on_save_chosen, c, chooser_free);
 }
 
 static void

@@ -7,6 +7,7 @@
 #include "kiela-lesson-export.h"
 #include "kiela-window.h"
 #include "kiela-diagram.h"
+#include "kiela-compat.h"
 
 gboolean
 kiela_lesson_export_save_pdf (const KielaLesson *lesson, const KielaVariant *variant, gboolean answers,
@@ -91,45 +92,41 @@ say (GtkWindow *window, const char *text)
 }
 
 static void
-on_pdf_response (GtkNativeDialog *native, int response, Request *r)
+on_pdf_chosen (GFile *file, gpointer data)
 {
-  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native)) : NULL;
+  Request *r = data;
+  g_autoptr(GError) error = NULL;
+  KielaWorksheetOptions options = { .answers = r->answers, .blank = r->blank };
+  g_autoptr(KielaWorksheet) ws = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *msg = NULL;
 
-  if (file != NULL)
-    {
-      g_autoptr(GError) error = NULL;
-      KielaWorksheetOptions options = { .answers = r->answers, .blank = r->blank };
-      g_autoptr(KielaWorksheet) ws = kiela_worksheet_new_for_lesson (r->lesson, r->variant, &options);
-      g_autoptr(GBytes) pdf = kiela_worksheet_to_pdf (ws, r->paper, &error);
-      g_autofree char *name = g_file_get_basename (file);
-      g_autofree char *msg = NULL;
-
-      if (pdf != NULL && kiela_diagram_write_file (file, pdf, &error))
-        msg = g_strdup_printf (_("Exported “%s”"), name);
-      else
-        msg = g_strdup_printf ("%s %s", _("The worksheet could not be saved."), error->message);
-      say (r->window, msg);
-    }
-  request_free (r);
-  g_object_unref (native);
+  if (file == NULL)
+    return;
+  ws = kiela_worksheet_new_for_lesson (r->lesson, r->variant, &options);
+  pdf = kiela_worksheet_to_pdf (ws, r->paper, &error);
+  name = g_file_get_basename (file);
+  if (pdf != NULL && kiela_diagram_write_file (file, pdf, &error))
+    msg = g_strdup_printf (_("Exported “%s”"), name);
+  else
+    msg = g_strdup_printf ("%s %s", _("The worksheet could not be saved."), error->message);
+  say (r->window, msg);
 }
 
 static void
 save_pdf (Request *r)
 {
-  GtkFileChooserNative *native = gtk_file_chooser_native_new (_("Export Lesson Worksheet"), r->window,
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GListStore) filters = kiela_compat_file_filters_new ();
   g_autofree char *name = g_strdup_printf ("%s.pdf", r->lesson->id);
+  KielaCompatFileRequest request = {
+    .title = _("Export Lesson Worksheet"), .accept_label = _("_Export"), .filters = G_LIST_MODEL (filters),
+    .name = name,
+  };
 
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_filter_set_name (filter, _("PDF documents"));
-  gtk_file_filter_add_pattern (filter, "*.pdf");
-  gtk_file_filter_add_mime_type (filter, "application/pdf");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
-  g_signal_connect (native, "response", G_CALLBACK (on_pdf_response), r);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  kiela_compat_file_filters_add (filters, _("PDF documents"), "application/pdf", "*.pdf", NULL);
+  kiela_compat_choose_file (r->window, KIELA_COMPAT_FILE_SAVE, &request, on_pdf_chosen, r,
+                            (GDestroyNotify) request_free);
 }
 
 static void
@@ -148,25 +145,27 @@ print_request (Request *r)
 }
 
 static void
-on_options_destroy (GtkWidget *dialog, Request *r)
+on_options_answered (const char *response, gpointer data)
 {
-  if (!r->answered)
-    request_free (r);
-}
+  Request *r = data;
 
-static void
-on_options_response (AdwMessageDialog *dialog, const char *response, Request *r)
-{
-  r->answered = TRUE;
   if (g_strcmp0 (response, "accept") != 0)
-    {
-      request_free (r);
-      return;
-    }
+    return;
   r->answers = gtk_check_button_get_active (r->answers_check);
   r->blank = gtk_check_button_get_active (r->blank_check);
   r->paper = gtk_drop_down_get_selected (r->paper_choice) == 1 ? KIELA_PAPER_LETTER : KIELA_PAPER_A4;
-  if (r->print)
+  r->answered = TRUE;
+}
+
+/* The question is gone: the file chooser or the printer next, with the request handed on. */
+static void
+on_options_done (gpointer data)
+{
+  Request *r = data;
+
+  if (!r->answered)
+    request_free (r);
+  else if (r->print)
     print_request (r);
   else
     save_pdf (r);
@@ -179,7 +178,7 @@ kiela_lesson_export_dialog (GtkWindow *window, const KielaLesson *lesson, const 
   Request *r = g_new0 (Request, 1);
   const char *papers[] = { _("A4"), _("Letter"), NULL };
   g_autoptr(GtkPaperSize) locale_paper = gtk_paper_size_new (NULL);
-  AdwMessageDialog *dialog;
+  GtkWidget *dialog;
   GtkWidget *box, *row, *label;
   g_autofree char *body = NULL;
 
@@ -193,10 +192,9 @@ kiela_lesson_export_dialog (GtkWindow *window, const KielaLesson *lesson, const 
                                     "“%1$s”: a page for each of its %2$u steps, with the question, the board and lines to answer on.",
                                     lesson->n_steps),
                           kiela_lesson_get_title (lesson), (guint) lesson->n_steps);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (window, print ? _("Print Lesson Worksheet")
-                                                                     : _("Export Lesson Worksheet"), body));
+  dialog = kiela_compat_question_new (print ? _("Print Lesson Worksheet") : _("Export Lesson Worksheet"), body);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  r->answers_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("An answer _key at the end")));
+  r->answers_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("An answer key at the e_nd")));
   gtk_check_button_set_active (r->answers_check, TRUE);
   r->blank_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Blank diagrams for pupils to fill in")));
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -212,12 +210,10 @@ kiela_lesson_export_dialog (GtkWindow *window, const KielaLesson *lesson, const 
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (r->answers_check));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (r->blank_check));
   gtk_box_append (GTK_BOX (box), row);
-  adw_message_dialog_set_extra_child (dialog, box);
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "accept", print ? _("_Print…") : _("_Export…"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "accept", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "accept");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_options_response), r);
-  g_signal_connect (dialog, "destroy", G_CALLBACK (on_options_destroy), r);
-  gtk_window_present (GTK_WINDOW (dialog));
+  kiela_compat_question_set_extra_child (dialog, box);
+  kiela_compat_question_add_response (dialog, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_add_response (dialog, "accept", print ? _("_Print…") : _("_Export…"), ADW_RESPONSE_SUGGESTED);
+  kiela_compat_question_set_default_response (dialog, "accept");
+  kiela_compat_question_set_close_response (dialog, "cancel");
+  kiela_compat_question_present (dialog, window, on_options_answered, r, on_options_done);
 }

@@ -156,6 +156,7 @@ pdf_pages (const char *path)
   int status = 0;
   const char *argv[] = { KIELA_TEST_PDFINFO, path, NULL };
   const char *line;
+  g_autofree char *count = NULL;
   guint64 pages = 0;
 
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
@@ -163,8 +164,8 @@ pdf_pages (const char *path)
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   line = strstr (out, "Pages:");
   g_assert_nonnull (line);
-  g_assert_true (g_ascii_string_to_unsigned (g_strstrip (g_strndup (line + 6, strcspn (line + 6, "\n"))), 10, 1, 1000,
-                                             &pages, NULL));
+  count = g_strndup (line + 6, strcspn (line + 6, "\n"));
+  g_assert_true (g_ascii_string_to_unsigned (g_strstrip (count), 10, 1, 1000, &pages, NULL));
   return (guint) pages;
 }
 

@@ -419,6 +419,17 @@ keep_unknown_members (JsonObject *obj, KielaGameTree *tree)
           g_debug ("record member not kept: it is not UTF-8 text");
           continue;
         }
+      /* Nor one json-glib would write as text it cannot read back: a number too large for a
+       * double (1e4003) is read as infinity and written as "inf" (found by fuzz-record). */
+      {
+        g_autoptr(JsonNode) back = json_from_string (text, NULL);
+
+        if (back == NULL)
+          {
+            g_debug ("record member not kept: it would not be written back as JSON");
+            continue;
+          }
+      }
       if (unknown == NULL)
         unknown = json_object_new ();
       json_object_set_member (unknown, name, json_node_copy (node));

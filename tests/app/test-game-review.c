@@ -70,6 +70,12 @@ is_mapped_label (GtkWidget *widget, gconstpointer text)
   return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text);
 }
 
+static gboolean
+blunder_marked (gpointer list)
+{
+  return app_test_find_widget (list, is_mapped_label, "▲??") != NULL;
+}
+
 static void
 screenshot (GtkWidget *window, const char *name)
 {
@@ -133,7 +139,11 @@ test_planted_blunder (void)
   /* The move list marks the move too, by shape and mark, in the blunder's colour. */
   {
     GtkWidget *list = app_test_find_type (GTK_WIDGET (w.window), GTK_TYPE_LIST_VIEW);
-    GtkWidget *mark = app_test_find_widget (list, is_mapped_label, "▲??");
+    GtkWidget *mark;
+
+    /* The list rebinds its rows on a later frame: slow under AddressSanitizer. */
+    wait_until (blunder_marked, list, 20000, "the move list to mark the blunder");
+    mark = app_test_find_widget (list, is_mapped_label, "▲??");
 
     g_assert_nonnull (mark);
     g_assert_true (gtk_widget_has_css_class (mark, "kiela-blunder"));

@@ -502,7 +502,8 @@ source_messages (void)
   g_autofree char *potfiles = g_build_filename (KIELA_TEST_PO_DIR, "POTFILES.in", NULL);
   const char *argv[] = { KIELA_TEST_XGETTEXT, "--from-code=UTF-8", "--keyword=_", "--keyword=N_",
                          "--keyword=C_:1c,2", "--keyword=NC_:1c,2", "--keyword=g_dngettext:2,3",
-                         "--keyword=g_dpgettext2:2c,3", "--keyword=NG:1,2", "-D", KIELA_TEST_SOURCE_ROOT,
+                         "--keyword=g_dpgettext2:2c,3", "--keyword=NG:1,2", "--flag=NG:1:pass-c-format",
+                         "--flag=NG:2:pass-c-format", "-D", KIELA_TEST_SOURCE_ROOT,
                          "-f", potfiles, "-o", pot, NULL };
   g_autofree char *err = NULL;
   g_autoptr(GError) error = NULL;
@@ -543,7 +544,7 @@ test_po_covers_sources (void)
   for (guint l = 0; langs[l]; l++)
     {
       g_autoptr(GPtrArray) entries = po_parse_lang (langs[l]);
-      guint missing = 0;
+      guint missing = 0, stale = 0, unflagged = 0;
 
       for (guint i = 1; i < sources->len; i++)
         {
@@ -562,10 +563,40 @@ test_po_covers_sources (void)
                           e->msgid_plural ? e->msgid_plural : "(none)", s->msgid_plural ? s->msgid_plural : "(none)");
               missing++;
             }
+          /* Without the flag msgfmt --check does not compare the directives at all. */
+          else if (s->c_format && !e->c_format)
+            {
+              g_printerr ("po/%s.po:%u: “%s” is a printf format in the sources but lacks “#, c-format”\n", langs[l],
+                          e->line, s->msgid);
+              unflagged++;
+            }
+        }
+      /* A message the sources no longer have is stale: msgmerge would make it obsolete. */
+      for (guint i = 1; i < entries->len; i++)
+        {
+          PoEntry *e = g_ptr_array_index (entries, i);
+
+          if (e->obsolete)
+            {
+              g_printerr ("po/%s.po:%u: obsolete entry “%s”: remove it (msgattrib --no-obsolete)\n", langs[l], e->line,
+                          e->msgid);
+              stale++;
+            }
+          else if (po_find (sources, e->msgctxt, e->msgid) == NULL)
+            {
+              g_printerr ("po/%s.po:%u: “%s” is no longer in the sources: remove the entry\n", langs[l], e->line,
+                          e->msgid);
+              stale++;
+            }
         }
       if (missing > 0)
         g_error ("po/%s.po lacks %u of the %u messages of the sources: translate them (see above) or "
                  "remove %s from po/LINGUAS", langs[l], missing, sources->len - 1, langs[l]);
+      if (unflagged > 0)
+        g_error ("po/%s.po: %u printf formats lack “#, c-format” (see above): run msgmerge with po/kiela.pot "
+                 "(ninja kiela-pot)", langs[l], unflagged);
+      if (stale > 0)
+        g_error ("po/%s.po keeps %u entries the sources do not have (see above)", langs[l], stale);
     }
 }
 

@@ -14,14 +14,27 @@
 #define SINGLES_KPN "5,5,5,5,5,5,5,5,5,2/0,0,0,0,0,0,0,0,0,4/0,1,0,0,0,0,1,0,0,0/1,0,1,0,0,1,0,0,0,0 s"
 #define BEGINNER_KPN "1,1,1,1,1,1,1,1,1,1/1,1,1,1,0,0,0,0,0,0/0,0,0,0,0,0,1,1,1,1/1,1,1,1,1,1,1,1,1,1 s"
 
+/* Sources of the History facts, so that a reviewer can check each one:
+ * [C] Bernardo Campos, Kiela: Um jogo de origem africana (Lisbon, 1998; 2nd edition 2000),
+ *     written in Portuguese; the seed texts quote it under an English title, which is a
+ *     description, not the book's name.
+ * [P] the public sources on the game and its software gathered in issue 25's review: the
+ *     first Kiela program for computers dates from 1991 (the seed texts' note "1993" dates
+ *     the later version they describe); the name means "puzzle" or "mind game"; the Prémio
+ *     Kiela has been awarded every year since 1999.
+ * [R] the rules file, ../shared/reference/kiela-rules.md beside this repository (the rules
+ *     and the family of four-row games, section 12).
+ * Claims only Campos makes are attributed to him in the text ("According to Campos"). */
 static const KielaTextSection history[] = {
   {
     /* Translators: a heading of the History pane. */
     N_("An old game of African origin"),
     {
-      /* Translators: History pane.  "holes" are the hollows dug in the earth, not the houses of the board. */
-      N_("Kiela is an old game of African origin. It was traditionally played on the ground: "
-         "the players dug small holes in the earth and counted stones into them."),
+      /* Translators: History pane.  The "hollows" are scooped out of the earth, not the
+       * houses of a wooden board.  Source: [C], [P]. */
+      N_("Kiela needs no board. For generations it has been played outdoors, on rows of "
+         "hollows scooped out of the earth, with pebbles for pieces. It is an old game, and it "
+         "comes from Africa."),
       NULL,
     },
     NULL, NULL, NULL, NULL,
@@ -30,9 +43,11 @@ static const KielaTextSection history[] = {
     /* Translators: a heading of the History pane. */
     N_("A test of wisdom"),
     {
-      /* Translators: History pane. */
-      N_("Because it asks for counting and planning ahead, Kiela was used for centuries to find "
-         "the wisest person, the one who should lead a kingdom or an army."),
+      /* Translators: History pane.  Source: [C]; only Campos reports this use, hence
+       * "According to Campos". */
+      N_("Kiela rewards careful counting and thinking several moves ahead. According to "
+         "Campos, communities long relied on it to pick out their wisest member: the person "
+         "fit to lead a kingdom or an army, or even a suitor worthy of the princess."),
       NULL,
     },
     NULL, NULL, NULL, NULL,
@@ -41,24 +56,30 @@ static const KielaTextSection history[] = {
     /* Translators: a heading of the History pane. */
     N_("Winning without killing"),
     {
-      /* Translators: History pane.  The captor is the player who captured the stones. */
-      N_("The elders teach that the heart of the game is to defeat the opponent without killing. "
-         "That is why captured soldiers are never taken off the board: they join the captor’s "
-         "army, where they serve with honour and with the same standing as those who captured them."),
-      /* Translators: History pane. */
-      N_("Kiela is a game of strategy, and also a call for peace, for harmony and for respect "
-         "for human life."),
+      /* Translators: History pane.  Source: [C], who reports the elders' saying; the rule
+       * itself is in [R] section 7.  "its captor": the player who captured the stone. */
+      N_("According to Campos, the elders say that the point of the game is to beat an "
+         "opponent without taking a life. The rules agree: a captured stone is never thrown "
+         "away. It changes sides and fights on for its captor, with the same rank as the "
+         "stones that took it."),
+      /* Translators: History pane.  Source: [R] section 7 (56 stones always on the board). */
+      N_("All 56 stones that start a game are still on the board when it ends. A victory in "
+         "Kiela is won by strategy, and it never costs a life."),
       NULL,
     },
     NULL, NULL, NULL, NULL,
   },
   {
     /* Translators: a heading of the History pane. */
-    N_("The book and the first program"),
+    N_("The book, the program and the prize"),
     {
-      /* Translators: History pane.  Keep the book's title in English, as it was published. */
-      N_("Bernardo Campos described the game in his book Kiela – A Game of African Origin "
-         "(1998, 2000). He also wrote the first Kiela program for computers, in 1993."),
+      /* Translators: History pane.  Keep the book's title in Portuguese, exactly as it was
+       * published: "Kiela: Um jogo de origem africana".  Source: [C]. */
+      N_("Bernardo Campos wrote about the game in Kiela: Um jogo de origem africana, a book "
+         "in Portuguese published in Lisbon in 1998, with a second edition in 2000."),
+      /* Translators: History pane.  Source: [P]. */
+      N_("Campos also made the first version of Kiela for computers, in 1991. A prize named "
+         "after the game, the Prémio Kiela, has been awarded every year since 1999."),
       NULL,
     },
     NULL, NULL, NULL, NULL,
@@ -67,11 +88,13 @@ static const KielaTextSection history[] = {
     /* Translators: a heading of the History pane. */
     N_("Where it is played"),
     {
-      /* Translators: History pane.  Kimbundu is a language of Angola. */
-      N_("Kiela comes from northern Angola, where it is played by Kimbundu-speaking people."),
-      /* Translators: History pane.  Game and place names stay as they are. */
-      N_("It belongs to the family of mancala games played on four rows of holes. Its relatives "
-         "include Owela (Benguela, Angola), Omweso (Uganda), Bao and Hawalis (Oman)."),
+      /* Translators: History pane.  Kimbundu is a language of Angola.  Source: [P]. */
+      N_("Kiela comes from northern Angola, where Kimbundu-speaking people play it. Its name "
+         "means “puzzle” or “mind game”."),
+      /* Translators: History pane.  Game and place names stay as they are.  Source: [R]. */
+      N_("It belongs to the mancala games played on four rows of holes. Among its relatives "
+         "are Owela of Benguela, in Angola; Omweso of Uganda; Bao, of Tanzania and Kenya; and "
+         "Hawalis of Oman."),
       NULL,
     },
     NULL, NULL, NULL, NULL,
@@ -185,15 +208,18 @@ static const KielaTextSection rules[] = {
     /* Translators: a heading of the Rules pane. */
     N_("The end"),
     {
-      /* Translators: Rules pane. */
-      N_("A player who has no legal move on their turn loses: all their stones are gone, or, "
-         "in the advanced game, each of their houses holds one stone at most."),
+      /* Translators: Rules pane.  Source: [R] section 9; an endless move is not legal
+       * (section 8), so a player whose every move is endless has none. */
+      N_("A player who has no legal move on their turn loses: all their stones are gone; or, "
+         "in the advanced game, each of their houses holds one stone at most; or every move "
+         "they could start is endless."),
       /* Translators: Rules pane. */
       N_("When the same position, with the same player to move, comes back for the third time, "
          "the game is a draw."),
-      /* Translators: Rules pane.  "laps": each hand sown from its first stone to its last. */
-      N_("Relays can go round in circles forever. A move that has still not ended after 1,000 "
-         "laps never ends, and it is not a legal move."),
+      /* Translators: Rules pane.  "laps": each hand sown from its first stone to its last.
+       * Source: [R] section 8: the limit is a rule, not a proof that the move never ends. */
+      N_("Relays can go round in circles forever. A move still going after 1,000 laps counts "
+         "as endless, and an endless move is not legal."),
       NULL,
     },
     SINGLES_KPN, NULL,

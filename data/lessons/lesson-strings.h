@@ -200,7 +200,7 @@ N_("Now play against Zola, who never misses a capture. Keep your inner houses sa
 /* TRANSLATORS: lesson “protect”, step 2: the hint */
 N_("Before each move, look at what North could capture next.")
 /* TRANSLATORS: the title of lesson “reach” */
-N_("Empty North’s reach")
+N_("Strike before North does")
 /* TRANSLATORS: the one-line summary of lesson “reach” */
 N_("Take away the stones North would attack with.")
 /* TRANSLATORS: lesson “reach”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
@@ -216,7 +216,7 @@ N_("Capture North’s stones when they come into its inner row.")
 /* TRANSLATORS: the title of lesson “hawalis” */
 N_("Hawalis")
 /* TRANSLATORS: the one-line summary of lesson “hawalis” */
-N_("The same board idea, with captures into empty houses.")
+N_("A cousin from Oman: you capture by landing in an empty house.")
 /* TRANSLATORS: lesson “hawalis”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("Hawalis, from Oman, is played on seven files. Its capture is the other way round: the last stone must land in an EMPTY house of your inner row, facing North’s stones. Find a move that captures.")
 /* TRANSLATORS: lesson “hawalis”, step 1: the hint */

@@ -234,6 +234,11 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
       return FALSE;
     }
+  if ((v->flags & ~KIELA_VARIANT_FLAGS_KNOWN) != 0)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
+      return FALSE;
+    }
   for (guint s = 0; s < 2; s++)
     for (guint h = 0; h < KIELA_MAX_HOUSES; h++)
       {
@@ -258,6 +263,13 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+kiela_variant_is_simplified (const KielaVariant *variant)
+{
+  g_return_val_if_fail (variant != NULL, FALSE);
+  return (variant->flags & KIELA_VARIANT_FLAG_SIMPLIFIED) != 0;
 }
 
 gboolean

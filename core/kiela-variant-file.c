@@ -73,6 +73,7 @@ static const KielaVariantFileKey keys[] = {
   { "EndlessMove", endless_words, endless_words, 0, 0, FALSE },
   { "End", end_words, end_words, 0, 0, FALSE },
   { "Default", bool_words, bool_words, 0, 0, FALSE },
+  { "Simplified", bool_words, bool_words, 0, 0, FALSE },
 };
 
 const KielaVariantFileKey *
@@ -472,7 +473,7 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   g_auto(GStrv) found = NULL;
   g_autoptr(GError) local = NULL;
   guint files, min_sow, arrangement, singles, direction, relay, trigger, needs, captured, fate, ends_turn = 0;
-  guint lap_limit, endless, level = 0, dflt;
+  guint lap_limit, endless, level = 0, dflt, simplified;
   gboolean has_ends_turn, has_level;
 
   if (p->length > MAX_FILE_SIZE)
@@ -554,7 +555,8 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       !get_choice (p, "CaptureEndsTurn", 0, &ends_turn, error) ||
       !get_number (p, "LapLimit", KIELA_LAP_LIMIT_DEFAULT, &lap_limit, error) ||
       !get_choice (p, "EndlessMove", 0, &endless, error) ||
-      !get_choice (p, "Default", 0, &dflt, error))
+      !get_choice (p, "Default", 0, &dflt, error) ||
+      !get_choice (p, "Simplified", 0, &simplified, error))
     return FALSE;
 
   if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "End", NULL))
@@ -676,6 +678,7 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   v->lap_limit = lap_limit;
   v->setup_phase = arrangement == 1;
   v->default_variant = dflt == 1;
+  v->flags = simplified == 1 ? KIELA_VARIANT_FLAG_SIMPLIFIED : 0;
   (void) direction;
   (void) captured;
 
@@ -868,6 +871,7 @@ kiela_variant_file_to_data (KielaVariantFile *file, gsize *length)
   g_key_file_set_string (kf, g, "EndlessMove", v->endless_policy == KIELA_ENDLESS_LOSES ? "loses" : "illegal");
   g_key_file_set_string (kf, g, "End", "no-moves-loses;repetition-draws");
   g_key_file_set_string (kf, g, "Default", v->default_variant ? "true" : "false");
+  g_key_file_set_string (kf, g, "Simplified", kiela_variant_is_simplified (v) ? "true" : "false");
   return g_key_file_to_data (kf, length, NULL);
 }
 

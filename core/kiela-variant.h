@@ -89,8 +89,17 @@ typedef struct {
   /* Names of the rules source, shown in the New game dialog ("Bernardo Campos, 1998"). */
   const char *source;
 
-  gpointer reserved[8];
+  /* KIELA_VARIANT_FLAG_* bits.  Took the place of reserved[0], a pointer-sized slot: the ABI
+   * is unchanged and older plugins (NULL there) set no flag. */
+  gsize flags;
+  gpointer reserved[7];
 } KielaVariant;
+
+/* The game carries a traditional name but leaves out rules its sources give (the file's
+ * Simplified=true; its description says what is missing): New Game and the lab say so. */
+#define KIELA_VARIANT_FLAG_SIMPLIFIED ((gsize) 1 << 0)
+/* Every flag this version knows; a variant with another bit set is refused. */
+#define KIELA_VARIANT_FLAGS_KNOWN     KIELA_VARIANT_FLAG_SIMPLIFIED
 
 /* A variant's lap_limit: the rules use 1000; more than this is refused at registration
  * (listing moves sows every candidate up to the limit). */
@@ -103,6 +112,8 @@ KIELA_AVAILABLE_IN_ALL gboolean    kiela_variant_validate        (const KielaVar
 KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_name        (const KielaVariant *variant);
 KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_description (const KielaVariant *variant);
 KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_level       (const KielaVariant *variant);
+/* TRUE when the variant is a simplified version of the game its name calls (KIELA_VARIANT_FLAG_SIMPLIFIED). */
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_variant_is_simplified   (const KielaVariant *variant);
 /* The stones a game of `variant` has on the board at the start, the most any position of it holds. */
 KIELA_AVAILABLE_IN_ALL guint       kiela_variant_max_stones      (const KielaVariant *variant);
 
@@ -150,6 +161,8 @@ KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (K
  *   EndlessMove=illegal            # illegal | loses
  *   End=no-moves-loses;repetition-draws  # the end conditions (both required today)
  *   Default=false                  # offered first by the app
+ *   Simplified=false               # true: rules of the named game are left out (say which
+ *                                  # in Description); New Game and the lab label it
  *
  * Start patterns, ';'-separated terms applied in order to an empty side:
  *   all:N  outer:N  inner:N  inner-right:K:N (the K inner houses at the owner's

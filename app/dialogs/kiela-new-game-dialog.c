@@ -6,6 +6,7 @@
 
 #include "kiela-new-game-dialog.h"
 #include "kiela-portrait.h"
+#include "kiela-variant-install.h"
 
 #define PORTRAIT_SIZE 112  /* rendered at twice the shown size for HiDPI and projectors */
 
@@ -101,7 +102,7 @@ family_display_name (Family *f)
   char *name;
 
   if (f->variants->len == 1)
-    return g_strdup (kiela_variant_get_name (v));
+    return kiela_variant_dup_display_name (v);
   /* A family is named after its game ("kiela" → "Kiela"); levels tell the variants apart. */
   name = g_strdup (f->key);
   name[0] = g_ascii_toupper (name[0]);
@@ -147,7 +148,7 @@ fill_levels (KielaNewGameDialog *self)
         {
           /* TRANSLATORS: a level row of New Game for a variant the user made: "Kiela (my rules) — yours" */
           g_autofree char *own = kiela_variant_is_users (v) ? g_strdup_printf (_("%s — yours"), kiela_variant_get_name (v))
-                                                             : g_strdup (kiela_variant_get_name (v));
+                                                             : kiela_variant_dup_display_name (v);
 
           gtk_string_list_append (levels, own);
         }

@@ -3,22 +3,22 @@
 
 /* hus.kiela-variant */
 N_("Hus")
-N_("The four-row game of the Nama of Namibia: 4 rows of 8 houses. Relay from occupied houses; when your last stone lands in an occupied inner house and both opponent houses of its file hold stones, capture them and sow them from the next house.")
+N_("The four-row game of the Nama of Namibia (after Wikipedia and Mancala World): 4 rows of 8 houses. Relay from occupied houses; when your last stone lands in an occupied inner house and both opponent houses of its file hold stones, capture them and sow them from the next house.")
 /* mefuvha.kiela-variant */
 N_("Mefuvha")
-N_("The four-row game of the Venda of South Africa, simplified: 4 rows of 16 houses. When your last stone lands in an empty inner house facing stones, capture that file: the stones leave the board and the turn ends. Single stones move only when no house holds more.")
+N_("The four-row game of the Venda of South Africa, simplified: 4 rows of 16 houses. When your last stone lands in an empty inner house facing stones, capture that file: the stones leave the board and the turn ends. Single stones move only when no house holds more, into an empty house. Missing: the capture of one more opponent house of your choice after each capture, the stylised first move, and single stones sown into occupied houses.")
 /* omweso.kiela-variant */
 N_("Omweso")
-N_("The four-row game of Uganda: 4 rows of 8 houses, 32 stones a side arranged freely before play. Capture when your last stone lands in an occupied inner house and both opponent houses of its file hold stones; the captured stones are sown again from where the capturing lap began.")
+N_("The four-row game of Uganda, simplified: 4 rows of 8 houses, 32 stones a side arranged freely before play. Capture when your last stone lands in an occupied inner house and both opponent houses of its file hold stones; the captured stones are sown again from where the capturing lap began. Missing: the reverse (clockwise) captures from the four left-hand houses, and the win by capturing at both ends of the board in one turn.")
 /* owela.kiela-variant */
 N_("Owela (Benguela)")
-N_("The four-row game of Benguela, Angola: 4 rows of 12 houses. Relay from occupied houses; capture the opponent’s file when your last stone lands in an occupied inner house facing stones, and sow the captured stones from the house after the capturing one.")
+N_("The four-row game of Benguela, Angola, after Silva (1995): 4 rows of 12 houses, 34 stones a side, two in each outer house and in the five rightmost inner houses. Relay from occupied houses; capture the opponent’s file when your last stone lands in an occupied inner house facing stones, and sow the captured stones from the house after the capturing one.")
 /* quiela.kiela-variant */
 N_("Quiela")
-N_("The four-row game of the Jinga of Angola: 4 rows of 7 houses, 3 stones in each outer house. When your last stone lands in an empty inner house facing stones, capture that file: the stones leave the board. Single stones move only when no house holds more, into an empty house.")
+N_("The four-row game of the Jinga of Angola, simplified: 4 rows of 7 houses, 3 stones in each outer house. When your last stone lands in an empty inner house facing stones, capture that file: the stones leave the board. Single stones move only when no house holds more, into an empty house. Missing: the arrangement before play (the leftmost outer house holding the most stones), the two phases of play, the choice of sowing the first move into its own house, and the skip of a threatened single stone.")
 /* templates/hawalis.kiela-variant */
 N_("Hawalis")
-N_("The four-row game of Oman: 4 rows of 7 houses, 2 stones in every house. Relay from occupied houses; when your last stone lands in an empty inner house facing stones, capture that file and remove it from play. A single stone may be sown only when no house holds two, and only into an empty house; a move that never ends loses.")
+N_("The four-row game of Oman (after iggamecenter and Ludii): 4 rows of 7 houses, 2 stones in every house. Relay from occupied houses; when your last stone lands in an empty inner house facing stones, capture that file and remove it from play. A single stone may be sown only when no house holds two, and only into an empty house; a move that never ends loses.")
 /* templates/kiela-beginner.kiela-variant */
 N_("Kiela for beginners")
 N_("Kiela with one stone in each starting house (14 a side), and any house with a stone may be sown: shorter games to learn relays and captures.")

@@ -19,9 +19,10 @@ DEFAULTS = {
     'Relay': 'occupied', 'CaptureTrigger': 'occupied-inner', 'CaptureNeeds': 'facing-inner',
     'Captured': 'inner-and-outer', 'CapturedStones': 'sow-after-captor', 'LapLimit': '1000',
     'EndlessMove': 'illegal', 'End': 'no-moves-loses;repetition-draws', 'Default': 'false',
+    'Simplified': 'false',
 }
 TEXT_KEYS = ('Id', 'Name', 'Description', 'Family', 'Level', 'Source', 'TranslationDomain')
-KNOWN = set(DEFAULTS) | set(TEXT_KEYS) | {'Files', 'Start', 'CaptureEndsTurn'}
+KNOWN = set(DEFAULTS) | set(TEXT_KEYS) | {'Files', 'Start', 'CaptureEndsTurn', 'Reading'}
 FATES = {'sow-after-captor': 'KIELA_CAPTURED_SOW_AFTER_CAPTOR',
          'sow-from-lap-start': 'KIELA_CAPTURED_SOW_FROM_LAP_START',
          'removed': 'KIELA_CAPTURED_REMOVED',
@@ -131,6 +132,8 @@ def variant(name, path):
                ('TRUE' if choice(path, keys, 'Arrangement', ['none', 'free']) == 'free' else 'FALSE'))
     out.append('  .default_variant = %s,' %
                ('TRUE' if choice(path, keys, 'Default', ['false', 'true']) == 'true' else 'FALSE'))
+    if choice(path, keys, 'Simplified', ['false', 'true']) == 'true':
+        out.append('  .flags = KIELA_VARIANT_FLAG_SIMPLIFIED,')
     houses = ', '.join(str(n) for n in side[:2 * files])
     out.append('  .start = { { %s }, { %s } },' % (houses, houses))
     out.append('};')

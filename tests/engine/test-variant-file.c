@@ -42,6 +42,7 @@ assert_same_variant (const KielaVariant *a, const KielaVariant *b)
   g_assert_cmpuint (a->lap_limit, ==, b->lap_limit);
   g_assert_cmpint (a->setup_phase, ==, b->setup_phase);
   g_assert_cmpint (a->default_variant, ==, b->default_variant);
+  g_assert_cmpuint (a->flags, ==, b->flags);
   g_assert_cmpmem (a->start, sizeof a->start, b->start, sizeof b->start);
 }
 
@@ -409,15 +410,18 @@ test_shipped_worked_moves (void)
 {
   KielaPosition pos;
 
-  /* Owela: 2 in every outer house and the 6 right inner houses.  South sows l1 (local 11):
-   * l2 (13) is occupied facing an empty k3: relay; i2 (16) relays too (h3 empty); ends in
-   * the empty f2 (19). */
+  /* Owela: Silva's 3n-2 = 34 stones a side, two a house from the leftmost outer house: the 12
+   * outer houses and the 5 rightmost inner ones (l2..h2, local 12..16).  South sows l1 (local
+   * 11): k2 (13) is occupied facing an empty k3: relay 3; h2 (16) relays too (h3 empty); the
+   * last of its 3 stones lands in the empty e2 (19). */
   {
     g_autoptr(KielaVariantFile) f = load_shipped ("owela.kiela-variant");
     const KielaVariant *v = kiela_variant_file_get_variant (f);
-    const guint16 start[24] = { 2,2,2,2,2,2,2,2,2,2,2,2, 2,2,2,2,2,2,0,0,0,0,0,0 };
-    const guint16 after[24] = { 2,2,2,2,2,2,2,2,2,2,2,0, 3,0,3,3,0,3,1,1,0,0,0,0 };
+    const guint16 start[24] = { 2,2,2,2,2,2,2,2,2,2,2,2, 2,2,2,2,2,0,0,0,0,0,0,0 };
+    const guint16 after[24] = { 2,2,2,2,2,2,2,2,2,2,2,0, 3,0,3,3,0,1,1,1,0,0,0,0 };
 
+    g_assert_cmpuint (kiela_variant_max_stones (v), ==, 2 * (3 * 12 - 2));
+    g_assert_false (kiela_variant_is_simplified (v));
     kiela_position_init_start (&pos, v);
     test_assert_side (&pos, KIELA_SOUTH, start, 24);
     test_assert_side (&pos, KIELA_NORTH, start, 24);
@@ -628,6 +632,54 @@ test_bad_escapes (void)
     }
 }
 
+/* Simplified= is a file key: the three games that leave out rules of their sources set it, say
+ * so in their description, and a variant with an unknown flag is refused. */
+static void
+test_simplified (void)
+{
+  static const struct { const char *file; gboolean simplified; } games[] = {
+    { "owela.kiela-variant", FALSE }, { "omweso.kiela-variant", TRUE }, { "quiela.kiela-variant", TRUE },
+    { "hus.kiela-variant", FALSE }, { "mefuvha.kiela-variant", TRUE }, { "templates/hawalis.kiela-variant", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr(KielaVariantFile) f = load_shipped (games[i].file);
+      const KielaVariant *v = kiela_variant_file_get_variant (f);
+      const char *reading = kiela_variant_file_get_reading (f);
+
+      g_assert_cmpint (kiela_variant_is_simplified (v), ==, games[i].simplified);
+      /* The description names what is missing; every reading says what the engine adds. */
+      g_assert_cmpint (strstr (v->description, "Missing:") != NULL, ==, games[i].simplified);
+      g_assert_cmpint (strstr (v->description, "simplified") != NULL, ==, games[i].simplified);
+      g_assert_nonnull (reading);
+      g_assert_nonnull (strstr (reading, "repeated three times is a draw"));
+      g_assert_nonnull (strstr (reading, "own addition"));
+      g_assert_nonnull (v->source);
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KielaVariantFile) f = kiela_variant_file_new_from_data (BASE "Simplified=maybe\n", -1, "<case>", &error);
+    KielaVariantFileProblem problem;
+
+    g_assert_null (f);
+    g_assert_error (error, KIELA_VARIANT_FILE_ERROR, KIELA_VARIANT_FILE_ERROR_BAD_VALUE);
+    g_assert_true (kiela_variant_file_error_get_problem (error, &problem));
+    g_assert_cmpstr (problem.key, ==, "Simplified");
+    kiela_variant_file_problem_clear (&problem);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KielaVariantFile) f = kiela_variant_file_new_from_data (BASE, -1, "<case>", &error);
+    KielaVariant copy = *kiela_variant_file_get_variant (f);
+
+    g_assert_false (kiela_variant_is_simplified (&copy));
+    copy.flags = (gsize) 1 << 5;
+    g_assert_false (kiela_variant_validate (&copy, &error));
+    g_assert_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -644,6 +696,7 @@ main (int argc, char **argv)
   g_test_add_func ("/variant-file/templates-play-as-c", test_templates_play_as_c);
   g_test_add_func ("/variant-file/shipped-worked-moves", test_shipped_worked_moves);
   g_test_add_func ("/variant-file/shipped-strings-marked", test_shipped_strings_marked);
+  g_test_add_func ("/variant-file/simplified", test_simplified);
   status = g_test_run ();
   kiela_registry_free (registry);
   return status;

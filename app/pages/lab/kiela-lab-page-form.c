@@ -13,7 +13,8 @@
  * never the app's default. */
 static const char *const hidden_keys[] = { "TranslationDomain", "Default", NULL };
 /* Keys about the variant rather than its rules. */
-static const char *const about_keys[] = { "Id", "Name", "Description", "Family", "Level", "Source", "Reading", NULL };
+static const char *const about_keys[] = { "Id", "Name", "Description", "Family", "Level", "Source", "Reading",
+                                          "Simplified", NULL };
 
 typedef enum { ROW_ENTRY, ROW_COMBO, ROW_SPIN, ROW_SWITCH } RowKind;
 

@@ -632,7 +632,11 @@ names_model (GPtrArray *items, gboolean personalities, const char *first)
           gtk_string_list_append (list, text);
         }
       else
-        gtk_string_list_append (list, kiela_variant_get_name (g_ptr_array_index (items, i)));
+        {
+          g_autofree char *name = kiela_variant_dup_display_name (g_ptr_array_index (items, i));
+
+          gtk_string_list_append (list, name);
+        }
     }
   return G_LIST_MODEL (list);
 }

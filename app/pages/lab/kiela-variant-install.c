@@ -39,6 +39,9 @@ static const struct {
   { "LapLimit", N_("Lap limit") },
   { "EndlessMove", N_("Endless moves") },
   { "End", N_("End of the game") },
+  /* TRANSLATORS: a yes/no setting of a variant: the game bears a traditional name but leaves out
+   * some of its rules (the description says which); New Game then shows “(simplified)” */
+  { "Simplified", N_("Simplified: rules of the game left out") },
 };
 
 const char *
@@ -101,6 +104,15 @@ kiela_variant_value_label (const char *key, const char *value)
         && g_strcmp0 (value, value_labels[i].value) == 0)
       return g_dpgettext2 (GETTEXT_PACKAGE, "variant rule value", value_labels[i].label);
   return value;
+}
+
+char *
+kiela_variant_dup_display_name (const KielaVariant *v)
+{
+  if (kiela_variant_is_simplified (v))
+    /* TRANSLATORS: the name of a game that leaves out some of its traditional rules, "Omweso (simplified)" */
+    return g_strdup_printf (C_("variant name", "%s (simplified)"), kiela_variant_get_name (v));
+  return g_strdup (kiela_variant_get_name (v));
 }
 
 char *

@@ -8,6 +8,9 @@ G_BEGIN_DECLS
 
 /* The title a variant file key is shown under ("Houses per row" for Files), translated. */
 const char *kiela_variant_key_title   (const char *key);
+/* The variant's translated name, with "(simplified)" after it when the variant leaves out rules
+ * of the game it is named after (Simplified=true in its file). */
+char       *kiela_variant_dup_display_name (const KielaVariant *variant);
 /* "4 rows of 12 houses, 24 stones a side.": the board a variant's rules make, in words. */
 char       *kiela_variant_describe_board (const KielaVariant *variant);
 /* The translated wording of a key's value ("Anticlockwise" for Direction=anticlockwise); the

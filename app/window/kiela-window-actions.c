@@ -857,6 +857,9 @@ on_close_request (GtkWindow *window)
 {
   KielaWindow *self = KIELA_WINDOW (window);
 
+  /* A page with changes of its own (the lesson editor) asks first. */
+  if (!self->close_confirmed && !_kiela_window_guards_allow_close (self))
+    return TRUE;
   if (!self->close_confirmed && kiela_game_session_get_file (self->session) != NULL
       && kiela_game_session_get_modified (self->session))
     {

@@ -296,10 +296,97 @@ kiela_window_get_visible_page (KielaWindow *self)
                                                 : gtk_stack_get_visible_child_name (self->main_stack);
 }
 
+/* ---------- leave guards ---------- */
+
+typedef struct {
+  KielaWindowLeaveGuard guard;
+  gpointer data;
+} LeaveGuard;
+
+void
+kiela_window_set_leave_guard (KielaWindow *self, const char *name, KielaWindowLeaveGuard guard, gpointer data)
+{
+  LeaveGuard *g;
+
+  g_return_if_fail (KIELA_IS_WINDOW (self));
+  g_return_if_fail (name != NULL);
+  if (guard == NULL)
+    {
+      g_hash_table_remove (self->leave_guards, name);
+      return;
+    }
+  g = g_new0 (LeaveGuard, 1);
+  g->guard = guard;
+  g->data = data;
+  g_hash_table_insert (self->leave_guards, g_strdup (name), g);
+}
+
+/* TRUE when the shown page lets the user go to `name` now; else the guard asks and the
+ * window remembers where to go. */
+static gboolean
+guard_allows_leaving (KielaWindow *self, const char *name)
+{
+  const char *shown = kiela_window_get_visible_page (self);
+  LeaveGuard *g = g_hash_table_lookup (self->leave_guards, shown);
+
+  if (g == NULL || g_str_equal (shown, name))
+    return TRUE;
+  g_free (self->pending_page);
+  self->pending_page = g_strdup (name);
+  self->pending_close = FALSE;
+  if (g->guard (self, g->data))
+    {
+      g_clear_pointer (&self->pending_page, g_free);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+_kiela_window_guards_allow_close (KielaWindow *self)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->leave_guards);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      LeaveGuard *g = value;
+
+      g_clear_pointer (&self->pending_page, g_free);
+      self->pending_close = TRUE;
+      if (!g->guard (self, g->data))
+        return FALSE;
+    }
+  self->pending_close = FALSE;
+  return TRUE;
+}
+
+void
+kiela_window_leave_confirmed (KielaWindow *self)
+{
+  g_autofree char *page = NULL;
+
+  g_return_if_fail (KIELA_IS_WINDOW (self));
+  page = g_steal_pointer (&self->pending_page);
+  if (self->pending_close)
+    {
+      self->pending_close = FALSE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+  else if (page != NULL)
+    kiela_window_show_page (self, page);
+}
+
 static void
 action_pop_page (GtkWidget *widget, const char *action_name, GVariant *param)
 {
-  kiela_window_pop_page (KIELA_WINDOW (widget));
+  KielaWindow *self = KIELA_WINDOW (widget);
+  const char *below = self->back_stack->len > 0 ? g_ptr_array_index (self->back_stack, self->back_stack->len - 1)
+                                                : GAME_PAGE;
+
+  if (guard_allows_leaving (self, below))
+    kiela_window_pop_page (self);
 }
 
 static void
@@ -308,8 +395,13 @@ action_show_page (GtkWidget *widget, const char *action_name, GVariant *param)
   KielaWindow *self = KIELA_WINDOW (widget);
   const char *name = g_variant_get_string (param, NULL);
 
-  if (!kiela_window_show_page (self, name))
-    g_warning ("win.show-page: the window has no page “%s”", name);
+  if (gtk_stack_get_child_by_name (self->main_stack, name) == NULL)
+    {
+      g_warning ("win.show-page: the window has no page “%s”", name);
+      return;
+    }
+  if (guard_allows_leaving (self, name))
+    kiela_window_show_page (self, name);
 }
 
 void
@@ -327,6 +419,7 @@ _kiela_window_pages_init (KielaWindow *self)
   self->back_stack = g_ptr_array_new_with_free_func (g_free);
   self->back_tooltips = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->game_back_tooltip = g_strdup (gtk_widget_get_tooltip_text (self->back_button));
+  self->leave_guards = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_signal_connect (self->main_stack, "notify::visible-child", G_CALLBACK (on_visible_page), self);
 }
 
@@ -336,4 +429,6 @@ _kiela_window_pages_finalize (KielaWindow *self)
   g_clear_pointer (&self->back_stack, g_ptr_array_unref);
   g_clear_pointer (&self->back_tooltips, g_hash_table_unref);
   g_clear_pointer (&self->game_back_tooltip, g_free);
+  g_clear_pointer (&self->leave_guards, g_hash_table_unref);
+  g_clear_pointer (&self->pending_page, g_free);
 }

@@ -70,6 +70,9 @@ struct _KielaWindow {
   GPtrArray *back_stack;             /* names of the pages under the shown one (kiela-window-pages.c) */
   GHashTable *back_tooltips;         /* page name → what the back button says above it */
   char *game_back_tooltip;           /* the template's, back to the game */
+  GHashTable *leave_guards;          /* page name → LeaveGuard*: asked before leaving it or closing */
+  char *pending_page;                /* where the user went when a guard held it, or NULL */
+  gboolean pending_close;            /* a guard held the window's closing */
   KielaLearn *learn;
 
   KielaBoardView *board;
@@ -141,6 +144,8 @@ void      _kiela_window_update_title     (KielaWindow *self);
 void      _kiela_window_class_pages_init (GtkWidgetClass *widget_class);
 void      _kiela_window_pages_init       (KielaWindow *self);
 void      _kiela_window_pages_finalize   (KielaWindow *self);
+/* FALSE when a page's leave guard holds the window's closing (it then asks the user). */
+gboolean  _kiela_window_guards_allow_close (KielaWindow *self);
 gboolean  _kiela_window_game_page_visible (KielaWindow *self);
 
 /* kiela-window-moves.c */

@@ -361,6 +361,8 @@ kiela_window_dispose (GObject *object)
 
   /* Nothing may call back into a half-disposed window: the replay, the settings, the move list
    * and the session are cut off first. */
+  if (self->leave_guards)
+    g_hash_table_remove_all (self->leave_guards);
   if (self->player)
     g_signal_handlers_disconnect_by_data (self->player, self);
   if (self->settings)

@@ -131,6 +131,15 @@ void              kiela_window_set_back_tooltip (KielaWindow *self, const char *
 const char       *kiela_window_get_visible_page (KielaWindow *self);
 /* What page `name` shows, made now if it waits to be first shown; NULL when there is no such page. */
 GtkWidget        *kiela_window_get_page         (KielaWindow *self, const char *name);
+/* Asked before the user leaves page `name` (the back button, Alt+Left, win.pop-page,
+ * win.show-page to another page) and before the window closes, whichever page it shows:
+ * TRUE lets it happen now; FALSE holds it while the guard asks the user (unsaved changes),
+ * and kiela_window_leave_confirmed() then does it.  One guard a page; NULL removes it. */
+typedef gboolean (*KielaWindowLeaveGuard) (KielaWindow *self, gpointer data);
+void              kiela_window_set_leave_guard  (KielaWindow *self, const char *name,
+                                                 KielaWindowLeaveGuard guard, gpointer data);
+/* Does what the last guard held: shows the page the user asked for, or closes the window. */
+void              kiela_window_leave_confirmed  (KielaWindow *self);
 /* The teaching pages and their offers in games (kiela-learn.h). */
 KielaLearn       *kiela_window_get_learn        (KielaWindow *self);
 

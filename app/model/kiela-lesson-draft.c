@@ -317,6 +317,19 @@ is_legal (const KielaVariant *variant, const KielaPosition *pos, guint house)
   return FALSE;
 }
 
+gboolean
+kiela_lesson_draft_move_playable (KielaLessonDraft *self, guint index)
+{
+  const KielaLessonDraftStep *s = get_step (self, index);
+  const KielaVariant *variant = kiela_lesson_draft_get_variant (self);
+  KielaPosition pos;
+  KielaSquare sq;
+
+  return s != NULL && s->move != NULL && variant != NULL && kiela_lesson_draft_get_position (self, index, &pos)
+         && kiela_square_parse (variant->files, s->move, &sq, NULL) && sq.side == pos.to_move
+         && is_legal (variant, &pos, sq.house);
+}
+
 /* The engine's answer to a prediction: where the move's last stone lands, what it captures. */
 static void
 refill_answer (KielaLessonDraft *self, guint index)
@@ -328,14 +341,24 @@ refill_answer (KielaLessonDraft *self, guint index)
   KielaSquare sq;
   char landed[4];
 
-  if ((s->kind != KIELA_TASK_PREDICT_LAST && s->kind != KIELA_TASK_PREDICT_CAPTURE) || s->move == NULL
-      || variant == NULL || !kiela_lesson_draft_get_position (self, index, &pos)
-      || !kiela_square_parse (variant->files, s->move, &sq, NULL) || sq.side != pos.to_move
-      || !is_legal (variant, &pos, sq.house))
+  if (s->kind != KIELA_TASK_PREDICT_LAST && s->kind != KIELA_TASK_PREDICT_CAPTURE)
+    return;
+  /* A move the board no longer allows has no answer: none is kept from the board before. */
+  if (!kiela_lesson_draft_move_playable (self, index))
+    {
+      if (s->kind == KIELA_TASK_PREDICT_LAST)
+        g_clear_pointer (&s->answer, g_free);
+      return;
+    }
+  if (!kiela_lesson_draft_get_position (self, index, &pos) || !kiela_square_parse (variant->files, s->move, &sq, NULL))
     return;
   trace = kiela_trace_new ();
   if (!kiela_sow_traced (variant, &pos, (KielaMove) sq.house, trace) || trace->result.end == KIELA_END_ENDLESS)
-    return;
+    {
+      if (s->kind == KIELA_TASK_PREDICT_LAST)
+        g_clear_pointer (&s->answer, g_free);
+      return;
+    }
   kiela_square_name (variant->files, (KielaSide) trace->result.last_side, trace->result.last_house, landed);
   if (s->kind == KIELA_TASK_PREDICT_LAST)
     set_string (&s->answer, landed);

@@ -84,6 +84,9 @@ void              kiela_lesson_draft_set_opponent   (KielaLessonDraft *self, gui
 void              kiela_lesson_draft_set_best       (KielaLessonDraft *self, guint index, const char *square,
                                                      guint depth, gint margin);
 
+/* TRUE when the step's house may be sown on the step's position (the side to move, a legal
+ * move): only then do its answers (where it lands, what it captures) say anything. */
+gboolean          kiela_lesson_draft_move_playable  (KielaLessonDraft *self, guint index);
 /* The step's position parsed (the variant's start without one); FALSE when it does not parse. */
 gboolean          kiela_lesson_draft_get_position   (KielaLessonDraft *self, guint index, KielaPosition *out);
 

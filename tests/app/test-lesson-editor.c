@@ -21,6 +21,7 @@
 #include "kiela-board-view-private.h"
 #include "app-test-util.h"
 #include "app-test-render.h"
+#include "kiela-compat.h"
 
 /* South's j1 captures 6 here (the course's capture lesson, step 2). */
 #define CAPTURE_KPN "2,2,2,2,2,2,2,2,3,2/0,0,0,0,0,0,0,0,3,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0,0,2 s"
@@ -35,6 +36,10 @@ typedef struct {
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
+  g_autofree char *autosave = kiela_lesson_draft_dup_autosave_path ();
+
+  /* Each test starts with no lesson in progress from the one before. */
+  g_remove (autosave);
   f->registry = kiela_registry_new ();
   kiela_registry_load_default (f->registry);
   f->prefs = app_test_settings_new ();
@@ -50,6 +55,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
+  /* A test that closed its window holds nothing more to close. */
   g_clear_pointer (&f->window, app_test_window_free);
   g_clear_object (&f->prefs);
   g_clear_pointer (&f->registry, kiela_registry_free);
@@ -284,6 +290,13 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
   /* A broken edit is caught on its step: step 3's board cleared, j1 cannot be sown. */
   activate (editor, "lesson-editor.clear");
   g_assert_nonnull (kiela_lesson_editor_get_step_error (editor, 2));
+  /* The heading follows the board: no count of the stones the empty board no longer has. */
+  {
+    const char *heading = gtk_label_get_label (GTK_LABEL (kiela_lesson_editor_get_control (editor, "heading")));
+
+    g_assert_null (strstr (heading, "captures 6"));
+    g_assert_nonnull (strstr (heading, "j1 cannot be sown here"));
+  }
   g_assert_null (kiela_lesson_editor_get_step_error (editor, 0));
   g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (kiela_lesson_editor_get_control (editor, "problem"))));
   app_test_wait_frames (GTK_WIDGET (f->window), 3);
@@ -291,6 +304,8 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
   activate (editor, "lesson-editor.undo");
   g_assert_null (kiela_lesson_editor_get_step_error (editor, 2));
   g_assert_cmpuint (kiela_lesson_draft_get_step (draft, 2)->number, ==, 6);
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (kiela_lesson_editor_get_control (editor, "heading"))),
+                            "j1 captures 6 stones"));
   app_test_wait_frames (GTK_WIDGET (f->window), 3);
   render_to_png (GTK_WIDGET (f->window), "lesson-editor.png");
 
@@ -353,10 +368,27 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
     g_assert_null (kiela_lesson_editor_get_step_error (editor, i));
 
   /* Install: Learn to Play lists it under its author. */
-  g_assert_true (kiela_lesson_editor_install_lesson (editor, &installed, &error));
+  g_assert_true (kiela_lesson_editor_install_lesson (editor, FALSE, &installed, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (installed, G_FILE_TEST_IS_REGULAR));
   g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, "sowing-basics"));
+  /* Installed again: refused unless replacing, which Install asks about first. */
+  {
+    const KielaLesson *first = kiela_registry_lookup_lesson (f->registry, "sowing-basics");
+    GtkWidget *q;
+
+    g_assert_false (kiela_lesson_editor_install_lesson (editor, FALSE, NULL, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+    g_clear_error (&error);
+    activate (editor, "lesson-editor.install");
+    q = kiela_compat_question_find (GTK_WINDOW (f->window));
+    g_assert_nonnull (q);
+    g_assert_cmpstr (kiela_compat_question_get_heading (q), ==, "Replace “Sowing Basics”?");
+    kiela_compat_question_respond (q, "replace");
+    spin (20);
+    g_assert_true (kiela_registry_lookup_lesson (f->registry, "sowing-basics") != first);
+    g_assert_cmpstr (kiela_window_get_last_message (f->window), ==, "“Sowing Basics” is in Learn to Play now");
+  }
   g_assert_true (kiela_window_show_page (f->window, KIELA_PAGE_LESSONS));
   app_test_wait_frames (GTK_WIDGET (f->window), 3);
   {
@@ -487,6 +519,219 @@ test_bad_file_listed (Fixture *f, gconstpointer data)
   g_remove (good);
 }
 
+
+/* ---------- leaving the editor with changes not saved: Save / Discard / Cancel ---------- */
+
+static GtkWidget *
+question (Fixture *f)
+{
+  return kiela_compat_question_find (GTK_WINDOW (f->window));
+}
+
+static void
+answer (Fixture *f, const char *response)
+{
+  GtkWidget *q = question (f);
+
+  g_assert_nonnull (q);
+  g_assert_cmpstr (kiela_compat_question_get_heading (q), ==, "Save Changes to the Lesson?");
+  g_assert_true (kiela_compat_question_has_response (q, "save"));
+  g_assert_true (kiela_compat_question_has_response (q, "discard"));
+  g_assert_true (kiela_compat_question_has_response (q, "cancel"));
+  kiela_compat_question_respond (q, response);
+  spin (20);
+  g_assert_null (question (f));
+}
+
+/* A lesson of one good step, titled `title`. */
+static void
+write_small_lesson (KielaLessonEditor *editor, const char *title)
+{
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "title")), title);
+  activate (editor, "lesson-editor.add-step");
+  set_text (editor, "Sow g1.");
+  kiela_lesson_editor_set_choosing (editor, TRUE);
+  click_square (kiela_lesson_editor_get_board (editor), "g1");
+  g_assert_null (kiela_lesson_draft_dup_problem (kiela_lesson_editor_get_draft (editor)));
+}
+
+static void
+test_unsaved_question (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "leaving.kiela-lesson", NULL);
+  g_autofree char *saved = NULL;
+  g_autoptr(GError) error = NULL;
+  KielaLessonEditor *editor;
+  KielaLessonDraft *draft;
+
+  activate (f->window, "win.new-lesson");
+  editor = editor_of (f);
+  draft = kiela_lesson_editor_get_draft (editor);
+  /* Nothing written yet: Back asks nothing. */
+  activate (f->window, "win.pop-page");
+  g_assert_null (question (f));
+  assert_page (f, "game");
+
+  activate (f->window, "win.new-lesson");
+  assert_page (f, KIELA_PAGE_LESSON_EDITOR);
+  write_small_lesson (editor, "Leaving");
+  g_assert_true (kiela_lesson_draft_get_modified (draft));
+
+  /* Back (Alt+Left): asked; Cancel stays with the lesson as it is. */
+  activate (f->window, "win.pop-page");
+  g_assert_nonnull (question (f));
+  g_assert_nonnull (strstr (kiela_compat_question_get_body (question (f)), "“Leaving”"));
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON_EDITOR);
+  answer (f, "cancel");
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON_EDITOR);
+  g_assert_cmpuint (kiela_lesson_draft_get_n_steps (draft), ==, 1);
+
+  /* New over a changed lesson: Cancel keeps it. */
+  activate (editor, "lesson-editor.new");
+  answer (f, "cancel");
+  g_assert_cmpstr (kiela_lesson_draft_get_title (draft), ==, "Leaving");
+
+  /* The back button (win.show-page to the page below), after a save and a change: Save writes
+   * the file and then leaves. */
+  g_assert_true (kiela_lesson_editor_save_to_path (editor, path, &error));
+  g_assert_no_error (error);
+  activate (f->window, "win.pop-page");
+  g_assert_null (question (f));
+  assert_page (f, "game");
+  activate (f->window, "win.new-lesson");
+  /* The saved lesson is still open: offered back, continued. */
+  g_assert_nonnull (question (f));
+  kiela_compat_question_respond (question (f), "continue");
+  spin (20);
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "summary")), "One step.");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "game"));
+  spin (20);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON_EDITOR);
+  answer (f, "save");
+  assert_page (f, "game");
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  g_assert_nonnull (strstr (saved, "Summary=One step."));
+  g_assert_false (kiela_lesson_draft_get_modified (draft));
+
+  /* Another page from the menu, with a change: Discard empties the editor and goes there. */
+  g_assert_true (kiela_window_show_page (f->window, KIELA_PAGE_LESSON_EDITOR));
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "summary")), "Changed.");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", KIELA_PAGE_LESSONS));
+  spin (20);
+  answer (f, "discard");
+  assert_page (f, KIELA_PAGE_LESSONS);
+  g_assert_true (kiela_lesson_draft_is_empty (draft));
+  g_clear_pointer (&saved, g_free);
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  g_assert_null (strstr (saved, "Changed."));
+
+  /* Closing the window, whatever page it shows: Cancel keeps it open, Discard closes it. */
+  activate (f->window, "win.new-lesson");
+  write_small_lesson (editor, "Closing");
+  g_assert_true (kiela_window_show_page (f->window, "game"));
+  gtk_window_close (GTK_WINDOW (f->window));
+  spin (20);
+  answer (f, "cancel");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));
+  g_assert_cmpstr (kiela_lesson_draft_get_title (draft), ==, "Closing");
+  gtk_window_close (GTK_WINDOW (f->window));
+  spin (20);
+  answer (f, "discard");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (f->window)));
+  g_clear_object (&f->window);
+}
+
+/* ---------- where a teacher starts: the main menu, the position editor, a reviewed game ---------- */
+
+static gboolean
+is_primary_menu (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
+}
+
+/* TRUE when `model` holds an item for `action` in itself or its sections (not in a submenu). */
+static gboolean
+menu_has_direct (GMenuModel *model, const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+          && g_str_equal (name, action))
+        return TRUE;
+      if (section != NULL && menu_has_direct (section, action))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_make_step_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.make-lesson-step") == 0;
+}
+
+static void
+test_entry_points (Fixture *f, gconstpointer data)
+{
+  GtkWidget *button = app_test_find_widget (GTK_WIDGET (f->window), is_primary_menu, NULL);
+  GMenuModel *menu;
+  KielaLessonEditor *editor;
+  KielaLessonDraft *draft;
+  KielaGame *game;
+  KielaPosition shown;
+  g_autofree char *kpn = NULL;
+
+  /* New Lesson is an item of the main menu itself, not of a submenu. */
+  g_assert_nonnull (button);
+  /* The window gives the button its menu when it is first opened. */
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (menu);
+  g_assert_true (menu_has_direct (menu, "win.new-lesson"));
+  render_to_png (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))), "main-menu.png");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+
+  /* The position editor has its Make a Lesson Step button. */
+  activate (f->window, "win.edit-position");
+  assert_page (f, KIELA_PAGE_EDITOR);
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
+  g_assert_nonnull (app_test_find_widget (kiela_window_get_page (f->window, KIELA_PAGE_EDITOR), is_make_step_button, NULL));
+  g_assert_true (kiela_window_show_page (f->window, "game"));
+
+  /* A game reviewed at its second move: the review bar's button makes a step of that position. */
+  assert_page (f, "game");
+  game = kiela_window_get_game (f->window);
+  app_test_play_square (f->window, "g1");
+  while (kiela_game_get_n_moves (game) < 4 && !kiela_game_is_over (game))
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_game_legal_moves (game, moves);
+      g_autofree char *sq = NULL;
+
+      g_assert_cmpuint (n, >, 0);
+      sq = kiela_square_name_dup (10, kiela_game_get_position (game)->to_move, (guint) moves[0]);
+      app_test_play_square (f->window, sq);
+    }
+  g_assert_cmpuint (kiela_game_get_n_moves (game), >=, 3);
+  kiela_window_review_ply (f->window, 2);
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  shown = *kiela_window_get_shown_position (f->window);
+  kpn = kiela_position_to_string (&shown);
+  button = app_test_find_widget (GTK_WIDGET (f->window), is_make_step_button, NULL);
+  g_assert_nonnull (button);
+  click (button);
+  assert_page (f, KIELA_PAGE_LESSON_EDITOR);
+  editor = editor_of (f);
+  draft = kiela_lesson_editor_get_draft (editor);
+  g_assert_cmpuint (kiela_lesson_draft_get_n_steps (draft), ==, 1);
+  g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 0)->position, ==, kpn);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -497,6 +742,9 @@ main (int argc, char **argv)
   g_test_add ("/app/lesson-editor/build-try-save-install", Fixture, NULL, fixture_setup, test_build_try_save_install,
               fixture_teardown);
   g_test_add ("/app/lesson-editor/bad-file-listed", Fixture, NULL, fixture_setup, test_bad_file_listed, fixture_teardown);
+  g_test_add ("/app/lesson-editor/unsaved-question", Fixture, NULL, fixture_setup, test_unsaved_question,
+              fixture_teardown);
+  g_test_add ("/app/lesson-editor/entry-points", Fixture, NULL, fixture_setup, test_entry_points, fixture_teardown);
   g_test_add ("/app/lesson-editor/best-move", Fixture, NULL, fixture_setup, test_best_move, fixture_teardown);
   return g_test_run ();
 }

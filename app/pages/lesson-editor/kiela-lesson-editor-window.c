@@ -26,12 +26,21 @@ install_free (gpointer data)
   g_free (in);
 }
 
+static gboolean
+guard_leave (KielaWindow *window, gpointer data)
+{
+  return kiela_lesson_editor_confirm_leave (KIELA_LESSON_EDITOR (data));
+}
+
 static GtkWidget *
 build_editor (KielaWindow *window, gpointer data)
 {
   Install *in = data;
+  GtkWidget *editor = kiela_lesson_editor_new (in->registry, in->settings, in->autosave_path);
 
-  return kiela_lesson_editor_new (in->registry, in->settings, in->autosave_path);
+  /* Back, another page or closing the window: unsaved changes are asked about first. */
+  kiela_window_set_leave_guard (window, KIELA_PAGE_LESSON_EDITOR, guard_leave, editor);
+  return editor;
 }
 
 static KielaLessonEditor *

@@ -145,6 +145,11 @@ schedule_autosave (KielaLessonEditor *self)
 static char *
 answer_text (KielaLessonEditor *self, const KielaLessonDraftStep *s)
 {
+  /* The answer follows the board: a house the board does not let be sown answers nothing. */
+  if (kind_has_house (s->kind) && s->move != NULL && self->selected != G_MAXUINT
+      && s == selected_step (self) && !kiela_lesson_draft_move_playable (self->draft, self->selected))
+    /* TRANSLATORS: the step's house cannot be played on the board as it is now: "g1 cannot be sown here" */
+    return g_strdup_printf (_("%s cannot be sown here"), s->move);
   switch (s->kind)
     {
     case KIELA_TASK_SOW_HOUSE:
@@ -719,9 +724,18 @@ typedef void (*Then) (KielaLessonEditor *self);
 typedef struct {
   KielaLessonEditor *self;
   Then then;
+  gboolean discard_first;   /* Discard empties the draft before `then` (leaving the editor) */
 } Replace;
 
 static void save_as (KielaLessonEditor *self, Then then);
+
+static void
+start_new (KielaLessonEditor *self)
+{
+  cancel_search (self);
+  g_clear_pointer (&self->best_error, g_free);
+  kiela_lesson_draft_reset (self->draft);
+}
 
 static void
 on_replace_answered (const char *response, gpointer data)
@@ -730,7 +744,11 @@ on_replace_answered (const char *response, gpointer data)
   KielaLessonEditor *self = r->self;
 
   if (g_strcmp0 (response, "discard") == 0)
-    r->then (self);
+    {
+      if (r->discard_first)
+        start_new (self);
+      r->then (self);
+    }
   else if (g_strcmp0 (response, "save") == 0)
     {
       const char *path = kiela_lesson_draft_get_path (self->draft);
@@ -754,9 +772,10 @@ replace_free (gpointer data)
   g_free (r);
 }
 
-/* Runs `then` at once when nothing would be lost, else after Save or Discard. */
-static void
-confirm_replace (KielaLessonEditor *self, Then then)
+/* TRUE when nothing would be lost; else asks Save / Discard / Cancel, runs `then` after Save
+ * or Discard, and returns FALSE. */
+static gboolean
+ask_unsaved (KielaLessonEditor *self, Then then, gboolean discard_first)
 {
   GtkWidget *dialog;
   Replace *r;
@@ -765,13 +784,11 @@ confirm_replace (KielaLessonEditor *self, Then then)
   g_autofree char *body = NULL;
 
   if (!kiela_lesson_draft_get_modified (self->draft) || kiela_lesson_draft_is_empty (self->draft) || window == NULL)
-    {
-      then (self);
-      return;
-    }
+    return TRUE;
   r = g_new0 (Replace, 1);
   r->self = g_object_ref (self);
   r->then = then;
+  r->discard_first = discard_first;
   /* TRANSLATORS: %s a lesson's title */
   body = g_strdup_printf (_("“%s” has changes that are not saved in a lesson file. "
                             "If you do not save them, they are lost."), title ? title : _("The lesson"));
@@ -782,14 +799,31 @@ confirm_replace (KielaLessonEditor *self, Then then)
   kiela_compat_question_set_default_response (dialog, "save");
   kiela_compat_question_set_close_response (dialog, "cancel");
   kiela_compat_question_present (dialog, GTK_WINDOW (window), on_replace_answered, r, replace_free);
+  return FALSE;
+}
+
+/* Runs `then` at once when nothing would be lost, else after Save or Discard. */
+static void
+confirm_replace (KielaLessonEditor *self, Then then)
+{
+  if (ask_unsaved (self, then, FALSE))
+    then (self);
 }
 
 static void
-start_new (KielaLessonEditor *self)
+leave_now (KielaLessonEditor *self)
 {
-  cancel_search (self);
-  g_clear_pointer (&self->best_error, g_free);
-  kiela_lesson_draft_reset (self->draft);
+  KielaWindow *window = get_window (self);
+
+  if (window != NULL)
+    kiela_window_leave_confirmed (window);
+}
+
+gboolean
+kiela_lesson_editor_confirm_leave (KielaLessonEditor *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_EDITOR (self), TRUE);
+  return ask_unsaved (self, leave_now, TRUE);
 }
 
 static void
@@ -922,13 +956,12 @@ action_save_as (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
-action_install (GtkWidget *widget, const char *name, GVariant *param)
+install_reporting (KielaLessonEditor *self, gboolean replace)
 {
-  KielaLessonEditor *self = KIELA_LESSON_EDITOR (widget);
   g_autoptr(GError) error = NULL;
   g_autofree char *installed = NULL;
 
-  if (kiela_lesson_editor_install_lesson (self, &installed, &error))
+  if (kiela_lesson_editor_install_lesson (self, replace, &installed, &error))
     {
       /* TRANSLATORS: %s a lesson's title */
       g_autofree char *text = g_strdup_printf (_("“%s” is in Learn to Play now"), kiela_lesson_draft_get_title (self->draft));
@@ -937,6 +970,43 @@ action_install (GtkWidget *widget, const char *name, GVariant *param)
     }
   else
     say (self, error->message);
+}
+
+static void
+on_replace_installed (const char *response, gpointer data)
+{
+  if (g_strcmp0 (response, "replace") == 0)
+    install_reporting (KIELA_LESSON_EDITOR (data), TRUE);
+}
+
+static void
+action_install (GtkWidget *widget, const char *name, GVariant *param)
+{
+  KielaLessonEditor *self = KIELA_LESSON_EDITOR (widget);
+  const char *path = kiela_lesson_draft_get_path (self->draft);
+  g_autoptr(KielaLessonFile) file = NULL;
+  KielaLessonFile *replaces = NULL;
+  KielaWindow *window = get_window (self);
+  GtkWidget *dialog;
+  g_autofree char *heading = NULL;
+
+  /* A lesson installed before (its id taken by the user's own file): replaced on the
+   * teacher's word; a shipped lesson's id is refused with why (kiela_lesson_install says). */
+  if (path == NULL || kiela_lesson_draft_get_modified (self->draft) || window == NULL
+      || (file = kiela_lesson_file_new_from_file (path, NULL)) == NULL
+      || !kiela_lesson_install_check (self->registry, file, &replaces, NULL) || replaces == NULL)
+    {
+      install_reporting (self, FALSE);
+      return;
+    }
+  /* TRANSLATORS: %s is a lesson's title */
+  heading = g_strdup_printf (_("Replace “%s”?"), kiela_lesson_get_title (kiela_lesson_file_get_lesson (replaces, 0)));
+  dialog = kiela_compat_question_new (heading, _("A lesson with this id is installed already: installing replaces it. "
+                                                 "The stars pupils earned in it are kept."));
+  kiela_compat_question_add_response (dialog, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_add_response (dialog, "replace", _("_Replace"), ADW_RESPONSE_DESTRUCTIVE);
+  kiela_compat_question_set_close_response (dialog, "cancel");
+  kiela_compat_question_present (dialog, GTK_WINDOW (window), on_replace_installed, g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -1411,7 +1481,7 @@ kiela_lesson_editor_open_path (KielaLessonEditor *self, const char *path, GError
 }
 
 gboolean
-kiela_lesson_editor_install_lesson (KielaLessonEditor *self, char **installed_path, GError **error)
+kiela_lesson_editor_install_lesson (KielaLessonEditor *self, gboolean replace, char **installed_path, GError **error)
 {
   const char *path;
 
@@ -1422,13 +1492,14 @@ kiela_lesson_editor_install_lesson (KielaLessonEditor *self, char **installed_pa
       g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_IO, _("Save the lesson first: the saved file is installed."));
       return FALSE;
     }
-  if (!kiela_lesson_install (self->registry, path, installed_path, error))
+  if (!kiela_lesson_install (self->registry, path, replace, installed_path, error))
     return FALSE;
   if (get_window (self) != NULL)
     {
       KielaLearn *learn = kiela_window_get_learn (get_window (self));
 
       kiela_lessons_page_refresh (KIELA_LESSONS_PAGE (kiela_learn_get_page (learn, KIELA_PAGE_LESSONS)));
+      kiela_lessons_page_refresh (KIELA_LESSONS_PAGE (kiela_learn_get_page (learn, KIELA_PAGE_PUZZLES)));
     }
   return TRUE;
 }
@@ -1454,6 +1525,7 @@ kiela_lesson_editor_get_control (KielaLessonEditor *self, const char *name)
     { "text", G_STRUCT_OFFSET (KielaLessonEditor, text_view) },
     { "problem", G_STRUCT_OFFSET (KielaLessonEditor, problem_label) },
     { "try", G_STRUCT_OFFSET (KielaLessonEditor, try_button) },
+    { "heading", G_STRUCT_OFFSET (KielaLessonEditor, board_title) },
   };
 
   g_return_val_if_fail (KIELA_IS_LESSON_EDITOR (self), NULL);

@@ -59,12 +59,20 @@ gboolean          kiela_lesson_editor_save_to_path  (KielaLessonEditor *self, co
 /* Replaces the lesson by the file's first lesson (it must read; its checks are shown on its
  * steps).  Does not ask about unsaved changes: lesson-editor.open does. */
 gboolean          kiela_lesson_editor_open_path     (KielaLessonEditor *self, const char *path, GError **error);
-/* Installs the saved file for the user (kiela_lesson_install): Learn to Play lists it. */
-gboolean          kiela_lesson_editor_install_lesson (KielaLessonEditor *self, char **installed_path, GError **error);
+/* The window's leave guard (Back, another page, closing the window): TRUE when nothing
+ * would be lost; else asks Save / Discard / Cancel and returns FALSE, and after Save or
+ * Discard (which empties the editor) kiela_window_leave_confirmed() goes on. */
+gboolean          kiela_lesson_editor_confirm_leave (KielaLessonEditor *self);
+/* Installs the saved file for the user (kiela_lesson_install): Learn to Play lists it.  The
+ * user's installed lesson of the same id is replaced when `replace` (lesson-editor.install
+ * asks first), else refused with G_IO_ERROR_EXISTS. */
+gboolean          kiela_lesson_editor_install_lesson (KielaLessonEditor *self, gboolean replace, char **installed_path,
+                                                      GError **error);
 /* The lesson as the file it would be saved as (the worksheet and Try use it), or NULL with why. */
 KielaLessonFile  *kiela_lesson_editor_build_file    (KielaLessonEditor *self, GError **error);
 /* Named widgets for tests: "title", "summary", "author", "level", "variant", "steps", "kind",
- * "answer", "best", "condition", "opponent", "goal", "number", "hint", "text", "problem", "try". */
+ * "answer", "best", "condition", "opponent", "goal", "number", "hint", "text", "problem", "try",
+ * "heading" (the label over the board). */
 GtkWidget        *kiela_lesson_editor_get_control   (KielaLessonEditor *self, const char *name);
 
 G_END_DECLS

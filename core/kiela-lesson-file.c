@@ -606,6 +606,63 @@ kiela_registry_load_lesson_files (KielaRegistry *registry)
     }
 }
 
+static void
+clear_record (KielaPluginRecord *r)
+{
+  g_clear_pointer (&r->id, g_free);
+  g_clear_pointer (&r->name, g_free);
+  g_clear_pointer (&r->description, g_free);
+  g_clear_pointer (&r->translation_domain, g_free);
+  g_clear_pointer (&r->provides, g_strfreev);
+}
+
+gboolean
+kiela_registry_replace_lesson_file (KielaRegistry *registry, KielaLessonFile *old, KielaLessonFile *file, GError **error)
+{
+  KielaPluginRecord *r;
+  guint owner = G_MAXUINT;
+
+  g_return_val_if_fail (registry != NULL && old != NULL && file != NULL && old != file, FALSE);
+  for (guint i = 0; i < registry->lessons.items->len && owner == G_MAXUINT; i++)
+    if (g_hash_table_lookup (registry->lesson_sources, g_ptr_array_index (registry->lessons.items, i)) == old)
+      owner = g_array_index (registry->lessons.owners, guint, i);
+  if (owner == G_MAXUINT || file->lessons->len == 0)
+    {
+      g_set_error (error, KIELA_LESSON_FILE_ERROR, KIELA_LESSON_FILE_ERROR_NO_LESSON,
+                   /* TRANSLATORS: %s a lesson file */
+                   _("%s: its lessons are not registered, so nothing can replace them"),
+                   old->path ? old->path : "?");
+      return FALSE;
+    }
+  r = g_ptr_array_index (registry->plugins, owner);
+  /* The old lessons leave the lists; their memory stays with the registry, for a page that
+   * still shows one. */
+  kiela_registry_remove_owner (registry, owner);
+  for (guint i = 0; i < old->lessons->len; i++)
+    g_hash_table_remove (registry->lesson_sources, &((FileLesson *) g_ptr_array_index (old->lessons, i))->lesson);
+  clear_record (r);
+  g_free (r->path);
+  r->path = g_strdup (file->path ? file->path : kiela_lesson_file_get_lesson (file, 0)->id);
+  if (register_file (registry, r, owner, file, TRUE, error))
+    return TRUE;
+  /* Refused (an id another file holds, a check): the old file comes back as it was. */
+  clear_record (r);
+  g_free (r->path);
+  r->path = g_strdup (old->path);
+  describe_record (r, old);
+  for (guint i = 0; i < old->lessons->len; i++)
+    {
+      FileLesson *fl = g_ptr_array_index (old->lessons, i);
+
+      kiela_item_list_add (&registry->lessons, &fl->lesson, owner);
+      g_hash_table_insert (registry->lesson_sources, &fl->lesson, old);
+    }
+  r->state = KIELA_PLUGIN_LOADED;
+  g_clear_pointer (&r->reason, g_free);
+  kiela_registry_count_items (registry, r, owner);
+  return FALSE;
+}
+
 KielaLessonFile *
 kiela_registry_get_lesson_file (KielaRegistry *registry, const KielaLesson *lesson)
 {

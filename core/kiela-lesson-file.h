@@ -142,6 +142,14 @@ KIELA_AVAILABLE_IN_ALL void     kiela_registry_load_lesson_files (KielaRegistry 
  * success; FALSE when a lesson id is taken or a check fails. */
 KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_add_lesson_file   (KielaRegistry *registry, KielaLessonFile *file, GError **error);
 
+/* Registers `file` in place of `old`, a registered file (kiela_registry_get_lesson_file): the
+ * lessons of `old` leave the registry (their memory stays with it) and those of `file` take
+ * its plugin record.  Refused, `old` kept as it was, when a lesson of `file` has the id of
+ * another file's or module's lesson or fails a check.  Takes `file` on success.  For a
+ * teacher's lesson installed again (kiela_lesson_install). */
+KIELA_AVAILABLE_IN_ALL gboolean kiela_registry_replace_lesson_file (KielaRegistry *registry, KielaLessonFile *old,
+                                                                    KielaLessonFile *file, GError **error);
+
 /* The file a registered lesson was read from (it lives as long as the registry), or NULL for
  * a lesson a module registered in C.  For showing a teacher's lesson under its author. */
 KIELA_AVAILABLE_IN_ALL KielaLessonFile *kiela_registry_get_lesson_file (KielaRegistry *registry, const KielaLesson *lesson);

@@ -886,18 +886,51 @@ test_teacher_lesson (Fixture *f, gconstpointer data)
     g_assert_cmpint (g_remove (pdf), ==, 0);
   }
 
-  /* A second install of the same id is refused, and the file there is kept. */
-  kiela_lesson_install_prompt (GTK_WINDOW (f->window), f->registry, file);
-  dialog = find_dialog (f);
-  g_assert_nonnull (dialog);
-  answer_dialog (f, dialog, "install");
-  dialog = find_dialog (f);
-  g_assert_nonnull (dialog);
-  g_assert_cmpstr (kiela_compat_question_get_heading (dialog), ==, "Could Not Install the Lesson");
-  g_assert_cmpstr (kiela_compat_question_get_body (dialog), ==,
-                   "A lesson with the id “tuesday” is already installed; give this one another Id to install it");
-  answer_dialog (f, dialog, "close");
-  g_assert_null (find_dialog (f));
+  /* Installed again, a new version of the same id: asked, replaced, the pupil's stars kept. */
+  {
+    g_autofree char *revised = g_strdup (teacher_lesson);
+    g_autofree char *text = NULL;
+    g_autofree char *now = NULL;
+    const KielaLesson *old = lesson;
+
+    *strstr (revised, "Three questions for Tuesday.") = '\0';
+    text = g_strconcat (revised, "Revised for Wednesday.", strstr (teacher_lesson, "\nVariant="), NULL);
+    g_assert_true (g_file_set_contents (path, text, -1, NULL));
+    kiela_lesson_install_prompt (GTK_WINDOW (f->window), f->registry, file);
+    dialog = find_dialog (f);
+    g_assert_nonnull (dialog);
+    g_assert_cmpstr (kiela_compat_question_get_heading (dialog), ==, "Replace “Tuesday”?");
+    g_assert_nonnull (strstr (kiela_compat_question_get_body (dialog), "installing replaces it"));
+    g_assert_false (kiela_compat_question_has_response (dialog, "install"));
+    answer_dialog (f, dialog, "replace");
+    g_assert_null (find_dialog (f));
+    lesson = kiela_registry_lookup_lesson (f->registry, "tuesday");
+    g_assert_nonnull (lesson);
+    g_assert_true (lesson != old);
+    g_assert_cmpstr (kiela_lesson_get_summary (lesson), ==, "Revised for Wednesday.");
+    g_assert_true (g_file_get_contents (installed, &now, NULL, NULL));
+    g_assert_nonnull (strstr (now, "Revised for Wednesday."));
+    g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "tuesday", 0)), ==, "Done ★★☆");
+  }
+
+  /* A lesson that comes with Kiela cannot be replaced: the reason, and no Install. */
+  {
+    g_autofree char *shipped = g_build_filename (tmp, "capture.kiela-lesson", NULL);
+    g_autoptr(GFile) shipped_file = g_file_new_for_path (shipped);
+    const KielaLesson *capture = kiela_registry_lookup_lesson (f->registry, "capture");
+
+    g_assert_nonnull (capture);
+    g_assert_true (g_file_set_contents (shipped, "[Lesson]\nFormat=1\nId=capture\nTitle=Mine\nVariant=kiela\n\n"
+                                        "[Step 1]\nText=Sow g1.\nTask=sow-house\nAnswer=g1\n", -1, NULL));
+    kiela_lesson_install_prompt (GTK_WINDOW (f->window), f->registry, shipped_file);
+    dialog = find_dialog (f);
+    g_assert_nonnull (dialog);
+    g_assert_nonnull (strstr (kiela_compat_question_get_body (dialog), "a lesson that comes with Kiela"));
+    g_assert_false (kiela_compat_question_get_response_enabled (dialog, "install"));
+    answer_dialog (f, dialog, "cancel");
+    g_assert_true (kiela_registry_lookup_lesson (f->registry, "capture") == capture);
+    g_assert_cmpint (g_remove (shipped), ==, 0);
+  }
 
   /* The next start finds it in the user's folder. */
   close_window (f);

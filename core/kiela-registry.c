@@ -234,7 +234,8 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
       return FALSE;
     }
-  if ((v->flags & ~KIELA_VARIANT_FLAGS_KNOWN) != 0)
+  if ((v->flags & ~KIELA_VARIANT_FLAGS_KNOWN) != 0 ||
+      ((v->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE) && !v->singles_when_blocked))
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
       return FALSE;

@@ -67,11 +67,16 @@ candidates_of (const KielaVariant *variant, const guint8 *my8, const guint16 *my
       moves[count] = (KielaMove) h;
       count += house_of (my8, my16, h) >= min_sow;
     }
-  /* Hawalis: a single stone may be sown only when no house holds min_sow, and only into an empty house. */
+  /* Hawalis: a single stone may be sown only when no house holds min_sow, and only into an empty
+   * house; Mefuvha (KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE): into any house. */
   if (count == 0 && variant->singles_when_blocked)
-    for (guint h = 0; h < n; h++)
-      if (house_of (my8, my16, h) == 1 && house_of (my8, my16, h + 1 == n ? 0 : h + 1) == 0)
-        moves[count++] = (KielaMove) h;
+    {
+      const gboolean any_house = (variant->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE) != 0;
+
+      for (guint h = 0; h < n; h++)
+        if (house_of (my8, my16, h) == 1 && (any_house || house_of (my8, my16, h + 1 == n ? 0 : h + 1) == 0))
+          moves[count++] = (KielaMove) h;
+    }
   return count;
 }
 

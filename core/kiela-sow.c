@@ -238,14 +238,18 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
     {
       if (my[move] == 0)
         return g_strdup_printf (_("%s is empty: there is nothing to sow."), sq);
+      /* Singles variants: a single is refused by their own rule, which the smallest hand does not tell. */
+      if (variant->singles_when_blocked && my[move] == 1 && (variant->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE))
+        return g_strdup_printf (_("%s holds a single stone: a single may be sown only when no house holds "
+                                  "%u or more."), sq, min_sow);
+      if (variant->singles_when_blocked && my[move] == 1)
+        return g_strdup_printf (_("%s holds a single stone: a single may be sown only when no house holds "
+                                  "%u or more, and only into an empty house."), sq, min_sow);
       if (my[move] < min_sow)
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                              "%s holds %u stone: %s needs at least %u.",
                                              "%s holds %u stones: %s needs at least %u.", my[move]),
                                 sq, (guint) my[move], kiela_variant_get_name (variant), min_sow);
-      if (variant->singles_when_blocked && my[move] == 1)
-        return g_strdup_printf (_("%s holds a single stone: a single may be sown only when no house holds "
-                                  "%u or more, and only into an empty house."), sq, min_sow);
       return g_strdup_printf (_("%s may not be sown now."), sq);
     }
 

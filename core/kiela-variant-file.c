@@ -30,7 +30,7 @@ G_DEFINE_QUARK (kiela-variant-file-error-quark, kiela_variant_file_error)
 
 static const char *const arrangement_words[] = { "none", "free", "constrained", NULL };
 static const char *const arrangement_ok[]    = { "none", "free", NULL };
-static const char *const singles_words[]     = { "always", "when-blocked", NULL };
+static const char *const singles_words[]     = { "always", "when-blocked", "when-blocked-any-house", NULL };
 static const char *const direction_words[]   = { "anticlockwise", "clockwise", NULL };
 static const char *const direction_ok[]      = { "anticlockwise", NULL };
 static const char *const relay_words[]       = { "occupied", "never", NULL };
@@ -669,7 +669,7 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   v->translation_domain = vf->domain;
   v->source = vf->source;
   v->min_sow = (guint8) min_sow;
-  v->singles_when_blocked = singles == 1;
+  v->singles_when_blocked = singles >= 1;
   v->relay_rule = relay == 0 ? KIELA_RELAY_OCCUPIED : KIELA_RELAY_NEVER;
   v->capture_rule = trigger == 1 ? KIELA_CAPTURE_EMPTY_INNER
                     : needs == 1 ? KIELA_CAPTURE_OCCUPIED_INNER_BOTH : KIELA_CAPTURE_OCCUPIED_INNER;
@@ -678,7 +678,8 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   v->lap_limit = lap_limit;
   v->setup_phase = arrangement == 1;
   v->default_variant = dflt == 1;
-  v->flags = simplified == 1 ? KIELA_VARIANT_FLAG_SIMPLIFIED : 0;
+  v->flags = (simplified == 1 ? KIELA_VARIANT_FLAG_SIMPLIFIED : 0) |
+             (singles == 2 ? KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE : 0);
   (void) direction;
   (void) captured;
 
@@ -856,7 +857,9 @@ kiela_variant_file_to_data (KielaVariantFile *file, gsize *length)
     set_houses (kf, "StartNorth", v->start[1], 2u * v->files);
   g_key_file_set_string (kf, g, "Arrangement", v->setup_phase ? "free" : "none");
   g_key_file_set_integer (kf, g, "MinSow", v->min_sow);
-  g_key_file_set_string (kf, g, "Singles", v->singles_when_blocked ? "when-blocked" : "always");
+  g_key_file_set_string (kf, g, "Singles", !v->singles_when_blocked ? "always"
+                                           : (v->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE) ? "when-blocked-any-house"
+                                           : "when-blocked");
   g_key_file_set_string (kf, g, "Direction", "anticlockwise");
   g_key_file_set_string (kf, g, "Relay", v->relay_rule == KIELA_RELAY_NEVER ? "never" : "occupied");
   g_key_file_set_string (kf, g, "CaptureTrigger",

@@ -98,8 +98,11 @@ typedef struct {
 /* The game carries a traditional name but leaves out rules its sources give (the file's
  * Simplified=true; its description says what is missing): New Game and the lab say so. */
 #define KIELA_VARIANT_FLAG_SIMPLIFIED ((gsize) 1 << 0)
+/* With singles_when_blocked: the single stone may be sown into any house, an occupied one
+ * included (Mefuvha after Stayt), not only into an empty one (Hawalis).  Singles=when-blocked-any-house. */
+#define KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE ((gsize) 1 << 1)
 /* Every flag this version knows; a variant with another bit set is refused. */
-#define KIELA_VARIANT_FLAGS_KNOWN     KIELA_VARIANT_FLAG_SIMPLIFIED
+#define KIELA_VARIANT_FLAGS_KNOWN     (KIELA_VARIANT_FLAG_SIMPLIFIED | KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE)
 
 /* A variant's lap_limit: the rules use 1000; more than this is refused at registration
  * (listing moves sows every candidate up to the limit). */
@@ -148,8 +151,9 @@ KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (K
  *   StartNorth=...                 # North's houses when they differ from South's
  *   Arrangement=none               # none | free | constrained
  *   MinSow=2                       # smallest hand that may be lifted, 1..255
- *   Singles=always                 # always | when-blocked  (when-blocked: a single
- *                                  # stone only when no house holds MinSow, into an empty house)
+ *   Singles=always                 # always | when-blocked | when-blocked-any-house  (when-blocked:
+ *                                  # a single stone only when no house holds MinSow, into an empty
+ *                                  # house; when-blocked-any-house: the same into any house)
  *   Direction=anticlockwise        # anticlockwise (the only direction the engine sows today)
  *   Relay=occupied                 # occupied | never
  *   CaptureTrigger=occupied-inner  # occupied-inner | empty-inner

@@ -117,8 +117,8 @@ def variant(name, path):
             out.append('  .%s = %s,' % (field, c_string(keys[key])))
     out.append('  .files = %d,' % files)
     out.append('  .min_sow = %d,' % int(keys.get('MinSow', DEFAULTS['MinSow'])))
-    out.append('  .singles_when_blocked = %s,' %
-               ('TRUE' if choice(path, keys, 'Singles', ['always', 'when-blocked']) == 'when-blocked' else 'FALSE'))
+    singles = choice(path, keys, 'Singles', ['always', 'when-blocked', 'when-blocked-any-house'])
+    out.append('  .singles_when_blocked = %s,' % ('FALSE' if singles == 'always' else 'TRUE'))
     out.append('  .capture_rule = %s,' % capture)
     out.append('  .captured_fate = %s,' % FATES[fate])
     out.append('  .relay_rule = %s,' %
@@ -132,8 +132,13 @@ def variant(name, path):
                ('TRUE' if choice(path, keys, 'Arrangement', ['none', 'free']) == 'free' else 'FALSE'))
     out.append('  .default_variant = %s,' %
                ('TRUE' if choice(path, keys, 'Default', ['false', 'true']) == 'true' else 'FALSE'))
+    flags = []
     if choice(path, keys, 'Simplified', ['false', 'true']) == 'true':
-        out.append('  .flags = KIELA_VARIANT_FLAG_SIMPLIFIED,')
+        flags.append('KIELA_VARIANT_FLAG_SIMPLIFIED')
+    if singles == 'when-blocked-any-house':
+        flags.append('KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE')
+    if flags:
+        out.append('  .flags = %s,' % ' | '.join(flags))
     houses = ', '.join(str(n) for n in side[:2 * files])
     out.append('  .start = { { %s }, { %s } },' % (houses, houses))
     out.append('};')

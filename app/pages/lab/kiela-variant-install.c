@@ -69,6 +69,7 @@ static const struct {
    * only when the smallest hand is 1), or a single stone when no house holds enough */
   { "Singles", "always", NC_("variant rule value", "None: the smallest hand decides") },
   { "Singles", "when-blocked", NC_("variant rule value", "Only when no house holds enough stones") },
+  { "Singles", "when-blocked-any-house", NC_("variant rule value", "Only when no house holds enough stones, into any house") },
   { "Direction", "anticlockwise", NC_("variant rule value", "Anticlockwise") },
   { "Direction", "clockwise", NC_("variant rule value", "Clockwise") },
   { "Relay", "occupied", NC_("variant rule value", "Relay from occupied houses") },

@@ -31,15 +31,18 @@ kiela_cli_variants (KielaRegistry *registry, int argc, char **argv)
           kiela_cli_json_add_string (b, "name", kiela_variant_get_name (v));
           kiela_cli_json_add_int (b, "files", v->files);
           kiela_cli_json_add_boolean (b, "default", v->default_variant);
+          kiela_cli_json_add_boolean (b, "simplified", kiela_variant_is_simplified (v));
           kiela_cli_json_add_string (b, "description", kiela_variant_get_description (v));
           json_builder_end_object (b);
         }
       else
         {
           const char *level = kiela_variant_get_level (v);
-          printf ("%-16s %s%s%s%s (4×%u)\n", v->id, kiela_variant_get_name (v),
+          printf ("%-16s %s%s%s%s%s (4×%u)\n", v->id, kiela_variant_get_name (v),
                   level ? " — " : "", level ? level : "",
-                  v->default_variant ? _(", default") : "", v->files);
+                  v->default_variant ? _(", default") : "",
+                  /* TRANSLATORS: after a variant's name in kiela-cli variants: it leaves out rules of its game */
+                  kiela_variant_is_simplified (v) ? _(", simplified") : "", v->files);
           printf ("%-16s %s\n", "", kiela_variant_get_description (v));
         }
     }

@@ -843,6 +843,48 @@ test_new_game_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* New game names a game that leaves out rules of its sources "simplified" (the file's
+ * Simplified=true, not its name), and its description says what is missing. */
+static void
+test_new_game_simplified (void)
+{
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  KielaNewGameDialog *dialog;
+  AdwComboRow *game_row;
+  GListModel *games;
+  gboolean omweso = FALSE, owela = FALSE;
+
+  kiela_registry_load_default (registry);
+  g_assert_true (kiela_variant_is_simplified (kiela_registry_lookup_variant (registry, "omweso")));
+  dialog = kiela_new_game_dialog_new (registry);
+  game_row = ADW_COMBO_ROW (gtk_widget_get_template_child (GTK_WIDGET (dialog), KIELA_TYPE_NEW_GAME_DIALOG, "game_row"));
+  games = adw_combo_row_get_model (game_row);
+  for (guint i = 0; i < g_list_model_get_n_items (games); i++)
+    {
+      const char *name = gtk_string_list_get_string (GTK_STRING_LIST (games), i);
+
+      g_assert_null (strstr (name, "Owela (Benguela) (simplified)"));
+      omweso |= g_strcmp0 (name, "Omweso (simplified)") == 0;
+      owela |= g_strcmp0 (name, "Owela (Benguela)") == 0;
+    }
+  g_assert_true (omweso);
+  g_assert_true (owela);
+  kiela_new_game_dialog_preset (dialog, kiela_registry_lookup_variant (registry, "omweso"), NULL, NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait_until (app_test_widget_shown, dialog, 10000, "the New game dialog");
+  app_test_wait_frames (GTK_WIDGET (dialog), 2);
+  g_assert_true (shows_whole (GTK_WIDGET (dialog), "Omweso (simplified)"));
+  {
+    GtkLabel *description = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (dialog), KIELA_TYPE_NEW_GAME_DIALOG,
+                                                                       "description_label"));
+
+    g_assert_nonnull (strstr (gtk_label_get_text (description), "Missing: the reverse (clockwise) captures"));
+  }
+  if (g_getenv ("KIELA_TEST_OUTDIR"))
+    render_to_png (GTK_WIDGET (dialog), "new-game-simplified.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -870,5 +912,6 @@ main (int argc, char **argv)
   ADD ("/app/classroom/shortcuts-window", KIELA_SPEED_INSTANT, test_shortcuts_window);
   g_test_add_func ("/app/classroom/shortcut-names", test_shortcut_names);
   g_test_add_func ("/app/classroom/new-game-dialog", test_new_game_dialog);
+  g_test_add_func ("/app/classroom/new-game-simplified", test_new_game_simplified);
   return g_test_run ();
 }

@@ -301,6 +301,17 @@ test_variants_and_plugins (void)
   g_assert_cmpint (v.status, ==, 0);
   for (const char *const *id = (const char *const[]) { "kiela ", "kiela-beginner", "kiela-expert", "hawalis", NULL }; *id; id++)
     g_assert_nonnull (strstr (v.out, *id));
+  /* The shipped games that leave out rules of their sources say so. */
+  {
+    g_auto(Run) s = { 0 };
+
+    g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
+    run_cli (&s, "variants", NULL);
+    g_unsetenv ("KIELA_VARIANT_PATH");
+    g_assert_cmpint (s.status, ==, 0);
+    g_assert_nonnull (strstr (s.out, "omweso           Omweso, simplified (4×8)"));
+    g_assert_nonnull (strstr (s.out, "owela            Owela (Benguela) (4×12)"));
+  }
   run_cli (&p, "plugins", NULL);
   g_assert_cmpint (p.status, ==, 0);
   /* Listed from their .plugin files. */

@@ -632,6 +632,63 @@ test_bad_escapes (void)
     }
 }
 
+/* Perft through kiela_sow_traced on the 16-bit houses, every candidate sown in full: a path
+ * that shares neither perft's walk nor the compact board with kiela_perft. */
+static guint64
+traced_perft (const KielaVariant *v, const KielaPosition *pos, guint depth, KielaTrace *trace)
+{
+  KielaMove cand[KIELA_MAX_MOVES];
+  guint n;
+  guint64 total = 0;
+
+  if (depth == 0)
+    return 1;
+  n = kiela_candidate_moves (v, pos, cand);
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean ends = kiela_sow_traced (v, pos, cand[i], trace);
+      KielaPosition child = trace->after;
+
+      if (ends || v->endless_policy != KIELA_ENDLESS_ILLEGAL)
+        total += ends ? traced_perft (v, &child, depth - 1, trace) : 1;
+    }
+  return total;
+}
+
+/* Perft from each shipped game's start: stable figures, and the same count by the traced path. */
+static void
+test_shipped_perft (void)
+{
+  static const struct { const char *file; guint64 counts[5]; } games[] = {
+    { "owela.kiela-variant", { 1, 17, 289, 3839, 50463 } },
+    /* Omweso from its 4 stones an outer house, before any arrangement. */
+    { "omweso.kiela-variant", { 1, 8, 64, 416, 2695 } },
+    { "quiela.kiela-variant", { 1, 7, 49, 266, 1407 } },
+    { "hus.kiela-variant", { 1, 12, 144, 1250, 11359 } },
+    { "mefuvha.kiela-variant", { 1, 30, 862, 17925, 379075 } },
+    { "templates/hawalis.kiela-variant", { 1, 14, 182, 1539, 12626 } },
+  };
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autoptr(KielaVariantFile) f = load_shipped (games[i].file);
+      const KielaVariant *v = kiela_variant_file_get_variant (f);
+      KielaPosition pos;
+
+      kiela_position_init_start (&pos, v);
+      for (guint d = 0; d < 5; d++)
+        {
+          guint64 n = kiela_perft (v, &pos, d);
+
+          g_test_message ("%s perft %u: %" G_GUINT64_FORMAT, games[i].file, d, n);
+          if (d <= 3)
+            g_assert_cmpuint (traced_perft (v, &pos, d, trace), ==, n);
+          g_assert_cmpuint (n, ==, games[i].counts[d]);
+        }
+    }
+}
+
 /* Simplified= is a file key: the three games that leave out rules of their sources set it, say
  * so in their description, and a variant with an unknown flag is refused. */
 static void
@@ -697,6 +754,7 @@ main (int argc, char **argv)
   g_test_add_func ("/variant-file/shipped-worked-moves", test_shipped_worked_moves);
   g_test_add_func ("/variant-file/shipped-strings-marked", test_shipped_strings_marked);
   g_test_add_func ("/variant-file/simplified", test_simplified);
+  g_test_add_func ("/variant-file/shipped-perft", test_shipped_perft);
   status = g_test_run ();
   kiela_registry_free (registry);
   return status;

@@ -404,6 +404,22 @@ deliver (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Always from the caller's main loop, never at once: g_main_context_invoke() would run
+ * deliver() right here on the worker whenever the caller's thread is outside its loop (busy
+ * in the handler that started the review, say), emitting "move-judged" on the wrong thread
+ * and before the caller could connect to it. */
+static void
+hand_over (KielaReview *self)
+{
+  GSource *source = g_idle_source_new ();
+
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, deliver, g_object_ref (self), g_object_unref);
+  g_source_set_static_name (source, "[kiela] review delivery");
+  g_source_attach (source, self->context);
+  g_source_unref (source);
+}
+
 static void
 run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
@@ -422,7 +438,7 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
       g_mutex_lock (&self->lock);
       g_array_append_val (self->pending, m);
       g_mutex_unlock (&self->lock);
-      g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT, deliver, g_object_ref (self), g_object_unref);
+      hand_over (self);
     }
   g_task_return_boolean (task, TRUE);
 }

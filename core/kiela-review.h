@@ -102,8 +102,10 @@ KIELA_AVAILABLE_IN_ALL gboolean kiela_review_run        (KielaReview *review, GC
 
 /*
  * The same on a worker thread.  Each judged move is handed to the thread-default main
- * context of the caller, which emits "move-judged" (guint index) there, in order, before
- * `callback` runs: only that thread reads the review meanwhile.  Run a review once.
+ * context of the caller, which emits "move-judged" (guint index) from its loop, in order,
+ * before `callback` runs: only that thread reads the review meanwhile, and nothing is
+ * emitted before the caller is back in its loop (it may connect after this returns).
+ * Run a review once.
  */
 KIELA_AVAILABLE_IN_ALL void     kiela_review_run_async  (KielaReview *review, GCancellable *cancellable,
                                                          GAsyncReadyCallback callback, gpointer user_data);

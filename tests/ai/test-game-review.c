@@ -301,6 +301,49 @@ test_async (void)
   g_main_loop_unref (run.loop);
 }
 
+typedef struct {
+  GThread *thread;
+  guint    signalled, elsewhere;
+} ThreadRun;
+
+static void
+on_judged_where (KielaReview *review, guint index, ThreadRun *run)
+{
+  run->signalled++;
+  if (g_thread_self () != run->thread)
+    run->elsewhere++;
+}
+
+static void
+on_done_quit (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_assert_true (kiela_review_run_finish (KIELA_REVIEW (source), result, NULL));
+  g_main_loop_quit (data);
+}
+
+/* While the caller's thread is busy outside its loop, the worker's moves wait for the loop:
+ * none is signalled on the worker's thread, nor before the caller is back in its loop (the
+ * window connects to "move-judged" after starting the review). */
+static void
+test_async_thread (void)
+{
+  g_autoptr(KielaGame) game = played_game (4);
+  g_autoptr(KielaReview) review = review_of (game, MATERIAL_AI, 2, 0);
+  GMainLoop *loop = g_main_loop_new (NULL, FALSE);
+  ThreadRun run = { g_thread_self (), 0, 0 };
+
+  g_signal_connect (review, "move-judged", G_CALLBACK (on_judged_where), &run);
+  kiela_review_run_async (review, NULL, on_done_quit, loop);
+  /* Depth 2 over four moves takes a few milliseconds: the worker is done long before this. */
+  g_usleep (400 * 1000);
+  g_assert_cmpuint (run.signalled, ==, 0);
+  g_assert_cmpuint (kiela_review_get_n_judged (review), ==, 0);
+  g_main_loop_run (loop);
+  g_assert_cmpuint (run.signalled, ==, kiela_game_get_n_moves (game));
+  g_assert_cmpuint (run.elsewhere, ==, 0);
+  g_main_loop_unref (loop);
+}
+
 static gboolean
 cancel_now (gpointer data)
 {
@@ -419,6 +462,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/review/thresholds", test_thresholds);
   g_test_add_func ("/review/game", test_game);
   g_test_add_func ("/review/async", test_async);
+  g_test_add_func ("/review/async-thread", test_async_thread);
   g_test_add_func ("/review/cancel", test_cancel);
   g_test_add_func ("/review/cancel-time", test_cancel_time);
   g_test_add_func ("/review/cache", test_cache);

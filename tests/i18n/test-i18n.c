@@ -101,7 +101,7 @@ test_narration_french (void)
   g_assert_true (saw_capture);
 
   summary = kiela_narrate_move_summary (v, trace);
-  g_assert_cmpstr (summary, ==, "Nord a semé b3" NBSP ": 2 tours, 3 pierres capturées.");
+  g_assert_cmpstr (summary, ==, "Nord a semé b3" NBSP ": 2 boucles, 3 pierres capturées.");
 }
 
 static void
@@ -173,6 +173,7 @@ typedef struct {
   gboolean obsolete;
   gboolean fuzzy;
   gboolean c_format;
+  gboolean in_texts;   /* referenced from a lesson file or the Rules/History texts */
   char *msgctxt;
   char *msgid;
   char *msgid_plural;
@@ -217,7 +218,7 @@ po_parse (const char *path)
   PoEntry *cur = NULL;
   GString *target = NULL;
   GString *acc[4] = { NULL, NULL, NULL, NULL };  /* msgctxt, msgid, msgid_plural, current msgstr */
-  gboolean pending_fuzzy = FALSE, pending_c_format = FALSE;
+  gboolean pending_fuzzy = FALSE, pending_c_format = FALSE, pending_texts = FALSE;
 
   if (!g_file_get_contents (path, &contents, NULL, &error))
     g_error ("%s", error->message);
@@ -258,6 +259,8 @@ po_parse (const char *path)
       if (line[0] == '#')
         {
           FINISH_ENTRY ();
+          if (g_str_has_prefix (line, "#:") && (strstr (line, "data/lessons/") || strstr (line, "app/model/kiela-texts.c")))
+            pending_texts = TRUE;
           continue;
         }
       if (g_str_has_prefix (line, "msgctxt ") || (g_str_has_prefix (line, "msgid ") && (cur == NULL || acc[1] != NULL)))
@@ -269,8 +272,9 @@ po_parse (const char *path)
           cur->obsolete = obsolete;
           cur->fuzzy = pending_fuzzy;
           cur->c_format = pending_c_format;
+          cur->in_texts = pending_texts;
           cur->line = n + 1;
-          pending_fuzzy = pending_c_format = FALSE;
+          pending_fuzzy = pending_c_format = pending_texts = FALSE;
         }
       if (g_str_has_prefix (line, "msgctxt "))
         target = acc[0] = g_string_new (NULL);
@@ -863,6 +867,13 @@ uses_stem (const char *translation, char **stems)
   return FALSE;
 }
 
+/* The terms po/GLOSSARY.md fixes for every language: each glossary lists them, and each is
+ * checked in the lessons and the Rules/History texts, where a pupil reads them. */
+static const char *const required_terms[] = {
+  "house", "stone", "sow", "lap", "relay", "capture", "army", "turn", "move",
+  "beginner", "advanced", "expert", "south", "north",
+};
+
 static void
 test_po_glossary (void)
 {
@@ -873,6 +884,7 @@ test_po_glossary (void)
       g_autoptr(GPtrArray) terms = glossary_load (langs[l]);
       g_autoptr(GPtrArray) entries = po_parse_lang (langs[l]);
       guint checked = 0, failures = 0;
+      g_autofree guint *in_texts = g_new0 (guint, terms->len);
 
       for (guint i = 1; i < entries->len; i++)
         {
@@ -894,6 +906,7 @@ test_po_glossary (void)
                   if (uses_stem (g_ptr_array_index (e->msgstr, f), term->stems))
                     {
                       checked++;
+                      in_texts[t] += e->in_texts;
                       continue;
                     }
                   g_printerr ("po/%s.po:%u: “%s” contains “%s” but msgstr[%u] “%s” does not use the glossary's “%s”\n",
@@ -907,6 +920,19 @@ test_po_glossary (void)
         g_error ("po/%s.po: %u translations leave the glossary po/glossary/%s.tsv (see above)", langs[l], failures,
                  langs[l]);
       g_assert_cmpuint (checked, >, 300);
+      for (guint r = 0; r < G_N_ELEMENTS (required_terms); r++)
+        {
+          guint t;
+
+          for (t = 0; t < terms->len; t++)
+            if (g_str_equal (((GlossaryTerm *) g_ptr_array_index (terms, t))->term, required_terms[r]))
+              break;
+          if (t == terms->len)
+            g_error ("po/glossary/%s.tsv has no line for “%s” (po/GLOSSARY.md)", langs[l], required_terms[r]);
+          if (in_texts[t] == 0)
+            g_error ("po/%s.po: the glossary's “%s” is never checked in a lesson or the Rules/History texts",
+                     langs[l], required_terms[r]);
+        }
       g_test_message ("%s: %u glossary uses checked", langs[l], checked);
     }
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <adwaita.h>
 
 #include "kiela-settings.h"
@@ -126,6 +127,27 @@ app_test_init (int *argc, char ***argv, const char *name)
     g_error ("cannot open a display: run these tests under xvfb-run");
   adw_init ();
   return tmp;
+}
+
+/* Forgets the class and every pupil's progress in the test's data folder (kiela-pupils.h):
+ * the next window starts as at a first start. */
+static inline void
+app_test_forget_pupils (void)
+{
+  g_autofree char *kiela = g_build_filename (g_get_user_data_dir (), "kiela", NULL);
+  g_autofree char *class_file = g_build_filename (kiela, "class.ini", NULL);
+  g_autofree char *folder = g_build_filename (kiela, "pupils", NULL);
+  GDir *dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  g_remove (class_file);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_remove (path);
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
 }
 
 /* The app's style sheet, as AdwApplication loads it for the app (the tests have no application). */

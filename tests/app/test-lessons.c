@@ -73,8 +73,9 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->registry = kiela_registry_new ();
   kiela_registry_load_default (f->registry);
   g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, "houses"));
-  /* Each test starts without progress. */
+  /* Each test starts without progress: no old file, no class, no pupils' files. */
   g_remove (progress);
+  app_test_forget_pupils ();
   f->prefs = app_test_settings_new ();
   g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
   if (data != NULL)

@@ -16,7 +16,8 @@ struct _KielaLearn {
   KielaBoardView *board;         /* weak: the window's */
   KielaRegistry *registry;
   GSettings *settings;
-  KielaLessonProgress *progress;
+  KielaPupils *pupils;
+  KielaLessonProgress *progress; /* the current pupil's (the pupils') */
   GtkWidget *welcome;
   GtkWidget *lessons;            /* owned; NULL until first shown (ensure_list) */
   GtkWidget *puzzles;            /* the same */
@@ -53,6 +54,7 @@ kiela_learn_finalize (GObject *object)
   KielaLearn *learn = KIELA_LEARN (object);
 
   g_clear_object (&learn->progress);
+  g_clear_object (&learn->pupils);
   g_clear_object (&learn->settings);
   g_clear_pointer (&learn->offered, g_hash_table_unref);
   g_free (learn->last_offer);
@@ -386,7 +388,7 @@ build_puzzles (KielaWindow *window, gpointer data)
 }
 
 KielaLearn *
-kiela_learn_new (KielaWindow *window, KielaRegistry *registry, GSettings *settings, const char *progress_path)
+kiela_learn_new (KielaWindow *window, KielaRegistry *registry, GSettings *settings, const char *data_dir)
 {
   KielaLearn *learn = g_object_new (KIELA_TYPE_LEARN, NULL);
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
@@ -398,9 +400,10 @@ kiela_learn_new (KielaWindow *window, KielaRegistry *registry, GSettings *settin
   g_set_weak_pointer (&learn->board, kiela_window_get_board (window));
   learn->registry = registry;
   learn->settings = g_object_ref (settings);
-  learn->progress = kiela_lesson_progress_new (progress_path);
-  if (!kiela_lesson_progress_load (learn->progress, &error))
+  learn->pupils = kiela_pupils_new (data_dir);
+  if (!kiela_pupils_load (learn->pupils, &error))
     kiela_window_add_message (window, error->message);
+  learn->progress = g_object_ref (kiela_pupils_get_progress (learn->pupils));
 
   kiela_window_add_lazy_page (window, KIELA_PAGE_WELCOME, _("Welcome"), build_welcome, learn);
   kiela_window_add_lazy_page (window, KIELA_PAGE_LESSONS, _("Learn to Play"), build_lessons, learn);
@@ -436,6 +439,13 @@ kiela_learn_get_progress (KielaLearn *learn)
 {
   g_return_val_if_fail (KIELA_IS_LEARN (learn), NULL);
   return learn->progress;
+}
+
+KielaPupils *
+kiela_learn_get_pupils (KielaLearn *learn)
+{
+  g_return_val_if_fail (KIELA_IS_LEARN (learn), NULL);
+  return learn->pupils;
 }
 
 KielaLessonView *

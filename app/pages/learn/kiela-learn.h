@@ -4,6 +4,7 @@
 #include "kiela-window.h"
 #include "kiela-lesson-view.h"
 #include "kiela-lesson-progress.h"
+#include "kiela-pupils.h"
 
 G_BEGIN_DECLS
 
@@ -31,12 +32,15 @@ G_DECLARE_FINAL_TYPE (KielaLearn, kiela_learn, KIELA, LEARN, GObject)
 
 /* Made once by the window, which owns it: adds the pages (through the window's public API),
  * the action `learn.open-lesson` ('s': a lesson id, or "id/step") and the "How does this
- * work?" offers in games.  `progress_path` NULL = the user's data folder. */
+ * work?" offers in games.  `data_dir` (the class and the pupils' progress, kiela-pupils.h)
+ * NULL = the user's data folder. */
 KielaLearn          *kiela_learn_new            (KielaWindow *window, KielaRegistry *registry,
-                                                 GSettings *settings, const char *progress_path);
+                                                 GSettings *settings, const char *data_dir);
 /* Shows the welcome page at the first start (the key welcome-shown), once. */
 void                 kiela_learn_first_start    (KielaLearn *self);
+/* The current pupil's progress (the same object when another pupil plays). */
 KielaLessonProgress *kiela_learn_get_progress   (KielaLearn *self);
+KielaPupils         *kiela_learn_get_pupils     (KielaLearn *self);
 KielaLessonView     *kiela_learn_get_lesson_view (KielaLearn *self);   /* made on first use */
 GtkWidget           *kiela_learn_get_page       (KielaLearn *self, const char *name);
 /* The lesson id the last "How does this work?" offer pointed at, or NULL (tests). */

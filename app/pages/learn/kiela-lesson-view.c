@@ -244,6 +244,9 @@ take_verdict_full (KielaLessonView *self, KielaLessonVerdict verdict, const char
 
       if (error != NULL)
         g_warning ("%s", error->message);
+      /* Right at the first try: the step leaves the pupil's mistakes to practise. */
+      if (self->wrong == 0 && !self->shown)
+        kiela_lesson_progress_clear_mistake (self->progress, self->lesson->id, self->step, NULL);
       if (self->shown)
         text = g_strdup_printf ("%s %s %s", stars_text, _("Here is the answer."), feedback ? feedback : "");
       else
@@ -253,6 +256,8 @@ take_verdict_full (KielaLessonView *self, KielaLessonVerdict verdict, const char
   else
     {
       self->wrong++;
+      /* Every wrong answer goes into the pupil's mistakes to practise (kiela-lesson-progress.h). */
+      kiela_lesson_progress_add_mistake (self->progress, self->lesson->id, self->step, NULL);
       text = g_strdup (feedback ? feedback : _("Not quite."));
       kind = FEEDBACK_WRONG;
     }

@@ -7,6 +7,8 @@
 #include "kiela-learn.h"
 #include "kiela-welcome-page.h"
 #include "kiela-lessons-page.h"
+#include "kiela-mistakes-page.h"
+#include "kiela-class-page.h"
 
 struct _KielaLearn {
   GObject parent_instance;
@@ -22,6 +24,11 @@ struct _KielaLearn {
   GtkWidget *lessons;            /* owned; NULL until first shown (ensure_list) */
   GtkWidget *puzzles;            /* the same */
   GtkWidget *view;
+  GtkWidget *mistakes;           /* owned; NULL until first shown */
+  GtkWidget *class_page;         /* the same */
+  GArray *review;                /* practising mistakes: the steps still to show (KielaLessonMistake) */
+  guint review_total;            /* how many steps the practice began with */
+  guint review_right;            /* how many of them were right at the first try */
   GHashTable *offered;           /* lesson ids offered in this game */
   char *last_offer;
 };
@@ -45,6 +52,8 @@ kiela_learn_dispose (GObject *object)
   g_clear_object (&learn->welcome);
   g_clear_object (&learn->lessons);
   g_clear_object (&learn->puzzles);
+  g_clear_object (&learn->mistakes);
+  g_clear_object (&learn->class_page);
   G_OBJECT_CLASS (kiela_learn_parent_class)->dispose (object);
 }
 
@@ -57,6 +66,7 @@ kiela_learn_finalize (GObject *object)
   g_clear_object (&learn->pupils);
   g_clear_object (&learn->settings);
   g_clear_pointer (&learn->offered, g_hash_table_unref);
+  g_clear_pointer (&learn->review, g_array_unref);
   g_free (learn->last_offer);
   G_OBJECT_CLASS (kiela_learn_parent_class)->finalize (object);
 }
@@ -112,6 +122,9 @@ open_lesson (KielaLearn *learn, const char *id, guint step)
 
   if (learn->window == NULL)
     return;
+  /* A lesson opened any other way is no practice. */
+  kiela_lesson_view_set_review (ensure_view (learn), FALSE);
+  g_clear_pointer (&learn->review, g_array_unref);
   if (!kiela_lesson_view_open (ensure_view (learn), id, step, &error))
     {
       kiela_window_add_message (learn->window, error->message);
@@ -145,10 +158,42 @@ on_lesson_activated (GtkWidget *page, const char *id, guint step, KielaLearn *le
   open_lesson (learn, id, step);
 }
 
+static gboolean review_next (KielaLearn *learn);
+
 static void
 on_lesson_finished (KielaLessonView *view, const char *id, KielaLearn *learn)
 {
   const KielaLesson *lesson = kiela_lesson_view_get_lesson (view);
+
+  if (kiela_lesson_view_get_review (view))
+    {
+      /* Right at the first try: it has left the queue (the runner saw to it). */
+      if (!kiela_lesson_progress_has_mistake (learn->progress, id, kiela_lesson_view_get_step (view)))
+        learn->review_right++;
+      if (!review_next (learn))
+        {
+          g_autofree char *text = NULL;
+          guint left = kiela_lesson_progress_get_n_mistakes (learn->progress);
+
+          kiela_lesson_view_set_review (view, FALSE);
+          if (learn->window == NULL)
+            return;
+          kiela_window_pop_page (learn->window);
+          if (left == 0)
+            /* TRANSLATORS: a toast at the end of practising mistakes: %u steps practised */
+            text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Practice done: %u step right, nothing left to practise.",
+                                                 "Practice done: all %u steps right, nothing left to practise.",
+                                                 learn->review_total), learn->review_total);
+          else
+            /* TRANSLATORS: a toast at the end of practising mistakes: %1$u right at the first try of
+             * %2$u practised, %3$u still to practise */
+            text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Practice done: %1$u of %2$u right at the first try; %3$u step is still to practise.",
+                                                 "Practice done: %1$u of %2$u right at the first try; %3$u steps are still to practise.",
+                                                 left), learn->review_right, learn->review_total, left);
+          kiela_window_add_message (learn->window, text);
+        }
+      return;
+    }
   guint stars = kiela_lesson_progress_lesson_stars (learn->progress, id, (guint) lesson->n_steps);
   g_autofree char *stars_text = kiela_lesson_progress_stars_text (stars);
   /* TRANSLATORS: a toast after the last step: %1$s the lesson's title, %2$s its stars (★★☆) */
@@ -191,6 +236,84 @@ action_open_lesson (GSimpleAction *action, GVariant *param, gpointer data)
   open_lesson (learn, parts[0], parts[1] ? (guint) step - 1 : 0);
 }
 
+/* ---------- practise your mistakes ---------- */
+
+/* Shows the next queued step that can still be shown (a lesson uninstalled since is skipped);
+ * FALSE when none is left.  A drill step comes back with a fresh position: the runner makes one
+ * each time it opens such a step. */
+static gboolean
+review_next (KielaLearn *learn)
+{
+  KielaLessonView *view = ensure_view (learn);
+
+  while (learn->review != NULL && learn->review->len > 0)
+    {
+      KielaLessonMistake *m = &g_array_index (learn->review, KielaLessonMistake, 0);
+      g_autofree char *id = g_strdup (m->lesson_id);
+      guint step = m->step;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *title = NULL;
+
+      g_array_remove_index (learn->review, 0);
+      kiela_lesson_view_set_review (view, TRUE);
+      if (!kiela_lesson_view_open (view, id, step, &error))
+        continue;
+      /* TRANSLATORS: the header's title while practising mistakes: %1$u this one, %2$u how many */
+      title = g_strdup_printf (_("Practise Your Mistakes (%1$u of %2$u)"),
+                               learn->review_total - learn->review->len, learn->review_total);
+      kiela_window_set_page_title (learn->window, KIELA_PAGE_LESSON, title);
+      return TRUE;
+    }
+  g_clear_pointer (&learn->review, g_array_unref);
+  return FALSE;
+}
+
+/* Goes through the queue as it is now, once: each step right at the first try leaves it. */
+static void
+start_review (KielaLearn *learn, const char *lesson_id, guint step)
+{
+  if (learn->window == NULL)
+    return;
+  g_clear_pointer (&learn->review, g_array_unref);
+  learn->review = kiela_lesson_progress_get_mistakes (learn->progress);
+  if (lesson_id != NULL)
+    {
+      /* One step from the list: that one only. */
+      for (guint i = learn->review->len; i-- > 0;)
+        {
+          KielaLessonMistake *m = &g_array_index (learn->review, KielaLessonMistake, i);
+
+          if (g_strcmp0 (m->lesson_id, lesson_id) != 0 || m->step != step)
+            g_array_remove_index (learn->review, i);
+        }
+    }
+  learn->review_total = learn->review->len;
+  learn->review_right = 0;
+  if (!review_next (learn))
+    return;
+  kiela_window_push_page (learn->window, KIELA_PAGE_LESSON);
+  gtk_widget_child_focus (GTK_WIDGET (kiela_lesson_view_get_board (KIELA_LESSON_VIEW (learn->view))),
+                          GTK_DIR_TAB_FORWARD);
+}
+
+static void
+on_mistakes_practise (KielaMistakesPage *page, KielaLearn *learn)
+{
+  start_review (learn, NULL, 0);
+}
+
+static void
+on_mistake_activated (KielaMistakesPage *page, const char *id, guint step, KielaLearn *learn)
+{
+  start_review (learn, id, step);
+}
+
+static void
+action_practise (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  start_review (data, NULL, 0);
+}
+
 /* ---------- the welcome page ---------- */
 
 static const KielaPersonality *
@@ -229,6 +352,10 @@ on_welcome_chosen (KielaWelcomePage *page, const char *choice, KielaLearn *learn
     start_game (learn, TRUE);
   else if (g_str_equal (choice, KIELA_WELCOME_TWO_PLAYERS))
     start_game (learn, FALSE);
+  else if (g_str_equal (choice, KIELA_WELCOME_PRACTISE))
+    start_review (learn, NULL, 0);
+  else if (g_str_equal (choice, KIELA_WELCOME_MISTAKES))
+    kiela_window_push_page (learn->window, KIELA_PAGE_MISTAKES);
   else if (g_str_equal (choice, KIELA_WELCOME_OPEN))
     {
       kiela_window_show_page (learn->window, "game");
@@ -364,9 +491,52 @@ ensure_welcome (KielaLearn *learn)
   if (learn->welcome == NULL)
     {
       learn->welcome = g_object_ref_sink (kiela_welcome_page_new ());
+      kiela_welcome_page_set_pupils (KIELA_WELCOME_PAGE (learn->welcome), learn->pupils);
       g_signal_connect (learn->welcome, "chosen", G_CALLBACK (on_welcome_chosen), learn);
     }
   return learn->welcome;
+}
+
+static GtkWidget *
+ensure_mistakes (KielaLearn *learn)
+{
+  if (learn->mistakes == NULL)
+    {
+      learn->mistakes = g_object_ref_sink (kiela_mistakes_page_new (learn->registry, learn->pupils));
+      g_signal_connect (learn->mistakes, "practise", G_CALLBACK (on_mistakes_practise), learn);
+      g_signal_connect (learn->mistakes, "step-activated", G_CALLBACK (on_mistake_activated), learn);
+    }
+  return learn->mistakes;
+}
+
+static void
+on_class_message (KielaClassPage *page, const char *text, KielaLearn *learn)
+{
+  if (learn->window != NULL)
+    kiela_window_add_message (learn->window, text);
+}
+
+static GtkWidget *
+ensure_class (KielaLearn *learn)
+{
+  if (learn->class_page == NULL)
+    {
+      learn->class_page = g_object_ref_sink (kiela_class_page_new (learn->registry, learn->pupils));
+      g_signal_connect (learn->class_page, "message", G_CALLBACK (on_class_message), learn);
+    }
+  return learn->class_page;
+}
+
+static GtkWidget *
+build_mistakes (KielaWindow *window, gpointer data)
+{
+  return ensure_mistakes (data);
+}
+
+static GtkWidget *
+build_class (KielaWindow *window, gpointer data)
+{
+  return ensure_class (data);
 }
 
 static GtkWidget *
@@ -393,6 +563,7 @@ kiela_learn_new (KielaWindow *window, KielaRegistry *registry, GSettings *settin
   KielaLearn *learn = g_object_new (KIELA_TYPE_LEARN, NULL);
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
   g_autoptr(GSimpleAction) open = g_simple_action_new ("open-lesson", G_VARIANT_TYPE_STRING);
+  g_autoptr(GSimpleAction) practise = g_simple_action_new ("practise-mistakes", NULL);
   g_autoptr(GError) error = NULL;
 
   g_set_weak_pointer (&learn->window, window);
@@ -410,6 +581,10 @@ kiela_learn_new (KielaWindow *window, KielaRegistry *registry, GSettings *settin
   kiela_window_add_lazy_page (window, KIELA_PAGE_PUZZLES, _("Puzzles"), build_puzzles, learn);
   kiela_window_set_back_tooltip (window, KIELA_PAGE_LESSONS, _("Back to the Lessons"));
   kiela_window_set_back_tooltip (window, KIELA_PAGE_PUZZLES, _("Back to the Puzzles"));
+  /* TRANSLATORS: the header's title of the list of steps the pupil answered wrong */
+  kiela_window_add_lazy_page (window, KIELA_PAGE_MISTAKES, _("Your Mistakes"), build_mistakes, learn);
+  /* TRANSLATORS: the header's title of the teacher's page of pupils and their progress */
+  kiela_window_add_lazy_page (window, KIELA_PAGE_CLASS, _("Class"), build_class, learn);
 
   g_signal_connect (window, "notify::visible-page", G_CALLBACK (on_visible_page), learn);
   g_signal_connect (learn->session, "move-played", G_CALLBACK (on_move_played), learn);
@@ -418,6 +593,8 @@ kiela_learn_new (KielaWindow *window, KielaRegistry *registry, GSettings *settin
 
   g_signal_connect_object (open, "activate", G_CALLBACK (action_open_lesson), learn, 0);
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (open));
+  g_signal_connect_object (practise, "activate", G_CALLBACK (action_practise), learn, 0);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (practise));
   gtk_widget_insert_action_group (GTK_WIDGET (window), "learn", G_ACTION_GROUP (group));
   /* Also as win.open-lesson: the Rules page's "Try it" links and other pages open lessons by id. */
   g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (open));
@@ -464,6 +641,8 @@ kiela_learn_get_page (KielaLearn *learn, const char *name)
   if (g_strcmp0 (name, KIELA_PAGE_LESSONS) == 0) return ensure_list (learn, KIELA_LESSON_KIND_COURSE);
   if (g_strcmp0 (name, KIELA_PAGE_PUZZLES) == 0) return ensure_list (learn, KIELA_LESSON_KIND_PUZZLES);
   if (g_strcmp0 (name, KIELA_PAGE_LESSON) == 0) return GTK_WIDGET (ensure_view (learn));
+  if (g_strcmp0 (name, KIELA_PAGE_MISTAKES) == 0) return ensure_mistakes (learn);
+  if (g_strcmp0 (name, KIELA_PAGE_CLASS) == 0) return ensure_class (learn);
   return NULL;
 }
 

@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 #define KIELA_PAGE_LESSONS "lessons"
 #define KIELA_PAGE_PUZZLES "puzzles"
 #define KIELA_PAGE_LESSON  "lesson"
+#define KIELA_PAGE_MISTAKES "mistakes"   /* the pupil's mistakes to practise */
+#define KIELA_PAGE_CLASS   "class"       /* the pupils and the Class Progress */
 
 /* The newcomer's computer opponent (plugins/ai: the beginner). */
 #define KIELA_NEWCOMER_OPPONENT "kizua"
@@ -31,7 +33,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KielaLearn, kiela_learn, KIELA, LEARN, GObject)
 
 /* Made once by the window, which owns it: adds the pages (through the window's public API),
- * the action `learn.open-lesson` ('s': a lesson id, or "id/step") and the "How does this
+ * the actions `learn.open-lesson` ('s': a lesson id, or "id/step") and
+ * `learn.practise-mistakes` (the current pupil's queue, step by step), and the "How does this
  * work?" offers in games.  `data_dir` (the class and the pupils' progress, kiela-pupils.h)
  * NULL = the user's data folder. */
 KielaLearn          *kiela_learn_new            (KielaWindow *window, KielaRegistry *registry,

@@ -63,6 +63,7 @@ struct _KielaLessonView {
   KielaSide guess_side;
   guint guess_house;
   char *next_lesson;             /* the course lesson after this one, for Next Lesson */
+  gboolean review;               /* practising mistakes: one step, then "finished" */
 
   /* A drill step (Drill= in its file): a fresh position each time the step opens. */
   KielaLesson drill_lesson;      /* a copy of `lesson` whose steps are drill_steps */
@@ -204,14 +205,17 @@ static void
 update_buttons (KielaLessonView *self)
 {
   gboolean right = self->verdict == KIELA_LESSON_RIGHT;
-  gboolean last = self->step + 1 >= self->lesson->n_steps;
+  gboolean last = self->review || self->step + 1 >= self->lesson->n_steps;
 
   gtk_widget_set_sensitive (self->next_button, right);
   gtk_widget_set_visible (self->retry_button, self->answered && !right);
   gtk_widget_set_visible (self->show_button, !right && self->wrong >= 2 && can_show (self));
-  gtk_widget_set_visible (self->next_lesson_button, right && last && self->next_lesson != NULL);
+  gtk_widget_set_visible (self->next_lesson_button, right && last && self->next_lesson != NULL && !self->review);
   gtk_widget_set_sensitive (self->hint_button, !right && kiela_lesson_step_get_hint (self->lesson, self->step) != NULL);
-  if (last)
+  if (self->review)
+    /* TRANSLATORS: the lesson's Next button while practising mistakes: on to the next one */
+    gtk_button_set_label (GTK_BUTTON (self->next_button), C_("practise mistakes", "_Continue"));
+  else if (last)
     gtk_button_set_label (GTK_BUTTON (self->next_button),
                           self->lesson->kind == KIELA_LESSON_KIND_PUZZLES ? _("_Finish Set") : _("_Finish Lesson"));
   else
@@ -807,7 +811,7 @@ on_next (GtkButton *button, KielaLessonView *self)
 {
   if (self->lesson == NULL || self->verdict != KIELA_LESSON_RIGHT)
     return;
-  if (self->step + 1 >= self->lesson->n_steps)
+  if (self->review || self->step + 1 >= self->lesson->n_steps)
     {
       stop_game (self);
       g_signal_emit (self, signals[SIGNAL_FINISHED], 0, self->lesson->id);
@@ -1159,6 +1163,22 @@ kiela_lesson_view_open_lesson (KielaLessonView *self, const KielaLesson *lesson,
   prepare_drill (self);
   load_step (self);
   return TRUE;
+}
+
+void
+kiela_lesson_view_set_review (KielaLessonView *self, gboolean review)
+{
+  g_return_if_fail (KIELA_IS_LESSON_VIEW (self));
+  self->review = review;
+  if (self->lesson != NULL)
+    update_buttons (self);
+}
+
+gboolean
+kiela_lesson_view_get_review (KielaLessonView *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_VIEW (self), FALSE);
+  return self->review;
 }
 
 void

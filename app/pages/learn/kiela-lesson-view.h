@@ -23,6 +23,10 @@ gboolean          kiela_lesson_view_open          (KielaLessonView *self, const 
  * and `variant` must outlive its showing.  FALSE for a step out of range. */
 gboolean          kiela_lesson_view_open_lesson   (KielaLessonView *self, const KielaLesson *lesson,
                                                    const KielaVariant *variant, guint step, GError **error);
+/* Practising mistakes: every step is the last (Next, labelled Continue, emits "finished"; no
+ * Next Lesson).  Kept until set back to FALSE. */
+void              kiela_lesson_view_set_review    (KielaLessonView *self, gboolean review);
+gboolean          kiela_lesson_view_get_review    (KielaLessonView *self);
 /* Cancels a computer opponent's search and the replay (leaving the page). */
 void              kiela_lesson_view_stop          (KielaLessonView *self);
 

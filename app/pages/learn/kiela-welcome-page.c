@@ -153,7 +153,14 @@ kiela_welcome_page_get_mistakes_button (KielaWelcomePage *self)
 static void
 kiela_welcome_page_dispose (GObject *object)
 {
-  kiela_welcome_page_set_pupils (KIELA_WELCOME_PAGE (object), NULL);
+  KielaWelcomePage *self = KIELA_WELCOME_PAGE (object);
+
+  if (self->pupils != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->pupils, self);
+      g_signal_handlers_disconnect_by_data (kiela_pupils_get_progress (self->pupils), self);
+      g_clear_object (&self->pupils);
+    }
   kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_WELCOME_PAGE);
   G_OBJECT_CLASS (kiela_welcome_page_parent_class)->dispose (object);
 }

@@ -837,10 +837,18 @@ kiela_lesson_walk (KielaRegistry *registry, const KielaLesson *lesson, const Kie
 
 /* The alpha-beta plugin's win score is 1,000,000 minus the plies to the win. */
 #define PUZZLE_WIN_BOUND 900000
+/* A puzzle's answer leads every other move by three stones. */
+#define PUZZLE_MIN_LEAD 300
+/* Behind by more than five stones even after the answer: a lost position, no puzzle. */
+#define PUZZLE_LOST (-500)
 
-gboolean
-kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
-                           guint depth, KielaMove *best, gint *margin, GError **error)
+/* The plain material evaluation: stones on each side, nothing else (every other weight of
+ * the classic evaluation set to 0). */
+#define PUZZLE_MATERIAL_ONLY " w-mobility=0 w-exposure=0 w-threat=0 w-safe=0 w-tempo=0"
+
+static gboolean
+puzzle_score (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos, guint depth,
+              gboolean material, KielaMove *best, gint *best_value, gint *margin, GError **error)
 {
   g_autofree char *spec = NULL;
   g_autoptr(KielaAiConfig) config = NULL;
@@ -852,12 +860,14 @@ kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant,
 
   g_return_val_if_fail (variant != NULL && pos != NULL && best != NULL && margin != NULL, FALSE);
   /* Each child is searched one ply less: the move itself is the first ply. */
-  spec = g_strdup_printf ("alphabeta depth=%u noise=0", MAX (depth, 2u) - 1);
+  spec = g_strdup_printf ("alphabeta depth=%u noise=0%s", MAX (depth, 2u) - 1, material ? PUZZLE_MATERIAL_ONLY : "");
   config = kiela_ai_config_new (registry, spec, 0, error);
   if (config == NULL)
     return FALSE;
   *best = -1;
   *margin = 0;
+  if (best_value)
+    *best_value = 0;
   n = kiela_legal_moves (variant, pos, moves, children, endless);
   for (guint i = 0; i < n; i++)
     {
@@ -889,6 +899,8 @@ kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant,
       else if (value > second)
         second = value;
     }
+  if (best_value && n > 0)
+    *best_value = first;
   if (n < 2)
     return TRUE;
   if (first >= PUZZLE_WIN_BOUND && second < PUZZLE_WIN_BOUND)
@@ -896,6 +908,100 @@ kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant,
   else
     *margin = MIN (first - second, KIELA_LESSON_WIN_MARGIN - 1);
   return TRUE;
+}
+
+gboolean
+kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
+                           guint depth, KielaMove *best, gint *margin, GError **error)
+{
+  return puzzle_score (registry, variant, pos, depth, FALSE, best, NULL, margin, error);
+}
+
+gboolean
+kiela_lesson_puzzle_verify (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
+                            KielaMove answer, guint depth, gint *lead, char **why, GError **error)
+{
+  /* The deeper check first: it is the one that fails most. */
+  const guint depths[2] = { depth, depth > 2 ? depth - 2 : depth };
+  gint smallest = KIELA_LESSON_WIN_MARGIN;
+
+  g_return_val_if_fail (variant != NULL && pos != NULL && why != NULL, FALSE);
+  *why = NULL;
+  for (guint d = 0; d < G_N_ELEMENTS (depths); d++)
+    for (guint material = 0; material < 2; material++)
+      {
+        const char *eval = material ? _("the plain material evaluation") : _("the AI’s evaluation");
+        KielaMove best;
+        gint value, margin;
+
+        if (!puzzle_score (registry, variant, pos, depths[d], material, &best, &value, &margin, error))
+          return FALSE;
+        smallest = MIN (smallest, margin);
+        if (d == 0 && !material && value < PUZZLE_LOST)
+          /* TRANSLATORS: why a puzzle is unsound: %d hundredths of a stone */
+          *why = g_strdup_printf (_("the side to move is lost whatever it plays: even its best move leaves it "
+                                    "%d hundredths of a stone behind"), -value);
+        else if (best != answer)
+          {
+            g_autofree char *name = best >= 0 ? kiela_square_name_dup (variant->files, (KielaSide) pos->to_move, best)
+                                              : g_strdup ("-");
+            /* TRANSLATORS: why a puzzle is unsound: %1$s a house (e2), %2$u a search depth, %3$s
+             * "the plain material evaluation" or "the AI's evaluation" */
+            *why = g_strdup_printf (_("the search prefers %1$s at depth %2$u under %3$s"), name, depths[d], eval);
+          }
+        else if (margin < PUZZLE_MIN_LEAD)
+          /* TRANSLATORS: why a puzzle is unsound: %1$d hundredths of a stone, %2$u a search depth,
+           * %3$s "the plain material evaluation" or "the AI's evaluation" */
+          *why = g_strdup_printf (_("the answer leads the next move by only %1$d hundredths of a stone at depth %2$u "
+                                    "under %3$s"), margin, depths[d], eval);
+        if (*why != NULL)
+          {
+            if (lead)
+              *lead = smallest;
+            return TRUE;
+          }
+      }
+  if (lead)
+    *lead = smallest;
+  return TRUE;
+}
+
+guint
+kiela_lesson_puzzle_line (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
+                          KielaMove move, guint depth, KielaMove *line, guint max_line, GError **error)
+{
+  g_autofree char *illegal = NULL;
+  KielaPosition p;
+  guint n = 0;
+
+  g_return_val_if_fail (variant != NULL && pos != NULL && line != NULL, 0);
+  if (max_line == 0 || (illegal = kiela_explain_illegal (variant, pos, move)) != NULL)
+    return 0;
+  p = *pos;
+  line[n++] = move;
+  kiela_sow_fast (variant, &p, move, NULL);
+  /* Each later move is the search's best at the depth left: the line the verdict saw. */
+  while (n < max_line && n < depth)
+    {
+      g_autofree char *spec = g_strdup_printf ("alphabeta depth=%u noise=0", MAX (depth - n, 1u));
+      g_autoptr(KielaAiConfig) config = kiela_ai_config_new (registry, spec, 0, error);
+      KielaMove moves[KIELA_MAX_MOVES];
+      KielaAiRequest request = { 0 };
+      KielaAiReply reply;
+
+      if (config == NULL)
+        return 0;
+      if (kiela_legal_moves (variant, &p, moves, NULL, NULL) == 0)
+        break;
+      request.variant = variant;
+      request.position = p;
+      request.seed = 1;
+      if (!kiela_ai_config_think (config, &request, &reply, error))
+        return 0;
+      line[n++] = reply.move;
+      kiela_sow_fast (variant, &p, reply.move, NULL);
+    }
+  return n;
 }
 
 /* ---- drills: a fresh position each time a step is shown ---- */

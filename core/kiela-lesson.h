@@ -111,7 +111,7 @@ typedef struct {
   const char   *opponent;
   /* BEST_MOVE (kiela-cli puzzles generate): `depth` is the shallowest search depth that
    * already finds the answer with its lead (how hard the puzzle is), `margin` the lead
-   * over the next best move at the proving depth, 8, in hundredths of a stone (a win
+   * over the next best move (the smallest over kiela_lesson_puzzle_verify's checks at depth 10), in hundredths of a stone (a win
    * counts as KIELA_LESSON_WIN_MARGIN).  0 in hand-written steps. */
   guint         depth;
   gint          margin;
@@ -261,6 +261,29 @@ KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_walk (KielaRegistry *registry, cons
  */
 KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_puzzle_score (KielaRegistry *registry, const KielaVariant *variant, const KielaPosition *pos,
                                                            guint depth, KielaMove *best, gint *margin, GError **error);
+
+/*
+ * Puzzles: is `answer` sound at `depth`?  The stronger check kiela-cli puzzles verify runs:
+ * at `depth` and at `depth - 2`, under the AI's evaluation and under a plain material one
+ * (stones only), `answer` must be the search's best move, leading every other by at least
+ * three stones (or the only win); and at `depth` the side to move must not be lost whatever
+ * it plays (more than five stones behind after the answer).  Returns FALSE only when the
+ * search could not run (`error`); then `*why` is NULL when the puzzle is sound, else a
+ * translated phrase saying which check failed ("the search prefers e2 at depth 8 under the
+ * plain material evaluation").  `lead` (may be NULL) gets the smallest lead seen.
+ */
+KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_puzzle_verify (KielaRegistry *registry, const KielaVariant *variant,
+                                                            const KielaPosition *pos, KielaMove answer, guint depth,
+                                                            gint *lead, char **why, GError **error);
+/*
+ * The line a puzzle's verdict rests on: `move`, then each side's best move in turn by the
+ * alpha-beta search at the depth left (`depth - 1`, `depth - 2`, ...), at most `max_line`
+ * moves in all, fewer when the game ends.  Returns the number of moves written to `line`
+ * (0 when `move` is not legal, or with `error` when the search could not run).
+ */
+KIELA_AVAILABLE_IN_ALL guint kiela_lesson_puzzle_line (KielaRegistry *registry, const KielaVariant *variant,
+                                                       const KielaPosition *pos, KielaMove move, guint depth,
+                                                       KielaMove *line, guint max_line, GError **error);
 
 /* Translated texts (in the lesson's translation domain). */
 KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_get_title      (const KielaLesson *lesson);

@@ -228,20 +228,22 @@ N_("A capture takes the North inner house and the outer house behind it.")
 
 /* puzzles.kiela-lesson */
 /* TRANSLATORS: the title of lesson “puzzles-easy” */
-N_("Puzzles: easy")
+N_("Puzzles: captures now")
 /* TRANSLATORS: the one-line summary of lesson “puzzles-easy” */
-N_("Find the best move: the answer can be seen one or two moves ahead.")
+N_("Find the best move: it captures at once.")
 /* TRANSLATORS: the text of a puzzle */
 N_("South to move. One move is clearly better than all the others: find it.")
 /* TRANSLATORS: the hint of a puzzle */
-N_("The best move captures nothing now, but prepares something.")
-/* TRANSLATORS: the hint of a puzzle */
-N_("The best move captures.")
+N_("The marked houses matter: look for the move that takes their stones now.")
 /* TRANSLATORS: the title of lesson “puzzles-medium” */
-N_("Puzzles: medium")
+N_("Puzzles: one reply ahead")
 /* TRANSLATORS: the one-line summary of lesson “puzzles-medium” */
-N_("Find the best move: look a few moves ahead.")
+N_("Find the best move: look at North’s reply before you choose.")
+/* TRANSLATORS: the hint of a puzzle */
+N_("The marked houses matter: think of North’s best reply to each move.")
 /* TRANSLATORS: the title of lesson “puzzles-hard” */
-N_("Puzzles: hard")
+N_("Puzzles: longer combinations")
 /* TRANSLATORS: the one-line summary of lesson “puzzles-hard” */
-N_("Find the best move: only deep thinking finds it.")
+N_("Find the best move: it wins only after several moves.")
+/* TRANSLATORS: the hint of a puzzle */
+N_("The marked houses matter: the best line wins their stones a few moves from now.")

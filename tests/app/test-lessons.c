@@ -654,12 +654,38 @@ test_puzzles (Fixture *f, gconstpointer data)
         break;
       }
   g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
-  wait_until (replay_done, view, 5000, "the replay");
+  /* A wrong move: the reply that punishes it, then played on the board after the move. */
+  g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), "Not the best move."));
+  g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), "North’s reply"));
+  g_assert_null (strstr (kiela_lesson_view_get_feedback (view), "Right"));
+  wait_until (replay_done, view, 10000, "the replay");
+  g_assert_cmpint (kiela_trace_player_get_trace (kiela_lesson_view_get_trace_player (view))->result.mover, ==, KIELA_NORTH);
   click (kiela_lesson_view_get_control (view, "retry"));
+  /* The hint marks the houses that matter (North's houses the best line takes, or South's
+   * houses North threatens), and never the answer itself. */
+  click (kiela_lesson_view_get_control (view, "hint"));
+  {
+    KielaBoardView *board = kiela_lesson_view_get_board (view);
+    guint marked = 0;
+
+    for (guint side = 0; side < 2; side++)
+      for (guint h = 0; h < 2u * variant->files; h++)
+        marked += kiela_board_view_get_highlight (board, side, h) == KIELA_HIGHLIGHT_HINT;
+    g_assert_cmpuint (marked, >, 0);
+    g_assert_cmpint (kiela_board_view_get_highlight (board, KIELA_SOUTH, (guint) right.move), !=, KIELA_HIGHLIGHT_HINT);
+    g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), "marked houses"));
+  }
   maybe_screenshot (f, "puzzle.png");
   click_move (view, right.move);
   g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
-  g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (learn_of (f)), easy->id, 1), ==, 2);
+  /* The right move: what it achieves, its best line, and North's best reply to watch. */
+  g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), "The best line: "));
+  g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), "Watch North’s best reply"));
+  g_assert_null (strstr (kiela_lesson_view_get_feedback (view), "Another move"));
+  wait_until (replay_done, view, 10000, "the replay");
+  maybe_screenshot (f, "puzzle-right.png");
+  /* A wrong try and a hint: one star. */
+  g_assert_cmpuint (kiela_lesson_progress_get_stars (kiela_learn_get_progress (learn_of (f)), easy->id, 1), ==, 1);
   /* Next goes on to puzzle 3. */
   click (kiela_lesson_view_get_control (view, "next"));
   g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 2);

@@ -74,6 +74,11 @@ struct _KielaLessonView {
   gboolean answered;             /* the learner's answer is in: the board waits for retry or next */
   gboolean loading;              /* load_step() resets the player: its changes are no answer */
 
+  /* BEST_MOVE: North's reply, replayed stone by stone once the learner's move is shown. */
+  gboolean follow;
+  KielaPosition follow_from;
+  KielaMove follow_move;
+
   /* PLAY_OUT */
   KielaGame *game;
   KielaSide learner;
@@ -321,6 +326,217 @@ describe_captured_houses (KielaLessonView *self, KielaMove move)
   return g_strdup_printf (_("Taken: %s."), list->str);
 }
 
+/* ---------- puzzles: the line the verdict rests on ---------- */
+
+/* The search depth of a puzzle's line (kiela-cli puzzles verify proves each answer at it) and
+ * the moves of it the feedback names. */
+#define PUZZLE_DEPTH 10
+#define PUZZLE_SHOWN 6
+
+/* `side`'s stones minus the other side's. */
+static gint
+material (const KielaPosition *p, KielaSide side)
+{
+  gint v = 0;
+
+  for (guint h = 0; h < 2u * p->files; h++)
+    v += (gint) p->houses[side][h] - (gint) p->houses[KIELA_OTHER_SIDE (side)][h];
+  return v;
+}
+
+/* The line from `move` (kiela_lesson_puzzle_line, its first PUZZLE_SHOWN moves), its moves named ("g1, d3, e1") in `text`
+ * (may be NULL), and what the mover gains over it in stones. */
+static guint
+puzzle_line (KielaLessonView *self, KielaMove move, KielaMove *line, GString *text, gint *gain)
+{
+  KielaPosition p = self->pos;
+  guint n = kiela_lesson_puzzle_line (self->registry, self->variant, &self->pos, move, PUZZLE_DEPTH, line,
+                                      PUZZLE_SHOWN, NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (text != NULL)
+        {
+          char sq[4];
+
+          kiela_square_name (self->variant->files, (KielaSide) p.to_move, (guint) line[i], sq);
+          g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", sq);
+        }
+      kiela_sow_fast (self->variant, &p, line[i], NULL);
+    }
+  *gain = material (&p, (KielaSide) self->pos.to_move) - material (&self->pos, (KielaSide) self->pos.to_move);
+  return n;
+}
+
+/* "captures 3 stones now" or "captures nothing now", for the move `sq`. */
+static char *
+capture_now (KielaLessonView *self, KielaMove move, const char *sq)
+{
+  KielaPosition p = self->pos;
+  KielaSowResult r;
+
+  kiela_sow_fast (self->variant, &p, move, &r);
+  if (r.captures == 0 || r.captured == 0)
+    /* TRANSLATORS: a puzzle's move: "g1 captures nothing now." */
+    return g_strdup_printf (_("%s captures nothing now."), sq);
+  /* TRANSLATORS: a puzzle's move: "g1 captures 4 stones now." */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s captures %u stone now.", "%s captures %u stones now.",
+                                       r.captured), sq, (guint) r.captured);
+}
+
+/* A puzzle's verdict, said from the search's line: what the right move achieves (its best
+ * line, the stones South gains over it, North's best reply shown next); for a wrong move
+ * the reply that punishes it.  NULL when the search cannot run (no alpha-beta plugin). */
+static char *
+puzzle_feedback (KielaLessonView *self, KielaMove move, gboolean right)
+{
+  KielaMove line[PUZZLE_SHOWN], best_line[PUZZLE_SHOWN];
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *now = NULL;
+  char sq[4], reply[4];
+  KielaMove answer = kiela_lesson_step_get_move (shown (self), self->variant, self->step);
+  gint gain, best_gain;
+  guint n;
+
+  kiela_square_name (self->variant->files, (KielaSide) self->pos.to_move, (guint) move, sq);
+  n = puzzle_line (self, move, line, names, &gain);
+  if (n == 0)
+    return NULL;
+  now = capture_now (self, move, sq);
+  g_string_append (text, right ? _("Right!") : _("Not the best move."));
+  g_string_append_printf (text, " %s", now);
+  if (n >= 2)
+    {
+      self->follow = TRUE;
+      self->follow_from = self->pos;
+      kiela_sow_fast (self->variant, &self->follow_from, move, NULL);
+      self->follow_move = line[1];
+      kiela_square_name (self->variant->files, (KielaSide) self->follow_from.to_move, (guint) line[1], reply);
+    }
+  if (right)
+    {
+      g_string_append_c (text, ' ');
+      /* TRANSLATORS: a puzzle's best line of moves: "g1, d3, e1, b2" */
+      g_string_append_printf (text, _("The best line: %s."), names->str);
+      g_string_append_c (text, ' ');
+      if (gain > 0)
+        /* TRANSLATORS: over a puzzle's best line */
+        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Over these moves South gains %d stone.",
+                                                   "Over these moves South gains %d stones.", gain), gain);
+      else
+        g_string_append (text, _("Every other move does at least three stones worse."));
+      if (n >= 2)
+        {
+          g_string_append_c (text, ' ');
+          /* TRANSLATORS: %s North's reply (d3), replayed on the board after the learner's move */
+          g_string_append_printf (text, _("Watch North’s best reply, %s."), reply);
+        }
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  if (n >= 2)
+    {
+      KielaPosition after = self->follow_from;
+      KielaSowResult r;
+
+      kiela_sow_fast (self->variant, &after, line[1], &r);
+      g_string_append_c (text, ' ');
+      if (r.captured > 0)
+        /* TRANSLATORS: a wrong puzzle move: %1$s North's reply (d3), %2$u the stones it takes */
+        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "North’s reply %1$s punishes it: it captures %2$u stone.",
+                                                   "North’s reply %1$s punishes it: it captures %2$u stones.", r.captured),
+                                reply, (guint) r.captured);
+      else
+        /* TRANSLATORS: a wrong puzzle move: %s North's reply (d3) */
+        g_string_append_printf (text, _("North’s reply %s punishes it."), reply);
+    }
+  if (answer >= 0 && puzzle_line (self, answer, best_line, NULL, &best_gain) > 0 && best_gain > gain)
+    {
+      g_string_append_c (text, ' ');
+      /* TRANSLATORS: a wrong puzzle move, compared with the best one over each one's best line */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "After the best moves of both sides South is %d stone worse off than with the best move.",
+                                                 "After the best moves of both sides South is %d stones worse off than with the best move.",
+                                                 best_gain - gain), best_gain - gain);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Marks the houses of `side` that the captures of `trace` take; TRUE when there were some. */
+static gboolean
+mark_captured (KielaLessonView *self, KielaTrace *trace, KielaSide side)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+    {
+      const KielaEvent *ev = kiela_trace_get_event (trace, i);
+
+      if (ev->type != KIELA_EVENT_CAPTURE || ev->side2 != side)
+        continue;
+      if (ev->count2 > 0)
+        kiela_board_view_set_highlight (self->board, side, ev->house2, KIELA_HIGHLIGHT_HINT), any = TRUE;
+      if (ev->count3 > 0)
+        kiela_board_view_set_highlight (self->board, side, ev->house3, KIELA_HIGHLIGHT_HINT), any = TRUE;
+    }
+  return any;
+}
+
+/* A puzzle's hint marks the houses that matter: North's houses the best line takes first, or
+ * when it takes none, South's houses North threatens now.  Returns the sentence to say
+ * (NULL: say the step's own hint). */
+static const char *
+puzzle_hint (KielaLessonView *self)
+{
+  KielaMove line[PUZZLE_SHOWN];
+  KielaMove answer = kiela_lesson_step_get_move (shown (self), self->variant, self->step);
+  KielaSide me = (KielaSide) self->pos.to_move;
+  KielaPosition p = self->pos, threat;
+  KielaMove moves[KIELA_MAX_MOVES];
+  gboolean any = FALSE;
+  guint n, best_taken = 0;
+  gint gain;
+
+  n = answer >= 0 ? puzzle_line (self, answer, line, NULL, &gain) : 0;
+  /* South's first capture on the line: the stones the puzzle is about. */
+  for (guint i = 0; i < n && !any; i++)
+    {
+      if (p.to_move == me)
+        {
+          g_autoptr(KielaTrace) trace = kiela_trace_new ();
+
+          if (kiela_sow_traced (self->variant, &p, line[i], trace))
+            any |= mark_captured (self, trace, KIELA_OTHER_SIDE (me));
+        }
+      kiela_sow_fast (self->variant, &p, line[i], NULL);
+    }
+  if (any)
+    return NULL;
+  /* What North would take if South let it move now. */
+  threat = self->pos;
+  threat.to_move = (guint8) KIELA_OTHER_SIDE (me);
+  n = kiela_legal_moves (self->variant, &threat, moves, NULL, NULL);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < n; i++)
+      {
+        KielaPosition q = threat;
+        KielaSowResult r;
+
+        kiela_sow_fast (self->variant, &q, moves[i], &r);
+        if (pass == 0)
+          best_taken = MAX (best_taken, r.captured);
+        else if (best_taken > 0 && r.captured == best_taken)
+          {
+            g_autoptr(KielaTrace) trace = kiela_trace_new ();
+
+            if (kiela_sow_traced (self->variant, &threat, moves[i], trace))
+              any |= mark_captured (self, trace, me);
+            break;
+          }
+      }
+  return any ? _("North threatens the marked houses: find the move that saves their stones.") : NULL;
+}
+
 /* Back to the step as it was before a wrong answer, without announcing a new step: the
  * learner's next answer is taken at once (the wrong try still counts for the stars). */
 static void load_step_full (KielaLessonView *self, gboolean announce);
@@ -463,6 +679,17 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
       }
       answer.move = (KielaMove) house;
       verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
+      self->follow = FALSE;
+      if (step->task.kind == KIELA_TASK_BEST_MOVE && verdict != KIELA_LESSON_PENDING)
+        {
+          char *said = puzzle_feedback (self, (KielaMove) house, verdict == KIELA_LESSON_RIGHT);
+
+          if (said != NULL)
+            {
+              g_free (feedback);
+              feedback = said;
+            }
+        }
       take_verdict (self, verdict, feedback);
       /* Right or wrong, the move is shown: what it did is the explanation. */
       replay_move (self, &self->pos, (KielaMove) house);
@@ -617,6 +844,13 @@ on_player_changed (KielaTracePlayer *player, KielaLessonView *self)
       || !kiela_trace_player_is_at_end (player))
     return;
   flush_deferred (self);
+  if (self->follow)
+    {
+      /* North's best reply, stone by stone, once the learner's move is shown. */
+      self->follow = FALSE;
+      replay_move (self, &self->follow_from, self->follow_move);
+      return;
+    }
   if (current_kind (self) == KIELA_TASK_WATCH && !self->answered)
     {
       KielaLessonAnswer answer = { .watched = TRUE };
@@ -692,6 +926,7 @@ load_step_full (KielaLessonView *self, gboolean announce)
 
   stop_game (self);
   clear_deferred (self);
+  self->follow = FALSE;
   self->verdict = KIELA_LESSON_PENDING;
   self->answered = FALSE;
   self->loading = TRUE;
@@ -793,6 +1028,13 @@ on_hint (GtkButton *button, KielaLessonView *self)
     {
       self->hints++;
       self->hint_taken = TRUE;
+    }
+  if (current_kind (self) == KIELA_TASK_BEST_MOVE && !self->answered)
+    {
+      const char *said = puzzle_hint (self);
+
+      if (said != NULL)
+        hint = said;
     }
   show_feedback (self, FEEDBACK_INFO, hint);
 }

@@ -205,10 +205,11 @@ get_drill (const Group *g, KielaLessonStep *s, GError **error)
 
   if (!get_word (g, "Drill", _kiela_lesson_file_drill_words, KIELA_DRILL_NONE, &word, error))
     return FALSE;
-  if (s->task.kind == KIELA_TASK_PREDICT_CAPTURE && word != KIELA_DRILL_NONE && word != KIELA_DRILL_CAPTURE)
+  if (s->task.kind == KIELA_TASK_PREDICT_CAPTURE && word != KIELA_DRILL_NONE && word != KIELA_DRILL_CAPTURE
+      && word != KIELA_DRILL_ONE_CAPTURE)
     {
       _kiela_lesson_file_set_problem (error, g->f, KIELA_LESSON_FILE_ERROR_BAD_VALUE, 0, g->group, "Drill",
-                                      _("a predict-capture drill asks about captures: write “capture”"));
+                                      _("a predict-capture drill asks about captures: write “capture” or “one-capture”"));
       return FALSE;
     }
   s->task.drill = (gsize) word;

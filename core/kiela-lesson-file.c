@@ -35,7 +35,7 @@ const char *const _kiela_lesson_file_level_words[] = {
 };
 const char *const _kiela_lesson_file_drill_words[] = {
   [KIELA_DRILL_NONE] = "no", [KIELA_DRILL_ONE_LAP] = "one-lap", [KIELA_DRILL_RELAY] = "relay",
-  [KIELA_DRILL_CAPTURE] = "capture", NULL
+  [KIELA_DRILL_CAPTURE] = "capture", [KIELA_DRILL_ONE_CAPTURE] = "one-capture", NULL
 };
 const char *const _kiela_lesson_file_kind_words[] = {
   [KIELA_LESSON_KIND_COURSE] = "course", [KIELA_LESSON_KIND_PUZZLES] = "puzzles", NULL
@@ -426,13 +426,13 @@ kiela_lesson_file_to_data (KielaLessonFile *file, gsize *length)
             case KIELA_TASK_PREDICT_LAST:
               set_opt (kf, group, "Move", t->move);
               set_opt (kf, group, "Answer", t->answer);
-              if (t->drill != KIELA_DRILL_NONE && t->drill <= KIELA_DRILL_CAPTURE)
+              if (t->drill != KIELA_DRILL_NONE && t->drill <= KIELA_DRILL_ONE_CAPTURE)
                 g_key_file_set_string (kf, group, "Drill", _kiela_lesson_file_drill_words[t->drill]);
               break;
             case KIELA_TASK_PREDICT_CAPTURE:
               set_opt (kf, group, "Move", t->move);
               g_key_file_set_integer (kf, group, "Answer", (gint) t->number);
-              if (t->drill != KIELA_DRILL_NONE && t->drill <= KIELA_DRILL_CAPTURE)
+              if (t->drill != KIELA_DRILL_NONE && t->drill <= KIELA_DRILL_ONE_CAPTURE)
                 g_key_file_set_string (kf, group, "Drill", _kiela_lesson_file_drill_words[t->drill]);
               break;
             case KIELA_TASK_BEST_MOVE:

@@ -1028,6 +1028,8 @@ kiela_lesson_drill_matches (const KielaVariant *variant, const KielaPosition *po
       return f.relays > 0 && f.r.captured == 0;
     case KIELA_DRILL_CAPTURE:
       return f.r.captured > 0;
+    case KIELA_DRILL_ONE_CAPTURE:
+      return f.r.captures == 1 && f.r.captured > 0;
     case KIELA_DRILL_NONE:
     default:
       return FALSE;

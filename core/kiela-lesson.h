@@ -128,6 +128,7 @@ typedef enum {
   KIELA_DRILL_ONE_LAP,   /* a move of one lap: its last stone lands in an empty house */
   KIELA_DRILL_RELAY,     /* a move that relays at least once and captures nothing */
   KIELA_DRILL_CAPTURE,   /* a move that captures */
+  KIELA_DRILL_ONE_CAPTURE, /* a move that captures exactly once (no chain): for the lessons before chains */
 } KielaLessonDrill;
 
 #define KIELA_LESSON_WIN_MARGIN 100000

@@ -69,13 +69,14 @@ static const struct {
 };
 #define PUZZLE_TEXT "South to move. One move is clearly better than all the others: find it."
 
-/* What a person must see to find it: 0 a capture now, 1 North's reply, 2 a longer line. */
+/* What a person must see to find it: 0 a capture now, 1 North's reply, 2 a longer line
+ * (deeper than four plies, or only the full search at a shallow --depth sees it). */
 static guint
-band_of (const Puzzle *p)
+band_of (const Puzzle *p, guint depth)
 {
   if (p->captures > 0 && p->seen_at <= 2)
     return 0;
-  return p->seen_at <= 4 ? 1 : 2;
+  return p->seen_at <= 4 && p->seen_at < depth ? 1 : 2;
 }
 
 static gboolean
@@ -198,7 +199,7 @@ generate (KielaRegistry *registry, const KielaVariant *variant, guint games, gui
                   p.laps = r.laps;
                   p.captures = r.captures;
                   p.score = p.seen_at * 4 + MIN (p.laps, 12u) / 3 + p.captures;
-                  band = band_of (&p);
+                  band = band_of (&p, depth);
                   if (in_band[band] < per_band)
                     {
                       in_band[band]++;
@@ -220,7 +221,8 @@ generate (KielaRegistry *registry, const KielaVariant *variant, guint games, gui
     }
   g_printerr (_("%u games, %u positions searched, %u puzzles kept (verified at depth %u), %.0f s\n"), played, positions,
               found->len, depth, g_timer_elapsed (timer, NULL));
-  if (in_band[0] == 0 || in_band[1] == 0 || in_band[2] == 0)
+  /* A shallow --depth cannot grade the longer bands: those stay out of the file. */
+  if (found->len < 3)
     {
       g_printerr (_("kiela-cli puzzles: too few puzzles found; give more --games or --seconds\n"));
       return KIELA_CLI_EXIT_INPUT;
@@ -234,8 +236,10 @@ generate (KielaRegistry *registry, const KielaVariant *variant, guint games, gui
       g_autoptr(GArray) set = g_array_new (FALSE, FALSE, sizeof (Puzzle));
 
       for (guint i = 0; i < found->len; i++)
-        if (band_of (&g_array_index (found, Puzzle, i)) == band)
+        if (band_of (&g_array_index (found, Puzzle, i), depth) == band)
           g_array_append_val (set, g_array_index (found, Puzzle, i));
+      if (set->len == 0)
+        continue;
       if (!add_band (file, band, (const Puzzle *) set->data, set->len, variant->files, &error))
         {
           g_printerr ("kiela-cli puzzles: %s\n", error->message);

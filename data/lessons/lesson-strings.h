@@ -68,9 +68,9 @@ N_("Now you: sow a house whose move relays.")
 /* TRANSLATORS: lesson “relay-outer”, step 2: the hint */
 N_("Find a house whose last stone lands on stones.")
 /* TRANSLATORS: lesson “relay-outer”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("A relay can lead to another. Where does the move of f1 finally end?")
+N_("A relay can lead to another. Where does the move of b1 finally end?")
 /* TRANSLATORS: lesson “relay-outer”, step 3: the hint */
-N_("f1 relays at h1: sow the 2 stones of h1 on.")
+N_("b1 relays at e1, then again at h1: each time, lift the stones and sow on.")
 /* TRANSLATORS: the title of lesson “relay-inner” */
 N_("Relays in the inner row")
 /* TRANSLATORS: the one-line summary of lesson “relay-inner” */
@@ -136,7 +136,7 @@ N_("A new position: find the move that captures at least 5 stones in all.")
 /* TRANSLATORS: lesson “chains”, step 2: the hint */
 N_("Follow the army: where does the last captured stone land?")
 /* TRANSLATORS: lesson “chains”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("Find the longest move here: the one that drops the most stones.")
+N_("A new position: find the longest move here, the one that drops the most stones.")
 /* TRANSLATORS: lesson “chains”, step 3: the hint */
 N_("Relays and captures make a move long.")
 /* TRANSLATORS: the title of lesson “endless” */
@@ -148,7 +148,7 @@ N_("Relays can go round and round. Here a2 would circle your rows for ever: ever
 /* TRANSLATORS: lesson “endless”, step 1: the hint */
 N_("Any house with 2 stones or more may be sown, except a2.")
 /* TRANSLATORS: lesson “endless”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("Long moves are fine as long as they end. Find the longest move that may be played.")
+N_("Long moves are fine as long as they end. In this new position, find the longest move that may be played.")
 /* TRANSLATORS: lesson “endless”, step 2: the hint */
 N_("Try the houses one by one and compare the stones dropped.")
 /* TRANSLATORS: the title of lesson “singles” */
@@ -172,17 +172,17 @@ N_("In the expert game each player first arranges their 28 stones freely over th
 /* TRANSLATORS: lesson “expert”, step 1: the hint */
 N_("North’s stones are in a3 to d3. Which move ends on your stones below them?")
 /* TRANSLATORS: lesson “expert”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("How many stones does f2 capture in this arrangement?")
+N_("Here is another arrangement. How many stones does e2 capture?")
 /* TRANSLATORS: lesson “expert”, step 2: the hint */
-N_("f2 ends on d2, below d3. Add d3 and d4.")
+N_("e2 ends on c2, below c3. Add c3 and c4, then follow the army.")
 /* TRANSLATORS: the title of lesson “game-end” */
 N_("How a game ends")
 /* TRANSLATORS: the one-line summary of lesson “game-end” */
 N_("A player who cannot move loses; a third repetition draws.")
 /* TRANSLATORS: lesson “game-end”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("A player who cannot move on their turn loses: one with no stones, with only single stones, or whose only moves are endless. North has only single stones, which may not be sown. Make any move, and win.")
+N_("Back to the advanced game, without the arrangement. A player who cannot move on their turn loses: one with no stones, with only single stones, or whose only moves are endless. Here North may sow only d3, its one house with 2 stones. Take it, and North is left with single stones: you win.")
 /* TRANSLATORS: lesson “game-end”, step 1: the hint */
-N_("Any move wins here.")
+N_("Which of your moves ends on your stone below d3?")
 /* TRANSLATORS: lesson “game-end”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("A game also ends when the same position, with the same player to move, comes up for the third time: then it is a draw. Kiela counts the positions for you. Sow any house to finish the lesson.")
 /* TRANSLATORS: lesson “game-end”, step 2: the hint */
@@ -208,9 +208,9 @@ N_("The best defence can be an attack: capture the stones North would attack you
 /* TRANSLATORS: lesson “reach”, step 1: the hint */
 N_("Can you capture d3 first?")
 /* TRANSLATORS: lesson “reach”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("You are far ahead. Empty North’s houses until it cannot move, and win against Kizua.")
+N_("North threatens one of your inner houses again. Strike first: find the move that leaves North no capture.")
 /* TRANSLATORS: lesson “reach”, step 2: the hint */
-N_("Capture North’s stones when they come into its inner row.")
+N_("Which North house would end its move facing your stones? Can you capture it first?")
 
 /* hawalis.kiela-lesson */
 /* TRANSLATORS: the title of lesson “hawalis” */

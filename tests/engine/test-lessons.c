@@ -234,7 +234,6 @@ test_play_out (void)
 {
   g_autoptr(KielaRegistry) registry = full_registry ();
   const KielaVariant *kiela = kiela_registry_lookup_variant (registry, "kiela");
-  const KielaLesson *end = lesson (registry, "game-end");
   /* South's only move leaves it two single stones: North moves, and South cannot. */
   static const KielaLessonStep lose_steps[] = {
     { .text = "Win.", .position = "0,0,0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0,0,0 s",
@@ -244,9 +243,12 @@ test_play_out (void)
     /* j1 captures i3 and i4, North's last stones (rules §6.4). */
     { .text = "Take all.", .position = "0,0,0,0,0,0,0,0,2,0/0,0,0,0,0,0,0,0,2,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0,0,2 s",
       .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_CAPTURE_ALL, .opponent = "kizua" } },
+    /* North has only single stones: South's first move wins. */
+    { .text = "Win at once.", .position = "1,0,1,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0,0,0/0,0,0,0,0,0,2,2,2,2/2,2,2,2,2,2,2,2,2,2 s",
+      .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_WIN, .opponent = "kizua" } },
   };
   static const KielaLesson lose = { .id = "lose", .title = "Lose", .variant = "kiela", .steps = lose_steps,
-                                     .n_steps = 3, .version = KIELA_LESSON_VERSION };
+                                     .n_steps = 4, .version = KIELA_LESSON_VERSION };
   KielaLessonAnswer a = { 0 };
   g_autofree char *fb = NULL;
   g_autoptr(KielaGame) game = NULL;
@@ -255,13 +257,13 @@ test_play_out (void)
   g_assert_true (kiela_lesson_validate (&lose, kiela, NULL));
   g_assert_false (kiela_lesson_step_right_answer (&lose, kiela, 0, &a));
 
-  g_assert_true (kiela_lesson_step_get_position (end, kiela, 0, &pos, NULL));
+  g_assert_true (kiela_lesson_step_get_position (&lose, kiela, 3, &pos, NULL));
   game = kiela_game_new_from_position (kiela, &pos, NULL);
   a.game = game;
-  g_assert_cmpint (kiela_lesson_check (end, kiela, 0, &a, &fb), ==, KIELA_LESSON_PENDING);
+  g_assert_cmpint (kiela_lesson_check (&lose, kiela, 3, &a, &fb), ==, KIELA_LESSON_PENDING);
   g_assert_true (kiela_game_play_square (game, "g2", NULL, NULL));
   g_assert_true (kiela_game_is_over (game));
-  g_assert_cmpint (kiela_lesson_check (end, kiela, 0, &a, &fb), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpint (kiela_lesson_check (&lose, kiela, 3, &a, &fb), ==, KIELA_LESSON_RIGHT);
   g_clear_pointer (&fb, g_free);
   g_clear_object (&game);
 
@@ -408,6 +410,171 @@ test_cli (void)
 
   g_assert_cmpint (run_cli ("", verify, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "puzzles verified at depth 10."));
+}
+
+/* ---- the course's content, checked over the shipped files ---- */
+
+static gint
+by_order (gconstpointer a, gconstpointer b)
+{
+  const KielaLesson *la = *(const KielaLesson *const *) a, *lb = *(const KielaLesson *const *) b;
+  return (gint) la->order - (gint) lb->order;
+}
+
+/* The course lessons of the shipped files, in course order. */
+static GPtrArray *
+course_lessons (KielaRegistry *registry)
+{
+  GPtrArray *all = kiela_registry_get_lessons (registry), *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      const KielaLesson *l = g_ptr_array_index (all, i);
+      if (l->kind == KIELA_LESSON_KIND_COURSE && !g_str_has_prefix (l->id, "test-"))
+        g_ptr_array_add (out, (gpointer) l);
+    }
+  g_ptr_array_sort (out, by_order);
+  return out;
+}
+
+/* What a move needs the learner to know. */
+enum { USES_OUTER_RELAY = 1, USES_INNER_RELAY = 2, USES_CAPTURE = 4, USES_ARMY = 8, USES_CHAIN = 16 };
+
+static guint
+move_uses (const KielaVariant *variant, const KielaPosition *pos, KielaMove move, KielaTaskKind kind)
+{
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  guint uses = 0, captures = 0;
+
+  g_assert_true (kiela_sow_traced (variant, pos, move, trace));
+  for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+    {
+      const KielaEvent *ev = kiela_trace_get_event (trace, i);
+
+      if (ev->type == KIELA_EVENT_RELAY)
+        uses |= ev->house < variant->files ? USES_OUTER_RELAY : USES_INNER_RELAY;
+      else if (ev->type == KIELA_EVENT_CAPTURE)
+        captures++;
+    }
+  if (captures > 0)
+    uses |= USES_CAPTURE;
+  if (captures > 1)
+    uses |= USES_CHAIN;
+  /* Where the last stone of a capturing move lands is the army's doing. */
+  if (captures > 0 && kind == KIELA_TASK_PREDICT_LAST)
+    uses |= USES_ARMY;
+  return uses;
+}
+
+static void
+test_course_content (void)
+{
+  g_autoptr(KielaRegistry) registry = full_registry ();
+  g_autoptr(GPtrArray) course = course_lessons (registry);
+  g_autoptr(GHashTable) positions = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  /* The idea each lesson teaches, in the order the course teaches them. */
+  static const struct { const char *id; guint teaches; } ideas[] = {
+    { "relay-outer", USES_OUTER_RELAY }, { "relay-inner", USES_INNER_RELAY }, { "capture", USES_CAPTURE },
+    { "army", USES_ARMY }, { "chains", USES_CHAIN },
+  };
+  guint taught = 0;
+  const char *previous_variant = NULL;
+
+  g_assert_cmpuint (course->len, >=, 15);
+  for (guint i = 0; i < course->len; i++)
+    {
+      const KielaLesson *l = g_ptr_array_index (course, i);
+      const KielaVariant *variant = kiela_registry_lookup_variant (registry, l->variant);
+      const char *texts[] = { kiela_lesson_get_title (l), kiela_lesson_get_summary (l) };
+
+      g_assert_nonnull (variant);
+      for (guint k = 0; k < G_N_ELEMENTS (ideas); k++)
+        if (g_str_equal (l->id, ideas[k].id))
+          taught |= ideas[k].teaches;
+      /* A lesson that plays other rules than the one before says so in its first step. */
+      if (previous_variant != NULL && !g_str_equal (previous_variant, l->variant))
+        {
+          g_autofree char *first = g_utf8_strdown (l->steps[0].text, -1);
+          if (strstr (first, "game") == NULL && strstr (first, "rules") == NULL && strstr (first, "hawalis") == NULL)
+            g_error ("lesson %s plays %s after %s, and its first step does not say so", l->id, l->variant,
+                     previous_variant);
+        }
+      previous_variant = l->variant;
+      for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+        g_assert_null (g_regex_match_simple ("(^|[^0-9,])1000([^0-9]|$)", texts[t], 0, 0) ? "" : NULL);
+      for (guint s = 0; s < l->n_steps; s++)
+        {
+          const KielaLessonStep *st = &l->steps[s];
+          KielaPosition pos;
+          KielaMove moves[KIELA_MAX_MOVES];
+          guint n, right = 0;
+
+          /* Thousands are written "1,000", and a move past the limit only counts as endless. */
+          if (g_regex_match_simple ("(^|[^0-9,])1000([^0-9]|$)", st->text, 0, 0) ||
+              (st->hint && g_regex_match_simple ("(^|[^0-9,])1000([^0-9]|$)", st->hint, 0, 0)))
+            g_error ("%s step %u writes 1000 without its comma", l->id, s + 1);
+          if (strstr (st->text, "1,000 laps") && !strstr (st->text, "counts as endless"))
+            g_error ("%s step %u: a move past 1,000 laps counts as endless; it is not proved endless", l->id, s + 1);
+          g_assert_true (kiela_lesson_step_get_position (l, variant, s, &pos, NULL));
+          /* No position twice: a step shown again would give away what it showed. */
+          if (st->task.drill == KIELA_DRILL_NONE && st->position != NULL)
+            {
+              g_autofree char *where = g_strdup_printf ("%s step %u", l->id, s + 1);
+              const char *first = g_hash_table_lookup (positions, st->position);
+              if (first != NULL)
+                g_error ("%s has the position of %s", where, first);
+              g_hash_table_insert (positions, (gpointer) st->position, g_steal_pointer (&where));
+            }
+          /* Never a rule before its lesson: the step's move, or the drill's kind. */
+          if (st->task.drill != KIELA_DRILL_NONE)
+            {
+              guint needs = st->task.drill == KIELA_DRILL_RELAY ? USES_OUTER_RELAY | USES_INNER_RELAY
+                          : st->task.drill == KIELA_DRILL_CAPTURE ? USES_CAPTURE | USES_CHAIN
+                          : st->task.drill == KIELA_DRILL_ONE_CAPTURE ? USES_CAPTURE : 0;
+              if (needs != 0 && st->task.kind == KIELA_TASK_PREDICT_LAST && (needs & USES_CAPTURE))
+                needs |= USES_ARMY;
+              if (g_str_equal (l->variant, "kiela") && (needs & ~taught) != 0)
+                g_error ("%s step %u drills a rule (%#x) the course has not taught yet", l->id, s + 1, needs & ~taught);
+            }
+          else if (st->task.move != NULL && st->task.kind != KIELA_TASK_BEST_MOVE && g_str_equal (l->variant, "kiela"))
+            {
+              guint needs = move_uses (variant, &pos, kiela_lesson_step_get_move (l, variant, s), st->task.kind);
+              if ((needs & ~taught) != 0)
+                g_error ("%s step %u: its move uses a rule (%#x) the course has not taught yet", l->id, s + 1,
+                         needs & ~taught);
+            }
+          /* A task a random move passes tests nothing: some legal move must be wrong (a
+           * "which house may be sown" step, Condition=any, is the exception). */
+          if (st->task.kind == KIELA_TASK_SOW_ANY && st->task.condition != KIELA_CONDITION_ANY)
+            {
+              n = kiela_legal_moves (variant, &pos, moves, NULL, NULL);
+              for (guint m = 0; m < n; m++)
+                {
+                  KielaLessonAnswer a = { .move = moves[m] };
+                  right += kiela_lesson_check (l, variant, s, &a, NULL) == KIELA_LESSON_RIGHT;
+                }
+              if (right == n)
+                g_error ("%s step %u: every legal move meets its task", l->id, s + 1);
+            }
+          /* A game to win: some first move must not win at once. */
+          if (st->task.kind == KIELA_TASK_PLAY_OUT && st->task.condition != KIELA_GOAL_SURVIVE)
+            {
+              guint wins = 0;
+
+              n = kiela_legal_moves (variant, &pos, moves, NULL, NULL);
+              for (guint m = 0; m < n; m++)
+                {
+                  KielaPosition after = pos;
+                  KielaMove replies[KIELA_MAX_MOVES];
+
+                  kiela_sow_fast (variant, &after, moves[m], NULL);
+                  wins += kiela_legal_moves (variant, &after, replies, NULL, NULL) == 0;
+                }
+              if (wins == n)
+                g_error ("%s step %u: any move wins this game", l->id, s + 1);
+            }
+        }
+    }
 }
 
 /* The verifier on positions built for it: a clear capture is sound, two equal moves are
@@ -638,6 +805,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_add_func ("/lessons/course", test_course);
+  g_test_add_func ("/lessons/course-content", test_course_content);
   g_test_add_func ("/lessons/answers", test_answers);
   g_test_add_func ("/lessons/wild-answers", test_wild_answers);
   g_test_add_func ("/lessons/play-out", test_play_out);

@@ -1222,7 +1222,10 @@ test_unknown_members_kept (void)
     g_assert_no_error (error);
     g_assert_nonnull (t2);
   }
-  /* A lone surrogate decodes into bytes that are not UTF-8: left out, and the save loads. */
+  /* A lone surrogate in an unknown member never reaches a save that does not load.  json-glib
+   * 1.6 decodes it into bytes that are not UTF-8: the member is left out and the rest kept.
+   * json-glib 1.10 refuses it itself: the whole record is refused, with an error naming the
+   * file.  Either way, whatever loads writes back as text that loads again. */
   {
     const char *bad = "{\"format\":\"kiela-game\",\"version\":2,\"variant\":\"kiela\",\"moves\":[],"
                       "\"x\\ud800y\":1,\"y\":[\"\\ud800x\"],\"z\":\"ok\"}";
@@ -1230,14 +1233,26 @@ test_unknown_members_kept (void)
     g_autoptr(KielaGameTree) t2 = NULL;
     g_autofree char *out = NULL;
 
-    g_assert_no_error (error);
-    out = kiela_record_tree_to_string (t);
-    g_assert_true (g_utf8_validate (out, -1, NULL));
-    t2 = kiela_record_tree_from_string (registry, out, -1, "out.kiela", &error);
-    g_assert_no_error (error);
-    g_assert_nonnull (strstr (out, "\"z\""));
-    g_assert_null (strstr (out, "\"y\""));
-    g_assert_null (strstr (out, "\"x"));
+    if (test_json_refuses_lone_surrogates ())
+      {
+        g_assert_null (t);
+        g_assert_nonnull (error);
+        g_assert_true (g_utf8_validate (error->message, -1, NULL));
+        g_assert_true (g_str_has_prefix (error->message, "bad.kiela: "));
+        g_clear_error (&error);
+      }
+    else
+      {
+        g_assert_no_error (error);
+        g_assert_nonnull (t);
+        out = kiela_record_tree_to_string (t);
+        g_assert_true (g_utf8_validate (out, -1, NULL));
+        t2 = kiela_record_tree_from_string (registry, out, -1, "out.kiela", &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (strstr (out, "\"z\""));
+        g_assert_null (strstr (out, "\"y\""));
+        g_assert_null (strstr (out, "\"x"));
+      }
   }
 }
 

@@ -545,6 +545,32 @@ check_window (void)
     app_test_wait_frames (GTK_WIDGET (window), 2);
   }
 
+  /* The welcome page, the first step of the first lesson and the History page, each in this
+   * language and saved for the language's reviewer (languages-LANG-welcome/lesson/history.png). */
+  {
+    g_autofree char *welcome_png = g_strdup_printf ("languages-%s-welcome.png", lang);
+    g_autofree char *lesson_png = g_strdup_printf ("languages-%s-lesson.png", lang);
+    g_autofree char *history_png = g_strdup_printf ("languages-%s-history.png", lang);
+
+    g_assert_true (kiela_window_show_page (window, "welcome"));
+    app_test_wait_frames (GTK_WIDGET (window), 2);
+    assert_label (GTK_WIDGET (window), tr ("The four-row mancala of northern Angola. How would you like to start?"),
+                  FALSE, "the welcome page's lead");
+    render_to_png (GTK_WIDGET (window), welcome_png);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-lesson", "s", "houses"));
+    app_test_wait_frames (GTK_WIDGET (window), 3);
+    assert_label (GTK_WIDGET (window), tr ("The board has four rows of ten houses. You play South: the two rows "
+                                           "nearest you are yours. Your outer row runs along your edge. Sow g1, "
+                                           "a house of your outer row."), FALSE, "the first lesson step");
+    render_to_png (GTK_WIDGET (window), lesson_png);
+    g_assert_true (kiela_window_show_page (window, "history"));
+    app_test_wait_frames (GTK_WIDGET (window), 2);
+    assert_label (GTK_WIDGET (window), tr ("Winning without killing"), FALSE, "a History heading");
+    render_to_png (GTK_WIDGET (window), history_png);
+    g_assert_true (kiela_window_show_page (window, "game"));
+    app_test_wait_frames (GTK_WIDGET (window), 2);
+  }
+
   /* The New game dialog. */
   {
     KielaNewGameDialog *dialog = kiela_new_game_dialog_new (registry);

@@ -173,7 +173,7 @@ test_missing_file (void)
 static void
 test_agrees_with_gettext (void)
 {
-  static const char *langs[] = { "fr", "pt", "ru", "tr", "vi" };
+  static const char *langs[] = { "fr", "pt", "pt_BR", "ru", "tr", "vi" };
 
   for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
     {

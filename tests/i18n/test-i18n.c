@@ -374,6 +374,7 @@ static const struct {
 } plural_rules[] = {
   { "fr", "nplurals=2; plural=(n > 1);" },
   { "pt", "nplurals=2; plural=(n != 1);" },
+  { "pt_BR", "nplurals=2; plural=(n > 1);" },
   { "tr", "nplurals=2; plural=(n != 1);" },
   { "vi", "nplurals=1; plural=0;" },
   { "ru", "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);" },
@@ -398,7 +399,7 @@ nplurals_of (const char *lang)
 static guint
 plural_index (const char *lang, gulong n)
 {
-  if (g_str_equal (lang, "fr"))
+  if (g_str_equal (lang, "fr") || g_str_equal (lang, "pt_BR"))
     return n > 1;
   if (g_str_equal (lang, "pt") || g_str_equal (lang, "tr"))
     return n != 1;

@@ -47,6 +47,7 @@ static const struct { const char *code; const char *name; } endonyms[] = {
   { "en", "English" },
   { "fr", "Français" },
   { "pt", "Português" },
+  { "pt_BR", "Português (Brasil)" },
   { "ru", "Русский" },
   { "tr", "Türkçe" },
   { "vi", "Tiếng Việt" },
@@ -143,7 +144,7 @@ pane_gettext (KielaTextPane *self, const char *msgid)
 }
 
 /* Book titles stay in their published language in every translation; they are set in italics. */
-static const char *const book_titles[] = { "Kiela – A Game of African Origin" };
+static const char *const book_titles[] = { "Kiela: Um jogo de origem africana" };
 
 static void
 pane_text_apply (KielaTextPane *self, PaneText *t)

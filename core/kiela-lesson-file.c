@@ -28,7 +28,8 @@ const char *const _kiela_lesson_file_condition_words[] = {
   [KIELA_CONDITION_LONGEST] = "longest", [KIELA_CONDITION_ANY] = "any", NULL
 };
 const char *const _kiela_lesson_file_goal_words[] = {
-  [KIELA_GOAL_CAPTURE_ALL] = "capture-all", [KIELA_GOAL_WIN] = "win", [KIELA_GOAL_SURVIVE] = "survive", NULL
+  [KIELA_GOAL_CAPTURE_ALL] = "capture-all", [KIELA_GOAL_WIN] = "win", [KIELA_GOAL_SURVIVE] = "survive",
+  [KIELA_GOAL_RELAY] = "relay", [KIELA_GOAL_CAPTURE] = "capture", NULL
 };
 const char *const _kiela_lesson_file_level_words[] = {
   [KIELA_LESSON_BEGINNER] = "beginner", [KIELA_LESSON_ADVANCED] = "advanced", [KIELA_LESSON_EXPERT] = "expert", NULL

@@ -67,6 +67,13 @@ kiela_task_kind_name (KielaTaskKind kind)
     }
 }
 
+gboolean
+kiela_lesson_is_final_test (const KielaLesson *lesson)
+{
+  return lesson != NULL && lesson->kind == KIELA_LESSON_KIND_COURSE && lesson->id != NULL
+         && g_str_has_prefix (lesson->id, "final-");
+}
+
 static const KielaLessonStep *
 get_step (const KielaLesson *lesson, guint step)
 {
@@ -330,7 +337,7 @@ kiela_lesson_step_problem (const KielaLesson *lesson, const KielaVariant *varian
 
     case KIELA_TASK_PLAY_OUT:
       *field = "condition";
-      if (t->condition > KIELA_GOAL_SURVIVE)
+      if (t->condition > KIELA_GOAL_CAPTURE)
         return g_strdup (_("its task is not one this host knows"));
       *field = "opponent";
       if (t->opponent == NULL || *t->opponent == '\0')
@@ -499,6 +506,24 @@ learner_moves (KielaGame *game, KielaSide learner)
   return count;
 }
 
+/* Did one of `learner`'s moves in `game` relay (or capture)? */
+static gboolean
+learner_did (KielaGame *game, KielaSide learner, KielaEventType type)
+{
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  guint n = kiela_game_get_n_moves (game);
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (kiela_game_get_move (game, i)->mover != learner || !kiela_game_trace_move (game, i, trace))
+        continue;
+      for (guint e = 0; e < kiela_trace_get_n_events (trace); e++)
+        if (kiela_trace_get_event (trace, e)->type == type)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 static KielaLessonVerdict
 check_play_out (const KielaLesson *lesson, const KielaLessonStep *s, const KielaPosition *start,
                 KielaGame *game, char **feedback)
@@ -532,6 +557,12 @@ check_play_out (const KielaLesson *lesson, const KielaLessonStep *s, const Kiela
       break;
     case KIELA_GOAL_SURVIVE:
       if (!learner_lost && (learner_moves (game, learner) >= s->task.number || over))
+        return verdict (lesson, s, TRUE, NULL, feedback);
+      break;
+    case KIELA_GOAL_RELAY:
+    case KIELA_GOAL_CAPTURE:
+      /* Done as soon as the learner's move did it, even the move that ends the game. */
+      if (learner_did (game, learner, s->task.condition == KIELA_GOAL_RELAY ? KIELA_EVENT_RELAY : KIELA_EVENT_CAPTURE))
         return verdict (lesson, s, TRUE, NULL, feedback);
       break;
     default:

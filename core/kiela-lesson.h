@@ -94,6 +94,8 @@ typedef enum {
   KIELA_GOAL_CAPTURE_ALL = 0,  /* the opponent is left without a stone */
   KIELA_GOAL_WIN,              /* the game ends with the learner winning */
   KIELA_GOAL_SURVIVE,          /* the learner has played `number` moves and not lost */
+  KIELA_GOAL_RELAY,            /* a practice game: one of the learner's moves relays, before the game is lost */
+  KIELA_GOAL_CAPTURE,          /* a practice game: one of the learner's moves captures, before the game is lost */
 } KielaLessonGoal;
 
 typedef struct {
@@ -285,6 +287,10 @@ KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_puzzle_verify (KielaRegistry *regis
 KIELA_AVAILABLE_IN_ALL guint kiela_lesson_puzzle_line (KielaRegistry *registry, const KielaVariant *variant,
                                                        const KielaPosition *pos, KielaMove move, guint depth,
                                                        KielaMove *line, guint max_line, GError **error);
+
+/* A level's final test: a course lesson whose id starts with "final-" (mixed questions, no
+ * hints); the runner says and records how many steps were right at the first try. */
+KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_is_final_test (const KielaLesson *lesson);
 
 /* Translated texts (in the lesson's translation domain). */
 KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_get_title      (const KielaLesson *lesson);

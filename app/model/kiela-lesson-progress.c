@@ -192,9 +192,14 @@ check_values (GKeyFile *keys, GError **error)
       for (guint k = 0; names != NULL && names[k] != NULL; k++)
         {
           g_autoptr(GError) local = NULL;
-          gint stars = g_key_file_get_integer (keys, groups[g], names[k], &local);
+          gint stars;
           guint64 step;
 
+          /* A final test's score (kiela_lesson_progress_record_test): read by get_test, which
+           * takes a damaged one for no score. */
+          if (g_str_equal (names[k], "test"))
+            continue;
+          stars = g_key_file_get_integer (keys, groups[g], names[k], &local);
           if (!g_str_has_prefix (names[k], "step-")
               || !g_ascii_string_to_unsigned (names[k] + 5, 10, 1, G_MAXUINT, &step, NULL))
             {
@@ -348,6 +353,49 @@ kiela_lesson_progress_lesson_stars (KielaLessonProgress *self, const char *lesso
   for (guint i = 0; i < n_steps; i++)
     least = MIN (least, kiela_lesson_progress_get_stars (self, lesson_id, i));
   return least;
+}
+
+gboolean
+kiela_lesson_progress_record_test (KielaLessonProgress *self, const char *lesson_id, guint right, guint total,
+                                   GError **error)
+{
+  g_autofree char *value = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (KIELA_IS_LESSON_PROGRESS (self), FALSE);
+  g_return_val_if_fail (lesson_id != NULL && right <= total, FALSE);
+
+  value = g_strdup_printf ("%u/%u", right, total);
+  g_key_file_set_string (self->keys, lesson_id, "test", value);
+  ok = kiela_lesson_progress_save (self, error);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0, lesson_id);
+  return ok;
+}
+
+gboolean
+kiela_lesson_progress_get_test (KielaLessonProgress *self, const char *lesson_id, guint *right, guint *total)
+{
+  g_autofree char *value = NULL;
+  guint64 r, t;
+  char *end;
+
+  g_return_val_if_fail (KIELA_IS_LESSON_PROGRESS (self), FALSE);
+  g_return_val_if_fail (lesson_id != NULL && right != NULL && total != NULL, FALSE);
+
+  *right = *total = 0;
+  value = g_key_file_get_string (self->keys, lesson_id, "test", NULL);
+  /* A hand-edited or damaged value reads as no result, never as a wrong one. */
+  if (value == NULL || !g_ascii_isdigit (value[0]))
+    return FALSE;
+  r = g_ascii_strtoull (value, &end, 10);
+  if (*end != '/' || !g_ascii_isdigit (end[1]))
+    return FALSE;
+  t = g_ascii_strtoull (end + 1, &end, 10);
+  if (*end != '\0' || t == 0 || r > t || t > G_MAXUINT)
+    return FALSE;
+  *right = (guint) r;
+  *total = (guint) t;
+  return TRUE;
 }
 
 gboolean

@@ -40,6 +40,15 @@ guint                kiela_lesson_progress_count_done (KielaLessonProgress *self
 /* The lesson's stars: the fewest of its steps' stars once all `n_steps` are done, else 0. */
 guint                kiela_lesson_progress_lesson_stars (KielaLessonProgress *self, const char *lesson_id,
                                                          guint n_steps);
+/* A final test's result (kiela_lesson_is_final_test): `right` of its `total` steps answered
+ * right at the first try, with no hint.  The latest result is kept, as "test=5/6" in the
+ * lesson's group, and saved; "changed" is emitted.  A failed save keeps it in memory and
+ * sets `error`.  Returns FALSE on a failed save. */
+gboolean             kiela_lesson_progress_record_test (KielaLessonProgress *self, const char *lesson_id,
+                                                        guint right, guint total, GError **error);
+/* The latest final-test result; FALSE (and 0 of 0) when the test was never finished. */
+gboolean             kiela_lesson_progress_get_test  (KielaLessonProgress *self, const char *lesson_id,
+                                                      guint *right, guint *total);
 /* Forgets everything but the pupil's name and saves. */
 gboolean             kiela_lesson_progress_reset     (KielaLessonProgress *self, GError **error);
 

@@ -361,6 +361,8 @@ goal_text (const KielaLessonTask *t, char **owned)
     {
     case KIELA_GOAL_CAPTURE_ALL: return _("leave the opponent without a stone");
     case KIELA_GOAL_WIN:         return _("win the game");
+    case KIELA_GOAL_RELAY:       return _("make a relay");
+    case KIELA_GOAL_CAPTURE:     return _("capture at least once");
     case KIELA_GOAL_SURVIVE:
     default:
       *owned = g_strdup_printf (ngettext ("play %u move without losing", "play %u moves without losing", t->number),

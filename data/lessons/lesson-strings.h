@@ -23,6 +23,10 @@ N_("Count four houses from the left end of row 1.")
 N_("Your inner row runs the other way round the board, but its houses are named by the same letters. Sow g2.")
 /* TRANSLATORS: lesson “houses”, step 4: the hint */
 N_("Row 2, the seventh file from the left.")
+/* TRANSLATORS: lesson “houses”, step 5, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Practice game against Kizua, the beginner opponent: play 10 moves without losing.")
+/* TRANSLATORS: lesson “houses”, step 5: the hint */
+N_("Before each move, count where its last stone will land.")
 /* TRANSLATORS: the title of lesson “sowing” */
 N_("Sowing")
 /* TRANSLATORS: the one-line summary of lesson “sowing” */
@@ -71,6 +75,10 @@ N_("Find a house whose last stone lands on stones.")
 N_("A relay can lead to another. Where does the move of b1 finally end?")
 /* TRANSLATORS: lesson “relay-outer”, step 3: the hint */
 N_("b1 relays at e1, then again at h1: each time, lift the stones and sow on.")
+/* TRANSLATORS: lesson “relay-outer”, step 6, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Practice game against Kizua, the beginner opponent: use what you have learned and make a relay.")
+/* TRANSLATORS: lesson “relay-outer”, step 6: the hint */
+N_("Look for a house whose last stone lands on stones.")
 /* TRANSLATORS: the title of lesson “relay-inner” */
 N_("Relays in the inner row")
 /* TRANSLATORS: the one-line summary of lesson “relay-inner” */
@@ -107,6 +115,10 @@ N_("Which last stone lands on your stones in the inner row, below North’s ston
 N_("A new position from a real game: how many stones will the marked house capture?")
 /* TRANSLATORS: lesson “capture”, step 4: the hint */
 N_("Add the North inner house facing the last stone and the North outer house behind it; a chain may capture again.")
+/* TRANSLATORS: lesson “capture”, step 9, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Practice game against Kizua, the beginner opponent: use what you have learned and capture at least once.")
+/* TRANSLATORS: lesson “capture”, step 9: the hint */
+N_("Follow each move’s stones to the end: which one takes North’s stones?")
 /* TRANSLATORS: the title of lesson “army” */
 N_("Your army grows")
 /* TRANSLATORS: the one-line summary of lesson “army” */
@@ -211,6 +223,22 @@ N_("Can you capture d3 first?")
 N_("North threatens one of your inner houses again. Strike first: find the move that leaves North no capture.")
 /* TRANSLATORS: lesson “reach”, step 2: the hint */
 N_("Which North house would end its move facing your stones? Can you capture it first?")
+/* TRANSLATORS: the title of lesson “final-beginner” */
+N_("Final test: beginner")
+/* TRANSLATORS: the one-line summary of lesson “final-beginner” */
+N_("Mixed questions on the beginner lessons, without hints: a score to note down.")
+/* TRANSLATORS: lesson “final-beginner”, step 4, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Where does the move of the marked house finally end?")
+/* TRANSLATORS: the title of lesson “final-advanced” */
+N_("Final test: advanced")
+/* TRANSLATORS: the one-line summary of lesson “final-advanced” */
+N_("Mixed questions on the advanced lessons, without hints: a score to note down.")
+/* TRANSLATORS: lesson “final-advanced”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("North threatens one of your inner houses. Find the move that leaves North no capture.")
+/* TRANSLATORS: the title of lesson “final-expert” */
+N_("Final test: expert")
+/* TRANSLATORS: the one-line summary of lesson “final-expert” */
+N_("Mixed questions on the expert lessons, without hints: a score to note down.")
 
 /* hawalis.kiela-lesson */
 /* TRANSLATORS: the title of lesson “hawalis” */

@@ -285,7 +285,7 @@ test_first_lesson (Fixture *f, gconstpointer data)
   kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);
   row = kiela_lessons_page_get_item (lessons, "houses", 0);
   g_assert_nonnull (row);
-  g_assert_cmpstr (row_state (row), ==, "4 steps");
+  g_assert_cmpstr (row_state (row), ==, "5 steps");
   g_signal_emit_by_name (row, "activate");
   spin (50);
   g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
@@ -361,8 +361,8 @@ test_first_lesson (Fixture *f, gconstpointer data)
   lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (learn_of (f), KIELA_PAGE_LESSONS));
   g_assert_cmpuint (kiela_lesson_progress_lesson_stars (kiela_learn_get_progress (learn_of (f)), "houses", lesson->n_steps), ==, 2);
   g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "houses", 0)), ==, "Done ★★☆");
-  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "sowing", 0)), ==, "1 of 8");
-  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "turn-end", 0)), ==, "7 steps");
+  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "sowing", 0)), ==, "1 of 9");
+  g_assert_cmpstr (row_state (kiela_lessons_page_get_item (lessons, "turn-end", 0)), ==, "8 steps");
   /* One group a level, each in course order. */
   for (guint i = 1; i < course->len; i++)
     {
@@ -394,11 +394,64 @@ replay_done (gpointer data)
 }
 
 /* Answers the step shown with the engine's right answer, as a learner would enter it. */
+static gboolean learner_turn (gpointer data);
+
+/* A practice game played through the board: the learner's move that meets the goal (a relay,
+ * a capture) when there is one, else the one that leaves it most stones. */
+static void
+play_out_well (KielaLessonView *view, const KielaLesson *lesson, const KielaVariant *variant, guint step)
+{
+  const KielaLessonTask *task = &lesson->steps[step].task;
+
+  for (guint turn = 0; turn < 200 && kiela_lesson_view_get_verdict (view) == KIELA_LESSON_PENDING; turn++)
+    {
+      const KielaPosition *pos;
+      KielaMove moves[KIELA_MAX_MOVES], pick = -1;
+      gint best = G_MININT;
+      guint n;
+
+      wait_until (learner_turn, view, 20000, "the learner's turn");
+      if (kiela_lesson_view_get_verdict (view) != KIELA_LESSON_PENDING)
+        break;
+      pos = kiela_board_view_get_position (kiela_lesson_view_get_board (view));
+      n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
+      g_assert_cmpuint (n, >, 0);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(KielaTrace) trace = kiela_trace_new ();
+          KielaPosition after;
+          gint value = 0;
+
+          g_assert_true (kiela_sow_traced (variant, pos, moves[i], trace));
+          for (guint e = 0; e < kiela_trace_get_n_events (trace); e++)
+            {
+              const KielaEvent *ev = kiela_trace_get_event (trace, e);
+              if ((task->condition == KIELA_GOAL_RELAY && ev->type == KIELA_EVENT_RELAY)
+                  || (task->condition == KIELA_GOAL_CAPTURE && ev->type == KIELA_EVENT_CAPTURE))
+                value = 100000;
+            }
+          after = *pos;
+          kiela_sow_fast (variant, &after, moves[i], NULL);
+          value += (gint) kiela_position_side_total (&after, (KielaSide) pos->to_move);
+          if (value > best)
+            best = value, pick = moves[i];
+        }
+      click_move (view, pick);
+    }
+  wait_until (learner_turn, view, 20000, "the game's end");
+}
+
 static void
 answer_right (KielaLessonView *view, const KielaLesson *lesson, const KielaVariant *variant, guint step)
 {
   KielaLessonAnswer answer = { 0 };
   KielaTaskKind kind = lesson->steps[step].task.kind;
+
+  if (kind == KIELA_TASK_PLAY_OUT)
+    {
+      play_out_well (view, lesson, variant, step);
+      return;
+    }
 
   /* A drill step shows a fresh position: its answer is that of the lesson as shown. */
   if (kiela_lesson_view_get_lesson (view) == lesson)
@@ -692,6 +745,119 @@ test_puzzles (Fixture *f, gconstpointer data)
   /* The page shows the solved puzzle (rebuilt: fetch the button again). */
   button = kiela_lessons_page_get_item (page, easy->id, 1);
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "2"));
+}
+
+/* ---------- practice games and final tests ---------- */
+
+static void
+test_final_test (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  const KielaLesson *test = kiela_registry_lookup_lesson (f->registry, "final-beginner");
+  const KielaLesson *relays = kiela_registry_lookup_lesson (f->registry, "relay-outer");
+  const KielaVariant *variant;
+  guint right = 0, total = 0, last;
+
+  g_assert_nonnull (test);
+  g_assert_true (kiela_lesson_is_final_test (test));
+  g_assert_false (kiela_lesson_is_final_test (relays));
+  variant = kiela_registry_lookup_variant (f->registry, test->variant);
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_open (view, test->id, 0, NULL));
+  for (guint s = 0; s < test->n_steps; s++)
+    {
+      g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, s);
+      /* A test gives no hints. */
+      g_assert_false (gtk_widget_get_sensitive (kiela_lesson_view_get_control (view, "hint")));
+      if (test->steps[s].task.kind == KIELA_TASK_SOW_ANY)
+        {
+          /* One wrong answer first: that step is not right at the first try. */
+          const KielaPosition *pos = kiela_board_view_get_position (kiela_lesson_view_get_board (view));
+          KielaMove moves[KIELA_MAX_MOVES];
+          guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
+          gboolean done = FALSE;
+
+          for (guint m = 0; m < n && !done; m++)
+            {
+              KielaLessonAnswer a = { .move = moves[m] };
+              if (kiela_lesson_check (kiela_lesson_view_get_shown_lesson (view), variant, s, &a, NULL) == KIELA_LESSON_WRONG)
+                {
+                  click_move (view, moves[m]);
+                  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+                  wait_until (replay_done, view, 5000, "the replay");
+                  click (kiela_lesson_view_get_control (view, "retry"));
+                  done = TRUE;
+                }
+            }
+          g_assert_true (done);
+        }
+      answer_right (view, test, variant, s);
+      g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+      if (s + 1 < test->n_steps)
+        click (kiela_lesson_view_get_control (view, "next"));
+    }
+  /* The score a teacher notes down, said and kept with the progress. */
+  {
+    g_autofree char *expected = g_strdup_printf ("Final test: %u of %u right at the first try.", test->n_steps - 1,
+                                                 test->n_steps);
+    g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), expected));
+  }
+  g_assert_true (kiela_lesson_progress_get_test (kiela_learn_get_progress (learn_of (f)), test->id, &right, &total));
+  g_assert_cmpuint (right, ==, test->n_steps - 1);
+  g_assert_cmpuint (total, ==, test->n_steps);
+  maybe_screenshot (f, "final-test.png");
+
+  /* Each lesson ends with a practice game against the beginner opponent: relay-outer's asks
+   * for a relay, and is right once the learner's move relays. */
+  last = (guint) relays->n_steps - 1;
+  g_assert_cmpint (relays->steps[last].task.kind, ==, KIELA_TASK_PLAY_OUT);
+  g_assert_cmpint (relays->steps[last].task.condition, ==, KIELA_GOAL_RELAY);
+  g_assert_cmpstr (relays->steps[last].task.opponent, ==, "kizua");
+  g_assert_true (kiela_lesson_view_open (view, relays->id, last, NULL));
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_PENDING);
+  answer_right (view, relays, kiela_registry_lookup_variant (f->registry, relays->variant), last);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  maybe_screenshot (f, "practice-game.png");
+}
+
+/* KIELA_SCREENSHOT_DIR=... only (not part of the suite): every step of the course as a newcomer
+ * sees it, asked and then answered, one PNG each ("tour-03-sowing-2a.png", "...-2b.png"). */
+static void
+tour_shot (Fixture *f, guint lesson, const char *id, guint step, char phase)
+{
+  g_autofree char *name = g_strdup_printf ("tour-%02u-%s-%u%c.png", lesson, id, step + 1, phase);
+  g_autofree char *path = screenshot_path (name);
+  g_autoptr(GdkTexture) texture = NULL;
+
+  spin (400);
+  texture = render_texture (GTK_WIDGET (f->window), FALSE);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+static void
+test_tour (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  g_autoptr(GPtrArray) course = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_COURSE);
+
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);
+  maybe_screenshot (f, "tour-00-list.png");
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSON);
+  for (guint i = 0; i < course->len; i++)
+    {
+      const KielaLesson *lesson = g_ptr_array_index (course, i);
+      const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
+
+      for (guint s = 0; s < lesson->n_steps; s++)
+        {
+          g_assert_true (kiela_lesson_view_open (view, lesson->id, s, NULL));
+          g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, kiela_lesson_step_get_text (lesson, s));
+          tour_shot (f, i + 1, lesson->id, s, 'a');
+          answer_right (view, lesson, variant, s);
+          g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+          tour_shot (f, i + 1, lesson->id, s, 'b');
+        }
+    }
 }
 
 /* ---------- "How does this work?" ---------- */
@@ -1259,7 +1425,6 @@ test_runner_next_lesson_and_back (Fixture *f, gconstpointer data)
   {
     guint end = (guint) second->n_steps - 1;
 
-    g_assert_cmpint (second->steps[end].task.kind, !=, KIELA_TASK_PLAY_OUT);
     g_assert_true (kiela_lesson_view_open (view, second->id, end, NULL));
     answer_right (view, second, kiela_registry_lookup_variant (f->registry, second->variant), end);
   }
@@ -1439,6 +1604,9 @@ main (int argc, char **argv)
   ADD ("/app/lessons/wrong-predictions", test_wrong_predictions);
   ADD ("/app/lessons/play-out", test_play_out);
   ADD ("/app/lessons/puzzles", test_puzzles);
+  ADD ("/app/lessons/final-test", test_final_test);
+  if (g_getenv ("KIELA_SCREENSHOT_DIR") != NULL)
+    ADD ("/app/lessons/tour", test_tour);
   ADD ("/app/lessons/links", test_links);
   ADD ("/app/lessons/links-off", test_links_off);
   ADD ("/app/lessons/teacher-lesson", test_teacher_lesson);

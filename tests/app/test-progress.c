@@ -152,6 +152,50 @@ check_corrupt (Fixture *f, const char *contents)
   g_remove (f->path);
 }
 
+/* A final test's score: kept, saved, read back; a damaged value is no score. */
+static void
+test_final_test (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KielaLessonProgress) p = kiela_lesson_progress_new (f->path);
+  g_autoptr(GError) error = NULL;
+  guint right = 99, total = 99;
+
+  g_assert_false (kiela_lesson_progress_get_test (p, "final-beginner", &right, &total));
+  g_assert_cmpuint (right, ==, 0);
+  g_assert_cmpuint (total, ==, 0);
+  g_assert_true (kiela_lesson_progress_record_test (p, "final-beginner", 4, 5, &error));
+  g_assert_no_error (error);
+  /* The latest sitting counts, even a worse one. */
+  g_assert_true (kiela_lesson_progress_record_test (p, "final-beginner", 3, 5, &error));
+  {
+    g_autoptr(KielaLessonProgress) again = kiela_lesson_progress_new (f->path);
+
+    kiela_lesson_progress_load (again, &error);
+    g_assert_no_error (error);
+    g_assert_true (kiela_lesson_progress_get_test (again, "final-beginner", &right, &total));
+    g_assert_cmpuint (right, ==, 3);
+    g_assert_cmpuint (total, ==, 5);
+    g_assert_false (kiela_lesson_progress_get_test (again, "final-advanced", &right, &total));
+  }
+  {
+    static const char *const damaged[] = { "6/5", "x/5", "3/", "3/0", "3/5z", "-1/5" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (damaged); i++)
+      {
+        g_autofree char *text = g_strdup_printf ("[final-expert]\ntest=%s\n", damaged[i]);
+        g_autoptr(KielaLessonProgress) q = NULL;
+
+        g_assert_true (g_file_set_contents (f->path, text, -1, NULL));
+        q = kiela_lesson_progress_new (f->path);
+        g_assert_true (kiela_lesson_progress_load (q, NULL));
+        g_assert_false (kiela_lesson_progress_get_test (q, "final-expert", &right, &total));
+      }
+  }
+  /* Reset forgets it. */
+  g_assert_true (kiela_lesson_progress_reset (p, NULL));
+  g_assert_false (kiela_lesson_progress_get_test (p, "final-beginner", &right, &total));
+}
+
 static void
 test_corrupt (Fixture *f, gconstpointer data)
 {
@@ -244,6 +288,7 @@ main (int argc, char **argv)
   g_test_add_func ("/progress/default-path", test_default_path_and_text);
   g_test_add ("/progress/record-reload", Fixture, NULL, setup, test_record_and_reload, teardown);
   g_test_add ("/progress/corrupt", Fixture, NULL, setup, test_corrupt, teardown);
+  g_test_add ("/progress/final-test", Fixture, NULL, setup, test_final_test, teardown);
   g_test_add ("/progress/not-a-file", Fixture, NULL, setup, test_not_a_file, teardown);
   g_test_add ("/progress/unwritable", Fixture, NULL, setup, test_unwritable, teardown);
   g_test_add ("/progress/huge-file", Fixture, NULL, setup, test_huge_file, teardown);

@@ -227,7 +227,7 @@ test_round_trip (void)
     }
   /* Every task kind is in these files, so every kind went through the writer. */
   g_assert_cmpuint (kinds, ==, (1u << (KIELA_TASK_PLAY_OUT + 1)) - 1);
-  g_assert_cmpuint (steps, ==, 87 + 4 + 72 + 7 + 3);
+  g_assert_cmpuint (steps, ==, 116 + 5 + 72 + 7 + 3);
 }
 
 /* A lesson built in memory (as the editor will) is written and read back as it was. */
@@ -286,7 +286,7 @@ test_registry (void)
   g_assert_cmpstr (pack->provides[0], ==, "lesson:first");
   g_assert_cmpstr (pack->provides[1], ==, "lesson:second");
   g_assert_cmpint (course->state, ==, KIELA_PLUGIN_LOADED);
-  g_assert_cmpuint (course->n_lessons, ==, 14);
+  g_assert_cmpuint (course->n_lessons, ==, 17);
   for (guint i = 0; i < G_N_ELEMENTS (broken); i++)
     {
       g_autofree char *base = g_strconcat (broken[i].file, ".kiela-lesson", NULL);
@@ -300,8 +300,8 @@ test_registry (void)
     }
   g_assert_null (kiela_registry_lookup_lesson (registry, "wrong-answer"));
   g_assert_null (kiela_registry_lookup_lesson (registry, "unknown-opponent"));
-  /* 18 shipped, 1 + 2 here. */
-  g_assert_cmpuint (kiela_registry_get_lessons (registry)->len, ==, 21);
+  /* 21 shipped, 1 + 2 here. */
+  g_assert_cmpuint (kiela_registry_get_lessons (registry)->len, ==, 24);
   lesson = kiela_registry_lookup_lesson (registry, "first");
   g_assert_cmpuint (lesson->n_steps, ==, 2);
   g_assert_cmpstr (lesson->steps[1].task.move, ==, "h1");
@@ -363,7 +363,8 @@ test_strings (void)
             }
         }
     }
-  g_assert_cmpuint (found, ==, 18 * 2 + 163 * 2);
+  /* 21 lessons, 193 steps, each with a hint but the 15 of the final tests. */
+  g_assert_cmpuint (found, ==, 21 * 2 + 193 * 2 - 15);
 }
 
 static int
@@ -426,7 +427,7 @@ test_cli (void)
   /* Per lesson its steps, each with its position and task. */
   g_assert_cmpint (run_cli (list, &out, &err), ==, 0);
   array = parse_array (parser, out);
-  g_assert_cmpuint (json_array_get_length (array), ==, 18);
+  g_assert_cmpuint (json_array_get_length (array), ==, 21);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       JsonObject *o = json_array_get_object_element (array, i);

@@ -55,6 +55,7 @@ struct _KielaLessonView {
   guint wrong;                   /* wrong answers on this step */
   gboolean hint_taken;           /* the hint of this step counted once */
   gboolean shown;                /* Show Me answered this step */
+  guint test_right;              /* a final test: steps right at the first try, no hint, this sitting */
   /* A prediction's verdict is said after the replay: said first, it gives the answer away
    * before the stones show it. */
   int deferred_kind;             /* a FeedbackKind, FEEDBACK_NONE for none */
@@ -261,6 +262,33 @@ take_verdict_full (KielaLessonView *self, KielaLessonVerdict verdict, const char
       else
         text = g_strdup_printf ("%s %s", stars_text, feedback ? feedback : _("Right!"));
       kind = FEEDBACK_RIGHT;
+      if (kiela_lesson_is_final_test (self->lesson))
+        {
+          if (self->hints == 0 && self->wrong == 0 && !self->shown)
+            self->test_right++;
+          if (self->step + 1 >= self->lesson->n_steps)
+            {
+              /* The score a teacher notes down, kept with the pupil's progress. */
+              guint total = self->lesson->n_steps;
+              g_autoptr(GError) save_error = NULL;
+              char *with;
+
+              kiela_lesson_progress_record_test (self->progress, self->lesson->id, MIN (self->test_right, total), total,
+                                                 &save_error);
+              if (save_error != NULL)
+                g_warning ("%s", save_error->message);
+              /* TRANSLATORS: the end of a level's final test: %1$u steps right at the first try, %2$u steps */
+              with = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Final test: %1$u of %2$u right at the first try.",
+                                                   "Final test: %1$u of %2$u right at the first try.", total),
+                                      MIN (self->test_right, total), total);
+              {
+                char *joined = g_strdup_printf ("%s %s", text, with);
+                g_free (text);
+                text = joined;
+              }
+              g_free (with);
+            }
+        }
     }
   else
     {
@@ -1382,6 +1410,7 @@ kiela_lesson_view_open_lesson (KielaLessonView *self, const KielaLesson *lesson,
   self->lesson = lesson;
   self->variant = variant;
   self->step = step;
+  self->test_right = 0;
   self->hints = self->wrong = 0;
   self->hint_taken = self->shown = FALSE;
   g_clear_pointer (&self->next_lesson, g_free);

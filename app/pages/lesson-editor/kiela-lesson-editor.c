@@ -1187,7 +1187,8 @@ kiela_lesson_editor_new (KielaRegistry *registry, GSettings *settings, const cha
                            kiela_lesson_level_name (KIELA_LESSON_EXPERT) };
   const char *conditions[] = { _("Capture"), _("Relay"), _("Capture at least some stones"),
                                _("Leave the opponent no capture"), _("Drop the most stones"), _("Be any legal move") };
-  const char *goals[] = { _("Capture every stone"), _("Win the game"), _("Survive some moves") };
+  const char *goals[] = { _("Capture every stone"), _("Win the game"), _("Survive some moves"), _("Make a relay"),
+                          _("Capture once") };
   g_autoptr(GListModel) level_model = string_model (levels, G_N_ELEMENTS (levels));
   g_autoptr(GListModel) condition_model = string_model (conditions, G_N_ELEMENTS (conditions));
   g_autoptr(GListModel) goal_model = string_model (goals, G_N_ELEMENTS (goals));

@@ -88,13 +88,13 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
 {
   g_autofree char *variant_id = NULL, *position = NULL, *record = NULL, *format_text = NULL, *ply_text = NULL;
   g_autofree char *size_text = NULL, *output = NULL, *paper_text = NULL, *move_text = NULL, *title = NULL;
-  g_autofree char *lesson_id = NULL, *variation_text = NULL, *line = NULL;
-  gboolean arrows = FALSE, blank = FALSE, key_moves = FALSE, answers = FALSE;
+  g_autofree char *lesson_id = NULL, *variation_text = NULL, *line = NULL, *from_text = NULL, *to_text = NULL;
+  gboolean arrows = FALSE, blank = FALSE, key_moves = FALSE, answers = FALSE, ink = FALSE;
   const GOptionEntry entries[] = {
     { "position", 0, 0, G_OPTION_ARG_STRING, &position, N_("Draw this position"), "KPN" },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, N_("Draw this game record"), "FILE" },
     { "lesson", 0, 0, G_OPTION_ARG_STRING, &lesson_id, N_("Make a PDF worksheet of this lesson, a page a step (see “kiela-cli lessons”)"), "ID" },
-    { "answers", 0, 0, G_OPTION_ARG_NONE, &answers, N_("With --lesson: end with the answer key, every step’s answer (--lesson also takes a .kiela-lesson file)"), NULL },
+    { "answers", 0, 0, G_OPTION_ARG_NONE, &answers, N_("End with the answer key: with --lesson every step’s answer (--lesson also takes a .kiela-lesson file), with --blank the counts of every blank diagram"), NULL },
     KIELA_CLI_VARIANT_ENTRY (&variant_id),
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_text, N_("svg, png or pdf (default: from the output’s name)"), "FORMAT" },
     { "variation", 0, 0, G_OPTION_ARG_STRING, &variation_text, N_("With --record: that variation instead of the game as played, numbered 1, 2… as the app’s move list shows them (a PDF says it is one)"), "N" },
@@ -104,6 +104,9 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
     { "move", 0, 0, G_OPTION_ARG_STRING, &move_text, N_("Mark this move (a square such as g1) played from the position"), "SQUARE" },
     { "blank", 0, 0, G_OPTION_ARG_NONE, &blank, N_("Empty houses with boxes to write the counts in (a PDF: after each move)"), NULL },
     { "key-moves", 0, 0, G_OPTION_ARG_NONE, &key_moves, N_("PDF: only moves that capture, and the last move"), NULL },
+    { "from", 0, 0, G_OPTION_ARG_STRING, &from_text, N_("PDF: start at move N (numbered from 1)"), "N" },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to_text, N_("PDF: end at move N"), "N" },
+    { "ink", 0, 0, G_OPTION_ARG_NONE, &ink, N_("Ink-saving style for school printers: a white board, black stones and text, laps told apart by dashes and numbers"), NULL },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &paper_text, N_("PDF paper size: a4 or letter (default: a4)"), "PAPER" },
     { "title", 0, 0, G_OPTION_ARG_STRING, &title, N_("PDF title (default: the game’s event, or Kiela)"), "TEXT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write to OUT"), "OUT" },
@@ -114,7 +117,7 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) out = NULL;
-  guint64 ply = 0, size = DEFAULT_SIZE, variation = 0;
+  guint64 ply = 0, size = DEFAULT_SIZE, variation = 0, from = 0, to = 0;
   KielaPaper paper = KIELA_PAPER_A4;
   Format format;
 
@@ -125,6 +128,7 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
                           "  kiela-cli export --position KPN --format png -o board.png\n"
                           "  kiela-cli export --record game.kiela --ply 12 --arrows -o move13.svg\n"
                           "  kiela-cli export --record game.kiela --key-moves --blank --paper letter -o sheet.pdf\n"
+                          "  kiela-cli export --record game.kiela --from 5 --to 9 --blank --answers --ink -o sheet.pdf\n"
                           "  kiela-cli export --record game.kiela --variation 1 -o variation.pdf\n"
                           "  kiela-cli export --lesson ID --blank -o lesson.pdf"),
                         &argc, &argv))
@@ -197,16 +201,36 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
       return KIELA_CLI_EXIT_INPUT;
     }
 
-  if (answers && lesson_id == NULL)
+  if (answers && lesson_id == NULL && !blank)
     {
-      fprintf (stderr, _("kiela-cli %s: --answers needs --lesson\n"), CMD);
+      /* A worksheet with the counts shown is its own key. */
+      fprintf (stderr, _("kiela-cli %s: --answers needs --lesson or --blank\n"), CMD);
       return KIELA_CLI_EXIT_USAGE;
     }
+  if ((from_text != NULL || to_text != NULL) && (record == NULL || format != FORMAT_PDF))
+    {
+      fprintf (stderr, _("kiela-cli %s: --from and --to choose the moves of a PDF worksheet of --record\n"), CMD);
+      return KIELA_CLI_EXIT_USAGE;
+    }
+  if ((from_text != NULL || to_text != NULL) && key_moves)
+    {
+      fprintf (stderr, _("kiela-cli %s: give --key-moves or --from and --to, not both\n"), CMD);
+      return KIELA_CLI_EXIT_USAGE;
+    }
+  if ((from_text != NULL && !kiela_cli_parse_number (CMD, "--from", from_text, 1, G_MAXUINT32, &from))
+      || (to_text != NULL && !kiela_cli_parse_number (CMD, "--to", to_text, 1, G_MAXUINT32, &to)))
+    return KIELA_CLI_EXIT_USAGE;
+  if (from > 0 && to > 0 && to < from)
+    {
+      fprintf (stderr, _("kiela-cli %s: --to %s comes before --from %s\n"), CMD, to_text, from_text);
+      return KIELA_CLI_EXIT_USAGE;
+    }
+
   if (lesson_id != NULL)
     {
       const KielaLesson *lesson = kiela_registry_lookup_lesson (registry, lesson_id);
       const KielaVariant *variant = NULL;
-      KielaWorksheetOptions options = { .blank = blank, .title = title, .answers = answers };
+      KielaWorksheetOptions options = { .blank = blank, .title = title, .answers = answers, .ink = ink, .paper = paper };
       g_autoptr(KielaWorksheet) ws = NULL;
       g_autoptr(KielaLessonFile) file = NULL;
 
@@ -282,18 +306,34 @@ kiela_cli_export (KielaRegistry *registry, int argc, char **argv)
   if (format == FORMAT_PDF)
     {
       KielaWorksheetOptions options = {
-        .moves = key_moves ? KIELA_WORKSHEET_KEY_MOVES : KIELA_WORKSHEET_EVERY_MOVE,
+        .moves = key_moves ? KIELA_WORKSHEET_KEY_MOVES : from || to ? KIELA_WORKSHEET_RANGE : KIELA_WORKSHEET_EVERY_MOVE,
         .blank = blank,
         .title = title,
         .line = line,
+        .answers = answers,
+        .first_move = (guint) from,
+        .last_move = (guint) to,
+        .ink = ink,
+        .paper = paper,
       };
-      g_autoptr(KielaWorksheet) ws = kiela_worksheet_new (game, &options);
+      g_autoptr(KielaWorksheet) ws = NULL;
+      guint n = kiela_game_get_n_moves (game);
+
+      if (from > n)
+        {
+          fprintf (stderr, ngettext ("kiela-cli %s: --from %s is past the end of %s, which has %u move\n",
+                                     "kiela-cli %s: --from %s is past the end of %s, which has %u moves\n", n),
+                   CMD, from_text, record, n);
+          return KIELA_CLI_EXIT_INPUT;
+        }
+      ws = kiela_worksheet_new (game, &options);
 
       bytes = kiela_worksheet_to_pdf (ws, paper, &error);
     }
   else
     {
-      KielaDiagramFlags flags = (blank ? KIELA_DIAGRAM_BLANK : 0) | (trace ? KIELA_DIAGRAM_ARROWS : 0);
+      KielaDiagramFlags flags = (blank ? KIELA_DIAGRAM_BLANK : 0) | (trace ? KIELA_DIAGRAM_ARROWS : 0)
+                                | (ink ? KIELA_DIAGRAM_INK : 0);
       g_autofree char *svg = kiela_diagram_build_svg (kiela_game_get_position (game), trace, flags, (guint) size);
 
       if (format == FORMAT_SVG)

@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 typedef enum {
   KIELA_WORKSHEET_EVERY_MOVE = 0,
   KIELA_WORKSHEET_KEY_MOVES,     /* moves that capture, and the last move */
+  KIELA_WORKSHEET_RANGE,         /* moves first_move .. last_move */
 } KielaWorksheetMoves;
 
 typedef enum {
@@ -29,8 +30,16 @@ typedef struct {
   /* Under the title on every page: which line of the game this is when it is not the game as
    * played (kiela_worksheet_describe_line()); NULL for the game as played. */
   const char *line;
-  /* A lesson: pages of answers (the answer key) after the steps' pages. */
+  /* The answer key on pages at the end: a lesson's answers; for a game's blank diagrams, the
+   * counts that go in them (nothing without `blank`). */
   gboolean answers;
+  /* With KIELA_WORKSHEET_RANGE: the first and last move shown, numbered from 1 (0: from the
+   * first, to the last). */
+  guint first_move, last_move;
+  /* Ink-saving for school printers (KIELA_DIAGRAM_INK): no wood, black on white. */
+  gboolean ink;
+  /* The page size kiela_worksheet_get_n_pages() lays out for until another is set or drawn. */
+  KielaPaper paper;
 } KielaWorksheetOptions;
 
 typedef struct _KielaWorksheet KielaWorksheet;
@@ -50,7 +59,8 @@ char           *kiela_worksheet_describe_line  (KielaGameTree *tree);
  * fewer. */
 KielaGameLine  *kiela_worksheet_find_variation (KielaGameTree *tree, guint number);
 
-/* Pages for the moves played so far in `game` (redo moves are left out). */
+/* Pages for the moves played so far in `game` (redo moves are left out): each move, however
+ * long, with every lap drawn (over several diagrams) and every step told (over several pages). */
 KielaWorksheet *kiela_worksheet_new            (KielaGame *game, const KielaWorksheetOptions *options);
 /* A page a step of a lesson: its text, its question, its position (blank with
  * `options->blank`) and lines to answer on; with `options->answers` the answer key follows
@@ -63,6 +73,9 @@ KielaWorksheet *kiela_worksheet_new_for_lesson (const KielaLesson *lesson, const
 char           *kiela_worksheet_step_question  (const KielaLesson *lesson, const KielaVariant *variant, guint step);
 /* Its answer for the key ("h1 captures 3 stones."); for a play-out, what reaching the goal means. */
 char           *kiela_worksheet_step_answer    (const KielaLesson *lesson, const KielaVariant *variant, guint step);
+/* Lays the pages out for a page of `width`×`height` points (printing: the print context's);
+ * drawing a page of another size lays them out again. */
+void            kiela_worksheet_set_page_size  (KielaWorksheet *worksheet, double width, double height);
 /* Pages of the answer key (0 without `options->answers`). */
 guint           kiela_worksheet_get_n_answer_pages (KielaWorksheet *worksheet);
 void            kiela_worksheet_free           (KielaWorksheet *worksheet);

@@ -235,13 +235,14 @@ kiela_export_action_copy_game (GtkWidget *widget, const char *name, GVariant *pa
  * set up "what if North had played e4?" hands out that line, said to be a variation on every
  * page.  Main Line (under the move list) gives the game as played. */
 static KielaWorksheet *
-worksheet_for_shown_line (KielaWindow *self, const KielaWorksheetOptions *options)
+worksheet_for_shown_line (KielaWindow *self, const KielaWorksheetOptions *options, KielaPaper paper)
 {
   KielaWorksheetOptions shown = *options;
   g_autofree char *line = kiela_worksheet_describe_line (kiela_game_session_get_tree (self->session));
 
   if (shown.line == NULL)
     shown.line = line;
+  shown.paper = paper;
   return kiela_worksheet_new (_kiela_window_game (self), &shown);
 }
 
@@ -254,7 +255,7 @@ kiela_export_save_worksheet (KielaWindow *self, GFile *file, const KielaWorkshee
   g_autoptr(GBytes) pdf = NULL;
 
   g_return_val_if_fail (game != NULL, FALSE);
-  ws = worksheet_for_shown_line (self, options);
+  ws = worksheet_for_shown_line (self, options, paper);
   pdf = kiela_worksheet_to_pdf (ws, paper, error);
   return pdf != NULL && kiela_diagram_write_file (file, pdf, error);
 }
@@ -306,6 +307,14 @@ save_pdf (WorksheetRequest *r)
                             (GDestroyNotify) request_free);
 }
 
+/* The pages laid out on the sheet the print dialog settled on, before any is drawn. */
+static void
+on_begin_print (GtkPrintOperation *op, GtkPrintContext *context, KielaWorksheet *ws)
+{
+  kiela_worksheet_set_page_size (ws, gtk_print_context_get_width (context), gtk_print_context_get_height (context));
+  gtk_print_operation_set_n_pages (op, (int) kiela_worksheet_get_n_pages (ws));
+}
+
 static void
 on_draw_page (GtkPrintOperation *op, GtkPrintContext *context, int page, KielaWorksheet *ws)
 {
@@ -321,7 +330,7 @@ kiela_export_print_worksheet (KielaWindow *self, const KielaWorksheetOptions *op
   g_autoptr(GtkPageSetup) setup = gtk_page_setup_new ();
   g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (paper_choice == KIELA_PAPER_LETTER ? GTK_PAPER_NAME_LETTER
                                                                                          : GTK_PAPER_NAME_A4);
-  g_autoptr(KielaWorksheet) ws = worksheet_for_shown_line (self, options);
+  g_autoptr(KielaWorksheet) ws = worksheet_for_shown_line (self, options, paper_choice);
 
   gtk_page_setup_set_paper_size_and_default_margins (setup, paper);
   gtk_print_operation_set_default_page_setup (op, setup);
@@ -345,6 +354,7 @@ kiela_export_print_worksheet (KielaWindow *self, const KielaWorksheetOptions *op
       gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_URI, uri);
       gtk_print_operation_set_print_settings (op, settings);
     }
+  g_signal_connect (op, "begin-print", G_CALLBACK (on_begin_print), ws);
   g_signal_connect (op, "draw-page", G_CALLBACK (on_draw_page), ws);
   return gtk_print_operation_run (op, export_pdf ? GTK_PRINT_OPERATION_ACTION_EXPORT
                                                  : GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,

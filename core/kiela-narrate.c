@@ -161,3 +161,11 @@ kiela_format_percent (double fraction, guint decimals)
    * space (U+00A0) in Russian.  "%%" is the percent sign itself. */
   return g_strdup_printf (C_("percent", "%s%%"), number);
 }
+
+char *
+kiela_format_elo (double elo)
+{
+  if (isinf (elo))
+    return g_strdup (elo > 0 ? "+∞" : "−∞");
+  return g_strdup_printf ("%+.0f", elo);
+}

@@ -14,5 +14,8 @@ KIELA_AVAILABLE_IN_ALL char *kiela_narrate_move_summary (const KielaVariant *var
  * digits after the locale's decimal sign: "50%", "50 %" in French, "%50" in Turkish.  Every
  * percentage the app and the plugins show goes through here. */
 KIELA_AVAILABLE_IN_ALL char *kiela_format_percent       (double fraction, guint decimals);
+/* An Elo difference as a signed whole number: "+79", "-12", and "+∞" or "−∞" for a score of
+ * all wins or all losses (the stats command and the Variant lab alike). */
+KIELA_AVAILABLE_IN_ALL char *kiela_format_elo           (double elo);
 
 G_END_DECLS

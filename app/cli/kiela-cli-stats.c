@@ -38,15 +38,6 @@ print_histogram (KielaStats *stats, const KielaStatsSummary *s)
     }
 }
 
-/* "+79", "−∞": an Elo difference as a signed whole number. */
-static char *
-format_elo (gdouble elo)
-{
-  if (isinf (elo))
-    return g_strdup (elo > 0 ? "+∞" : "−∞");
-  return g_strdup_printf ("%+.0f", elo);
-}
-
 static void
 print_stats (KielaStats *stats, const char *variant_name)
 {
@@ -84,7 +75,7 @@ print_stats (KielaStats *stats, const char *variant_name)
     printf ("%s\n", _("Self-play: the same player on both sides, so every game has a seed of its own"));
   else
     {
-      g_autofree char *elo = format_elo (s.elo), *elo_low = format_elo (s.elo_low), *elo_high = format_elo (s.elo_high);
+      g_autofree char *elo = kiela_format_elo (s.elo), *elo_low = kiela_format_elo (s.elo_low), *elo_high = kiela_format_elo (s.elo_high);
 
       /* Translators: "Score of mpanzu (A): 61.3% (95% confidence interval 55.0% to 67.5%); Elo difference +79 (+35 to +127)" */
       printf (_("Score of %s (A): %.1f%% (95%% confidence interval %.1f%% to %.1f%%); Elo difference %s (%s to %s)\n"),

@@ -256,31 +256,28 @@ append_to_array (void *closure, const unsigned char *data, unsigned int length)
 }
 
 gboolean
-kiela_lab_plot_save (KielaLabPlotKind kind, KielaStats *const stats[2], const char *const labels[2],
-                     const char *path, int width, int height, GError **error)
+kiela_plot_save (const char *path, int width, int height, KielaPlotDrawFunc draw, gpointer data, GError **error)
 {
   static const KielaLabPlotInk ink = { 0.14, 0.14, 0.16, 1 };
   gboolean svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
-  g_autoptr(GByteArray) data = g_byte_array_new ();
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
   g_autoptr(GFile) file = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
 
-  g_return_val_if_fail (stats != NULL && stats[0] != NULL, FALSE);
-
   /* Drawn in memory, then written as one checked, atomic replacement (kiela-file.h): a full
    * disk leaves the old file, or none, never half a picture. */
-  surface = svg ? cairo_svg_surface_create_for_stream (append_to_array, data, width, height)
+  surface = svg ? cairo_svg_surface_create_for_stream (append_to_array, bytes, width, height)
                 : cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
   cr = cairo_create (surface);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  kiela_lab_plot_draw (cr, kind, stats, labels, &ink, width, height);
+  draw (cr, &ink, width, height, data);
   cairo_destroy (cr);
   if (svg)
     cairo_surface_finish (surface);
-  status = svg ? cairo_surface_status (surface) : cairo_surface_write_to_png_stream (surface, append_to_array, data);
+  status = svg ? cairo_surface_status (surface) : cairo_surface_write_to_png_stream (surface, append_to_array, bytes);
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
@@ -292,5 +289,29 @@ kiela_lab_plot_save (KielaLabPlotKind kind, KielaStats *const stats[2], const ch
       return FALSE;
     }
   file = g_file_new_for_path (path);
-  return kiela_file_replace_contents_checked (file, (const char *) data->data, data->len, error);
+  return kiela_file_replace_contents_checked (file, (const char *) bytes->data, bytes->len, error);
+}
+
+typedef struct {
+  KielaLabPlotKind kind;
+  KielaStats *const *stats;
+  const char *const *labels;
+} LabPlot;
+
+static void
+draw_lab_plot (cairo_t *cr, const KielaLabPlotInk *ink, int width, int height, gpointer data)
+{
+  LabPlot *plot = data;
+
+  kiela_lab_plot_draw (cr, plot->kind, plot->stats, plot->labels, ink, width, height);
+}
+
+gboolean
+kiela_lab_plot_save (KielaLabPlotKind kind, KielaStats *const stats[2], const char *const labels[2],
+                     const char *path, int width, int height, GError **error)
+{
+  LabPlot plot = { kind, stats, labels };
+
+  g_return_val_if_fail (stats != NULL && stats[0] != NULL, FALSE);
+  return kiela_plot_save (path, width, height, draw_lab_plot, &plot, error);
 }

@@ -29,6 +29,13 @@ const char *kiela_lab_plot_stones_title (KielaStats *const stats[2]);
 gboolean kiela_lab_plot_save (KielaLabPlotKind kind, KielaStats *const stats[2], const char *const labels[2],
                               const char *path, int width, int height, GError **error);
 
+/* Any plot drawn in a width × height box with `ink` for its text and axes. */
+typedef void (*KielaPlotDrawFunc) (cairo_t *cr, const KielaLabPlotInk *ink, int width, int height, gpointer data);
+/* Writes what `draw` draws, on white with dark ink, to `path`: SVG when it ends in ".svg", PNG
+ * otherwise, in one checked atomic replacement (the lab's plots and the review's). */
+gboolean kiela_plot_save (const char *path, int width, int height, KielaPlotDrawFunc draw, gpointer data,
+                          GError **error);
+
 /* A label of the value axis: a share (0.25) as a percentage in the reader's locale ("25 %" in
  * French), or a count with the locale's digit grouping. */
 char    *kiela_lab_plot_dup_tick_label (double value, gboolean percent);

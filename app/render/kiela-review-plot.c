@@ -167,45 +167,15 @@ kiela_review_plot_ply_at (KielaReview *review, int width, double x)
   return (guint) CLAMP (floor (p + 0.5), 0, n);
 }
 
-static cairo_status_t
-append_to_array (void *closure, const unsigned char *data, unsigned int length)
+static void
+draw_review_plot (cairo_t *cr, const KielaLabPlotInk *ink, int width, int height, gpointer data)
 {
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
+  kiela_review_plot_draw (cr, data, ink, width, height, -1);
 }
 
 gboolean
 kiela_review_plot_save (KielaReview *review, const char *path, int width, int height, GError **error)
 {
-  static const KielaLabPlotInk ink = { 0.14, 0.14, 0.16, 1 };
-  gboolean svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
-  g_autoptr(GByteArray) data = g_byte_array_new ();
-  g_autoptr(GFile) file = NULL;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-
-  /* In memory, then one checked, atomic replacement (kiela-file.h), as the lab's plots. */
-  surface = svg ? cairo_svg_surface_create_for_stream (append_to_array, data, width, height)
-                : cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
-  cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  kiela_review_plot_draw (cr, review, &ink, width, height, -1);
-  cairo_destroy (cr);
-  if (svg)
-    cairo_surface_finish (surface);
-  status = svg ? cairo_surface_status (surface) : cairo_surface_write_to_png_stream (surface, append_to_array, data);
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_autofree char *name = g_filename_display_name (path);
-
-      /* TRANSLATORS: %s is a file name, the second %s cairo's reason */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write “%s”: %s"), name,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  file = g_file_new_for_path (path);
-  return kiela_file_replace_contents_checked (file, (const char *) data->data, data->len, error);
+  /* The lab's plots' writer: in memory, then one checked, atomic replacement. */
+  return kiela_plot_save (path, width, height, draw_review_plot, review, error);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "kiela-widget-util.h"
 #include "kiela-window-private.h"
 #include "kiela-ai-player.h"
 #include "kiela-compat.h"
@@ -507,16 +508,6 @@ kiela_filters_new (void)
   return filters;
 }
 
-/* Without a file of its own the chooser would open in the directory the app was started from
- * (often the source tree or /): games belong in Documents, or the home folder. */
-static GFile *
-default_folder_new (void)
-{
-  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
-
-  return g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
-}
-
 gboolean
 kiela_window_open_path (KielaWindow *self, const char *path)
 {
@@ -725,7 +716,7 @@ action_open (GtkWidget *widget, const char *name, GVariant *param)
   KielaWindow *self = KIELA_WINDOW (widget);
   GFile *current = kiela_game_session_get_file (self->session);
   g_autoptr(GListStore) filters = kiela_filters_new ();
-  g_autoptr(GFile) dir = current ? g_file_get_parent (current) : default_folder_new ();
+  g_autoptr(GFile) dir = current ? g_file_get_parent (current) : kiela_documents_folder_new ();
   KielaCompatFileRequest request = {
     .title = _("Open Game"), .accept_label = _("_Open"), .filters = G_LIST_MODEL (filters), .folder = dir,
   };
@@ -808,7 +799,7 @@ save_as (KielaWindow *self, KielaWindowContinuation then, gpointer data, GDestro
 {
   GFile *current = kiela_game_session_get_file (self->session);
   g_autoptr(GListStore) filters = kiela_filters_new ();
-  g_autoptr(GFile) dir = current ? NULL : default_folder_new ();
+  g_autoptr(GFile) dir = current ? NULL : kiela_documents_folder_new ();
   g_autofree char *stem = kiela_window_dup_file_stem (self);
   g_autofree char *name = g_strconcat (stem, ".kiela", NULL);
   KielaCompatFileRequest request = {

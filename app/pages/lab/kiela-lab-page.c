@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <glib/gi18n.h>
 
+#include "kiela-widget-util.h"
 #include "kiela-lab-page-private.h"
 #include "kiela-compat.h"
 #include "kiela-lab-plot.h"
@@ -359,8 +360,7 @@ show_results (KielaLabPage *self)
       else
         {
           g_autofree char *score = kiela_format_percent (m->a_score, 1);
-          g_autofree char *elo = isinf (m->elo) ? g_strdup (m->elo > 0 ? "+∞" : "−∞")
-                                                : g_strdup_printf ("%+.0f", m->elo);
+          g_autofree char *elo = kiela_format_elo (m->elo);
 
           /* TRANSLATORS: a score and the Elo difference it means: "61.3% (+79)" */
           cells[3] = g_strdup_printf (C_("score and elo", "%1$s (%2$s)"), score, elo);
@@ -512,7 +512,8 @@ action_export (GtkWidget *widget, const char *name, GVariant *param)
                      : g_str_equal (what, "stones") ? "stones-in-play.svg"
                      : g_str_equal (what, "summary") ? "summary.csv" : "games.csv";
   KielaStats *stats = kiela_lab_run_get_stats (self->runner, 0);
-  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autoptr(GFile) docs = kiela_documents_folder_new ();
+  g_autofree char *docs_path = g_file_get_path (docs);
   g_autofree char *file_name = NULL;
 
   if (stats == NULL)
@@ -520,9 +521,7 @@ action_export (GtkWidget *widget, const char *name, GVariant *param)
   /* Named after the experiment ("my-kiela-games.csv"), in Documents: the chooser would open
    * in the folder the app was started from, where Enter wrote games.csv into a source tree. */
   file_name = g_strdup_printf ("%s-%s", kiela_stats_get_variant_id (stats), suffix);
-  show_save_chooser (self, _("Export"), _("_Export"),
-                     docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir (),
-                     file_name, export_results, what);
+  show_save_chooser (self, _("Export"), _("_Export"), docs_path, file_name, export_results, what);
 }
 
 /* ---------- the object ---------- */

@@ -29,6 +29,12 @@ typedef enum {
 #define KIELA_SETTINGS_WINDOW_WIDTH     "window-width"
 #define KIELA_SETTINGS_WINDOW_HEIGHT    "window-height"
 #define KIELA_SETTINGS_WINDOW_MAXIMIZED "window-maximized"
+/* The worksheet dialog's options; "worksheet-moves" is KielaWorksheetMoves by value. */
+#define KIELA_SETTINGS_WORKSHEET_MOVES   "worksheet-moves"
+#define KIELA_SETTINGS_WORKSHEET_BLANK   "worksheet-blank"
+#define KIELA_SETTINGS_WORKSHEET_ANSWERS "worksheet-answers"
+#define KIELA_SETTINGS_WORKSHEET_INK     "worksheet-ink"
+#define KIELA_SETTINGS_WORKSHEET_PAPER   "worksheet-paper"
 
 /* The window sizes the schema's ranges allow (a phone's width to beyond any screen). */
 #define KIELA_SETTINGS_WINDOW_MIN_WIDTH  360

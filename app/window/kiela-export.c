@@ -8,6 +8,8 @@
 #include "kiela-compat.h"
 #include "kiela-window-private.h"
 #include "kiela-diagram.h"
+#include "kiela-settings.h"
+#include "kiela-widget-util.h"
 
 /* Wide enough for a projector or a printed page; the SVG scales without limit anyway. */
 #define IMAGE_WIDTH 1600
@@ -69,14 +71,6 @@ add_filter (GtkFileChooser *chooser, const char *name, const char *pattern, cons
   g_object_unref (filter);
 }
 
-static GFile *
-documents_folder_new (void)
-{
-  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
-
-  return g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
-}
-
 /* "kizua-vs-human-2026-12-01-worksheet.pdf" */
 static char *
 worksheet_file_name (KielaWindow *self)
@@ -91,7 +85,7 @@ worksheet_file_name (KielaWindow *self)
 static void
 set_documents_folder (GtkFileChooser *chooser)
 {
-  g_autoptr(GFile) dir = documents_folder_new ();
+  g_autoptr(GFile) dir = kiela_documents_folder_new ();
 
   gtk_file_chooser_set_current_folder (chooser, dir, NULL);
 }
@@ -265,8 +259,13 @@ typedef struct {
   KielaWorksheetOptions options;
   KielaPaper paper;
   gboolean print;
+  GtkWidget *dialog;
   GtkCheckButton *key_moves;
+  GtkCheckButton *range;
+  GtkSpinButton *first_move, *last_move;
   GtkCheckButton *blank;
+  GtkCheckButton *answers;
+  GtkCheckButton *ink;
   GtkDropDown *paper_choice;
 } WorksheetRequest;
 
@@ -295,7 +294,7 @@ static void
 save_pdf (WorksheetRequest *r)
 {
   g_autoptr(GListStore) filters = kiela_compat_file_filters_new ();
-  g_autoptr(GFile) docs = documents_folder_new ();
+  g_autoptr(GFile) docs = kiela_documents_folder_new ();
   g_autofree char *name = worksheet_file_name (r->self);
   KielaCompatFileRequest request = {
     .title = _("Export Worksheet"), .accept_label = _("_Export"), .filters = G_LIST_MODEL (filters),
@@ -346,7 +345,7 @@ kiela_export_print_worksheet (KielaWindow *self, const KielaWorksheetOptions *op
       /* Print to File writes into Documents under the game's name, not output.pdf in the
        * folder the app was started from. */
       g_autoptr(GtkPrintSettings) settings = gtk_print_settings_new ();
-      g_autoptr(GFile) docs = documents_folder_new ();
+      g_autoptr(GFile) docs = kiela_documents_folder_new ();
       g_autofree char *name = worksheet_file_name (self);
       g_autoptr(GFile) target = g_file_get_child (docs, name);
       g_autofree char *uri = g_file_get_uri (target);
@@ -394,9 +393,25 @@ on_options_answered (const char *response, gpointer data)
   next->self = g_object_ref (r->self);
   next->print = r->print;
   next->options = r->options;
-  next->options.moves = gtk_check_button_get_active (r->key_moves) ? KIELA_WORKSHEET_KEY_MOVES : KIELA_WORKSHEET_EVERY_MOVE;
+  next->options.moves = gtk_check_button_get_active (r->key_moves) ? KIELA_WORKSHEET_KEY_MOVES
+                        : gtk_check_button_get_active (r->range) ? KIELA_WORKSHEET_RANGE
+                        : KIELA_WORKSHEET_EVERY_MOVE;
+  next->options.first_move = (guint) gtk_spin_button_get_value_as_int (r->first_move);
+  next->options.last_move = MAX (next->options.first_move, (guint) gtk_spin_button_get_value_as_int (r->last_move));
   next->options.blank = gtk_check_button_get_active (r->blank);
+  next->options.answers = next->options.blank && gtk_check_button_get_active (r->answers);
+  next->options.ink = gtk_check_button_get_active (r->ink);
   next->paper = gtk_drop_down_get_selected (r->paper_choice) == 1 ? KIELA_PAPER_LETTER : KIELA_PAPER_A4;
+  /* The next worksheet starts from these choices (the range is the game's own). */
+  {
+    GSettings *settings = r->self->settings;
+
+    g_settings_set_enum (settings, KIELA_SETTINGS_WORKSHEET_MOVES, next->options.moves);
+    g_settings_set_boolean (settings, KIELA_SETTINGS_WORKSHEET_BLANK, next->options.blank);
+    g_settings_set_boolean (settings, KIELA_SETTINGS_WORKSHEET_ANSWERS, gtk_check_button_get_active (r->answers));
+    g_settings_set_boolean (settings, KIELA_SETTINGS_WORKSHEET_INK, next->options.ink);
+    g_settings_set_string (settings, KIELA_SETTINGS_WORKSHEET_PAPER, next->paper == KIELA_PAPER_LETTER ? "letter" : "a4");
+  }
   if (next->print)
     print_worksheet (next);
   else
@@ -413,11 +428,61 @@ default_paper (void)
 }
 
 static void
+on_blank_toggled (GtkCheckButton *blank, WorksheetRequest *r)
+{
+  /* A worksheet with its counts shown is its own key. */
+  gtk_widget_set_sensitive (GTK_WIDGET (r->answers), gtk_check_button_get_active (blank));
+}
+
+static void
+on_range_toggled (GtkCheckButton *range, WorksheetRequest *r)
+{
+  gboolean on = gtk_check_button_get_active (range);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (r->first_move), on);
+  gtk_widget_set_sensitive (GTK_WIDGET (r->last_move), on);
+}
+
+static void
+on_first_move_changed (GtkSpinButton *first, WorksheetRequest *r)
+{
+  if (gtk_spin_button_get_value (r->last_move) < gtk_spin_button_get_value (first))
+    gtk_spin_button_set_value (r->last_move, gtk_spin_button_get_value (first));
+}
+
+/* Enter anywhere in the options (a check button toggles on Enter, a spin button keeps it)
+ * gives the default response, as the dialog's default button says it will. */
+static gboolean
+on_enter (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  WorksheetRequest *r = data;
+
+  kiela_compat_question_respond (r->dialog, "accept");
+  return TRUE;
+}
+
+static GtkCheckButton *
+check_new (GtkWidget *box, const char *label, gboolean active)
+{
+  GtkWidget *check = gtk_check_button_new_with_mnemonic (label);
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), active);
+  gtk_box_append (GTK_BOX (box), check);
+  return GTK_CHECK_BUTTON (check);
+}
+
+static void
 worksheet_dialog (KielaWindow *self, gboolean print)
 {
   WorksheetRequest *r = g_new0 (WorksheetRequest, 1);
   const char *papers[] = { _("A4"), _("Letter"), NULL };
-  GtkWidget *dialog, *box, *every, *row;
+  GSettings *settings = self->settings;
+  KielaWorksheetMoves moves = g_settings_get_enum (settings, KIELA_SETTINGS_WORKSHEET_MOVES);
+  g_autofree char *paper = g_settings_get_string (settings, KIELA_SETTINGS_WORKSHEET_PAPER);
+  guint n_moves = MAX (kiela_game_get_n_moves (_kiela_window_game (self)), 1);
+  GtkWidget *dialog, *box, *row;
+  GtkCheckButton *every;
+  GtkEventController *keys;
   g_autofree char *line = NULL, *body = NULL;
 
   r->self = g_object_ref (self);
@@ -433,15 +498,48 @@ worksheet_dialog (KielaWindow *self, gboolean print)
   dialog = kiela_compat_question_new (line ? (print ? _("Print Variation Worksheet") : _("Export Variation Worksheet"))
                                            : (print ? _("Print Worksheet") : _("Export Worksheet")),
                                       body);
+  r->dialog = dialog;
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  every = gtk_check_button_new_with_mnemonic (_("Every _move"));
-  r->key_moves = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Key moves only (captures and the last move)")));
-  gtk_check_button_set_group (r->key_moves, GTK_CHECK_BUTTON (every));
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (every), TRUE);
-  r->blank = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("_Blank diagrams for pupils to fill in")));
+  gtk_widget_set_name (box, "worksheet-options");
+  every = check_new (box, _("Every _move"), moves == KIELA_WORKSHEET_EVERY_MOVE);
+  r->key_moves = check_new (box, _("_Key moves only (captures and the last move)"), moves == KIELA_WORKSHEET_KEY_MOVES);
+  gtk_check_button_set_group (r->key_moves, every);
+
+  /* Moves [3] to [7]: the range is this game's, from its first move to its last at first. */
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  r->range = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("Mo_ves")));
+  gtk_check_button_set_group (r->range, every);
+  gtk_check_button_set_active (r->range, moves == KIELA_WORKSHEET_RANGE);
+  r->first_move = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, n_moves, 1));
+  r->last_move = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, n_moves, 1));
+  gtk_spin_button_set_value (r->last_move, n_moves);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (r->first_move), GTK_ACCESSIBLE_PROPERTY_LABEL, _("First move"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (r->last_move), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Last move"), -1);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (r->range));
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (r->first_move));
+  /* TRANSLATORS: between the first and the last move of a worksheet's range: "Moves [3] to [7]" */
+  gtk_box_append (GTK_BOX (row), gtk_label_new (_("to")));
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (r->last_move));
+  gtk_box_append (GTK_BOX (box), row);
+  g_signal_connect (r->range, "toggled", G_CALLBACK (on_range_toggled), r);
+  g_signal_connect (r->first_move, "value-changed", G_CALLBACK (on_first_move_changed), r);
+  on_range_toggled (r->range, r);
+
+  r->blank = check_new (box, _("_Blank diagrams for pupils to fill in"),
+                        g_settings_get_boolean (settings, KIELA_SETTINGS_WORKSHEET_BLANK));
+  r->answers = check_new (box, _("Answer ke_y at the end"),
+                          g_settings_get_boolean (settings, KIELA_SETTINGS_WORKSHEET_ANSWERS));
+  gtk_widget_set_margin_start (GTK_WIDGET (r->answers), 24);
+  g_signal_connect (r->blank, "toggled", G_CALLBACK (on_blank_toggled), r);
+  on_blank_toggled (r->blank, r);
+  r->ink = check_new (box, _("_Ink-saving (white board, black stones and text)"),
+                      g_settings_get_boolean (settings, KIELA_SETTINGS_WORKSHEET_INK));
+
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   r->paper_choice = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (papers));
-  gtk_drop_down_set_selected (r->paper_choice, default_paper () == KIELA_PAPER_LETTER ? 1 : 0);
+  gtk_drop_down_set_selected (r->paper_choice, g_str_equal (paper, "letter") ? 1
+                                               : g_str_equal (paper, "a4") ? 0
+                                               : default_paper () == KIELA_PAPER_LETTER ? 1 : 0);
   {
     GtkWidget *label = gtk_label_new_with_mnemonic (_("P_aper"));
 
@@ -451,10 +549,19 @@ worksheet_dialog (KielaWindow *self, gboolean print)
     gtk_box_append (GTK_BOX (row), label);
   }
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (r->paper_choice));
-  gtk_box_append (GTK_BOX (box), every);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (r->key_moves));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (r->blank));
   gtk_box_append (GTK_BOX (box), row);
+
+  /* Before the focused check button or spin button takes the key. */
+  keys = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Return, 0),
+                                                          gtk_callback_action_new (on_enter, r, NULL)));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_KP_Enter, 0),
+                                                          gtk_callback_action_new (on_enter, r, NULL)));
+  gtk_widget_add_controller (box, keys);
+
   kiela_compat_question_set_extra_child (dialog, box);
   kiela_compat_question_add_response (dialog, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
   kiela_compat_question_add_response (dialog, "accept", print ? _("_Print…") : _("_Export…"), ADW_RESPONSE_SUGGESTED);

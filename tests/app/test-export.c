@@ -326,6 +326,143 @@ test_variation (Fixture *f, gconstpointer data)
 }
 
 static gboolean
+is_check_labelled (GtkWidget *widget, gconstpointer label)
+{
+  return GTK_IS_CHECK_BUTTON (widget) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), label) == 0;
+}
+
+static GtkCheckButton *
+find_check (GtkWidget *dialog, const char *label)
+{
+  GtkWidget *w = app_test_find_widget (dialog, is_check_labelled, label);
+
+  if (w == NULL)
+    g_error ("no check button “%s” in the dialog", label);
+  return GTK_CHECK_BUTTON (w);
+}
+
+static gboolean
+is_named (GtkWidget *widget, gconstpointer name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+static GtkWidget *
+open_worksheet_dialog (Fixture *f)
+{
+  GtkWidget *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.export-worksheet", NULL));
+  dialog = kiela_compat_question_find (GTK_WINDOW (f->window));
+  g_assert_nonnull (dialog);
+  wait_until (app_test_widget_shown, dialog, 10000, "the worksheet's dialog");
+  app_test_wait_frames (GTK_WIDGET (dialog), 2);
+  return dialog;
+}
+
+/* A file chooser the app opened (GtkFileChooserNative's own dialog without a portal), or NULL. */
+static GtkWidget *
+find_file_chooser (void)
+{
+  GListModel *tops = gtk_window_get_toplevels ();   /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (tops, i);
+
+      if (GTK_IS_FILE_CHOOSER (w) && gtk_widget_get_visible (w))
+        return w;
+    }
+  return NULL;
+}
+
+/* The worksheet dialog: pages to choose (every move, key moves, a range of this game's moves),
+ * the answer key only with blank diagrams, the ink-saving style; Enter on a focused option
+ * gives the default response (Export…), and the next dialog starts from the choices made. */
+static void
+test_worksheet_dialog (Fixture *f, gconstpointer data)
+{
+  GtkWidget *dialog, *options, *chooser;
+  GtkCheckButton *blank, *answers, *ink, *range;
+  GtkSpinButton *first, *last;
+  GtkWidget *spin_row;
+
+  /* The memory backend outlives a test: start from the defaults. */
+  g_settings_reset (f->prefs, KIELA_SETTINGS_WORKSHEET_MOVES);
+  g_settings_reset (f->prefs, KIELA_SETTINGS_WORKSHEET_BLANK);
+  g_settings_reset (f->prefs, KIELA_SETTINGS_WORKSHEET_ANSWERS);
+  g_settings_reset (f->prefs, KIELA_SETTINGS_WORKSHEET_INK);
+  dialog = open_worksheet_dialog (f);
+  blank = find_check (dialog, "_Blank diagrams for pupils to fill in");
+  answers = find_check (dialog, "Answer ke_y at the end");
+  ink = find_check (dialog, "_Ink-saving (white board, black stones and text)");
+  range = find_check (dialog, "Mo_ves");
+
+  /* At first: every move, no blank diagrams, so no key to ask for. */
+  g_assert_true (gtk_check_button_get_active (find_check (dialog, "Every _move")));
+  g_assert_false (gtk_check_button_get_active (blank));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (answers)));
+  spin_row = gtk_widget_get_parent (GTK_WIDGET (range));
+  first = GTK_SPIN_BUTTON (gtk_widget_get_next_sibling (GTK_WIDGET (range)));
+  last = GTK_SPIN_BUTTON (gtk_widget_get_last_child (spin_row));
+  g_assert_true (GTK_IS_SPIN_BUTTON (first) && GTK_IS_SPIN_BUTTON (last));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (first)));
+  /* The range is this game's: moves 1 to 4. */
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (first), ==, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (last), ==, 4);
+  {
+    double lo, hi;
+    gtk_spin_button_get_range (last, &lo, &hi);
+    g_assert_cmpfloat (hi, ==, 4);
+  }
+
+  gtk_check_button_set_active (blank, TRUE);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (answers)));
+  gtk_check_button_set_active (answers, TRUE);
+  gtk_check_button_set_active (ink, TRUE);
+  gtk_check_button_set_active (range, TRUE);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (first)));
+  gtk_spin_button_set_value (first, 2);
+  gtk_spin_button_set_value (last, 3);
+  spin (400);  /* the alert's opening fade (libadwaita >= 1.5), for the picture */
+  render_to_png (GTK_WIDGET (dialog), "export-worksheet-dialog.png");
+
+  /* Enter, with a check button focused: the dialog gives "accept" and goes. */
+  gtk_widget_grab_focus (GTK_WIDGET (ink));
+  options = app_test_find_widget (dialog, is_named, "worksheet-options");
+  g_assert_nonnull (options);
+  app_test_press (options, "Return");
+  g_assert_null (kiela_compat_question_find (GTK_WINDOW (f->window)));
+
+  /* Remembered (the ink-saving style too: Enter did not toggle the focused check button). */
+  g_assert_cmpint (g_settings_get_enum (f->prefs, KIELA_SETTINGS_WORKSHEET_MOVES), ==, KIELA_WORKSHEET_RANGE);
+  g_assert_true (g_settings_get_boolean (f->prefs, KIELA_SETTINGS_WORKSHEET_BLANK));
+  g_assert_true (g_settings_get_boolean (f->prefs, KIELA_SETTINGS_WORKSHEET_ANSWERS));
+  g_assert_true (g_settings_get_boolean (f->prefs, KIELA_SETTINGS_WORKSHEET_INK));
+
+  /* The file chooser it opened proposes the game's name, in PDF; cancelled, nothing happens. */
+  spin (300);
+  chooser = find_file_chooser ();
+  if (chooser != NULL)
+    {
+      g_autofree char *name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+
+      g_assert_true (g_str_has_suffix (name, "-worksheet.pdf"));
+      gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+      spin (100);
+    }
+
+  /* The next dialog starts where this one ended. */
+  dialog = open_worksheet_dialog (f);
+  g_assert_true (gtk_check_button_get_active (find_check (dialog, "Mo_ves")));
+  g_assert_true (gtk_check_button_get_active (find_check (dialog, "_Blank diagrams for pupils to fill in")));
+  g_assert_true (gtk_check_button_get_active (find_check (dialog, "Answer ke_y at the end")));
+  g_assert_true (gtk_check_button_get_active (find_check (dialog, "_Ink-saving (white board, black stones and text)")));
+  kiela_compat_question_respond (dialog, "cancel");
+  g_assert_null (kiela_compat_question_find (GTK_WINDOW (f->window)));
+}
+
+static gboolean
 is_menu_button (GtkWidget *widget, gconstpointer data)
 {
   return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
@@ -392,5 +529,6 @@ main (int argc, char **argv)
   ADD ("/app/export/files", test_export_files);
   ADD ("/app/export/menu", test_menu);
   ADD ("/app/export/print", test_print);
+  ADD ("/app/export/worksheet-dialog", test_worksheet_dialog);
   return g_test_run ();
 }

@@ -20,6 +20,9 @@
  * side labels overlap the board and left three words of the caption (test-classroom's zoom-cap). */
 #define ZOOM_MAX 1.75
 #define ZOOM_STEP 1.15
+/* Where a one-line toast's top is from the overlay's bottom: libadwaita 1.2 draws it 46 px
+ * high, 24 px above the bottom. */
+#define TOAST_BOTTOM_PX 70
 
 static double
 get_zoom (KielaWindow *self)
@@ -75,7 +78,22 @@ apply_zoom (KielaWindow *self)
                          c, g_ascii_formatd (buf[6], sizeof buf[6], "%.2f", 1.45 * z),
                          c, g_ascii_formatd (buf[7], sizeof buf[7], "%.2f", (self->presenting ? 1.5 : 1.0) * z),
                          c, g_ascii_formatd (buf[8], sizeof buf[8], "%.2f", (self->presenting ? 1.5 : 1.1) * z), c, c);
-  gtk_css_provider_load_from_data (self->zoom_css, css, -1);
+  {
+    /* While the caption shows the narration at the bottom, the toasts (libadwaita 1.2 puts them
+     * at the bottom middle, over it) go to the top, below the header when it shows.  Moved by
+     * a transform, not a margin: a margin counts in the overlay's size, and a window made
+     * smaller than it lost its layout. */
+    int height = gtk_widget_get_height (GTK_WIDGET (self->toast_overlay)) > 0
+                 ? gtk_widget_get_height (GTK_WIDGET (self->toast_overlay)) : gtk_widget_get_height (GTK_WIDGET (self));
+    int header = gtk_widget_get_height (self->header_bar) > 0 ? gtk_widget_get_height (self->header_bar) : 47;
+    g_autofree char *lift = g_strdup_printf ("window.%s.kiela-caption-shown toast { transform: translateY(-%dpx); }\n"
+                                             "window.%s.kiela-caption-shown:not(.kiela-presenting) toast { transform: translateY(-%dpx); }\n",
+                                             c, MAX (0, height - TOAST_BOTTOM_PX - 12),
+                                             c, MAX (0, height - TOAST_BOTTOM_PX - 6 - header));
+    g_autofree char *all = g_strconcat (css, lift, NULL);
+
+    gtk_css_provider_load_from_data (self->zoom_css, all, -1);
+  }
 }
 
 static gboolean
@@ -96,7 +114,8 @@ _kiela_window_presentation_allocate (KielaWindow *self, int width, int height)
   if (height == self->caption_height)
     return;
   self->caption_height = height;
-  if (self->presenting && self->caption_idle == 0)
+  /* Presenting the caption's type follows the height; with the caption shown, the toasts' place. */
+  if ((self->presenting || gtk_revealer_get_reveal_child (self->caption_revealer)) && self->caption_idle == 0)
     self->caption_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, caption_idle_cb, self, NULL);
 }
 
@@ -107,6 +126,7 @@ _kiela_window_update_caption (KielaWindow *self)
   gboolean show = self->presenting || panel_hidden;
   gboolean over_card = gtk_revealer_get_reveal_child (self->result_revealer);
   const char *narration = gtk_label_get_text (self->narration_label);
+  gboolean lift;
 
   /* In presentation mode the caption is the narration whatever the preference; elsewhere it
    * stands in for the hidden panel and follows the Narration preference. */
@@ -115,7 +135,18 @@ _kiela_window_update_caption (KielaWindow *self)
   if (g_strcmp0 (gtk_label_get_text (self->caption_label), narration) != 0)
     gtk_label_set_text (self->caption_label, narration);
   gtk_widget_set_visible (self->caption_play_again, over_card);
-  gtk_revealer_set_reveal_child (self->caption_revealer, show || (panel_hidden && over_card));
+  show = show || (panel_hidden && over_card);
+  gtk_revealer_set_reveal_child (self->caption_revealer, show);
+  /* The game's page only: the editors keep their toast lanes at the bottom. */
+  lift = show && g_strcmp0 (kiela_window_get_visible_page (self), "game") == 0;
+  if (lift != gtk_widget_has_css_class (GTK_WIDGET (self), "kiela-caption-shown"))
+    {
+      if (lift)
+        gtk_widget_add_css_class (GTK_WIDGET (self), "kiela-caption-shown");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (self), "kiela-caption-shown");
+      apply_zoom (self);
+    }
 }
 
 /* ---------- presentation mode ---------- */
@@ -469,6 +500,10 @@ _kiela_window_presentation_init (KielaWindow *self)
                             G_CALLBACK (_kiela_window_update_caption), self);
   g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (_kiela_window_update_caption), self);
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (_kiela_window_update_caption), self);
+  g_signal_connect_object (self->main_stack, "notify::visible-child", G_CALLBACK (_kiela_window_update_caption), self,
+                           G_CONNECT_SWAPPED);
+  /* A dialog taking the focus: the tooltip shown is asked again, and a house's goes. */
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (gtk_widget_trigger_tooltip_query), NULL);
   on_zoom_changed (self->settings, NULL, self);
   _kiela_window_update_caption (self);
 }

@@ -372,6 +372,71 @@ test_long_message_fits (void)
   window_free (window);
 }
 
+static GtkWidget *
+window_child (KielaWindow *window, const char *name)
+{
+  GtkWidget *w = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), KIELA_TYPE_WINDOW, name));
+
+  g_assert_nonnull (w);
+  return w;
+}
+
+/* The toast shown now lies clear of the caption's narration and inside the window. */
+static void
+assert_caption_clear (KielaWindow *window, const char *what, const char *png)
+{
+  GtkWidget *caption = window_child (window, "caption_label"), *toast;
+  graphene_rect_t tb, cb;
+
+  wait_until (toast_shown, window, 5000, "a toast");
+  app_test_wait_frames (GTK_WIDGET (window), 3);
+  toast = shown_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_true (gtk_widget_get_mapped (caption));
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &tb));
+  g_assert_true (gtk_widget_compute_bounds (caption, GTK_WIDGET (window), &cb));
+  render_to_png (GTK_WIDGET (window), png);
+  if (graphene_rect_intersection (&tb, &cb, NULL))
+    g_error ("%s: the toast (%.0f,%.0f %.0f×%.0f) covers the caption (%.0f,%.0f %.0f×%.0f)", what,
+             tb.origin.x, tb.origin.y, tb.size.width, tb.size.height,
+             cb.origin.x, cb.origin.y, cb.size.width, cb.size.height);
+  g_assert_cmpfloat (tb.origin.y, >=, 0);
+  g_assert_cmpfloat (tb.origin.y + tb.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+}
+
+/* At 1024×768, presenting (the caption under the board) and in the window with the side panel
+ * hidden (the caption stands in for it): a message and a lesson's offer never cover the
+ * narration a class reads. */
+static void
+test_caption_uncovered (void)
+{
+  g_autoptr(GSettings) prefs = app_test_settings_new ();
+  KielaWindow *window;
+
+  g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+  window = window_new (prefs, 1024, 768);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation", NULL));
+  /* Xvfb has no window manager to make it fullscreen: the window keeps 1024×768. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  app_test_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_nonnull (kiela_window_get_caption (window));
+  play_until_offer (window);
+  assert_caption_clear (window, "presenting, the offer", "toasts-caption-offer-1024x768.png");
+  close_toasts (window);
+  kiela_window_add_message (window, "Game copied");
+  assert_caption_clear (window, "presenting, a message", "toasts-caption-message-1024x768.png");
+  close_toasts (window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation", NULL));
+  g_assert_false (kiela_window_get_presenting (window));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (window_child (window, "panel_button")), FALSE);
+  app_test_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_nonnull (kiela_window_get_caption (window));
+  kiela_window_add_message (window, "Game copied");
+  assert_caption_clear (window, "the panel hidden", "toasts-caption-window-1024x768.png");
+  window_free (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -384,5 +449,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/toasts/editor-uncovered", test_editor_uncovered);
   g_test_add_func ("/app/toasts/refusal-full-time", test_refusal_full_time);
   g_test_add_func ("/app/toasts/long-message-fits", test_long_message_fits);
+  g_test_add_func ("/app/toasts/caption-uncovered", test_caption_uncovered);
   return g_test_run ();
 }

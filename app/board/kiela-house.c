@@ -94,10 +94,40 @@ kiela_house_dup_tooltip (KielaHouse *self)
 
 /* The tooltip is made when GTK asks for it: setting a widget's tooltip text makes GTK ask the
  * X server where the pointer is, a round trip for every house at every change of count. */
+gboolean
+kiela_house_get_tooltip_allowed (KielaHouse *self)
+{
+  GtkRoot *root;
+  GListModel *tops;
+
+  g_return_val_if_fail (KIELA_IS_HOUSE (self), FALSE);
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (!GTK_IS_WINDOW (root))
+    return TRUE;
+  /* A dialog that is a window of its own (libadwaita 1.2's); an AdwDialog inside the window
+   * takes the pointer itself.  The list is (transfer none). */
+  tops = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (tops, i);
+
+      if (w != GTK_WINDOW (root) && gtk_window_get_modal (w) && gtk_widget_get_visible (GTK_WIDGET (w))
+          && gtk_window_get_transient_for (w) == GTK_WINDOW (root))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Under a modal dialog no house says anything: GTK shows the window's tooltips above a dialog
+ * that is a window of its own, where they stayed over its text. */
 static gboolean
 kiela_house_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
 {
-  g_autofree char *text = kiela_house_dup_tooltip (KIELA_HOUSE (widget));
+  g_autofree char *text = NULL;
+
+  if (!kiela_house_get_tooltip_allowed (KIELA_HOUSE (widget)))
+    return FALSE;
+  text = kiela_house_dup_tooltip (KIELA_HOUSE (widget));
 
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;

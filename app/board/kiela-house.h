@@ -44,5 +44,7 @@ void           kiela_house_get_look      (KielaHouse *self, KielaHouseLook *look
 char          *kiela_house_dup_label     (KielaHouse *self);
 /* The tooltip ("g2 — 3 stones"), made when it is shown (gtk_widget_get_tooltip_text gives NULL). */
 char          *kiela_house_dup_tooltip   (KielaHouse *self);
+/* Whether hovering the house shows its tooltip now: not while a modal dialog is over its window. */
+gboolean       kiela_house_get_tooltip_allowed (KielaHouse *self);
 
 G_END_DECLS

@@ -77,6 +77,17 @@ update (KielaSetupBar *self)
                                  kiela_game_session_setup_can_undo (self->session));
 }
 
+/* The button's tooltip covered the popover's title while it was open: none until it closes. */
+static void
+on_popover_visible (GtkWidget *popover, GParamSpec *pspec, KielaSetupBar *self)
+{
+  gboolean open = gtk_widget_get_visible (popover);
+
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->count_button), !open);
+  if (open)
+    gtk_widget_trigger_tooltip_query (GTK_WIDGET (self->count_button));
+}
+
 static void
 undo_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -154,6 +165,8 @@ kiela_setup_bar_init (KielaSetupBar *self)
   g_signal_connect_swapped (self->count_adjustment, "value-changed", G_CALLBACK (update_count_label), self);
   update_count_label (self);
   set_total (self, 0, 0, 0);
+  g_signal_connect_object (gtk_menu_button_get_popover (self->count_button), "notify::visible",
+                           G_CALLBACK (on_popover_visible), self, 0);
 
   /* Ctrl+Z undoes the arrangement wherever the focus is; outside the arrangement the action is
    * disabled and the key goes on to the game's own undo. */

@@ -124,12 +124,33 @@ test_several_stones_and_undo (Fixture *f, gconstpointer data)
 
   /* The count popover: three stones a click. */
   g_assert_nonnull (count_button);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (count_button)));
   gtk_menu_button_popup (count_button);
   spin (200);
+  /* Open, the button's tooltip does not cover the popover's title... */
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (count_button)));
+  /* ... and every label in it has the height its text needs at its width (the Shift hint's
+   * last line was cut). */
+  {
+    GtkWidget *box = gtk_popover_get_child (gtk_menu_button_get_popover (count_button));
+
+    for (GtkWidget *c = gtk_widget_get_first_child (box); c; c = gtk_widget_get_next_sibling (c))
+      if (GTK_IS_LABEL (c))
+        {
+          int min, nat;
+
+          gtk_widget_measure (c, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (c), &min, &nat, NULL, NULL);
+          if (gtk_widget_get_height (c) < min)
+            g_error ("“%s” is %d px high at %d px wide, and needs %d", gtk_label_get_text (GTK_LABEL (c)),
+                     gtk_widget_get_height (c), gtk_widget_get_width (c), min);
+        }
+    render_to_png (GTK_WIDGET (gtk_menu_button_get_popover (count_button)), "arrangement-count-popover.png");
+  }
   spin_button = GTK_SPIN_BUTTON (app_test_find_type (GTK_WIDGET (gtk_menu_button_get_popover (count_button)), GTK_TYPE_SPIN_BUTTON));
   g_assert_nonnull (spin_button);
   gtk_spin_button_set_value (spin_button, 3);
   gtk_menu_button_popdown (count_button);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (count_button)));
   g_assert_cmpuint (kiela_setup_bar_get_count (f->bar), ==, 3);
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (app_test_find_type (GTK_WIDGET (count_button), GTK_TYPE_LABEL))), "3"));
 

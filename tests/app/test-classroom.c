@@ -15,6 +15,8 @@
 #include "kiela-board-view-private.h"
 #include "kiela-presentation.h"
 #include "kiela-new-game-dialog.h"
+#include "kiela-compat.h"
+#include "kiela-house.h"
 #include "app-test-util.h"
 #include "app-test-render.h"
 
@@ -778,6 +780,26 @@ test_no_tooltip_after_click (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (tooltip, "g1"));
 }
 
+/* Under a modal dialog no house shows its tooltip (GTK showed it above the dialog); gone, they do. */
+static void
+test_no_tooltip_under_dialog (Fixture *f, gconstpointer data)
+{
+  KielaHouse *house = kiela_board_view_get_house (kiela_window_get_board (f->window), KIELA_SOUTH, 6);
+  GtkWidget *question;
+
+  show (f, 1400, 900);
+  g_assert_true (kiela_house_get_tooltip_allowed (house));
+  question = kiela_compat_question_new ("A question", "Over the window.");
+  kiela_compat_question_add_response (question, "cancel", "_Cancel", ADW_RESPONSE_DEFAULT);
+  kiela_compat_question_set_close_response (question, "cancel");
+  kiela_compat_question_present (question, GTK_WINDOW (f->window), NULL, NULL, NULL);
+  wait_until (app_test_widget_shown, question, 10000, "the dialog");
+  g_assert_false (kiela_house_get_tooltip_allowed (house));
+  kiela_compat_question_respond (question, "cancel");
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
+  g_assert_true (kiela_house_get_tooltip_allowed (house));
+}
+
 static void
 on_start (KielaNewGameDialog *dialog, gboolean *started)
 {
@@ -908,6 +930,7 @@ main (int argc, char **argv)
   ADD ("/app/classroom/setup-bar-steady", KIELA_SPEED_INSTANT, test_setup_bar_steady);
   ADD ("/app/classroom/banner-in-words", KIELA_SPEED_INSTANT, test_banner_in_words);
   ADD ("/app/classroom/no-tooltip-after-click", KIELA_SPEED_INSTANT, test_no_tooltip_after_click);
+  ADD ("/app/classroom/no-tooltip-under-dialog", KIELA_SPEED_INSTANT, test_no_tooltip_under_dialog);
   /* The last move in view under the game-over card: test-move-list-end.c, from the rows themselves. */
   ADD ("/app/classroom/shortcuts-window", KIELA_SPEED_INSTANT, test_shortcuts_window);
   g_test_add_func ("/app/classroom/shortcut-names", test_shortcut_names);

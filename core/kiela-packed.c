@@ -11,7 +11,9 @@ kiela_packed_from_position (const KielaVariant *variant, const KielaPosition *po
   const guint n = 2u * pos->files;
   guint total = 0;
 
-  if (pos->files != variant->files || pos->files < KIELA_MIN_FILES || pos->files > KIELA_MAX_FILES)
+  /* The compact board has no room for an owed first move: those positions take the 16-bit path. */
+  if (pos->files != variant->files || pos->files < KIELA_MIN_FILES || pos->files > KIELA_MAX_FILES ||
+      pos->first_move_owed != 0)
     return FALSE;
   for (guint s = 0; s < 2; s++)
     for (guint i = 0; i < n; i++)

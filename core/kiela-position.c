@@ -182,6 +182,7 @@ kiela_position_init_start (KielaPosition *pos, const KielaVariant *variant)
   memset (pos, 0, sizeof *pos);
   pos->files = variant->files;
   pos->to_move = KIELA_SOUTH;
+  pos->first_move_owed = variant->first_move ? 3 : 0;
   for (guint s = 0; s < 2; s++)
     for (guint h = 0; h < 2u * variant->files; h++)
       pos->houses[s][h] = variant->start[s][h];
@@ -191,7 +192,7 @@ gboolean
 kiela_position_equal (const KielaPosition *a, const KielaPosition *b)
 {
   /* Houses past 2*files are kept zero, so comparing whole rows is exact. */
-  return a->files == b->files && a->to_move == b->to_move &&
+  return a->files == b->files && a->to_move == b->to_move && a->first_move_owed == b->first_move_owed &&
          memcmp (a->houses, b->houses, sizeof a->houses) == 0;
 }
 
@@ -202,7 +203,8 @@ kiela_position_hash (const KielaPosition *pos)
    * reading whole 64-bit words past the last house is exact), then a
    * splitmix finaliser.  This runs once per ply in playouts: keep it short. */
   const guint words = (2u * pos->files * sizeof (guint16) + 7) / 8;
-  guint64 h = 0x9e3779b97f4a7c15ull ^ pos->to_move ^ ((guint64) pos->files << 8);
+  guint64 h = 0x9e3779b97f4a7c15ull ^ pos->to_move ^ ((guint64) pos->files << 8) ^
+              ((guint64) pos->first_move_owed << 16);
 
   for (guint s = 0; s < 2; s++)
     {
@@ -410,7 +412,23 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
       return FALSE;
     }
   p++;
-  if ((*p != 's' && *p != 'n') || p[1] != '\0')
+  /* " s first:sn": the sides that still owe a variant's forced first move. */
+  if ((*p == 's' || *p == 'n') && p[1] == ' ' && strncmp (p + 2, "first:", 6) == 0)
+    {
+      const char *q = p + 2;
+
+      if (
+          (strcmp (q + 6, "s") == 0 || strcmp (q + 6, "n") == 0 || strcmp (q + 6, "sn") == 0))
+        pos.first_move_owed = (guint8) ((strchr (q + 6, 's') ? 1 : 0) | (strchr (q + 6, 'n') ? 2 : 0));
+      else
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       _("Position “%s”: unexpected “%s” after the side to move, expected “first:s”, “first:n” or "
+                         "“first:sn”"), SHOWN (kpn), SHOWN_TAIL (q));
+          return FALSE;
+        }
+    }
+  else if ((*p != 's' && *p != 'n') || p[1] != '\0')
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
                    _("Position “%s”: unknown side “%s”, expected “s” or “n”"), SHOWN (kpn), SHOWN_TAIL (p));
@@ -450,6 +468,8 @@ kiela_position_to_string (const KielaPosition *pos)
         g_string_append_c (s, '/');
     }
   g_string_append (s, pos->to_move == KIELA_SOUTH ? " s" : " n");
+  if (pos->first_move_owed)
+    g_string_append_printf (s, " first:%s%s", pos->first_move_owed & 1 ? "s" : "", pos->first_move_owed & 2 ? "n" : "");
   return g_string_free (s, FALSE);
 }
 

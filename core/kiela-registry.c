@@ -234,6 +234,13 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
       return FALSE;
     }
+  if (v->first_move > 2u * v->files)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT,
+                   _("Variant “%s”: its first move is from house %u, past the board’s %u houses a side"),
+                   id, (guint) v->first_move - 1, 2u * v->files);
+      return FALSE;
+    }
   if ((v->flags & ~KIELA_VARIANT_FLAGS_KNOWN) != 0 ||
       ((v->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE) && !v->singles_when_blocked))
     {

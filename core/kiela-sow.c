@@ -109,6 +109,7 @@ sow16 (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult
                           capture_rule, captured_fate, relay_rule);
 
   pos->to_move = (guint8) KIELA_OTHER_SIDE (side);
+  pos->first_move_owed &= (guint8) ~(1u << side);
   return ok;
 }
 
@@ -142,9 +143,28 @@ kiela_sow_traced (const KielaVariant *variant, const KielaPosition *pos, KielaMo
                 variant->capture_rule, variant->captured_fate, variant->relay_rule);
 }
 
+/* The house a side owing the forced first move must sow, or -1 when it sows freely. */
+static KielaMove
+forced_first_move (const KielaVariant *variant, const KielaPosition *pos)
+{
+  const guint h = (guint) variant->first_move - 1;
+
+  if (variant->first_move == 0 || !(pos->first_move_owed & (1u << pos->to_move)) || h >= 2u * variant->files ||
+      pos->houses[pos->to_move][h] < MAX (1, variant->min_sow))
+    return -1;
+  return (KielaMove) h;
+}
+
 guint
 kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES])
 {
+  const KielaMove forced = forced_first_move (variant, pos);
+
+  if (forced >= 0)
+    {
+      moves[0] = forced;
+      return 1;
+    }
   return candidates_of (variant, NULL, pos->houses[pos->to_move], 2u * variant->files, moves);
 }
 
@@ -234,6 +254,15 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
     if (cand[i] == move)
       is_candidate = TRUE;
 
+  if (!is_candidate && forced_first_move (variant, pos) >= 0)
+    {
+      char forced[4];
+
+      kiela_square_name (variant->files, (KielaSide) pos->to_move, (guint) forced_first_move (variant, pos), forced);
+      /* TRANSLATORS: %1$s the game (Mefuvha), %2$s the house its first move is made from (c2) */
+      return g_strdup_printf (_("The first move of each player in %1$s is made from %2$s."),
+                              kiela_variant_get_name (variant), forced);
+    }
   if (!is_candidate)
     {
       if (my[move] == 0)

@@ -33,7 +33,10 @@ typedef struct {
   guint16 houses[2][KIELA_MAX_HOUSES];
   guint8 files;
   guint8 to_move;                 /* KielaSide */
-  guint8 _pad[2];
+  /* Bit s set: side s still owes the forced first move of a variant with one (its
+   * first_move); 0 in every other variant and position.  Took a padding byte. */
+  guint8 first_move_owed;
+  guint8 _pad;
 } KielaPosition;
 
 /* A move is a house index (local numbering) of the side to move; -1 means none. */

@@ -73,6 +73,7 @@ static const KielaVariantFileKey keys[] = {
   { "EndlessMove", endless_words, endless_words, 0, 0, FALSE },
   { "End", end_words, end_words, 0, 0, FALSE },
   { "Default", bool_words, bool_words, 0, 0, FALSE },
+  { "FirstMove", NULL, NULL, 0, 0, FALSE },
   { "Simplified", bool_words, bool_words, 0, 0, FALSE },
 };
 
@@ -559,6 +560,23 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       !get_choice (p, "Simplified", 0, &simplified, error))
     return FALSE;
 
+  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "FirstMove", NULL))
+    {
+      g_autofree char *raw = g_strstrip (get_raw (p, "FirstMove"));
+      guint house;
+
+      if (strcmp (raw, "none") == 0)
+        v->first_move = 0;
+      else if (parse_uint (raw, 0, 2 * files - 1, &house))
+        v->first_move = house + 1;
+      else
+        {
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "FirstMove",
+                       _("“%s” is neither “none” nor a house of a side, from 0 to %u"), raw, 2 * files - 1);
+          return FALSE;
+        }
+    }
+
   if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "End", NULL))
     {
       g_autofree char *raw = get_raw (p, "End");
@@ -874,6 +892,10 @@ kiela_variant_file_to_data (KielaVariantFile *file, gsize *length)
   g_key_file_set_string (kf, g, "EndlessMove", v->endless_policy == KIELA_ENDLESS_LOSES ? "loses" : "illegal");
   g_key_file_set_string (kf, g, "End", "no-moves-loses;repetition-draws");
   g_key_file_set_string (kf, g, "Default", v->default_variant ? "true" : "false");
+  if (v->first_move)
+    g_key_file_set_integer (kf, g, "FirstMove", (gint) v->first_move - 1);
+  else
+    g_key_file_set_string (kf, g, "FirstMove", "none");
   g_key_file_set_string (kf, g, "Simplified", kiela_variant_is_simplified (v) ? "true" : "false");
   return g_key_file_to_data (kf, length, NULL);
 }

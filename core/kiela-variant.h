@@ -92,7 +92,11 @@ typedef struct {
   /* KIELA_VARIANT_FLAG_* bits.  Took the place of reserved[0], a pointer-sized slot: the ABI
    * is unchanged and older plugins (NULL there) set no flag. */
   gsize flags;
-  gpointer reserved[7];
+  /* The forced first move of each player, as local house number + 1 (the same house for
+   * both sides); 0: none.  A player whose house holds too few stones sows freely.  Took the
+   * place of reserved[1]: the ABI is unchanged. */
+  gsize first_move;
+  gpointer reserved[6];
 } KielaVariant;
 
 /* The game carries a traditional name but leaves out rules its sources give (the file's
@@ -165,6 +169,8 @@ KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (K
  *   EndlessMove=illegal            # illegal | loses
  *   End=no-moves-loses;repetition-draws  # the end conditions (both required today)
  *   Default=false                  # offered first by the app
+ *   FirstMove=none                 # none | a local house number: each player's first move
+ *                                  # from the variant's start must be from that house
  *   Simplified=false               # true: rules of the named game are left out (say which
  *                                  # in Description); New Game and the lab label it
  *

@@ -22,7 +22,7 @@ DEFAULTS = {
     'Simplified': 'false',
 }
 TEXT_KEYS = ('Id', 'Name', 'Description', 'Family', 'Level', 'Source', 'TranslationDomain')
-KNOWN = set(DEFAULTS) | set(TEXT_KEYS) | {'Files', 'Start', 'CaptureEndsTurn', 'Reading'}
+KNOWN = set(DEFAULTS) | set(TEXT_KEYS) | {'Files', 'Start', 'CaptureEndsTurn', 'Reading', 'FirstMove'}
 FATES = {'sow-after-captor': 'KIELA_CAPTURED_SOW_AFTER_CAPTOR',
          'sow-from-lap-start': 'KIELA_CAPTURED_SOW_FROM_LAP_START',
          'removed': 'KIELA_CAPTURED_REMOVED',
@@ -139,6 +139,11 @@ def variant(name, path):
         flags.append('KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE')
     if flags:
         out.append('  .flags = %s,' % ' | '.join(flags))
+    first = keys.get('FirstMove', 'none').strip()
+    if first != 'none':
+        if not first.isdigit() or int(first) >= 2 * files:
+            fail(path, 'FirstMove=%s is not none or a house from 0 to %d' % (first, 2 * files - 1))
+        out.append('  .first_move = %d,' % (int(first) + 1))
     houses = ', '.join(str(n) for n in side[:2 * files])
     out.append('  .start = { { %s }, { %s } },' % (houses, houses))
     out.append('};')

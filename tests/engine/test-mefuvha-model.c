@@ -19,9 +19,10 @@
  *    side containing multiple counters. Play ends when one player has captured all of their
  *    opponent's counters."
  *
- * The shipped file is still simplified: it leaves out the capture of "any other hole" and the
- * stylised first move, so this model leaves them out too (marked below) until the engine plays
- * them.  The engine's own additions, which no source has: a move still going after 1,000 laps
+ * The shipped file is still simplified: it leaves out the capture of "any other hole", so this
+ * model leaves it out too (marked below) until the engine plays it.  The stylised move is each
+ * player's first; the engine's choice where the source is silent: a player whose third inner
+ * hole could not be sown would sow freely (it never happens from the start).  The engine's own additions, which no source has: a move still going after 1,000 laps
  * is endless and not legal, a player who cannot move loses (with no stones left, as Stayt
  * ends it), and a third repetition draws. */
 #include "config.h"
@@ -37,6 +38,7 @@ typedef struct {
   int n;
   int grid[4][MAX_N];
   int south_to_move;
+  int owes_first[2];   /* [1] South, [0] North: the stylised first move is still to be made */
 } Board;
 
 typedef struct { int row, col; } Hole;
@@ -80,6 +82,7 @@ model_start (Board *b, int n)
   b->grid[1][1] = 1;
   b->grid[2][n - 1] = 0;
   b->grid[2][n - 2] = 1;
+  b->owes_first[0] = b->owes_first[1] = 1;
 }
 
 static int
@@ -100,6 +103,7 @@ model_play (Board *b, int from)
   int hand = b->grid[t[at].row][t[at].col];
 
   b->grid[t[at].row][t[at].col] = 0;
+  b->owes_first[south] = 0;
   for (int lap = 1; lap <= LAP_LIMIT; lap++)
     {
       Hole h;
@@ -143,13 +147,22 @@ model_moves (const Board *b, int moves[2 * MAX_N], Board after[2 * MAX_N])
   Hole t[2 * MAX_N];
   int len = track (b->n, b->south_to_move, t), k = 0;
 
-  int multiple = 0;
+  int multiple = 0, only = -1;
 
-  /* single counters only when no hole holds more (left out with the file: the stylised first move) */
+  /* the stylised first move: the third hole from the player's left in the inner row */
+  if (b->owes_first[b->south_to_move])
+    {
+      Hole third = b->south_to_move ? (Hole) { 1, 2 } : (Hole) { 2, b->n - 3 };
+
+      for (int i = 0; i < len; i++)
+        if (t[i].row == third.row && t[i].col == third.col && b->grid[third.row][third.col] >= 2)
+          only = i;
+    }
+  /* single counters only when no hole holds more */
   for (int i = 0; i < len; i++)
     multiple |= b->grid[t[i].row][t[i].col] >= 2;
   for (int i = 0; i < len; i++)
-    if (b->grid[t[i].row][t[i].col] >= (multiple ? 2 : 1))
+    if ((only < 0 || i == only) && b->grid[t[i].row][t[i].col] >= (multiple ? 2 : 1))
       {
         Board c = *b;
 
@@ -189,6 +202,8 @@ board_from_engine (const KielaPosition *pos, Board *b)
   memset (b, 0, sizeof *b);
   b->n = pos->files;
   b->south_to_move = pos->to_move == KIELA_SOUTH;
+  b->owes_first[1] = (pos->first_move_owed & (1u << KIELA_SOUTH)) != 0;
+  b->owes_first[0] = (pos->first_move_owed & (1u << KIELA_NORTH)) != 0;
   for (int side = 0; side < 2; side++)
     for (guint h = 0; h < 2u * pos->files; h++)
       {
@@ -222,6 +237,8 @@ assert_boards_equal (const Board *a, const Board *b)
 {
   g_assert_cmpint (a->n, ==, b->n);
   g_assert_cmpint (a->south_to_move, ==, b->south_to_move);
+  g_assert_cmpint (a->owes_first[0], ==, b->owes_first[0]);
+  g_assert_cmpint (a->owes_first[1], ==, b->owes_first[1]);
   for (int r = 0; r < 4; r++)
     for (int c = 0; c < a->n; c++)
       if (a->grid[r][c] != b->grid[r][c])
@@ -351,6 +368,7 @@ test_constructed_positions (void)
       for (guint s = 0; s < stones; s++)
         pos.houses[g_rand_int_range (rand, 0, 2)][g_rand_int_range (rand, 0, 32)]++;
       pos.to_move = (guint8) g_rand_int_range (rand, 0, 2);
+      pos.first_move_owed = (guint8) g_rand_int_range (rand, 0, 4);
       if (compare_position (&pos) > 0)
         with_moves++;
     }
@@ -374,8 +392,9 @@ test_perft (void)
       g_test_message ("perft %u: %" G_GUINT64_FORMAT, d, model);
       g_assert_cmpuint (kiela_perft (mefuvha, &pos, d), ==, model);
     }
-  /* 30 houses of 2 stones: the single in the inner row may not be sown. */
-  g_assert_cmpuint (model_perft (&b, 1), ==, 30);
+  /* The stylised first moves: one move each. */
+  g_assert_cmpuint (model_perft (&b, 1), ==, 1);
+  g_assert_cmpuint (model_perft (&b, 2), ==, 1);
 }
 
 /* Stayt's singles: with only single stones left, one is sown into an occupied house, which
@@ -412,6 +431,53 @@ test_single_into_occupied (void)
   g_assert_cmpstr (why, ==, "a1 holds a single stone: a single may be sown only when no house holds 2 or more.");
 }
 
+/* The stylised first moves, worked by hand: South must sow c2; its 2 stones go to b2 (now 2)
+ * and the empty a2, facing North's a3 (2): a3 and a4 (2) leave the board.  Then North must
+ * sow n3, whose 2 stones end in the empty p3 facing South's p2 (2) and p1 (2). */
+static void
+test_stylised_first_moves (void)
+{
+  g_autoptr(KielaGame) game = kiela_game_new (mefuvha);
+  KielaMove moves[KIELA_MAX_MOVES];
+  g_autofree char *why = NULL, *kpn = NULL;
+  g_autoptr(GError) error = NULL;
+  const KielaPosition *pos = kiela_game_get_position (game);
+  KielaPosition parsed;
+
+  g_assert_cmpuint (pos->first_move_owed, ==, 3);
+  kpn = kiela_position_to_string (pos);
+  g_assert_true (g_str_has_suffix (kpn, " s first:sn"));
+  g_assert_true (kiela_position_parse (kpn, 16, &parsed, NULL));
+  g_assert_true (kiela_position_equal (&parsed, pos));
+  g_assert_cmpuint (kiela_legal_moves (mefuvha, pos, moves, NULL, NULL), ==, 1);
+  g_assert_cmpint (moves[0], ==, 29);
+  why = kiela_explain_illegal (mefuvha, pos, 28);
+  g_assert_cmpstr (why, ==, "The first move of each player in Mefuvha is made from c2.");
+  g_assert_false (kiela_game_play (game, 28, NULL, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_true (kiela_game_play (game, 29, NULL, NULL));
+  pos = kiela_game_get_position (game);
+  g_assert_cmpuint (pos->first_move_owed, ==, 2);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][30], ==, 2);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][31], ==, 1);
+  g_assert_cmpuint (pos->houses[KIELA_NORTH][16], ==, 0);   /* a3 */
+  g_assert_cmpuint (pos->houses[KIELA_NORTH][15], ==, 0);   /* a4 */
+  g_assert_cmpuint (kiela_legal_moves (mefuvha, pos, moves, NULL, NULL), ==, 1);
+  g_assert_cmpint (moves[0], ==, 29);
+  g_assert_true (kiela_game_play (game, 29, NULL, NULL));
+  pos = kiela_game_get_position (game);
+  g_assert_cmpuint (pos->first_move_owed, ==, 0);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][16], ==, 0);   /* p2 */
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][15], ==, 0);   /* p1 */
+  /* Then any house of two. */
+  g_assert_cmpuint (kiela_legal_moves (mefuvha, pos, moves, NULL, NULL), >, 20);
+  /* A bad tail after the side is named. */
+  g_assert_false (kiela_position_parse ("2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 s first:x", 4, &parsed, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "expected “first:s”"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -426,5 +492,6 @@ main (int argc, char **argv)
   g_test_add_func ("/mefuvha-model/constructed-positions", test_constructed_positions);
   g_test_add_func ("/mefuvha-model/perft", test_perft);
   g_test_add_func ("/mefuvha-model/single-into-occupied", test_single_into_occupied);
+  g_test_add_func ("/mefuvha-model/stylised-first-moves", test_stylised_first_moves);
   return g_test_run ();
 }

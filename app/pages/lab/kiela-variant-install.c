@@ -41,6 +41,8 @@ static const struct {
   { "End", N_("End of the game") },
   /* TRANSLATORS: a yes/no setting of a variant: the game bears a traditional name but leaves out
    * some of its rules (the description says which); New Game then shows “(simplified)” */
+  /* TRANSLATORS: a rule of a variant: the house (a number, or “none”) each player's first move is made from */
+  { "FirstMove", N_("Forced first move") },
   { "Simplified", N_("Simplified: rules of the game left out") },
 };
 

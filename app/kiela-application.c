@@ -2,6 +2,7 @@
  * the command line, installs keyboard accelerators, and reports startup figures on request. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "kiela-variant-install.h"
 #include "kiela-lesson-install.h"
 #include "kiela-learn.h"
+#include "kiela-trace-player.h"
 
 struct _KielaApplication {
   AdwApplication parent_instance;
@@ -24,9 +26,17 @@ struct _KielaApplication {
   GSettings *settings;
   gint64 start_time_us;
   gboolean benchmark;
+  gboolean bench_frames_wanted;   /* --benchmark-frames */
   guint bench_frames;
-  gint64 bench_paint_start_us;
-  gint64 bench_paint_total_us;
+  gint64 bench_frame_start_us;    /* the frame clock's before-paint */
+  gint64 bench_layout_end_us;     /* the end of GTK's layout: snapshot and render follow */
+  /* --benchmark-frames: the phase (BenchPhase), its frames' times, what it waits for. */
+  int bench_phase;
+  GArray *bench_paint_ms;         /* double: snapshot + render of each frame */
+  GArray *bench_frame_ms;         /* double: the whole frame (update, layout, snapshot, render) */
+  guint bench_resizes;
+  int bench_target_width;
+  gint64 bench_resize_since_us;   /* when the phase's wait began */
   /* This instance's autosave, claimed by a lock on the data folder (kiela-game-file.h). */
   char *autosave_path;
   int autosave_lock;
@@ -66,13 +76,160 @@ bench_mark (KielaApplication *self, const char *step)
           cpu.tv_sec * 1e3 + cpu.tv_nsec / 1e6);
 }
 
-/* --benchmark: time from main() to the end of the first painted frame, then the mean time
- * spent painting (snapshot + render) a full redraw of the window over 60 frames, and the
- * resident memory; then quit. */
+/* --benchmark: time from main() to the end of the first painted frame and the resident memory,
+ * then quit.  --benchmark-frames then times the frames a user sees, each from the frame
+ * clock's phases: snapshot + render (from the end of GTK's layout to the end of the paint)
+ * and the whole frame: (1) every frame of a 12-lap move animated stone by stone at normal
+ * speed, (2) the window resized from 1024×768 to 1920×1080 and back ten times. */
+typedef enum {
+  BENCH_FIRST_FRAME,
+  BENCH_MOVE,
+  BENCH_RESIZE,
+  BENCH_DONE,
+} BenchPhase;
+
+/* Random play from the start of Kiela (seed 1): the tenth move, North b4, is sown in 12 laps
+ * (43 stones dropped, 13 captured), the worksheet tests' long move too. */
+static const char *const bench_long_moves[] = { "j1", "c4", "g1", "f4", "h1", "i4", "a1", "e4", "g2", "b4" };
+#define BENCH_RESIZES 20
+
 static void
 bench_before_paint (GdkFrameClock *clock, KielaApplication *self)
 {
-  self->bench_paint_start_us = g_get_monotonic_time ();
+  self->bench_frame_start_us = g_get_monotonic_time ();
+  self->bench_layout_end_us = 0;
+}
+
+static void
+bench_after_layout (GdkFrameClock *clock, KielaApplication *self)
+{
+  self->bench_layout_end_us = g_get_monotonic_time ();
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The nearest-rank percentile `p` (0..100) of the sorted `values`. */
+static double
+percentile (GArray *sorted, double p)
+{
+  guint rank = (guint) ceil (p / 100.0 * sorted->len);
+
+  return g_array_index (sorted, double, CLAMP (rank, 1u, sorted->len) - 1);
+}
+
+static void
+bench_report (const char *what, GArray *values)
+{
+  g_array_sort (values, compare_doubles);
+  if (values->len == 0)
+    printf ("%s: no frames\n", what);
+  else
+    printf ("%s: %u frames, p50 %.2f ms, p95 %.2f ms, worst %.2f ms\n", what, values->len,
+            percentile (values, 50), percentile (values, 95), g_array_index (values, double, values->len - 1));
+  g_array_set_size (values, 0);
+}
+
+static void
+bench_play (KielaWindow *window, const char *square)
+{
+  KielaSquare sq;
+
+  if (kiela_square_parse (10, square, &sq, NULL))
+    g_signal_emit_by_name (kiela_window_get_board (window), "house-activated", (guint) sq.side, (guint) sq.house);
+}
+
+/* Sets up the next phase once the last one is over; FALSE when all are. */
+static gboolean
+bench_next_phase (KielaApplication *self, KielaWindow *window)
+{
+  switch (self->bench_phase)
+    {
+    case BENCH_FIRST_FRAME:
+      /* The long move's position, played at once; then the move itself at normal speed. */
+      g_settings_set_enum (self->settings, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+      kiela_window_new_game (window, kiela_registry_lookup_variant (self->registry, "kiela"), NULL, NULL);
+      for (guint i = 0; i + 1 < G_N_ELEMENTS (bench_long_moves); i++)
+        bench_play (window, bench_long_moves[i]);
+      g_settings_set_enum (self->settings, KIELA_SETTINGS_SPEED, KIELA_SPEED_NORMAL);
+      bench_play (window, bench_long_moves[G_N_ELEMENTS (bench_long_moves) - 1]);
+      self->bench_phase = BENCH_MOVE;
+      self->bench_resize_since_us = g_get_monotonic_time ();
+      return TRUE;
+    case BENCH_MOVE:
+      {
+        KielaTracePlayer *player = kiela_window_get_trace_player (window);
+
+        const KielaTrace *trace = kiela_trace_player_get_trace (player);
+
+        /* Until the long move itself (not the last instant one) has been shown to its end. */
+        if ((trace == NULL || trace->result.laps != 12 || kiela_trace_player_get_playing (player)
+             || !kiela_trace_player_is_at_end (player))
+            && g_get_monotonic_time () - self->bench_resize_since_us < 300 * G_USEC_PER_SEC)
+          return TRUE;
+        if (trace == NULL || trace->result.laps != 12)
+          printf ("move-12-laps: not shown\n");
+        printf ("move-12-laps-trace-events: %u\n", kiela_trace_player_get_n_events (player));
+        bench_report ("frames-move-12-laps-snapshot-render", self->bench_paint_ms);
+        bench_report ("frames-move-12-laps-whole-frame", self->bench_frame_ms);
+        self->bench_phase = BENCH_RESIZE;
+        self->bench_resizes = 0;
+        self->bench_target_width = 0;
+      }
+      G_GNUC_FALLTHROUGH;
+    case BENCH_RESIZE:
+      /* The next size once the window is laid out at the last one. */
+      /* (The client-side decorations' shadow adds a few pixels; a size not reached in 5 s, a
+       * window manager's refusal, ends the wait.) */
+      if (self->bench_target_width != 0 && ABS (gtk_widget_get_width (GTK_WIDGET (window)) - self->bench_target_width) > 32
+          && g_get_monotonic_time () - self->bench_resize_since_us < 5 * G_USEC_PER_SEC)
+        return TRUE;
+      if (self->bench_resizes == BENCH_RESIZES)
+        {
+          bench_report ("frames-resize-snapshot-render", self->bench_paint_ms);
+          bench_report ("frames-resize-whole-frame", self->bench_frame_ms);
+          self->bench_phase = BENCH_DONE;
+          return FALSE;
+        }
+      self->bench_target_width = self->bench_resizes % 2 == 0 ? 1024 : 1920;
+      gtk_window_set_default_size (GTK_WINDOW (window), self->bench_target_width,
+                                   self->bench_target_width == 1024 ? 768 : 1080);
+      self->bench_resize_since_us = g_get_monotonic_time ();
+      self->bench_resizes++;
+      return TRUE;
+    case BENCH_DONE:
+    default:
+      return FALSE;
+    }
+}
+
+static void
+bench_quit (KielaApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  printf ("rss-kib-at-the-end: %ld\n", resident_kib ());
+  fflush (stdout);
+  if (window != NULL)
+    g_signal_handlers_disconnect_by_data (gtk_widget_get_frame_clock (GTK_WIDGET (window)), self);
+  g_application_quit (G_APPLICATION (self));
+}
+
+static gboolean
+bench_watch (gpointer data)
+{
+  KielaApplication *self = data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window != NULL && bench_next_phase (self, KIELA_WINDOW (window)))
+    return G_SOURCE_CONTINUE;
+  bench_quit (self);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -92,26 +249,23 @@ bench_after_paint (GdkFrameClock *clock, KielaApplication *self)
                 kiela_game_get_n_moves (kiela_window_get_game (KIELA_WINDOW (window))));
       fflush (stdout);
     }
-  else
-    self->bench_paint_total_us += now - self->bench_paint_start_us;
-  self->bench_frames++;
+  else if (self->bench_phase == BENCH_MOVE || self->bench_phase == BENCH_RESIZE)
+    {
+      double paint = (now - (self->bench_layout_end_us ? self->bench_layout_end_us : self->bench_frame_start_us)) / 1000.0;
+      double frame = (now - self->bench_frame_start_us) / 1000.0;
 
-  if (self->bench_frames <= 60 && window != NULL)
-    {
-      /* Invalidate everything, as a resize or a projector switch would. */
-      gtk_widget_queue_resize (GTK_WIDGET (window));
-      gtk_widget_queue_draw (GTK_WIDGET (window));
-      return;
+      g_array_append_val (self->bench_paint_ms, paint);
+      g_array_append_val (self->bench_frame_ms, frame);
     }
-  if (self->bench_frames == 61 && window != NULL)
+  self->bench_frames++;
+  if (self->bench_frames == 1)
     {
-      printf ("mean-paint-ms (full window redraw, %d×%d): %.2f\n",
-              gtk_widget_get_width (GTK_WIDGET (window)), gtk_widget_get_height (GTK_WIDGET (window)),
-              self->bench_paint_total_us / 1000.0 / 60);
-      printf ("rss-kib-after-60-frames: %ld\n", resident_kib ());
-      fflush (stdout);
-      g_signal_handlers_disconnect_by_data (clock, self);
-      g_application_quit (G_APPLICATION (self));
+      if (window != NULL && self->bench_frames_wanted)
+        /* The phases are watched from a timeout: frames come only when something changes, as
+         * for a user, none asked for by the benchmark itself. */
+        g_timeout_add (20, bench_watch, self);
+      else
+        bench_quit (self);
     }
 }
 
@@ -120,7 +274,11 @@ bench_realize (GtkWidget *window, KielaApplication *self)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
 
+  self->bench_paint_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  self->bench_frame_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_signal_connect (clock, "before-paint", G_CALLBACK (bench_before_paint), self);
+  /* After GTK's own layout handler: what follows in the frame is the snapshot and the render. */
+  g_signal_connect_after (clock, "layout", G_CALLBACK (bench_after_layout), self);
   g_signal_connect (clock, "after-paint", G_CALLBACK (bench_after_paint), self);
 }
 
@@ -374,6 +532,11 @@ kiela_application_handle_local_options (GApplication *app, GVariantDict *options
         return 1;
       }
   }
+  if (g_variant_dict_contains (options, "benchmark-frames"))
+    {
+      self->bench_frames_wanted = TRUE;
+      g_variant_dict_insert (options, "benchmark", "b", TRUE);
+    }
   if (g_variant_dict_contains (options, "benchmark"))
     {
       self->benchmark = TRUE;
@@ -390,6 +553,8 @@ kiela_application_finalize (GObject *object)
 
   /* Set in handle_local_options even when a running instance takes the request. */
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->bench_paint_ms, g_array_unref);
+  g_clear_pointer (&self->bench_frame_ms, g_array_unref);
   g_free (self->autosave_path);
   if (self->autosave_lock >= 0)
     close (self->autosave_lock);
@@ -416,7 +581,9 @@ kiela_application_init (KielaApplication *self)
   static const GOptionEntry entries[] = {
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit"), NULL },
     { "benchmark", 0, 0, G_OPTION_ARG_NONE, NULL,
-      N_("Print the time to the first frame, frame times and memory use, then quit"), NULL },
+      N_("Print the time to the first frame and memory use, then quit"), NULL },
+    { "benchmark-frames", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("As --benchmark, then time every frame of a long move animated stone by stone and of the window resized, then quit"), NULL },
     { NULL }
   };
 

@@ -290,6 +290,41 @@ follow (KielaReview *self, KielaPosition pos, guint depth, KielaPosition *histor
   return TRUE;
 }
 
+/* How far the best move (value `vb`) is ahead of every other legal move from position `index`,
+ * in hundredths of a stone: each other move valued as the played one (`vp`) was, by the
+ * opponent's best answer at the child depth.  Only for mistakes and blunders (the puzzles of
+ * Learn from Your Mistakes): a few searches more, which the shared table makes cheap. */
+static gboolean
+best_lead (KielaReview *self, guint index, KielaMove best, gint vb, gint vp, const KielaPosition *history,
+           GCancellable *cancellable, gint *lead, GError **error)
+{
+  const KielaPosition *pos = &self->positions[index];
+  guint total = kiela_position_total (pos);
+  KielaMove moves[KIELA_MAX_MOVES], replies[KIELA_MAX_MOVES];
+  guint n = kiela_legal_moves (self->variant, pos, moves, NULL, NULL);
+  gint next = to_stones (vp, total);
+
+  for (guint i = 0; i < n; i++)
+    {
+      KielaPosition child = *pos;
+      KielaSowResult result;
+      KielaAiReply answer;
+      gint v;
+
+      if (moves[i] == best || moves[i] == self->moves[index] || !kiela_sow_fast (self->variant, &child, moves[i], &result))
+        continue;
+      if (kiela_legal_moves (self->variant, &child, replies, NULL, NULL) == 0)
+        v = REVIEW_WIN;
+      else if (!think (self, self->child, &child, history, index + 1, cancellable, &answer, error))
+        return FALSE;
+      else
+        v = -answer.score;
+      next = MAX (next, to_stones (v, total));
+    }
+  *lead = MAX (0, to_stones (vb, total) - next);
+  return TRUE;
+}
+
 /* Judges ply index + 1 into `out`. */
 static gboolean
 judge (KielaReview *self, guint index, GCancellable *cancellable, KielaReviewMove *out, GError **error)
@@ -363,6 +398,9 @@ judge (KielaReview *self, guint index, GCancellable *cancellable, KielaReviewMov
   out->grade = kiela_review_classify (out->loss, out->won_to_lost);
   out->score = mover == KIELA_SOUTH ? to_stones (vp, total) : -to_stones (vp, total);
   out->best_score = mover == KIELA_SOUTH ? to_stones (vb, total) : -to_stones (vb, total);
+  if (out->grade >= KIELA_GRADE_MISTAKE
+      && !best_lead (self, index, best.move, vb, vp, history, cancellable, &out->lead_cs, error))
+    return FALSE;
   return TRUE;
 }
 
@@ -541,4 +579,138 @@ kiela_review_get_ai_spec (KielaReview *self)
 {
   g_return_val_if_fail (KIELA_IS_REVIEW (self), NULL);
   return self->spec;
+}
+
+/* ---------- CSV ---------- */
+
+char *
+kiela_review_to_csv (KielaReview *self)
+{
+  GString *s = g_string_new ("ply,side,move,best,loss,class,score,best_score,line\n");
+
+  g_return_val_if_fail (KIELA_IS_REVIEW (self), NULL);
+  for (guint i = 0; i < self->judged->len; i++)
+    {
+      const KielaReviewMove *m = &g_array_index (self->judged, KielaReviewMove, i);
+      const KielaPosition *pos = &self->positions[i];
+      char move[4], best[4], score[G_ASCII_DTOSTR_BUF_SIZE], best_score[G_ASCII_DTOSTR_BUF_SIZE];
+
+      kiela_square_name (pos->files, (KielaSide) pos->to_move, (guint) m->move, move);
+      kiela_square_name (pos->files, (KielaSide) pos->to_move, (guint) m->best, best);
+      g_ascii_formatd (score, sizeof score, "%.2f", m->score / 100.0);
+      g_ascii_formatd (best_score, sizeof best_score, "%.2f", m->best_score / 100.0);
+      g_string_append_printf (s, "%u,%s,%s,%s,%d,%s,%s,%s,", m->ply, kiela_side_name (m->side), move, best,
+                              m->loss, kiela_review_grade_id (m->grade), score, best_score);
+      /* The best line: the sides alternate from the mover. */
+      for (guint k = 0; k < m->n_line; k++)
+        {
+          char sq[4];
+
+          kiela_square_name (pos->files, (KielaSide) ((pos->to_move + k) % 2), (guint) m->line[k], sq);
+          g_string_append_printf (s, "%s%s", k ? " " : "", sq);
+        }
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* ---------- Learn from Your Mistakes ---------- */
+
+struct _KielaReviewLesson {
+  KielaLesson      lesson;
+  KielaLessonStep *steps;
+  guint           *plies;
+  GPtrArray       *strings;   /* what the lesson's texts point at */
+};
+
+static const char *
+keep (KielaReviewLesson *self, char *text)
+{
+  g_ptr_array_add (self->strings, text);
+  return text;
+}
+
+KielaReviewLesson *
+kiela_review_lesson_new (KielaReview *review, guint sides, const char *id, GError **error)
+{
+  g_autoptr(KielaReviewLesson) self = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (KIELA_IS_REVIEW (review), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  self = g_new0 (KielaReviewLesson, 1);
+  self->strings = g_ptr_array_new_with_free_func (g_free);
+  self->steps = g_new0 (KielaLessonStep, MAX (review->judged->len, 1));
+  self->plies = g_new0 (guint, MAX (review->judged->len, 1));
+  for (guint i = 0; i < review->judged->len && n < KIELA_LESSON_MAX_STEPS; i++)
+    {
+      const KielaReviewMove *m = &g_array_index (review->judged, KielaReviewMove, i);
+      const KielaPosition *pos = &review->positions[i];
+      KielaLessonStep *step = &self->steps[n];
+      char played[4], better[4];
+
+      if (m->grade < KIELA_GRADE_MISTAKE || (sides & (1u << m->side)) == 0 || m->lead_cs < KIELA_REVIEW_PUZZLE_LEAD
+          || m->best == m->move)
+        continue;
+      kiela_square_name (pos->files, m->side, (guint) m->move, played);
+      kiela_square_name (pos->files, m->side, (guint) m->best, better);
+      step->position = keep (self, kiela_position_to_string (pos));
+      step->task.kind = KIELA_TASK_BEST_MOVE;
+      step->task.move = keep (self, g_strdup (better));
+      step->task.depth = MAX (m->depth, 1u);
+      step->task.margin = m->lead_cs;
+      step->text = keep (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+        /* TRANSLATORS: a puzzle of Learn from Your Mistakes: %1$u the move's number in the game,
+         * %2$s the side ("South"), %3$s its square, %4$d the stones the move gave up */
+        "Move %1$u: %2$s played %3$s here and gave up %4$d stone. Find a better move.",
+        "Move %1$u: %2$s played %3$s here and gave up %4$d stones. Find a better move.", (gulong) MAX (m->loss, 1)),
+        m->ply, kiela_side_display_name (m->side), played, MAX (m->loss, 1)));
+      self->plies[n++] = m->ply;
+    }
+  if (n == 0)
+    {
+      g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_GAME_OVER,
+                           _("The review found no mistake to learn from: no mistake or blunder has a single better move."));
+      return NULL;
+    }
+  self->lesson.id = keep (self, g_strdup (id));
+  self->lesson.title = N_("Learn from Your Mistakes");
+  self->lesson.summary = N_("The mistakes of a reviewed game, as puzzles: find the better move.");
+  self->lesson.variant = review->variant->id;
+  self->lesson.order = G_MAXUINT;
+  self->lesson.translation_domain = GETTEXT_PACKAGE;
+  self->lesson.steps = self->steps;
+  self->lesson.n_steps = n;
+  self->lesson.level = KIELA_LESSON_ADVANCED;
+  self->lesson.kind = KIELA_LESSON_KIND_PUZZLES;
+  self->lesson.version = KIELA_LESSON_VERSION;
+  if (!kiela_lesson_validate (&self->lesson, review->variant, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+const KielaLesson *
+kiela_review_lesson_get_lesson (KielaReviewLesson *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return &self->lesson;
+}
+
+guint
+kiela_review_lesson_get_ply (KielaReviewLesson *self, guint step)
+{
+  g_return_val_if_fail (self != NULL && step < self->lesson.n_steps, 0);
+  return self->plies[step];
+}
+
+void
+kiela_review_lesson_free (KielaReviewLesson *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->steps);
+  g_free (self->plies);
+  g_ptr_array_unref (self->strings);
+  g_free (self);
 }

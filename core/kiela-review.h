@@ -3,6 +3,7 @@
 
 #include "kiela-ai.h"
 #include "kiela-game.h"
+#include "kiela-lesson.h"
 
 G_BEGIN_DECLS
 
@@ -58,8 +59,16 @@ typedef struct {
   KielaMove        line[KIELA_REVIEW_MAX_LINE];
   guint            n_reply;      /* what the played move led to: the move, then the best answers */
   KielaMove        reply[KIELA_REVIEW_MAX_LINE];
-  gpointer         reserved[2];
+  /* Mistakes and blunders only (0 otherwise): how far the best move is ahead of every other
+   * legal move, each searched as the played move is, in hundredths of a stone; a puzzle is
+   * made of the move when this is at least KIELA_REVIEW_PUZZLE_LEAD. */
+  gint             lead_cs;
+  gpointer         reserved[1];
 } KielaReviewMove;
+
+/* The least lead (hundredths of a stone) of the better move over every other for a mistake to
+ * make a fair puzzle: one answer only, a stone ahead of the next. */
+#define KIELA_REVIEW_PUZZLE_LEAD 100
 
 /* A side's moves over the game. */
 typedef struct {
@@ -126,6 +135,29 @@ KIELA_AVAILABLE_IN_ALL void                   kiela_review_get_summary   (KielaR
 KIELA_AVAILABLE_IN_ALL guint                  kiela_review_get_depth     (KielaReview *review);
 /* The AI's spec as built ("mpanzu depth=8 noise=0"). */
 KIELA_AVAILABLE_IN_ALL const char            *kiela_review_get_ai_spec   (KielaReview *review);
+
+/*
+ * Learn from Your Mistakes: the mistakes and blunders of the sides in `sides` (a mask of
+ * 1 << KIELA_SOUTH and 1 << KIELA_NORTH) as a puzzle set: a lesson of kind
+ * KIELA_LESSON_KIND_PUZZLES whose steps are BEST_MOVE tasks, each from the position before the
+ * move with the better move as its answer, in the order played.  A mistake whose better move
+ * does not lead every other by KIELA_REVIEW_PUZZLE_LEAD is left out (it would have two right
+ * answers).  `id` names the lesson (progress is kept under it).  The lesson passes
+ * kiela_lesson_validate().  NULL (KIELA_ERROR_GAME_OVER) when no move makes a puzzle.
+ */
+typedef struct _KielaReviewLesson KielaReviewLesson;
+KIELA_AVAILABLE_IN_ALL KielaReviewLesson *kiela_review_lesson_new      (KielaReview *review, guint sides, const char *id,
+                                                                        GError **error);
+KIELA_AVAILABLE_IN_ALL const KielaLesson *kiela_review_lesson_get_lesson (KielaReviewLesson *lesson);
+/* The ply (1-based) of step `step`'s mistake. */
+KIELA_AVAILABLE_IN_ALL guint              kiela_review_lesson_get_ply  (KielaReviewLesson *lesson, guint step);
+KIELA_AVAILABLE_IN_ALL void               kiela_review_lesson_free     (KielaReviewLesson *lesson);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaReviewLesson, kiela_review_lesson_free)
+
+/* The judged moves as CSV, a header line then one line a move:
+ * "ply,side,move,best,loss,class,score,best_score,line" ("1,south,e2,c1,9,blunder,-4.50,4.50,c1 a3 a1"):
+ * side and class as untranslated ids, scores in stones (South's view), the best line's squares. */
+KIELA_AVAILABLE_IN_ALL char *kiela_review_to_csv (KielaReview *review);
 
 /* The grade for a loss in stones (`won_to_lost`: the move threw a won game away). */
 KIELA_AVAILABLE_IN_ALL KielaReviewGrade kiela_review_classify     (gint loss, gboolean won_to_lost);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "kiela-cli-common.h"
 #ifdef KIELA_CLI_HAVE_EXPORT
@@ -50,22 +51,6 @@ add_line_json (JsonBuilder *b, KielaReview *review, guint index, const KielaMove
       json_builder_add_string_value (b, sq);
     }
   json_builder_end_array (b);
-}
-
-static char *
-line_text (KielaReview *review, guint index, const KielaMove *line, guint n)
-{
-  const KielaPosition *pos = kiela_review_get_position (review, index);
-  GString *s = g_string_new (NULL);
-
-  for (guint k = 0; k < n; k++)
-    {
-      char sq[4];
-
-      kiela_square_name (pos->files, (KielaSide) ((pos->to_move + k) % 2), (guint) line[k], sq);
-      g_string_append_printf (s, "%s%s", k ? " " : "", sq);
-    }
-  return g_string_free (s, FALSE);
 }
 
 static void
@@ -160,25 +145,9 @@ print_text (KielaReview *review)
 static gboolean
 write_csv (KielaReview *review, const char *path, GError **error)
 {
-  GString *s = g_string_new ("ply,side,move,best,loss,class,score,best_score,line\n");
-  gboolean ok;
+  g_autofree char *csv = kiela_review_to_csv (review);
 
-  for (guint i = 0; i < kiela_review_get_n_judged (review); i++)
-    {
-      const KielaReviewMove *m = kiela_review_get_move (review, i);
-      g_autofree char *line = line_text (review, i, m->line, m->n_line);
-      char move[4], best[4], score[G_ASCII_DTOSTR_BUF_SIZE], best_score[G_ASCII_DTOSTR_BUF_SIZE];
-
-      square_of (review, i, m->move, move);
-      square_of (review, i, m->best, best);
-      g_ascii_formatd (score, sizeof score, "%.2f", m->score / 100.0);
-      g_ascii_formatd (best_score, sizeof best_score, "%.2f", m->best_score / 100.0);
-      g_string_append_printf (s, "%u,%s,%s,%s,%d,%s,%s,%s,%s\n", m->ply, kiela_side_name (m->side), move, best,
-                              m->loss, kiela_review_grade_id (m->grade), score, best_score, line);
-    }
-  ok = kiela_cli_write_file (path, s->str, s->len, error);
-  g_string_free (s, TRUE);
-  return ok;
+  return kiela_cli_write_file (path, csv, strlen (csv), error);
 }
 
 int

@@ -394,6 +394,105 @@ test_cancel_time (void)
   g_main_loop_unref (run.loop);
 }
 
+/* Learn from Your Mistakes: South's blunder e2 becomes a puzzle from the position before it,
+ * whose one answer is the better move c1 (a3, North's only move, makes none). */
+static void
+test_mistakes_lesson (void)
+{
+  const char *moves[] = { "e2", "a3", NULL };
+  g_autoptr(KielaGame) game = game_from (LOSES_NINE, moves);
+  g_autoptr(KielaReview) review = review_of (game, NULL, 0, 0);
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
+  g_autoptr(KielaReviewLesson) puzzles = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *start = NULL;
+  const KielaLesson *lesson;
+  KielaLessonAnswer answer = { 0 };
+  KielaPosition pos = ai_test_parse (LOSES_NINE);
+
+  g_assert_true (kiela_review_run (review, NULL, &error));
+  g_assert_cmpint (kiela_review_get_move (review, 0)->grade, ==, KIELA_GRADE_BLUNDER);
+  /* c1 wins (North is left single stones); a1, the other quiet move, does not. */
+  g_test_message ("c1 leads by %d", kiela_review_get_move (review, 0)->lead_cs);
+  g_assert_cmpint (kiela_review_get_move (review, 0)->lead_cs, >=, KIELA_REVIEW_PUZZLE_LEAD);
+  g_assert_cmpint (kiela_review_get_move (review, 1)->lead_cs, ==, 0);
+
+  puzzles = kiela_review_lesson_new (review, 1u << KIELA_SOUTH | 1u << KIELA_NORTH, "mistakes-test", &error);
+  g_assert_no_error (error);
+  lesson = kiela_review_lesson_get_lesson (puzzles);
+  g_assert_cmpstr (lesson->id, ==, "mistakes-test");
+  g_assert_cmpint (lesson->kind, ==, KIELA_LESSON_KIND_PUZZLES);
+  g_assert_cmpstr (lesson->variant, ==, "kiela");
+  g_assert_cmpuint (lesson->n_steps, ==, 1);
+  g_assert_cmpuint (kiela_review_lesson_get_ply (puzzles, 0), ==, 1);
+  g_assert_cmpint (lesson->steps[0].task.kind, ==, KIELA_TASK_BEST_MOVE);
+  g_assert_cmpstr (lesson->steps[0].task.move, ==, "c1");
+  start = kiela_position_to_string (&pos);
+  g_assert_cmpstr (lesson->steps[0].position, ==, start);
+  /* c1 wins outright at the review's depth: e2 gave up the whole game's worth. */
+  {
+    gint loss = kiela_review_get_move (review, 0)->loss;
+    g_autofree char *text = g_strdup_printf ("Move 1: South played e2 here and gave up %d stones. Find a better move.", loss);
+
+    g_assert_cmpint (loss, >=, 9);
+    g_assert_cmpstr (kiela_lesson_step_get_text (lesson, 0), ==, text);
+  }
+  /* The CSV: a header, then the blunder and North's reply. */
+  {
+    g_autofree char *csv = kiela_review_to_csv (review);
+    g_auto(GStrv) lines = g_strsplit (csv, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 4);
+    g_assert_cmpstr (lines[0], ==, "ply,side,move,best,loss,class,score,best_score,line");
+    g_assert_true (g_str_has_prefix (lines[1], "1,south,e2,c1,"));
+    g_assert_nonnull (strstr (lines[1], ",blunder,"));
+    g_assert_true (g_str_has_prefix (lines[2], "2,north,a3,a3,0,best,"));
+    g_assert_cmpstr (lines[3], ==, "");
+  }
+  g_assert_true (kiela_lesson_validate (lesson, v, &error));
+  g_assert_no_error (error);
+  /* The better move is right; the game's move and the other quiet one are wrong. */
+  {
+    static const struct { const char *square; KielaLessonVerdict verdict; } tries[] = {
+      { "c1", KIELA_LESSON_RIGHT }, { "e2", KIELA_LESSON_WRONG }, { "a1", KIELA_LESSON_WRONG },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
+      {
+        KielaSquare sq;
+
+        g_assert_true (kiela_square_parse (10, tries[i].square, &sq, NULL));
+        answer.move = sq.house;
+        g_assert_cmpint (kiela_lesson_check (lesson, v, 0, &answer, NULL), ==, tries[i].verdict);
+      }
+  }
+  g_assert_true (kiela_lesson_walk (NULL, lesson, v, &error));
+  g_assert_no_error (error);
+
+  /* North made no mistake: nothing to learn from. */
+  g_clear_pointer (&puzzles, kiela_review_lesson_free);
+  puzzles = kiela_review_lesson_new (review, 1u << KIELA_NORTH, "mistakes-test", &error);
+  g_assert_null (puzzles);
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_GAME_OVER);
+}
+
+/* A mistake whose better move ties with another makes no puzzle: it would have two answers. */
+static void
+test_mistakes_tie (void)
+{
+  g_autoptr(KielaReview) six = judge_one (LOSES_SIX, "e2");
+  const KielaReviewMove *m = kiela_review_get_move (six, 0);
+  g_autoptr(GError) error = NULL;
+  KielaReviewLesson *puzzles;
+
+  /* a1 and c1 both keep every stone. */
+  g_assert_cmpint (m->grade, ==, KIELA_GRADE_MISTAKE);
+  g_assert_cmpint (m->lead_cs, ==, 0);
+  puzzles = kiela_review_lesson_new (six, 1u << KIELA_SOUTH, "mistakes-tie", &error);
+  g_assert_null (puzzles);
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_GAME_OVER);
+}
+
 /* The review's table stays warm: the same position searched again costs fewer nodes. */
 static void
 test_cache (void)
@@ -466,6 +565,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/review/cancel", test_cancel);
   g_test_add_func ("/review/cancel-time", test_cancel_time);
   g_test_add_func ("/review/cache", test_cache);
+  g_test_add_func ("/review/mistakes-lesson", test_mistakes_lesson);
+  g_test_add_func ("/review/mistakes-tie", test_mistakes_tie);
   g_test_add_func ("/review/errors", test_errors);
   ret = g_test_run ();
   kiela_registry_free (registry);

@@ -18,6 +18,7 @@ struct _KielaReviewPanel {
   GtkWidget    *graph;
   GtkWidget    *rows;       /* GtkListBox: one row a marked move */
   GtkWidget    *scroller;
+  GtkWidget    *menu_button;
   KielaReview  *review;
   GCancellable *cancellable;
   guint         ply;
@@ -320,6 +321,12 @@ kiela_review_panel_get_status (KielaReviewPanel *self)
   return self->status;
 }
 
+GtkWidget *
+kiela_review_panel_get_menu_button (KielaReviewPanel *self)
+{
+  return self->menu_button;
+}
+
 static void
 kiela_review_panel_dispose (GObject *object)
 {
@@ -364,11 +371,27 @@ kiela_review_panel_init (KielaReviewPanel *self)
     GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
     GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
 
+    GtkWidget *more = gtk_menu_button_new ();
+    g_autoptr(GMenu) menu = g_menu_new ();
+
     gtk_widget_add_css_class (close, "flat");
     gtk_widget_add_css_class (close, "circular");
     gtk_widget_set_tooltip_text (close, _("Close the Review"));
     gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "win.close-review");
+    /* What the finished review offers, in a menu: the panel has no height to spare. */
+    g_menu_append (menu, _("_Learn from Your Mistakes"), "win.review-learn");
+    g_menu_append (menu, _("Export _Worksheet…"), "win.review-export-pdf");
+    g_menu_append (menu, _("Export as _CSV…"), "win.review-export-csv");
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (more), G_MENU_MODEL (menu));
+    gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (more), "view-more-symbolic");
+    gtk_widget_add_css_class (more, "flat");
+    gtk_widget_add_css_class (more, "circular");
+    gtk_widget_set_tooltip_text (more, _("Learn from the Review, or Export It"));
+    gtk_accessible_update_property (GTK_ACCESSIBLE (more), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Learn from the Review, or Export It"), -1);
+    self->menu_button = more;
     gtk_box_append (GTK_BOX (header), title);
+    gtk_box_append (GTK_BOX (header), more);
     gtk_box_append (GTK_BOX (header), close);
     gtk_box_append (GTK_BOX (self), header);
   }

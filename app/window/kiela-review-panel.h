@@ -25,6 +25,8 @@ gboolean     kiela_review_panel_get_running  (KielaReviewPanel *self);
 GtkWidget   *kiela_review_panel_get_graph    (KielaReviewPanel *self);
 GtkWidget   *kiela_review_panel_get_rows     (KielaReviewPanel *self);
 GtkWidget   *kiela_review_panel_get_status   (KielaReviewPanel *self);
+/* The header's menu: Learn from Your Mistakes, Export Worksheet…, Export as CSV…. */
+GtkWidget   *kiela_review_panel_get_menu_button (KielaReviewPanel *self);
 /* The words of a judged move's row: "12. North b3?? −9 (best i3)". */
 char        *kiela_review_panel_describe     (KielaReview *review, guint index);
 

@@ -191,6 +191,8 @@ void      _kiela_window_analysis_init    (KielaWindow *self);
 void      _kiela_window_review_init      (KielaWindow *self);
 void      _kiela_window_review_game      (KielaWindow *self);
 KielaReviewPanel *_kiela_window_get_review_panel (KielaWindow *self);
+/* The finished review written to `file`: the PDF worksheet, or CSV (win.review-export-*). */
+gboolean  _kiela_window_review_export    (KielaWindow *self, GFile *file, gboolean pdf, GError **error);
 /* Shows on `mark` the review's grade of the move of `ply` of `line`, or hides it. */
 void      _kiela_window_review_bind_mark (KielaWindow *self, KielaGameLine *line, guint ply, GtkLabel *mark);
 

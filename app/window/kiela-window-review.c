@@ -6,6 +6,14 @@
 
 #include "kiela-window-private.h"
 #include "kiela-review-panel.h"
+#include "kiela-review-export.h"
+#include "kiela-learn.h"
+#include "kiela-compat.h"
+#include "kiela-diagram.h"
+
+#include <string.h>
+
+static void update_review_actions (KielaWindow *self);
 
 static void
 follow_ply (KielaWindow *self)
@@ -173,6 +181,7 @@ close_review (KielaWindow *self, gboolean refresh)
   keep_list_room (self, FALSE);
   g_object_set_data (G_OBJECT (self->game_review), "kiela-tree", NULL);
   g_object_set_data (G_OBJECT (self->game_review), "kiela-line", NULL);
+  update_review_actions (self);
   for (guint row = 1; refresh && self->moves != NULL && row <= n; row++)
     kiela_move_list_model_row_changed (self->moves, row);
 }
@@ -219,7 +228,169 @@ _kiela_window_review_game (KielaWindow *self)
                                 tree != NULL ? kiela_game_tree_get_game (tree) : _kiela_window_game (self), NULL))
     g_signal_connect_object (kiela_review_panel_get_review (self->game_review), "move-judged",
                              G_CALLBACK (on_move_judged), self, 0);
+  update_review_actions (self);
   follow_ply (self);
+}
+
+/* ---------- what a finished review offers ---------- */
+
+/* The player whose mistakes the review teaches from: the human against the computer; both
+ * sides of a game between two people (an opened record) or between two computers. */
+static guint
+reviewed_sides (KielaWindow *self)
+{
+  guint sides = 0;
+
+  for (KielaSide side = KIELA_SOUTH; side <= KIELA_NORTH; side++)
+    if (kiela_game_session_get_player (self->session, side) == NULL)
+      sides |= 1u << side;
+  return sides != 0 ? sides : (1u << KIELA_SOUTH) | (1u << KIELA_NORTH);
+}
+
+static KielaReview *
+finished_review (KielaWindow *self)
+{
+  KielaReview *review = self->game_review ? kiela_review_panel_get_review (self->game_review) : NULL;
+
+  if (review == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->game_review))
+      || kiela_review_panel_get_running (self->game_review)
+      || kiela_review_get_n_judged (review) < kiela_review_get_n_plies (review))
+    return NULL;
+  return review;
+}
+
+static void
+update_review_actions (KielaWindow *self)
+{
+  static const char * const names[] = { "review-learn", "review-export-pdf", "review-export-csv" };
+  gboolean done = finished_review (self) != NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), names[i])), done);
+}
+
+/* Learn from Your Mistakes: the reviewed player's mistakes and blunders as puzzles in the
+ * lesson view (stars as for the shipped puzzles), kept under an id of the game's positions. */
+static void
+review_learn_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  KielaWindow *self = data;
+  KielaReview *review = finished_review (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  KielaReviewLesson *lesson;
+  guint32 hash = 5381;
+
+  if (review == NULL)
+    return;
+  for (guint i = 0; i <= kiela_review_get_n_plies (review); i++)
+    hash = hash * 33 + (guint32) kiela_position_hash (kiela_review_get_position (review, i));
+  id = g_strdup_printf ("review-mistakes-%08x", hash);
+  lesson = kiela_review_lesson_new (review, reviewed_sides (self), id, &error);
+  if (lesson == NULL)
+    {
+      kiela_window_add_message (self, error->message);
+      return;
+    }
+  if (!kiela_learn_open_unlisted (self->learn, kiela_review_lesson_get_lesson (lesson), &error))
+    {
+      if (error != NULL)
+        kiela_window_add_message (self, error->message);
+      kiela_review_lesson_free (lesson);
+      return;
+    }
+  /* The view shows it from now on: the one it showed before goes only now. */
+  g_object_set_data_full (G_OBJECT (self->game_review), "kiela-mistakes", lesson,
+                          (GDestroyNotify) kiela_review_lesson_free);
+}
+
+static GFile *
+documents_folder_new (void)
+{
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+  return g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
+}
+
+/* "Ana – Kizua": the worksheet's title. */
+static char *
+review_title (KielaWindow *self)
+{
+  return g_strdup_printf ("%s – %s", kiela_game_session_get_player_name (self->session, KIELA_SOUTH),
+                          kiela_game_session_get_player_name (self->session, KIELA_NORTH));
+}
+
+gboolean
+_kiela_window_review_export (KielaWindow *self, GFile *file, gboolean pdf, GError **error)
+{
+  KielaReview *review = finished_review (self);
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (review == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("The review is not finished."));
+      return FALSE;
+    }
+  if (pdf)
+    {
+      g_autofree char *title = review_title (self);
+
+      bytes = kiela_review_sheet_to_pdf (review, title, reviewed_sides (self), KIELA_PAPER_A4, error);
+    }
+  else
+    {
+      char *csv = kiela_review_to_csv (review);
+
+      bytes = g_bytes_new_take (csv, strlen (csv));
+    }
+  return bytes != NULL && kiela_diagram_write_file (file, bytes, error);
+}
+
+static void
+on_export_chosen (GFile *file, gpointer data)
+{
+  KielaWindow *self = KIELA_WINDOW (data);
+  gboolean pdf = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (self), "kiela-review-export-pdf"));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *msg = NULL;
+
+  if (file == NULL)
+    return;
+  name = g_file_get_basename (file);
+  if (_kiela_window_review_export (self, file, pdf, &error))
+    msg = g_strdup_printf (_("Exported “%s”"), name);
+  else
+    /* TRANSLATORS: the review's export failed; the error names the file and the problem */
+    msg = g_strdup_printf ("%s %s", _("The review could not be exported."), error->message);
+  kiela_window_add_message (self, msg);
+}
+
+static void
+review_export_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  KielaWindow *self = data;
+  gboolean pdf = g_str_equal (g_action_get_name (G_ACTION (action)), "review-export-pdf");
+  g_autoptr(GListStore) filters = kiela_compat_file_filters_new ();
+  g_autoptr(GFile) docs = documents_folder_new ();
+  g_autofree char *stem = kiela_window_dup_file_stem (self);
+  /* TRANSLATORS: default file names of the exported review, after the game's name
+   * ("kizua-vs-human-2026-12-01-review.pdf"); keep the endings */
+  g_autofree char *name = g_strdup_printf (pdf ? _("%s-review.pdf") : _("%s-review.csv"), stem);
+  KielaCompatFileRequest request = {
+    .title = pdf ? _("Export the Review as a Worksheet") : _("Export the Review as CSV"),
+    .accept_label = _("_Export"), .filters = G_LIST_MODEL (filters), .folder = docs, .name = name,
+  };
+
+  if (finished_review (self) == NULL)
+    return;
+  if (pdf)
+    kiela_compat_file_filters_add (filters, _("PDF documents"), "application/pdf", "*.pdf", NULL);
+  else
+    kiela_compat_file_filters_add (filters, _("CSV files"), "text/csv", "*.csv", NULL);
+  g_object_set_data (G_OBJECT (self), "kiela-review-export-pdf", GINT_TO_POINTER (pdf));
+  kiela_compat_choose_file (GTK_WINDOW (self), KIELA_COMPAT_FILE_SAVE, &request, on_export_chosen,
+                            g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -246,6 +417,9 @@ _kiela_window_review_init (KielaWindow *self)
   static const GActionEntry entries[] = {
     { "review-game", review_game_activated, NULL, NULL, NULL, { 0 } },
     { "close-review", close_review_activated, NULL, NULL, NULL, { 0 } },
+    { "review-learn", review_learn_activated, NULL, NULL, NULL, { 0 } },
+    { "review-export-pdf", review_export_activated, NULL, NULL, NULL, { 0 } },
+    { "review-export-csv", review_export_activated, NULL, NULL, NULL, { 0 } },
   };
   static const char * const notifies[] = { "notify::view-ply", "notify::n-moves" };
   GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self->move_scroller));
@@ -263,6 +437,8 @@ _kiela_window_review_init (KielaWindow *self)
   g_signal_connect (self->game_review, "show-better", G_CALLBACK (on_show_better), self);
   g_signal_connect_object (self->game_review, "destroy", G_CALLBACK (on_panel_destroy), self, 0);
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  g_signal_connect_object (self->game_review, "done", G_CALLBACK (update_review_actions), self, G_CONNECT_SWAPPED);
+  update_review_actions (self);
   for (guint i = 0; i < G_N_ELEMENTS (notifies); i++)
     g_signal_connect_object (self->session, notifies[i], G_CALLBACK (follow_ply), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::tree", G_CALLBACK (on_tree_changed), self, G_CONNECT_SWAPPED);

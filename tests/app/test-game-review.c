@@ -8,6 +8,9 @@
 #include "kiela-window.h"
 #include "kiela-review-panel.h"
 #include "kiela-step-list.h"
+#include "kiela-lesson-view.h"
+#include "kiela-board-view-private.h"
+#include <glib/gstdio.h>
 #include "app-test-util.h"
 #include "app-test-window.h"
 #include "app-test-render.h"
@@ -88,6 +91,91 @@ screenshot (GtkWidget *window, const char *name)
   path = g_build_filename (dir, name, NULL);
   texture = render_texture (window, FALSE);
   g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+static GtkWidget *chooser_found;
+
+static gboolean
+chooser_shown (gpointer data)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  chooser_found = NULL;
+  for (GList *l = toplevels; l; l = l->next)
+    if (GTK_IS_FILE_CHOOSER_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      chooser_found = l->data;
+  return chooser_found != NULL;
+}
+
+static gboolean
+chooser_has_folder (gpointer data)
+{
+  g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser_found));
+
+  return folder != NULL;
+}
+
+static gboolean
+chooser_in_folder (gpointer dir)
+{
+  g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser_found));
+
+  return folder != NULL && g_file_equal (folder, dir);
+}
+
+static gboolean
+file_written (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
+}
+
+/* Runs `action`, checks the save chooser it shows (the proposed name, the Documents folder, or
+ * home without one) and saves to `path` through it. */
+static void
+export_through_chooser (KielaWindow *window, const char *action, const char *name, const char *path)
+{
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GFile) want_folder = g_file_new_for_path (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *current = NULL;
+
+  g_remove (path);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), action, NULL));
+  wait_until (chooser_shown, NULL, 10000, "the file chooser");
+  current = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser_found));
+  g_assert_cmpstr (current, ==, name);
+  /* The dialog sets its folder once it has loaded it. */
+  wait_until (chooser_has_folder, NULL, 10000, "the chooser's folder");
+  folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser_found));
+  g_assert_true (g_file_equal (folder, want_folder));
+  /* Saved into the test's own folder instead. */
+  {
+    g_autoptr(GFile) dir = g_file_get_parent (file);
+    g_autofree char *base = g_file_get_basename (file);
+
+    g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser_found), dir, NULL));
+    wait_until (chooser_in_folder, dir, 10000, "the chooser to go to the test's folder");
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser_found), base);
+  }
+  gtk_dialog_response (GTK_DIALOG (chooser_found), GTK_RESPONSE_ACCEPT);
+  wait_until (file_written, (gpointer) path, 10000, "the exported file");
+  spin (100);
+}
+
+static guint
+pdf_pages (const char *pdf)
+{
+  const char *argv[] = { KIELA_TEST_PDFINFO, pdf, NULL };
+  g_autofree char *out = NULL;
+  const char *pages;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  pages = strstr (out, "\nPages:");
+  g_assert_nonnull (pages);
+  return (guint) g_ascii_strtoull (pages + strlen ("\nPages:"), NULL, 10);
 }
 
 static void
@@ -230,6 +318,72 @@ test_planted_blunder (void)
       g_assert_cmpstr (first, ==, "c1");
     }
     g_assert_cmpuint (kiela_window_get_view_ply (w.window), ==, 1);
+  }
+
+  /* Learn from Your Mistakes: the blunder as a puzzle in the lesson view, from the position
+   * before it; the better move answers it, with the puzzles' stars. */
+  {
+    KielaLessonView *view;
+    const KielaLesson *lesson;
+    KielaBoardView *board;
+    KielaHouse *house;
+    KielaSquare sq;
+
+    g_assert_true (gtk_widget_get_visible (kiela_review_panel_get_menu_button (panel)));
+    g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (w.window), "review-learn"));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.review-learn", NULL));
+    spin (100);
+    g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, "lesson");
+    view = KIELA_LESSON_VIEW (app_test_find_type (GTK_WIDGET (w.window), KIELA_TYPE_LESSON_VIEW));
+    lesson = kiela_lesson_view_get_lesson (view);
+    g_assert_cmpint (lesson->kind, ==, KIELA_LESSON_KIND_PUZZLES);
+    g_assert_cmpuint (lesson->n_steps, ==, 1);
+    g_assert_true (g_str_has_prefix (kiela_lesson_view_get_narration (view), "Move 1: South played e2 here and gave up "));
+    board = kiela_lesson_view_get_board (view);
+    {
+      KielaPosition start;
+
+      g_assert_true (kiela_position_parse (LOSES_NINE, 10, &start, NULL));
+      g_assert_true (kiela_position_equal (kiela_board_view_get_position (board), &start));
+    }
+    g_assert_true (kiela_square_parse (10, "c1", &sq, NULL));
+    house = kiela_board_view_get_house (board, sq.side, sq.house);
+    gtk_widget_grab_focus (GTK_WIDGET (house));
+    gtk_widget_activate (GTK_WIDGET (house));
+    spin (300);
+    g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+    g_assert_true (g_str_has_prefix (kiela_lesson_view_get_feedback (view), "★★★"));
+    screenshot (GTK_WIDGET (w.window), width >= 1920 ? "mistakes-1920x1080.png" : "mistakes-1280x800.png");
+    kiela_window_pop_page (w.window);
+    spin (100);
+    g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, "game");
+  }
+
+  /* Export: the chooser proposes the game's name in Documents; the worksheet has the graph's
+   * page and one for the blunder; the CSV a line a move. */
+  {
+    g_autofree char *stem = kiela_window_dup_file_stem (w.window);
+    g_autofree char *pdf = g_build_filename (g_get_user_data_dir (), "review.pdf", NULL);
+    g_autofree char *csv_path = g_build_filename (g_get_user_data_dir (), "review.csv", NULL);
+    g_autofree char *csv = NULL;
+    g_autofree char *want_pdf = g_strdup_printf ("%s-review.pdf", stem);
+    g_autofree char *want_csv = g_strdup_printf ("%s-review.csv", stem);
+
+    export_through_chooser (w.window, "win.review-export-pdf", want_pdf, pdf);
+    g_assert_cmpuint (pdf_pages (pdf), ==, 2);
+    if (g_getenv ("KIELA_SCREENSHOT_DIR") != NULL)
+      {
+        g_autofree char *copy = g_build_filename (g_getenv ("KIELA_SCREENSHOT_DIR"), "review.pdf", NULL);
+        g_autoptr(GFile) from = g_file_new_for_path (pdf);
+        g_autoptr(GFile) to = g_file_new_for_path (copy);
+
+        g_assert_true (g_file_copy (from, to, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, NULL));
+      }
+    export_through_chooser (w.window, "win.review-export-csv", want_csv, csv_path);
+    g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+    g_assert_true (g_str_has_prefix (csv, "ply,side,move,best,loss,class,score,best_score,line\n1,south,e2,c1,"));
+    g_assert_nonnull (strstr (csv, ",blunder,"));
+    g_assert_nonnull (strstr (csv, "\n2,north,a3,a3,0,best,"));
   }
 
   /* A new game closes the review, and What Happens gets its steps back. */

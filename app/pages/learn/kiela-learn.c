@@ -113,12 +113,12 @@ ensure_view (KielaLearn *learn)
   return KIELA_LESSON_VIEW (learn->view);
 }
 
+static void show_lesson_page (KielaLearn *learn);
+
 static void
 open_lesson (KielaLearn *learn, const char *id, guint step)
 {
   g_autoptr(GError) error = NULL;
-
-  const KielaLesson *lesson;
 
   if (learn->window == NULL)
     return;
@@ -130,6 +130,36 @@ open_lesson (KielaLearn *learn, const char *id, guint step)
       kiela_window_add_message (learn->window, error->message);
       return;
     }
+  show_lesson_page (learn);
+}
+
+gboolean
+kiela_learn_open_unlisted (KielaLearn *learn, const KielaLesson *lesson, GError **error)
+{
+  const KielaVariant *variant;
+
+  g_return_val_if_fail (KIELA_IS_LEARN (learn), FALSE);
+  g_return_val_if_fail (lesson != NULL, FALSE);
+
+  if (learn->window == NULL)
+    return FALSE;
+  variant = kiela_registry_lookup_variant (learn->registry, lesson->variant);
+  if (variant == NULL)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("The variant “%s” is not loaded."), lesson->variant);
+      return FALSE;
+    }
+  if (!kiela_lesson_view_open_lesson (ensure_view (learn), lesson, variant, 0, error))
+    return FALSE;
+  show_lesson_page (learn);
+  return TRUE;
+}
+
+static void
+show_lesson_page (KielaLearn *learn)
+{
+  const KielaLesson *lesson;
+
   /* The header says which list the lesson belongs to; the view names the lesson. */
   lesson = kiela_lesson_view_get_lesson (KIELA_LESSON_VIEW (learn->view));
   kiela_window_set_page_title (learn->window, KIELA_PAGE_LESSON,

@@ -46,6 +46,10 @@ KielaLessonProgress *kiela_learn_get_progress   (KielaLearn *self);
 KielaPupils         *kiela_learn_get_pupils     (KielaLearn *self);
 KielaLessonView     *kiela_learn_get_lesson_view (KielaLearn *self);   /* made on first use */
 GtkWidget           *kiela_learn_get_page       (KielaLearn *self, const char *name);
+/* Opens a lesson that is in no list (Learn from Your Mistakes: a review's puzzles) at its
+ * first step, as a listed one opens; `lesson` must outlive its showing.  FALSE when its
+ * variant is not loaded. */
+gboolean             kiela_learn_open_unlisted  (KielaLearn *self, const KielaLesson *lesson, GError **error);
 /* The lesson id the last "How does this work?" offer pointed at, or NULL (tests). */
 const char          *kiela_learn_get_last_offer (KielaLearn *self);
 

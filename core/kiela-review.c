@@ -671,7 +671,7 @@ kiela_review_lesson_new (KielaReview *review, guint sides, const char *id, GErro
   if (n == 0)
     {
       g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_GAME_OVER,
-                           _("The review found no mistake to learn from: no mistake or blunder has a single better move."));
+                           _("The review found no mistake to learn from: no mistake or blunder has one clearly better move."));
       return NULL;
     }
   self->lesson.id = keep (self, g_strdup (id));

@@ -237,7 +237,8 @@ check_keys (const Group *g, const char *const *allowed, GError **error)
 /* ---- reading: lessons and steps ---- */
 
 static const char *const lesson_keys[] = { "Format", "Id", "Title", "Summary", "Level", "Variant", "Kind", "Order",
-                                           "Author", "Version", "TranslationDomain", NULL };
+                                           "Author", "Version", "TranslationDomain", "Objective", "Misconceptions",
+                                           "Activity", NULL };
 
 static gboolean
 read_step (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, guint i, GError **error)
@@ -392,6 +393,7 @@ read_lesson (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, GError **error)
   Group g = { f, kf, fl->group };
   g_autofree char *id = NULL, *title = NULL, *variant = NULL;
   g_autofree char *summary = NULL, *author = NULL;
+  g_autofree char *objective = NULL, *misconceptions = NULL, *activity = NULL;
   guint format, order, revision;
   gint level, kind;
 
@@ -441,9 +443,15 @@ read_lesson (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, GError **error)
     return FALSE;
   summary = get_string (&g, "Summary");
   author = get_string (&g, "Author");
+  objective = get_string (&g, "Objective");
+  misconceptions = get_string (&g, "Misconceptions");
+  activity = get_string (&g, "Activity");
   fl->lesson.id = _kiela_lesson_file_keep (f, id);
   fl->lesson.title = _kiela_lesson_file_keep (f, title);
   fl->lesson.summary = summary && *summary ? _kiela_lesson_file_keep (f, summary) : NULL;
+  fl->lesson.objective = objective && *objective ? _kiela_lesson_file_keep (f, objective) : NULL;
+  fl->lesson.misconceptions = misconceptions && *misconceptions ? _kiela_lesson_file_keep (f, misconceptions) : NULL;
+  fl->lesson.activity = activity && *activity ? _kiela_lesson_file_keep (f, activity) : NULL;
   fl->lesson.variant = _kiela_lesson_file_keep (f, variant);
   fl->lesson.order = order;
   fl->lesson.level = (gsize) level;

@@ -265,6 +265,10 @@ kiela_lesson_file_add_lesson (KielaLessonFile *file, const KielaLesson *lesson, 
   fl->lesson.id = _kiela_lesson_file_keep (file, lesson->id);
   fl->lesson.title = _kiela_lesson_file_keep (file, lesson->title);
   fl->lesson.summary = _kiela_lesson_file_keep (file, lesson->summary);
+  fl->lesson.objective = lesson->objective && *lesson->objective ? _kiela_lesson_file_keep (file, lesson->objective) : NULL;
+  fl->lesson.misconceptions = lesson->misconceptions && *lesson->misconceptions
+                              ? _kiela_lesson_file_keep (file, lesson->misconceptions) : NULL;
+  fl->lesson.activity = lesson->activity && *lesson->activity ? _kiela_lesson_file_keep (file, lesson->activity) : NULL;
   fl->lesson.variant = _kiela_lesson_file_keep (file, lesson->variant);
   fl->lesson.translation_domain = _kiela_lesson_file_keep (file, file->domain);
   fl->lesson.version = KIELA_LESSON_VERSION;
@@ -402,6 +406,9 @@ kiela_lesson_file_to_data (KielaLessonFile *file, gsize *length)
       set_opt (kf, group, "Author", fl->author);
       if (fl->revision)
         g_key_file_set_integer (kf, group, "Version", (gint) fl->revision);
+      set_opt (kf, group, "Objective", l->objective);
+      set_opt (kf, group, "Misconceptions", l->misconceptions);
+      set_opt (kf, group, "Activity", l->activity);
 
       for (guint n = 0; n < fl->lesson.n_steps; n++)
         {

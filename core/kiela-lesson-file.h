@@ -23,6 +23,9 @@ G_BEGIN_DECLS
  *   Author=...                  # who wrote it (optional)
  *   Version=3                   # the lesson's own revision, a number (optional)
  *   TranslationDomain=kiela     # only in the files shipped with Kiela
+ *   Objective=...               # teacher notes (optional): what the lesson teaches,
+ *   Misconceptions=...          # the usual mistakes (one a line, \n between them),
+ *   Activity=...                # an activity with real stones
  *
  *   [Step 1]                    # steps numbered 1, 2, 3... in order
  *   Text=...                    # required

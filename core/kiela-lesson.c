@@ -32,6 +32,42 @@ kiela_lesson_get_title (const KielaLesson *lesson)
   return tr (lesson, lesson->title);
 }
 
+/* Notes are teacher's text: an empty one is none. */
+static const char *
+note (const KielaLesson *lesson, const char *text)
+{
+  return text && *text ? tr (lesson, text) : NULL;
+}
+
+const char *
+kiela_lesson_get_objective (const KielaLesson *lesson)
+{
+  g_return_val_if_fail (lesson != NULL, NULL);
+  return note (lesson, lesson->objective);
+}
+
+const char *
+kiela_lesson_get_misconceptions (const KielaLesson *lesson)
+{
+  g_return_val_if_fail (lesson != NULL, NULL);
+  return note (lesson, lesson->misconceptions);
+}
+
+const char *
+kiela_lesson_get_activity (const KielaLesson *lesson)
+{
+  g_return_val_if_fail (lesson != NULL, NULL);
+  return note (lesson, lesson->activity);
+}
+
+gboolean
+kiela_lesson_has_notes (const KielaLesson *lesson)
+{
+  g_return_val_if_fail (lesson != NULL, FALSE);
+  return kiela_lesson_get_objective (lesson) || kiela_lesson_get_misconceptions (lesson)
+         || kiela_lesson_get_activity (lesson);
+}
+
 const char *
 kiela_lesson_get_summary (const KielaLesson *lesson)
 {

@@ -162,7 +162,13 @@ typedef struct {
   gsize       level;               /* KielaLessonLevel */
   gsize       kind;                /* KielaLessonKind */
   gsize       version;             /* KIELA_LESSON_VERSION */
-  gpointer    reserved[4];
+  /* Teacher notes, N_(), each may be NULL (three reserved slots of plugin API 2, so a module
+   * that left them zero has none): what the lesson teaches, the usual mistakes (one a line),
+   * and an activity with real stones.  Shown under For Teachers and in the worksheet. */
+  const char *objective;
+  const char *misconceptions;
+  const char *activity;
+  gpointer    reserved[1];
 } KielaLesson;
 
 #define KIELA_LESSON_MAX_STEPS 200
@@ -295,6 +301,12 @@ KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_is_final_test (const KielaLesson *l
 /* Translated texts (in the lesson's translation domain). */
 KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_get_title      (const KielaLesson *lesson);
 KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_get_summary    (const KielaLesson *lesson);
+/* The teacher notes, translated; NULL when the lesson has none of that kind. */
+KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_get_objective  (const KielaLesson *lesson);
+KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_get_misconceptions (const KielaLesson *lesson);
+KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_get_activity   (const KielaLesson *lesson);
+/* TRUE when it has any of the three. */
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_lesson_has_notes      (const KielaLesson *lesson);
 /* "Beginner", "Advanced", "Expert" (translated, context "lesson level"). */
 KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_level_name     (KielaLessonLevel level);
 KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_step_get_text  (const KielaLesson *lesson, guint step);

@@ -188,8 +188,16 @@ write_strings (int argc, char **argv, const char *output)
           g_autofree char *title = g_strdup_printf ("the title of lesson “%s”", l->id);
           g_autofree char *summary = g_strdup_printf ("the one-line summary of lesson “%s”", l->id);
 
+          g_autofree char *objective = g_strdup_printf ("teacher notes of lesson “%s”: what it teaches", l->id);
+          g_autofree char *misconceptions = g_strdup_printf ("teacher notes of lesson “%s”: the usual mistakes, one a "
+                                                             "line (keep the line breaks)", l->id);
+          g_autofree char *activity = g_strdup_printf ("teacher notes of lesson “%s”: an activity with real stones", l->id);
+
           append_string (out, seen, title, l->title);
           append_string (out, seen, summary, l->summary);
+          append_string (out, seen, objective, l->objective);
+          append_string (out, seen, misconceptions, l->misconceptions);
+          append_string (out, seen, activity, l->activity);
           for (guint s = 0; s < l->n_steps; s++)
             {
               const KielaLessonStep *st = &l->steps[s];

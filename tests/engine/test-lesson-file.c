@@ -152,6 +152,9 @@ assert_same_lesson (const KielaLesson *a, const KielaLesson *b)
   g_assert_cmpstr (a->id, ==, b->id);
   g_assert_cmpstr (a->title, ==, b->title);
   g_assert_cmpstr (a->summary, ==, b->summary);
+  g_assert_cmpstr (a->objective, ==, b->objective);
+  g_assert_cmpstr (a->misconceptions, ==, b->misconceptions);
+  g_assert_cmpstr (a->activity, ==, b->activity);
   g_assert_cmpstr (a->variant, ==, b->variant);
   g_assert_cmpuint (a->order, ==, b->order);
   g_assert_cmpuint (a->level, ==, b->level);
@@ -244,7 +247,8 @@ test_built (void)
   };
   KielaLesson lesson = { .id = "built", .title = "  Built [in] memory ", .summary = "#not a comment", .variant = "kiela",
                          .order = 7, .steps = steps, .n_steps = G_N_ELEMENTS (steps), .level = KIELA_LESSON_EXPERT,
-                         .version = KIELA_LESSON_VERSION };
+                         .version = KIELA_LESSON_VERSION, .objective = "Relays.",
+                         .misconceptions = "The inner row runs rightward.\nA relay = a new move." };
   g_autoptr(KielaLessonFile) file = kiela_lesson_file_new ();
   g_autoptr(KielaLessonFile) again = NULL;
   g_autoptr(GError) error = NULL;
@@ -263,6 +267,38 @@ test_built (void)
   g_assert_cmpstr (kiela_lesson_file_get_author (again, 0), ==, "Ana");
   /* A user's texts are shown as written: no catalogue translates them. */
   g_assert_cmpstr (kiela_lesson_get_title (kiela_lesson_file_get_lesson (again, 0)), ==, "  Built [in] memory ");
+  /* Teacher notes: written in [Lesson], read back; an empty one is none. */
+  g_assert_nonnull (strstr (text, "\nObjective=Relays.\n"));
+  g_assert_nonnull (strstr (text, "\nMisconceptions=The inner row runs rightward.\\nA relay = a new move.\n"));
+  g_assert_null (strstr (text, "Activity="));
+  g_assert_cmpstr (kiela_lesson_get_misconceptions (kiela_lesson_file_get_lesson (again, 0)), ==,
+                   "The inner row runs rightward.\nA relay = a new move.");
+  g_assert_null (kiela_lesson_get_activity (kiela_lesson_file_get_lesson (again, 0)));
+  g_assert_true (kiela_lesson_has_notes (kiela_lesson_file_get_lesson (again, 0)));
+}
+
+/* The teacher notes of a file: each key as written, several misconceptions one a line. */
+static void
+test_notes (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaLessonFile) file = kiela_lesson_file_new_from_file (DIR "/good.kiela-lesson", &error);
+  g_autoptr(KielaLessonFile) none = NULL;
+  const KielaLesson *l;
+
+  g_assert_no_error (error);
+  l = kiela_lesson_file_get_lesson (file, 0);
+  g_assert_cmpstr (kiela_lesson_get_objective (l), ==,
+                   "Pupils see that a move goes on when its last stone lands on stones.");
+  g_assert_cmpstr (kiela_lesson_get_misconceptions (l), ==,
+                   "Sowing on rightward in the inner row: from j1 the stones go up to j2, then leftward to a2.\n"
+                   "A relay starts from the next house: it lifts the stones of the house where the last stone fell.");
+  g_assert_true (g_str_has_prefix (kiela_lesson_get_activity (l), "With real stones"));
+  none = kiela_lesson_file_new_from_data ("[Lesson]\nFormat=1\nId=x\nTitle=X\nVariant=kiela\nObjective=\n\n"
+                                          "[Step 1]\nText=Sow g1.\nTask=sow-house\nAnswer=g1\n", -1, "x", &error);
+  g_assert_no_error (error);
+  g_assert_false (kiela_lesson_has_notes (kiela_lesson_file_get_lesson (none, 0)));
+  g_assert_null (kiela_lesson_get_objective (kiela_lesson_file_get_lesson (none, 0)));
 }
 
 /* The lessons plugin registers every file of the search path; a bad file fails its own
@@ -327,7 +363,7 @@ test_strings (void)
   static const char *const files[] = { "course", "hawalis", "puzzles" };
   g_autofree char *header = NULL;
   g_autoptr(GError) error = NULL;
-  guint found = 0;
+  guint found = 0, notes = 0;
 
   g_assert_true (g_file_get_contents (KIELA_TEST_SHIPPED_LESSONS_DIR "/lesson-strings.h", &header, NULL, &error));
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)
@@ -341,15 +377,27 @@ test_strings (void)
         {
           const KielaLesson *l = kiela_lesson_file_get_lesson (file, i);
           g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+          g_autoptr(GPtrArray) keep = g_ptr_array_new_with_free_func (g_free);
 
           g_ptr_array_add (texts, (gpointer) l->title);
           g_ptr_array_add (texts, (gpointer) l->summary);
+          /* The teacher notes too, their line breaks written \n. */
+          for (guint k = 0; k < 3; k++)
+            {
+              const char *note = k == 0 ? l->objective : k == 1 ? l->misconceptions : l->activity;
+              g_auto(GStrv) lines = note ? g_strsplit (note, "\n", -1) : NULL;
+
+              if (note != NULL)
+                g_ptr_array_add (keep, g_strjoinv ("\\n", lines));
+            }
           for (guint s = 0; s < l->n_steps; s++)
             {
               g_ptr_array_add (texts, (gpointer) l->steps[s].text);
               if (l->steps[s].hint)
                 g_ptr_array_add (texts, (gpointer) l->steps[s].hint);
             }
+          for (guint t = 0; t < keep->len; t++)
+            g_ptr_array_add (texts, g_ptr_array_index (keep, t));
           for (guint t = 0; t < texts->len; t++)
             {
               g_autofree char *marked = g_strdup_printf ("*/\nN_(\"%s\")\n", (const char *) g_ptr_array_index (texts, t));
@@ -361,10 +409,13 @@ test_strings (void)
               g_assert_true (g_strrstr_len (header, at - header, "/* TRANSLATORS: ") > g_strrstr_len (header, at - header, "N_("));
               found++;
             }
+          notes += keep->len;
         }
     }
-  /* 21 lessons, 193 steps, each with a hint but the 15 of the final tests. */
-  g_assert_cmpuint (found, ==, 21 * 2 + 193 * 2 - 15);
+  /* 21 lessons, 193 steps, each with a hint but the 15 of the final tests; the teacher notes
+   * are counted apart: the course gains them lesson by lesson. */
+  g_assert_cmpuint (found - notes, ==, 21 * 2 + 193 * 2 - 15);
+  g_assert_cmpuint (notes, >=, 3);
 }
 
 static int
@@ -496,6 +547,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-file/broken", test_broken);
   g_test_add_func ("/lesson-file/special", test_special);
   g_test_add_func ("/lesson-file/round-trip", test_round_trip);
+  g_test_add_func ("/lesson-file/notes", test_notes);
   g_test_add_func ("/lesson-file/built", test_built);
   g_test_add_func ("/lesson-file/registry", test_registry);
   g_test_add_func ("/lesson-file/strings", test_strings);

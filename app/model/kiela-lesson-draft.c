@@ -24,6 +24,7 @@ struct _KielaLessonDraft {
   char *title;
   char *summary;
   char *author;
+  char *notes[3];    /* KielaLessonNote */
   KielaLessonLevel level;
   char *variant;
   GPtrArray *steps;  /* KielaLessonDraftStep* */
@@ -63,6 +64,8 @@ kiela_lesson_draft_finalize (GObject *object)
   g_free (self->title);
   g_free (self->summary);
   g_free (self->author);
+  for (guint i = 0; i < G_N_ELEMENTS (self->notes); i++)
+    g_free (self->notes[i]);
   g_free (self->variant);
   g_ptr_array_unref (self->steps);
   g_free (self->path);
@@ -100,6 +103,8 @@ default_variant_id (KielaRegistry *registry)
 /* ---------- the content as key-file text ---------- */
 
 static const char *const level_words[] = { "beginner", "advanced", "expert" };
+/* The keys of the lesson file's teacher notes, by KielaLessonNote. */
+static const char *const note_keys[] = { "Objective", "Misconceptions", "Activity" };
 
 static void
 set_opt (GKeyFile *kf, const char *group, const char *key, const char *value)
@@ -118,6 +123,8 @@ content_key_file (KielaLessonDraft *self)
   set_opt (kf, DRAFT_GROUP, "Title", self->title);
   set_opt (kf, DRAFT_GROUP, "Summary", self->summary);
   set_opt (kf, DRAFT_GROUP, "Author", self->author);
+  for (guint i = 0; i < G_N_ELEMENTS (note_keys); i++)
+    set_opt (kf, DRAFT_GROUP, note_keys[i], self->notes[i]);
   g_key_file_set_string (kf, DRAFT_GROUP, "Level", level_words[MIN (self->level, KIELA_LESSON_EXPERT)]);
   g_key_file_set_string (kf, DRAFT_GROUP, "Variant", self->variant);
   g_key_file_set_integer (kf, DRAFT_GROUP, "Steps", (gint) self->steps->len);
@@ -224,6 +231,11 @@ load_content (KielaLessonDraft *self, GKeyFile *kf, GError **error)
   self->summary = get_opt (kf, DRAFT_GROUP, "Summary");
   g_free (self->author);
   self->author = get_opt (kf, DRAFT_GROUP, "Author");
+  for (guint i = 0; i < G_N_ELEMENTS (note_keys); i++)
+    {
+      g_free (self->notes[i]);
+      self->notes[i] = get_opt (kf, DRAFT_GROUP, note_keys[i]);
+    }
   level = get_opt (kf, DRAFT_GROUP, "Level");
   self->level = KIELA_LESSON_BEGINNER;
   for (guint k = 0; k < G_N_ELEMENTS (level_words); k++)
@@ -435,6 +447,20 @@ kiela_lesson_draft_dup_id (KielaLessonDraft *self)
 void kiela_lesson_draft_set_title (KielaLessonDraft *self, const char *text) { set_lesson_string (self, &self->title, "title", text); }
 void kiela_lesson_draft_set_summary (KielaLessonDraft *self, const char *text) { set_lesson_string (self, &self->summary, "summary", text); }
 void kiela_lesson_draft_set_author (KielaLessonDraft *self, const char *text) { set_lesson_string (self, &self->author, "author", text); }
+
+const char *
+kiela_lesson_draft_get_note (KielaLessonDraft *self, KielaLessonNote note)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_DRAFT (self) && note <= KIELA_LESSON_NOTE_ACTIVITY, NULL);
+  return self->notes[note];
+}
+
+void
+kiela_lesson_draft_set_note (KielaLessonDraft *self, KielaLessonNote note, const char *text)
+{
+  g_return_if_fail (KIELA_IS_LESSON_DRAFT (self) && note <= KIELA_LESSON_NOTE_ACTIVITY);
+  set_lesson_string (self, &self->notes[note], note_keys[note], text);
+}
 
 void
 kiela_lesson_draft_set_level (KielaLessonDraft *self, KielaLessonLevel level)
@@ -784,6 +810,9 @@ fill_lesson (KielaLessonDraft *self, KielaLesson *lesson, KielaLessonStep *steps
   lesson->id = id;
   lesson->title = self->title;
   lesson->summary = self->summary;
+  lesson->objective = self->notes[KIELA_LESSON_NOTE_OBJECTIVE];
+  lesson->misconceptions = self->notes[KIELA_LESSON_NOTE_MISCONCEPTIONS];
+  lesson->activity = self->notes[KIELA_LESSON_NOTE_ACTIVITY];
   lesson->variant = self->variant;
   lesson->order = 1000;
   lesson->translation_domain = "kiela-lesson-file";
@@ -925,6 +954,9 @@ kiela_lesson_draft_load_lesson (KielaLessonDraft *self, KielaLessonFile *file, g
   set_string (&self->title, lesson->title);
   set_string (&self->summary, lesson->summary);
   set_string (&self->author, kiela_lesson_file_get_author (file, index));
+  set_string (&self->notes[KIELA_LESSON_NOTE_OBJECTIVE], lesson->objective);
+  set_string (&self->notes[KIELA_LESSON_NOTE_MISCONCEPTIONS], lesson->misconceptions);
+  set_string (&self->notes[KIELA_LESSON_NOTE_ACTIVITY], lesson->activity);
   self->level = MIN (lesson->level, KIELA_LESSON_EXPERT);
   set_string (&self->variant, lesson->variant);
   g_ptr_array_set_size (self->steps, 0);
@@ -961,6 +993,8 @@ kiela_lesson_draft_reset (KielaLessonDraft *self)
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->summary, g_free);
   g_clear_pointer (&self->author, g_free);
+  for (guint i = 0; i < G_N_ELEMENTS (self->notes); i++)
+    g_clear_pointer (&self->notes[i], g_free);
   g_clear_pointer (&self->path, g_free);
   self->level = KIELA_LESSON_BEGINNER;
   set_string (&self->variant, default_variant_id (self->registry));

@@ -54,6 +54,14 @@ void              kiela_lesson_draft_set_title      (KielaLessonDraft *self, con
 void              kiela_lesson_draft_set_summary    (KielaLessonDraft *self, const char *text);
 void              kiela_lesson_draft_set_author     (KielaLessonDraft *self, const char *text);
 void              kiela_lesson_draft_set_level      (KielaLessonDraft *self, KielaLessonLevel level);
+/* The teacher notes ([Lesson] Objective, Misconceptions, Activity): NULL when not written. */
+typedef enum {
+  KIELA_LESSON_NOTE_OBJECTIVE,
+  KIELA_LESSON_NOTE_MISCONCEPTIONS,   /* one a line */
+  KIELA_LESSON_NOTE_ACTIVITY,
+} KielaLessonNote;
+const char       *kiela_lesson_draft_get_note       (KielaLessonDraft *self, KielaLessonNote note);
+void              kiela_lesson_draft_set_note       (KielaLessonDraft *self, KielaLessonNote note, const char *text);
 /* Another variant: steps whose position does not fit it show the parser's complaint. */
 void              kiela_lesson_draft_set_variant    (KielaLessonDraft *self, const char *variant_id);
 

@@ -26,6 +26,10 @@
 /* South's j1 captures 6 here (the course's capture lesson, step 2). */
 #define CAPTURE_KPN "2,2,2,2,2,2,2,2,3,2/0,0,0,0,0,0,0,0,3,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0,0,2 s"
 
+#define NOTE_OBJECTIVE "Pupils sow one lap, then predict and count."
+#define NOTE_MISCONCEPTIONS "The inner row runs rightward, as the outer row does.\nA capture takes only the house in front."
+#define NOTE_ACTIVITY "With real stones, each pupil sows g1 on a board drawn on paper."
+
 typedef struct {
   KielaRegistry *registry;
   GSettings *prefs;
@@ -222,6 +226,16 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
   gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "author")), "Ms Nkosi");
   gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "summary")), "Sow, predict, count.");
   g_assert_cmpstr (kiela_lesson_draft_get_title (draft), ==, "Sowing Basics");
+  /* The teacher notes, under the lesson's For Teachers row. */
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (kiela_lesson_editor_get_control (editor, "notes")), TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "objective")), NOTE_OBJECTIVE);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (kiela_lesson_editor_get_control (editor, "misconceptions"))),
+                            NOTE_MISCONCEPTIONS, -1);
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "activity")), NOTE_ACTIVITY);
+  g_assert_cmpstr (kiela_lesson_draft_get_note (draft, KIELA_LESSON_NOTE_MISCONCEPTIONS), ==, NOTE_MISCONCEPTIONS);
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  render_to_png (GTK_WIDGET (f->window), "lesson-editor-notes.png");
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (kiela_lesson_editor_get_control (editor, "notes")), FALSE);
 
   /* Step 1, sow this house: added on the start position, the house clicked on the board. */
   activate (editor, "lesson-editor.add-step");
@@ -318,6 +332,23 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
 
     g_assert_cmpuint (kiela_lesson_view_get_lesson (view)->n_steps, ==, 3);
     g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, "Sow your house g1.");
+    /* The notes are the teacher's: folded under For Teachers, one misconception a line. */
+    {
+      GtkWidget *notes = kiela_lesson_view_get_control (view, "notes");
+      const char *text = gtk_label_get_text (GTK_LABEL (kiela_lesson_view_get_control (view, "notes-text")));
+
+      g_assert_true (gtk_widget_get_visible (notes));
+      g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (notes)));
+      g_assert_cmpstr (gtk_expander_get_label (GTK_EXPANDER (notes)), ==, "For Teachers");
+      g_assert_nonnull (strstr (text, "Objective\n" NOTE_OBJECTIVE));
+      g_assert_nonnull (strstr (text, "Usual Misconceptions\n• The inner row runs rightward, as the outer row does."));
+      g_assert_nonnull (strstr (text, "\n• A capture takes"));
+      g_assert_nonnull (strstr (text, "Activity with Real Stones\n" NOTE_ACTIVITY));
+      gtk_expander_set_expanded (GTK_EXPANDER (notes), TRUE);
+      app_test_wait_frames (GTK_WIDGET (f->window), 3);
+      render_to_png (GTK_WIDGET (f->window), "lesson-for-teachers.png");
+      gtk_expander_set_expanded (GTK_EXPANDER (notes), FALSE);
+    }
     click_square (pupil, "h1");
     g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
     g_assert_nonnull (kiela_lesson_view_get_feedback (view));
@@ -354,6 +385,9 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
     g_assert_cmpint (kiela_lesson_file_get_lesson (file, 0)->steps[2].task.kind, ==, KIELA_TASK_PREDICT_CAPTURE);
     g_assert_cmpuint (kiela_lesson_file_get_lesson (file, 0)->steps[2].task.number, ==, 6);
     g_assert_cmpstr (kiela_lesson_file_get_author (file, 0), ==, "Ms Nkosi");
+    g_assert_cmpstr (kiela_lesson_file_get_lesson (file, 0)->objective, ==, NOTE_OBJECTIVE);
+    g_assert_cmpstr (kiela_lesson_file_get_lesson (file, 0)->misconceptions, ==, NOTE_MISCONCEPTIONS);
+    g_assert_cmpstr (kiela_lesson_file_get_lesson (file, 0)->activity, ==, NOTE_ACTIVITY);
   }
   activate (editor, "lesson-editor.new");
   g_assert_cmpuint (kiela_lesson_draft_get_n_steps (draft), ==, 0);
@@ -364,6 +398,8 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
   g_assert_cmpstr (kiela_lesson_draft_get_title (draft), ==, "Sowing Basics");
   g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 1)->answer, ==, landed);
   g_assert_false (kiela_lesson_draft_get_modified (draft));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "activity"))), ==,
+                   NOTE_ACTIVITY);
   for (guint i = 0; i < 3; i++)
     g_assert_null (kiela_lesson_editor_get_step_error (editor, i));
 
@@ -416,6 +452,7 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
 
     g_assert_true (kiela_lesson_export_save_pdf (lesson, kiela, TRUE, KIELA_PAPER_A4, out, &error));
     g_assert_no_error (error);
+    /* A page a step and the answer key; the pupils' copy has the steps only. */
     g_assert_cmpuint (pdf_pages (pdf), ==, 3 + 1);
     g_assert_true (kiela_lesson_export_save_pdf (lesson, kiela, FALSE, KIELA_PAPER_A4, out, &error));
     g_assert_cmpuint (pdf_pages (pdf), ==, 3);
@@ -423,6 +460,21 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
                      ==, GTK_PRINT_OPERATION_RESULT_APPLY);
     g_assert_no_error (error);
     g_assert_cmpuint (pdf_pages (printed), ==, 3 + 1);
+  }
+  /* A lesson without notes has no For Teachers. */
+  {
+    KielaLessonView *view = kiela_lesson_editor_get_try_view (editor);
+    g_autoptr(KielaLessonFile) plain = kiela_lesson_file_new_from_data ("[Lesson]\nFormat=1\nId=plain\nTitle=Plain\n"
+                                                                        "Variant=kiela\n\n[Step 1]\nText=Sow g1.\n"
+                                                                        "Task=sow-house\nAnswer=g1\n", -1, "plain", &error);
+
+    g_assert_no_error (error);
+    g_assert_true (kiela_lesson_view_open_lesson (view, kiela_lesson_file_get_lesson (plain, 0), kiela, 0, &error));
+    g_assert_false (gtk_widget_get_visible (kiela_lesson_view_get_control (view, "notes")));
+    /* The view lets go of the file's lesson before the file goes. */
+    g_assert_true (kiela_lesson_view_open_lesson (view, kiela_registry_lookup_lesson (f->registry, "sowing-basics"), kiela,
+                                                  0, &error));
+    g_assert_true (gtk_widget_get_visible (kiela_lesson_view_get_control (view, "notes")));
   }
   g_remove (installed);
 }

@@ -19,6 +19,8 @@ struct _KielaLessonView {
   GtkWidget *replay_bar;
   GtkButton *play_button;
   GtkLabel *lesson_label;
+  GtkWidget *notes_expander;
+  GtkLabel *notes_label;
   GtkLabel *step_label;
   GtkLabel *narration_label;
   GtkLabel *task_label;
@@ -969,6 +971,12 @@ load_step_full (KielaLessonView *self, gboolean announce)
   kiela_board_view_set_playable (self->board, KIELA_SOUTH, NULL, 0);
 
   gtk_label_set_label (self->lesson_label, kiela_lesson_get_title (self->lesson));
+  {
+    g_autofree char *notes = kiela_lesson_dup_notes_markup (self->lesson);
+
+    gtk_widget_set_visible (self->notes_expander, notes != NULL);
+    gtk_label_set_markup (self->notes_label, notes ? notes : "");
+  }
   counter = self->lesson->kind == KIELA_LESSON_KIND_PUZZLES
     /* TRANSLATORS: above a puzzle: %1$u its number, %2$u puzzles in the set */
     ? g_strdup_printf (_("Puzzle %1$u of %2$u"), self->step + 1, (guint) self->lesson->n_steps)
@@ -1282,6 +1290,8 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
   BIND (replay_bar);
   BIND (play_button);
   BIND (lesson_label);
+  BIND (notes_expander);
+  BIND (notes_label);
   BIND (step_label);
   BIND (narration_label);
   BIND (task_label);
@@ -1491,5 +1501,56 @@ kiela_lesson_view_get_control (KielaLessonView *self, const char *name)
   if (g_strcmp0 (name, "replay") == 0) return self->replay_bar;
   if (g_strcmp0 (name, "check") == 0) return self->check_button;
   if (g_strcmp0 (name, "count") == 0) return GTK_WIDGET (self->count_spin);
+  if (g_strcmp0 (name, "notes") == 0) return self->notes_expander;
+  if (g_strcmp0 (name, "notes-text") == 0) return GTK_WIDGET (self->notes_label);
   return NULL;
+}
+
+char *
+kiela_lesson_dup_notes_markup (const KielaLesson *lesson)
+{
+  const char *objective, *misconceptions, *activity;
+  g_autoptr(GString) out = NULL;
+
+  g_return_val_if_fail (lesson != NULL, NULL);
+  if (!kiela_lesson_has_notes (lesson))
+    return NULL;
+  objective = kiela_lesson_get_objective (lesson);
+  misconceptions = kiela_lesson_get_misconceptions (lesson);
+  activity = kiela_lesson_get_activity (lesson);
+  out = g_string_new (NULL);
+  if (objective != NULL)
+    {
+      g_autofree char *text = g_markup_escape_text (objective, -1);
+
+      /* TRANSLATORS: a heading of a lesson's teacher notes: what the lesson teaches */
+      g_string_append_printf (out, "<b>%s</b>\n%s", _("Objective"), text);
+    }
+  if (misconceptions != NULL)
+    {
+      g_auto(GStrv) lines = g_strsplit (misconceptions, "\n", -1);
+
+      if (out->len > 0)
+        g_string_append (out, "\n\n");
+      /* TRANSLATORS: a heading of a lesson's teacher notes: the mistakes pupils usually make */
+      g_string_append_printf (out, "<b>%s</b>", _("Usual Misconceptions"));
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (*g_strstrip (lines[i]) != '\0')
+          {
+            g_autofree char *text = g_markup_escape_text (lines[i], -1);
+
+            /* TRANSLATORS: one misconception in a list of them */
+            g_string_append_printf (out, _("\n• %s"), text);
+          }
+    }
+  if (activity != NULL)
+    {
+      g_autofree char *text = g_markup_escape_text (activity, -1);
+
+      if (out->len > 0)
+        g_string_append (out, "\n\n");
+      /* TRANSLATORS: a heading of a lesson's teacher notes: something to do with a real board and stones */
+      g_string_append_printf (out, "<b>%s</b>\n%s", _("Activity with Real Stones"), text);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }

@@ -43,8 +43,12 @@ const char       *kiela_lesson_view_get_feedback  (KielaLessonView *self);
 KielaBoardView   *kiela_lesson_view_get_board     (KielaLessonView *self);
 KielaTracePlayer *kiela_lesson_view_get_trace_player (KielaLessonView *self);
 /* The buttons: "hint", "retry", "show" (Show Me), "next", "next-lesson", "check" (PREDICT_CAPTURE),
- * the "count" spin button, the "replay" bar, and the labels "narration", "feedback", "caption". */
+ * the "count" spin button, the "replay" bar, and the labels "narration", "feedback", "caption";
+ * "notes", the For Teachers expander (hidden for a lesson without notes), and its "notes-text". */
 GtkWidget        *kiela_lesson_view_get_control   (KielaLessonView *self, const char *name);
+/* The lesson's teacher notes as Pango markup (headings in bold, one misconception a line), or
+ * NULL when it has none: For Teachers and the worksheet's teacher page show it. */
+char             *kiela_lesson_dup_notes_markup   (const KielaLesson *lesson);
 /* TRUE while the computer opponent of a PLAY_OUT step thinks. */
 gboolean          kiela_lesson_view_is_thinking   (KielaLessonView *self);
 

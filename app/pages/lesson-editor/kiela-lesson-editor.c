@@ -35,6 +35,10 @@ struct _KielaLessonEditor {
   AdwEntryRow *author_row;
   AdwComboRow *level_row;
   AdwComboRow *variant_row;
+  AdwExpanderRow *notes_row;
+  AdwEntryRow *objective_row;
+  GtkTextView *misconceptions_view;
+  AdwEntryRow *activity_row;
   AdwPreferencesGroup *steps_group;
   GtkListBox *step_list;
   AdwPreferencesGroup *step_group;
@@ -222,6 +226,18 @@ set_entry (AdwEntryRow *row, const char *text)
 {
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (row)), text ? text : "") != 0)
     gtk_editable_set_text (GTK_EDITABLE (row), text ? text : "");
+}
+
+static void
+set_buffer (GtkTextBuffer *buffer, const char *text)
+{
+  GtkTextIter start, end;
+  g_autofree char *now = NULL;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  now = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  if (g_strcmp0 (now, text ? text : "") != 0)
+    gtk_text_buffer_set_text (buffer, text ? text : "", -1);
 }
 
 static GtkWidget *
@@ -419,6 +435,10 @@ refresh (KielaLessonEditor *self)
   set_entry (self->title_row, kiela_lesson_draft_get_title (self->draft));
   set_entry (self->summary_row, kiela_lesson_draft_get_summary (self->draft));
   set_entry (self->author_row, kiela_lesson_draft_get_author (self->draft));
+  set_entry (self->objective_row, kiela_lesson_draft_get_note (self->draft, KIELA_LESSON_NOTE_OBJECTIVE));
+  set_entry (self->activity_row, kiela_lesson_draft_get_note (self->draft, KIELA_LESSON_NOTE_ACTIVITY));
+  set_buffer (gtk_text_view_get_buffer (self->misconceptions_view),
+              kiela_lesson_draft_get_note (self->draft, KIELA_LESSON_NOTE_MISCONCEPTIONS));
   adw_combo_row_set_selected (self->level_row, kiela_lesson_draft_get_level (self->draft));
   for (guint i = 0; i < self->variants->len; i++)
     if (g_strcmp0 (((const KielaVariant *) g_ptr_array_index (self->variants, i))->id,
@@ -520,6 +540,10 @@ on_entry_changed (AdwEntryRow *row, KielaLessonEditor *self)
     kiela_lesson_draft_set_summary (self->draft, text);
   else if (row == self->author_row)
     kiela_lesson_draft_set_author (self->draft, text);
+  else if (row == self->objective_row)
+    kiela_lesson_draft_set_note (self->draft, KIELA_LESSON_NOTE_OBJECTIVE, text);
+  else if (row == self->activity_row)
+    kiela_lesson_draft_set_note (self->draft, KIELA_LESSON_NOTE_ACTIVITY, text);
   else if (row == self->hint_row && selected_step (self) != NULL)
     kiela_lesson_draft_set_hint (self->draft, self->selected, text);
 }
@@ -535,6 +559,19 @@ on_text_changed (GtkTextBuffer *buffer, KielaLessonEditor *self)
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
   kiela_lesson_draft_set_text (self->draft, self->selected, text);
+}
+
+static void
+on_misconceptions_changed (GtkTextBuffer *buffer, KielaLessonEditor *self)
+{
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+
+  if (self->updating)
+    return;
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  kiela_lesson_draft_set_note (self->draft, KIELA_LESSON_NOTE_MISCONCEPTIONS, text);
 }
 
 static void
@@ -1116,6 +1153,10 @@ kiela_lesson_editor_class_init (KielaLessonEditorClass *klass)
   BIND (author_row);
   BIND (level_row);
   BIND (variant_row);
+  BIND (notes_row);
+  BIND (objective_row);
+  BIND (misconceptions_view);
+  BIND (activity_row);
   BIND (steps_group);
   BIND (step_list);
   BIND (step_group);
@@ -1251,6 +1292,10 @@ kiela_lesson_editor_new (KielaRegistry *registry, GSettings *settings, const cha
   g_signal_connect (self->summary_row, "changed", G_CALLBACK (on_entry_changed), self);
   g_signal_connect (self->author_row, "changed", G_CALLBACK (on_entry_changed), self);
   g_signal_connect (self->hint_row, "changed", G_CALLBACK (on_entry_changed), self);
+  g_signal_connect (self->objective_row, "changed", G_CALLBACK (on_entry_changed), self);
+  g_signal_connect (self->activity_row, "changed", G_CALLBACK (on_entry_changed), self);
+  g_signal_connect (gtk_text_view_get_buffer (self->misconceptions_view), "changed",
+                    G_CALLBACK (on_misconceptions_changed), self);
   g_signal_connect (gtk_text_view_get_buffer (self->text_view), "changed", G_CALLBACK (on_text_changed), self);
   g_signal_connect (self->level_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
   g_signal_connect (self->variant_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
@@ -1527,6 +1572,10 @@ kiela_lesson_editor_get_control (KielaLessonEditor *self, const char *name)
     { "problem", G_STRUCT_OFFSET (KielaLessonEditor, problem_label) },
     { "try", G_STRUCT_OFFSET (KielaLessonEditor, try_button) },
     { "heading", G_STRUCT_OFFSET (KielaLessonEditor, board_title) },
+    { "notes", G_STRUCT_OFFSET (KielaLessonEditor, notes_row) },
+    { "objective", G_STRUCT_OFFSET (KielaLessonEditor, objective_row) },
+    { "misconceptions", G_STRUCT_OFFSET (KielaLessonEditor, misconceptions_view) },
+    { "activity", G_STRUCT_OFFSET (KielaLessonEditor, activity_row) },
   };
 
   g_return_val_if_fail (KIELA_IS_LESSON_EDITOR (self), NULL);

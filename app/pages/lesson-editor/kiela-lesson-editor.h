@@ -72,7 +72,8 @@ gboolean          kiela_lesson_editor_install_lesson (KielaLessonEditor *self, g
 KielaLessonFile  *kiela_lesson_editor_build_file    (KielaLessonEditor *self, GError **error);
 /* Named widgets for tests: "title", "summary", "author", "level", "variant", "steps", "kind",
  * "answer", "best", "condition", "opponent", "goal", "number", "hint", "text", "problem", "try",
- * "heading" (the label over the board). */
+ * "heading" (the label over the board), the teacher notes' "notes" (the For Teachers expander
+ * row), "objective", "misconceptions" (a text view, one a line) and "activity". */
 GtkWidget        *kiela_lesson_editor_get_control   (KielaLessonEditor *self, const char *name);
 
 G_END_DECLS

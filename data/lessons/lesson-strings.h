@@ -7,6 +7,12 @@
 N_("Your houses")
 /* TRANSLATORS: the one-line summary of lesson “houses” */
 N_("Which houses are yours, and which are North’s.")
+/* TRANSLATORS: teacher notes of lesson “houses”: what it teaches */
+N_("Pupils tell their own twenty houses from North’s, and name a house by its file and row (g1, j2).")
+/* TRANSLATORS: teacher notes of lesson “houses”: the usual mistakes, one a line (keep the line breaks) */
+N_("Sowing from North’s houses: a player only ever sows from the two rows nearest them.\nCounting the rows from the top: row 1 is the pupil’s own outer row, along their edge.")
+/* TRANSLATORS: teacher notes of lesson “houses”: an activity with real stones */
+N_("Draw the board on paper, four rows of ten. In pairs, one pupil names a house (g1, j2, d4) and the other puts a real stone on it and says whose house it is.")
 /* TRANSLATORS: lesson “houses”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("The board has four rows of ten houses. You play South: the two rows nearest you are yours. Your outer row runs along your edge. Sow g1, a house of your outer row.")
 /* TRANSLATORS: lesson “houses”, step 1: the hint */

@@ -1008,8 +1008,11 @@ kiela_lesson_draft_reset (KielaLessonDraft *self)
 void
 kiela_lesson_draft_set_path (KielaLessonDraft *self, const char *path)
 {
+  g_autofree char *copy = g_strdup (path);
+
   g_return_if_fail (KIELA_IS_LESSON_DRAFT (self));
-  set_string (&self->path, path);
+  /* `path` may be the draft's own, from kiela_lesson_draft_get_path. */
+  set_string (&self->path, copy);
 }
 
 gboolean

@@ -22,6 +22,7 @@
 #include "app-test-util.h"
 #include "app-test-render.h"
 #include "kiela-compat.h"
+#include "kiela-lesson-install.h"
 
 /* South's j1 captures 6 here (the course's capture lesson, step 2). */
 #define CAPTURE_KPN "2,2,2,2,2,2,2,2,3,2/0,0,0,0,0,0,0,0,3,0/0,0,0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0,0,2 s"
@@ -784,6 +785,93 @@ test_entry_points (Fixture *f, gconstpointer data)
   g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 0)->position, ==, kpn);
 }
 
+/* ---------- a pack: every lesson shown, switched between, saved and installed whole ---------- */
+
+static const char pack_text[] =
+  "[Lesson pack-first]\nFormat=1\nId=pack-first\nTitle=First of Two\nVariant=kiela\nAuthor=Ms Nkosi\n\n"
+  "[Step pack-first 1]\nText=Sow g1.\nTask=sow-house\nAnswer=g1\n\n"
+  "[Lesson pack-second]\nFormat=1\nId=pack-second\nTitle=Second of Two\nVariant=kiela\nAuthor=Ms Nkosi\n\n"
+  "[Step pack-second 1]\nText=Sow h1.\nTask=sow-house\nAnswer=h1\n";
+
+static void
+test_pack (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "two.kiela-lesson", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  KielaLessonEditor *editor;
+  KielaLessonDraft *draft;
+  AdwComboRow *row;
+  GtkWidget *q;
+
+  g_assert_true (g_file_set_contents (path, pack_text, -1, NULL));
+  /* Opened from the file manager: every lesson of the pack is shown, and all are installed. */
+  kiela_lesson_install_prompt (GTK_WINDOW (f->window), f->registry, file);
+  q = kiela_compat_question_find (GTK_WINDOW (f->window));
+  g_assert_nonnull (q);
+  g_assert_cmpstr (kiela_compat_question_get_heading (q), ==, "Install 2 Lessons?");
+  g_assert_nonnull (strstr (kiela_compat_question_get_body (q), "First of Two\n"));
+  g_assert_nonnull (strstr (kiela_compat_question_get_body (q), "Second of Two\n"));
+  kiela_compat_question_respond (q, "cancel");
+  spin (20);
+
+  /* In the editor: the pack row lists both, the first shown. */
+  activate (f->window, "win.new-lesson");
+  editor = editor_of (f);
+  draft = kiela_lesson_editor_get_draft (editor);
+  g_assert_true (kiela_lesson_editor_open_path (editor, path, &error));
+  g_assert_no_error (error);
+  row = ADW_COMBO_ROW (kiela_lesson_editor_get_control (editor, "pack"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==, 2);
+  g_assert_cmpuint (kiela_lesson_editor_get_pack_size (editor), ==, 2);
+  g_assert_cmpstr (kiela_lesson_draft_get_title (draft), ==, "First of Two");
+
+  /* A change to the first, then the second chosen: asked first; Save writes the whole pack. */
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "summary")), "Changed first.");
+  adw_combo_row_set_selected (row, 1);
+  spin (20);
+  g_assert_cmpstr (kiela_lesson_draft_get_title (draft), ==, "First of Two");
+  answer (f, "save");
+  g_assert_cmpstr (kiela_lesson_draft_get_title (draft), ==, "Second of Two");
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 1);
+  {
+    g_autoptr(KielaLessonFile) saved = kiela_lesson_file_new_from_file (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (kiela_lesson_file_get_n_lessons (saved), ==, 2);
+    g_assert_cmpstr (kiela_lesson_file_get_lesson (saved, 0)->summary, ==, "Changed first.");
+    g_assert_cmpstr (kiela_lesson_file_get_lesson (saved, 1)->title, ==, "Second of Two");
+  }
+  /* The second changed and saved: the first stays as saved. */
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "title")), "Second, Revised");
+  g_assert_true (kiela_lesson_editor_save_to_path (editor, path, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(KielaLessonFile) saved = kiela_lesson_file_new_from_file (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (kiela_lesson_file_get_n_lessons (saved), ==, 2);
+    g_assert_cmpstr (kiela_lesson_file_get_lesson (saved, 0)->summary, ==, "Changed first.");
+    g_assert_cmpstr (kiela_lesson_file_get_lesson (saved, 1)->title, ==, "Second, Revised");
+    g_assert_cmpstr (kiela_lesson_file_get_lesson (saved, 1)->id, ==, "pack-second");
+  }
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  render_to_png (GTK_WIDGET (f->window), "lesson-editor-pack.png");
+
+  /* Installed from the editor: both lessons. */
+  g_assert_true (kiela_lesson_editor_install_lesson (editor, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (kiela_registry_lookup_lesson (f->registry, "pack-first"));
+  g_assert_cmpstr (kiela_lesson_get_title (kiela_registry_lookup_lesson (f->registry, "pack-second")), ==, "Second, Revised");
+  {
+    g_autofree char *dir = kiela_lesson_file_dup_user_dir ();
+    g_autofree char *installed = g_build_filename (dir, "pack-first.kiela-lesson", NULL);
+
+    g_remove (installed);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -797,6 +885,7 @@ main (int argc, char **argv)
   g_test_add ("/app/lesson-editor/unsaved-question", Fixture, NULL, fixture_setup, test_unsaved_question,
               fixture_teardown);
   g_test_add ("/app/lesson-editor/entry-points", Fixture, NULL, fixture_setup, test_entry_points, fixture_teardown);
+  g_test_add ("/app/lesson-editor/pack", Fixture, NULL, fixture_setup, test_pack, fixture_teardown);
   g_test_add ("/app/lesson-editor/best-move", Fixture, NULL, fixture_setup, test_best_move, fixture_teardown);
   return g_test_run ();
 }

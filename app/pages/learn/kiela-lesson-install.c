@@ -270,9 +270,16 @@ kiela_lesson_install_prompt (GtkWindow *parent, KielaRegistry *registry, GFile *
                             "The stars pupils earned in it are kept."), NULL);
     else
       body = g_steal_pointer (&described);
-    /* TRANSLATORS: %s is a lesson's title */
-    heading = replaces != NULL ? g_strdup_printf (_("Replace “%s”?"), title)
-                               : g_strdup_printf (_("Install “%s”?"), title);
+    guint n = kiela_lesson_file_get_n_lessons (parsed);
+
+    if (replaces != NULL)
+      /* TRANSLATORS: %s is a lesson's title */
+      heading = g_strdup_printf (_("Replace “%s”?"), title);
+    else if (n > 1)
+      /* TRANSLATORS: a pack, a file of several lessons, opened: each is listed under the heading */
+      heading = g_strdup_printf (ngettext ("Install %u Lesson?", "Install %u Lessons?", n), n);
+    else
+      heading = g_strdup_printf (_("Install “%s”?"), title);
     dialog = kiela_compat_question_new (heading, body);
     kiela_compat_question_add_response (dialog, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
     if (replaces != NULL)

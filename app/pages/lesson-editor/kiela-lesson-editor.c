@@ -30,6 +30,7 @@ struct _KielaLessonEditor {
   GtkToggleButton *south_toggle;
   GtkToggleButton *north_toggle;
   GtkScrolledWindow *side_scroll;
+  AdwComboRow *pack_row;
   AdwEntryRow *title_row;
   AdwEntryRow *summary_row;
   AdwEntryRow *author_row;
@@ -79,12 +80,20 @@ struct _KielaLessonEditor {
   char *autosave_path;
   guint autosave_id;
 
+  KielaLessonFile *pack;          /* the file of several lessons the draft is one of, or NULL */
+  guint pack_index;               /* the draft's lesson in it */
+  guint pack_wanted;              /* the lesson the pack row asked for */
+
   GtkWidget *try_view;            /* KielaLessonView, owned by the window's stack once added */
   KielaLessonFile *try_file;      /* what the try view shows */
   KielaLessonProgress *try_progress;
 };
 
 G_DEFINE_FINAL_TYPE (KielaLessonEditor, kiela_lesson_editor, ADW_TYPE_BIN)
+
+typedef void (*Then) (KielaLessonEditor *self);
+static void confirm_replace (KielaLessonEditor *self, Then then);
+static void show_wanted (KielaLessonEditor *self);
 
 static const KielaTaskKind kinds[] = {
   KIELA_TASK_SOW_HOUSE, KIELA_TASK_PREDICT_LAST, KIELA_TASK_PREDICT_CAPTURE, KIELA_TASK_BEST_MOVE,
@@ -142,6 +151,90 @@ schedule_autosave (KielaLessonEditor *self)
     return;
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   self->autosave_id = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_now, self);
+}
+
+/* ---------- a pack: a file of several lessons ---------- */
+
+/* The pack row lists the file's lessons, the draft's selected. */
+static void
+show_pack (KielaLessonEditor *self)
+{
+  g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
+  guint n = self->pack ? kiela_lesson_file_get_n_lessons (self->pack) : 0;
+
+  for (guint i = 0; i < n; i++)
+    gtk_string_list_append (titles, kiela_lesson_get_title (kiela_lesson_file_get_lesson (self->pack, i)));
+  self->updating = TRUE;
+  adw_combo_row_set_model (self->pack_row, G_LIST_MODEL (titles));
+  if (n > 0)
+    adw_combo_row_set_selected (self->pack_row, self->pack_index);
+  if (n > 1)
+    {
+      /* TRANSLATORS: under the pack row: %u lessons in the file */
+      g_autofree char *subtitle = g_strdup_printf (ngettext ("The file holds %u lesson", "The file holds %u lessons", n), n);
+
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->pack_row), subtitle);
+    }
+  self->updating = FALSE;
+  gtk_widget_set_visible (GTK_WIDGET (self->pack_row), n > 1);
+}
+
+/* The draft is lesson `index` of `file` (taken), a pack when it holds more than one. */
+static void
+set_pack (KielaLessonEditor *self, KielaLessonFile *file, guint index)
+{
+  g_clear_pointer (&self->pack, kiela_lesson_file_free);
+  if (file != NULL && kiela_lesson_file_get_n_lessons (file) > 1)
+    {
+      self->pack = file;
+      self->pack_index = index;
+    }
+  else
+    kiela_lesson_file_free (file);
+  show_pack (self);
+}
+
+/* After a restart the autosaved draft is still one lesson of its pack: found again by its id,
+ * so that saving writes the whole pack back, not the one lesson over it. */
+static void
+find_pack (KielaLessonEditor *self)
+{
+  const char *path = kiela_lesson_draft_get_path (self->draft);
+  g_autofree char *id = kiela_lesson_draft_dup_id (self->draft);
+  KielaLessonFile *file = path ? kiela_lesson_file_new_from_file (path, NULL) : NULL;
+
+  for (guint i = 0; file != NULL && i < kiela_lesson_file_get_n_lessons (file); i++)
+    if (g_strcmp0 (kiela_lesson_file_get_lesson (file, i)->id, id) == 0)
+      {
+        set_pack (self, file, i);
+        return;
+      }
+  set_pack (self, NULL, 0);
+  kiela_lesson_file_free (file);
+}
+
+/* What Save writes: the draft's lesson, in a pack with the pack's other lessons as they are. */
+static KielaLessonFile *
+build_saved_file (KielaLessonEditor *self, GError **error)
+{
+  g_autoptr(KielaLessonFile) one = kiela_lesson_draft_to_file (self->draft, error);
+  g_autoptr(KielaLessonFile) all = NULL;
+
+  if (one == NULL || self->pack == NULL)
+    return g_steal_pointer (&one);
+  all = kiela_lesson_file_new ();
+  for (guint i = 0; i < kiela_lesson_file_get_n_lessons (self->pack); i++)
+    {
+      KielaLessonFile *from = i == self->pack_index ? one : self->pack;
+      guint at = i == self->pack_index ? 0 : i;
+
+      if (!kiela_lesson_file_add_lesson (all, kiela_lesson_file_get_lesson (from, at), kiela_lesson_file_get_author (from, at),
+                                         error))
+        return NULL;
+    }
+  if (!kiela_lesson_file_check (all, self->registry, error))
+    return NULL;
+  return g_steal_pointer (&all);
 }
 
 /* ---------- showing the draft ---------- */
@@ -581,7 +674,18 @@ on_combo_selected (AdwComboRow *row, GParamSpec *pspec, KielaLessonEditor *self)
 
   if (self->updating || i == GTK_INVALID_LIST_POSITION)
     return;
-  if (row == self->level_row)
+  if (row == self->pack_row)
+    {
+      if (i == self->pack_index)
+        return;
+      /* The row shows the lesson shown until the teacher has answered about this one's changes. */
+      self->updating = TRUE;
+      adw_combo_row_set_selected (self->pack_row, self->pack_index);
+      self->updating = FALSE;
+      self->pack_wanted = i;
+      confirm_replace (self, show_wanted);
+    }
+  else if (row == self->level_row)
     kiela_lesson_draft_set_level (self->draft, (KielaLessonLevel) i);
   else if (row == self->variant_row && i < self->variants->len)
     kiela_lesson_draft_set_variant (self->draft, ((const KielaVariant *) g_ptr_array_index (self->variants, i))->id);
@@ -756,8 +860,6 @@ action_try (GtkWidget *widget, const char *name, GVariant *param)
 
 /* -- replacing the lesson: the question about unsaved changes -- */
 
-typedef void (*Then) (KielaLessonEditor *self);
-
 typedef struct {
   KielaLessonEditor *self;
   Then then;
@@ -771,7 +873,15 @@ start_new (KielaLessonEditor *self)
 {
   cancel_search (self);
   g_clear_pointer (&self->best_error, g_free);
+  set_pack (self, NULL, 0);
   kiela_lesson_draft_reset (self->draft);
+}
+
+/* The pack row's choice: another lesson of the file, after the question about this one's changes. */
+static void
+show_wanted (KielaLessonEditor *self)
+{
+  kiela_lesson_editor_show_pack_lesson (self, self->pack_wanted);
 }
 
 static void
@@ -1104,6 +1214,7 @@ kiela_lesson_editor_finalize (GObject *object)
   g_clear_pointer (&self->personalities, g_ptr_array_unref);
   g_clear_pointer (&self->errors, g_ptr_array_unref);
   g_clear_pointer (&self->try_file, kiela_lesson_file_free);
+  g_clear_pointer (&self->pack, kiela_lesson_file_free);
   g_clear_object (&self->try_progress);
   g_free (self->best_error);
   g_free (self->autosave_path);
@@ -1148,6 +1259,7 @@ kiela_lesson_editor_class_init (KielaLessonEditorClass *klass)
   BIND (south_toggle);
   BIND (north_toggle);
   BIND (side_scroll);
+  BIND (pack_row);
   BIND (title_row);
   BIND (summary_row);
   BIND (author_row);
@@ -1298,6 +1410,7 @@ kiela_lesson_editor_new (KielaRegistry *registry, GSettings *settings, const cha
                     G_CALLBACK (on_misconceptions_changed), self);
   g_signal_connect (gtk_text_view_get_buffer (self->text_view), "changed", G_CALLBACK (on_text_changed), self);
   g_signal_connect (self->level_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
+  g_signal_connect (self->pack_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
   g_signal_connect (self->variant_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
   g_signal_connect (self->kind_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
   g_signal_connect (self->condition_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
@@ -1307,6 +1420,7 @@ kiela_lesson_editor_new (KielaRegistry *registry, GSettings *settings, const cha
   g_signal_connect (self->step_list, "row-selected", G_CALLBACK (on_row_selected), self);
   if (kiela_lesson_draft_get_n_steps (self->draft) > 0)
     self->selected = 0;
+  find_pack (self);
   refresh (self);
   /* Restoring is no edit: nothing to write until the teacher changes something. */
   g_clear_handle_id (&self->autosave_id, g_source_remove);
@@ -1489,16 +1603,21 @@ kiela_lesson_editor_get_try_view (KielaLessonEditor *self)
 }
 
 gboolean
-kiela_lesson_editor_save_to_path (KielaLessonEditor *self, const char *path, GError **error)
+kiela_lesson_editor_save_to_path (KielaLessonEditor *self, const char *where, GError **error)
 {
   g_autoptr(KielaLessonFile) file = NULL;
+  /* `where` may be the draft's own path, which setting it again frees. */
+  g_autofree char *path = g_strdup (where);
 
   g_return_val_if_fail (KIELA_IS_LESSON_EDITOR (self), FALSE);
-  file = kiela_lesson_draft_to_file (self->draft, error);
+  file = build_saved_file (self, error);
   if (file == NULL || !kiela_lesson_file_save (file, path, error))
     return FALSE;
   kiela_lesson_draft_set_path (self->draft, path);
   kiela_lesson_draft_mark_saved (self->draft);
+  /* The pack as saved: its other lessons are written from it next time. */
+  if (self->pack != NULL)
+    set_pack (self, kiela_lesson_file_new_from_file (path, NULL), self->pack_index);
   return TRUE;
 }
 
@@ -1515,15 +1634,31 @@ kiela_lesson_editor_open_path (KielaLessonEditor *self, const char *path, GError
   g_clear_pointer (&self->best_error, g_free);
   self->selected = 0;
   kiela_lesson_draft_load_lesson (self->draft, file, 0);
-  if (kiela_lesson_file_get_n_lessons (file) > 1)
-    {
-      /* TRANSLATORS: %u lessons in a pack opened in the editor */
-      g_autofree char *text = g_strdup_printf (_("The file holds %u lessons: the editor shows the first."),
-                                               kiela_lesson_file_get_n_lessons (file));
-
-      say (self, text);
-    }
+  /* A pack: every lesson of it in the pack row, the first one shown. */
+  set_pack (self, g_steal_pointer (&file), 0);
   return TRUE;
+}
+
+gboolean
+kiela_lesson_editor_show_pack_lesson (KielaLessonEditor *self, guint index)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_EDITOR (self), FALSE);
+  if (self->pack == NULL || index >= kiela_lesson_file_get_n_lessons (self->pack))
+    return FALSE;
+  cancel_search (self);
+  g_clear_pointer (&self->best_error, g_free);
+  self->selected = 0;
+  self->pack_index = index;
+  kiela_lesson_draft_load_lesson (self->draft, self->pack, index);
+  show_pack (self);
+  return TRUE;
+}
+
+guint
+kiela_lesson_editor_get_pack_size (KielaLessonEditor *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_EDITOR (self), 0);
+  return self->pack ? kiela_lesson_file_get_n_lessons (self->pack) : 0;
 }
 
 gboolean
@@ -1572,6 +1707,7 @@ kiela_lesson_editor_get_control (KielaLessonEditor *self, const char *name)
     { "problem", G_STRUCT_OFFSET (KielaLessonEditor, problem_label) },
     { "try", G_STRUCT_OFFSET (KielaLessonEditor, try_button) },
     { "heading", G_STRUCT_OFFSET (KielaLessonEditor, board_title) },
+    { "pack", G_STRUCT_OFFSET (KielaLessonEditor, pack_row) },
     { "notes", G_STRUCT_OFFSET (KielaLessonEditor, notes_row) },
     { "objective", G_STRUCT_OFFSET (KielaLessonEditor, objective_row) },
     { "misconceptions", G_STRUCT_OFFSET (KielaLessonEditor, misconceptions_view) },

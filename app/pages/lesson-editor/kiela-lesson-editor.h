@@ -57,8 +57,15 @@ KielaLessonView  *kiela_lesson_editor_get_try_view  (KielaLessonEditor *self);
 /* Writes the lesson file (checked first) atomically; the draft is then unmodified. */
 gboolean          kiela_lesson_editor_save_to_path  (KielaLessonEditor *self, const char *path, GError **error);
 /* Replaces the lesson by the file's first lesson (it must read; its checks are shown on its
- * steps).  Does not ask about unsaved changes: lesson-editor.open does. */
+ * steps).  A pack (a file of several lessons) is listed in the "pack" row, which shows another
+ * of its lessons (after the question about unsaved changes); saving writes the whole pack back,
+ * the lesson shown as edited, the others as they were.  Does not ask about unsaved changes:
+ * lesson-editor.open does. */
 gboolean          kiela_lesson_editor_open_path     (KielaLessonEditor *self, const char *path, GError **error);
+/* Shows lesson `index` of the pack (asks nothing); FALSE when there is no such lesson. */
+gboolean          kiela_lesson_editor_show_pack_lesson (KielaLessonEditor *self, guint index);
+/* Lessons in the pack the draft is one of, or 0 when it is no pack's. */
+guint             kiela_lesson_editor_get_pack_size (KielaLessonEditor *self);
 /* The window's leave guard (Back, another page, closing the window): TRUE when nothing
  * would be lost; else asks Save / Discard / Cancel and returns FALSE, and after Save or
  * Discard (which empties the editor) kiela_window_leave_confirmed() goes on. */
@@ -72,7 +79,7 @@ gboolean          kiela_lesson_editor_install_lesson (KielaLessonEditor *self, g
 KielaLessonFile  *kiela_lesson_editor_build_file    (KielaLessonEditor *self, GError **error);
 /* Named widgets for tests: "title", "summary", "author", "level", "variant", "steps", "kind",
  * "answer", "best", "condition", "opponent", "goal", "number", "hint", "text", "problem", "try",
- * "heading" (the label over the board), the teacher notes' "notes" (the For Teachers expander
+ * "heading" (the label over the board), "pack" (the lesson of a pack shown), the teacher notes' "notes" (the For Teachers expander
  * row), "objective", "misconceptions" (a text view, one a line) and "activity". */
 GtkWidget        *kiela_lesson_editor_get_control   (KielaLessonEditor *self, const char *name);
 

@@ -493,5 +493,8 @@ main (int argc, char **argv)
   g_test_add_func ("/mefuvha-model/perft", test_perft);
   g_test_add_func ("/mefuvha-model/single-into-occupied", test_single_into_occupied);
   g_test_add_func ("/mefuvha-model/stylised-first-moves", test_stylised_first_moves);
-  return g_test_run ();
+  int status = g_test_run ();
+
+  kiela_registry_free (registry);
+  return status;
 }

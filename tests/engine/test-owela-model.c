@@ -387,5 +387,8 @@ main (int argc, char **argv)
   g_test_add_func ("/owela-model/random-games", test_random_games);
   g_test_add_func ("/owela-model/constructed-positions", test_constructed_positions);
   g_test_add_func ("/owela-model/perft", test_perft);
-  return g_test_run ();
+  int status = g_test_run ();
+
+  kiela_registry_free (registry);
+  return status;
 }

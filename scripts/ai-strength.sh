@@ -1,7 +1,15 @@
 #!/bin/sh
-# ai-strength.sh: the AI benchmark: the personality ladder, the master against greedy and random, and search speed.
+# ai-strength.sh: the AI benchmark: the personality ladder, the master against greedy and random, and search speed;
+# the master at 50x time odds against a plain alpha-beta.
 #
-# Usage: scripts/ai-strength.sh [BUILD_DIR]          (default: _build)
+# Usage: scripts/ai-strength.sh [BUILD_DIR] [ladder|odds|all]     (default: _build ladder)
+#   ladder: the ladder, the master against greedy and random, the speed (the environment below)
+#   odds:   the master at ODDS_FAST_MS a move against tests/bench/kiela-plain-ab.c's plain alpha-beta
+#           (negamax, alpha-beta, iterative deepening, material only) at ODDS_SLOW_MS, both on each
+#           side's thread CPU time (setting cpu-clock=1), so a loaded machine changes neither budget.
+#           Played in shards of ODDS_SHARD games (seeds SEED, SEED+1, ...), one after the other, each
+#           kept as $OUT/odds-S.csv: a run stopped half-way resumes where it was, and the report
+#           covers every shard done.  Run it niced on a shared machine: nice -n 15 scripts/ai-strength.sh _build odds
 # Environment:
 #   GAMES=200        games a match (both colours alternately)
 #   TIME_MS=100      thinking time a move (the issue's measure; results depend on the machine's load)
@@ -14,13 +22,17 @@
 #   SEED=1
 #   OUT=ai-strength-results   where the CSV of every game and the JSON summaries go
 #   SKIP_SPEED=1     leave out the speed measurement
+#   ODDS_GAMES=100   odds: games in all          ODDS_SHARD=10   games a shard
+#   ODDS_FAST_MS=20  the master's CPU ms a move  ODDS_SLOW_MS=1000  the plain player's
+#   ODDS_MASTER=mpanzu                           ODDS_TARGET=90 (% for the master)
 #
 # Prints a Markdown report (for docs/performance.md) and exits 1 when a target is missed:
-# each personality scores >= 60% against the one below it, the master >= 90%
-# against greedy and >= 99% against random.
+# each personality scores >= 74.5% against the one below it, the master >= 90%
+# against greedy and >= 99% against random; at time odds the master >= ODDS_TARGET%.
 set -eu
 
 BUILD_DIR=${1:-_build}
+WHAT=${2:-ladder}
 CLI="$BUILD_DIR/app/kiela-cli"
 GAMES=${GAMES:-200}
 TIME_MS=${TIME_MS:-100}
@@ -77,6 +89,67 @@ sys.exit(0 if ok else 1)
 EOF
 }
 
+# odds: the master against the plain alpha-beta at time odds, in resumable shards.
+odds () {
+  plugin_dir="$BUILD_DIR/tests/bench"
+  if [ ! -f "$plugin_dir/kiela-bench-plain-ab.plugin" ]; then
+    echo "ai-strength.sh: $plugin_dir/kiela-bench-plain-ab.plugin not found: build first" >&2
+    exit 1
+  fi
+  games=${ODDS_GAMES:-100} shard=${ODDS_SHARD:-10}
+  fast=${ODDS_FAST_MS:-20} slow=${ODDS_SLOW_MS:-1000}
+  master=${ODDS_MASTER:-mpanzu} target=${ODDS_TARGET:-90}
+  a="$master time-ms=$fast cpu-clock=1" b="plain-alphabeta time-ms=$slow cpu-clock=1"
+  done_games=0 k=0
+  while [ "$done_games" -lt "$games" ]; do
+    n=$shard
+    if [ $((games - done_games)) -lt "$n" ]; then n=$((games - done_games)); fi
+    csv="$OUT/odds-$fast-$slow-$master-$((SEED + k)).csv"
+    if [ ! -s "$csv" ]; then
+      KIELA_PLUGIN_PATH="$plugin_dir${KIELA_PLUGIN_PATH:+:$KIELA_PLUGIN_PATH}" \
+        "$CLI" tournament --variant "$VARIANT" --ai "$a" --ai "$b" --games "$n" --time-ms 0 \
+               --seed $((SEED + k)) --jobs "$JOBS" --move-timeout 600 --csv "$csv" --quiet > /dev/null
+    fi
+    done_games=$((done_games + n)) k=$((k + 1))
+  done
+  echo "## $master at $fast ms against plain alpha-beta at $slow ms (thread CPU time; $VARIANT, $games games, seeds $SEED-$((SEED + k - 1)))"
+  echo
+  /usr/bin/env python3 - "$target" "$OUT" "$fast" "$slow" "$master" "$SEED" "$k" <<'EOF' || failed=1
+import csv, math, sys
+target, out, fast, slow, master, seed, shards = sys.argv[1:]
+scores, plies, south = [], [], 0
+for s in range(int(seed), int(seed) + int(shards)):
+    for row in csv.DictReader(open("%s/odds-%s-%s-%s-%d.csv" % (out, fast, slow, master, s))):
+        scores.append(float(row["score_a"]))
+        plies.append(int(row["plies"]))
+        south += row["result"] == "south wins"
+n = len(scores)
+m = sum(scores) / n
+var = sum((x - m) ** 2 for x in scores) / (n - 1) if n > 1 else 0.0
+# As kiela-cli tournament: normal approximation from the games' variance, Wilson when it is 0.
+if var > 0:
+    half = 1.96 * math.sqrt(var / n); lo, hi = max(0, m - half), min(1, m + half)
+else:
+    z2 = 1.96 ** 2
+    c = (m + z2 / (2 * n)) / (1 + z2 / n)
+    half = 1.96 * math.sqrt(m * (1 - m) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    lo, hi = max(0, c - half), min(1, c + half)
+w = sum(1 for x in scores if x == 1.0); d = sum(1 for x in scores if x == 0.5)
+ok = 100 * m >= float(target)
+print("| A | B | games | A's W-D-L | A's score (95% CI) | mean plies | South wins | target |")
+print("|---|---|---|---|---|---|---|---|")
+print("| %s, %s ms | plain alpha-beta, %s ms | %d | %d-%d-%d | %.1f%% (%.1f–%.1f) | %.1f | %.0f%% | %s ≥ %s%% |" % (
+    master, fast, slow, n, w, d, n - w - d, 100 * m, 100 * lo, 100 * hi, sum(plies) / n, 100 * south / n,
+    "✔" if ok else "✘", target))
+sys.exit(0 if ok else 1)
+EOF
+}
+
+if [ "$WHAT" = odds ]; then
+  odds
+  exit $failed
+fi
+
 opening_text=""
 if [ "$OPENING" != 0 ]; then opening_text=", $OPENING random opening plies"; fi
 echo "## AI strength ($VARIANT, $GAMES games a match, $budget_text$opening_text, seed $SEED, $JOBS jobs)"
@@ -86,7 +159,7 @@ echo "|---|---|---|---|---|---|---|---|---|"
 below=
 for p in $LADDER; do
   if [ -n "$below" ]; then
-    match "$p" "$below" 60
+    match "$p" "$below" 74.5
   fi
   below=$p
 done
@@ -117,4 +190,8 @@ EOF
   echo "budget is used to about half; the depth is the last one searched completely."
 fi
 
+if [ "$WHAT" = all ]; then
+  echo
+  odds
+fi
 exit $failed

@@ -291,7 +291,7 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
 }
 
 static const char * const alphabeta_keys[] = {
-  "nodes", "time-ms", "depth", "noise", "qs", "tt-mb",
+  "nodes", "time-ms", "cpu-clock", "depth", "noise", "qs", "tt-mb",
   "w-material", "w-mobility", "w-exposure", "w-threat", "w-safe", "w-tempo",
   CLASSIC_ARRANGE_KEYS, NULL
 };
@@ -302,6 +302,7 @@ alphabeta_check_settings (GHashTable *settings, GError **error)
   return classic_check_known_keys (settings, alphabeta_keys, "alphabeta", error)
       && classic_check_int_setting (settings, "nodes", 0, G_MAXINT64, error)
       && classic_check_int_setting (settings, "time-ms", 0, 3600000, error)
+      && classic_check_int_setting (settings, "cpu-clock", 0, 1, error)
       && classic_check_int_setting (settings, "depth", 1, MAX_PLY - 1, error)
       && classic_check_int_setting (settings, "noise", 0, 100000, error)
       && classic_check_int_setting (settings, "qs", 0, 16, error)
@@ -485,7 +486,7 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
         break;
       /* The next iteration costs several times this one: do not start what cannot finish. */
       if (s->budget.deadline_us != 0
-          && g_get_monotonic_time () - s->budget.start_us > (s->budget.deadline_us - s->budget.start_us) / 2)
+          && classic_budget_now (&s->budget) - s->budget.start_us > (s->budget.deadline_us - s->budget.start_us) / 2)
         break;
       if (classic_budget_check (&s->budget))
         break;

@@ -39,6 +39,7 @@ typedef struct {
   guint64       nodes;
   guint         countdown;     /* polls the clock every few nodes only: it is not free */
   gboolean      stopped;
+  gboolean      cpu_clock;     /* setting cpu-clock=1: every time limit is on this thread's CPU time */
 } ClassicBudget;
 
 void     classic_budget_init  (ClassicBudget *budget, const KielaAiRequest *request);
@@ -47,6 +48,11 @@ gboolean classic_budget_tick  (ClassicBudget *budget);
 /* Polls the clock and the cancellable now. */
 gboolean classic_budget_check (ClassicBudget *budget);
 gdouble  classic_budget_elapsed (const ClassicBudget *budget);
+/* Now on the budget's clock (microseconds): the monotonic wall clock, or with the setting
+ * cpu-clock=1 the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID), which a loaded
+ * machine does not stretch: time-odds matches measure that.  Both time-ms and the host's
+ * budget are then CPU time. */
+gint64   classic_budget_now (const ClassicBudget *budget);
 gboolean classic_is_cancelled (GCancellable *cancellable);
 
 /* The error think() returns when cancelled before it had any move, or when there is no move. */

@@ -2,6 +2,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
+#include <time.h>
 
 #include "kiela-ai-classic-private.h"
 
@@ -14,6 +15,20 @@ classic_is_cancelled (GCancellable *cancellable)
   return cancellable != NULL && g_cancellable_is_cancelled (cancellable);
 }
 
+gint64
+classic_budget_now (const ClassicBudget *budget)
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  if (budget->cpu_clock)
+    {
+      struct timespec ts;
+      if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+    }
+#endif
+  return g_get_monotonic_time ();
+}
+
 void
 classic_budget_init (ClassicBudget *budget, const KielaAiRequest *request)
 {
@@ -21,7 +36,8 @@ classic_budget_init (ClassicBudget *budget, const KielaAiRequest *request)
 
   memset (budget, 0, sizeof *budget);
   budget->cancellable = request->cancellable;
-  budget->start_us = g_get_monotonic_time ();
+  budget->cpu_clock = kiela_ai_setting_int (request->settings, "cpu-clock", 0) != 0;
+  budget->start_us = classic_budget_now (budget);
   budget->countdown = CLASSIC_POLL_INTERVAL;
 
   /* The personality may think for less than the host allows ("time-ms=200" for a
@@ -46,7 +62,7 @@ classic_budget_check (ClassicBudget *budget)
     return TRUE;
   if (classic_is_cancelled (budget->cancellable))
     budget->stopped = TRUE;
-  else if (budget->deadline_us != 0 && g_get_monotonic_time () >= budget->deadline_us)
+  else if (budget->deadline_us != 0 && classic_budget_now (budget) >= budget->deadline_us)
     budget->stopped = TRUE;
   else if (budget->node_limit != 0 && budget->nodes >= budget->node_limit)
     budget->stopped = TRUE;
@@ -75,7 +91,7 @@ classic_budget_tick (ClassicBudget *budget)
 gdouble
 classic_budget_elapsed (const ClassicBudget *budget)
 {
-  return (g_get_monotonic_time () - budget->start_us) / 1e6;
+  return (classic_budget_now (budget) - budget->start_us) / 1e6;
 }
 
 gboolean

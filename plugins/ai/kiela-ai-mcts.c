@@ -32,7 +32,7 @@ typedef struct {
 #define NODE(m, i) (&g_array_index ((m)->nodes, Node, (i)))
 
 static const char * const mcts_keys[] = {
-  "nodes", "time-ms", "iterations", "c", "playout", "greedy", "playout-plies", CLASSIC_ARRANGE_KEYS, NULL
+  "nodes", "time-ms", "cpu-clock", "iterations", "c", "playout", "greedy", "playout-plies", CLASSIC_ARRANGE_KEYS, NULL
 };
 
 static gboolean
@@ -43,6 +43,7 @@ mcts_check_settings (GHashTable *settings, GError **error)
   if (!classic_check_known_keys (settings, mcts_keys, "mcts", error)
       || !classic_check_int_setting (settings, "nodes", 0, G_MAXINT64, error)
       || !classic_check_int_setting (settings, "time-ms", 0, 3600000, error)
+      || !classic_check_int_setting (settings, "cpu-clock", 0, 1, error)
       || !classic_check_int_setting (settings, "iterations", 1, G_MAXINT32, error)
       || !classic_check_double_setting (settings, "c", 0.0, 100.0, error)
       || !classic_check_double_setting (settings, "greedy", 0.0, 1.0, error)

@@ -4,12 +4,13 @@
 
 #include "kiela-ai-classic-private.h"
 
-static const char * const simple_keys[] = { "nodes", "time-ms", CLASSIC_ARRANGE_KEYS, NULL };
+static const char * const simple_keys[] = { "nodes", "time-ms", "cpu-clock", CLASSIC_ARRANGE_KEYS, NULL };
 
 static gboolean
 simple_check_settings (GHashTable *settings, GError **error)
 {
   return classic_check_known_keys (settings, simple_keys, "random/greedy", error)
+      && classic_check_int_setting (settings, "cpu-clock", 0, 1, error)
       && classic_check_arrange_settings (settings, error);
 }
 

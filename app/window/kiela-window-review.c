@@ -139,11 +139,41 @@ on_move_judged (KielaReview *review, guint index, KielaWindow *self)
     kiela_move_list_model_row_changed (self->moves, kiela_move_list_model_get_row (self->moves, owner, ply));
 }
 
-/* With the review on, the move list keeps room for 8 rows (the review panel above it and What
- * Happens below would leave it two or three at 1280×800): What Happens keeps its sentence but
- * folds its list of steps away, and the list gets a minimum; both come back after. */
+/* With the review on, the move list keeps room for 8 whole rows: the review panel above it, the
+ * analysis panel (F8) and What Happens below it left it two or three at 1280×800, one with the
+ * analysis on.  So while the review is on, the list has a minimum of 8 rows and the room left over;
+ * the "Moves" heading gives way to the review's own; What Happens keeps its sentence in at most
+ * three lines (the whole of it in its tooltip) and folds its list of steps away; with the analysis
+ * panel on too, What Happens is folded away whole.  All of it comes back after. */
 #define REVIEW_LIST_ROWS 8
-#define REVIEW_ROW_HEIGHT 36
+/* A row of the move list (its labels, their margins and the navigation-sidebar row's padding)
+ * and the list's own padding above and below its rows. */
+#define REVIEW_ROW_HEIGHT 38
+#define REVIEW_LIST_PADDING 12
+#define REVIEW_NARRATION_LINES 3
+#define NARRATION_HEIGHT 96   /* kiela-window.ui's height-request of the narration */
+
+static void
+fit_side_panel (KielaWindow *self)
+{
+  gboolean review = self->game_review != NULL && gtk_widget_get_visible (GTK_WIDGET (self->game_review));
+  gboolean analysis = self->analysis != NULL && gtk_widget_get_visible (GTK_WIDGET (self->analysis));
+  GtkWidget *moves_heading = self->game_review ? gtk_widget_get_prev_sibling (GTK_WIDGET (self->game_review)) : NULL;
+  GtkWidget *narration_heading = gtk_widget_get_first_child (GTK_WIDGET (self->narration_box));
+  GtkWidget *narration = GTK_WIDGET (self->narration_label);
+
+  if (GTK_IS_LABEL (moves_heading))
+    gtk_widget_set_visible (moves_heading, !review);
+  gtk_label_set_lines (self->narration_label, review ? REVIEW_NARRATION_LINES : -1);
+  gtk_label_set_ellipsize (self->narration_label, review ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  gtk_widget_set_size_request (narration, -1, review ? -1 : NARRATION_HEIGHT);
+  gtk_widget_set_tooltip_text (narration, review ? gtk_label_get_text (self->narration_label) : NULL);
+  gtk_widget_set_visible (narration_heading, !(review && analysis));
+  gtk_widget_set_visible (narration, !(review && analysis));
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->narration_box), review && analysis ? 0 : 12);
+  /* The room left over goes to the list, not to What Happens. */
+  gtk_widget_set_vexpand (GTK_WIDGET (self->narration_box), !review);
+}
 
 static void
 keep_list_room (KielaWindow *self, gboolean on)
@@ -154,15 +184,16 @@ keep_list_room (KielaWindow *self, gboolean on)
     {
       g_object_set_data (G_OBJECT (self->game_review), "kiela-saved-min",
                          GINT_TO_POINTER (gtk_scrolled_window_get_min_content_height (self->move_scroller) + 1));
-      gtk_scrolled_window_set_min_content_height (self->move_scroller, REVIEW_LIST_ROWS * REVIEW_ROW_HEIGHT);
-      _kiela_window_update_step_bar (self);
+      gtk_scrolled_window_set_min_content_height (self->move_scroller,
+                                                  REVIEW_LIST_ROWS * REVIEW_ROW_HEIGHT + REVIEW_LIST_PADDING);
     }
   else if (!on && saved != 0)
     {
       gtk_scrolled_window_set_min_content_height (self->move_scroller, saved - 1);
       g_object_set_data (G_OBJECT (self->game_review), "kiela-saved-min", NULL);
-      _kiela_window_update_step_bar (self);
     }
+  fit_side_panel (self);
+  _kiela_window_update_step_bar (self);
 }
 
 /* `refresh`: the list still shows the reviewed game, whose marks go with the review. */
@@ -442,4 +473,7 @@ _kiela_window_review_init (KielaWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (notifies); i++)
     g_signal_connect_object (self->session, notifies[i], G_CALLBACK (follow_ply), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::tree", G_CALLBACK (on_tree_changed), self, G_CONNECT_SWAPPED);
+  if (self->analysis != NULL)
+    g_signal_connect_object (self->analysis, "notify::visible", G_CALLBACK (fit_side_panel), self,
+                             G_CONNECT_SWAPPED);
 }

@@ -327,6 +327,9 @@ _kiela_window_update_turn (KielaWindow *self)
   update_side_labels (self, to_move, phase == KIELA_PHASE_PLAY ? live && at_end && !over : live);
   narration = narration_dup (self, to_move, interactive, over);
   gtk_label_set_text (self->narration_label, narration ? narration : "");
+  /* Cut to a few lines beside the game review: the whole sentence is its tooltip. */
+  if (gtk_label_get_lines (self->narration_label) > 0)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->narration_label), narration);
   gtk_revealer_set_reveal_child (self->setup_revealer, live && phase != KIELA_PHASE_PLAY && human);
   /* The status line above the board already says which move is reviewed: the step bar only
    * offers the way back. */

@@ -1,0 +1,196 @@
+/* test-review-layout.c: the side panel keeps the move list readable beside the game review (issue 21):
+ * at 1280×800 at least 8 move rows in sight, with the analysis panel shown or not; at 1024×768 the
+ * folded panel keeps the current last row in sight.  Counted from the rows as allocated inside the
+ * scrolled window, not from its height. */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-settings.h"
+#include "kiela-review-panel.h"
+#include "kiela-analysis-panel.h"
+#include "kiela-move-list-item.h"
+#include "app-test-util.h"
+#include "app-test-window.h"
+#include "app-test-render.h"
+
+#define MIN_ROWS_1280 8
+
+static GtkWidget *
+child (KielaWindow *window, const char *name)
+{
+  GtkWidget *w = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), KIELA_TYPE_WINDOW, name));
+
+  g_assert_nonnull (w);
+  return w;
+}
+
+/* The move rows (the list view's row widgets holding a row's box) allocated wholly inside the
+ * scrolled window's visible area; `last` gets whether the model's last row is one of them. */
+static guint
+rows_in_sight (KielaWindow *window, gboolean *last)
+{
+  GtkWidget *list = child (window, "move_list"), *scroller = child (window, "move_scroller");
+  GListModel *model = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  g_autoptr(KielaMoveListItem) end = g_list_model_get_item (model, g_list_model_get_n_items (model) - 1);
+  int height = gtk_widget_get_height (scroller);
+  guint n = 0;
+
+  *last = FALSE;
+  if (!gtk_widget_get_mapped (scroller))
+    return 0;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *box = gtk_widget_get_first_child (row);
+      GtkWidget *num = box ? gtk_widget_get_first_child (box) : NULL;
+      GtkWidget *who = num ? gtk_widget_get_next_sibling (num) : NULL;
+      GtkWidget *square = who ? gtk_widget_get_next_sibling (who) : NULL;
+      graphene_rect_t b;
+
+      if (!GTK_IS_BOX (box) || !gtk_widget_get_mapped (row) || gtk_widget_get_height (row) <= 0
+          || !gtk_widget_compute_bounds (row, scroller, &b))
+        continue;
+      if (b.origin.y < -0.5 || b.origin.y + b.size.height > height + 0.5)
+        continue;
+      n++;
+      if (GTK_IS_LABEL (square)
+          && g_strcmp0 (gtk_label_get_text (GTK_LABEL (num)), kiela_move_list_item_get_number (end)) == 0
+          && g_strcmp0 (gtk_label_get_text (GTK_LABEL (who)), kiela_move_list_item_get_who (end)) == 0
+          && g_strcmp0 (gtk_label_get_text (GTK_LABEL (square)), kiela_move_list_item_get_square (end)) == 0)
+        *last = TRUE;
+    }
+  return n;
+}
+
+typedef struct {
+  KielaWindow *window;
+  guint min_rows;
+} Want;
+
+static gboolean
+enough_rows (gpointer data)
+{
+  Want *want = data;
+  gboolean last;
+
+  return rows_in_sight (want->window, &last) >= want->min_rows && last;
+}
+
+/* Waits (up to 10 s) for the rows to be laid out as `want` asks; the assertions follow. */
+static void
+wait_for_rows (Want *want)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!enough_rows (want) && g_get_monotonic_time () < end)
+    spin (50);
+}
+
+static gboolean
+review_done (gpointer data)
+{
+  return !kiela_review_panel_get_running (data);
+}
+
+static gboolean
+analysis_shown (gpointer data)
+{
+  GtkWidget *panel = data;
+
+  return gtk_widget_get_mapped (panel) && gtk_widget_get_height (panel) > 0;
+}
+
+/* Opens the 60-ply benchmark game at its end, reviews it, and checks the list with the analysis
+ * panel off and on; `min_rows` rows in sight (the last of them the current, last move). */
+static void
+check_layout (int width, int height, guint min_rows, const char *shot)
+{
+  AppTestWindow w;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "bench", "review-60.kiela", NULL);
+  KielaReviewPanel *panel;
+  GtkWidget *analysis;
+  AdwFlap *flap;
+  Want want;
+  gboolean last;
+  guint n;
+
+  app_test_window_open (&w, "kiela", KIELA_SPEED_INSTANT, width, height);
+  g_settings_set_boolean (w.prefs, KIELA_SETTINGS_SHOW_ANALYSIS, FALSE);
+  g_assert_true (kiela_window_open_path (w.window, path));
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w.window)), ==, 60);
+  g_assert_cmpuint (kiela_window_get_view_ply (w.window), ==, 60);
+  flap = ADW_FLAP (child (w.window, "flap"));
+  /* At 1024 px the panel folds over the board; at 1280 it sits beside it. */
+  g_assert_cmpint (adw_flap_get_folded (flap), ==, width < 1280);
+
+  panel = KIELA_REVIEW_PANEL (app_test_find_type (GTK_WIDGET (w.window), KIELA_TYPE_REVIEW_PANEL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.review-game", NULL));
+  /* Review Game opens the panel, folded or not. */
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  wait_until (review_done, panel, 120000, "the review to finish");
+  g_assert_cmpuint (kiela_review_get_n_judged (kiela_review_panel_get_review (panel)), ==, 60);
+  app_test_wait_frames (GTK_WIDGET (w.window), 3);
+
+  want.window = w.window;
+  want.min_rows = min_rows;
+  /* Rows come on a frame after the review's last verdict remade them. */
+  wait_for_rows (&want);
+  n = rows_in_sight (w.window, &last);
+  g_test_message ("%d×%d, review on, analysis off: %u move rows in sight, the last one %s", width, height, n,
+                  last ? "among them" : "not");
+  {
+    g_autofree char *name = g_strdup_printf ("%s.png", shot);
+    render_to_png (GTK_WIDGET (w.window), name);
+  }
+  g_assert_cmpuint (n, >=, min_rows);
+  g_assert_true (last);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (w.window)), <=, height);
+
+  /* The analysis panel (F8) too. */
+  analysis = app_test_find_type (GTK_WIDGET (w.window), KIELA_TYPE_ANALYSIS_PANEL);
+  g_assert_nonnull (analysis);
+  g_settings_set_boolean (w.prefs, KIELA_SETTINGS_SHOW_ANALYSIS, TRUE);
+  wait_until (analysis_shown, analysis, 10000, "the analysis panel");
+  app_test_wait_frames (GTK_WIDGET (w.window), 3);
+  wait_for_rows (&want);
+  n = rows_in_sight (w.window, &last);
+  g_test_message ("%d×%d, review on, analysis on: %u move rows in sight, the last one %s", width, height, n,
+                  last ? "among them" : "not");
+  {
+    g_autofree char *name = g_strdup_printf ("%s-analysis.png", shot);
+    render_to_png (GTK_WIDGET (w.window), name);
+  }
+  g_assert_cmpuint (n, >=, min_rows);
+  g_assert_true (last);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_cmpint (gtk_widget_get_height (kiela_review_panel_get_graph (panel)), >=, 40);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (w.window)), <=, height);
+  g_settings_set_boolean (w.prefs, KIELA_SETTINGS_SHOW_ANALYSIS, FALSE);
+  app_test_window_close (&w);
+}
+
+static void
+test_laptop (void)
+{
+  check_layout (1280, 800, MIN_ROWS_1280, "review-layout-1280x800");
+}
+
+/* The folded panel: the current move, the last, stays in sight (one row at least). */
+static void
+test_projector (void)
+{
+  check_layout (1024, 768, 1, "review-layout-1024x768");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *tmp = app_test_init (&argc, &argv, "review-layout");
+  app_test_disable_animations ();
+
+  g_test_add_func ("/app/review-layout/1280x800", test_laptop);
+  g_test_add_func ("/app/review-layout/1024x768-folded", test_projector);
+  return g_test_run ();
+}

@@ -364,16 +364,19 @@ read_step (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, guint i, GError **e
         if (!get_word (&g, "Goal", _kiela_lesson_file_goal_words, -1, &word, error))
           return FALSE;
         s->task.condition = (guint) word;
-        if (word == KIELA_GOAL_SURVIVE)
+        if (word == KIELA_GOAL_SURVIVE || word == KIELA_GOAL_KEEP)
           {
             if (!g_key_file_has_key (kf, g.group, "Moves", NULL))
               {
                 _kiela_lesson_file_set_problem (error, f, KIELA_LESSON_FILE_ERROR_MISSING_KEY, 0, g.group, "Moves",
-                             _("it is required by %s"), "Goal=survive");
+                             _("it is required by %s"), word == KIELA_GOAL_KEEP ? "Goal=keep" : "Goal=survive");
                 return FALSE;
               }
             return get_uint (&g, "Moves", 1, 1000, 0, &s->task.number, error);
           }
+        /* A relay or a capture within the learner's first Moves moves. */
+        if (word == KIELA_GOAL_RELAY || word == KIELA_GOAL_CAPTURE)
+          return !g_key_file_has_key (kf, g.group, "Moves", NULL) || get_uint (&g, "Moves", 1, 1000, 0, &s->task.number, error);
         if (g_key_file_has_key (kf, g.group, "Moves", NULL))
           {
             _kiela_lesson_file_set_problem (error, f, KIELA_LESSON_FILE_ERROR_UNKNOWN_KEY, 0, g.group, "Moves",

@@ -25,11 +25,11 @@ const char *const _kiela_lesson_file_task_words[] = {
 const char *const _kiela_lesson_file_condition_words[] = {
   [KIELA_CONDITION_CAPTURES] = "captures", [KIELA_CONDITION_RELAYS] = "relays",
   [KIELA_CONDITION_CAPTURES_AT_LEAST] = "captures-at-least", [KIELA_CONDITION_NO_REPLY_CAPTURE] = "no-reply-capture",
-  [KIELA_CONDITION_LONGEST] = "longest", [KIELA_CONDITION_ANY] = "any", NULL
+  [KIELA_CONDITION_LONGEST] = "longest", [KIELA_CONDITION_ANY] = "any", [KIELA_CONDITION_WINS] = "wins", NULL
 };
 const char *const _kiela_lesson_file_goal_words[] = {
   [KIELA_GOAL_CAPTURE_ALL] = "capture-all", [KIELA_GOAL_WIN] = "win", [KIELA_GOAL_SURVIVE] = "survive",
-  [KIELA_GOAL_RELAY] = "relay", [KIELA_GOAL_CAPTURE] = "capture", NULL
+  [KIELA_GOAL_RELAY] = "relay", [KIELA_GOAL_CAPTURE] = "capture", [KIELA_GOAL_KEEP] = "keep", NULL
 };
 const char *const _kiela_lesson_file_level_words[] = {
   [KIELA_LESSON_BEGINNER] = "beginner", [KIELA_LESSON_ADVANCED] = "advanced", [KIELA_LESSON_EXPERT] = "expert", NULL
@@ -459,7 +459,7 @@ kiela_lesson_file_to_data (KielaLessonFile *file, gsize *length)
             case KIELA_TASK_PLAY_OUT:
               set_opt (kf, group, "Opponent", t->opponent);
               g_key_file_set_string (kf, group, "Goal", kiela_lesson_file_goal_word ((KielaLessonGoal) t->condition) ?: "win");
-              if (t->condition == KIELA_GOAL_SURVIVE)
+              if (t->condition == KIELA_GOAL_SURVIVE || t->condition == KIELA_GOAL_KEEP || t->number > 0)
                 g_key_file_set_integer (kf, group, "Moves", (gint) t->number);
               break;
             default:

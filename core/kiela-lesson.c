@@ -260,6 +260,11 @@ condition_met (const KielaVariant *variant, const KielaPosition *pos, const Kiel
     case KIELA_CONDITION_NO_REPLY_CAPTURE:  return reply_capture (variant, &f->after) < 0;
     case KIELA_CONDITION_LONGEST:           return f->r.drops >= longest_drops (variant, pos);
     case KIELA_CONDITION_ANY:               return TRUE;
+    case KIELA_CONDITION_WINS:
+      {
+        KielaMove replies[KIELA_MAX_MOVES];
+        return kiela_legal_moves (variant, &f->after, replies, NULL, NULL) == 0;
+      }
     default:                                return FALSE;
     }
 }
@@ -361,7 +366,7 @@ kiela_lesson_step_problem (const KielaLesson *lesson, const KielaVariant *varian
 
     case KIELA_TASK_SOW_ANY:
       *field = "condition";
-      if (t->condition > KIELA_CONDITION_ANY)
+      if (t->condition > KIELA_CONDITION_WINS)
         return g_strdup (_("its task is not one this host knows"));
       for (guint k = 0; k < n; k++)
         {
@@ -373,13 +378,13 @@ kiela_lesson_step_problem (const KielaLesson *lesson, const KielaVariant *varian
 
     case KIELA_TASK_PLAY_OUT:
       *field = "condition";
-      if (t->condition > KIELA_GOAL_CAPTURE)
+      if (t->condition > KIELA_GOAL_KEEP)
         return g_strdup (_("its task is not one this host knows"));
       *field = "opponent";
       if (t->opponent == NULL || *t->opponent == '\0')
         return g_strdup (_("its task names no opponent"));
       *field = "number";
-      if (t->condition == KIELA_GOAL_SURVIVE && t->number == 0)
+      if ((t->condition == KIELA_GOAL_SURVIVE || t->condition == KIELA_GOAL_KEEP) && t->number == 0)
         return g_strdup (_("its task asks to survive 0 moves"));
       return NULL;
 
@@ -515,6 +520,20 @@ explain_condition (const KielaVariant *variant, const KielaPosition *pos, const 
         return g_strdup_printf (_("After %s, %s can capture with %s."), sq,
                                 kiela_side_display_name ((KielaSide) f->after.to_move), rsq);
       }
+    case KIELA_CONDITION_WINS:
+      {
+        KielaMove replies[KIELA_MAX_MOVES];
+        char rsq[4];
+
+        if (kiela_legal_moves (variant, &f->after, replies, NULL, NULL) == 0)
+          /* TRANSLATORS: "After d2, North cannot move: you win." */
+          return g_strdup_printf (_("After %s, %s cannot move: you win."), sq,
+                                  kiela_side_display_name ((KielaSide) f->after.to_move));
+        kiela_square_name (variant->files, (KielaSide) f->after.to_move, (guint) replies[0], rsq);
+        /* TRANSLATORS: "After g1, North can still sow d3." */
+        return g_strdup_printf (_("After %s, %s can still sow %s."), sq,
+                                kiela_side_display_name ((KielaSide) f->after.to_move), rsq);
+      }
     case KIELA_CONDITION_LONGEST:
       {
         guint32 best = longest_drops (variant, pos);
@@ -531,44 +550,77 @@ explain_condition (const KielaVariant *variant, const KielaPosition *pos, const 
     }
 }
 
-static guint
-learner_moves (KielaGame *game, KielaSide learner)
-{
-  guint n = kiela_game_get_n_moves (game), count = 0;
+/* What a practice game has shown so far, move by move. */
+typedef struct {
+  guint moves;          /* the learner's moves */
+  guint done_at;        /* the learner's move (1-based) that first relayed or captured as the goal asks; 0: none */
+  char  done_sq[4];
+  guint done_stones;    /* the stones that move captured */
+  guint lost;           /* the learner's stones the opponent captured in all */
+  guint lost_at;        /* the opponent's first capture came after this many learner moves; lost_first: its stones */
+  guint lost_first;
+  char  lost_sq[4];
+} PlayFacts;
 
-  for (guint i = 0; i < n; i++)
-    if (kiela_game_get_move (game, i)->mover == learner)
-      count++;
-  return count;
-}
-
-/* Did one of `learner`'s moves in `game` relay (or capture)? */
-static gboolean
-learner_did (KielaGame *game, KielaSide learner, KielaEventType type)
+static void
+play_facts (const KielaVariant *variant, KielaGame *game, KielaSide learner, KielaEventType wanted, PlayFacts *out)
 {
   g_autoptr(KielaTrace) trace = kiela_trace_new ();
   guint n = kiela_game_get_n_moves (game);
 
+  memset (out, 0, sizeof *out);
   for (guint i = 0; i < n; i++)
     {
-      if (kiela_game_get_move (game, i)->mover != learner || !kiela_game_trace_move (game, i, trace))
+      const KielaPlayedMove *m = kiela_game_get_move (game, i);
+
+      if (m->mover != learner)
+        {
+          if (m->result.captured > 0 && out->lost == 0)
+            {
+              out->lost_at = out->moves;
+              out->lost_first = m->result.captured;
+              kiela_square_name (variant->files, m->mover, (guint) m->move, out->lost_sq);
+            }
+          out->lost += m->result.captured;
+          continue;
+        }
+      out->moves++;
+      if (out->done_at != 0 || !kiela_game_trace_move (game, i, trace))
         continue;
       for (guint e = 0; e < kiela_trace_get_n_events (trace); e++)
-        if (kiela_trace_get_event (trace, e)->type == type)
-          return TRUE;
+        if (kiela_trace_get_event (trace, e)->type == wanted)
+          {
+            out->done_at = out->moves;
+            out->done_stones = m->result.captured;
+            kiela_square_name (variant->files, learner, (guint) m->move, out->done_sq);
+            break;
+          }
     }
-  return FALSE;
+}
+
+/* "North captured none of your stones." or "North captured 3 of your stones." */
+static char *
+describe_lost (const PlayFacts *f, KielaSide opponent)
+{
+  if (f->lost == 0)
+    /* TRANSLATORS: the end of a practice game's verdict; %s is North or South */
+    return g_strdup_printf (_("%s captured none of your stones."), kiela_side_display_name (opponent));
+  /* TRANSLATORS: the end of a practice game's verdict: "North captured 3 of your stones." */
+  return g_strdup_printf (NG ("%s captured %u of your stones.", "%s captured %u of your stones.", f->lost),
+                          kiela_side_display_name (opponent), f->lost);
 }
 
 static KielaLessonVerdict
-check_play_out (const KielaLesson *lesson, const KielaLessonStep *s, const KielaPosition *start,
-                KielaGame *game, char **feedback)
+check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const KielaLessonStep *s,
+                const KielaPosition *start, KielaGame *game, char **feedback)
 {
-  KielaSide learner = (KielaSide) start->to_move;
+  KielaSide learner = (KielaSide) start->to_move, opponent = KIELA_OTHER_SIDE (learner);
   KielaReason reason = KIELA_REASON_NONE;
   KielaStatus status;
   const KielaPosition *now;
   gboolean over, learner_won, learner_lost;
+  guint goal = s->task.condition, limit = s->task.number;
+  PlayFacts f;
 
   if (feedback)
     *feedback = NULL;
@@ -580,26 +632,76 @@ check_play_out (const KielaLesson *lesson, const KielaLessonStep *s, const Kiela
   learner_won = (status == KIELA_STATUS_SOUTH_WINS && learner == KIELA_SOUTH) ||
                 (status == KIELA_STATUS_NORTH_WINS && learner == KIELA_NORTH);
   learner_lost = over && !learner_won && status != KIELA_STATUS_DRAW;
+  play_facts (variant, game, learner, goal == KIELA_GOAL_RELAY ? KIELA_EVENT_RELAY : KIELA_EVENT_CAPTURE, &f);
 
-  switch ((KielaLessonGoal) s->task.condition)
+  switch ((KielaLessonGoal) goal)
     {
     case KIELA_GOAL_CAPTURE_ALL:
-      if (kiela_position_side_total (now, KIELA_OTHER_SIDE (learner)) == 0)
-        return verdict (lesson, s, TRUE, NULL, feedback);
+      if (kiela_position_side_total (now, opponent) == 0)
+        /* TRANSLATORS: a practice game's verdict: "North has no stone left after your move 7." */
+        return verdict (lesson, s, TRUE, g_strdup_printf (_("%s has no stone left after your move %u."),
+                                                          kiela_side_display_name (opponent), f.moves), feedback);
       break;
     case KIELA_GOAL_WIN:
       if (learner_won)
-        return verdict (lesson, s, TRUE, NULL, feedback);
+        /* TRANSLATORS: a practice game's verdict */
+        return verdict (lesson, s, TRUE, g_strdup_printf (NG ("You won in %u move.", "You won in %u moves.", f.moves),
+                                                          f.moves), feedback);
       break;
     case KIELA_GOAL_SURVIVE:
-      if (!learner_lost && (learner_moves (game, learner) >= s->task.number || over))
-        return verdict (lesson, s, TRUE, NULL, feedback);
+      if (!learner_lost && (f.moves >= limit || over))
+        {
+          /* TRANSLATORS: a practice game's verdict, followed by what the opponent captured */
+          g_autofree char *played = g_strdup_printf (NG ("You played %u move without losing.",
+                                                         "You played %u moves without losing.", f.moves), f.moves);
+          g_autofree char *lost = describe_lost (&f, opponent);
+          return verdict (lesson, s, TRUE, g_strconcat (played, " ", lost, NULL), feedback);
+        }
+      break;
+    case KIELA_GOAL_KEEP:
+      if (f.lost > 0)
+        /* TRANSLATORS: a practice game's verdict: "North captured 3 stones with b3 after your move 2." */
+        return verdict (lesson, s, FALSE,
+                        g_strdup_printf (NG ("%s captured %u stone with %s after your move %u.",
+                                             "%s captured %u stones with %s after your move %u.", f.lost_first),
+                                         kiela_side_display_name (opponent), f.lost_first, f.lost_sq, f.lost_at),
+                        feedback);
+      if (!learner_lost && (f.moves >= limit || over))
+        /* TRANSLATORS: a practice game's verdict: "You played 6 moves and North captured none of your stones." */
+        return verdict (lesson, s, TRUE,
+                        g_strdup_printf (NG ("You played %u move and %s captured none of your stones.",
+                                             "You played %u moves and %s captured none of your stones.", f.moves),
+                                         f.moves, kiela_side_display_name (opponent)),
+                        feedback);
       break;
     case KIELA_GOAL_RELAY:
     case KIELA_GOAL_CAPTURE:
-      /* Done as soon as the learner's move did it, even the move that ends the game. */
-      if (learner_did (game, learner, s->task.condition == KIELA_GOAL_RELAY ? KIELA_EVENT_RELAY : KIELA_EVENT_CAPTURE))
-        return verdict (lesson, s, TRUE, NULL, feedback);
+      /* Done as soon as the learner's move did it, even the move that ends the game; within
+       * the learner's first `limit` moves when the step sets one. */
+      if (f.done_at != 0 && (limit == 0 || f.done_at <= limit))
+        {
+          if (goal == KIELA_GOAL_RELAY)
+            /* TRANSLATORS: a practice game's verdict: "You made a relay with g1, your move 3." */
+            return verdict (lesson, s, TRUE, g_strdup_printf (_("You made a relay with %s, your move %u."), f.done_sq,
+                                                              f.done_at), feedback);
+          /* TRANSLATORS: a practice game's verdict: "You captured 4 stones with g1, your move 3." */
+          return verdict (lesson, s, TRUE,
+                          g_strdup_printf (NG ("You captured %u stone with %s, your move %u.",
+                                               "You captured %u stones with %s, your move %u.", f.done_stones),
+                                           f.done_stones, f.done_sq, f.done_at), feedback);
+        }
+      if (limit != 0 && f.moves >= limit)
+        {
+          if (goal == KIELA_GOAL_RELAY)
+            /* TRANSLATORS: a practice game's verdict */
+            return verdict (lesson, s, FALSE, g_strdup_printf (NG ("You made no relay in your first %u move.",
+                                                                   "You made no relay in your first %u moves.", limit),
+                                                               limit), feedback);
+          /* TRANSLATORS: a practice game's verdict */
+          return verdict (lesson, s, FALSE, g_strdup_printf (NG ("You captured nothing in your first %u move.",
+                                                                 "You captured nothing in your first %u moves.", limit),
+                                                             limit), feedback);
+        }
       break;
     default:
       break;
@@ -661,7 +763,7 @@ kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guin
       return verdict (lesson, s, answer->number == f.r.captured, describe_capture (sq, &f), feedback);
 
     case KIELA_TASK_PLAY_OUT:
-      return check_play_out (lesson, s, &pos, answer->game, feedback);
+      return check_play_out (lesson, variant, s, &pos, answer->game, feedback);
 
     case KIELA_TASK_SOW_HOUSE:
     case KIELA_TASK_SOW_ANY:
@@ -769,6 +871,76 @@ walk_fail (GError **error, const KielaLesson *lesson, guint step, char *reason)
   return FALSE;
 }
 
+/* Can the side to move in `pos` keep every stone for `depth` more of its moves, whatever the
+ * opponent replies?  (A lookahead for walking KIELA_GOAL_KEEP: 2 * depth plies.) */
+static gboolean
+can_keep (const KielaVariant *variant, const KielaPosition *pos, guint depth)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  guint n;
+
+  if (depth == 0)
+    return TRUE;
+  n = kiela_legal_moves (variant, pos, moves, children, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      KielaMove replies[KIELA_MAX_MOVES];
+      KielaPosition after[KIELA_MAX_MOVES];
+      guint16 captured[KIELA_MAX_MOVES];
+      guint m = kiela_legal_moves_captured (variant, &children[i], replies, after, NULL, NULL, captured);
+      gboolean safe = TRUE;
+
+      for (guint k = 0; k < m && safe; k++)
+        safe = captured[k] == 0 && can_keep (variant, &after[k], depth - 1);
+      if (safe)
+        return TRUE;
+    }
+  return n == 0;
+}
+
+/* A player who knows the goal: a move that relays (captures) for those goals, a move that
+ * leaves the opponent no capture for KIELA_GOAL_KEEP (the one keeping most stones).  FALSE
+ * when no move does: the search then plays. */
+static gboolean
+goal_move (const KielaVariant *variant, const KielaPosition *pos, guint goal, KielaMove *out)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
+  gint best = -1;
+
+  if (goal != KIELA_GOAL_RELAY && goal != KIELA_GOAL_CAPTURE && goal != KIELA_GOAL_KEEP)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      MoveFacts f;
+      gint value;
+
+      move_facts (variant, pos, moves[i], &f);
+      if (goal == KIELA_GOAL_RELAY ? f.relays == 0
+          : goal == KIELA_GOAL_CAPTURE ? f.r.captures == 0
+          : reply_capture (variant, &f.after) >= 0)
+        continue;
+      value = (gint) kiela_position_side_total (&f.after, (KielaSide) pos->to_move);
+      if (goal == KIELA_GOAL_KEEP)
+        {
+          /* Safe for two more moves whatever the opponent replies comes first. */
+          KielaMove replies[KIELA_MAX_MOVES];
+          KielaPosition after[KIELA_MAX_MOVES];
+          guint m = kiela_legal_moves (variant, &f.after, replies, after, NULL);
+          gboolean ahead = TRUE;
+
+          for (guint k = 0; k < m && ahead; k++)
+            ahead = can_keep (variant, &after[k], 2);
+          if (ahead)
+            value += 1000;
+        }
+      if (value > best)
+        best = value, *out = moves[i];
+    }
+  return best >= 0;
+}
+
 static gboolean
 walk_play_out (KielaRegistry *registry, const KielaLesson *lesson, const KielaVariant *variant, guint step,
                const KielaPosition *start, GError **error)
@@ -804,6 +976,12 @@ walk_play_out (KielaRegistry *registry, const KielaLesson *lesson, const KielaVa
       request.variant = variant;
       request.position = *now;
       request.seed = ply + 1;
+      if (now->to_move == start->to_move && goal_move (variant, now, s->task.condition, &reply.move))
+        {
+          if (!kiela_game_play (game, reply.move, NULL, &local))
+            return walk_fail (error, lesson, step, g_strdup (local->message));
+          continue;
+        }
       if (!kiela_ai_config_think (now->to_move == start->to_move ? learner : opponent, &request, &reply, &local) ||
           !kiela_game_play (game, reply.move, NULL, &local))
         return walk_fail (error, lesson, step, g_strdup (local->message));

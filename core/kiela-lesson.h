@@ -87,6 +87,7 @@ typedef enum {
   KIELA_CONDITION_NO_REPLY_CAPTURE,  /* leaves the opponent no move that captures */
   KIELA_CONDITION_LONGEST,           /* drops the most stones of all legal moves (ties all right) */
   KIELA_CONDITION_ANY,               /* any legal move (a step about which houses may be sown) */
+  KIELA_CONDITION_WINS,              /* leaves the opponent no legal move: the game is won at once */
 } KielaLessonCondition;
 
 /* What a PLAY_OUT game must reach (KielaLessonTask.condition). */
@@ -94,8 +95,11 @@ typedef enum {
   KIELA_GOAL_CAPTURE_ALL = 0,  /* the opponent is left without a stone */
   KIELA_GOAL_WIN,              /* the game ends with the learner winning */
   KIELA_GOAL_SURVIVE,          /* the learner has played `number` moves and not lost */
-  KIELA_GOAL_RELAY,            /* a practice game: one of the learner's moves relays, before the game is lost */
-  KIELA_GOAL_CAPTURE,          /* a practice game: one of the learner's moves captures, before the game is lost */
+  /* A practice game: one of the learner's moves relays (captures) before the game is lost,
+   * and within the learner's first `number` moves when `number` is not 0. */
+  KIELA_GOAL_RELAY,
+  KIELA_GOAL_CAPTURE,
+  KIELA_GOAL_KEEP,             /* the learner plays `number` moves and the opponent captures nothing */
 } KielaLessonGoal;
 
 typedef struct {
@@ -107,7 +111,8 @@ typedef struct {
   /* PREDICT_LAST: the square where the move's last stone lands (checked at loading). */
   const char   *answer;
   /* PREDICT_CAPTURE: the stones the move captures (checked at loading);
-   * SOW_ANY CAPTURES_AT_LEAST: the least; PLAY_OUT SURVIVE: the learner's moves. */
+   * SOW_ANY CAPTURES_AT_LEAST: the least; PLAY_OUT SURVIVE and KEEP: the learner's moves;
+   * PLAY_OUT RELAY and CAPTURE: the learner's moves it must take at most (0: no limit). */
   guint         number;
   /* PLAY_OUT: the opponent, a personality id ("mbemba"); checked once all plugins are loaded. */
   const char   *opponent;

@@ -84,7 +84,7 @@ add_step_json (JsonBuilder *b, const KielaLesson *lesson, const KielaVariant *va
     case KIELA_TASK_PLAY_OUT:
       kiela_cli_json_add_string (b, "opponent", t->opponent);
       kiela_cli_json_add_string (b, "goal", kiela_lesson_file_goal_word ((KielaLessonGoal) t->condition));
-      if (t->condition == KIELA_GOAL_SURVIVE)
+      if (t->number > 0)
         kiela_cli_json_add_int (b, "moves", t->number);
       break;
     default:

@@ -646,7 +646,7 @@ kiela_lesson_draft_set_condition (KielaLessonDraft *self, guint index, guint con
     return;
   begin_edit (self, NULL);
   s->condition = condition;
-  if (s->kind == KIELA_TASK_PLAY_OUT && condition == KIELA_GOAL_SURVIVE && s->number == 0)
+  if (s->kind == KIELA_TASK_PLAY_OUT && (condition == KIELA_GOAL_SURVIVE || condition == KIELA_GOAL_KEEP) && s->number == 0)
     s->number = 6;
   changed (self);
 }
@@ -842,7 +842,7 @@ fill_lesson (KielaLessonDraft *self, KielaLesson *lesson, KielaLessonStep *steps
           d->task.margin = s->margin;
         }
       if (s->kind != KIELA_TASK_PREDICT_CAPTURE && !(s->kind == KIELA_TASK_SOW_ANY && s->condition == KIELA_CONDITION_CAPTURES_AT_LEAST)
-          && !(s->kind == KIELA_TASK_PLAY_OUT && s->condition == KIELA_GOAL_SURVIVE))
+          && !(s->kind == KIELA_TASK_PLAY_OUT && s->condition != KIELA_GOAL_WIN && s->condition != KIELA_GOAL_CAPTURE_ALL))
         d->task.number = 0;
     }
 }

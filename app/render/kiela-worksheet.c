@@ -413,6 +413,7 @@ condition_question (KielaLessonCondition condition)
     case KIELA_CONDITION_CAPTURES_AT_LEAST: return NULL;
     case KIELA_CONDITION_NO_REPLY_CAPTURE:  return _("Find a move that leaves the opponent no capture.");
     case KIELA_CONDITION_LONGEST:           return _("Find the move that drops the most stones.");
+    case KIELA_CONDITION_WINS:              return _("Find the move after which the opponent cannot move.");
     case KIELA_CONDITION_ANY:
     default:                                return _("Which houses may be sown? Choose one.");
     }
@@ -425,8 +426,22 @@ goal_text (const KielaLessonTask *t, char **owned)
     {
     case KIELA_GOAL_CAPTURE_ALL: return _("leave the opponent without a stone");
     case KIELA_GOAL_WIN:         return _("win the game");
-    case KIELA_GOAL_RELAY:       return _("make a relay");
-    case KIELA_GOAL_CAPTURE:     return _("capture at least once");
+    case KIELA_GOAL_RELAY:
+      if (t->number == 0)
+        return _("make a relay");
+      *owned = g_strdup_printf (ngettext ("make a relay in your first %u move", "make a relay in your first %u moves",
+                                          t->number), t->number);
+      return *owned;
+    case KIELA_GOAL_CAPTURE:
+      if (t->number == 0)
+        return _("capture at least once");
+      *owned = g_strdup_printf (ngettext ("capture in your first %u move", "capture in your first %u moves", t->number),
+                                t->number);
+      return *owned;
+    case KIELA_GOAL_KEEP:
+      *owned = g_strdup_printf (ngettext ("play %u move without losing a stone", "play %u moves without losing a stone",
+                                          t->number), t->number);
+      return *owned;
     case KIELA_GOAL_SURVIVE:
     default:
       *owned = g_strdup_printf (ngettext ("play %u move without losing", "play %u moves without losing", t->number),

@@ -82,7 +82,7 @@ N_("A relay can lead to another. Where does the move of b1 finally end?")
 /* TRANSLATORS: lesson “relay-outer”, step 3: the hint */
 N_("b1 relays at e1, then again at h1: each time, lift the stones and sow on.")
 /* TRANSLATORS: lesson “relay-outer”, step 6, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("Practice game against Kizua, the beginner opponent: use what you have learned and make a relay.")
+N_("Practice game against Kizua, the beginner opponent: make a relay in your first 2 moves.")
 /* TRANSLATORS: lesson “relay-outer”, step 6: the hint */
 N_("Look for a house whose last stone lands on stones.")
 /* TRANSLATORS: the title of lesson “relay-inner” */
@@ -122,7 +122,7 @@ N_("A new position from a real game: how many stones will the marked house captu
 /* TRANSLATORS: lesson “capture”, step 4: the hint */
 N_("Add the North inner house facing the last stone and the North outer house behind it; a chain may capture again.")
 /* TRANSLATORS: lesson “capture”, step 9, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("Practice game against Kizua, the beginner opponent: use what you have learned and capture at least once.")
+N_("Practice game against Kizua, the beginner opponent: capture in your first 2 moves.")
 /* TRANSLATORS: lesson “capture”, step 9: the hint */
 N_("Follow each move’s stones to the end: which one takes North’s stones?")
 /* TRANSLATORS: the title of lesson “army” */
@@ -202,9 +202,9 @@ N_("Back to the advanced game, without the arrangement. A player who cannot move
 /* TRANSLATORS: lesson “game-end”, step 1: the hint */
 N_("Which of your moves ends on your stone below d3?")
 /* TRANSLATORS: lesson “game-end”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("A game also ends when the same position, with the same player to move, comes up for the third time: then it is a draw. Kiela counts the positions for you. Sow any house to finish the lesson.")
+N_("Not every capture ends the game: North loses only when it cannot move. Find the move after which North has no house of 2 stones left. (A game also ends, in a draw, when the same position with the same player to move comes up for the third time; Kiela counts them for you.)")
 /* TRANSLATORS: lesson “game-end”, step 2: the hint */
-N_("A draw is better than a loss when you are behind.")
+N_("Which capture takes North’s only house of 2 stones?")
 /* TRANSLATORS: the title of lesson “protect” */
 N_("Protect your inner row")
 /* TRANSLATORS: the one-line summary of lesson “protect” */
@@ -214,7 +214,7 @@ N_("Your inner stones are in danger when North can end a move on the house facin
 /* TRANSLATORS: lesson “protect”, step 1: the hint */
 N_("An empty house cannot be captured: move the stones of e2 away.")
 /* TRANSLATORS: lesson “protect”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("Now play against Zola, who never misses a capture. Keep your inner houses safe and last 6 moves.")
+N_("Now play against Zola, who never misses a capture, from this position: play 4 moves without losing any stone.")
 /* TRANSLATORS: lesson “protect”, step 2: the hint */
 N_("Before each move, look at what North could capture next.")
 /* TRANSLATORS: the title of lesson “reach” */
@@ -259,6 +259,8 @@ N_("Relays go on until a last stone lands in an empty house.")
 N_("In Hawalis captured stones leave the board, and the move ends. How many stones does g2 capture?")
 /* TRANSLATORS: lesson “hawalis”, step 2: the hint */
 N_("A capture takes the North inner house and the outer house behind it.")
+/* TRANSLATORS: lesson “hawalis”, step 3: the hint */
+N_("In Hawalis the last stone must land in an empty house of your inner row, facing North’s stones: add North’s inner house and the outer house behind it. The captured stones leave the board and the move ends, so there is never a second capture.")
 
 /* puzzles.kiela-lesson */
 /* TRANSLATORS: the title of lesson “puzzles-easy” */

@@ -191,6 +191,37 @@ test_answers (void)
   g_assert_cmpint (check (registry, "protect", 0, &a, &fb), ==, KIELA_LESSON_RIGHT);
   g_clear_pointer (&fb, g_free);
 
+  /* Leave North no move: right exactly for the moves after which North cannot sow, and
+   * the only one here (game-end step 2: i2 captures too, but North keeps c3). */
+  g_assert_true (kiela_lesson_step_get_position (lesson (registry, "game-end"), kiela, 1, &pos, NULL));
+  n = kiela_legal_moves (kiela, &pos, moves, NULL, NULL);
+  {
+    guint wins = 0;
+
+    for (guint i = 0; i < n; i++)
+      {
+        KielaPosition p = pos;
+        KielaMove replies[KIELA_MAX_MOVES];
+        gboolean win;
+
+        kiela_sow_fast (kiela, &p, moves[i], NULL);
+        win = kiela_legal_moves (kiela, &p, replies, NULL, NULL) == 0;
+        wins += win;
+        a.move = moves[i];
+        g_assert_cmpint (check (registry, "game-end", 1, &a, &fb), ==, win ? KIELA_LESSON_RIGHT : KIELA_LESSON_WRONG);
+        g_clear_pointer (&fb, g_free);
+      }
+    g_assert_cmpuint (wins, ==, 1);
+  }
+  a.move = house ("i2");
+  g_assert_cmpint (check (registry, "game-end", 1, &a, &fb), ==, KIELA_LESSON_WRONG);
+  assert_contains (fb, "After i2, North can still sow c3.");
+  g_clear_pointer (&fb, g_free);
+  a.move = house ("e2");
+  g_assert_cmpint (check (registry, "game-end", 1, &a, &fb), ==, KIELA_LESSON_RIGHT);
+  assert_contains (fb, "After e2, North cannot move: you win.");
+  g_clear_pointer (&fb, g_free);
+
   /* Watch: pending until the learner reached the end of the move. */
   memset (&a, 0, sizeof a);
   g_assert_cmpint (check (registry, "sowing", 0, &a, &fb), ==, KIELA_LESSON_PENDING);
@@ -290,8 +321,50 @@ test_play_out (void)
   g_assert_true (kiela_game_play_square (game, "b3", NULL, NULL));
   g_assert_cmpint (kiela_lesson_check (&lose, kiela, 1, &a, NULL), ==, KIELA_LESSON_PENDING);
   g_assert_true (kiela_game_play_square (game, "a1", NULL, NULL));
-  g_assert_cmpint (kiela_lesson_check (&lose, kiela, 1, &a, NULL), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpint (kiela_lesson_check (&lose, kiela, 1, &a, &fb), ==, KIELA_LESSON_RIGHT);
+  /* The verdict says what the learner achieved, not only "Right!". */
+  g_assert_cmpstr (fb, ==, "Right! You played 2 moves without losing. North captured none of your stones.");
+  g_clear_pointer (&fb, g_free);
   g_clear_object (&game);
+
+  /* Practice goals: what the learner did, and when; or why it failed. */
+  {
+    static const KielaLessonStep goal_steps[] = {
+      { .text = "Relay.", .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_RELAY, .opponent = "kizua",
+                                    .number = 2 } },
+      { .text = "Keep.", .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_KEEP, .opponent = "kizua",
+                                   .number = 3 } },
+      { .text = "Capture.", .task = { .kind = KIELA_TASK_PLAY_OUT, .condition = KIELA_GOAL_CAPTURE, .opponent = "kizua",
+                                      .number = 1 } },
+    };
+    static const KielaLesson goals = { .id = "goals", .title = "Goals", .variant = "kiela", .steps = goal_steps,
+                                       .n_steps = 3, .version = KIELA_LESSON_VERSION };
+
+    g_assert_true (kiela_lesson_validate (&goals, kiela, NULL));
+    /* From the start g1 relays at i1 and i2 (rules §11). */
+    kiela_position_init_start (&pos, kiela);
+    game = kiela_game_new_from_position (kiela, &pos, NULL);
+    a.game = game;
+    g_assert_true (kiela_game_play_square (game, "g1", NULL, NULL));
+    g_assert_cmpint (kiela_lesson_check (&goals, kiela, 0, &a, &fb), ==, KIELA_LESSON_RIGHT);
+    g_assert_cmpstr (fb, ==, "Right! You made a relay with g1, your move 1.");
+    g_clear_pointer (&fb, g_free);
+    /* No capture on the first move from the start: the limit of one move is past. */
+    g_assert_cmpint (kiela_lesson_check (&goals, kiela, 2, &a, &fb), ==, KIELA_LESSON_WRONG);
+    assert_contains (fb, "You captured nothing in your first 1 move.");
+    g_clear_pointer (&fb, g_free);
+    /* South i2, North b3 captures d2 and d1, 3 stones (rules §11): keeping fails at once. */
+    g_clear_object (&game);
+    game = kiela_game_new_from_position (kiela, &pos, NULL);
+    a.game = game;
+    g_assert_true (kiela_game_play_square (game, "i2", NULL, NULL));
+    g_assert_cmpint (kiela_lesson_check (&goals, kiela, 1, &a, NULL), ==, KIELA_LESSON_PENDING);
+    g_assert_true (kiela_game_play_square (game, "b3", NULL, NULL));
+    g_assert_cmpint (kiela_lesson_check (&goals, kiela, 1, &a, &fb), ==, KIELA_LESSON_WRONG);
+    assert_contains (fb, "North captured 3 stones with b3 after your move 1.");
+    g_clear_pointer (&fb, g_free);
+    g_clear_object (&game);
+  }
 
   /* Capture everything: right once North has no stone left. */
   g_assert_true (kiela_lesson_step_get_position (&lose, kiela, 2, &pos, NULL));
@@ -470,6 +543,41 @@ move_uses (const KielaVariant *variant, const KielaPosition *pos, KielaMove move
   return uses;
 }
 
+/* How many of `games` practice games a learner who plays at random wins against the step's
+ * opponent (seeded: the same count each run). */
+static guint
+random_wins (KielaRegistry *registry, const KielaLesson *l, const KielaVariant *variant, guint step, guint games)
+{
+  g_autoptr(KielaAiConfig) learner = kiela_ai_config_new (registry, "random", 0, NULL);
+  g_autoptr(KielaAiConfig) opponent = kiela_ai_config_new (registry, l->steps[step].task.opponent, 0, NULL);
+  guint wins = 0;
+  KielaPosition start;
+
+  g_assert_nonnull (learner);
+  g_assert_nonnull (opponent);
+  g_assert_true (kiela_lesson_step_get_position (l, variant, step, &start, NULL));
+  for (guint g = 0; g < games; g++)
+    {
+      g_autoptr(KielaGame) game = kiela_game_new_from_position (variant, &start, NULL);
+      KielaLessonAnswer a = { .game = game };
+      KielaLessonVerdict v = KIELA_LESSON_PENDING;
+
+      for (guint ply = 0; ply < 400 && v == KIELA_LESSON_PENDING; ply++)
+        {
+          KielaAiRequest request = { .variant = variant, .position = *kiela_game_get_position (game),
+                                     .seed = g * 1000 + ply + 1 };
+          KielaAiReply reply;
+
+          g_assert_true (kiela_ai_config_think (request.position.to_move == start.to_move ? learner : opponent, &request,
+                                                &reply, NULL));
+          g_assert_true (kiela_game_play (game, reply.move, NULL, NULL));
+          v = kiela_lesson_check (l, variant, step, &a, NULL);
+        }
+      wins += v == KIELA_LESSON_RIGHT;
+    }
+  return wins;
+}
+
 static void
 test_course_content (void)
 {
@@ -513,6 +621,16 @@ test_course_content (void)
           KielaMove moves[KIELA_MAX_MOVES];
           guint n, right = 0;
 
+          /* A hint true to the lesson's rules: where captured stones leave the board and end
+           * the move (Hawalis), no second capture; where a capture needs an empty house, the
+           * count says so. */
+          if (variant->captured_fate == KIELA_CAPTURED_REMOVED)
+            for (const char *const *t = (const char *const[]) { st->text, st->hint, NULL }; *t; t++)
+              if (strstr (*t, "chain") || strstr (*t, "capture again") || strstr (*t, "army"))
+                g_error ("%s step %u: “%s”, but captured stones leave the board in %s", l->id, s + 1, *t, l->variant);
+          if (variant->capture_rule == KIELA_CAPTURE_EMPTY_INNER && st->task.kind == KIELA_TASK_PREDICT_CAPTURE &&
+              st->task.drill != KIELA_DRILL_NONE && (st->hint == NULL || !strstr (st->hint, "empty")))
+            g_error ("%s step %u: its hint does not say the last stone lands in an empty house", l->id, s + 1);
           /* Thousands are written "1,000", and a move past the limit only counts as endless. */
           if (g_regex_match_simple ("(^|[^0-9,])1000([^0-9]|$)", st->text, 0, 0) ||
               (st->hint && g_regex_match_simple ("(^|[^0-9,])1000([^0-9]|$)", st->hint, 0, 0)))
@@ -559,6 +677,21 @@ test_course_content (void)
                 }
               if (right == n)
                 g_error ("%s step %u: every legal move meets its task", l->id, s + 1);
+              /* Guessing must not pay: at most one legal move in three meets the task. */
+              if (right * 3 > n)
+                g_error ("%s step %u: %u of its %u legal moves meet its task", l->id, s + 1, right, n);
+            }
+          /* A practice game whose goal is the lesson's idea (a relay, a capture, no stone
+           * lost): random play must fail it more often than not. */
+          if (st->task.kind == KIELA_TASK_PLAY_OUT &&
+              (st->task.condition == KIELA_GOAL_RELAY || st->task.condition == KIELA_GOAL_CAPTURE ||
+               st->task.condition == KIELA_GOAL_KEEP))
+            {
+              guint wins = random_wins (registry, l, variant, s, 20);
+
+              g_test_message ("%s step %u: random play reaches the goal %u times in 20", l->id, s + 1, wins);
+              if (wins > 8)
+                g_error ("%s step %u: random play reaches its goal %u times in 20", l->id, s + 1, wins);
             }
           /* A game to win: some first move must not win at once. */
           if (st->task.kind == KIELA_TASK_PLAY_OUT && st->task.condition != KIELA_GOAL_SURVIVE)

@@ -461,7 +461,7 @@ refresh_form (KielaLessonEditor *self)
       adw_combo_row_set_selected (self->opponent_row, k);
       adw_combo_row_set_selected (self->goal_row, s->condition);
     }
-  survive = s->kind == KIELA_TASK_PLAY_OUT && s->condition == KIELA_GOAL_SURVIVE;
+  survive = s->kind == KIELA_TASK_PLAY_OUT && (s->condition == KIELA_GOAL_SURVIVE || s->condition == KIELA_GOAL_KEEP);
   at_least = s->kind == KIELA_TASK_SOW_ANY && s->condition == KIELA_CONDITION_CAPTURES_AT_LEAST;
   gtk_widget_set_visible (GTK_WIDGET (self->number_row), survive || at_least);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->number_row), survive ? _("Moves to Survive") : _("Stones at Least"));
@@ -1339,9 +1339,10 @@ kiela_lesson_editor_new (KielaRegistry *registry, GSettings *settings, const cha
   const char *levels[] = { kiela_lesson_level_name (KIELA_LESSON_BEGINNER), kiela_lesson_level_name (KIELA_LESSON_ADVANCED),
                            kiela_lesson_level_name (KIELA_LESSON_EXPERT) };
   const char *conditions[] = { _("Capture"), _("Relay"), _("Capture at least some stones"),
-                               _("Leave the opponent no capture"), _("Drop the most stones"), _("Be any legal move") };
+                               _("Leave the opponent no capture"), _("Drop the most stones"), _("Be any legal move"),
+                               _("Leave the opponent no move") };
   const char *goals[] = { _("Capture every stone"), _("Win the game"), _("Survive some moves"), _("Make a relay"),
-                          _("Capture once") };
+                          _("Capture once"), _("Lose no stone") };
   g_autoptr(GListModel) level_model = string_model (levels, G_N_ELEMENTS (levels));
   g_autoptr(GListModel) condition_model = string_model (conditions, G_N_ELEMENTS (conditions));
   g_autoptr(GListModel) goal_model = string_model (goals, G_N_ELEMENTS (goals));

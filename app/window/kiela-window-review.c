@@ -144,7 +144,8 @@ on_move_judged (KielaReview *review, guint index, KielaWindow *self)
  * analysis on.  So while the review is on, the list has a minimum of 8 rows and the room left over;
  * the "Moves" heading gives way to the review's own; What Happens keeps its sentence in at most
  * three lines (the whole of it in its tooltip) and folds its list of steps away; with the analysis
- * panel on too, What Happens is folded away whole.  All of it comes back after. */
+ * panel on too, What Happens is folded away whole; the game-over card gives the review its place
+ * (kiela-window-status.c).  All of it comes back after. */
 #define REVIEW_LIST_ROWS 8
 /* A row of the move list (its labels, their margins and the navigation-sidebar row's padding)
  * and the list's own padding above and below its rows. */
@@ -194,6 +195,7 @@ keep_list_room (KielaWindow *self, gboolean on)
     }
   fit_side_panel (self);
   _kiela_window_update_step_bar (self);
+  _kiela_window_update_turn (self);
 }
 
 /* `refresh`: the list still shows the reviewed game, whose marks go with the review. */

@@ -334,7 +334,10 @@ _kiela_window_update_turn (KielaWindow *self)
   /* The status line above the board already says which move is reviewed: the step bar only
    * offers the way back. */
   gtk_widget_set_visible (GTK_WIDGET (self->review_label), FALSE);
-  update_result (self, over && live && at_end);
+  /* The game review takes the card's place (and says how the game went); the card comes back
+   * when the review closes. */
+  update_result (self, over && live && at_end
+                       && (self->game_review == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->game_review))));
   announce_move (self, at_end, over);
   _kiela_window_update_caption (self);
   _kiela_window_actions_update (self);

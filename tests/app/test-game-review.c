@@ -1,4 +1,5 @@
-/* test-game-review.c: the post-game review in the window: a planted blunder is marked in the panel and on the graph, a click shows its ply. */
+/* test-game-review.c: the post-game review in the window: a planted blunder, in a record opened or in a
+ * game played on the board, is marked in the panel and on the graph, a click shows its ply. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -178,11 +179,91 @@ pdf_pages (const char *pdf)
   return (guint) g_ascii_strtoull (pages + strlen ("\nPages:"), NULL, 10);
 }
 
+/* A click on `square`'s house, as the player's: focus, then activate. */
 static void
-test_planted_blunder (void)
+click_square (KielaWindow *window, const char *square)
 {
+  KielaSquare sq;
+  KielaHouse *house;
+
+  g_assert_true (kiela_square_parse (10, square, &sq, NULL));
+  house = kiela_board_view_get_house (kiela_window_get_board (window), sq.side, sq.house);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (house)));
+  gtk_widget_grab_focus (GTK_WIDGET (house));
+  gtk_widget_activate (GTK_WIDGET (house));
+}
+
+static gboolean
+souths_turn (gpointer data)
+{
+  KielaWindow *window = data;
+  KielaGame *game = kiela_window_get_game (window);
+
+  return !kiela_window_is_ai_thinking (window) && !kiela_game_is_over (game)
+         && kiela_game_get_position (game)->to_move == KIELA_SOUTH;
+}
+
+/* The game-over card's Review Game button, once the card shows it. */
+static gboolean
+is_card_review (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.review-game") == 0
+         && gtk_widget_get_ancestor (widget, GTK_TYPE_REVEALER) != NULL;
+}
+
+static gboolean
+card_shown (gpointer data)
+{
+  return app_test_find_widget (data, is_card_review, NULL) != NULL;
+}
+
+/* The planted blunder played on the board against Kizua: South (the player) e2, Kizua's only
+ * move a3, South's only move a1, any move of Kizua's, and South cannot move: North wins.  Then
+ * the game-over card's Review Game. */
+static void
+play_planted_game (AppTestWindow *w)
+{
+  GtkWidget *review_button;
+  g_autoptr(GError) error = NULL;
+  KielaPosition pos;
+  KielaGame *game;
+
+  g_assert_true (kiela_position_parse (LOSES_NINE, 10, &pos, NULL));
+  g_assert_true (kiela_window_new_game_from_position (w->window, kiela_registry_lookup_variant (w->registry, "kiela"), &pos,
+                                                      NULL, kiela_registry_lookup_personality (w->registry, "kizua"),
+                                                      &error));
+  g_assert_no_error (error);
+  spin (100);
+  game = kiela_window_get_game (w->window);
+  click_square (w->window, "e2");
+  wait_until (souths_turn, w->window, 30000, "Kizua's answer to e2");
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 2);
+  {
+    g_autofree char *answer = kiela_game_dup_move_name (game, 1);
+    g_assert_cmpstr (answer, ==, "a3");
+  }
+  click_square (w->window, "a1");
+  wait_until (card_shown, w->window, 30000, "the game-over card");
+  review_button = app_test_find_widget (GTK_WIDGET (w->window), is_card_review, NULL);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (review_button)), ==, "Review Game");
+  g_assert_true (kiela_game_is_over (game));
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 4);
+  g_assert_nonnull (strstr (kiela_window_get_result_text (w->window), "South cannot move"));
+  g_signal_emit_by_name (review_button, "clicked");
+  /* The review takes the card's place: the two were taller than a 1280×800 window (844 px), the
+   * card's title cut off at the top of the panel. */
+  g_assert_null (kiela_window_get_result_text (w->window));
+}
+
+/* `data`: the game played on the board (TRUE) or opened as a record. */
+static void
+test_planted_blunder (gconstpointer data)
+{
+  gboolean played = GPOINTER_TO_INT (data);
   AppTestWindow w;
   g_autofree char *path = write_record ("blunder.kiela", LOSES_NINE, "\"e2\",\"a3\"");
+  guint n_plies = played ? 4 : 2;
   KielaReviewPanel *panel;
   KielaReview *review;
   const KielaReviewMove *m;
@@ -197,19 +278,33 @@ test_planted_blunder (void)
   width = screen.width;
   height = screen.height;
   app_test_window_open (&w, "kiela", KIELA_SPEED_INSTANT, width, height);
-  g_assert_true (kiela_window_open_path (w.window, path));
   panel = KIELA_REVIEW_PANEL (app_test_find_type (GTK_WIDGET (w.window), KIELA_TYPE_REVIEW_PANEL));
   g_assert_nonnull (panel);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.review-game", NULL));
+  if (played)
+    play_planted_game (&w);
+  else
+    {
+      g_assert_true (kiela_window_open_path (w.window, path));
+      g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.review-game", NULL));
+    }
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
   wait_until (review_done, panel, 60000, "the review to finish");
+  if (played)
+    {
+      /* Closed, the review gives the card back; Review Game again. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.close-review", NULL));
+      g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+      g_assert_nonnull (kiela_window_get_result_text (w.window));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.review-game", NULL));
+      g_assert_null (kiela_window_get_result_text (w.window));
+      wait_until (review_done, panel, 60000, "the review to finish again");
+    }
   app_test_wait_frames (GTK_WIDGET (w.window), 3);
 
   review = kiela_review_panel_get_review (panel);
   g_assert_nonnull (review);
-  g_assert_cmpuint (kiela_review_get_n_judged (review), ==, 2);
+  g_assert_cmpuint (kiela_review_get_n_judged (review), ==, n_plies);
   m = kiela_review_get_move (review, 0);
   g_assert_cmpint (m->grade, ==, KIELA_GRADE_BLUNDER);
 
@@ -292,7 +387,11 @@ test_planted_blunder (void)
   app_test_wait_frames (GTK_WIDGET (w.window), 2);
   g_assert_cmpuint (kiela_window_get_view_ply (w.window), ==, 1);
 
-  screenshot (GTK_WIDGET (w.window), width >= 1920 ? "review-1920x1080.png" : "review-1280x800.png");
+  {
+    g_autofree char *name = g_strdup_printf ("review%s-%dx%d.png", played ? "-played" : "", width >= 1920 ? 1920 : 1280,
+                                             width >= 1920 ? 1080 : 800);
+    screenshot (GTK_WIDGET (w.window), name);
+  }
 
   /* What the blunder gave away: North's only move a3 captures c2 (1) and c1 (8). */
   {
@@ -353,7 +452,11 @@ test_planted_blunder (void)
     spin (300);
     g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
     g_assert_true (g_str_has_prefix (kiela_lesson_view_get_feedback (view), "★★★"));
-    screenshot (GTK_WIDGET (w.window), width >= 1920 ? "mistakes-1920x1080.png" : "mistakes-1280x800.png");
+    {
+      g_autofree char *name = g_strdup_printf ("mistakes%s-%dx%d.png", played ? "-played" : "", width >= 1920 ? 1920 : 1280,
+                                               width >= 1920 ? 1080 : 800);
+      screenshot (GTK_WIDGET (w.window), name);
+    }
     kiela_window_pop_page (w.window);
     spin (100);
     g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, "game");
@@ -373,7 +476,7 @@ test_planted_blunder (void)
     g_assert_cmpuint (pdf_pages (pdf), ==, 2);
     if (g_getenv ("KIELA_SCREENSHOT_DIR") != NULL)
       {
-        g_autofree char *copy = g_build_filename (g_getenv ("KIELA_SCREENSHOT_DIR"), "review.pdf", NULL);
+        g_autofree char *copy = g_build_filename (g_getenv ("KIELA_SCREENSHOT_DIR"), played ? "review-played.pdf" : "review.pdf", NULL);
         g_autoptr(GFile) from = g_file_new_for_path (pdf);
         g_autoptr(GFile) to = g_file_new_for_path (copy);
 
@@ -400,6 +503,8 @@ main (int argc, char *argv[])
 {
   g_autofree char *dir = app_test_init (&argc, &argv, "test-game-review");
 
-  g_test_add_func ("/app/game-review/planted-blunder", test_planted_blunder);
+  g_test_add_data_func ("/app/game-review/planted-blunder", GINT_TO_POINTER (FALSE), test_planted_blunder);
+  /* The same game played on the board against Kizua, reviewed from the game-over card. */
+  g_test_add_data_func ("/app/game-review/played", GINT_TO_POINTER (TRUE), test_planted_blunder);
   return g_test_run ();
 }

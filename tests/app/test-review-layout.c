@@ -1,7 +1,7 @@
 /* test-review-layout.c: the side panel keeps the move list readable beside the game review (issue 21):
  * at 1280×800 at least 8 move rows in sight, with the analysis panel shown or not; at 1024×768 the
  * folded panel keeps the current last row in sight.  Counted from the rows as allocated inside the
- * scrolled window, not from its height. */
+ * scrolled window, not from its height.  The advantage graph reads in the light and the dark style. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -102,6 +102,59 @@ analysis_shown (gpointer data)
   return gtk_widget_get_mapped (panel) && gtk_widget_get_height (panel) > 0;
 }
 
+/* The mean luminance (0..1) of the graph's ink, drawn on nothing, and how many pixels: its edge
+ * line (90 % opaque) and labels (75 %) in the theme's text colour, not the marks (opaque, in
+ * their grades' colours) nor the blue bar of the shown ply. */
+static double
+ink_luminance (GtkWidget *graph, guint *n_ink)
+{
+  g_autoptr(GdkTexture) texture = render_texture (graph, FALSE);
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  g_autofree guchar *data = g_malloc ((gsize) w * h * 4);
+  double sum = 0;
+  guint n = 0;
+
+  gdk_texture_download (texture, data, (gsize) w * 4);
+  for (int i = 0; i < w * h; i++)
+    {
+      /* BGRA, premultiplied */
+      guchar b = data[4 * i], g = data[4 * i + 1], r = data[4 * i + 2], a = data[4 * i + 3];
+
+      if (a < 180 || a > 240 || b > r + 60)
+        continue;
+      sum += (0.2126 * r + 0.7152 * g + 0.0722 * b) / a;
+      n++;
+    }
+  *n_ink = n;
+  return n > 0 ? sum / n : -1;
+}
+
+/* The graph in the light and the dark style: light ink on the dark panel, dark on the light. */
+static void
+check_graph_styles (KielaWindow *window, KielaReviewPanel *panel)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GtkWidget *graph = kiela_review_panel_get_graph (panel);
+  guint n_light, n_dark;
+  double light, dark;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  app_test_wait_frames (GTK_WIDGET (window), 3);
+  light = ink_luminance (graph, &n_light);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  app_test_wait_frames (GTK_WIDGET (window), 3);
+  dark = ink_luminance (graph, &n_dark);
+  render_to_png (GTK_WIDGET (window), "review-layout-dark.png");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  app_test_wait_frames (GTK_WIDGET (window), 2);
+  g_test_message ("graph ink: luminance %.2f over %u pixels in the light style, %.2f over %u in the dark",
+                  light, n_light, dark, n_dark);
+  g_assert_cmpuint (n_light, >, 200);
+  g_assert_cmpuint (n_dark, >, 200);
+  g_assert_cmpfloat (light, <, 0.35);
+  g_assert_cmpfloat (dark, >, 0.65);
+}
+
 /* Opens the 60-ply benchmark game at its end, reviews it, and checks the list with the analysis
  * panel off and on; `min_rows` rows in sight (the last of them the current, last move). */
 static void
@@ -168,6 +221,8 @@ check_layout (int width, int height, guint min_rows, const char *shot)
   g_assert_cmpint (gtk_widget_get_height (kiela_review_panel_get_graph (panel)), >=, 40);
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (w.window)), <=, height);
   g_settings_set_boolean (w.prefs, KIELA_SETTINGS_SHOW_ANALYSIS, FALSE);
+  if (width >= 1280)
+    check_graph_styles (w.window, panel);
   app_test_window_close (&w);
 }
 

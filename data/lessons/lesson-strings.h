@@ -37,6 +37,12 @@ N_("Before each move, count where its last stone will land.")
 N_("Sowing")
 /* TRANSLATORS: the one-line summary of lesson “sowing” */
 N_("Stones go round your two rows, anticlockwise.")
+/* TRANSLATORS: teacher notes of lesson “sowing”: what it teaches */
+N_("Pupils sow a house: they lift all its stones and drop one into each following house, anticlockwise round their own two rows, and say where the last stone lands.")
+/* TRANSLATORS: teacher notes of lesson “sowing”: the usual mistakes, one a line (keep the line breaks) */
+N_("Dropping stones into North’s rows: a player sows only round their own 20 houses.\nSkipping a house, or dropping two stones into one.\nSowing rightward in the inner row: from j1 the stones go up to j2, then leftward to a2, and from a2 down to a1.")
+/* TRANSLATORS: teacher notes of lesson “sowing”: an activity with real stones */
+N_("Draw South’s two rows on paper. Put 4 real stones in h1: a pupil lifts them and drops them one by one, naming each house aloud (i1, j1, j2, i2). Do the same from b2 with 3 stones (a2, a1, b1), then let pairs set each other small hands to sow.")
 /* TRANSLATORS: lesson “sowing”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("From this lesson on you play the rules of the full game, where a house needs at least 2 stones to be sown (the first lesson let you sow any house with a stone, so that any click worked). To sow, you lift all the stones of one of your houses and drop them one by one into the next houses. Watch c1: its 3 stones go into d1, e1 and f1.")
 /* TRANSLATORS: lesson “sowing”, step 1: the hint */
@@ -57,6 +63,12 @@ N_("Count the stones of the marked house, then as many houses on, anticlockwise.
 N_("The end of a turn")
 /* TRANSLATORS: the one-line summary of lesson “turn-end” */
 N_("A move ends when its last stone lands in an empty house.")
+/* TRANSLATORS: teacher notes of lesson “turn-end”: what it teaches */
+N_("Pupils know that a move ends when its last stone falls into a house that was empty, and that only the last stone decides.")
+/* TRANSLATORS: teacher notes of lesson “turn-end”: the usual mistakes, one a line (keep the line breaks) */
+N_("Stopping as soon as a stone falls into an occupied house on the way: only the last stone of the hand counts.\nCounting the house the stones were lifted from as the first house sown.")
+/* TRANSLATORS: teacher notes of lesson “turn-end”: an activity with real stones */
+N_("On a drawn board put 3 stones in a1 and one in b1 and in c1. A pupil sows a1 with real stones while the class says, at each stone, whether it is the last one, and why the move ends in d1.")
 /* TRANSLATORS: lesson “turn-end”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("Your turn ends when the last stone of your hand lands in an empty house. Watch e1: its last stone lands in empty g1, and the move is over.")
 /* TRANSLATORS: lesson “turn-end”, step 1: the hint */
@@ -69,6 +81,12 @@ N_("a1 holds 3 stones: count three houses to the right.")
 N_("Relays in the outer row")
 /* TRANSLATORS: the one-line summary of lesson “relay-outer” */
 N_("A last stone on stones in your outer row lifts them and sows on.")
+/* TRANSLATORS: teacher notes of lesson “relay-outer”: what it teaches */
+N_("Pupils see that when the last stone lands in an outer house that already held stones, they lift all of them, the new one too, and sow on from the next house; one move can relay several times.")
+/* TRANSLATORS: teacher notes of lesson “relay-outer”: the usual mistakes, one a line (keep the line breaks) */
+N_("Leaving the last stone behind: the relay lifts every stone of that house, the one just dropped included.\nStarting the new lap in the same house: the relayed stones go into the next houses along.\nStopping after one relay: each new last stone is judged again.")
+/* TRANSLATORS: teacher notes of lesson “relay-outer”: an activity with real stones */
+N_("Put 3 real stones in b1, 2 in e1 and 1 in h1 on a drawn board. A pupil sows b1 slowly; at each last stone the class calls “empty: stop” or “stones: lift and go on”, and finds that the move ends in j1.")
 /* TRANSLATORS: lesson “relay-outer”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("If the last stone lands in one of your outer houses that already holds stones, you lift them all, the new one too, and sow on. This is a relay. Watch c1 relay at e1.")
 /* TRANSLATORS: lesson “relay-outer”, step 1: the hint */
@@ -89,6 +107,12 @@ N_("Look for a house whose last stone lands on stones.")
 N_("Relays in the inner row")
 /* TRANSLATORS: the one-line summary of lesson “relay-inner” */
 N_("In the inner row, you relay when North’s facing house is empty.")
+/* TRANSLATORS: teacher notes of lesson “relay-inner”: what it teaches */
+N_("Pupils relay in their inner row only when North’s inner house in the same file is empty; otherwise something else happens (the next lesson: a capture).")
+/* TRANSLATORS: teacher notes of lesson “relay-inner”: the usual mistakes, one a line (keep the line breaks) */
+N_("Relaying on any occupied inner house: North’s facing house must be empty.\nLooking at North’s outer row instead of its inner row.\nSowing rightward in the inner row: South’s inner row runs from j2 towards a2.")
+/* TRANSLATORS: teacher notes of lesson “relay-inner”: an activity with real stones */
+N_("On a drawn board put 1 stone in i2 and 2 in j1, and leave i3 empty. A pupil sows j1 with real stones and relays at i2. Then put a stone in i3 and ask the class whether the same move still relays (it does not: that is a capture).")
 /* TRANSLATORS: lesson “relay-inner”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("In your inner row a relay needs one more thing: North’s house facing it must be empty. Watch j1: its last stone lands on i2, North’s i3 is empty, so you lift and sow on.")
 /* TRANSLATORS: lesson “relay-inner”, step 1: the hint */
@@ -105,6 +129,12 @@ N_("Where the last stone lands on stones, lift them all and sow on.")
 N_("Capturing")
 /* TRANSLATORS: the one-line summary of lesson “capture” */
 N_("Take North’s inner house and the outer house behind it.")
+/* TRANSLATORS: teacher notes of lesson “capture”: what it teaches */
+N_("Pupils capture: when the last stone lands on stones in their inner row and North’s facing inner house holds stones, they take that house and North’s outer house behind it, and count the stones taken.")
+/* TRANSLATORS: teacher notes of lesson “capture”: the usual mistakes, one a line (keep the line breaks) */
+N_("Taking only the facing inner house: North’s outer house in the same file is taken too (it may be empty).\nCapturing when the last stone lands in an empty inner house: that is Hawalis, not Kiela.\nEmptying the capturing house: it keeps its stones.")
+/* TRANSLATORS: teacher notes of lesson “capture”: an activity with real stones */
+N_("Pupils build step 2 with real stones (1 in i2, 2 in j1, 3 in i3 and 3 in i4), play j1 and count the stones taken aloud: 3 and 3 make 6. Then each pair builds a capture for another pair to count.")
 /* TRANSLATORS: lesson “capture”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("When your last stone lands on stones in your inner row and North’s house facing it holds stones, you capture: you take the stones of that North house and of the North outer house behind it. Watch j1 capture at i2.")
 /* TRANSLATORS: lesson “capture”, step 1: the hint */
@@ -129,6 +159,12 @@ N_("Follow each move’s stones to the end: which one takes North’s stones?")
 N_("Your army grows")
 /* TRANSLATORS: the one-line summary of lesson “army” */
 N_("Captured stones join your army and are sown on at once.")
+/* TRANSLATORS: teacher notes of lesson “army”: what it teaches */
+N_("Pupils know that captured stones never leave the board: they join the captor’s army and are sown at once, from the house after the capturing house, as a new lap.")
+/* TRANSLATORS: teacher notes of lesson “army”: the usual mistakes, one a line (keep the line breaks) */
+N_("Putting captured stones aside, as in many other mancala games: in Kiela they join the captor’s army.\nSowing the army from the capturing house itself: it starts in the next house along.\nThinking the number of stones changes: the board always holds 56.")
+/* TRANSLATORS: teacher notes of lesson “army”: an activity with real stones */
+N_("Play h1 of step 1 with real stones: when g3 and g4 are taken, a pupil sows the 5 captured stones from f2 leftward, and the class counts that all 56 stones are still on the board.")
 /* TRANSLATORS: lesson “army”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("Captured stones never leave the board: they join your army. You sow them on at once, from the house after the one that captured. Where will the last captured stone land after h1?")
 /* TRANSLATORS: lesson “army”, step 1: the hint */
@@ -145,6 +181,12 @@ N_("After a capture, sow the captured stones on from the house after the one tha
 N_("Chains of captures")
 /* TRANSLATORS: the one-line summary of lesson “chains” */
 N_("One move can capture again and again.")
+/* TRANSLATORS: teacher notes of lesson “chains”: what it teaches */
+N_("Pupils follow a move through several laps: the army’s last stone is judged like any other, so it may relay or capture again, and they add up all the stones a move captures.")
+/* TRANSLATORS: teacher notes of lesson “chains”: the usual mistakes, one a line (keep the line breaks) */
+N_("Stopping after the first capture: the army’s last stone can capture again.\nCounting only the first capture when asked how many stones a move captures in all.")
+/* TRANSLATORS: teacher notes of lesson “chains”: an activity with real stones */
+N_("In threes with real stones: one pupil sows, one says what each last stone does (stop, relay, capture), one keeps a tally of the captured stones on paper. Use the move i2 of step 1, then swap roles.")
 /* TRANSLATORS: lesson “chains”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("The last stone of your army is judged like any other: it may relay, or capture again. Watch i2 capture twice in one move.")
 /* TRANSLATORS: lesson “chains”, step 1: the hint */

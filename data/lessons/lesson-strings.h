@@ -150,7 +150,7 @@ N_("Which last stone lands on your stones in the inner row, below North’s ston
 /* TRANSLATORS: lesson “capture”, step 4, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("A new position from a real game: how many stones will the marked house capture?")
 /* TRANSLATORS: lesson “capture”, step 4: the hint */
-N_("Add the North inner house facing the last stone and the North outer house behind it; a chain may capture again.")
+N_("Add the North inner house facing the last stone and the North outer house behind it.")
 /* TRANSLATORS: lesson “capture”, step 9, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("Practice game against Kizua, the beginner opponent: capture in your first 2 moves.")
 /* TRANSLATORS: lesson “capture”, step 9: the hint */
@@ -199,10 +199,18 @@ N_("Follow the army: where does the last captured stone land?")
 N_("A new position: find the longest move here, the one that drops the most stones.")
 /* TRANSLATORS: lesson “chains”, step 3: the hint */
 N_("Relays and captures make a move long.")
+/* TRANSLATORS: lesson “chains”, step 4: the hint */
+N_("Add the North inner house facing the last stone and the North outer house behind it; a chain may capture again.")
 /* TRANSLATORS: the title of lesson “endless” */
 N_("Moves that never end")
 /* TRANSLATORS: the one-line summary of lesson “endless” */
 N_("A move still going after 1,000 laps counts as endless and may not be played.")
+/* TRANSLATORS: teacher notes of lesson “endless”: what it teaches */
+N_("Pupils know that relays can go round for ever, that a move still going after 1,000 laps counts as endless and may not be played, and that long moves which do end are allowed.")
+/* TRANSLATORS: teacher notes of lesson “endless”: the usual mistakes, one a line (keep the line breaks) */
+N_("Thinking Kiela has proved that such a move never ends: it stops counting at 1,000 laps.\nThinking every very long move is forbidden: only one still going after 1,000 laps is.")
+/* TRANSLATORS: teacher notes of lesson “endless”: an activity with real stones */
+N_("Set up the position of step 1 with real stones and let a pair sow a2 by hand for five minutes, noting the houses after each lap. Then discuss why a computer needs a limit while people at a table never reach it.")
 /* TRANSLATORS: lesson “endless”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("Relays can go round and round. Here a2 would circle your rows for ever: every 165 laps its stones are back where they started. Kiela does not try to prove that a move never ends: a move still going after 1,000 laps counts as endless, and it may not be played. Try a2, then sow any house you may.")
 /* TRANSLATORS: lesson “endless”, step 1: the hint */
@@ -215,6 +223,12 @@ N_("Try the houses one by one and compare the stones dropped.")
 N_("Single stones")
 /* TRANSLATORS: the one-line summary of lesson “singles” */
 N_("In the advanced game a house needs 2 stones to be sown.")
+/* TRANSLATORS: teacher notes of lesson “singles”: what it teaches */
+N_("Pupils know that in the advanced game only a house with at least 2 stones may be sown, while the beginner game lets a single stone move.")
+/* TRANSLATORS: teacher notes of lesson “singles”: the usual mistakes, one a line (keep the line breaks) */
+N_("Sowing a single stone in the advanced game.\nThinking single stones are out of play: they can still be captured, and move again once another stone joins them.")
+/* TRANSLATORS: teacher notes of lesson “singles”: an activity with real stones */
+N_("Scatter real stones over a drawn board, some houses with one stone. Pupils point to every house that may be sown under the advanced rules, then under the beginner rules, and compare the two lists.")
 /* TRANSLATORS: lesson “singles”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("In the advanced game you may only sow a house with at least 2 stones: single stones wait. (In the beginner game, singles may be sown too.) Sow a house you may sow.")
 /* TRANSLATORS: lesson “singles”, step 1: the hint */
@@ -227,6 +241,12 @@ N_("Count the stones: one house holds more than one.")
 N_("The expert arrangement")
 /* TRANSLATORS: the one-line summary of lesson “expert” */
 N_("Arrange your stones before the first move.")
+/* TRANSLATORS: teacher notes of lesson “expert”: what it teaches */
+N_("Pupils know the expert game: South arranges its 28 stones freely over its 20 houses, then North arranges its own, then South sows first; and they arrange stones so that a capture is ready.")
+/* TRANSLATORS: teacher notes of lesson “expert”: the usual mistakes, one a line (keep the line breaks) */
+N_("Thinking North arranges first, or both at once: South arranges first, then North, who sees South’s arrangement.\nPutting stones into the other player’s rows: each player arranges only their own 20 houses.\nThinking a player may add or remove stones: each keeps its 28.")
+/* TRANSLATORS: teacher notes of lesson “expert”: an activity with real stones */
+N_("Each pupil arranges 28 seeds on their own two rows of a drawn board; the partner, as North, then arranges against it. Before the first move both say which capture they prepared, and play it to check.")
 /* TRANSLATORS: lesson “expert”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("In the expert game each player first arranges their 28 stones freely over their own 20 houses: South first, then North. A good arrangement prepares a capture. This one has a capture ready: find it.")
 /* TRANSLATORS: lesson “expert”, step 1: the hint */
@@ -239,6 +259,12 @@ N_("e2 ends on c2, below c3. Add c3 and c4, then follow the army.")
 N_("How a game ends")
 /* TRANSLATORS: the one-line summary of lesson “game-end” */
 N_("A player who cannot move loses; a third repetition draws.")
+/* TRANSLATORS: teacher notes of lesson “game-end”: what it teaches */
+N_("Pupils know how a game ends: a player who cannot move on their turn loses (no stones, only single stones, or only endless moves), and a position that comes up for the third time with the same player to move is a draw.")
+/* TRANSLATORS: teacher notes of lesson “game-end”: the usual mistakes, one a line (keep the line breaks) */
+N_("Thinking the player with more stones wins: the loser is the one who cannot move.\nThinking a player with stones left cannot lose: single stones alone may not be sown.\nCalling any repeated position a draw: it must come up the third time, with the same player to move.")
+/* TRANSLATORS: teacher notes of lesson “game-end”: an activity with real stones */
+N_("Pupils play out a position with few real stones on a drawn board. Before every move the other player says whether the mover still has a legal move; stop as soon as someone cannot move and ask who won.")
 /* TRANSLATORS: lesson “game-end”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("Back to the advanced game, without the arrangement. A player who cannot move on their turn loses: one with no stones, with only single stones, or whose only moves are endless. Here North may sow only d3, its one house with 2 stones. Take it, and North is left with single stones: you win.")
 /* TRANSLATORS: lesson “game-end”, step 1: the hint */
@@ -251,6 +277,12 @@ N_("Which capture takes North’s only house of 2 stones?")
 N_("Protect your inner row")
 /* TRANSLATORS: the one-line summary of lesson “protect” */
 N_("Leave North nothing to capture.")
+/* TRANSLATORS: teacher notes of lesson “protect”: what it teaches */
+N_("Pupils look at North’s replies before they move: an inner stone is in danger when a North move can end on the house facing it, and moving or emptying such a house keeps it safe.")
+/* TRANSLATORS: teacher notes of lesson “protect”: the usual mistakes, one a line (keep the line breaks) */
+N_("Looking only at their own move and not at North’s reply.\nThinking outer stones are safe: the outer house behind a captured inner house is taken too.\nWatching only the house North sows from: a relay can carry North’s stones far before the last one lands.")
+/* TRANSLATORS: teacher notes of lesson “protect”: an activity with real stones */
+N_("Two pupils play on a drawn board with real stones. Before each move the mover points to every North move that could capture next and says how their own move answers it; the partner checks by trying each reply.")
 /* TRANSLATORS: lesson “protect”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("Your inner stones are in danger when North can end a move on the house facing them. North threatens e2 from c3. Find a move after which North has no capture.")
 /* TRANSLATORS: lesson “protect”, step 1: the hint */
@@ -263,6 +295,12 @@ N_("Before each move, look at what North could capture next.")
 N_("Strike before North does")
 /* TRANSLATORS: the one-line summary of lesson “reach” */
 N_("Take away the stones North would attack with.")
+/* TRANSLATORS: teacher notes of lesson “reach”: what it teaches */
+N_("Pupils defend by attacking: capturing the stones North would attack with leaves North no capture.")
+/* TRANSLATORS: teacher notes of lesson “reach”: the usual mistakes, one a line (keep the line breaks) */
+N_("Thinking defence only means moving the threatened stones away.\nCapturing stones North does not need for its threat: the threat is still there.")
+/* TRANSLATORS: teacher notes of lesson “reach”: an activity with real stones */
+N_("Set up step 1 with real stones. Pupils list North’s moves that capture, look for a South move that takes the stones of that move, and check it by playing North’s replies.")
 /* TRANSLATORS: lesson “reach”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("The best defence can be an attack: capture the stones North would attack you with. North threatens f2 from d3. Find the move that leaves North no capture.")
 /* TRANSLATORS: lesson “reach”, step 1: the hint */
@@ -275,24 +313,48 @@ N_("Which North house would end its move facing your stones? Can you capture it 
 N_("Final test: beginner")
 /* TRANSLATORS: the one-line summary of lesson “final-beginner” */
 N_("Mixed questions on the beginner lessons, without hints: a score to note down.")
+/* TRANSLATORS: teacher notes of lesson “final-beginner”: what it teaches */
+N_("A short test of the beginner lessons, without hints: where a move’s last stone lands, and finding and following relays in the outer row. Note the score the lesson shows at the end (right at the first try).")
+/* TRANSLATORS: teacher notes of lesson “final-beginner”: the usual mistakes, one a line (keep the line breaks) */
+N_("Forgetting that the stones go up into the inner row at j1 and run towards a2.\nStopping at the first relay instead of following the move to its end.")
+/* TRANSLATORS: teacher notes of lesson “final-beginner”: an activity with real stones */
+N_("After the test each pupil sets up the question they missed with real stones and sows it slowly for a partner, saying what each last stone does.")
 /* TRANSLATORS: lesson “final-beginner”, step 4, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("Where does the move of the marked house finally end?")
 /* TRANSLATORS: the title of lesson “final-advanced” */
 N_("Final test: advanced")
 /* TRANSLATORS: the one-line summary of lesson “final-advanced” */
 N_("Mixed questions on the advanced lessons, without hints: a score to note down.")
+/* TRANSLATORS: teacher notes of lesson “final-advanced”: what it teaches */
+N_("A short test of the advanced lessons, without hints: relays, counting captures, where an army’s last stone lands, protecting the inner row and the longest move. Note the score the lesson shows at the end.")
+/* TRANSLATORS: teacher notes of lesson “final-advanced”: the usual mistakes, one a line (keep the line breaks) */
+N_("Forgetting North’s outer house when counting a capture.\nForgetting that captured stones are sown on at once, from the house after the capturing one.")
+/* TRANSLATORS: teacher notes of lesson “final-advanced”: an activity with real stones */
+N_("Pairs compare their answers; for each question they disagree on they play the move with real stones until they agree why the answer is right.")
 /* TRANSLATORS: lesson “final-advanced”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("North threatens one of your inner houses. Find the move that leaves North no capture.")
 /* TRANSLATORS: the title of lesson “final-expert” */
 N_("Final test: expert")
 /* TRANSLATORS: the one-line summary of lesson “final-expert” */
 N_("Mixed questions on the expert lessons, without hints: a score to note down.")
+/* TRANSLATORS: teacher notes of lesson “final-expert”: what it teaches */
+N_("A short test of the expert lessons, without hints: counting captures and chains, leaving North no capture, and the longest move. Note the score the lesson shows at the end.")
+/* TRANSLATORS: teacher notes of lesson “final-expert”: the usual mistakes, one a line (keep the line breaks) */
+N_("Following only the first capture of a chain.\nLooking for a defence before listing North’s captures.")
+/* TRANSLATORS: teacher notes of lesson “final-expert”: an activity with real stones */
+N_("Each pupil draws a position in which one move leaves North no capture and swaps it with a partner, who solves it with real stones.")
 
 /* hawalis.kiela-lesson */
 /* TRANSLATORS: the title of lesson “hawalis” */
 N_("Hawalis")
 /* TRANSLATORS: the one-line summary of lesson “hawalis” */
 N_("A cousin from Oman: you capture by landing in an empty house.")
+/* TRANSLATORS: teacher notes of lesson “hawalis”: what it teaches */
+N_("Pupils play Hawalis of Oman on seven files and compare it with Kiela: a capture needs the last stone to land in an empty inner house facing North’s stones, and captured stones leave the board and end the move.")
+/* TRANSLATORS: teacher notes of lesson “hawalis”: the usual mistakes, one a line (keep the line breaks) */
+N_("Capturing on an occupied house as in Kiela: in Hawalis the last stone must land in an empty inner house.\nSowing the captured stones on as an army: in Hawalis they leave the board and the move ends.\nLooking for a chain of captures: a capture always ends the move.")
+/* TRANSLATORS: teacher notes of lesson “hawalis”: an activity with real stones */
+N_("Draw four rows of seven houses, put 2 real stones in each, and let pairs play a few moves of Hawalis. At each capture put the stones in a bowl, and ask what Kiela would have done with them.")
 /* TRANSLATORS: lesson “hawalis”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("Hawalis, from Oman, is played on seven files. Its capture is the other way round: the last stone must land in an EMPTY house of your inner row, facing North’s stones. Find a move that captures.")
 /* TRANSLATORS: lesson “hawalis”, step 1: the hint */

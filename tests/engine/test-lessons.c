@@ -612,6 +612,22 @@ test_course_content (void)
                      previous_variant);
         }
       previous_variant = l->variant;
+      /* Teacher notes on every lesson: an objective, the usual mistakes (two or more, one a
+       * line) and an activity with real stones or seeds. */
+      {
+        const char *objective = kiela_lesson_get_objective (l), *mistakes = kiela_lesson_get_misconceptions (l);
+        const char *activity = kiela_lesson_get_activity (l);
+        g_auto(GStrv) lines = NULL;
+
+        if (objective == NULL || mistakes == NULL || activity == NULL)
+          g_error ("lesson %s lacks teacher notes (Objective, Misconceptions, Activity)", l->id);
+        lines = g_strsplit (mistakes, "\n", -1);
+        g_assert_cmpuint (strlen (objective), >=, 40);
+        if (g_strv_length (lines) < 2)
+          g_error ("lesson %s names only one usual mistake", l->id);
+        if (!strstr (activity, "stone") && !strstr (activity, "seed"))
+          g_error ("lesson %s: its activity uses no real stones", l->id);
+      }
       for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
         g_assert_null (g_regex_match_simple ("(^|[^0-9,])1000([^0-9]|$)", texts[t], 0, 0) ? "" : NULL);
       for (guint s = 0; s < l->n_steps; s++)

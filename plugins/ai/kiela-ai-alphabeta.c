@@ -25,6 +25,9 @@ typedef struct {
   gint                noise;      /* eval jitter in hundredths of a stone, seeded: weaker or varied play */
   guint64             noise_seed;
   guint               qs_plies;   /* capture-only plies searched past the horizon */
+  guint               lmr;        /* late-move reductions: moves searched in full before them (0: none) */
+  gint                aspiration; /* the root's first window, +-this around the last score (0: none) */
+  gint                time_use;   /* percent of the time after which no new depth starts */
 
   TTEntry            *tt;
   guint64             tt_mask;
@@ -248,8 +251,15 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
             v = -negamax (s, child, depth - 1, ply + 1, -beta, -alpha);
           else
             {
-              /* Principal variation search: prove the others worse with a null window. */
-              v = -negamax (s, child, depth - 1, ply + 1, -alpha - 1, -alpha);
+              /* Late-move reductions: a quiet move late in the order is first searched a
+               * ply shallower; only one that then beats alpha is searched in full. */
+              gboolean reduce = s->lmr > 0 && k >= s->lmr && depth >= 3 && s->captured[ply][i] == 0
+                                && m != s->killers[ply][0] && m != s->killers[ply][1];
+              if (reduce)
+                v = -negamax (s, child, depth - 2, ply + 1, -alpha - 1, -alpha);
+              if (!reduce || (v > alpha && !s->budget.stopped))
+                /* Principal variation search: prove the others worse with a null window. */
+                v = -negamax (s, child, depth - 1, ply + 1, -alpha - 1, -alpha);
               if (v > alpha && v < beta && !s->budget.stopped)
                 v = -negamax (s, child, depth - 1, ply + 1, -beta, -alpha);
             }
@@ -291,7 +301,7 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
 }
 
 static const char * const alphabeta_keys[] = {
-  "nodes", "time-ms", "cpu-clock", "depth", "noise", "qs", "tt-mb",
+  "nodes", "time-ms", "cpu-clock", "depth", "noise", "qs", "tt-mb", "lmr", "aspiration", "time-use",
   "w-material", "w-mobility", "w-exposure", "w-threat", "w-safe", "w-tempo",
   CLASSIC_ARRANGE_KEYS, NULL
 };
@@ -306,6 +316,9 @@ alphabeta_check_settings (GHashTable *settings, GError **error)
       && classic_check_int_setting (settings, "depth", 1, MAX_PLY - 1, error)
       && classic_check_int_setting (settings, "noise", 0, 100000, error)
       && classic_check_int_setting (settings, "qs", 0, 16, error)
+      && classic_check_int_setting (settings, "lmr", 0, KIELA_MAX_MOVES, error)
+      && classic_check_int_setting (settings, "aspiration", 0, 100000, error)
+      && classic_check_int_setting (settings, "time-use", 1, 100, error)
       && classic_check_int_setting (settings, "tt-mb", 1, 1024, error)
       && classic_check_int_setting (settings, "w-material", -100000, 100000, error)
       && classic_check_int_setting (settings, "w-mobility", -100000, 100000, error)
@@ -351,6 +364,9 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
   s->noise = (gint) kiela_ai_setting_int (request->settings, "noise", 0);
   s->noise_seed = mix64 (request->seed ^ G_GUINT64_CONSTANT (0x6a09e667f3bcc909));
   s->qs_plies = (guint) kiela_ai_setting_int (request->settings, "qs", 2);
+  s->lmr = (guint) kiela_ai_setting_int (request->settings, "lmr", 0);
+  s->aspiration = (gint) kiela_ai_setting_int (request->settings, "aspiration", 0);
+  s->time_use = (gint) kiela_ai_setting_int (request->settings, "time-use", 50);
   max_depth = (guint) CLAMP (kiela_ai_setting_int (request->settings, "depth", MAX_PLY - 1), 1, MAX_PLY - 1);
   tt_entries = kiela_ai_setting_int (request->settings, "tt-mb", 8) * 1024 * 1024 / (gint64) sizeof (TTEntry);
   s->tt_mask = 1;
@@ -423,7 +439,17 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
             {
               const KielaPosition *child = &s->children[0][i];
               s->path[1] = s->keys[0][i];
-              if (k == 0)
+              if (k == 0 && s->aspiration > 0 && depth > 2
+                  && best_score > -CLASSIC_WIN_BOUND && best_score < CLASSIC_WIN_BOUND)
+                {
+                  /* Aspiration: the first move in a window around the last depth's score;
+                   * outside it, searched again in full. */
+                  gint lo = best_score - s->aspiration, hi = best_score + s->aspiration;
+                  v = -negamax (s, child, (gint) depth - 1, 1, -hi, -lo);
+                  if ((v <= lo || v >= hi) && !s->budget.stopped)
+                    v = -negamax (s, child, (gint) depth - 1, 1, -CLASSIC_INFINITY, CLASSIC_INFINITY);
+                }
+              else if (k == 0)
                 v = -negamax (s, child, (gint) depth - 1, 1, -CLASSIC_INFINITY, -alpha);
               else
                 {
@@ -486,7 +512,8 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
         break;
       /* The next iteration costs several times this one: do not start what cannot finish. */
       if (s->budget.deadline_us != 0
-          && classic_budget_now (&s->budget) - s->budget.start_us > (s->budget.deadline_us - s->budget.start_us) / 2)
+          && classic_budget_now (&s->budget) - s->budget.start_us
+             > (s->budget.deadline_us - s->budget.start_us) * s->time_use / 100)
         break;
       if (classic_budget_check (&s->budget))
         break;

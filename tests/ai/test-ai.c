@@ -575,7 +575,8 @@ test_forced_win_in_two (void)
   KielaPosition children[KIELA_MAX_MOVES];
   guint n = kiela_legal_moves (v, &pos, moves, children, NULL);
   guint winners = 0;
-  const char *ais[] = { "alphabeta", "mpanzu", "lweji" };
+  /* With the search's options too: reductions, a narrow first window, the whole clock. */
+  const char *ais[] = { "alphabeta", "mpanzu", "lweji", "alphabeta lmr=1 aspiration=1", "mpanzu lmr=3 aspiration=50 time-use=100" };
 
   /* The claims of the comment, by exhaustive search. */
   g_assert_false (wins_within (v, &pos, 1));

@@ -147,7 +147,8 @@ test_settings_checked (void)
 {
   const char *bad[] = { "plain-alphabeta depth=0", "plain-alphabeta depth=33", "plain-alphabeta cpu-clock=2",
                         "plain-alphabeta qs=2", "plain-alphabeta time-ms=soon", "mpanzu cpu-clock=2",
-                        "greedy cpu-clock=yes", "nzuzi cpu-clock=-1" };
+                        "greedy cpu-clock=yes", "nzuzi cpu-clock=-1", "mpanzu lmr=41", "mpanzu time-use=0",
+                        "mpanzu aspiration=-5" };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {

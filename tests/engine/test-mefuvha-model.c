@@ -28,45 +28,7 @@
 #include "config.h"
 
 #include <string.h>
-#include "test-common.h"
-
-#define MAX_N 20
-#define LAP_LIMIT 1000
-
-/* rows as South sees them: 0 South outer, 1 South inner, 2 North inner, 3 North outer */
-typedef struct {
-  int n;
-  int grid[4][MAX_N];
-  int south_to_move;
-  int owes_first[2];   /* [1] South, [0] North: the stylised first move is still to be made */
-} Board;
-
-typedef struct { int row, col; } Hole;
-
-/* A player's holes in anti-clockwise order, starting from the leftmost hole of the outer row
- * as that player sees the board. */
-static int
-track (int n, int south, Hole out[2 * MAX_N])
-{
-  int k = 0;
-
-  if (south)
-    {
-      for (int c = 0; c < n; c++)
-        out[k++] = (Hole) { 0, c };
-      for (int c = n - 1; c >= 0; c--)
-        out[k++] = (Hole) { 1, c };
-    }
-  else
-    {
-      /* North sits opposite: its left is South's right. */
-      for (int c = n - 1; c >= 0; c--)
-        out[k++] = (Hole) { 3, c };
-      for (int c = 0; c < n; c++)
-        out[k++] = (Hole) { 2, c };
-    }
-  return k;
-}
+#include "test-model-common.h"
 
 static void
 model_start (Board *b, int n)
@@ -83,12 +45,6 @@ model_start (Board *b, int n)
   b->grid[2][n - 1] = 0;
   b->grid[2][n - 2] = 1;
   b->owes_first[0] = b->owes_first[1] = 1;
-}
-
-static int
-is_inner (int south, int row)
-{
-  return south ? row == 1 : row == 2;
 }
 
 /* Plays the hole at track index `from` for the side to move.  Returns 0 when the move is still
@@ -175,109 +131,13 @@ model_moves (const Board *b, int moves[2 * MAX_N], Board after[2 * MAX_N])
   return k;
 }
 
-static guint64
-model_perft (const Board *b, int depth)
-{
-  int moves[2 * MAX_N];
-  Board after[2 * MAX_N];
-  int k;
-  guint64 total = 0;
-
-  if (depth == 0)
-    return 1;
-  k = model_moves (b, moves, after);
-  if (depth == 1)
-    return (guint64) k;
-  for (int i = 0; i < k; i++)
-    total += model_perft (&after[i], depth - 1);
-  return total;
-}
-
-/* ---- bridging: the engine's position read as the grid, through the notation of the rules
- * reference (section 2): squares named as South sees the board. ---- */
-
-static void
-board_from_engine (const KielaPosition *pos, Board *b)
-{
-  memset (b, 0, sizeof *b);
-  b->n = pos->files;
-  b->south_to_move = pos->to_move == KIELA_SOUTH;
-  b->owes_first[1] = (pos->first_move_owed & (1u << KIELA_SOUTH)) != 0;
-  b->owes_first[0] = (pos->first_move_owed & (1u << KIELA_NORTH)) != 0;
-  for (int side = 0; side < 2; side++)
-    for (guint h = 0; h < 2u * pos->files; h++)
-      {
-        char sq[4];
-        int col, rank;
-
-        kiela_square_name (pos->files, (KielaSide) side, h, sq);
-        col = sq[0] - 'a';
-        rank = sq[1] - '1';
-        b->grid[rank][col] = pos->houses[side][h];
-      }
-}
-
-/* The track index of the square a move names. */
-static int
-track_index_of (const Board *b, guint files, KielaSide side, KielaMove move)
-{
-  char sq[4];
-  Hole t[2 * MAX_N];
-  int len = track (b->n, side == KIELA_SOUTH, t);
-
-  kiela_square_name (files, side, (guint) move, sq);
-  for (int i = 0; i < len; i++)
-    if (t[i].col == sq[0] - 'a' && t[i].row == sq[1] - '1')
-      return i;
-  g_assert_not_reached ();
-}
-
-static void
-assert_boards_equal (const Board *a, const Board *b)
-{
-  g_assert_cmpint (a->n, ==, b->n);
-  g_assert_cmpint (a->south_to_move, ==, b->south_to_move);
-  g_assert_cmpint (a->owes_first[0], ==, b->owes_first[0]);
-  g_assert_cmpint (a->owes_first[1], ==, b->owes_first[1]);
-  for (int r = 0; r < 4; r++)
-    for (int c = 0; c < a->n; c++)
-      if (a->grid[r][c] != b->grid[r][c])
-        g_error ("row %d column %d: %d against %d", r, c, a->grid[r][c], b->grid[r][c]);
-}
-
 static const KielaVariant *mefuvha;
 
 /* Legal moves and the positions after them agree; returns the number of moves. */
 static guint
 compare_position (const KielaPosition *pos)
 {
-  KielaMove moves[KIELA_MAX_MOVES];
-  KielaPosition children[KIELA_MAX_MOVES];
-  int model[2 * MAX_N];
-  Board after[2 * MAX_N], b;
-  guint n = kiela_legal_moves (mefuvha, pos, moves, children, NULL);
-  int k;
-
-  board_from_engine (pos, &b);
-  k = model_moves (&b, model, after);
-  g_assert_cmpint ((int) n, ==, k);
-  for (guint i = 0; i < n; i++)
-    {
-      int ti = track_index_of (&b, pos->files, (KielaSide) pos->to_move, moves[i]);
-      gboolean found = FALSE;
-
-      for (int j = 0; j < k; j++)
-        if (model[j] == ti)
-          {
-            Board e;
-
-            board_from_engine (&children[i], &e);
-            assert_boards_equal (&e, &after[j]);
-            found = TRUE;
-          }
-      g_assert_true (found);
-    }
-  return n;
+  return model_compare_position (mefuvha, model_moves, pos);
 }
 
 /* The start the model lays out from Silva's count is the engine's. */
@@ -301,53 +161,18 @@ static void
 test_random_games (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (1931);
-  guint positions = 0, moves = 0, endings_no_move = 0, endings_repetition = 0;
+  ModelGameStats stats = { 0 };
   const guint games = g_test_slow () ? 400 : 60;
-
   for (guint g = 0; g < games; g++)
     {
       g_autoptr(KielaGame) game = kiela_game_new (mefuvha);
-      GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      KielaReason reason;
 
-      for (guint ply = 0; ply < 400; ply++)
-        {
-          const KielaPosition *pos = kiela_game_get_position (game);
-          g_autofree char *key = kiela_position_to_string (pos);
-          guint times = GPOINTER_TO_UINT (g_hash_table_lookup (seen, key)) + 1;
-          KielaStatus status = kiela_game_get_status (game, &reason);
-          KielaMove legal[KIELA_MAX_MOVES];
-          guint n;
-
-          g_hash_table_replace (seen, g_strdup (key), GUINT_TO_POINTER (times));
-          n = compare_position (pos);
-          positions++;
-          moves += n;
-          /* The model's ending: no move loses, the third occurrence draws. */
-          if (times >= 3)
-            {
-              g_assert_cmpint (status, ==, KIELA_STATUS_DRAW);
-              g_assert_cmpint (reason, ==, KIELA_REASON_REPETITION);
-              endings_repetition++;
-              break;
-            }
-          if (n == 0)
-            {
-              g_assert_cmpint (status, ==, pos->to_move == KIELA_SOUTH ? KIELA_STATUS_NORTH_WINS : KIELA_STATUS_SOUTH_WINS);
-              g_assert_cmpint (reason, ==, KIELA_REASON_NO_MOVES);
-              endings_no_move++;
-              break;
-            }
-          g_assert_cmpint (status, ==, KIELA_STATUS_ONGOING);
-          n = kiela_legal_moves (mefuvha, pos, legal, NULL, NULL);
-          g_assert_true (kiela_game_play (game, legal[g_rand_int_range (rand, 0, (gint) n)], NULL, NULL));
-        }
-      g_hash_table_unref (seen);
+      model_random_game (mefuvha, model_moves, game, rand, 400, &stats);
     }
-  g_test_message ("%u positions, %u moves; %u games ended without a move, %u by repetition", positions, moves,
-                  endings_no_move, endings_repetition);
-  g_assert_cmpuint (positions, >, 1000);
-  g_assert_cmpuint (endings_no_move, >, 0);
+  g_test_message ("%u positions, %u moves; %u games ended without a move, %u by repetition", stats.positions,
+                  stats.moves, stats.endings_no_move, stats.endings_repetition);
+  g_assert_cmpuint (stats.positions, >, 1000);
+  g_assert_cmpuint (stats.endings_no_move, >, 0);
 }
 
 /* Constructed positions: a few, some or many stones spread at random over both sides, either side to move,
@@ -387,14 +212,14 @@ test_perft (void)
   model_start (&b, 16);
   for (guint d = 0; d <= max_depth; d++)
     {
-      guint64 model = model_perft (&b, (int) d);
+      guint64 model = model_perft (model_moves, &b, (int) d);
 
       g_test_message ("perft %u: %" G_GUINT64_FORMAT, d, model);
       g_assert_cmpuint (kiela_perft (mefuvha, &pos, d), ==, model);
     }
   /* The stylised first moves: one move each. */
-  g_assert_cmpuint (model_perft (&b, 1), ==, 1);
-  g_assert_cmpuint (model_perft (&b, 2), ==, 1);
+  g_assert_cmpuint (model_perft (model_moves, &b, 1), ==, 1);
+  g_assert_cmpuint (model_perft (model_moves, &b, 2), ==, 1);
 }
 
 /* Stayt's singles: with only single stones left, one is sown into an occupied house, which

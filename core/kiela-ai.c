@@ -132,6 +132,19 @@ kiela_ai_arrange (const KielaAiAlgorithm *algorithm, const KielaAiRequest *reque
                    name, got, kiela_side_display_name (side), want);
       return FALSE;
     }
+  if (request->variant != NULL)
+    {
+      g_autoptr(GError) why = NULL;
+
+      if (!kiela_variant_check_arrangement (request->variant, side, answer, &why))
+        {
+          /* TRANSLATORS: %1$s an AI algorithm's id, %2$s a side, %3$s why (a sentence) */
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                       _("The AI algorithm “%1$s” arranged the stones of %2$s in a way the rules do not allow. %3$s"),
+                       name, kiela_side_display_name (side), why->message);
+          return FALSE;
+        }
+    }
   memcpy (counts, answer, sizeof answer);
   return TRUE;
 }

@@ -469,6 +469,8 @@ kiela_game_setup (KielaGame *game, KielaSide side, const guint16 *counts, GError
                    got, kiela_side_display_name (side), want);
       return FALSE;
     }
+  if (!kiela_variant_check_arrangement (game->variant, side, counts, error))
+    return FALSE;
   for (guint i = 0; i < n; i++)
     game->initial.houses[side][i] = counts[i];
   game->has_setup[side] = TRUE;

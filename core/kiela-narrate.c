@@ -25,6 +25,10 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
   switch ((KielaEventType) e->type)
     {
     case KIELA_EVENT_LIFT:
+      if (e->lap == 1 && kiela_variant_in_later_phase (variant, &trace->before, (KielaSide) e->side))
+        /* Translators: "South has no house of two stones left: in the later phase it moves the single stone of f2." */
+        return g_strdup_printf (_("%s has no house of two stones left: in the later phase it moves the single "
+                                  "stone of %s."), who, sq);
       if (e->lap == 1)
         /* Translators: "South lifts 2 stones from g1." */
         return g_strdup_printf (NG ("%s lifts %u stone from %s.", "%s lifts %u stones from %s.", e->count),

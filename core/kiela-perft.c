@@ -357,7 +357,7 @@ kiela_packed_legal_mask (const KielaVariant *variant, const KielaPacked *p, guin
   guint n_cand = 0;
 
   if (p->files != files || p->stride != 32 || !kiela_is_kiela_rules (variant) ||
-      variant->endless_policy != KIELA_ENDLESS_ILLEGAL)
+      !kiela_has_plain_candidates (variant) || variant->endless_policy != KIELA_ENDLESS_ILLEGAL)
     return FALSE;
 #ifdef KIELA_HAVE_VECTOR_LOOK
   if (use_vector_look)
@@ -411,7 +411,7 @@ packed_perft_impl (const KielaVariant *v, const KielaPacked *p, guint depth, Pac
   guint n_cand;
   guint64 total = 0;
 
-  if (depth == 1 && !keep_endless && is_kiela_rules && files == 10)
+  if (depth == 1 && !keep_endless && is_kiela_rules && files == 10 && kiela_has_plain_candidates (v))
     {
       /* First a look at every candidate's first laps, then the ones it did
        * not decide sown on from there: two loops whose branches the

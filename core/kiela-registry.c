@@ -6,6 +6,7 @@
 
 #include "kiela-registry-private.h"
 #include "kiela-variant.h"
+#include "kiela-position.h"
 #include "kiela-lesson-file.h"
 
 static void
@@ -269,6 +270,26 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” has too many stones"), id);
       return FALSE;
+    }
+  if ((v->arrange & ~KIELA_ARRANGE_KNOWN) != 0)
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
+      return FALSE;
+    }
+  /* A game starts from its start when nobody rearranges: that too must be an arrangement
+   * the rules allow. */
+  for (guint s = 0; s < 2 && v->arrange != 0; s++)
+    {
+      g_autoptr(GError) why = NULL;
+
+      if (!kiela_variant_check_arrangement (v, (KielaSide) s, v->start[s], &why))
+        {
+          /* TRANSLATORS: %1$s a variant id, %2$s a side (South), %3$s why (a sentence) */
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT,
+                       _("Variant “%1$s”: the start of %2$s is not an arrangement its rules allow. %3$s"),
+                       id, kiela_side_display_name ((KielaSide) s), why->message);
+          return FALSE;
+        }
     }
   return TRUE;
 }

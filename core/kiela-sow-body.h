@@ -30,6 +30,14 @@ kiela_is_kiela_rules (const KielaVariant *v)
          v->relay_rule == KIELA_RELAY_OCCUPIED;
 }
 
+/* Whether a variant's candidates are simply the houses holding min_sow stones or more (no
+ * rule for singles, no phases): the perft shortcuts count on it. */
+static inline gboolean
+kiela_has_plain_candidates (const KielaVariant *v)
+{
+  return !v->singles_when_blocked && !(v->flags & KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES);
+}
+
 static inline guint32
 kiela_lap_limit_of (const KielaVariant *v)
 {
@@ -61,6 +69,22 @@ candidates_of (const KielaVariant *variant, const guint8 *my8, const guint16 *my
   const guint min_sow = variant->min_sow ? variant->min_sow : 1;
   guint count = 0;
 
+  /* Phases (Quiela): a side none of whose houses holds two stones moves only a single stone,
+   * into an empty house.  One test of the variant, predicted, for every other game. */
+  if (G_UNLIKELY (variant->flags & KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES))
+    {
+      gboolean later = TRUE;
+
+      for (guint h = 0; h < n; h++)
+        later &= house_of (my8, my16, h) <= 1;
+      if (later)
+        {
+          for (guint h = 0; h < n; h++)
+            if (house_of (my8, my16, h) == 1 && house_of (my8, my16, h + 1 == n ? 0 : h + 1) == 0)
+              moves[count++] = (KielaMove) h;
+          return count;
+        }
+    }
   /* Branch-free: which houses qualify is random, so a branch per house mispredicts. */
   for (guint h = 0; h < n; h++)
     {

@@ -267,6 +267,15 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
     {
       if (my[move] == 0)
         return g_strdup_printf (_("%s is empty: there is nothing to sow."), sq);
+      if (kiela_variant_in_later_phase (variant, pos, (KielaSide) pos->to_move))
+        {
+          char next[4];
+
+          kiela_square_name (variant->files, (KielaSide) pos->to_move, (guint) (move + 1) % n, next);
+          /* TRANSLATORS: %1$s a house holding one stone (f2), %2$s the next house along the sowing (e2) */
+          return g_strdup_printf (_("No house of yours holds two stones, so only a single stone moves, into an "
+                                    "empty house: %2$s, after %1$s, is not empty."), sq, next);
+        }
       /* Singles variants: a single is refused by their own rule, which the smallest hand does not tell. */
       if (variant->singles_when_blocked && my[move] == 1 && (variant->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE))
         return g_strdup_printf (_("%s holds a single stone: a single may be sown only when no house holds "

@@ -13,6 +13,7 @@
 #include "kiela-paths.h"
 #include "kiela-paths-private.h"
 #include "kiela-registry.h"
+#include "kiela-position.h"
 
 #define MAX_FILE_SIZE (64 * 1024)
 /* The gettext domain of user files: it has no catalogue, so their own (localized) texts show. */
@@ -29,7 +30,9 @@ G_DEFINE_QUARK (kiela-variant-file-error-quark, kiela_variant_file_error)
 /* ---- the keys ---- */
 
 static const char *const arrangement_words[] = { "none", "free", "constrained", NULL };
-static const char *const arrangement_ok[]    = { "none", "free", NULL };
+static const char *const arrangement_ok[]    = { "none", "free", "constrained", NULL };
+static const char *const phase_change_words[] = { "none", "no-house-over-one", NULL };
+static const char *const later_phase_words[]  = { "none", "singles-into-empty", NULL };
 static const char *const singles_words[]     = { "always", "when-blocked", "when-blocked-any-house", NULL };
 static const char *const direction_words[]   = { "anticlockwise", "clockwise", NULL };
 static const char *const direction_ok[]      = { "anticlockwise", NULL };
@@ -60,6 +63,7 @@ static const KielaVariantFileKey keys[] = {
   { "StartHouses", NULL, NULL, 0, 0, FALSE },
   { "StartNorth", NULL, NULL, 0, 0, FALSE },
   { "Arrangement", arrangement_words, arrangement_ok, 0, 0, FALSE },
+  { "ArrangeRules", NULL, NULL, 0, 0, FALSE },
   { "MinSow", NULL, NULL, 1, 255, FALSE },
   { "Singles", singles_words, singles_words, 0, 0, FALSE },
   { "Direction", direction_words, direction_ok, 0, 0, FALSE },
@@ -73,6 +77,8 @@ static const KielaVariantFileKey keys[] = {
   { "EndlessMove", endless_words, endless_words, 0, 0, FALSE },
   { "End", end_words, end_words, 0, 0, FALSE },
   { "Default", bool_words, bool_words, 0, 0, FALSE },
+  { "PhaseChange", phase_change_words, phase_change_words, 0, 0, FALSE },
+  { "LaterPhase", later_phase_words, later_phase_words, 0, 0, FALSE },
   { "FirstMove", NULL, NULL, 0, 0, FALSE },
   { "Simplified", bool_words, bool_words, 0, 0, FALSE },
 };
@@ -474,7 +480,8 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   g_auto(GStrv) found = NULL;
   g_autoptr(GError) local = NULL;
   guint files, min_sow, arrangement, singles, direction, relay, trigger, needs, captured, fate, ends_turn = 0;
-  guint lap_limit, endless, level = 0, dflt, simplified;
+  guint lap_limit, endless, level = 0, dflt, simplified, phase_change, later_phase;
+  gsize arrange = 0;
   gboolean has_ends_turn, has_level;
 
   if (p->length > MAX_FILE_SIZE)
@@ -557,8 +564,60 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       !get_number (p, "LapLimit", KIELA_LAP_LIMIT_DEFAULT, &lap_limit, error) ||
       !get_choice (p, "EndlessMove", 0, &endless, error) ||
       !get_choice (p, "Default", 0, &dflt, error) ||
-      !get_choice (p, "Simplified", 0, &simplified, error))
+      !get_choice (p, "Simplified", 0, &simplified, error) ||
+      !get_choice (p, "PhaseChange", 0, &phase_change, error) ||
+      !get_choice (p, "LaterPhase", 0, &later_phase, error))
     return FALSE;
+
+  if (phase_change != later_phase)
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, phase_change ? "PhaseChange" : "LaterPhase",
+                   phase_change ? _("a change of phase needs the rules of the later phase: add the key LaterPhase")
+                                : _("the later phase needs the condition that starts it: add the key PhaseChange"));
+      return FALSE;
+    }
+  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "ArrangeRules", NULL))
+    {
+      g_autofree char *raw = get_raw (p, "ArrangeRules");
+      g_auto(GStrv) terms = g_strsplit (raw, ";", -1);
+
+      if (arrangement != 2)
+        {
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ArrangeRules",
+                       _("rules of the arrangement apply only with Arrangement=constrained"));
+          return FALSE;
+        }
+      for (guint i = 0; terms[i]; i++)
+        {
+          guint most;
+
+          g_strstrip (terms[i]);
+          if (terms[i][0] == '\0')
+            continue;
+          if (strcmp (terms[i], "leftmost-outer-most") == 0)
+            arrange |= KIELA_ARRANGE_LEFTMOST_MOST;
+          else if (strcmp (terms[i], "non-increasing") == 0)
+            arrange |= KIELA_ARRANGE_NON_INCREASING;
+          else if (g_str_has_prefix (terms[i], "inner-singles-at-most:") &&
+                   parse_uint (terms[i] + strlen ("inner-singles-at-most:"), 0, files, &most))
+            arrange = (arrange & ~((gsize) 0xff << 8)) | KIELA_ARRANGE_INNER_SINGLES (most);
+          else
+            {
+              set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "ArrangeRules",
+                           _("“%s” is not a rule of the arrangement: use leftmost-outer-most, non-increasing or "
+                             "inner-singles-at-most:N (N from 0 to %u)"),
+                           terms[i], files);
+              return FALSE;
+            }
+        }
+    }
+  if (arrangement == 2 && arrange == 0)
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_MISSING_KEY, "ArrangeRules",
+                   _("Arrangement=constrained needs its rules: leftmost-outer-most, non-increasing or "
+                     "inner-singles-at-most:N"));
+      return FALSE;
+    }
 
   if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "FirstMove", NULL))
     {
@@ -694,12 +753,32 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   v->captured_fate = (KielaCapturedFate) fate;
   v->endless_policy = endless == 0 ? KIELA_ENDLESS_ILLEGAL : KIELA_ENDLESS_LOSES;
   v->lap_limit = lap_limit;
-  v->setup_phase = arrangement == 1;
+  v->setup_phase = arrangement >= 1;
+  v->arrange = arrange;
   v->default_variant = dflt == 1;
   v->flags = (simplified == 1 ? KIELA_VARIANT_FLAG_SIMPLIFIED : 0) |
-             (singles == 2 ? KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE : 0);
+             (singles == 2 ? KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE : 0) |
+             (later_phase == 1 ? KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES : 0);
   (void) direction;
   (void) captured;
+
+  /* Said here, with the key at fault, before the registry's check says it of the variant. */
+  for (guint s = 0; s < 2 && arrange != 0; s++)
+    {
+      g_autoptr(GError) why = NULL;
+      const char *key = s == 1 && g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "StartNorth", NULL)
+                          ? "StartNorth"
+                          : (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Start", NULL) ? "Start" : "StartHouses");
+
+      if (!kiela_variant_check_arrangement (v, (KielaSide) s, v->start[s], &why))
+        {
+          /* TRANSLATORS: %1$s a side (South), %2$s why (a sentence) */
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, key,
+                       _("the start of %1$s is not an arrangement ArrangeRules allows. %2$s"),
+                       kiela_side_display_name ((KielaSide) s), why->message);
+          return FALSE;
+        }
+    }
 
   if (!kiela_variant_validate (v, &local))
     {
@@ -818,6 +897,13 @@ kiela_variant_file_new_from_variant (const KielaVariant *variant, GError **error
                    _("Variant “%s”: its level “%s” cannot be written to a file"), variant->id, variant->level);
       return NULL;
     }
+  if (variant->arrange && !variant->setup_phase)
+    {
+      g_set_error (error, KIELA_VARIANT_FILE_ERROR, KIELA_VARIANT_FILE_ERROR_UNSUPPORTED,
+                   _("Variant “%s”: rules of the arrangement without a setup phase cannot be written to a file"),
+                   variant->id);
+      return NULL;
+    }
   vf = g_new0 (KielaVariantFile, 1);
   vf->variant = *variant;
   memset (vf->variant.reserved, 0, sizeof vf->variant.reserved);
@@ -873,7 +959,20 @@ kiela_variant_file_to_data (KielaVariantFile *file, gsize *length)
   set_houses (kf, "StartHouses", v->start[0], 2u * v->files);
   if (memcmp (v->start[0], v->start[1], sizeof v->start[0]) != 0)
     set_houses (kf, "StartNorth", v->start[1], 2u * v->files);
-  g_key_file_set_string (kf, g, "Arrangement", v->setup_phase ? "free" : "none");
+  g_key_file_set_string (kf, g, "Arrangement", !v->setup_phase ? "none" : v->arrange ? "constrained" : "free");
+  if (v->arrange)
+    {
+      g_autoptr(GString) rules = g_string_new (NULL);
+
+      if (v->arrange & KIELA_ARRANGE_LEFTMOST_MOST)
+        g_string_append (rules, "leftmost-outer-most;");
+      if (v->arrange & KIELA_ARRANGE_NON_INCREASING)
+        g_string_append (rules, "non-increasing;");
+      if (KIELA_ARRANGE_HAS_INNER_SINGLES (v->arrange))
+        g_string_append_printf (rules, "inner-singles-at-most:%u;", KIELA_ARRANGE_INNER_SINGLES_MAX (v->arrange));
+      g_string_truncate (rules, rules->len - 1);
+      g_key_file_set_string (kf, g, "ArrangeRules", rules->str);
+    }
   g_key_file_set_integer (kf, g, "MinSow", v->min_sow);
   g_key_file_set_string (kf, g, "Singles", !v->singles_when_blocked ? "always"
                                            : (v->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE) ? "when-blocked-any-house"
@@ -892,6 +991,10 @@ kiela_variant_file_to_data (KielaVariantFile *file, gsize *length)
   g_key_file_set_string (kf, g, "EndlessMove", v->endless_policy == KIELA_ENDLESS_LOSES ? "loses" : "illegal");
   g_key_file_set_string (kf, g, "End", "no-moves-loses;repetition-draws");
   g_key_file_set_string (kf, g, "Default", v->default_variant ? "true" : "false");
+  g_key_file_set_string (kf, g, "PhaseChange",
+                         v->flags & KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES ? "no-house-over-one" : "none");
+  g_key_file_set_string (kf, g, "LaterPhase",
+                         v->flags & KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES ? "singles-into-empty" : "none");
   if (v->first_move)
     g_key_file_set_integer (kf, g, "FirstMove", (gint) v->first_move - 1);
   else

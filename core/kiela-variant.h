@@ -96,7 +96,12 @@ typedef struct {
    * both sides); 0: none.  A player whose house holds too few stones sows freely.  Took the
    * place of reserved[1]: the ABI is unchanged. */
   gsize first_move;
-  gpointer reserved[6];
+  /* The constraints of a constrained arrangement (KIELA_ARRANGE_* bits, and the most inner
+   * houses with a single stone, plus one, in bits 8-15: 0 = no limit), checked when a side
+   * sets up (setup_phase) and on the start itself; 0: any arrangement.  Took the place of
+   * reserved[2]: the ABI is unchanged. */
+  gsize arrange;
+  gpointer reserved[5];
 } KielaVariant;
 
 /* The game carries a traditional name but leaves out rules its sources give (the file's
@@ -105,8 +110,28 @@ typedef struct {
 /* With singles_when_blocked: the single stone may be sown into any house, an occupied one
  * included (Mefuvha after Stayt), not only into an empty one (Hawalis).  Singles=when-blocked-any-house. */
 #define KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE ((gsize) 1 << 1)
+/* Phases (Quiela after Silva): a player none of whose houses holds more than one stone is in
+ * the later phase, where only a single stone moves, and only into an empty house (the next
+ * house along the sowing).  Those moves never make a house hold two, so a player who reaches
+ * the later phase stays in it: the phase is read from the position, not stored.
+ * PhaseChange=no-house-over-one with LaterPhase=singles-into-empty. */
+#define KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES ((gsize) 1 << 3)
 /* Every flag this version knows; a variant with another bit set is refused. */
-#define KIELA_VARIANT_FLAGS_KNOWN     (KIELA_VARIANT_FLAG_SIMPLIFIED | KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE)
+#define KIELA_VARIANT_FLAGS_KNOWN     (KIELA_VARIANT_FLAG_SIMPLIFIED | KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE | \
+                                       KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES)
+
+/* KielaVariant.arrange: the leftmost outer house (local house 0) holds more stones than any
+ * other house of the side (ArrangeRules=leftmost-outer-most). */
+#define KIELA_ARRANGE_LEFTMOST_MOST      ((gsize) 1 << 0)
+/* No house holds more than the house on its left in the same row, as its owner sees the
+ * board (ArrangeRules=non-increasing). */
+#define KIELA_ARRANGE_NON_INCREASING     ((gsize) 1 << 1)
+/* At most N inner houses hold a single stone (ArrangeRules=inner-singles-at-most:N). */
+#define KIELA_ARRANGE_INNER_SINGLES(n)   ((((gsize) (n) + 1) & 0xff) << 8)
+#define KIELA_ARRANGE_INNER_SINGLES_MAX(arrange) ((guint) (((arrange) >> 8) & 0xff) - 1)
+#define KIELA_ARRANGE_HAS_INNER_SINGLES(arrange) ((((arrange) >> 8) & 0xff) != 0)
+#define KIELA_ARRANGE_KNOWN              (KIELA_ARRANGE_LEFTMOST_MOST | KIELA_ARRANGE_NON_INCREASING | \
+                                          ((gsize) 0xff << 8))
 
 /* A variant's lap_limit: the rules use 1000; more than this is refused at registration
  * (listing moves sows every candidate up to the limit). */
@@ -123,6 +148,19 @@ KIELA_AVAILABLE_IN_ALL const char *kiela_variant_get_level       (const KielaVar
 KIELA_AVAILABLE_IN_ALL gboolean    kiela_variant_is_simplified   (const KielaVariant *variant);
 /* The stones a game of `variant` has on the board at the start, the most any position of it holds. */
 KIELA_AVAILABLE_IN_ALL guint       kiela_variant_max_stones      (const KielaVariant *variant);
+/* Whether `counts` (a side's houses, local numbering) is an arrangement the variant's
+ * constraints (KielaVariant.arrange) allow; FALSE with a translated KIELA_ERROR_ILLEGAL_MOVE
+ * sentence naming the first rule broken and the houses concerned, as `side` names them. */
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_variant_check_arrangement (const KielaVariant *variant, KielaSide side,
+                                                                    const guint16 *counts, GError **error);
+/* Moves stones of `counts` (the same total) until the arrangement is one the constraints
+ * allow, keeping it as it is where they already do: for arranging AIs, which may search
+ * freely and then conform.  A side with no stone stays empty. */
+KIELA_AVAILABLE_IN_ALL void        kiela_variant_conform_arrangement (const KielaVariant *variant, guint16 *counts);
+/* TRUE when `side` is in the later phase of a variant with phases (KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES):
+ * none of its houses holds more than one stone. */
+KIELA_AVAILABLE_IN_ALL gboolean    kiela_variant_in_later_phase  (const KielaVariant *variant, const KielaPosition *pos,
+                                                                  KielaSide side);
 
 /* ---- The registry's variants (main thread only, see above) ---- */
 
@@ -153,7 +191,10 @@ KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (K
  *   Start=outer:2;inner-right:4:2  # a pattern (see below), or
  *   StartHouses=2;2;...            # one count per house of a side (local numbering)
  *   StartNorth=...                 # North's houses when they differ from South's
- *   Arrangement=none               # none | free | constrained
+ *   Arrangement=none               # none | free | constrained (with ArrangeRules)
+ *   ArrangeRules=leftmost-outer-most;non-increasing;inner-singles-at-most:2
+ *                                  # the constraints of Arrangement=constrained, checked
+ *                                  # on each side's arrangement and on the start
  *   MinSow=2                       # smallest hand that may be lifted, 1..255
  *   Singles=always                 # always | when-blocked | when-blocked-any-house  (when-blocked:
  *                                  # a single stone only when no house holds MinSow, into an empty
@@ -169,6 +210,8 @@ KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (K
  *   EndlessMove=illegal            # illegal | loses
  *   End=no-moves-loses;repetition-draws  # the end conditions (both required today)
  *   Default=false                  # offered first by the app
+ *   PhaseChange=none               # none | no-house-over-one: when a player enters the
+ *   LaterPhase=none                # none | singles-into-empty: later phase's rules (both or neither)
  *   FirstMove=none                 # none | a local house number: each player's first move
  *                                  # from the variant's start must be from that house
  *   Simplified=false               # true: rules of the named game are left out (say which

@@ -277,7 +277,11 @@ search_arrange (const KielaAiRequest *request, guint depth, guint n_candidates,
    * does worse than keeping it, by its own judgement. */
   memcpy (cands[n++].counts, request->position.houses[a->side], sizeof cands[0].counts);
   for (guint i = 0; i < n_candidates; i++)
-    make_candidate (a, &rng, cands[n++].counts);
+    {
+      make_candidate (a, &rng, cands[n].counts);
+      /* A constrained arrangement (Quiela's): each candidate is brought within the rules. */
+      kiela_variant_conform_arrangement (a->variant, cands[n++].counts);
+    }
 
   /* Stage 1: a 1-ply look at every candidate.  Cheap, and only a cancel stops it,
    * so even a tiny budget gives a considered answer. */
@@ -333,6 +337,7 @@ search_arrange (const KielaAiRequest *request, guint depth, guint n_candidates,
         {
           Candidate next = { 0 };
           mutate (a, &rng, cur.counts, next.counts);
+          kiela_variant_conform_arrangement (a->variant, next.counts);
           next.score = score_arrangement (a, next.counts, depth);
           if (a->budget.stopped)
             break;
@@ -367,6 +372,7 @@ classic_arrange_random (const KielaAiRequest *request, guint16 counts[KIELA_MAX_
   classic_rng_init (&rng, request);
   memset (counts, 0, sizeof (guint16) * KIELA_MAX_HOUSES);
   scatter (&rng, counts, 2u * request->position.files, kiela_position_side_total (&request->position, side));
+  kiela_variant_conform_arrangement (request->variant, counts);
   return TRUE;
 }
 

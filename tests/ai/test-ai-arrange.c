@@ -224,6 +224,74 @@ test_no_arrange_keeps_start (void)
   g_assert_cmpmem (counts, sizeof counts, expert->start[KIELA_NORTH], sizeof counts);
 }
 
+static gboolean
+arrange_all_left (const KielaAiRequest *request, guint16 *counts, GError **error)
+{
+  /* Every stone in a1 but one in b1 and two in c1: c1 holds more than b1 on its left. */
+  memset (counts, 0, sizeof (guint16) * KIELA_MAX_HOUSES);
+  counts[0] = (guint16) (kiela_position_side_total (&request->position, KIELA_SOUTH) - 3);
+  counts[1] = 1;
+  counts[2] = 2;
+  return TRUE;
+}
+
+/* A constrained arrangement (Quiela's, from its shipped file): every personality arranges both
+ * sides within the rules and the game accepts it; the host refuses an arrangement that breaks
+ * them, with the reason. */
+static void
+test_constrained (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaVariantFile) file = kiela_variant_file_new_from_file (KIELA_TEST_VARIANTS_DIR "/quiela.kiela-variant",
+                                                                       &error);
+  const KielaVariant *quiela;
+  GPtrArray *all = kiela_registry_get_personalities (registry);
+  guint n_moved = 0;
+
+  g_assert_no_error (error);
+  quiela = kiela_variant_file_get_variant (file);
+  g_assert_true (quiela->setup_phase);
+  g_assert_cmpuint (quiela->arrange, !=, 0);
+  for (guint i = 0; i < all->len; i++)
+    {
+      const KielaPersonality *p = g_ptr_array_index (all, i);
+      g_autoptr(KielaGame) game = kiela_game_new (quiela);
+
+      for (guint s = 0; s < 2; s++)
+        {
+          guint16 counts[KIELA_MAX_HOUSES];
+          const KielaSide side = s == 0 ? KIELA_SOUTH : KIELA_NORTH;
+
+          g_test_message ("%s, %s", p->id, kiela_side_name (side));
+          g_assert_true (arrange (p->id, "arrange-candidates=60", game, 11 + i, NULL, counts, &error));
+          g_assert_no_error (error);
+          assert_valid (counts, quiela->files, 21);
+          g_assert_true (kiela_variant_check_arrangement (quiela, side, counts, &error));
+          g_assert_no_error (error);
+          n_moved += memcmp (counts, quiela->start[side], 2 * quiela->files * sizeof (guint16)) != 0;
+          g_assert_true (kiela_game_setup (game, side, counts, &error));
+          g_assert_no_error (error);
+        }
+      g_assert_cmpint (kiela_game_get_phase (game), ==, KIELA_PHASE_PLAY);
+    }
+  /* Not just the start kept: most arrangers move stones. */
+  g_assert_cmpuint (n_moved, >, all->len);
+  {
+    KielaAiAlgorithm wrong = { .id = "test-wrong-arranger", .name = "Wrong", .think = broken_think,
+                               .arrange = arrange_all_left };
+    KielaAiRequest request = { 0 };
+    guint16 counts[KIELA_MAX_HOUSES];
+
+    request.variant = quiela;
+    kiela_position_init_start (&request.position, quiela);
+    g_assert_false (kiela_ai_arrange (&wrong, &request, counts, &error));
+    g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN);
+    g_assert_cmpstr (error->message, ==,
+                     "The AI algorithm “test-wrong-arranger” arranged the stones of South in a way the rules do not "
+                     "allow. No house may hold more stones than the house on its left: c1 holds 2, b1 on its left 1.");
+  }
+}
+
 /* ---- strength: the master's arrangement is not arbitrary ---- */
 
 /* Plays the game out with the same deterministic player on both sides; +1 South wins, -1 North, 0 draw. */
@@ -331,6 +399,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/arrange/broken-rejected", test_broken_rejected);
   g_test_add_func ("/ai/arrange/no-arrange-keeps-start", test_no_arrange_keeps_start);
   g_test_add_func ("/ai/arrange/master-beats-random", test_master_beats_random);
+  g_test_add_func ("/ai/arrange/constrained", test_constrained);
 
   status = g_test_run ();
   kiela_registry_free (registry);

@@ -106,6 +106,14 @@ test_round_trip (void)
             extra = g_str_equal (key->supported[c], "true") ? "CapturedStones=removed\n" : "";
           if (g_str_equal (key->key, "CapturedStones") && g_str_equal (key->supported[c], "removed"))
             extra = "CaptureEndsTurn=true\n";
+          /* A constrained arrangement names its rules (BASE's start has no single stone); a phase
+           * change names the later phase's rules, and the reverse. */
+          if (g_str_equal (key->key, "Arrangement") && g_str_equal (key->supported[c], "constrained"))
+            extra = "ArrangeRules=inner-singles-at-most:0\n";
+          if (g_str_equal (key->key, "PhaseChange") && !g_str_equal (key->supported[c], "none"))
+            extra = "LaterPhase=singles-into-empty\n";
+          if (g_str_equal (key->key, "LaterPhase") && !g_str_equal (key->supported[c], "none"))
+            extra = "PhaseChange=no-house-over-one\n";
           text = g_strdup_printf (BASE "%s=%s\n%s", key->key, key->supported[c], extra);
           file = kiela_variant_file_new_from_data (text, -1, "<case>", &error);
           g_assert_no_error (error);
@@ -191,7 +199,18 @@ test_errors (void)
     { "[Variant]\nId=x\nName=N\nStart=all:1\nDirection=clockwise\n", KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, "Direction", 5 },
     { "[Variant]\nId=x\nName=N\nStart=all:1\nDirection=sideways\n", KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "Direction", 5 },
     { "[Variant]\nId=x\nName=N\nStart=all:1\nCaptured=inner\n", KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, "Captured", 5 },
-    { "[Variant]\nId=x\nName=N\nStart=all:1\nArrangement=constrained\n", KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, "Arrangement", 5 },
+    { "[Variant]\nId=x\nName=N\nStart=all:1\nArrangement=constrained\n", KIELA_VARIANT_FILE_ERROR_MISSING_KEY, "ArrangeRules", 0 },
+    { "[Variant]\nId=x\nName=N\nStart=all:1\nArrangeRules=non-increasing\n", KIELA_VARIANT_FILE_ERROR_CONFLICT, "ArrangeRules", 5 },
+    { "[Variant]\nId=x\nName=N\nStart=all:1\nArrangement=constrained\nArrangeRules=non-increasing;tidy\n",
+      KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "ArrangeRules", 6 },
+    { "[Variant]\nId=x\nName=N\nStart=all:1\nArrangement=constrained\nArrangeRules=inner-singles-at-most:11\n",
+      KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "ArrangeRules", 6 },
+    /* The start itself must be an arrangement the rules allow: here every house ties with the leftmost. */
+    { "[Variant]\nId=x\nName=N\nStart=all:1\nArrangement=constrained\nArrangeRules=leftmost-outer-most\n",
+      KIELA_VARIANT_FILE_ERROR_CONFLICT, "Start", 4 },
+    { "[Variant]\nId=x\nName=N\nStart=all:1\nPhaseChange=no-house-over-one\n", KIELA_VARIANT_FILE_ERROR_CONFLICT, "PhaseChange", 5 },
+    { "[Variant]\nId=x\nName=N\nStart=all:1\nLaterPhase=singles-into-empty\n", KIELA_VARIANT_FILE_ERROR_CONFLICT, "LaterPhase", 5 },
+    { "[Variant]\nId=x\nName=N\nStart=all:1\nPhaseChange=always\n", KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "PhaseChange", 5 },
     { "[Variant]\nId=x\nName=N\nStart=all:1\nCaptureTrigger=full\n", KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "CaptureTrigger", 5 },
     { "[Variant]\nId=x\nName=N\nStart=all:1\nCaptureTrigger=empty-inner\nCaptureNeeds=facing-inner-and-outer\n",
       KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, "CaptureNeeds", 6 },
@@ -451,14 +470,14 @@ test_shipped_worked_moves (void)
     pos.to_move = KIELA_SOUTH;
     check_move (v, &pos, 6, south_after, north_after, 7, KIELA_END_EMPTY_HOUSE);
   }
-  /* Quiela: 3 in every outer house.  From the start South sows e1 (4): ends in the empty
-   * g2 (7), facing an empty inner house.  Then, set up: 2 from 5 end in the empty 7 facing
-   * North's occupied 13 (2) and 0 (3): both leave the board and the move ends. */
+  /* Quiela: 4, 3, 3, 3, 3, 3, 2 in the outer row.  From the start South sows e1 (4): ends in
+   * the empty g2 (7), facing an empty inner house.  Then, set up: 2 from 5 end in the empty 7
+   * facing North's occupied 13 (2) and 0 (3): both leave the board and the move ends. */
   {
     g_autoptr(KielaVariantFile) f = load_shipped ("quiela.kiela-variant");
     const KielaVariant *v = kiela_variant_file_get_variant (f);
-    const guint16 start[14] = { 3,3,3,3,3,3,3, 0,0,0,0,0,0,0 };
-    const guint16 after[14] = { 3,3,3,3,0,4,4, 1,0,0,0,0,0,0 };
+    const guint16 start[14] = { 4,3,3,3,3,3,2, 0,0,0,0,0,0,0 };
+    const guint16 after[14] = { 4,3,3,3,0,4,3, 1,0,0,0,0,0,0 };
     const guint16 south[14] = { 0,0,0,0,0,2,3, 0,0,0,0,0,0,0 };
     const guint16 north[14] = { 3,0,0,0,0,0,0, 0,0,0,0,0,0,2 };
     const guint16 south_after[14] = { 0,0,0,0,0,0,4, 1,0,0,0,0,0,0 };
@@ -664,7 +683,7 @@ test_shipped_perft (void)
     { "owela.kiela-variant", { 1, 17, 289, 3839, 50463 } },
     /* Omweso from its 4 stones an outer house, before any arrangement. */
     { "omweso.kiela-variant", { 1, 8, 64, 416, 2695 } },
-    { "quiela.kiela-variant", { 1, 7, 49, 266, 1407 } },
+    { "quiela.kiela-variant", { 1, 7, 49, 371, 2773 } },
     { "hus.kiela-variant", { 1, 12, 144, 1250, 11359 } },
     /* Mefuvha: the two stylised first moves, then free. */
     { "mefuvha.kiela-variant", { 1, 1, 1, 28, 753 } },

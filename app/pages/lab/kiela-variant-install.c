@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <errno.h>
+#include <stdio.h>
 #include <glib/gstdio.h>
 
 #include "kiela-variant-install.h"
@@ -25,6 +26,9 @@ static const struct {
   { "StartHouses", N_("Start houses") },
   { "StartNorth", N_("North’s start houses") },
   { "Arrangement", N_("Arrangement before play") },
+  /* TRANSLATORS: a rule of a variant: the constraints a player's arrangement before play must
+   * keep (written as words such as “leftmost-outer-most;non-increasing”) */
+  { "ArrangeRules", N_("Rules of the arrangement") },
   { "MinSow", N_("Smallest hand") },
   /* TRANSLATORS: a rule of a variant: whether a single stone may be sown although the
    * smallest hand (“Smallest hand”) is larger */
@@ -43,6 +47,10 @@ static const struct {
    * some of its rules (the description says which); New Game then shows “(simplified)” */
   /* TRANSLATORS: a rule of a variant: the house (a number, or “none”) each player's first move is made from */
   { "FirstMove", N_("Forced first move") },
+  /* TRANSLATORS: a rule of a variant: when a player passes from the initial phase of play to the later one */
+  { "PhaseChange", N_("Later phase begins") },
+  /* TRANSLATORS: a rule of a variant: which moves a player in the later phase of play may make */
+  { "LaterPhase", N_("Moves in the later phase") },
   { "Simplified", N_("Simplified: rules of the game left out") },
 };
 
@@ -93,6 +101,15 @@ static const struct {
   { "EndlessMove", "loses", NC_("variant rule value", "The mover loses") },
   { "End", "no-moves-loses", NC_("variant rule value", "A player without moves loses") },
   { "End", "repetition-draws", NC_("variant rule value", "Threefold repetition is a draw") },
+  /* TRANSLATORS: the rules of a constrained arrangement (“Rules of the arrangement”) */
+  { "ArrangeRules", "leftmost-outer-most", NC_("variant rule value", "The leftmost outer house holds the most stones") },
+  { "ArrangeRules", "non-increasing", NC_("variant rule value", "No house holds more than the one on its left") },
+  /* TRANSLATORS: the values of “Later phase begins” */
+  { "PhaseChange", "none", NC_("variant rule value", "One phase only") },
+  { "PhaseChange", "no-house-over-one", NC_("variant rule value", "When no house of the player holds two stones") },
+  /* TRANSLATORS: the values of “Moves in the later phase” */
+  { "LaterPhase", "none", NC_("variant rule value", "No later phase") },
+  { "LaterPhase", "singles-into-empty", NC_("variant rule value", "Single stones only, each into an empty house") },
   { NULL, "false", NC_("variant rule value", "No") },
   { NULL, "true", NC_("variant rule value", "Yes") },
 };
@@ -164,7 +181,8 @@ kiela_variant_describe (KielaVariantFile *file)
       g_autofree char *value = NULL;
 
       if (keys[i].choices == NULL || g_str_equal (keys[i].key, "Level") || g_str_equal (keys[i].key, "Default"))
-        if (!g_str_equal (keys[i].key, "MinSow") && !g_str_equal (keys[i].key, "LapLimit"))
+        if (!g_str_equal (keys[i].key, "MinSow") && !g_str_equal (keys[i].key, "LapLimit") &&
+            !g_str_equal (keys[i].key, "ArrangeRules"))
           continue;
       value = g_key_file_get_value (kf, KIELA_VARIANT_FILE_GROUP, keys[i].key, NULL);
       if (value)
@@ -176,7 +194,22 @@ kiela_variant_describe (KielaVariantFile *file)
           g_autofree char *joined = NULL;
 
           for (guint w = 0; words[w]; w++)
-            g_strv_builder_add (labels, kiela_variant_value_label (keys[i].key, words[w]));
+            {
+              guint most;
+
+              if (g_str_equal (keys[i].key, "ArrangeRules") &&
+                  sscanf (words[w], "inner-singles-at-most:%u", &most) == 1)
+                {
+                  /* TRANSLATORS: a rule of a constrained arrangement */
+                  g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                         "At most %u inner house with a single stone",
+                                                                         "At most %u inner houses with a single stone",
+                                                                         most), most);
+                  g_strv_builder_add (labels, label);
+                }
+              else
+                g_strv_builder_add (labels, kiela_variant_value_label (keys[i].key, words[w]));
+            }
           shown = g_strv_builder_end (labels);
           joined = g_strjoinv (", ", shown);
           g_string_append_printf (text, "\n%s: %s", kiela_variant_key_title (keys[i].key), joined);

@@ -303,10 +303,69 @@ test_stylised_first_moves (void)
   g_assert_nonnull (strstr (error->message, "expected “first:s”"));
 }
 
+static KielaRegistry *registry;
+
+/* Records and the forced opening.  A record's start written without " first:" (every record
+ * saved before FirstMove=29, whose start then owed nothing) replays under the rules it was
+ * played by, a free first move included, and saves back the same.  A record that names no
+ * start, or one whose start owes the first moves, is held to the opening, and the error
+ * names its house. */
+static void
+test_old_records (void)
+{
+  static const char old[] =
+    "{\"format\":\"kiela-game\",\"version\":2,\"variant\":\"mefuvha\","
+    "\"start\":\"2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2/0,1,2,2,2,2,2,2,2,2,2,2,2,2,2,2/"
+    "2,2,2,2,2,2,2,2,2,2,2,2,2,2,1,0/2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2 s\","
+    "\"moves\":[\"e2\"],\"result\":\"ongoing\"}";
+  static const char no_start[] =
+    "{\"format\":\"kiela-game\",\"version\":2,\"variant\":\"mefuvha\",\"moves\":[\"e2\"]}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGame) game = kiela_record_from_string (registry, old, -1, "old.kiela", &error);
+  g_autoptr(KielaGame) again = NULL;
+  g_autoptr(KielaGame) refused = NULL;
+  g_autofree char *saved = NULL, *owing = NULL;
+  KielaPosition pos;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 1);
+  g_assert_cmpuint (kiela_game_get_start (game)->first_move_owed, ==, 0);
+  g_assert_cmpuint (kiela_game_get_position (game)->first_move_owed, ==, 0);
+  /* North too opens freely: more than the one stylised move. */
+  {
+    KielaMove moves[KIELA_MAX_MOVES];
+
+    g_assert_cmpuint (kiela_game_legal_moves (game, moves), >, 1);
+  }
+  saved = kiela_record_to_string (game);
+  g_assert_null (strstr (saved, "first:"));
+  again = kiela_record_from_string (registry, saved, -1, "saved.kiela", &error);
+  g_assert_no_error (error);
+  g_assert_true (kiela_position_equal (kiela_game_get_position (again), kiela_game_get_position (game)));
+
+  refused = kiela_record_from_string (registry, no_start, -1, "new.kiela", &error);
+  g_assert_null (refused);
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_RECORD);
+  g_assert_cmpstr (error->message, ==,
+                   "new.kiela: move 1 (e2) is illegal: The first move of each player in Mefuvha is made from c2.");
+  g_clear_error (&error);
+
+  /* A start that owes the first moves, written out: the same refusal. */
+  kiela_position_init_start (&pos, mefuvha);
+  {
+    g_autofree char *kpn = kiela_position_to_string (&pos);
+
+    owing = g_strdup_printf ("{\"format\":\"kiela-game\",\"version\":2,\"variant\":\"mefuvha\",\"start\":\"%s\","
+                             "\"moves\":[\"e2\"]}", kpn);
+  }
+  g_assert_null (kiela_record_from_string (registry, owing, -1, "owing.kiela", &error));
+  g_assert_nonnull (strstr (error->message, "is made from c2"));
+}
+
 int
 main (int argc, char **argv)
 {
-  KielaRegistry *registry = test_init (&argc, &argv);
+  registry = test_init (&argc, &argv);
 
   g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
   kiela_registry_load_variant_files (registry);
@@ -318,6 +377,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mefuvha-model/perft", test_perft);
   g_test_add_func ("/mefuvha-model/single-into-occupied", test_single_into_occupied);
   g_test_add_func ("/mefuvha-model/stylised-first-moves", test_stylised_first_moves);
+  g_test_add_func ("/mefuvha-model/old-records", test_old_records);
   int status = g_test_run ();
 
   kiela_registry_free (registry);

@@ -218,6 +218,57 @@ test_several_stones_and_undo (Fixture *f, gconstpointer data)
   g_assert_false (press_ctrl_z (f));
 }
 
+/* The first label under `w` whose text holds `part`, or NULL. */
+static GtkLabel *
+find_label (GtkWidget *w, const char *part)
+{
+  if (GTK_IS_LABEL (w) && strstr (gtk_label_get_text (GTK_LABEL (w)), part))
+    return GTK_LABEL (w);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *l = find_label (c, part);
+
+      if (l)
+        return l;
+    }
+  return NULL;
+}
+
+/* A constrained arrangement (Quiela's): the bar says, as stones move, whether the arrangement
+ * keeps the rules and which one it breaks; Done refuses a wrong one and keeps the setup. */
+static void
+test_constrained (void)
+{
+  AppTestWindow w;
+  KielaBoardView *board;
+  GtkLabel *label;
+
+  app_test_window_open (&w, "quiela", KIELA_SPEED_INSTANT, 1024, 768);
+  board = kiela_window_get_board (w.window);
+  label = find_label (GTK_WIDGET (w.window), "arrange your");
+  g_assert_nonnull (label);
+  g_assert_nonnull (strstr (gtk_label_get_text (label), "The arrangement keeps the rules of this game."));
+  /* A stone of b1 to a1 keeps them; one of a1 to b1 ties the two. */
+  g_signal_emit_by_name (board, "setup-move", (guint) KIELA_SOUTH, 0u, 1u);
+  g_assert_nonnull (strstr (gtk_label_get_text (label),
+                            "The leftmost outer house, a1, must hold more stones than any other house: b1 holds 4 and a1 3."));
+  spin (200);
+  render_to_png (GTK_WIDGET (w.window), "arrangement-constrained.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.setup-done", NULL));
+  g_assert_cmpint (kiela_game_get_phase (kiela_window_get_game (w.window)), ==, KIELA_PHASE_SETUP_SOUTH);
+  /* Another to a1: b1 (2) now holds less than c1 (3) on its right. */
+  g_signal_emit_by_name (board, "setup-move", (guint) KIELA_SOUTH, 1u, 0u);
+  g_signal_emit_by_name (board, "setup-move", (guint) KIELA_SOUTH, 1u, 0u);
+  g_assert_nonnull (strstr (gtk_label_get_text (label),
+                            "No house may hold more stones than the house on its left: c1 holds 3, b1 on its left 2."));
+  /* One back to b1: the start again. */
+  g_signal_emit_by_name (board, "setup-move", (guint) KIELA_SOUTH, 0u, 1u);
+  g_assert_nonnull (strstr (gtk_label_get_text (label), "The arrangement keeps the rules of this game."));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.setup-done", NULL));
+  g_assert_cmpint (kiela_game_get_phase (kiela_window_get_game (w.window)), ==, KIELA_PHASE_SETUP_NORTH);
+  app_test_window_close (&w);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -226,5 +277,6 @@ main (int argc, char *argv[])
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_add ("/app/arrangement/several-stones-and-undo", Fixture, NULL, fixture_setup,
               test_several_stones_and_undo, fixture_teardown);
+  g_test_add_func ("/app/arrangement/constrained", test_constrained);
   return g_test_run ();
 }

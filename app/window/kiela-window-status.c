@@ -211,9 +211,23 @@ narration_dup (KielaWindow *self, KielaSide to_move, gboolean interactive, gbool
     return g_strdup_printf (_("%1$s arranges the stones of %2$s. They appear on the board as soon as "
                               "the arrangement is ready."), p->name, kiela_side_display_name (to_move));
   if (phase != KIELA_PHASE_PLAY)
-    return g_strdup (_("Drag stones between your own houses, or click a house and then another, "
-                       "to move as many stones as the Move button says; hold Shift to move them all. "
-                       "Your total stays the same."));
+    {
+      const char *how = _("Drag stones between your own houses, or click a house and then another, "
+                          "to move as many stones as the Move button says; hold Shift to move them all. "
+                          "Your total stays the same.");
+      const KielaVariant *variant = kiela_game_get_variant (_kiela_window_game (self));
+      g_autoptr(GError) why = NULL;
+      KielaPosition pos;
+
+      if (variant->arrange == 0)
+        return g_strdup (how);
+      /* A constrained arrangement (Quiela's) says, as the stones move, whether it keeps the
+       * rules, and which rule it breaks: Done refuses it with the same sentence. */
+      kiela_game_session_get_setup_position (self->session, &pos);
+      if (kiela_variant_check_arrangement (variant, to_move, pos.houses[to_move], &why))
+        return g_strdup_printf ("%s %s", how, _("The arrangement keeps the rules of this game."));
+      return g_strdup_printf ("%s %s", how, why->message);
+    }
   if (over)
     return g_strdup (_("The game is over. Step through the moves in the list to see how it went, "
                        "or start again."));

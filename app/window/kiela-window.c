@@ -158,21 +158,6 @@ update_setup (KielaWindow *self)
   text = g_strdup_printf (ngettext ("%s: arrange your %u stone over your two rows.",
                                     "%s: arrange your %u stones over your two rows.", total),
                           kiela_side_display_name (side), total);
-  {
-    /* A constrained arrangement (Quiela's) says, as the stones move, whether it keeps the
-     * rules, and which rule it breaks: Done refuses it with the same sentence. */
-    const KielaVariant *variant = kiela_game_get_variant (_kiela_window_game (self));
-    g_autoptr(GError) why = NULL;
-
-    if (variant->arrange != 0)
-      {
-        g_autofree char *base = g_steal_pointer (&text);
-
-        text = kiela_variant_check_arrangement (variant, side, pos.houses[side], &why)
-                 ? g_strdup_printf ("%s %s", base, _("The arrangement keeps the rules of this game."))
-                 : g_strdup_printf ("%s %s", base, why->message);
-      }
-  }
   gtk_label_set_text (self->setup_label, text);
   /* The side labels count the stones shown, which are the arrangement's now. */
   _kiela_window_update_turn (self);

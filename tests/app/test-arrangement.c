@@ -234,7 +234,7 @@ find_label (GtkWidget *w, const char *part)
   return NULL;
 }
 
-/* A constrained arrangement (Quiela's): the bar says, as stones move, whether the arrangement
+/* A constrained arrangement (Quiela's): the narration says, as stones move, whether the arrangement
  * keeps the rules and which one it breaks; Done refuses a wrong one and keeps the setup. */
 static void
 test_constrained (void)
@@ -245,7 +245,7 @@ test_constrained (void)
 
   app_test_window_open (&w, "quiela", KIELA_SPEED_INSTANT, 1024, 768);
   board = kiela_window_get_board (w.window);
-  label = find_label (GTK_WIDGET (w.window), "arrange your");
+  label = find_label (GTK_WIDGET (w.window), "Drag stones between");
   g_assert_nonnull (label);
   g_assert_nonnull (strstr (gtk_label_get_text (label), "The arrangement keeps the rules of this game."));
   /* A stone of b1 to a1 keeps them; one of a1 to b1 ties the two. */

@@ -537,6 +537,12 @@ update_status (KielaGame *game)
           game->status = kiela_status_lost_by (last->mover);
           return;
         }
+      if (last->result.end == KIELA_END_BOTH_ENDS)
+        {
+          game->reason = KIELA_REASON_BOTH_ENDS;
+          game->status = kiela_status_won_by (last->mover);
+          return;
+        }
     }
   if (kiela_game_repetition_count (game) >= 3)
     {
@@ -612,6 +618,9 @@ kiela_game_describe_result (KielaGame *game)
         if (reason == KIELA_REASON_ENDLESS_MOVE)
           return g_strdup (south ? _("South wins: North played a move that never ends.")
                                  : _("North wins: South played a move that never ends."));
+        if (reason == KIELA_REASON_BOTH_ENDS)
+          return g_strdup (south ? _("South wins: South captured at both ends of the board in one move.")
+                                 : _("North wins: North captured at both ends of the board in one move."));
         if (kiela_position_side_total (pos, pos->to_move) == 0)
           return g_strdup (south ? _("South wins: North has no stones left.")
                                  : _("North wins: South has no stones left."));
@@ -640,6 +649,9 @@ kiela_game_describe_reason (KielaGame *game)
     case KIELA_REASON_ENDLESS_MOVE:
       return g_strdup (loser == KIELA_NORTH ? _("North played a move that never ends.")
                                             : _("South played a move that never ends."));
+    case KIELA_REASON_BOTH_ENDS:
+      return g_strdup (loser == KIELA_NORTH ? _("South captured at both ends of the board in one move.")
+                                            : _("North captured at both ends of the board in one move."));
     case KIELA_REASON_NO_MOVES:
     default:
       if (kiela_position_side_total (pos, loser) == 0)
@@ -693,7 +705,7 @@ kiela_game_play (KielaGame *game, KielaMove move, KielaTrace *trace, GError **er
   g_return_val_if_fail (KIELA_IS_GAME (game), FALSE);
 
   pos = kiela_game_get_position (game);
-  if (move < 0 || (guint) move >= 2u * game->variant->files)
+  if (move < 0 || move >= KIELA_MOVE_INDEX_MAX || KIELA_MOVE_HOUSE (move) >= 2u * game->variant->files)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("House %d does not exist on this board"), move);
       return FALSE;
@@ -754,9 +766,11 @@ gboolean
 kiela_game_play_square (KielaGame *game, const char *square, KielaTrace *trace, GError **error)
 {
   KielaSquare sq;
+  KielaMove move;
   const KielaPosition *pos = kiela_game_get_position (game);
 
-  if (!kiela_square_parse (game->variant->files, square, &sq, error))
+  /* "a1" or, sown clockwise where the variant allows it, "a1<". */
+  if (!kiela_move_parse (game->variant->files, square, &sq, &move, error))
     return FALSE;
   if (game->phase == KIELA_PHASE_PLAY && kiela_game_is_over (game))
     {
@@ -770,7 +784,7 @@ kiela_game_play_square (KielaGame *game, const char *square, KielaTrace *trace, 
       g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, why);
       return FALSE;
     }
-  return kiela_game_play (game, (KielaMove) sq.house, trace, error);
+  return kiela_game_play (game, move, trace, error);
 }
 
 guint

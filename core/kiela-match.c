@@ -703,6 +703,7 @@ kiela_match_game_reason_id (const KielaMatchGame *game)
     case KIELA_REASON_REPETITION: return "repetition";
     case KIELA_REASON_ENDLESS_MOVE: return "endless-move";
     case KIELA_REASON_MOVE_LIMIT: return "move-limit";
+    case KIELA_REASON_BOTH_ENDS: return "both-ends";
     case KIELA_REASON_NONE:
     default: return "none";
     }

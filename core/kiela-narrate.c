@@ -25,6 +25,16 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
   switch ((KielaEventType) e->type)
     {
     case KIELA_EVENT_LIFT:
+      /* reason 1: this lap goes clockwise (a reverse sowing). */
+      if (e->reason && e->lap == 1)
+        /* Translators: "South lifts 2 stones from b1 and sows them clockwise." */
+        return g_strdup_printf (NG ("%s lifts %u stone from %s and sows it clockwise.",
+                                    "%s lifts %u stones from %s and sows them clockwise.", e->count),
+                                who, (guint) e->count, sq);
+      if (e->reason)
+        return g_strdup_printf (NG ("Lap %u: %s lifts the %u stone of %s and sows on clockwise.",
+                                    "Lap %u: %s lifts the %u stones of %s and sows on clockwise.", e->count),
+                                e->lap, who, (guint) e->count, sq);
       if (e->lap == 1 && kiela_variant_in_later_phase (variant, &trace->before, (KielaSide) e->side))
         /* Translators: "South has no house of two stones left: in the later phase it moves the single stone of f2." */
         return g_strdup_printf (_("%s has no house of two stones left: in the later phase it moves the single "
@@ -94,6 +104,10 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
                                 sq, total, sq2, sq3, captor);
       }
     case KIELA_EVENT_ENTER:
+      if (e->reason)
+        return g_strdup_printf (NG ("%s sows the %u captured stone from %s on, clockwise.",
+                                    "%s sows the %u captured stones from %s on, clockwise.", e->count),
+                                who, (guint) e->count, sq);
       return g_strdup_printf (NG ("%s sows the %u captured stone from %s on.",
                                   "%s sows the %u captured stones from %s on.", e->count),
                               who, (guint) e->count, sq);
@@ -109,6 +123,8 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
           return g_strdup_printf (NG ("After %u lap the sowing is still going: this move never ends.",
                                       "After %u laps the sowing is still going: this move never ends.", e->lap),
                                   e->lap);
+        case KIELA_END_BOTH_ENDS:
+          return g_strdup_printf (_("%s has captured at both ends of the board in one move and wins."), who);
         case KIELA_END_CAPTURE_REMOVED:
           return g_strdup_printf (NG ("The move is over after %u lap.", "The move is over after %u laps.", e->lap),
                                   e->lap);
@@ -135,10 +151,16 @@ kiela_narrate_move_summary (const KielaVariant *variant, const KielaTrace *trace
   const char *who = kiela_side_display_name (r->mover);
   g_autofree char *laps = NULL;
 
-  kiela_square_name (variant->files, r->mover, (guint) r->move, sq);
+  /* The house's name; a clockwise move says so in words. */
+  kiela_square_name (variant->files, r->mover, KIELA_MOVE_HOUSE (r->move), sq);
   if (r->end == KIELA_END_ENDLESS)
     return g_strdup_printf (_("%s sowed %s, a move that never ends."), who, sq);
   laps = g_strdup_printf (NG ("%u lap", "%u laps", r->laps), r->laps);
+  if (KIELA_MOVE_IS_CLOCKWISE (r->move))
+    /* Translators: "South sowed b1 clockwise: 2 laps, captured 4 stones." (a clockwise sowing captures) */
+    return g_strdup_printf (NG ("%s sowed %s clockwise: %s, captured %u stone.",
+                                "%s sowed %s clockwise: %s, captured %u stones.", r->captured),
+                            who, sq, laps, (guint) r->captured);
   if (r->captures == 0)
     /* Translators: "South sowed g1: 2 laps, no capture." */
     return g_strdup_printf (_("%s sowed %s: %s, no capture."), who, sq, laps);

@@ -11,9 +11,10 @@ kiela_packed_from_position (const KielaVariant *variant, const KielaPosition *po
   const guint n = 2u * pos->files;
   guint total = 0;
 
-  /* The compact board has no room for an owed first move: those positions take the 16-bit path. */
+  /* The compact board has no room for an owed first move, nor for directions: those positions
+   * and variants take the 16-bit path. */
   if (pos->files != variant->files || pos->files < KIELA_MIN_FILES || pos->files > KIELA_MAX_FILES ||
-      pos->first_move_owed != 0)
+      pos->first_move_owed != 0 || pos->lost != 0 || kiela_variant_is_directed (variant))
     return FALSE;
   for (guint s = 0; s < 2; s++)
     for (guint i = 0; i < n; i++)

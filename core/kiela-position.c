@@ -83,10 +83,12 @@ kiela_square_name (guint files, KielaSide side, guint house, char out[4])
 {
   KielaSquare sq;
 
-  kiela_square_from_house (files, side, house, &sq);
+  kiela_square_from_house (files, side, KIELA_MOVE_HOUSE (house), &sq);
   out[0] = (char) ('a' + sq.file);
   out[1] = (char) ('0' + sq.rank);
-  out[2] = '\0';
+  /* A clockwise move (KIELA_MOVE_CLOCKWISE): "a1<", the mark of a sowing against the usual way. */
+  out[2] = KIELA_MOVE_IS_CLOCKWISE (house) ? '<' : '\0';
+  out[3] = '\0';
 }
 
 char *
@@ -176,6 +178,31 @@ kiela_square_parse (guint files, const char *text, KielaSquare *out, GError **er
   return kiela_square_from_file_rank (files, file, rank, out);
 }
 
+gboolean
+kiela_move_parse (guint files, const char *text, KielaSquare *square, KielaMove *move, GError **error)
+{
+  gsize len;
+  char bare[3];
+
+  g_return_val_if_fail (files >= KIELA_MIN_FILES && files <= KIELA_MAX_FILES, FALSE);
+
+  /* "a1<": the square, sown clockwise; anything else after the square is the square's error. */
+  len = text ? strlen (text) : 0;
+  if (len == 3 && text[2] == '<')
+    {
+      bare[0] = text[0];
+      bare[1] = text[1];
+      bare[2] = '\0';
+      if (!kiela_square_parse (files, bare, square, NULL))
+        return kiela_square_parse (files, text, square, error);
+    }
+  else if (!kiela_square_parse (files, text, square, error))
+    return FALSE;
+  if (move)
+    *move = (KielaMove) square->house | (len == 3 ? KIELA_MOVE_CLOCKWISE : 0);
+  return TRUE;
+}
+
 void
 kiela_position_init_start (KielaPosition *pos, const KielaVariant *variant)
 {
@@ -193,7 +220,7 @@ kiela_position_equal (const KielaPosition *a, const KielaPosition *b)
 {
   /* Houses past 2*files are kept zero, so comparing whole rows is exact. */
   return a->files == b->files && a->to_move == b->to_move && a->first_move_owed == b->first_move_owed &&
-         memcmp (a->houses, b->houses, sizeof a->houses) == 0;
+         a->lost == b->lost && memcmp (a->houses, b->houses, sizeof a->houses) == 0;
 }
 
 guint64
@@ -204,7 +231,7 @@ kiela_position_hash (const KielaPosition *pos)
    * splitmix finaliser.  This runs once per ply in playouts: keep it short. */
   const guint words = (2u * pos->files * sizeof (guint16) + 7) / 8;
   guint64 h = 0x9e3779b97f4a7c15ull ^ pos->to_move ^ ((guint64) pos->files << 8) ^
-              ((guint64) pos->first_move_owed << 16);
+              ((guint64) pos->first_move_owed << 16) ^ ((guint64) pos->lost << 24);
 
   for (guint s = 0; s < 2; s++)
     {

@@ -32,11 +32,17 @@ KIELA_AVAILABLE_IN_ALL guint     kiela_facing_inner         (guint files, guint 
 /* The opponent's outer house in the same file (behind the facing inner house). */
 KIELA_AVAILABLE_IN_ALL guint     kiela_facing_outer         (guint files, guint house);
 
-/* "g1" for (South, 6) on a 10-file board.  Writes at most 4 bytes including NUL. */
+/* "g1" for (South, 6) on a 10-file board.  Writes at most 4 bytes including NUL.  `house` may be
+ * a move: a clockwise one (KIELA_MOVE_CLOCKWISE) is named with a trailing "<", "a1<". */
 KIELA_AVAILABLE_IN_ALL void      kiela_square_name          (guint files, KielaSide side, guint house, char out[4]);
 KIELA_AVAILABLE_IN_ALL char     *kiela_square_name_dup      (guint files, KielaSide side, guint house);
 /* Parses "g1" strictly; a GError names the input and what is wrong with it. */
 KIELA_AVAILABLE_IN_ALL gboolean  kiela_square_parse         (guint files, const char *text, KielaSquare *out, GError **error);
+/* Parses a move's name: a square ("a1", sown the usual way) or a square and "<" ("a1<", sown
+ * clockwise).  `square` receives the square, `move` (may be NULL) its house with
+ * KIELA_MOVE_CLOCKWISE for "<"; whether the square's side may sow it is the caller's business. */
+KIELA_AVAILABLE_IN_ALL gboolean  kiela_move_parse           (guint files, const char *text, KielaSquare *square, KielaMove *move,
+                                                             GError **error);
 
 /* Positions. */
 KIELA_AVAILABLE_IN_ALL void      kiela_position_init_start  (KielaPosition *pos, const KielaVariant *variant);

@@ -79,6 +79,7 @@ reason_id (KielaReason reason)
     case KIELA_REASON_REPETITION: return "repetition";
     case KIELA_REASON_ENDLESS_MOVE: return "endless move";
     case KIELA_REASON_MOVE_LIMIT: return "move limit";
+    case KIELA_REASON_BOTH_ENDS: return "both ends";
     case KIELA_REASON_NONE:
     default: return NULL;
     }

@@ -248,6 +248,33 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
       return FALSE;
     }
+  if (v->reverse != NULL)
+    {
+      const KielaReverseRule *r = v->reverse;
+      const guint n_reverse = (guint) __builtin_popcountll (r->houses);
+
+      if (r->when > KIELA_REVERSE_ALWAYS || r->captured > KIELA_REVERSE_CAPTURED_WHEN_CAPTURES ||
+          r->relay > KIELA_REVERSE_RELAY_WHEN_CAPTURES)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
+          return FALSE;
+        }
+      if (n_reverse == 0 || (r->houses >> (2u * v->files)) != 0)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT,
+                       _("Variant “%s”: its clockwise sowings name no house, or a house past the board’s %u "
+                         "houses a side"), id, 2u * v->files);
+          return FALSE;
+        }
+      /* Every move list holds KIELA_MAX_MOVES: the houses and their clockwise moves must fit. */
+      if (2u * v->files + n_reverse > KIELA_MAX_MOVES)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT,
+                       _("Variant “%s”: %u houses a side and %u clockwise sowings make more than %u moves"),
+                       id, 2u * v->files, n_reverse, (guint) KIELA_MAX_MOVES);
+          return FALSE;
+        }
+    }
   for (guint s = 0; s < 2; s++)
     for (guint h = 0; h < KIELA_MAX_HOUSES; h++)
       {

@@ -74,4 +74,14 @@ guint64  kiela_packed_perft         (const KielaVariant *variant, const KielaPac
  * switched off by tests to check the portable look.  Returns the old setting. */
 gboolean kiela_packed_set_vector_look (gboolean enable);
 
+/* Whether the variant sows some moves clockwise or wins by captures at both ends
+ * (kiela-sow.c): its moves take the 16-bit path with directions, never the compact board. */
+static inline gboolean
+kiela_variant_is_directed (const KielaVariant *variant)
+{
+  return variant->reverse != NULL || (variant->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS) != 0;
+}
+/* Whether the side to move may sow `house` clockwise in `pos` (the variant's KielaReverseRule). */
+gboolean kiela_reverse_allowed      (const KielaVariant *variant, const KielaPosition *pos, guint house);
+
 G_END_DECLS

@@ -97,6 +97,224 @@ kiela_trace_position_at (const KielaTrace *trace, guint n_events, KielaPosition 
     *hand = in_hand;
 }
 
+/* ---- Sowing with directions (KielaReverseRule) and the both-ends win ----
+ *
+ * Variants with either take this plain path, stone by stone, rather than the branch-free
+ * body: it is the same algorithm (sections 6-8) with a direction per lap, and keeping it
+ * apart leaves the body, and so Kiela's own speed, untouched.  Such variants never use the
+ * compact board (kiela_packed_from_position refuses them). */
+
+static inline guint
+step_house (guint h, gint dir, guint n)
+{
+  return dir > 0 ? (h + 1 == n ? 0 : h + 1) : (h == 0 ? n - 1 : h - 1);
+}
+
+/* Whether a lap of `hand` stones sown after house h in direction dir, lifting house `lift`
+ * first (KIELA_NO_LIFT: none), ends with a capture; the board is not changed. */
+static gboolean
+lap_would_capture (const KielaVariant *v, const guint16 *my, const guint16 *op, guint h, guint hand, guint lift,
+                   gint dir)
+{
+  const guint files = v->files, n = 2u * files;
+  guint16 tmp[KIELA_MAX_HOUSES];
+  guint last = h;
+
+  if (hand == 0)
+    return FALSE;
+  memcpy (tmp, my, sizeof tmp);
+  if (lift != KIELA_NO_LIFT)
+    tmp[lift] = 0;
+  for (guint k = 0; k < hand; k++)
+    {
+      last = step_house (last, dir, n);
+      tmp[last]++;
+    }
+  if (last < files)
+    return FALSE;
+  return capture_triggered (v->capture_rule, tmp[last] == 1, op[3 * files - 1 - last], op[last - files]);
+}
+
+gboolean
+kiela_reverse_allowed (const KielaVariant *v, const KielaPosition *pos, guint house)
+{
+  const guint16 *my = pos->houses[pos->to_move], *op = pos->houses[KIELA_OTHER_SIDE (pos->to_move)];
+
+  if (v->reverse == NULL || house >= 2u * v->files || !(v->reverse->houses & (G_GUINT64_CONSTANT (1) << house)) ||
+      my[house] < MAX (1, v->min_sow))
+    return FALSE;
+  return v->reverse->when == KIELA_REVERSE_ALWAYS || lap_would_capture (v, my, op, house, my[house], house, -1);
+}
+
+static void
+push_lift (KielaTrace *trace, KielaEventType type, guint side, guint house, guint count, guint lap, gint dir)
+{
+  push_event (trace, type, side, house, count, count, lap);
+  g_array_index (trace->events, KielaEvent, trace->events->len - 1).reason = dir < 0;
+}
+
+static gboolean
+sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult *res, KielaTrace *trace)
+{
+  const KielaSide side = (KielaSide) pos->to_move;
+  const guint files = v->files, n = 2u * files;
+  const guint32 limit = kiela_lap_limit_of (v);
+  const KielaReverseRule *rev = v->reverse;
+  guint16 *my = pos->houses[side], *op = pos->houses[KIELA_OTHER_SIDE (side)];
+  guint h = KIELA_MOVE_HOUSE (move), lap_start = h, lift = h, hand = my[h], last = h, ends = 0;
+  gint dir = KIELA_MOVE_IS_CLOCKWISE (move) ? -1 : 1;
+  guint32 lap = 1, drops = 0;
+  guint captures = 0, captured_total = 0;
+  KielaEndReason end;
+
+  for (;;)
+    {
+      guint count_last, fi = 0, fo = 0, opfi = 0, opfo = 0, c = 0;
+      gboolean was_empty, inner, capture;
+
+      if (lift != KIELA_NO_LIFT)
+        {
+          if (trace)
+            push_lift (trace, KIELA_EVENT_LIFT, side, lift, hand, lap, dir);
+          my[lift] = 0;
+        }
+      drops += hand;
+      last = h;
+      for (guint left = hand; left > 0; left--)
+        {
+          last = step_house (last, dir, n);
+          my[last]++;
+          if (trace)
+            {
+              KielaEvent e = { 0 };
+
+              e.type = KIELA_EVENT_DROP; e.side = (guint8) side; e.house = (guint8) last;
+              e.count = my[last]; e.hand = (guint16) (left - 1); e.lap = lap;
+              g_array_append_val (trace->events, e);
+            }
+        }
+      count_last = my[last];
+      was_empty = count_last == 1;
+      inner = last >= files;
+      if (inner)
+        {
+          fi = 3 * files - 1 - last;
+          fo = last - files;
+          opfi = op[fi];
+          opfo = op[fo];
+        }
+      capture = inner && capture_triggered (v->capture_rule, was_empty, opfi, opfo);
+      if (capture)
+        {
+          const guint file = kiela_house_file (files, side, last);
+
+          c = opfi + opfo;
+          if (trace)
+            {
+              KielaEvent e = { 0 };
+              e.type = KIELA_EVENT_CAPTURE; e.side = (guint8) side; e.house = (guint8) last;
+              e.count = (guint16) count_last; e.lap = lap; e.hand = (guint16) c;
+              e.side2 = (guint8) KIELA_OTHER_SIDE (side); e.house2 = (guint8) fi; e.house3 = (guint8) fo;
+              e.count2 = (guint16) opfi; e.count3 = (guint16) opfo;
+              g_array_append_val (trace->events, e);
+            }
+          op[fi] = 0;
+          op[fo] = 0;
+          captures++;
+          captured_total += c;
+          ends |= (file == 0 ? 1u : 0u) | (file == files - 1 ? 2u : 0u);
+          if ((v->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS) && ends == 3u)
+            {
+              /* The game is won: the captured stones stay with the capturing house. */
+              my[last] += (guint16) c;
+              end = KIELA_END_BOTH_ENDS;
+              break;
+            }
+        }
+      if (lap_ends_move (capture, was_empty, v->captured_fate, v->relay_rule))
+        {
+          end = v->captured_fate == KIELA_CAPTURED_REMOVED && capture ? KIELA_END_CAPTURE_REMOVED
+              : v->relay_rule == KIELA_RELAY_NEVER && !was_empty ? KIELA_END_NO_RELAY
+              : KIELA_END_EMPTY_HOUSE;
+          if (trace && capture)
+            push_event (trace, KIELA_EVENT_REMOVE, side, last, c, 0, lap);
+          break;
+        }
+      if (lap >= limit)
+        {
+          my[last] += (guint16) c;
+          end = KIELA_END_ENDLESS;
+          break;
+        }
+      lap++;
+      if (capture)
+        {
+          gint next = 1;
+
+          /* The captured stones' direction.  KEEP: that of the capturing lap; WHEN_CAPTURES:
+           * clockwise when they are sown from one of the reverse houses and that lap captures;
+           * else the usual way. */
+          if (rev && rev->captured == KIELA_REVERSE_CAPTURED_KEEP)
+            next = dir;
+          else if (rev && rev->captured == KIELA_REVERSE_CAPTURED_WHEN_CAPTURES)
+            {
+              const guint from = v->captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR ? last : lap_start;
+              const guint after = v->captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR ? last
+                                : v->captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START ? step_house (lap_start, 1, n)
+                                : lap_start;
+
+              if ((rev->houses & (G_GUINT64_CONSTANT (1) << from)) &&
+                  lap_would_capture (v, my, op, after, c, KIELA_NO_LIFT, -1))
+                next = -1;
+            }
+          dir = next;
+          hand = c;
+          lift = KIELA_NO_LIFT;
+          /* The house after which they go, in their direction (section 7 and the variants). */
+          if (v->captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR)
+            h = last;
+          else if (v->captured_fate == KIELA_CAPTURED_SOW_FROM_LAP_START)
+            h = step_house (lap_start, -dir, n);
+          else
+            h = lap_start;
+          if (trace)
+            push_lift (trace, KIELA_EVENT_ENTER, side, step_house (h, dir, n), c, lap, dir);
+        }
+      else
+        {
+          if (trace)
+            {
+              KielaRelayReason why = !inner ? KIELA_RELAY_OUTER
+                                   : opfi == 0 ? KIELA_RELAY_INNER_FACING_EMPTY
+                                   : KIELA_RELAY_INNER_NO_CAPTURE;
+              push_event (trace, KIELA_EVENT_RELAY, side, last, count_last, 0, lap - 1);
+              g_array_index (trace->events, KielaEvent, trace->events->len - 1).reason = (guint8) why;
+            }
+          /* A relay lap from one of the reverse houses may turn clockwise to capture. */
+          if (dir > 0 && rev && rev->relay == KIELA_REVERSE_RELAY_WHEN_CAPTURES &&
+              (rev->houses & (G_GUINT64_CONSTANT (1) << last)) &&
+              lap_would_capture (v, my, op, last, count_last, last, -1))
+            dir = -1;
+          hand = count_last;
+          lift = last;
+          h = lap_start = last;
+        }
+    }
+
+  if (res)
+    fill_result (res, move, side, lap, drops, captures, captured_total, end, last);
+  if (trace)
+    {
+      KielaEvent e = { 0 };
+      e.type = KIELA_EVENT_END; e.side = (guint8) side; e.house = (guint8) last;
+      e.count = my[last]; e.lap = lap; e.reason = (guint8) end;
+      g_array_append_val (trace->events, e);
+    }
+  if (end == KIELA_END_BOTH_ENDS)
+    pos->lost |= (guint8) (1u << KIELA_OTHER_SIDE (side));
+  return end != KIELA_END_ENDLESS;
+}
+
 /* sow_body on a KielaPosition's 16-bit houses, for the rules given; switches the side to move. */
 static inline __attribute__((always_inline)) gboolean
 sow16 (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult *res, KielaTrace *trace,
@@ -104,7 +322,16 @@ sow16 (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult
 {
   const KielaSide side = (KielaSide) pos->to_move;
   const guint h = (guint) move;
-  gboolean ok = sow_body (NULL, NULL, pos->houses[side], pos->houses[KIELA_OTHER_SIDE (side)], trace, side, move, res,
+  gboolean ok;
+
+  if (G_UNLIKELY (kiela_variant_is_directed (v)))
+    {
+      ok = sow_directed (v, pos, move, res, trace);
+      pos->to_move = (guint8) KIELA_OTHER_SIDE (side);
+      pos->first_move_owed &= (guint8) ~(1u << side);
+      return ok;
+    }
+  ok = sow_body (NULL, NULL, pos->houses[side], pos->houses[KIELA_OTHER_SIDE (side)], trace, side, move, res,
                           h, pos->houses[side][h], h, 1, v->files, 0, kiela_lap_limit_of (v),
                           capture_rule, captured_fate, relay_rule);
 
@@ -159,13 +386,23 @@ guint
 kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES])
 {
   const KielaMove forced = forced_first_move (variant, pos);
+  guint count;
 
+  if (G_UNLIKELY (pos->lost & (1u << pos->to_move)))
+    return 0;
   if (forced >= 0)
     {
       moves[0] = forced;
       return 1;
     }
-  return candidates_of (variant, NULL, pos->houses[pos->to_move], 2u * variant->files, moves);
+  count = candidates_of (variant, NULL, pos->houses[pos->to_move], 2u * variant->files, moves);
+  /* Then the clockwise sowings the variant allows, after all the usual ones (validation keeps
+   * the two within KIELA_MAX_MOVES). */
+  if (G_UNLIKELY (variant->reverse != NULL))
+    for (guint h = 0; h < 2u * variant->files && count < KIELA_MAX_MOVES; h++)
+      if (kiela_reverse_allowed (variant, pos, h))
+        moves[count++] = (KielaMove) h | KIELA_MOVE_CLOCKWISE;
+  return count;
 }
 
 guint
@@ -242,12 +479,15 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
   guint n_cand;
   gboolean is_candidate = FALSE;
   KielaPosition child;
+  guint house;
 
-  if (move < 0 || (guint) move >= n)
+  if (move < 0 || move >= KIELA_MOVE_INDEX_MAX || KIELA_MOVE_HOUSE (move) >= n)
     return g_strdup_printf (_("House %d does not exist on this board."), move);
 
+  house = KIELA_MOVE_HOUSE (move);
   my = pos->houses[pos->to_move];
-  kiela_square_name (variant->files, (KielaSide) pos->to_move, (guint) move, sq);
+  /* The house's name: a clockwise move is explained by its house, "a1". */
+  kiela_square_name (variant->files, (KielaSide) pos->to_move, house, sq);
 
   n_cand = kiela_candidate_moves (variant, pos, cand);
   for (guint i = 0; i < n_cand; i++)
@@ -263,9 +503,16 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
       return g_strdup_printf (_("The first move of each player in %1$s is made from %2$s."),
                               kiela_variant_get_name (variant), forced);
     }
+  if (!is_candidate && KIELA_MOVE_IS_CLOCKWISE (move) && my[house] >= min_sow)
+    {
+      if (variant->reverse == NULL || !(variant->reverse->houses & (G_GUINT64_CONSTANT (1) << house)))
+        /* TRANSLATORS: %1$s a house (a1), %2$s the game (Omweso) */
+        return g_strdup_printf (_("%1$s may not be sown clockwise in %2$s."), sq, kiela_variant_get_name (variant));
+      return g_strdup_printf (_("%s may be sown clockwise only when that sowing captures."), sq);
+    }
   if (!is_candidate)
     {
-      if (my[move] == 0)
+      if (my[house] == 0)
         return g_strdup_printf (_("%s is empty: there is nothing to sow."), sq);
       if (kiela_variant_in_later_phase (variant, pos, (KielaSide) pos->to_move))
         {
@@ -277,17 +524,17 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
                                     "empty house: %2$s, after %1$s, is not empty."), sq, next);
         }
       /* Singles variants: a single is refused by their own rule, which the smallest hand does not tell. */
-      if (variant->singles_when_blocked && my[move] == 1 && (variant->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE))
+      if (variant->singles_when_blocked && my[house] == 1 && (variant->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE))
         return g_strdup_printf (_("%s holds a single stone: a single may be sown only when no house holds "
                                   "%u or more."), sq, min_sow);
-      if (variant->singles_when_blocked && my[move] == 1)
+      if (variant->singles_when_blocked && my[house] == 1)
         return g_strdup_printf (_("%s holds a single stone: a single may be sown only when no house holds "
                                   "%u or more, and only into an empty house."), sq, min_sow);
-      if (my[move] < min_sow)
+      if (my[house] < min_sow)
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                              "%s holds %u stone: %s needs at least %u.",
-                                             "%s holds %u stones: %s needs at least %u.", my[move]),
-                                sq, (guint) my[move], kiela_variant_get_name (variant), min_sow);
+                                             "%s holds %u stones: %s needs at least %u.", my[house]),
+                                sq, (guint) my[house], kiela_variant_get_name (variant), min_sow);
       return g_strdup_printf (_("%s may not be sown now."), sq);
     }
 

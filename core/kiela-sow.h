@@ -12,6 +12,7 @@ typedef enum {
   KIELA_END_CAPTURE_REMOVED,   /* captured stones left the board and the move ended (Hawalis) */
   KIELA_END_NO_RELAY,          /* the last stone landed in an occupied house, and this variant does not relay */
   KIELA_END_ENDLESS,           /* the lap limit was reached: the move never ends */
+  KIELA_END_BOTH_ENDS,         /* the move captured in both end files: it wins at once (KIELA_VARIANT_FLAG_WIN_BOTH_ENDS) */
 } KielaEndReason;
 
 /* Why the hand went on after a lap. */
@@ -22,7 +23,8 @@ typedef enum {
 } KielaRelayReason;
 
 typedef enum {
-  /* side/house lifted `count` stones; `lap` starts.  The house is then empty. */
+  /* side/house lifted `count` stones; `lap` starts.  The house is then empty.  `reason` is 1
+   * when this lap is sown clockwise (KIELA_MOVE_CLOCKWISE), else 0; the same for ENTER. */
   KIELA_EVENT_LIFT = 0,
   /* one stone dropped into side/house, which now holds `count`; `hand` stones remain in hand. */
   KIELA_EVENT_DROP,

@@ -36,12 +36,28 @@ typedef struct {
   /* Bit s set: side s still owes the forced first move of a variant with one (its
    * first_move); 0 in every other variant and position.  Took a padding byte. */
   guint8 first_move_owed;
-  guint8 _pad;
+  /* Bit s set: side s has lost at once, its opponent having won by a variant's instant-win
+   * rule (captures in both end files in one move): such a position has no legal move.  0 in
+   * every other variant and position.  Took the last padding byte. */
+  guint8 lost;
 } KielaPosition;
 
-/* A move is a house index (local numbering) of the side to move; -1 means none. */
+/*
+ * A move is a house index (local numbering) of the side to move, sown in the variant's usual
+ * (anticlockwise) direction, or that index with KIELA_MOVE_CLOCKWISE set: the same house sown
+ * clockwise, where a variant allows it (KielaReverseRule).  -1 means none.  Code that only
+ * knows anticlockwise moves refuses a clockwise one as a house that does not exist.
+ */
 typedef gint KielaMove;
 
+#define KIELA_MOVE_CLOCKWISE          0x40
+#define KIELA_MOVE_HOUSE(m)           ((guint) (m) & (KIELA_MOVE_CLOCKWISE - 1))
+#define KIELA_MOVE_IS_CLOCKWISE(m)    (((m) & KIELA_MOVE_CLOCKWISE) != 0)
+/* One more than the largest move value: a table indexed by moves. */
+#define KIELA_MOVE_INDEX_MAX          (2 * KIELA_MOVE_CLOCKWISE)
+
+/* The most legal moves a position can have: every house, plus the clockwise ones, which a
+ * variant may add only while the two together stay within this (kiela_variant_validate). */
 #define KIELA_MAX_MOVES KIELA_MAX_HOUSES
 
 typedef enum {
@@ -57,6 +73,7 @@ typedef enum {
   KIELA_REASON_REPETITION,    /* a position occurred for the third time */
   KIELA_REASON_ENDLESS_MOVE,  /* the mover played an endless move where that loses */
   KIELA_REASON_MOVE_LIMIT,    /* a playout or tournament ply cap, or a game's KIELA_GAME_MAX_MOVES, was reached */
+  KIELA_REASON_BOTH_ENDS,     /* the mover captured in both end files in one move, where that wins */
 } KielaReason;
 
 G_END_DECLS

@@ -23,6 +23,8 @@ struct _KielaVariantFile {
   KielaVariant variant;
   char        *path;
   char        *id, *name, *description, *family, *level, *source, *reading, *domain;
+  /* The variant's clockwise sowings (variant.reverse points here when it has them). */
+  KielaReverseRule reverse;
 };
 
 G_DEFINE_QUARK (kiela-variant-file-error-quark, kiela_variant_file_error)
@@ -47,6 +49,10 @@ static const char *const fate_words[]        = { "sow-after-captor", "sow-from-l
 static const char *const bool_words[]        = { "false", "true", NULL };
 static const char *const endless_words[]     = { "illegal", "loses", NULL };
 static const char *const end_words[]         = { "no-moves-loses", "repetition-draws", NULL };
+/* In KielaReverseWhen, KielaReverseCaptured and KielaReverseRelay order. */
+static const char *const reverse_when_words[]     = { "captures", "always", NULL };
+static const char *const reverse_captured_words[] = { "anticlockwise", "clockwise", "when-captures", NULL };
+static const char *const reverse_relay_words[]    = { "never", "when-captures", NULL };
 static const char *const level_words[]       = { "Beginner", "Advanced", "Expert", NULL };
 
 static const KielaVariantFileKey keys[] = {
@@ -81,6 +87,11 @@ static const KielaVariantFileKey keys[] = {
   { "LaterPhase", later_phase_words, later_phase_words, 0, 0, FALSE },
   { "FirstMove", NULL, NULL, 0, 0, FALSE },
   { "Simplified", bool_words, bool_words, 0, 0, FALSE },
+  { "ReverseFrom", NULL, NULL, 0, 0, FALSE },
+  { "ReverseWhen", reverse_when_words, reverse_when_words, 0, 0, FALSE },
+  { "ReverseCaptured", reverse_captured_words, reverse_captured_words, 0, 0, FALSE },
+  { "ReverseRelay", reverse_relay_words, reverse_relay_words, 0, 0, FALSE },
+  { "BothEndsWin", bool_words, bool_words, 0, 0, FALSE },
 };
 
 const KielaVariantFileKey *
@@ -480,9 +491,11 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   g_auto(GStrv) found = NULL;
   g_autoptr(GError) local = NULL;
   guint files, min_sow, arrangement, singles, direction, relay, trigger, needs, captured, fate, ends_turn = 0;
-  guint lap_limit, endless, level = 0, dflt, simplified, phase_change, later_phase;
+  guint lap_limit, endless, level = 0, dflt, simplified, phase_change, later_phase, rev_when, rev_captured, rev_relay;
   gsize arrange = 0;
   gboolean has_ends_turn, has_level;
+  guint both_ends;
+  guint64 rev_houses = 0;
 
   if (p->length > MAX_FILE_SIZE)
     {
@@ -566,7 +579,11 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       !get_choice (p, "Default", 0, &dflt, error) ||
       !get_choice (p, "Simplified", 0, &simplified, error) ||
       !get_choice (p, "PhaseChange", 0, &phase_change, error) ||
-      !get_choice (p, "LaterPhase", 0, &later_phase, error))
+      !get_choice (p, "LaterPhase", 0, &later_phase, error) ||
+      !get_choice (p, "ReverseWhen", 0, &rev_when, error) ||
+      !get_choice (p, "ReverseCaptured", 0, &rev_captured, error) ||
+      !get_choice (p, "ReverseRelay", 0, &rev_relay, error) ||
+      !get_choice (p, "BothEndsWin", 0, &both_ends, error))
     return FALSE;
 
   if (phase_change != later_phase)
@@ -617,6 +634,50 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
                    _("Arrangement=constrained needs its rules: leftmost-outer-most, non-increasing or "
                      "inner-singles-at-most:N"));
       return FALSE;
+    }
+
+  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "ReverseFrom", NULL))
+    {
+      g_autofree char *raw = g_strstrip (get_raw (p, "ReverseFrom"));
+      g_auto(GStrv) parts = g_strsplit (raw, ";", -1);
+
+      for (guint i = 0; strcmp (raw, "none") != 0 && parts[i]; i++)
+        {
+          guint house;
+
+          g_strstrip (parts[i]);
+          if (parts[i][0] == '\0' && parts[i + 1] == NULL)
+            break;   /* GKeyFile lists may end in ';' */
+          if (!parse_uint (parts[i], 0, 2 * files - 1, &house))
+            {
+              set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "ReverseFrom",
+                           _("“%s” is not a house of a side, from 0 to %u: list the houses that may be sown "
+                             "clockwise, or write “none”"), parts[i], 2 * files - 1);
+              return FALSE;
+            }
+          rev_houses |= G_GUINT64_CONSTANT (1) << house;
+        }
+      /* A move list holds KIELA_MAX_MOVES moves: the houses and the clockwise ones. */
+      if (2 * files + (guint) __builtin_popcountll (rev_houses) > KIELA_MAX_MOVES)
+        {
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ReverseFrom",
+                       _("%u houses a side and %u clockwise sowings make more than %u moves: name fewer houses, "
+                         "or use fewer files"), 2 * files, (guint) __builtin_popcountll (rev_houses),
+                       (guint) KIELA_MAX_MOVES);
+          return FALSE;
+        }
+    }
+  if (rev_houses == 0)
+    {
+      static const char *const rev_keys[] = { "ReverseWhen", "ReverseCaptured", "ReverseRelay" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (rev_keys); i++)
+        if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, rev_keys[i], NULL))
+          {
+            set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, rev_keys[i],
+                         _("this key says how clockwise sowings go: it needs ReverseFrom to name their houses"));
+            return FALSE;
+          }
     }
 
   if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "FirstMove", NULL))
@@ -758,7 +819,16 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   v->default_variant = dflt == 1;
   v->flags = (simplified == 1 ? KIELA_VARIANT_FLAG_SIMPLIFIED : 0) |
              (singles == 2 ? KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE : 0) |
-             (later_phase == 1 ? KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES : 0);
+             (later_phase == 1 ? KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES : 0) |
+             (both_ends == 1 ? KIELA_VARIANT_FLAG_WIN_BOTH_ENDS : 0);
+  if (rev_houses != 0)
+    {
+      vf->reverse.houses = rev_houses;
+      vf->reverse.when = (guint8) rev_when;
+      vf->reverse.captured = (guint8) rev_captured;
+      vf->reverse.relay = (guint8) rev_relay;
+      v->reverse = &vf->reverse;
+    }
   (void) direction;
   (void) captured;
 
@@ -907,6 +977,11 @@ kiela_variant_file_new_from_variant (const KielaVariant *variant, GError **error
   vf = g_new0 (KielaVariantFile, 1);
   vf->variant = *variant;
   memset (vf->variant.reserved, 0, sizeof vf->variant.reserved);
+  if (variant->reverse)
+    {
+      vf->reverse = *variant->reverse;
+      vf->variant.reverse = &vf->reverse;
+    }
   vf->id = g_strdup (variant->id);
   vf->name = g_strdup (variant->name);
   vf->description = g_strdup (variant->description);
@@ -1000,6 +1075,21 @@ kiela_variant_file_to_data (KielaVariantFile *file, gsize *length)
   else
     g_key_file_set_string (kf, g, "FirstMove", "none");
   g_key_file_set_string (kf, g, "Simplified", kiela_variant_is_simplified (v) ? "true" : "false");
+  if (v->reverse)
+    {
+      g_autoptr(GString) houses = g_string_new (NULL);
+
+      for (guint h = 0; h < 2u * v->files; h++)
+        if (v->reverse->houses & (G_GUINT64_CONSTANT (1) << h))
+          g_string_append_printf (houses, "%s%u", houses->len ? ";" : "", h);
+      g_key_file_set_string (kf, g, "ReverseFrom", houses->str);
+      g_key_file_set_string (kf, g, "ReverseWhen", reverse_when_words[v->reverse->when]);
+      g_key_file_set_string (kf, g, "ReverseCaptured", reverse_captured_words[v->reverse->captured]);
+      g_key_file_set_string (kf, g, "ReverseRelay", reverse_relay_words[v->reverse->relay]);
+    }
+  else
+    g_key_file_set_string (kf, g, "ReverseFrom", "none");
+  g_key_file_set_string (kf, g, "BothEndsWin", (v->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS) ? "true" : "false");
   return g_key_file_to_data (kf, length, NULL);
 }
 

@@ -55,6 +55,43 @@ typedef enum {
   KIELA_RELAY_NEVER = 1,
 } KielaRelayRule;
 
+/* When a house of a KielaReverseRule may be sown clockwise. */
+typedef enum {
+  KIELA_REVERSE_WHEN_CAPTURES = 0,  /* only when that first lap captures (Omweso) */
+  KIELA_REVERSE_ALWAYS = 1,         /* whenever the house may be sown */
+} KielaReverseWhen;
+
+/* Which way captured stones are sown (the lap after a capture). */
+typedef enum {
+  KIELA_REVERSE_CAPTURED_ANTICLOCKWISE = 0, /* always the usual way */
+  KIELA_REVERSE_CAPTURED_KEEP = 1,          /* the way the capturing lap went */
+  /* clockwise when they are sown from one of the reverse houses and that lap captures, else
+   * the usual way (Omweso: a reverse capture's stones may go clockwise again to capture) */
+  KIELA_REVERSE_CAPTURED_WHEN_CAPTURES = 2,
+} KielaReverseCaptured;
+
+/* Whether a relay lap lifted from one of the houses (the last lap ended there) turns clockwise. */
+typedef enum {
+  KIELA_REVERSE_RELAY_NEVER = 0,            /* it goes on the way the lap before it went */
+  KIELA_REVERSE_RELAY_WHEN_CAPTURES = 1,    /* clockwise when that lap captures (Omweso) */
+} KielaReverseRelay;
+
+/*
+ * Reverse sowing (Omweso's reverse captures): a move may be sown clockwise from some houses,
+ * its name then carrying KIELA_MOVE_CLOCKWISE.  Later laps follow the rule: a relay goes the
+ * way of the lap before it unless `relay` turns it, captured stones go as `captured` says.
+ * Every turn after the first lap is decided by the rule (a turn that captures is taken), so
+ * one direction names a whole move.  Plain data, like the variant.
+ */
+typedef struct {
+  guint64 houses;   /* bit h: local house h may be sown clockwise (the same houses for both sides) */
+  guint8  when;     /* KielaReverseWhen */
+  guint8  captured; /* KielaReverseCaptured */
+  guint8  relay;    /* KielaReverseRelay */
+  guint8  _pad[5];
+  gpointer reserved[2];
+} KielaReverseRule;
+
 /*
  * A rule variant.  Plugins declare these as static data and hand them to
  * kiela_registry_add_variant(); the registry keeps the pointer, so the struct
@@ -101,7 +138,10 @@ typedef struct {
    * sets up (setup_phase) and on the start itself; 0: any arrangement.  Took the place of
    * reserved[2]: the ABI is unchanged. */
   gsize arrange;
-  gpointer reserved[5];
+  /* Clockwise sowings, or NULL (the usual way only).  Took the place of reserved[3]: older
+   * plugins leave it NULL. */
+  const KielaReverseRule *reverse;
+  gpointer reserved[4];
 } KielaVariant;
 
 /* The game carries a traditional name but leaves out rules its sources give (the file's
@@ -116,9 +156,13 @@ typedef struct {
  * the later phase stays in it: the phase is read from the position, not stored.
  * PhaseChange=no-house-over-one with LaterPhase=singles-into-empty. */
 #define KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES ((gsize) 1 << 3)
+/* A move that captures in both end files (the first and the last file, in any order and lap)
+ * wins at once: the move stops there, the stones in hand staying in the capturing house, and
+ * the opponent has lost (KielaPosition.lost).  Omweso's instant win; BothEndsWin=true. */
+#define KIELA_VARIANT_FLAG_WIN_BOTH_ENDS ((gsize) 1 << 2)
 /* Every flag this version knows; a variant with another bit set is refused. */
 #define KIELA_VARIANT_FLAGS_KNOWN     (KIELA_VARIANT_FLAG_SIMPLIFIED | KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE | \
-                                       KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES)
+                                       KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES | KIELA_VARIANT_FLAG_WIN_BOTH_ENDS)
 
 /* KielaVariant.arrange: the leftmost outer house (local house 0) holds more stones than any
  * other house of the side (ArrangeRules=leftmost-outer-most). */
@@ -216,6 +260,12 @@ KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (K
  *                                  # from the variant's start must be from that house
  *   Simplified=false               # true: rules of the named game are left out (say which
  *                                  # in Description); New Game and the lab label it
+ *   ReverseFrom=none               # none | local houses that may also be sown clockwise: 0;1;14;15
+ *   ReverseWhen=captures           # captures (only when that first lap captures) | always
+ *   ReverseCaptured=anticlockwise  # after a clockwise capture: anticlockwise | clockwise | when-captures
+ *   ReverseRelay=never             # never | when-captures: a relay lap ending in one of those
+ *                                  # houses turns clockwise when that lap captures
+ *   BothEndsWin=false              # true: captures in the first and the last file in one move win
  *
  * Start patterns, ';'-separated terms applied in order to an empty side:
  *   all:N  outer:N  inner:N  inner-right:K:N (the K inner houses at the owner's

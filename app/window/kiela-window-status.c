@@ -103,6 +103,8 @@ update_result (KielaWindow *self, gboolean show)
     rule = _("In this variant a move that never ends loses the game.");
   else if (reason == KIELA_REASON_MOVE_LIMIT)
     rule = _("A game that reaches a million moves ends there in a draw.");
+  else if (reason == KIELA_REASON_BOTH_ENDS)
+    rule = _("In this variant a move that captures in both end files wins at once.");
   if (why && rule)
     {
       g_autofree char *both = g_strdup_printf ("%s %s", why, rule);

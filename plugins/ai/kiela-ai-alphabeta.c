@@ -38,7 +38,7 @@ typedef struct {
   GHashTable         *game_keys;  /* key -> times seen before the root */
 
   KielaMove           killers[MAX_PLY][2];
-  guint32             history[KIELA_MAX_HOUSES];
+  guint32             history[KIELA_MOVE_INDEX_MAX];   /* by move: clockwise ones too */
 
   /* Per-ply buffers, so the recursion needs little stack (worker threads, sanitizers). */
   KielaMove           moves[MAX_PLY + 1][KIELA_MAX_MOVES];

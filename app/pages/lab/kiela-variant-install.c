@@ -52,6 +52,17 @@ static const struct {
   /* TRANSLATORS: a rule of a variant: which moves a player in the later phase of play may make */
   { "LaterPhase", N_("Moves in the later phase") },
   { "Simplified", N_("Simplified: rules of the game left out") },
+  /* TRANSLATORS: a rule of a variant: the houses (local numbers, or “none”) that may also be
+   * sown clockwise, against the usual direction (Omweso's reverse captures) */
+  { "ReverseFrom", N_("Clockwise sowing from houses") },
+  { "ReverseWhen", N_("Clockwise sowing allowed") },
+  /* TRANSLATORS: a rule of a variant: which way the stones taken by a clockwise capture are sown */
+  { "ReverseCaptured", N_("Stones of a clockwise capture") },
+  /* TRANSLATORS: a rule of a variant: whether a relay that ends in one of the clockwise houses may turn */
+  { "ReverseRelay", N_("Relay in a clockwise house") },
+  /* TRANSLATORS: a yes/no rule of a variant: a move that captures in the first and in the last
+   * file of the board wins the game at once (Omweso) */
+  { "BothEndsWin", N_("Captures at both ends win") },
 };
 
 const char *
@@ -110,6 +121,13 @@ static const struct {
   /* TRANSLATORS: the values of “Moves in the later phase” */
   { "LaterPhase", "none", NC_("variant rule value", "No later phase") },
   { "LaterPhase", "singles-into-empty", NC_("variant rule value", "Single stones only, each into an empty house") },
+  { "ReverseWhen", "captures", NC_("variant rule value", "Only when that sowing captures") },
+  { "ReverseWhen", "always", NC_("variant rule value", "Whenever the house may be sown") },
+  { "ReverseCaptured", "anticlockwise", NC_("variant rule value", "Anticlockwise again") },
+  { "ReverseCaptured", "clockwise", NC_("variant rule value", "Clockwise too") },
+  { "ReverseCaptured", "when-captures", NC_("variant rule value", "Clockwise when that captures again") },
+  { "ReverseRelay", "never", NC_("variant rule value", "Goes on anticlockwise") },
+  { "ReverseRelay", "when-captures", NC_("variant rule value", "Goes clockwise when that captures") },
   { NULL, "false", NC_("variant rule value", "No") },
   { NULL, "true", NC_("variant rule value", "Yes") },
 };

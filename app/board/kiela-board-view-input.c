@@ -41,8 +41,10 @@ _kiela_board_view_house_clicked_cb (KielaHouse *house, KielaBoardView *self)
    * nothing happens (an old position shown, the computer to move) instead of staying silent. */
   if (!self->setup)
     {
+      self->activation_shift = shift_held (self) || kiela_house_get_shift_activation (house);
       g_signal_emit (self, _kiela_board_view_signals[SIGNAL_HOUSE_ACTIVATED], 0,
                      (guint) kiela_house_get_side (house), kiela_house_get_house (house));
+      self->activation_shift = FALSE;
       return;
     }
   if (!self->interactive)

@@ -54,6 +54,8 @@ struct _KielaBoardView
 
   gboolean interactive;
   gboolean setup;
+  /* Shift held (click or Enter) for the "house-activated" being emitted. */
+  gboolean activation_shift;
   KielaSide setup_side;
   KielaHouse *setup_source;
 

@@ -322,6 +322,13 @@ kiela_board_view_get_house (KielaBoardView *self, KielaSide side, guint house)
   return self->houses[side][house];
 }
 
+gboolean
+kiela_board_view_get_activation_shift (KielaBoardView *self)
+{
+  g_return_val_if_fail (KIELA_IS_BOARD_VIEW (self), FALSE);
+  return self->activation_shift;
+}
+
 guint
 kiela_board_view_get_files (KielaBoardView *self)
 {
@@ -535,8 +542,8 @@ kiela_board_view_set_playable (KielaBoardView *self, KielaSide side, const Kiela
   g_return_if_fail (moves != NULL || n_moves == 0);
 
   for (guint i = 0; i < n_moves; i++)
-    if (moves[i] >= 0 && (guint) moves[i] < 2 * self->files)
-      playable[moves[i]] = TRUE;
+    if (moves[i] >= 0 && KIELA_MOVE_HOUSE (moves[i]) < 2 * self->files)
+      playable[KIELA_MOVE_HOUSE (moves[i])] = TRUE;   /* a house with a clockwise move too */
   for (guint s = 0; s < 2; s++)
     for (guint h = 0; h < 2 * self->files; h++)
       kiela_house_set_playable (self->houses[s][h], s == side && playable[h]);

@@ -52,6 +52,9 @@ gboolean   kiela_board_view_get_interactive (KielaBoardView *self);
  * "setup-move-all" asks for all the source's stones.  "house-activated" is not emitted while
  * in setup mode. */
 void       kiela_board_view_set_setup_mode  (KielaBoardView *self, gboolean setup, KielaSide side);
+/* While "house-activated" is emitted: whether Shift was held (Shift+click, Shift+Enter), which
+ * asks for a house's clockwise sowing where a variant has one. */
+gboolean   kiela_board_view_get_activation_shift (KielaBoardView *self);
 /* Moves keyboard focus to a house (e.g. after explaining why it cannot be sown). */
 void       kiela_board_view_focus_house     (KielaBoardView *self, KielaSide side, guint house);
 

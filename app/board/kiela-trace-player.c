@@ -39,7 +39,7 @@ kiela_trace_player_show (KielaTracePlayer *self)
 
   n = kiela_trace_get_n_events (self->trace);
   mover = self->trace->result.mover;
-  origin = (guint) self->trace->result.move;
+  origin = KIELA_MOVE_HOUSE (self->trace->result.move);
 
   kiela_board_view_clear_highlights (self->board);
 

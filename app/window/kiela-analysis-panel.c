@@ -480,7 +480,7 @@ row_activated_cb (GtkListBox *list, GtkListBoxRow *row, KielaAnalysisPanel *self
   if (!g_ptr_array_find (self->rows, row, &index) || index >= self->n_evals)
     return;
   g_signal_emit (self, signals[SIGNAL_MOVE_SELECTED], 0, (guint) self->position.to_move,
-                 (guint) self->evals[index].move);
+                 KIELA_MOVE_HOUSE (self->evals[index].move));
 }
 
 /* Out of its window the panel has nothing to show: the work stops at once, even while a

@@ -76,6 +76,9 @@ struct _KielaWindow {
   KielaLearn *learn;
 
   KielaBoardView *board;
+  /* The two arrows offered on a house that may be sown both ways (kiela-window.c). */
+  GtkPopover *direction_popover;
+  guint direction_house;
   KielaTracePlayer *player;
   KielaGameSession *session;
   KielaMoveListModel *moves;

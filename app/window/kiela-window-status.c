@@ -325,7 +325,7 @@ _kiela_window_update_turn (KielaWindow *self)
   else
     kiela_board_view_set_playable (self->board, to_move, NULL, 0);
   if (interactive && kiela_game_session_get_hint_move (self->session) >= 0)
-    kiela_board_view_set_highlight (self->board, to_move, (guint) kiela_game_session_get_hint_move (self->session),
+    kiela_board_view_set_highlight (self->board, to_move, KIELA_MOVE_HOUSE (kiela_game_session_get_hint_move (self->session)),
                                     KIELA_HIGHLIGHT_HINT);
 
   status = status_dup (self, to_move, at_end, over);

@@ -12,6 +12,7 @@
 #include "kiela-lesson-editor.h"
 #include "kiela-step-list.h"
 #include "kiela-text-pane.h"
+#include "kiela-board-view-private.h"
 
 /* Below this window width the side panel folds away and the board gets the whole width; the
  * panel button (F9) then slides it over the board.  1100 px keeps a 1024-wide projector image
@@ -240,6 +241,72 @@ on_session_error (KielaGameSession *session, const char *text, KielaWindow *self
 }
 
 static void
+play_move (KielaWindow *self, KielaMove move)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!kiela_game_session_play (self->session, move, &error))
+    _kiela_window_refuse (self, error->message);
+}
+
+static void
+on_direction_clicked (GtkButton *button, KielaWindow *self)
+{
+  gboolean clockwise = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "clockwise"));
+
+  gtk_popover_popdown (self->direction_popover);
+  play_move (self, (KielaMove) self->direction_house | (clockwise ? KIELA_MOVE_CLOCKWISE : 0));
+}
+
+static GtkWidget *
+direction_button (KielaWindow *self, gboolean clockwise)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *content = adw_button_content_new ();
+
+  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content),
+                                    clockwise ? "object-rotate-right-symbolic" : "object-rotate-left-symbolic");
+  /* TRANSLATORS: the two arrows offered on a house that may be sown either way (Omweso's
+   * reverse captures): the usual way, or clockwise */
+  adw_button_content_set_label (ADW_BUTTON_CONTENT (content), clockwise ? _("Sow clockwise") : _("Sow anticlockwise"));
+  gtk_button_set_child (GTK_BUTTON (button), content);
+  gtk_widget_set_name (button, clockwise ? "direction-clockwise" : "direction-anticlockwise");
+  g_object_set_data (G_OBJECT (button), "clockwise", GINT_TO_POINTER (clockwise));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_direction_clicked), self);
+  return button;
+}
+
+/* Both ways legal: two arrows on the board, beside the house, keyboard-reachable (Tab, Enter;
+ * Escape closes).  Shift+click or Shift+Enter on the house sows clockwise at once. */
+static void
+offer_directions (KielaWindow *self, KielaSide side, guint house)
+{
+  GtkWidget *target = GTK_WIDGET (kiela_board_view_get_house (self->board, side, house));
+  graphene_rect_t bounds;
+
+  if (self->direction_popover == NULL)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+      self->direction_popover = GTK_POPOVER (gtk_popover_new ());
+      gtk_widget_set_name (GTK_WIDGET (self->direction_popover), "direction-popover");
+      gtk_box_append (GTK_BOX (box), direction_button (self, FALSE));
+      gtk_box_append (GTK_BOX (box), direction_button (self, TRUE));
+      gtk_popover_set_child (self->direction_popover, box);
+      gtk_widget_set_parent (GTK_WIDGET (self->direction_popover), GTK_WIDGET (self->board));
+    }
+  self->direction_house = house;
+  if (target != NULL && gtk_widget_compute_bounds (target, GTK_WIDGET (self->board), &bounds))
+    {
+      GdkRectangle rect = { (int) bounds.origin.x, (int) bounds.origin.y, (int) bounds.size.width,
+                            (int) bounds.size.height };
+
+      gtk_popover_set_pointing_to (self->direction_popover, &rect);
+    }
+  gtk_popover_popup (self->direction_popover);
+}
+
+static void
 on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow *self)
 {
   KielaSide to_move = kiela_game_session_get_turn (self->session);
@@ -279,6 +346,28 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
       _kiela_window_refuse (self, msg);
       return;
     }
+  /* A variant with clockwise sowings: which ways this house may go. */
+  {
+    KielaMove moves[KIELA_MAX_MOVES];
+    guint n = kiela_game_legal_moves (_kiela_window_game (self), moves);
+    gboolean usual = FALSE, clockwise = FALSE;
+
+    for (guint i = 0; i < n; i++)
+      {
+        usual |= moves[i] == (KielaMove) house;
+        clockwise |= moves[i] == ((KielaMove) house | KIELA_MOVE_CLOCKWISE);
+      }
+    if (clockwise && (!usual || kiela_board_view_get_activation_shift (board)))
+      {
+        play_move (self, (KielaMove) house | KIELA_MOVE_CLOCKWISE);
+        return;
+      }
+    if (clockwise)
+      {
+        offer_directions (self, (KielaSide) side, house);
+        return;
+      }
+  }
   if (!kiela_game_session_play (self->session, (KielaMove) house, &error))
     _kiela_window_refuse (self, error->message);
 }
@@ -380,6 +469,11 @@ kiela_window_dispose (GObject *object)
   _kiela_window_moves_dispose (self);
   if (self->step_list)
     kiela_step_list_set_player (self->step_list, NULL);
+  if (self->direction_popover)
+    {
+      gtk_widget_unparent (GTK_WIDGET (self->direction_popover));
+      self->direction_popover = NULL;
+    }
   g_clear_object (&self->player);
   gtk_widget_dispose_template (GTK_WIDGET (self), KIELA_TYPE_WINDOW);
   g_clear_object (&self->move_selection);

@@ -1,0 +1,165 @@
+/* test-direction.c: where a house may be sown both ways (Omweso's reverse captures), the board
+ * offers two arrows beside it; Shift+click and Shift+Enter sow clockwise at once; a house with
+ * only the usual way plays at once, as before; the move list names the move "b1<". */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-settings.h"
+#include "kiela-board-view-private.h"
+#include "kiela-house.h"
+#include "app-test-window.h"
+
+typedef struct {
+  AppTestWindow w;
+  const KielaVariant *omweso;
+} Fixture;
+
+/* South's b1 (2) sown clockwise ends in a2 (1), facing a3 and a4: a capture; anticlockwise
+ * it ends in the empty d1.  e2 (2) is no left-hand house: the usual way only. */
+static void
+start_position (Fixture *f)
+{
+  KielaPosition pos;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kiela_position_parse ("1,0,0,0,0,0,0,2/3,0,0,0,0,0,0,2/1,0,0,0,2,0,0,0/0,2,0,0,0,0,0,0 s", 8, &pos,
+                                       &error));
+  g_assert_true (kiela_window_new_game_from_position (f->w.window, f->omweso, &pos, NULL, NULL, &error));
+  g_assert_no_error (error);
+  spin (100);
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  app_test_disable_animations ();
+  app_test_window_open (&f->w, "kiela", KIELA_SPEED_INSTANT, 1280, 800);
+  f->omweso = kiela_registry_lookup_variant (f->w.registry, "omweso");
+  g_assert_nonnull (f->omweso);
+  start_position (f);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  app_test_window_close (&f->w);
+}
+
+static gboolean
+is_named (GtkWidget *widget, gconstpointer name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+static GtkWidget *
+popover (Fixture *f)
+{
+  return app_test_find_widget (GTK_WIDGET (kiela_window_get_board (f->w.window)), is_named, "direction-popover");
+}
+
+static gboolean
+popover_shown (gpointer data)
+{
+  GtkWidget *p = popover (data);
+
+  return p != NULL && gtk_widget_get_mapped (p);
+}
+
+static KielaMove
+last_move (Fixture *f)
+{
+  KielaGame *game = kiela_window_get_game (f->w.window);
+  guint n = kiela_game_get_n_moves (game);
+
+  return n ? kiela_game_get_move (game, n - 1)->move : -1;
+}
+
+static void
+activate (Fixture *f, const char *square)
+{
+  KielaSquare sq;
+
+  g_assert_true (kiela_square_parse (8, square, &sq, NULL));
+  g_signal_emit_by_name (kiela_window_get_board (f->w.window), "house-activated", (guint) sq.side, (guint) sq.house);
+  spin (50);
+}
+
+/* A click on b1 plays nothing yet: two arrows show beside it; the clockwise one sows b1<. */
+static void
+test_arrows (Fixture *f, gconstpointer data)
+{
+  GtkWidget *cw, *acw;
+  graphene_rect_t house, arrows;
+  GtkWidget *b1 = GTK_WIDGET (kiela_board_view_get_house (kiela_window_get_board (f->w.window), KIELA_SOUTH, 1));
+
+  activate (f, "b1");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->w.window)), ==, 0);
+  wait_until (popover_shown, f, 5000, "the direction arrows");
+  cw = app_test_find_widget (popover (f), is_named, "direction-clockwise");
+  acw = app_test_find_widget (popover (f), is_named, "direction-anticlockwise");
+  g_assert_nonnull (cw);
+  g_assert_nonnull (acw);
+  g_assert_true (gtk_widget_get_focusable (cw) || gtk_widget_get_can_focus (cw));
+  /* Beside the house: the arrows point at b1's place on the board. */
+  g_assert_true (gtk_widget_compute_bounds (b1, GTK_WIDGET (f->w.window), &house));
+  g_assert_true (gtk_widget_compute_bounds (popover (f), GTK_WIDGET (f->w.window), &arrows));
+  g_assert_cmpfloat (fabs ((arrows.origin.x + arrows.size.width / 2) - (house.origin.x + house.size.width / 2)), <,
+                     house.size.width + arrows.size.width / 2);
+  g_signal_emit_by_name (cw, "clicked");
+  spin (100);
+  g_assert_cmpint (last_move (f), ==, 1 | KIELA_MOVE_CLOCKWISE);
+  g_assert_false (gtk_widget_get_mapped (popover (f)));
+  {
+    g_autofree char *name = kiela_game_dup_move_name (kiela_window_get_game (f->w.window), 0);
+
+    g_assert_cmpstr (name, ==, "b1<");
+  }
+  /* The captured a3 and a4 are empty on the shown board. */
+  g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_NORTH][8], ==, 0);
+}
+
+/* The other arrow sows the usual way. */
+static void
+test_anticlockwise_arrow (Fixture *f, gconstpointer data)
+{
+  activate (f, "b1");
+  wait_until (popover_shown, f, 5000, "the direction arrows");
+  g_signal_emit_by_name (app_test_find_widget (popover (f), is_named, "direction-anticlockwise"), "clicked");
+  spin (100);
+  g_assert_cmpint (last_move (f), ==, 1);
+}
+
+/* Shift+Enter on b1 sows clockwise at once; e2 (the usual way only) plays at once with no arrows. */
+static void
+test_keyboard_and_single_way (Fixture *f, gconstpointer data)
+{
+  GtkWidget *b1 = GTK_WIDGET (kiela_board_view_get_house (kiela_window_get_board (f->w.window), KIELA_SOUTH, 1));
+
+  app_test_press (b1, "<Shift>Return");
+  spin (100);
+  g_assert_cmpint (last_move (f), ==, 1 | KIELA_MOVE_CLOCKWISE);
+  g_assert_true (popover (f) == NULL || !gtk_widget_get_mapped (popover (f)));
+
+  start_position (f);
+  activate (f, "e2");
+  g_assert_cmpint (last_move (f), ==, 11);
+  g_assert_true (popover (f) == NULL || !gtk_widget_get_mapped (popover (f)));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = app_test_init (&argc, &argv, "direction");
+
+  g_test_add ("/direction/arrows", Fixture, NULL, fixture_setup, test_arrows, fixture_teardown);
+  g_test_add ("/direction/anticlockwise-arrow", Fixture, NULL, fixture_setup, test_anticlockwise_arrow,
+              fixture_teardown);
+  g_test_add ("/direction/keyboard-and-single-way", Fixture, NULL, fixture_setup, test_keyboard_and_single_way,
+              fixture_teardown);
+  return g_test_run ();
+}

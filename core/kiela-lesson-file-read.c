@@ -177,16 +177,21 @@ get_word (const Group *g, const char *key, const char *const *words, gint dflt, 
   return TRUE;
 }
 
-/* "g1": a file letter and a row digit; whether the board has it is checked later. */
+/* "g1": a file letter and a row digit; whether the board has it is checked later.  A Move may
+ * also be sown clockwise, "b1<", where its variant allows it (checked later too). */
 static gboolean
 get_square (const Group *g, const char *key, const char **out, GError **error)
 {
   g_autofree char *raw = NULL;
+  gsize len;
 
   if (!require_string (g, key, &raw, error))
     return FALSE;
   g_strstrip (raw);
-  if (strlen (raw) != 2 || raw[0] < 'a' || raw[0] > 'a' + KIELA_MAX_FILES - 1 || raw[1] < '1' || raw[1] > '4')
+  len = strlen (raw);
+  if (len == 3 && raw[2] == '<' && strcmp (key, "Move") == 0)
+    len = 2;
+  if (len != 2 || raw[0] < 'a' || raw[0] > 'a' + KIELA_MAX_FILES - 1 || raw[1] < '1' || raw[1] > '4')
     {
       _kiela_lesson_file_set_problem (error, g->f, KIELA_LESSON_FILE_ERROR_BAD_VALUE, 0, g->group, key,
                    _("“%s” is not a house: write a file letter and a row, as “g1”"), raw);

@@ -159,19 +159,20 @@ kiela_lesson_step_get_position (const KielaLesson *lesson, const KielaVariant *v
   return kiela_position_parse (s->position, variant->files, out, error);
 }
 
-/* A square of the side to move; the error says why not. */
+/* A square of the side to move, "a1" or, sown clockwise, "a1<"; the error says why not. */
 static gboolean
 parse_own_square (const KielaVariant *variant, const KielaPosition *pos, const char *text, KielaMove *out,
                   GError **error)
 {
   KielaSquare sq;
+  KielaMove move;
 
   if (text == NULL)
     {
       g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("the task names no house"));
       return FALSE;
     }
-  if (!kiela_square_parse (variant->files, text, &sq, error))
+  if (!kiela_move_parse (variant->files, text, &sq, &move, error))
     return FALSE;
   if (sq.side != (KielaSide) pos->to_move)
     {
@@ -179,7 +180,7 @@ parse_own_square (const KielaVariant *variant, const KielaPosition *pos, const c
       g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, why ? why : text);
       return FALSE;
     }
-  *out = sq.house;
+  *out = move;
   return TRUE;
 }
 

@@ -366,6 +366,28 @@ N_("A capture takes the North inner house and the outer house behind it.")
 /* TRANSLATORS: lesson “hawalis”, step 3: the hint */
 N_("In Hawalis the last stone must land in an empty house of your inner row, facing North’s stones: add North’s inner house and the outer house behind it. The captured stones leave the board and the move ends, so there is never a second capture.")
 
+/* omweso.kiela-lesson */
+/* TRANSLATORS: the title of lesson “omweso-reverse” */
+N_("Omweso’s reverse capture")
+/* TRANSLATORS: the one-line summary of lesson “omweso-reverse” */
+N_("From your four left-hand houses you may sow clockwise, when that captures.")
+/* TRANSLATORS: teacher notes of lesson “omweso-reverse”: what it teaches */
+N_("Pupils see that in Omweso the four left-hand houses may also be sown clockwise, and only when that sowing captures.")
+/* TRANSLATORS: teacher notes of lesson “omweso-reverse”: the usual mistakes, one a line (keep the line breaks) */
+N_("Sowing clockwise from any house: only the four left-hand houses may, and only to capture.\nCounting the stones of the capturing house: the capture takes North’s two houses of that file.")
+/* TRANSLATORS: teacher notes of lesson “omweso-reverse”: an activity with real stones */
+N_("On a board drawn on paper, four rows of eight, pupils sow b1 both ways with real stones and say which way captures.")
+/* TRANSLATORS: lesson “omweso-reverse”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("In Omweso you sow anticlockwise, as in Kiela. But your four left-hand houses (a1, b1, a2 and b2) may also be sown clockwise, when that sowing captures. Watch b1 sown clockwise: its last stone lands in a2, facing North’s a3 and a4.")
+/* TRANSLATORS: lesson “omweso-reverse”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Sown clockwise, b1 captures, and the captured stones are sown again from b1, the usual way. Where does the last stone of the whole move land?")
+/* TRANSLATORS: lesson “omweso-reverse”, step 2: the hint */
+N_("Clockwise the last stone lands in a2 and captures 4 stones; sown from b1 again, they go to c1, d1, e1 and f1.")
+/* TRANSLATORS: lesson “omweso-reverse”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("How many stones does b1 capture, sown clockwise? Sown the usual way it would end in the empty d1 and capture nothing. On the game board, click b1 and then the clockwise arrow, or hold Shift as you click.")
+/* TRANSLATORS: lesson “omweso-reverse”, step 3: the hint */
+N_("The capture takes North’s a3 and a4.")
+
 /* puzzles.kiela-lesson */
 /* TRANSLATORS: the title of lesson “puzzles-easy” */
 N_("Puzzles: captures now")

@@ -900,7 +900,7 @@ test_new_game_simplified (void)
     GtkLabel *description = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (dialog), KIELA_TYPE_NEW_GAME_DIALOG,
                                                                        "description_label"));
 
-    g_assert_nonnull (strstr (gtk_label_get_text (description), "Missing: the reverse (clockwise) captures"));
+    g_assert_nonnull (strstr (gtk_label_get_text (description), "Missing: the choice to decline a reverse capture"));
   }
   if (g_getenv ("KIELA_TEST_OUTDIR"))
     render_to_png (GTK_WIDGET (dialog), "new-game-simplified.png");

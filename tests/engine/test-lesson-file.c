@@ -478,7 +478,7 @@ test_cli (void)
   /* Per lesson its steps, each with its position and task. */
   g_assert_cmpint (run_cli (list, &out, &err), ==, 0);
   array = parse_array (parser, out);
-  g_assert_cmpuint (json_array_get_length (array), ==, 21);
+  g_assert_cmpuint (json_array_get_length (array), ==, 22);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       JsonObject *o = json_array_get_object_element (array, i);

@@ -461,14 +461,14 @@ test_cli (void)
   JsonArray *array;
 
   g_assert_cmpint (run_cli ("", check_all, &out, &err), ==, 0);
-  g_assert_nonnull (strstr (out, "21 lessons checked"));
+  g_assert_nonnull (strstr (out, "22 lessons checked"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
   g_assert_cmpint (run_cli ("", list, &out, &err), ==, 0);
   g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
   array = json_node_get_array (json_parser_get_root (parser));
-  g_assert_cmpuint (json_array_get_length (array), ==, 21);
+  g_assert_cmpuint (json_array_get_length (array), ==, 22);
   for (guint i = 0; i < json_array_get_length (array); i++)
     g_assert_true (json_object_get_boolean_member (json_array_get_object_element (array, i), "valid"));
   g_clear_pointer (&out, g_free);

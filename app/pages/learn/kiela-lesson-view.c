@@ -1022,11 +1022,11 @@ load_step_full (KielaLessonView *self, gboolean announce)
       break;
     case KIELA_TASK_PREDICT_LAST:
       /* The house about to be sown is marked; any house may be the answer. */
-      kiela_board_view_set_highlight (self->board, self->pos.to_move, (guint) move, KIELA_HIGHLIGHT_LIFT);
+      kiela_board_view_set_highlight (self->board, self->pos.to_move, KIELA_MOVE_HOUSE (move), KIELA_HIGHLIGHT_LIFT);
       kiela_board_view_set_interactive (self->board, TRUE);
       break;
     case KIELA_TASK_PREDICT_CAPTURE:
-      kiela_board_view_set_highlight (self->board, self->pos.to_move, (guint) move, KIELA_HIGHLIGHT_LIFT);
+      kiela_board_view_set_highlight (self->board, self->pos.to_move, KIELA_MOVE_HOUSE (move), KIELA_HIGHLIGHT_LIFT);
       break;
     case KIELA_TASK_PLAY_OUT:
       self->game = kiela_game_new_from_position (self->variant, &self->pos, &error);

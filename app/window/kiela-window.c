@@ -160,6 +160,8 @@ update_setup (KielaWindow *self)
                                     "%s: arrange your %u stones over your two rows.", total),
                           kiela_side_display_name (side), total);
   gtk_label_set_text (self->setup_label, text);
+  /* Shortened to two lines in a narrow window: the whole sentence is its tooltip. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->setup_label), text);
   /* The side labels count the stones shown, which are the arrangement's now. */
   _kiela_window_update_turn (self);
 }

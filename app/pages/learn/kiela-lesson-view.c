@@ -10,6 +10,7 @@
 #include "kiela-step-list.h"
 #include "kiela-widget-util.h"
 #include "kiela-lessons-page.h"
+#include "kiela-fold-layout.h"
 
 struct _KielaLessonView {
   GtkWidget parent_instance;
@@ -1322,7 +1323,6 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_back);
   gtk_widget_class_bind_template_callback (widget_class, on_forward);
   gtk_widget_class_bind_template_callback (widget_class, on_end);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 
   signals[SIGNAL_FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                            NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
@@ -1335,6 +1335,8 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
 static void
 kiela_lesson_view_init (KielaLessonView *self)
 {
+  /* The text goes under the board below 800 px. */
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), kiela_fold_layout_new (800));
   gtk_widget_init_template (GTK_WIDGET (self));
   self->board = KIELA_BOARD_VIEW (kiela_board_view_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->board), TRUE);

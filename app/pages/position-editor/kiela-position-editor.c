@@ -6,6 +6,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "kiela-fold-layout.h"
 #include "kiela-position-editor.h"
 #include "kiela-position-model.h"
 #include "kiela-position-editor-private.h"
@@ -537,6 +538,8 @@ kiela_position_editor_class_init (KielaPositionEditorClass *klass)
 static void
 kiela_position_editor_init (KielaPositionEditor *self)
 {
+  /* The settings go under the board below 900 px (AdwBin's layout replaced). */
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), kiela_fold_layout_new (900));
   gtk_widget_init_template (GTK_WIDGET (self));
   self->variants = g_ptr_array_new ();
   self->personalities = g_ptr_array_new ();

@@ -1,0 +1,214 @@
+/* test-narrow.c: the window at 600×500, half a school laptop's screen (issue 23), on a larger
+ * screen so that a window whose content needs more room grows past that size and the test
+ * sees it.  The game page, the lessons and a lesson, and the position editor each fit: the
+ * window stays 600×500, the side panel is folded away, and every house of the board is on
+ * screen and large enough to click. */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-settings.h"
+#include "kiela-learn.h"
+#include "kiela-lesson-view.h"
+#include "kiela-position-editor.h"
+#include "kiela-board-view-private.h"
+#include "kiela-fold-layout.h"
+#include "app-test-util.h"
+#include "app-test-render.h"
+
+#define NARROW_WIDTH 600
+#define NARROW_HEIGHT 500
+/* A house smaller than this is no longer a comfortable target for a mouse or a finger. */
+#define MIN_HOUSE 20
+
+typedef struct {
+  KielaRegistry *registry;
+  GSettings *prefs;
+  KielaWindow *window;
+} Fixture;
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  f->registry = kiela_registry_new ();
+  kiela_registry_load_default (f->registry);
+  f->prefs = app_test_settings_new ();
+  g_settings_set_enum (f->prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+  f->window = app_test_window_new (f->registry, f->prefs, NULL);
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), NARROW_WIDTH, NARROW_HEIGHT);
+  gtk_window_present (GTK_WINDOW (f->window));
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  g_clear_pointer (&f->window, app_test_window_free);
+  g_clear_object (&f->prefs);
+  g_clear_pointer (&f->registry, kiela_registry_free);
+}
+
+/* On a failure: the widgets that ask for much room, to find what widens or heightens the window. */
+static void
+dump (GtkWidget *w, int depth)
+{
+  int mw, mh;
+  if (!gtk_widget_get_visible (w)) return;
+  gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, &mw, NULL, NULL, NULL);
+  gtk_widget_measure (w, GTK_ORIENTATION_VERTICAL, -1, &mh, NULL, NULL, NULL);
+  if (mw > 250 || mh > 30)
+    g_printerr ("%*s%s %s min %dx%d alloc %dx%d\n", depth, "", G_OBJECT_TYPE_NAME (w), gtk_widget_get_name (w), mw, mh,
+                gtk_widget_get_width (w), gtk_widget_get_height (w));
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    dump (c, depth + 1);
+}
+
+/* The window kept the size asked for: its content's minimum fits in 600×500. */
+static void
+assert_fits (Fixture *f, const char *what, const char *png)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  int min_w, min_h;
+
+  app_test_wait_frames (window, 3);
+  /* Past the pages' crossfade. */
+  spin (600);
+  gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+  gtk_widget_measure (window, GTK_ORIENTATION_VERTICAL, NARROW_WIDTH, &min_h, NULL, NULL, NULL);
+  if (gtk_widget_get_width (window) > NARROW_WIDTH || gtk_widget_get_height (window) > NARROW_HEIGHT)
+    { dump (window, 0); g_error ("%s: the window is %d×%d (its minimum %d×%d), more than %d×%d", what,
+             gtk_widget_get_width (window), gtk_widget_get_height (window), min_w, min_h,
+             NARROW_WIDTH, NARROW_HEIGHT); }
+  g_assert_cmpint (min_w, <=, NARROW_WIDTH);
+  g_assert_cmpint (min_h, <=, NARROW_HEIGHT);
+  render_to_png (window, png);
+}
+
+/* Every house of `board` is shown whole inside the window and large enough to click. */
+static void
+assert_board_playable (Fixture *f, KielaBoardView *board, const char *what)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  const KielaPosition *pos = kiela_board_view_get_position (board);
+  int width = gtk_widget_get_width (window), height = gtk_widget_get_height (window);
+
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (board)));
+  for (int side = 0; side < 2; side++)
+    for (guint h = 0; h < 2u * pos->files; h++)
+      {
+        GtkWidget *house = GTK_WIDGET (kiela_board_view_get_house (board, side, h));
+        graphene_rect_t b;
+
+        g_assert_true (gtk_widget_get_mapped (house));
+        g_assert_true (gtk_widget_compute_bounds (house, window, &b));
+        if (b.origin.x < 0 || b.origin.y < 0 || b.origin.x + b.size.width > width + 0.5
+            || b.origin.y + b.size.height > height + 0.5)
+          g_error ("%s: house %d/%u at %.0f,%.0f %.0f×%.0f is cut off by the %d×%d window", what, side, h,
+                   b.origin.x, b.origin.y, b.size.width, b.size.height, width, height);
+        if (b.size.width < MIN_HOUSE || b.size.height < MIN_HOUSE)
+          g_error ("%s: house %d/%u is %.0f×%.0f, too small to click", what, side, h, b.size.width, b.size.height);
+      }
+}
+
+/* Whether a page's panes are side by side (or one under the other). */
+static gboolean
+columns (gpointer page)
+{
+  return kiela_fold_layout_get_columns (KIELA_FOLD_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (page))));
+}
+
+static void
+test_game (Fixture *f, gconstpointer data)
+{
+  AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "flap"));
+  KielaBoardView *board = kiela_window_get_board (f->window);
+  guint n;
+
+  assert_fits (f, "the game page", "narrow-game.png");
+  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  assert_board_playable (f, board, "the game page");
+  /* The folded panel slides over the board and away again, the window still 600×500. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-panel", NULL));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  assert_fits (f, "the game page with its panel shown", "narrow-game-panel.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-panel", NULL));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  /* Still playable: a click on a house the side to move may sow plays it. */
+  n = kiela_game_get_n_moves (kiela_window_get_game (f->window));
+  {
+    KielaSquare sq;
+
+    g_assert_true (kiela_square_parse (10, "g1", &sq, NULL));
+    g_signal_emit_by_name (kiela_board_view_get_house (board, KIELA_SOUTH, sq.house), "clicked");
+  }
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, n + 1);
+  assert_fits (f, "the game page after a move", "narrow-game-moved.png");
+}
+
+static gboolean
+lesson_board_allocated (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (kiela_lesson_view_get_board (data))) > 0;
+}
+
+static void
+test_lessons (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view;
+
+  g_assert_true (kiela_window_show_page (f->window, KIELA_PAGE_LESSONS));
+  assert_fits (f, "the lessons page", "narrow-lessons.png");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "learn.open-lesson", "s", "houses");
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
+  view = kiela_learn_get_lesson_view (kiela_window_get_learn (f->window));
+  wait_until (lesson_board_allocated, view, 10000, "the lesson's board on screen");
+  assert_fits (f, "a lesson", "narrow-lesson.png");
+  /* The text is under the board, not squeezed beside it. */
+  g_assert_false (columns (view));
+  assert_board_playable (f, kiela_lesson_view_get_board (view), "a lesson");
+  /* Back in a wide window, beside it again. */
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 700);
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  spin (100);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), >, 1100);
+  g_assert_true (columns (view));
+}
+
+static gboolean
+editor_board_allocated (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (kiela_position_editor_get_board (data))) > 0;
+}
+
+static void
+test_position_editor (Fixture *f, gconstpointer data)
+{
+  KielaPositionEditor *editor;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.edit-position", NULL));
+  editor = KIELA_POSITION_EDITOR (kiela_window_get_page (f->window, KIELA_PAGE_EDITOR));
+  g_assert_nonnull (editor);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_EDITOR);
+  wait_until (editor_board_allocated, editor, 10000, "the editor's board on screen");
+  assert_fits (f, "the position editor", "narrow-editor.png");
+  g_assert_false (columns (editor));
+  assert_board_playable (f, kiela_position_editor_get_board (editor), "the position editor");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = app_test_init (&argc, &argv, "narrow");
+
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/app/narrow/game", test_game);
+  ADD ("/app/narrow/lessons", test_lessons);
+  ADD ("/app/narrow/position-editor", test_position_editor);
+#undef ADD
+  return g_test_run ();
+}

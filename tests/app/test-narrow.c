@@ -15,6 +15,8 @@
 #include "kiela-position-editor.h"
 #include "kiela-board-view-private.h"
 #include "kiela-fold-layout.h"
+#include "kiela-preferences-window.h"
+#include "kiela-compat.h"
 #include "app-test-util.h"
 #include "app-test-render.h"
 
@@ -200,6 +202,77 @@ test_position_editor (Fixture *f, gconstpointer data)
   assert_board_playable (f, kiela_position_editor_get_board (editor), "the position editor");
 }
 
+/* The shown toplevel other than the main window (a dialog that is a window of its own), or NULL. */
+static GtkWidget *
+other_toplevel (Fixture *f)
+{
+  GListModel *all = gtk_window_get_toplevels ();  /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (all); i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (all, i);
+
+      if (w != GTK_WIDGET (f->window) && gtk_widget_get_mapped (w))
+        return w;
+    }
+  return NULL;
+}
+
+/* A descendant of `widget` of the type named `type_name` (a type the stack may not have). */
+static gboolean
+has_descendant_of_type (GtkWidget *widget, const char *type_name)
+{
+  GType type = g_type_from_name (type_name);
+
+  if (type == 0)
+    return FALSE;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (has_descendant_of_type (c, type_name))
+      return TRUE;
+  return FALSE;
+}
+
+/* The preferences and the About dialog open from a narrow window and fit half a laptop's
+ * screen; rendered for a person to look at, on each stack (a window of their own on
+ * libadwaita 1.2, dialogs inside the window from 1.5). */
+static void
+test_dialogs (Fixture *f, gconstpointer data)
+{
+  GtkWidget *prefs, *about;
+  int min_w;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.preferences", NULL));
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  spin (600);
+  prefs = other_toplevel (f);
+  if (prefs == NULL)
+    g_assert_true (has_descendant_of_type (GTK_WIDGET (f->window), "AdwPreferencesDialog"));
+  else
+    g_assert_true (KIELA_IS_PREFERENCES_WINDOW (prefs));
+  gtk_widget_measure (prefs ? prefs : GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+  g_assert_cmpint (min_w, <=, 683);
+  render_to_png (prefs ? prefs : GTK_WIDGET (f->window), "narrow-preferences.png");
+  if (prefs != NULL)
+    gtk_window_destroy (GTK_WINDOW (prefs));
+  kiela_compat_close_dialogs (GTK_WINDOW (f->window));
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.about", NULL));
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  spin (600);
+  about = other_toplevel (f);
+  if (about == NULL)
+    g_assert_true (has_descendant_of_type (GTK_WIDGET (f->window), "AdwAboutDialog"));
+  else
+    g_assert_true (ADW_IS_ABOUT_WINDOW (about));
+  render_to_png (about ? about : GTK_WIDGET (f->window), "narrow-about.png");
+  if (about != NULL)
+    gtk_window_destroy (GTK_WINDOW (about));
+  kiela_compat_close_dialogs (GTK_WINDOW (f->window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -209,6 +282,7 @@ main (int argc, char **argv)
   ADD ("/app/narrow/game", test_game);
   ADD ("/app/narrow/lessons", test_lessons);
   ADD ("/app/narrow/position-editor", test_position_editor);
+  ADD ("/app/narrow/dialogs", test_dialogs);
 #undef ADD
   return g_test_run ();
 }

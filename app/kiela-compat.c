@@ -6,6 +6,7 @@
 
 #include "kiela-compat.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 gboolean
@@ -456,6 +457,122 @@ kiela_compat_about_present (GtkWidget *about, GtkWindow *parent)
 #else
   gtk_window_set_transient_for (GTK_WINDOW (about), parent);
   gtk_window_present (GTK_WINDOW (about));
+#endif
+}
+
+GType
+kiela_compat_preferences_get_type (void)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return ADW_TYPE_PREFERENCES_DIALOG;
+#else
+  return ADW_TYPE_PREFERENCES_WINDOW;
+#endif
+}
+
+GBytes *
+kiela_compat_preferences_template (const char *resource)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (resource, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) parts = NULL;
+  g_autofree char *parent = NULL;
+
+  if (bytes == NULL)
+    g_error ("%s: %s", resource, error->message);
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  parts = g_strsplit (text, "parent=\"KielaCompatPreferences\"", 2);
+  if (g_strv_length (parts) != 2)
+    g_error ("%s: no template with parent=\"KielaCompatPreferences\"", resource);
+  parent = g_strdup_printf ("parent=\"%s\"", g_type_name (KIELA_COMPAT_TYPE_PREFERENCES));
+  return g_bytes_new_take (g_strjoinv (parent, parts), strlen (parts[0]) + strlen (parent) + strlen (parts[1]));
+}
+
+void
+kiela_compat_preferences_init (GtkWidget *prefs)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_set_content_height (ADW_DIALOG (prefs), 520);
+#else
+  gtk_window_set_modal (GTK_WINDOW (prefs), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (prefs), -1, 520);
+#endif
+}
+
+void
+kiela_compat_preferences_set_visible_page (GtkWidget *prefs, AdwPreferencesPage *page)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_preferences_dialog_set_visible_page (ADW_PREFERENCES_DIALOG (prefs), page);
+#else
+  adw_preferences_window_set_visible_page (ADW_PREFERENCES_WINDOW (prefs), page);
+#endif
+}
+
+const char *
+kiela_compat_preferences_get_visible_page_name (GtkWidget *prefs)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return adw_preferences_dialog_get_visible_page_name (ADW_PREFERENCES_DIALOG (prefs));
+#else
+  return adw_preferences_window_get_visible_page_name (ADW_PREFERENCES_WINDOW (prefs));
+#endif
+}
+
+void
+kiela_compat_preferences_present (GtkWidget *prefs, GtkWindow *parent)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (ADW_DIALOG (prefs), parent ? GTK_WIDGET (parent) : NULL);
+#else
+  if (parent != NULL)
+    gtk_window_set_transient_for (GTK_WINDOW (prefs), parent);
+  gtk_window_present (GTK_WINDOW (prefs));
+#endif
+}
+
+void
+kiela_compat_preferences_set_size (GtkWidget *prefs, int width, int height)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_set_content_width (ADW_DIALOG (prefs), width);
+  adw_dialog_set_content_height (ADW_DIALOG (prefs), height);
+#else
+  gtk_window_set_default_size (GTK_WINDOW (prefs), width, height);
+#endif
+}
+
+void
+kiela_compat_preferences_close (GtkWidget *prefs)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_force_close (ADW_DIALOG (prefs));
+#else
+  gtk_window_destroy (GTK_WINDOW (prefs));
+#endif
+}
+
+GtkWidget *
+kiela_compat_preferences_find (GtkWindow *parent)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  AdwDialog *shown = ADW_IS_APPLICATION_WINDOW (parent)
+                     ? adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (parent))
+                     : ADW_IS_WINDOW (parent) ? adw_window_get_visible_dialog (ADW_WINDOW (parent)) : NULL;
+
+  return ADW_IS_PREFERENCES_DIALOG (shown) ? GTK_WIDGET (shown) : NULL;
+#else
+  GListModel *all = gtk_window_get_toplevels ();  /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (all); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (all, i);
+
+      if (ADW_IS_PREFERENCES_WINDOW (w) && gtk_window_get_transient_for (w) == parent)
+        return GTK_WIDGET (w);
+    }
+  return NULL;
 #endif
 }
 

@@ -61,6 +61,33 @@ void       kiela_compat_about_add_acknowledgement_section (GtkWidget *about, con
                                                         const char **people);
 void       kiela_compat_about_present                  (GtkWidget *about, GtkWindow *parent);
 
+/* The preferences: an AdwPreferencesDialog inside the window with libadwaita >= 1.5, an
+ * AdwPreferencesWindow (deprecated in 1.6) before.  The app's preferences derive from
+ * KIELA_COMPAT_TYPE_PREFERENCES, whichever it is; both take AdwPreferencesPage children. */
+#if ADW_CHECK_VERSION (1, 5, 0)
+typedef AdwPreferencesDialog KielaCompatPreferences;
+typedef AdwPreferencesDialogClass KielaCompatPreferencesClass;
+#else
+typedef AdwPreferencesWindow KielaCompatPreferences;
+typedef AdwPreferencesWindowClass KielaCompatPreferencesClass;
+#endif
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaCompatPreferences, g_object_unref)
+#define KIELA_COMPAT_TYPE_PREFERENCES (kiela_compat_preferences_get_type ())
+GType       kiela_compat_preferences_get_type              (void);
+/* The template in `resource` with its parent="KielaCompatPreferences" made the type above
+ * (GtkBuilder wants the very parent type), for gtk_widget_class_set_template(). */
+GBytes     *kiela_compat_preferences_template              (const char *resource);
+/* Sets up what differs (a window is modal and 520 px high; a dialog as high). */
+void        kiela_compat_preferences_init                  (GtkWidget *prefs);
+void        kiela_compat_preferences_set_visible_page      (GtkWidget *prefs, AdwPreferencesPage *page);
+const char *kiela_compat_preferences_get_visible_page_name (GtkWidget *prefs);
+/* Over `parent`, or (NULL, tests) in a window of its own on either stack. */
+void        kiela_compat_preferences_present               (GtkWidget *prefs, GtkWindow *parent);
+void        kiela_compat_preferences_set_size              (GtkWidget *prefs, int width, int height);
+void        kiela_compat_preferences_close                 (GtkWidget *prefs);
+/* The preferences shown over `parent`, or NULL (tests). */
+GtkWidget  *kiela_compat_preferences_find                  (GtkWindow *parent);
+
 /* Closes at once every dialog shown inside `window` (AdwDialog, libadwaita >= 1.5), a question
  * given its close response; dialogs that are windows of their own are the caller's. */
 void       kiela_compat_close_dialogs                  (GtkWindow *window);

@@ -8,7 +8,7 @@
 #include "kiela-preferences-window.h"
 
 struct _KielaPreferencesWindow {
-  AdwPreferencesWindow parent_instance;
+  KielaCompatPreferences parent_instance;
 
   AdwComboRow *speed_row;
   GtkSwitch *pause_switch;
@@ -21,15 +21,15 @@ struct _KielaPreferencesWindow {
   AdwPreferencesGroup *folders_group;
 };
 
-G_DEFINE_FINAL_TYPE (KielaPreferencesWindow, kiela_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+G_DEFINE_FINAL_TYPE (KielaPreferencesWindow, kiela_preferences_window, KIELA_COMPAT_TYPE_PREFERENCES)
 
 static void
 kiela_preferences_window_class_init (KielaPreferencesWindowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  g_autoptr(GBytes) template = kiela_compat_preferences_template ("/io/github/kiela/Kiela/ui/kiela-preferences-window.ui");
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/kiela/Kiela/ui/kiela-preferences-window.ui");
+  gtk_widget_class_set_template (widget_class, template);
   gtk_widget_class_bind_template_child (widget_class, KielaPreferencesWindow, speed_row);
   gtk_widget_class_bind_template_child (widget_class, KielaPreferencesWindow, pause_switch);
   gtk_widget_class_bind_template_child (widget_class, KielaPreferencesWindow, narration_switch);
@@ -47,6 +47,7 @@ kiela_preferences_window_init (KielaPreferencesWindow *self)
   g_autoptr(GtkStringList) speeds = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  kiela_compat_preferences_init (GTK_WIDGET (self));
   for (int s = 0; s < KIELA_N_SPEEDS; s++)
     gtk_string_list_append (speeds, kiela_speed_label (s));
   adw_combo_row_set_model (self->speed_row, G_LIST_MODEL (speeds));
@@ -213,10 +214,10 @@ kiela_preferences_dup_plugin_report (KielaRegistry *registry)
 void
 kiela_preferences_window_show_plugins (KielaPreferencesWindow *self)
 {
-  adw_preferences_window_set_visible_page (ADW_PREFERENCES_WINDOW (self), self->plugins_page);
+  kiela_compat_preferences_set_visible_page (GTK_WIDGET (self), self->plugins_page);
 }
 
-GtkWindow *
+GtkWidget *
 kiela_preferences_window_new (GSettings *settings, KielaRegistry *registry)
 {
   KielaPreferencesWindow *self = g_object_new (KIELA_TYPE_PREFERENCES_WINDOW, NULL);
@@ -230,5 +231,5 @@ kiela_preferences_window_new (GSettings *settings, KielaRegistry *registry)
   g_settings_bind (settings, KIELA_SETTINGS_NARRATION, self->narration_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, KIELA_SETTINGS_SHOW_PLAYABLE, self->playable_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "lesson-links", self->links_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  return GTK_WINDOW (self);
+  return GTK_WIDGET (self);
 }

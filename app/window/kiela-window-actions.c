@@ -900,10 +900,9 @@ static void
 action_preferences (GtkWidget *widget, const char *name, GVariant *param)
 {
   KielaWindow *self = KIELA_WINDOW (widget);
-  GtkWindow *prefs = kiela_preferences_window_new (self->settings, self->registry);
+  GtkWidget *prefs = kiela_preferences_window_new (self->settings, self->registry);
 
-  gtk_window_set_transient_for (prefs, GTK_WINDOW (self));
-  gtk_window_present (prefs);
+  kiela_compat_preferences_present (prefs, GTK_WINDOW (self));
   if (g_str_equal (name, "win.show-plugins"))
     kiela_preferences_window_show_plugins (KIELA_PREFERENCES_WINDOW (prefs));
 }

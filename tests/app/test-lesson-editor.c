@@ -537,7 +537,7 @@ test_bad_file_listed (Fixture *f, gconstpointer data)
   g_autoptr(KielaRegistry) registry = kiela_registry_new ();
   GPtrArray *plugins;
   const KielaPluginRecord *failed = NULL;
-  GtkWindow *prefs;
+  GtkWidget *prefs;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (bad, "[Lesson]\nFormat=1\nId=wrong-count\nTitle=Wrong\nVariant=kiela\n\n"
@@ -564,10 +564,10 @@ test_bad_file_listed (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (report, bad));
   prefs = kiela_preferences_window_new (f->prefs, registry);
   kiela_preferences_window_show_plugins (KIELA_PREFERENCES_WINDOW (prefs));
-  gtk_window_present (prefs);
+  kiela_compat_preferences_present (prefs, NULL);
   app_test_wait_frames (GTK_WIDGET (prefs), 2);
   g_assert_true (label_in_tree (GTK_WIDGET (prefs), failed->reason));
-  gtk_window_destroy (prefs);
+  kiela_compat_preferences_close (prefs);
   g_remove (bad);
   g_remove (good);
 }

@@ -35,7 +35,7 @@ test_crashed_plugin (void)
   g_autoptr(KielaRegistry) rescan = kiela_registry_new ();
   g_autoptr(GSettings) prefs = kiela_settings_new (NULL);
   const KielaPluginRecord *crashed = NULL;
-  GtkWindow *window;
+  GtkWidget *window;
   GtkWidget *retry;
   copy_file (src, module);
   copy_file (src_info, info);
@@ -73,8 +73,8 @@ test_crashed_plugin (void)
 
   window = kiela_preferences_window_new (prefs, registry);
   kiela_preferences_window_show_plugins (KIELA_PREFERENCES_WINDOW (window));
-  gtk_window_set_default_size (window, 720, 760);
-  gtk_window_present (window);
+  kiela_compat_preferences_set_size (window, 720, 760);
+  kiela_compat_preferences_present (window, NULL);
   spin (600);
   render_to_png (GTK_WIDGET (window), "kiela-plugins-crashed.png");
 
@@ -99,7 +99,7 @@ test_crashed_plugin (void)
     }
   g_setenv ("KIELA_PLUGIN_PATH", "", TRUE);
 
-  gtk_window_destroy (window);
+  kiela_compat_preferences_close (window);
   g_unlink (module);
   g_unlink (info);
   g_rmdir (dir);

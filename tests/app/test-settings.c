@@ -143,12 +143,12 @@ test_preferences_window_bindings (void)
 {
   g_autoptr(GSettings) settings = fresh_settings ();
   KielaRegistry *registry = kiela_registry_new ();
-  GtkWindow *window;
+  GtkWidget *window;
   AdwComboRow *speed_row;
 
   kiela_registry_load_default (registry);
   window = kiela_preferences_window_new (settings, registry);
-  gtk_window_present (window);
+  kiela_compat_preferences_present (window, NULL);
   drain ();
 
   /* Each switch writes its key, and a key written elsewhere moves the switch. */
@@ -188,7 +188,7 @@ test_preferences_window_bindings (void)
       g_assert_cmpuint (adw_combo_row_get_selected (speed_row), ==, (guint) s);
     }
 
-  gtk_window_destroy (window);
+  kiela_compat_preferences_close (window);
   drain ();
   kiela_registry_free (registry);
 }

@@ -934,20 +934,6 @@ collect_rows (GtkWidget *widget, GPtrArray *out)
     collect_rows (c, out);
 }
 
-static GtkWidget *
-find_toplevel (GType type)
-{
-  GListModel *all = gtk_window_get_toplevels ();  /* transfer none */
-
-  for (guint i = 0; i < g_list_model_get_n_items (all); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (all, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-        return GTK_WIDGET (w);
-    }
-  return NULL;
-}
-
 /* Starts a window on a registry that loaded KIELA_PLUGIN_PATH=dir. */
 static KielaWindow *
 window_with_plugin_dir (Fixture *f, const char *dir, KielaRegistry **registry)
@@ -1000,11 +986,12 @@ test_plugin_failures (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (msg, "bad.so"));
 
   /* The toast's button opens the Plugins page, which names the file and gives the reason. */
-  g_assert_null (find_toplevel (KIELA_TYPE_PREFERENCES_WINDOW));
+  g_assert_null (kiela_compat_preferences_find (GTK_WINDOW (w)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.show-plugins", NULL));
-  prefs = find_toplevel (KIELA_TYPE_PREFERENCES_WINDOW);
+  prefs = kiela_compat_preferences_find (GTK_WINDOW (w));
   g_assert_nonnull (prefs);
-  g_assert_cmpstr (adw_preferences_window_get_visible_page_name (ADW_PREFERENCES_WINDOW (prefs)), ==, "plugins");
+  g_assert_true (KIELA_IS_PREFERENCES_WINDOW (prefs));
+  g_assert_cmpstr (kiela_compat_preferences_get_visible_page_name (prefs), ==, "plugins");
   collect_rows (prefs, rows);
   for (guint i = 0; i < rows->len; i++)
     {
@@ -1022,7 +1009,7 @@ test_plugin_failures (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (report, bad));
   g_assert_nonnull (strstr (report, rec->reason));
 
-  gtk_window_destroy (GTK_WINDOW (prefs));
+  kiela_compat_preferences_close (prefs);
   app_test_window_free (w);
   kiela_registry_free (registry);
 

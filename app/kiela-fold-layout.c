@@ -117,6 +117,11 @@ kiela_fold_layout_allocate (GtkLayoutManager *manager, GtkWidget *widget, int wi
       GtkOrientation orientation = columns ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL;
 
       gtk_orientable_set_orientation (GTK_ORIENTABLE (box), orientation);
+      /* Styles may differ in rows: only the pane at the bottom keeps room for the toasts. */
+      if (columns)
+        gtk_widget_remove_css_class (box, "kiela-rows");
+      else
+        gtk_widget_add_css_class (box, "kiela-rows");
       for (GtkWidget *c = gtk_widget_get_first_child (box); c; c = gtk_widget_get_next_sibling (c))
         if (GTK_IS_SEPARATOR (c))
           gtk_orientable_set_orientation (GTK_ORIENTABLE (c), columns ? GTK_ORIENTATION_VERTICAL

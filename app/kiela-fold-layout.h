@@ -13,7 +13,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KielaFoldLayout, kiela_fold_layout, KIELA, FOLD_LAYOUT, GtkLayoutManager)
 
 /* Side by side from `columns_width` on (or from the panes' minimum, when a translation makes
- * it larger); the separators between the panes turn with the box. */
+ * it larger); the separators between the panes turn with the box, which has the style class
+ * kiela-rows while its panes are one under the other. */
 GtkLayoutManager *kiela_fold_layout_new         (int columns_width);
 /* Whether the page's panes are side by side now (its last allocation). */
 gboolean          kiela_fold_layout_get_columns (KielaFoldLayout *self);

@@ -50,6 +50,10 @@ set_total (KielaSetupBar *self, guint outer, guint inner, guint moved)
   /* One label of two lines, as tall as the setup sentence beside it wrapped once. */
   markup = g_markup_printf_escaped ("%s\n<span alpha=\"60%%\">%s</span>", text, moved_text);
   gtk_label_set_markup (self->total_label, markup);
+  /* Shortened when the row is short of room: the whole total is its tooltip. */
+  g_free (markup);
+  markup = g_strdup_printf ("%s\n%s", text, moved_text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->total_label), markup);
 }
 
 static void

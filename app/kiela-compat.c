@@ -32,11 +32,30 @@ kiela_compat_announce (GtkAccessible *accessible, const char *text)
 # define QUESTION(q) ADW_MESSAGE_DIALOG (q)
 #endif
 
+/* The width AdwAlertDialog's narrow layout gives its heading: 372 px less 24 px each side. */
+#define ALERT_NARROW_WIDTH 324
+
 GtkWidget *
 kiela_compat_question_new (const char *heading, const char *body)
 {
 #if ADW_CHECK_VERSION (1, 5, 0)
-  return GTK_WIDGET (adw_alert_dialog_new (heading, body));
+  AdwDialog *dialog = adw_alert_dialog_new (heading, body);
+
+  /* libadwaita 1.7's alert lays a heading out in 324 px even when it needs more on one line
+   * ("Trying to measure GtkLabel for width of 324, but it needs at least 342", a critical
+   * warning): a heading that long asks for the wide layout, which has room for it. */
+  if (heading != NULL)
+    {
+      GtkWidget *probe = g_object_ref_sink (gtk_label_new (heading));
+      int width;
+
+      gtk_widget_add_css_class (probe, "title-2");
+      gtk_widget_measure (probe, GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
+      if (width > ALERT_NARROW_WIDTH)
+        adw_alert_dialog_set_prefer_wide_layout (ADW_ALERT_DIALOG (dialog), TRUE);
+      g_object_unref (probe);
+    }
+  return GTK_WIDGET (dialog);
 #else
   return adw_message_dialog_new (NULL, heading, body);
 #endif

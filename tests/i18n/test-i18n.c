@@ -1171,6 +1171,16 @@ test_language_end_to_end (gconstpointer data)
   g_assert_true (g_file_get_contents (metainfo_path, &metainfo, NULL, NULL));
   summary_xml = g_strdup_printf ("<summary xml:lang=\"%s\">%s</summary>", lang,
                                  po_text (po, lang, NULL, "Learn and play the four-row mancala of northern Angola"));
+  /* gettext 0.23 (Debian 13) writes the language as a BCP 47 tag, "pt-BR"; 0.21 as the
+   * catalogue's name, "pt_BR": both are right. */
+  if (strstr (metainfo, summary_xml) == NULL)
+    {
+      g_autofree char *tag = g_strdelimit (g_strdup (lang), "_", '-');
+
+      g_free (summary_xml);
+      summary_xml = g_strdup_printf ("<summary xml:lang=\"%s\">%s</summary>", tag,
+                                     po_text (po, lang, NULL, "Learn and play the four-row mancala of northern Angola"));
+    }
   g_assert_nonnull (strstr (metainfo, summary_xml));
   g_assert_cmpint (g_remove (desktop_path), ==, 0);
   g_assert_cmpint (g_remove (metainfo_path), ==, 0);

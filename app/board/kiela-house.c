@@ -92,6 +92,25 @@ kiela_house_dup_tooltip (KielaHouse *self)
   return g_strdup_printf (ngettext ("%s — %u stone", "%s — %u stones", self->count), self->name, self->count);
 }
 
+/* Whether an AdwDialog is shown inside the window `widget`: libadwaita >= 1.5 puts it beside
+ * the window's content in its dialog host, two levels down.  The board does not link
+ * libadwaita: the type is looked up by name, and a stack without it has none. */
+static gboolean
+shows_dialog_inside (GtkWidget *widget, int depth)
+{
+  static GType dialog_type = G_TYPE_INVALID;
+
+  if (dialog_type == G_TYPE_INVALID)
+    dialog_type = g_type_from_name ("AdwDialog");
+  if (dialog_type == G_TYPE_INVALID || depth > 3)
+    return FALSE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if ((G_TYPE_CHECK_INSTANCE_TYPE (c, dialog_type) && gtk_widget_get_mapped (c))
+        || shows_dialog_inside (c, depth + 1))
+      return TRUE;
+  return FALSE;
+}
+
 /* The tooltip is made when GTK asks for it: setting a widget's tooltip text makes GTK ask the
  * X server where the pointer is, a round trip for every house at every change of count. */
 gboolean
@@ -104,8 +123,11 @@ kiela_house_get_tooltip_allowed (KielaHouse *self)
   root = gtk_widget_get_root (GTK_WIDGET (self));
   if (!GTK_IS_WINDOW (root))
     return TRUE;
-  /* A dialog that is a window of its own (libadwaita 1.2's); an AdwDialog inside the window
-   * takes the pointer itself.  The list is (transfer none). */
+  /* An AdwDialog inside the window (libadwaita >= 1.5) takes the pointer, but a keyboard
+   * tooltip would still show under it. */
+  if (shows_dialog_inside (GTK_WIDGET (root), 0))
+    return FALSE;
+  /* A dialog that is a window of its own (libadwaita 1.2's).  The list is (transfer none). */
   tops = gtk_window_get_toplevels ();
   for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
     {

@@ -8,6 +8,8 @@
 #include "kiela.h"
 #include "kiela-window.h"
 #include "kiela-learn.h"
+#include "kiela-lesson-view.h"
+#include "kiela-lessons-page.h"
 #include "kiela-settings.h"
 #include "kiela-position-editor.h"
 #include "kiela-board-view.h"
@@ -437,6 +439,107 @@ test_caption_uncovered (void)
   window_free (window);
 }
 
+/* The toast shown now, slid in, clear of the lesson view's replay controls, its narration (the
+ * side text, or the caption band when presenting) and every other control of it. */
+static void
+assert_lesson_clear (KielaWindow *window, const char *what, const char *png)
+{
+  KielaLessonView *view = kiela_learn_get_lesson_view (kiela_window_get_learn (window));
+  const char *parts[] = { "replay", "narration", "caption", "task", "next", "hint" };
+  GtkWidget *toast;
+  graphene_rect_t tb;
+
+  wait_until (toast_shown, window, 5000, "a toast");
+  app_test_wait_frames (GTK_WIDGET (window), 3);
+  toast = shown_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &tb));
+  render_to_png (GTK_WIDGET (window), png);
+  g_assert_cmpfloat (tb.origin.y, >=, 0);
+  g_assert_cmpfloat (tb.origin.y + tb.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      GtkWidget *part = kiela_lesson_view_get_control (view, parts[i]);
+      graphene_rect_t pb;
+
+      if (part == NULL || !gtk_widget_get_mapped (part))
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (part, GTK_WIDGET (window), &pb));
+      if (graphene_rect_intersection (&tb, &pb, NULL))
+        g_error ("%s: the toast (%.0f,%.0f %.0f×%.0f) covers the lesson's %s (%.0f,%.0f %.0f×%.0f)", what,
+                 tb.origin.x, tb.origin.y, tb.size.width, tb.size.height, parts[i],
+                 pb.origin.x, pb.origin.y, pb.size.width, pb.size.height);
+    }
+  g_assert_true (gtk_widget_get_mapped (kiela_lesson_view_get_control (view, "replay")));
+  g_assert_cmpuint (assert_clear_of (window, GTK_WIDGET (view), &tb, what), >, 5);
+}
+
+/* A lesson's offer still up when a lesson opens, the "done" toast, a long toast with a button,
+ * and the same presenting (the caption band under the board) and over a puzzle: at 1024×768
+ * and 1920×1080 none covers the replay bar, the narration or another control of the runner. */
+static void
+test_lesson_uncovered (void)
+{
+  static const struct { int w, h; } sizes[] = { { 1024, 768 }, { 1920, 1080 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(GSettings) prefs = app_test_settings_new ();
+      g_autoptr(GPtrArray) puzzles = kiela_lessons_sorted (registry, KIELA_LESSON_KIND_PUZZLES);
+      KielaWindow *window;
+      AdwToast *long_toast;
+      char png[64];
+      const int w = sizes[i].w, h = sizes[i].h;
+
+      g_settings_set_enum (prefs, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
+      window = window_new (prefs, w, h);
+      play_until_offer (window);
+      wait_until (toast_shown, window, 5000, "the lesson's offer");
+      /* Opened from the menu while the offer's eight seconds run on. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "learn.open-lesson", "s", "houses"));
+      g_assert_cmpstr (kiela_window_get_visible_page (window), ==, KIELA_PAGE_LESSON);
+      g_snprintf (png, sizeof png, "toasts-lesson-offer-%dx%d.png", w, h);
+      assert_lesson_clear (window, "a lesson, the offer", png);
+      close_toasts (window);
+
+      kiela_window_add_message (window, "“The Houses” done: ★★★");
+      g_snprintf (png, sizeof png, "toasts-lesson-done-%dx%d.png", w, h);
+      assert_lesson_clear (window, "a lesson, the done toast", png);
+      close_toasts (window);
+
+      long_toast = adw_toast_new ("A message long enough to fill a toast from one side to the other, and more");
+      adw_toast_set_button_label (long_toast, "_Details");
+      kiela_window_add_toast (window, long_toast);
+      g_snprintf (png, sizeof png, "toasts-lesson-long-%dx%d.png", w, h);
+      assert_lesson_clear (window, "a lesson, a long toast", png);
+      close_toasts (window);
+
+      /* Presenting: the narration is the caption band under the board. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation", NULL));
+      gtk_window_set_default_size (GTK_WINDOW (window), w, h);
+      app_test_wait_frames (GTK_WIDGET (window), 3);
+      g_assert_true (kiela_lesson_view_get_presenting (kiela_learn_get_lesson_view (kiela_window_get_learn (window))));
+      kiela_window_add_message (window, "“The Houses” done: ★★★");
+      g_snprintf (png, sizeof png, "toasts-lesson-presenting-%dx%d.png", w, h);
+      assert_lesson_clear (window, "a lesson presented, the done toast", png);
+      close_toasts (window);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation", NULL));
+      app_test_wait_frames (GTK_WIDGET (window), 3);
+
+      /* A puzzle runs in the same view. */
+      g_assert_cmpuint (puzzles->len, >, 0);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "learn.open-lesson", "s",
+                                                 ((const KielaLesson *) g_ptr_array_index (puzzles, 0))->id));
+      long_toast = adw_toast_new ("A message long enough to fill a toast from one side to the other, and more");
+      adw_toast_set_button_label (long_toast, "_Details");
+      kiela_window_add_toast (window, long_toast);
+      g_snprintf (png, sizeof png, "toasts-puzzle-long-%dx%d.png", w, h);
+      assert_lesson_clear (window, "a puzzle, a long toast", png);
+      close_toasts (window);
+      window_free (window);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -450,5 +553,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/toasts/refusal-full-time", test_refusal_full_time);
   g_test_add_func ("/app/toasts/long-message-fits", test_long_message_fits);
   g_test_add_func ("/app/toasts/caption-uncovered", test_caption_uncovered);
+  g_test_add_func ("/app/toasts/lesson-uncovered", test_lesson_uncovered);
   return g_test_run ();
 }

@@ -20,6 +20,7 @@ typedef enum {
   PAGE_KEY,        /* the answer key of blank diagrams: entries first .. end - 1 */
   PAGE_STEP,       /* a lesson's step */
   PAGE_STEP_KEY,   /* a lesson's answer key: its key page `index` */
+  PAGE_TEACHER,    /* a lesson's teacher notes: paragraphs first .. end - 1 */
 } PageKind;
 
 typedef struct {
@@ -549,6 +550,134 @@ kiela_worksheet_step_answer (const KielaLesson *lesson, const KielaVariant *vari
     }
 }
 
+/* ---------- the teacher page ---------- */
+
+/* One paragraph of the teacher notes as printed: a heading or a line of text. */
+typedef struct {
+  char *text;
+  gboolean heading;
+} NotesPara;
+
+static void
+notes_para_clear (gpointer data)
+{
+  g_free (((NotesPara *) data)->text);
+}
+
+/* The lesson's teacher notes (Objective, Misconceptions, Activity) as paragraphs, under the
+ * headings the lesson view's For Teachers shows; empty for a lesson without notes. */
+static GArray *
+notes_paragraphs (const KielaLesson *lesson)
+{
+  GArray *paras = g_array_new (FALSE, TRUE, sizeof (NotesPara));
+  const char *objective = kiela_lesson_get_objective (lesson);
+  const char *misconceptions = kiela_lesson_get_misconceptions (lesson);
+  const char *activity = kiela_lesson_get_activity (lesson);
+  NotesPara p;
+
+  g_array_set_clear_func (paras, notes_para_clear);
+  if (objective != NULL)
+    {
+      p = (NotesPara) { g_strdup (_("Objective")), TRUE };
+      g_array_append_val (paras, p);
+      p = (NotesPara) { g_strdup (objective), FALSE };
+      g_array_append_val (paras, p);
+    }
+  if (misconceptions != NULL)
+    {
+      g_auto(GStrv) lines = g_strsplit (misconceptions, "\n", -1);
+
+      p = (NotesPara) { g_strdup (_("Usual Misconceptions")), TRUE };
+      g_array_append_val (paras, p);
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (*g_strstrip (lines[i]) != '\0')
+          {
+            /* The list's bullets as the lesson view has them (its "\n• %s" without the line break). */
+            p = (NotesPara) { g_strdup_printf ("• %s", lines[i]), FALSE };
+            g_array_append_val (paras, p);
+          }
+    }
+  if (activity != NULL)
+    {
+      p = (NotesPara) { g_strdup (_("Activity with Real Stones")), TRUE };
+      g_array_append_val (paras, p);
+      p = (NotesPara) { g_strdup (activity), FALSE };
+      g_array_append_val (paras, p);
+    }
+  return paras;
+}
+
+#define NOTES_TITLE_SIZE 15.0
+#define NOTES_HEADING_SIZE 12.0
+#define NOTES_TEXT_SIZE 11.0
+
+/* The space a paragraph takes on the page, with the space before it. */
+static double
+notes_para_height (const NotesPara *p, guint index, double cw)
+{
+  if (p->heading)
+    return (index > 0 ? 14 : 0) + measure_text (p->text, NOTES_HEADING_SIZE, TRUE, cw) + 4;
+  return measure_text (p->text, NOTES_TEXT_SIZE, FALSE, cw) + 4;
+}
+
+/* The notes from `top` to `bottom`, as many pages as they need: nothing is cut, and a heading
+ * never ends a page without its text. */
+static void
+lay_out_notes (KielaWorksheet *ws, double cw, double top, double bottom)
+{
+  g_autoptr(GArray) paras = notes_paragraphs (ws->lesson);
+  double title_h = measure_text (_("For Teachers"), NOTES_TITLE_SIZE, TRUE, cw) + 6;
+  double y = top + title_h;
+  guint first = 0;
+
+  for (guint i = 0; i < paras->len; i++)
+    {
+      const NotesPara *p = &g_array_index (paras, NotesPara, i);
+      double h = notes_para_height (p, i, cw);
+
+      if (p->heading && i + 1 < paras->len)
+        h += notes_para_height (&g_array_index (paras, NotesPara, i + 1), i + 1, cw);
+      if (y + h > bottom && i > first)
+        {
+          Page page = { PAGE_TEACHER, 0, first, i, 0 };
+
+          g_array_append_val (ws->pages, page);
+          first = i;
+          y = top + title_h;
+        }
+      y += notes_para_height (p, i, cw);
+    }
+  if (paras->len > first)
+    {
+      Page page = { PAGE_TEACHER, 0, first, paras->len, 0 };
+
+      g_array_append_val (ws->pages, page);
+    }
+}
+
+static void
+draw_notes_page (KielaWorksheet *ws, cairo_t *cr, const Page *page, double x, double y, double cw)
+{
+  g_autoptr(GArray) paras = notes_paragraphs (ws->lesson);
+  gboolean ink = ws->options.ink;
+
+  /* TRANSLATORS: the heading of a lesson worksheet's page of teacher notes, as the lesson view's expander */
+  y += 6 + draw_text (cr, _("For Teachers"), NOTES_TITLE_SIZE, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+  for (guint i = page->first; i < page->end && i < paras->len; i++)
+    {
+      const NotesPara *p = &g_array_index (paras, NotesPara, i);
+
+      if (p->heading)
+        {
+          y += i > page->first ? 14 : 0;
+          y += 4 + draw_text (cr, p->text, NOTES_HEADING_SIZE, TRUE, PANGO_ALIGN_LEFT, x, y, cw,
+                              ink ? 0 : 0.45, ink ? 0 : 0.2, ink ? 0 : 0.05);
+        }
+      else
+        y += 4 + draw_text (cr, p->text, NOTES_TEXT_SIZE, FALSE, PANGO_ALIGN_LEFT, x, y, cw, 0.1, 0.1, 0.1);
+    }
+}
+
 static void
 draw_answer_page (KielaWorksheet *ws, cairo_t *cr, guint key_page, double x, double y, double cw, double bottom)
 {
@@ -788,6 +917,10 @@ lay_out (KielaWorksheet *ws, double width, double height)
           page = (Page) { PAGE_STEP_KEY, i, 0, 0, 0 };
           g_array_append_val (ws->pages, page);
         }
+      /* The teacher's copy (with the answers) ends with the teacher notes, after the key; the
+       * pupils' copy has the steps only. */
+      if (ws->options.answers && kiela_lesson_has_notes (ws->lesson))
+        lay_out_notes (ws, cw, top, bottom);
       return;
     }
   /* A game without moves still makes one page: its starting position. */
@@ -928,6 +1061,9 @@ kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page_no, doubl
     {
     case PAGE_STEP_KEY:
       draw_answer_page (ws, cr, page->index, x, y, cw, bottom);
+      break;
+    case PAGE_TEACHER:
+      draw_notes_page (ws, cr, page, x, y, cw);
       break;
     case PAGE_STEP:
       {

@@ -641,7 +641,7 @@ test_lesson_answers (void)
   g_assert_cmpstr (r.err, ==, "");
   g_assert_cmpint (r.status, ==, 0);
   info = pdf_info (out, "1");
-  pages = g_strdup_printf ("Pages:           %u", (guint) lesson->n_steps + 1);
+  pages = g_strdup_printf ("Pages:           %u", (guint) lesson->n_steps + 1 + kiela_lesson_has_notes (lesson));
   g_assert_nonnull (strstr (info, pages));
   text = pdf_text (out);
   flat = squash (text);
@@ -669,6 +669,124 @@ test_lesson_answers (void)
   g_assert_cmpint (r3.status, ==, 2);
   g_assert_nonnull (strstr (r3.err, "teacher-bad.kiela-lesson:"));
   g_assert_nonnull (strstr (r3.err, "g4"));
+}
+
+/* The text of page `page` of a PDF, runs of spaces squashed. */
+static char *
+pdf_page_text (const char *pdf, guint page)
+{
+  char n[16];
+  g_autofree char *text = NULL;
+
+  g_snprintf (n, sizeof n, "%u", page);
+  text = output_of ((const char *[]) { KIELA_TEST_PDFTOTEXT, "-layout", "-f", n, "-l", n, pdf, "-", NULL });
+  return squash (text);
+}
+
+/* The teacher's copy (--answers) ends with the lesson's teacher notes on a page of their own,
+ * after the answer key: under the For Teachers headings, each misconception its own bullet;
+ * notes longer than a page go on over the next, nothing cut.  The pupils' copy and a lesson
+ * without notes have no such page. */
+static void
+test_lesson_teacher_page (void)
+{
+  g_autofree char *out = tmp_path ("lesson-teacher.pdf");
+  g_autofree char *file = tmp_path ("notes.kiela-lesson");
+  g_autofree char *info = NULL, *last = NULL, *all = NULL, *page = NULL;
+  g_autoptr(GString) many = g_string_new (NULL);
+  g_auto(Run) r = { 0 };
+  g_auto(Run) r2 = { 0 };
+  g_auto(Run) r3 = { 0 };
+  const char *lesson_head = "[Lesson]\nFormat=1\nId=notes\nTitle=Notes\nVariant=kiela\n";
+  const char *steps_part = "\n[Step 1]\nText=Sow g1.\nTask=sow-house\nAnswer=g1\n\n"
+                           "[Step 2]\nText=And h1.\nTask=sow-house\nAnswer=h1\n";
+  g_autofree char *with_notes = g_strconcat (lesson_head,
+                                             "Objective=Pupils follow a sowing stone by stone.\n"
+                                             "Misconceptions=The inner row runs rightward.\\nA relay lifts the next house.\n"
+                                             "Activity=Pairs sow c1 with real stones and say where each one falls.\n",
+                                             steps_part, NULL);
+
+  g_assert_true (g_file_set_contents (file, with_notes, -1, NULL));
+  run_cli (&r, "--lesson", file, "--answers", "-o", out, NULL);
+  g_assert_cmpstr (r.err, ==, "");
+  g_assert_cmpint (r.status, ==, 0);
+  info = pdf_info (out, "1");
+  /* Two steps, the key, the notes. */
+  g_assert_nonnull (strstr (info, "Pages:           4"));
+  page = pdf_page_text (out, 3);
+  g_assert_nonnull (strstr (page, "Answer Key"));
+  g_assert_null (strstr (page, "For Teachers"));
+  last = pdf_page_text (out, 4);
+  g_assert_nonnull (strstr (last, "For Teachers"));
+  g_assert_nonnull (strstr (last, "Objective Pupils follow a sowing stone by stone."));
+  g_assert_nonnull (strstr (last, "Usual Misconceptions • The inner row runs rightward. • A relay lifts the next house."));
+  g_assert_nonnull (strstr (last, "Activity with Real Stones Pairs sow c1 with real stones and say where each one falls."));
+  /* Not on a step's page. */
+  g_free (page);
+  page = pdf_page_text (out, 1);
+  g_assert_null (strstr (page, "For Teachers"));
+  g_assert_null (strstr (page, "rightward"));
+
+  /* The pupils' copy: the steps only. */
+  run_cli (&r2, "--lesson", file, "-o", out, NULL);
+  g_assert_cmpint (r2.status, ==, 0);
+  g_free (info);
+  info = pdf_info (out, "1");
+  g_assert_nonnull (strstr (info, "Pages:           2"));
+  all = squash (pdf_text (out));
+  g_assert_null (strstr (all, "For Teachers"));
+  g_assert_null (strstr (all, "rightward"));
+
+  /* Eighty misconceptions: more than a page, every one printed. */
+  g_string_append (many, lesson_head);
+  g_string_append (many, "Misconceptions=");
+  for (guint i = 0; i < 80; i++)
+    g_string_append_printf (many, "%sMistake number %u of the list.", i ? "\\n" : "", i + 1);
+  g_string_append (many, "\n");
+  g_string_append (many, steps_part);
+  g_assert_true (g_file_set_contents (file, many->str, -1, NULL));
+  run_cli (&r3, "--lesson", file, "--answers", "-o", out, NULL);
+  g_assert_cmpint (r3.status, ==, 0);
+  g_free (all);
+  all = squash (pdf_text (out));
+  for (guint i = 0; i < 80; i++)
+    {
+      g_autofree char *line = g_strdup_printf ("• Mistake number %u of the list.", i + 1);
+
+      if (strstr (all, line) == NULL)
+        g_error ("the teacher pages lost “%s”", line);
+    }
+  g_free (info);
+  info = pdf_info (out, "1");
+  g_assert_nonnull (strstr (info, "Pages:"));
+  {
+    guint n = (guint) g_ascii_strtoull (strstr (info, "Pages:") + 6, NULL, 10);
+
+    /* The two steps, the key and more than one page of notes, each headed as such. */
+    g_assert_cmpuint (n, >=, 5);
+    for (guint p = 4; p <= n; p++)
+      {
+        g_free (last);
+        last = pdf_page_text (out, p);
+        g_assert_nonnull (strstr (last, "For Teachers"));
+      }
+  }
+
+  /* No notes, no teacher page. */
+  {
+    g_autofree char *plain = g_strconcat (lesson_head, steps_part, NULL);
+    g_auto(Run) r4 = { 0 };
+
+    g_assert_true (g_file_set_contents (file, plain, -1, NULL));
+    run_cli (&r4, "--lesson", file, "--answers", "-o", out, NULL);
+    g_assert_cmpint (r4.status, ==, 0);
+    g_free (info);
+    info = pdf_info (out, "1");
+    g_assert_nonnull (strstr (info, "Pages:           3"));
+    g_free (all);
+    all = squash (pdf_text (out));
+    g_assert_null (strstr (all, "For Teachers"));
+  }
 }
 
 /* ---------- bad input ---------- */
@@ -1200,6 +1318,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/cli/pdf-ink", test_pdf_ink);
   g_test_add_func ("/export/cli/lesson", test_lesson);
   g_test_add_func ("/export/cli/lesson-answers", test_lesson_answers);
+  g_test_add_func ("/export/cli/lesson-teacher-page", test_lesson_teacher_page);
   g_test_add_func ("/export/cli/errors", test_errors);
   g_test_add_func ("/export/cli/variation", test_variation);
   g_test_add_func ("/export/cli/full-disk", test_full_disk);

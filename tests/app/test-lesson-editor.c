@@ -453,14 +453,15 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
 
     g_assert_true (kiela_lesson_export_save_pdf (lesson, kiela, TRUE, KIELA_PAPER_A4, out, &error));
     g_assert_no_error (error);
-    /* A page a step and the answer key; the pupils' copy has the steps only. */
-    g_assert_cmpuint (pdf_pages (pdf), ==, 3 + 1);
+    /* A page a step, the answer key and the teacher notes (the lesson has some); the pupils'
+     * copy has the steps only. */
+    g_assert_cmpuint (pdf_pages (pdf), ==, 3 + 1 + 1);
     g_assert_true (kiela_lesson_export_save_pdf (lesson, kiela, FALSE, KIELA_PAPER_A4, out, &error));
     g_assert_cmpuint (pdf_pages (pdf), ==, 3);
     g_assert_cmpint (kiela_lesson_export_print (GTK_WINDOW (f->window), lesson, kiela, TRUE, KIELA_PAPER_A4, printed, &error),
                      ==, GTK_PRINT_OPERATION_RESULT_APPLY);
     g_assert_no_error (error);
-    g_assert_cmpuint (pdf_pages (printed), ==, 3 + 1);
+    g_assert_cmpuint (pdf_pages (printed), ==, 3 + 1 + 1);
   }
   /* A lesson without notes has no For Teachers. */
   {

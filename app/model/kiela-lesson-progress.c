@@ -195,8 +195,8 @@ check_values (GKeyFile *keys, GError **error)
           gint stars;
           guint64 step;
 
-          /* A final test's score (kiela_lesson_progress_record_test): read by get_test, which
-           * takes a damaged one for no score. */
+          /* An older file's final-test score, taken into a result group once loaded
+           * (migrate_tests); a damaged one is no score, not a damaged file. */
           if (g_str_equal (names[k], "test"))
             continue;
           stars = g_key_file_get_integer (keys, groups[g], names[k], &local);
@@ -218,6 +218,42 @@ check_values (GKeyFile *keys, GError **error)
   return TRUE;
 }
 
+/* Before one result API, the runner kept a final test's latest score as "test=4/5" in the
+ * lesson's group: read as one try of that score (unless a result is already there), the key
+ * dropped.  A damaged value is no result. */
+static void
+migrate_tests (GKeyFile *keys)
+{
+  g_auto(GStrv) groups = g_key_file_get_groups (keys, NULL);
+
+  for (guint g = 0; groups[g] != NULL; g++)
+    {
+      g_autofree char *value = NULL;
+      g_autofree char *result = NULL;
+      guint64 r, t;
+      char *end;
+
+      if (g_ascii_isupper (groups[g][0]) || !g_key_file_has_key (keys, groups[g], "test", NULL))
+        continue;
+      value = g_key_file_get_string (keys, groups[g], "test", NULL);
+      g_key_file_remove_key (keys, groups[g], "test", NULL);
+      result = g_strconcat (KIELA_PROGRESS_GROUP_RESULT, groups[g], NULL);
+      if (value == NULL || !g_ascii_isdigit (value[0]) || !valid_id (groups[g]) || g_key_file_has_group (keys, result))
+        continue;
+      r = g_ascii_strtoull (value, &end, 10);
+      if (*end != '/' || !g_ascii_isdigit (end[1]))
+        continue;
+      t = g_ascii_strtoull (end + 1, &end, 10);
+      if (*end != '\0' || t == 0 || r > t || t > G_MAXINT)
+        continue;
+      g_key_file_set_int64 (keys, result, "score", (gint64) r);
+      g_key_file_set_int64 (keys, result, "total", (gint64) t);
+      g_key_file_set_int64 (keys, result, "best", (gint64) r);
+      g_key_file_set_int64 (keys, result, "tries", 1);
+      g_key_file_set_int64 (keys, result, "time", 0);
+    }
+}
+
 gboolean
 kiela_lesson_progress_load (KielaLessonProgress *self, GError **error)
 {
@@ -235,6 +271,7 @@ kiela_lesson_progress_load (KielaLessonProgress *self, GError **error)
   else if (kiela_file_read_bounded (self->path, KIELA_LESSON_PROGRESS_MAX_BYTES, &data, &length, &local)
            && g_key_file_load_from_data (keys, data, length, G_KEY_FILE_NONE, &local) && check_values (keys, &local))
     {
+      migrate_tests (keys);
       g_key_file_unref (self->keys);
       self->keys = g_steal_pointer (&keys);
       return TRUE;
@@ -353,49 +390,6 @@ kiela_lesson_progress_lesson_stars (KielaLessonProgress *self, const char *lesso
   for (guint i = 0; i < n_steps; i++)
     least = MIN (least, kiela_lesson_progress_get_stars (self, lesson_id, i));
   return least;
-}
-
-gboolean
-kiela_lesson_progress_record_test (KielaLessonProgress *self, const char *lesson_id, guint right, guint total,
-                                   GError **error)
-{
-  g_autofree char *value = NULL;
-  gboolean ok;
-
-  g_return_val_if_fail (KIELA_IS_LESSON_PROGRESS (self), FALSE);
-  g_return_val_if_fail (lesson_id != NULL && right <= total, FALSE);
-
-  value = g_strdup_printf ("%u/%u", right, total);
-  g_key_file_set_string (self->keys, lesson_id, "test", value);
-  ok = kiela_lesson_progress_save (self, error);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0, lesson_id);
-  return ok;
-}
-
-gboolean
-kiela_lesson_progress_get_test (KielaLessonProgress *self, const char *lesson_id, guint *right, guint *total)
-{
-  g_autofree char *value = NULL;
-  guint64 r, t;
-  char *end;
-
-  g_return_val_if_fail (KIELA_IS_LESSON_PROGRESS (self), FALSE);
-  g_return_val_if_fail (lesson_id != NULL && right != NULL && total != NULL, FALSE);
-
-  *right = *total = 0;
-  value = g_key_file_get_string (self->keys, lesson_id, "test", NULL);
-  /* A hand-edited or damaged value reads as no result, never as a wrong one. */
-  if (value == NULL || !g_ascii_isdigit (value[0]))
-    return FALSE;
-  r = g_ascii_strtoull (value, &end, 10);
-  if (*end != '/' || !g_ascii_isdigit (end[1]))
-    return FALSE;
-  t = g_ascii_strtoull (end + 1, &end, 10);
-  if (*end != '\0' || t == 0 || r > t || t > G_MAXUINT)
-    return FALSE;
-  *right = (guint) r;
-  *total = (guint) t;
-  return TRUE;
 }
 
 gboolean

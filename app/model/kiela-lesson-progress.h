@@ -40,15 +40,6 @@ guint                kiela_lesson_progress_count_done (KielaLessonProgress *self
 /* The lesson's stars: the fewest of its steps' stars once all `n_steps` are done, else 0. */
 guint                kiela_lesson_progress_lesson_stars (KielaLessonProgress *self, const char *lesson_id,
                                                          guint n_steps);
-/* A final test's result (kiela_lesson_is_final_test): `right` of its `total` steps answered
- * right at the first try, with no hint.  The latest result is kept, as "test=5/6" in the
- * lesson's group, and saved; "changed" is emitted.  A failed save keeps it in memory and
- * sets `error`.  Returns FALSE on a failed save. */
-gboolean             kiela_lesson_progress_record_test (KielaLessonProgress *self, const char *lesson_id,
-                                                        guint right, guint total, GError **error);
-/* The latest final-test result; FALSE (and 0 of 0) when the test was never finished. */
-gboolean             kiela_lesson_progress_get_test  (KielaLessonProgress *self, const char *lesson_id,
-                                                      guint *right, guint *total);
 /* Forgets everything but the pupil's name and saves. */
 gboolean             kiela_lesson_progress_reset     (KielaLessonProgress *self, GError **error);
 
@@ -98,10 +89,13 @@ guint                kiela_lesson_progress_get_n_mistakes (KielaLessonProgress *
 /* Wrong answers ever (kept when the queue empties; a reset forgets them). */
 guint                kiela_lesson_progress_get_mistakes_made (KielaLessonProgress *self);
 
-/* A result for a lesson or test id (the final tests): the last try's score out of `total`, the
- * best score, how many tries, when.  set_result needs 0 <= score <= total, total >= 1 and a
- * valid id (lower-case letters, digits, "-", "_"); it saves and emits "changed" (id).  A try
- * with another total (the test changed) starts the best afresh. */
+/* A result for a lesson or test id (the final tests, kiela_lesson_is_final_test: the steps
+ * answered right at the first try, with no hint, of all its steps): the last try's score out of
+ * `total`, the best score, how many tries, when.  set_result needs 0 <= score <= total,
+ * total >= 1 and a valid id (lower-case letters, digits, "-", "_"); it saves and emits
+ * "changed" (id); a failed save keeps it in memory, sets `error` and returns FALSE.  A try
+ * with another total (the test changed) starts the best afresh.  An older file's "test=4/5"
+ * in the lesson's group reads as one try of 4 out of 5. */
 typedef struct {
   guint score;
   guint total;

@@ -756,7 +756,8 @@ test_final_test (Fixture *f, gconstpointer data)
   const KielaLesson *test = kiela_registry_lookup_lesson (f->registry, "final-beginner");
   const KielaLesson *relays = kiela_registry_lookup_lesson (f->registry, "relay-outer");
   const KielaVariant *variant;
-  guint right = 0, total = 0, last;
+  KielaLessonResult result = { 0 };
+  guint last;
 
   g_assert_nonnull (test);
   g_assert_true (kiela_lesson_is_final_test (test));
@@ -802,9 +803,9 @@ test_final_test (Fixture *f, gconstpointer data)
                                                  test->n_steps);
     g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), expected));
   }
-  g_assert_true (kiela_lesson_progress_get_test (kiela_learn_get_progress (learn_of (f)), test->id, &right, &total));
-  g_assert_cmpuint (right, ==, test->n_steps - 1);
-  g_assert_cmpuint (total, ==, test->n_steps);
+  g_assert_true (kiela_lesson_progress_get_result (kiela_learn_get_progress (learn_of (f)), test->id, &result));
+  g_assert_cmpuint (result.score, ==, test->n_steps - 1);
+  g_assert_cmpuint (result.total, ==, test->n_steps);
   maybe_screenshot (f, "final-test.png");
 
   /* Each lesson ends with a practice game against the beginner opponent: relay-outer's asks

@@ -152,30 +152,34 @@ check_corrupt (Fixture *f, const char *contents)
   g_remove (f->path);
 }
 
-/* A final test's score: kept, saved, read back; a damaged value is no score. */
+/* A final test's score: kept, saved, read back; an older file's "test=" is read as a result,
+ * a damaged one as none. */
 static void
 test_final_test (Fixture *f, gconstpointer data)
 {
   g_autoptr(KielaLessonProgress) p = kiela_lesson_progress_new (f->path);
   g_autoptr(GError) error = NULL;
-  guint right = 99, total = 99;
+  KielaLessonResult result = { 99, 99, 99, 99, 99 };
 
-  g_assert_false (kiela_lesson_progress_get_test (p, "final-beginner", &right, &total));
-  g_assert_cmpuint (right, ==, 0);
-  g_assert_cmpuint (total, ==, 0);
-  g_assert_true (kiela_lesson_progress_record_test (p, "final-beginner", 4, 5, &error));
+  g_assert_false (kiela_lesson_progress_get_result (p, "final-beginner", &result));
+  /* Untouched when there is none. */
+  g_assert_cmpuint (result.score, ==, 99);
+  g_assert_cmpuint (result.total, ==, 99);
+  g_assert_true (kiela_lesson_progress_set_result (p, "final-beginner", 4, 5, &error));
   g_assert_no_error (error);
   /* The latest sitting counts, even a worse one. */
-  g_assert_true (kiela_lesson_progress_record_test (p, "final-beginner", 3, 5, &error));
+  g_assert_true (kiela_lesson_progress_set_result (p, "final-beginner", 3, 5, &error));
   {
     g_autoptr(KielaLessonProgress) again = kiela_lesson_progress_new (f->path);
 
     kiela_lesson_progress_load (again, &error);
     g_assert_no_error (error);
-    g_assert_true (kiela_lesson_progress_get_test (again, "final-beginner", &right, &total));
-    g_assert_cmpuint (right, ==, 3);
-    g_assert_cmpuint (total, ==, 5);
-    g_assert_false (kiela_lesson_progress_get_test (again, "final-advanced", &right, &total));
+    g_assert_true (kiela_lesson_progress_get_result (again, "final-beginner", &result));
+    g_assert_cmpuint (result.score, ==, 3);
+    g_assert_cmpuint (result.total, ==, 5);
+    g_assert_cmpuint (result.best, ==, 4);
+    g_assert_cmpuint (result.tries, ==, 2);
+    g_assert_false (kiela_lesson_progress_get_result (again, "final-advanced", &result));
   }
   {
     static const char *const damaged[] = { "6/5", "x/5", "3/", "3/0", "3/5z", "-1/5" };
@@ -188,12 +192,35 @@ test_final_test (Fixture *f, gconstpointer data)
         g_assert_true (g_file_set_contents (f->path, text, -1, NULL));
         q = kiela_lesson_progress_new (f->path);
         g_assert_true (kiela_lesson_progress_load (q, NULL));
-        g_assert_false (kiela_lesson_progress_get_test (q, "final-expert", &right, &total));
+        g_assert_false (kiela_lesson_progress_get_result (q, "final-expert", &result));
       }
+  }
+  /* A file from before the results: its "test=4/6" is one try of 4 out of 6, saved as a result. */
+  {
+    g_autoptr(KielaLessonProgress) q = NULL;
+    g_autoptr(KielaLessonProgress) r = NULL;
+    g_autofree char *saved = NULL;
+
+    g_assert_true (g_file_set_contents (f->path, "[final-expert]\nstep-1=3\ntest=4/6\n", -1, NULL));
+    q = kiela_lesson_progress_new (f->path);
+    g_assert_true (kiela_lesson_progress_load (q, NULL));
+    g_assert_true (kiela_lesson_progress_get_result (q, "final-expert", &result));
+    g_assert_cmpuint (result.score, ==, 4);
+    g_assert_cmpuint (result.total, ==, 6);
+    g_assert_cmpuint (result.best, ==, 4);
+    g_assert_cmpuint (result.tries, ==, 1);
+    g_assert_cmpuint (kiela_lesson_progress_get_stars (q, "final-expert", 0), ==, 3);
+    g_assert_true (kiela_lesson_progress_save (q, NULL));
+    g_assert_true (g_file_get_contents (f->path, &saved, NULL, NULL));
+    g_assert_null (strstr (saved, "test="));
+    r = kiela_lesson_progress_new (f->path);
+    g_assert_true (kiela_lesson_progress_load (r, NULL));
+    g_assert_true (kiela_lesson_progress_get_result (r, "final-expert", &result));
+    g_assert_cmpuint (result.score, ==, 4);
   }
   /* Reset forgets it. */
   g_assert_true (kiela_lesson_progress_reset (p, NULL));
-  g_assert_false (kiela_lesson_progress_get_test (p, "final-beginner", &right, &total));
+  g_assert_false (kiela_lesson_progress_get_result (p, "final-beginner", &result));
 }
 
 static void

@@ -276,8 +276,8 @@ take_verdict_full (KielaLessonView *self, KielaLessonVerdict verdict, const char
               g_autoptr(GError) save_error = NULL;
               char *with;
 
-              kiela_lesson_progress_record_test (self->progress, self->lesson->id, MIN (self->test_right, total), total,
-                                                 &save_error);
+              kiela_lesson_progress_set_result (self->progress, self->lesson->id, MIN (self->test_right, total), total,
+                                                &save_error);
               if (save_error != NULL)
                 g_warning ("%s", save_error->message);
               /* TRANSLATORS: the end of a level's final test: %1$u steps right at the first try, %2$u steps */

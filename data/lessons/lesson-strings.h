@@ -380,13 +380,17 @@ N_("On a board drawn on paper, four rows of eight, pupils sow b1 both ways with 
 /* TRANSLATORS: lesson “omweso-reverse”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
 N_("In Omweso you sow anticlockwise, as in Kiela. But your four left-hand houses (a1, b1, a2 and b2) may also be sown clockwise, when that sowing captures. Watch b1 sown clockwise: its last stone lands in a2, facing North’s a3 and a4.")
 /* TRANSLATORS: lesson “omweso-reverse”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("Sown clockwise, b1 captures, and the captured stones are sown again from b1, the usual way. Where does the last stone of the whole move land?")
+N_("Sown the usual way, b2 ends in the empty a1 and captures nothing. Sown clockwise, its two stones go to c2 and d2. How many stones does b2 capture, sown clockwise?")
 /* TRANSLATORS: lesson “omweso-reverse”, step 2: the hint */
-N_("Clockwise the last stone lands in a2 and captures 4 stones; sown from b1 again, they go to c1, d1, e1 and f1.")
+N_("d2 was not empty, so the last stone captures: count North’s d3 and d4.")
 /* TRANSLATORS: lesson “omweso-reverse”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("How many stones does b1 capture, sown clockwise? Sown the usual way it would end in the empty d1 and capture nothing. On the game board, click b1 and then the clockwise arrow, or hold Shift as you click.")
+N_("Sown clockwise, a2 captures, and the captured stones are sown again the usual way from the next house, a1. Where does the last stone of the whole move land?")
 /* TRANSLATORS: lesson “omweso-reverse”, step 3: the hint */
-N_("The capture takes North’s a3 and a4.")
+N_("Clockwise, the four stones of a2 end in e2 and capture 3 stones from e3 and e4; sown again from a1, they go to a1, b1 and c1.")
+/* TRANSLATORS: lesson “omweso-reverse”, step 4, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("A small challenge: sown clockwise, b1 captures, and the last of the captured stones lands in an occupied outer house, so the move goes on. Where does it end?")
+/* TRANSLATORS: lesson “omweso-reverse”, step 4: the hint */
+N_("b2 captures 6 stones from b3 and b4; sown from c1, they reach h1, which held 2: lift its 3 stones and sow on along your inner row.")
 
 /* puzzles.kiela-lesson */
 /* TRANSLATORS: the title of lesson “puzzles-easy” */

@@ -801,7 +801,7 @@ test_final_test (Fixture *f, gconstpointer data)
     }
   /* The score a teacher notes down, said and kept with the progress. */
   {
-    g_autofree char *expected = g_strdup_printf ("Final test: %u of %u right at the first try.", test->n_steps - 1,
+    g_autofree char *expected = g_strdup_printf ("Final test: %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " right at the first try.", test->n_steps - 1,
                                                  test->n_steps);
     g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), expected));
   }

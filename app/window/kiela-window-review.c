@@ -429,6 +429,10 @@ review_export_activated (GSimpleAction *action, GVariant *parameter, gpointer da
 static void
 review_game_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
+  /* From the main menu on another page: the review is shown beside the game. */
+  if (g_strcmp0 (kiela_window_get_visible_page (KIELA_WINDOW (data)), "game") != 0
+      && !kiela_window_show_page (KIELA_WINDOW (data), "game"))
+    return;
   _kiela_window_review_game (KIELA_WINDOW (data));
 }
 

@@ -286,7 +286,11 @@ test_planted_blunder (gconstpointer data)
     {
       g_assert_true (kiela_window_open_path (w.window, path));
       g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+      /* Review Game from the main menu while another page is shown: the game page comes back. */
+      g_assert_true (kiela_window_show_page (w.window, "welcome"));
+      g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, "welcome");
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.review-game", NULL));
+      g_assert_cmpstr (kiela_window_get_visible_page (w.window), ==, "game");
     }
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
   wait_until (review_done, panel, 60000, "the review to finish");

@@ -382,6 +382,15 @@ squash (const char *text)
   return g_string_free (s, FALSE);
 }
 
+/* The PDF's text, squashed as above. */
+static char *
+pdf_text_squashed (const char *pdf)
+{
+  g_autofree char *text = pdf_text (pdf);
+
+  return squash (text);
+}
+
 static void
 test_pdf (void)
 {
@@ -733,7 +742,7 @@ test_lesson_teacher_page (void)
   g_free (info);
   info = pdf_info (out, "1");
   g_assert_nonnull (strstr (info, "Pages:           2"));
-  all = squash (pdf_text (out));
+  all = pdf_text_squashed (out);
   g_assert_null (strstr (all, "For Teachers"));
   g_assert_null (strstr (all, "rightward"));
 
@@ -748,7 +757,7 @@ test_lesson_teacher_page (void)
   run_cli (&r3, "--lesson", file, "--answers", "-o", out, NULL);
   g_assert_cmpint (r3.status, ==, 0);
   g_free (all);
-  all = squash (pdf_text (out));
+  all = pdf_text_squashed (out);
   for (guint i = 0; i < 80; i++)
     {
       g_autofree char *line = g_strdup_printf ("• Mistake number %u of the list.", i + 1);
@@ -784,7 +793,7 @@ test_lesson_teacher_page (void)
     info = pdf_info (out, "1");
     g_assert_nonnull (strstr (info, "Pages:           3"));
     g_free (all);
-    all = squash (pdf_text (out));
+    all = pdf_text_squashed (out);
     g_assert_null (strstr (all, "For Teachers"));
   }
 }

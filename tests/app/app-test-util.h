@@ -179,6 +179,24 @@ app_test_settings_new (void)
   return settings;
 }
 
+/* TRUE when `model` holds an item for `action` in itself or its sections (not in a submenu). */
+static inline gboolean
+app_test_menu_has_direct (GMenuModel *model, const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+          && g_str_equal (name, action))
+        return TRUE;
+      if (section != NULL && app_test_menu_has_direct (section, action))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 typedef gboolean (*AppTestMatch) (GtkWidget *widget, gconstpointer data);
 
 /* The first widget of the tree under `widget` (itself included, depth first) that `match`

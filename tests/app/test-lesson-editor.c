@@ -703,24 +703,6 @@ is_primary_menu (GtkWidget *widget, gconstpointer data)
   return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
 }
 
-/* TRUE when `model` holds an item for `action` in itself or its sections (not in a submenu). */
-static gboolean
-menu_has_direct (GMenuModel *model, const char *action)
-{
-  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
-    {
-      g_autofree char *name = NULL;
-      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
-
-      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
-          && g_str_equal (name, action))
-        return TRUE;
-      if (section != NULL && menu_has_direct (section, action))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static gboolean
 is_make_step_button (GtkWidget *widget, gconstpointer data)
 {
@@ -746,7 +728,7 @@ test_entry_points (Fixture *f, gconstpointer data)
   app_test_wait_frames (GTK_WIDGET (f->window), 3);
   menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
   g_assert_nonnull (menu);
-  g_assert_true (menu_has_direct (menu, "win.new-lesson"));
+  g_assert_true (app_test_menu_has_direct (menu, "win.new-lesson"));
   render_to_png (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))), "main-menu.png");
   gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
 

@@ -166,23 +166,6 @@ is_primary_menu (GtkWidget *widget, gconstpointer data)
          && g_strcmp0 (gtk_widget_get_tooltip_text (widget), "Main Menu") == 0;
 }
 
-static gboolean
-menu_has_direct (GMenuModel *model, const char *action)
-{
-  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
-    {
-      g_autofree char *name = NULL;
-      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
-
-      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
-          && g_str_equal (name, action))
-        return TRUE;
-      if (section != NULL && menu_has_direct (section, action))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* On a 1024×768 projector the primary menu was taller than the window and scrolled, Keyboard
  * Shortcuts and About below the screen's edge: it fits now, every item reachable at once. */
 static void
@@ -206,7 +189,7 @@ test_menu_fits (void)
   g_assert_cmpint (nat, >, 300);
   g_assert_cmpint (nat, <=, 768 - 60);
   /* Review Game is an item of the menu itself (for any game or opened record), not of a submenu. */
-  g_assert_true (menu_has_direct (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), "win.review-game"));
+  g_assert_true (app_test_menu_has_direct (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), "win.review-game"));
   gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
   app_test_window_close (&w);
 }

@@ -310,7 +310,7 @@ gboolean
 kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out, GError **error)
 {
   KielaPosition pos;
-  const char *p;
+  const char *p, *side;
   guint files = 0;
   guint64 total = 0;
   g_autofree char *shown = NULL, *tail = NULL;
@@ -439,14 +439,21 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
       return FALSE;
     }
   p++;
-  /* " s first:sn": the sides that still owe a variant's forced first move. */
-  if ((*p == 's' || *p == 'n') && p[1] == ' ' && strncmp (p + 2, "first:", 6) == 0)
+  if ((*p != 's' && *p != 'n') || (p[1] != '\0' && p[1] != ' '))
     {
-      const char *q = p + 2;
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                   _("Position “%s”: unknown side “%s”, expected “s” or “n”"), SHOWN (kpn), SHOWN_TAIL (p));
+      return FALSE;
+    }
+  side = p + 1;
+  /* " s first:sn": the sides that still owe a variant's forced first move. */
+  if (side[0] == ' ' && strncmp (side + 1, "first:", 6) == 0)
+    {
+      const char *q = side + 1, *v = q + 6;
+      gsize len = strcspn (v, " ");
 
-      if (
-          (strcmp (q + 6, "s") == 0 || strcmp (q + 6, "n") == 0 || strcmp (q + 6, "sn") == 0))
-        pos.first_move_owed = (guint8) ((strchr (q + 6, 's') ? 1 : 0) | (strchr (q + 6, 'n') ? 2 : 0));
+      if ((len == 1 && (*v == 's' || *v == 'n')) || (len == 2 && v[0] == 's' && v[1] == 'n'))
+        pos.first_move_owed = (guint8) ((memchr (v, 's', len) ? 1 : 0) | (memchr (v, 'n', len) ? 2 : 0));
       else
         {
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
@@ -454,11 +461,43 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
                          "“first:sn”"), SHOWN (kpn), SHOWN_TAIL (q));
           return FALSE;
         }
+      side = v + len;
     }
-  else if ((*p != 's' && *p != 'n') || p[1] != '\0')
+  /* " n lost:n": the side that has lost at once, its opponent having won by a variant's
+   * instant win (BothEndsWin): the position has no legal move. */
+  if (side[0] == ' ' && strncmp (side + 1, "lost:", 5) == 0)
+    {
+      const char *q = side + 1, *v = q + 5;
+
+      if (*v == *p && v[1] == '\0')
+        pos.lost = (guint8) (*v == 's' ? 1 : 2);
+      else if ((*v == 's' || *v == 'n') && v[1] == '\0')
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       _("Position “%s”: “%s” names a side that is not to move: the side that has lost is "
+                         "the one to move"), SHOWN (kpn), SHOWN_TAIL (q));
+          return FALSE;
+        }
+      else
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       _("Position “%s”: unexpected “%s”, expected “lost:s” or “lost:n” (the one side that "
+                         "has lost)"), SHOWN (kpn), SHOWN_TAIL (q));
+          return FALSE;
+        }
+      side = v + 1;
+    }
+  if (*side != '\0' && side == p + 1)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
                    _("Position “%s”: unknown side “%s”, expected “s” or “n”"), SHOWN (kpn), SHOWN_TAIL (p));
+      return FALSE;
+    }
+  if (*side != '\0')
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                   _("Position “%s”: unexpected “%s” after the side to move, expected “first:…”, then “lost:…”, "
+                     "or nothing"), SHOWN (kpn), SHOWN_TAIL (side[0] == ' ' ? side + 1 : side));
       return FALSE;
     }
   if (total > KIELA_MAX_STONES)
@@ -497,6 +536,9 @@ kiela_position_to_string (const KielaPosition *pos)
   g_string_append (s, pos->to_move == KIELA_SOUTH ? " s" : " n");
   if (pos->first_move_owed)
     g_string_append_printf (s, " first:%s%s", pos->first_move_owed & 1 ? "s" : "", pos->first_move_owed & 2 ? "n" : "");
+  /* The side that has lost (by its opponent's instant win) is the side to move. */
+  if (pos->lost & (1u << pos->to_move))
+    g_string_append (s, pos->to_move == KIELA_SOUTH ? " lost:s" : " lost:n");
   return g_string_free (s, FALSE);
 }
 

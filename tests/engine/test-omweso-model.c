@@ -550,6 +550,52 @@ test_both_ends (void)
   g_assert_cmpuint (count_at (kiela_game_get_position (game), "g1"), ==, 1);
   g_assert_cmpuint (count_at (kiela_game_get_position (game), "a3"), ==, 0);
   g_assert_cmpuint (kiela_position_total (kiela_game_get_position (game)), ==, kiela_position_total (&pos));
+
+  /* KPN keeps the loss: " n lost:n" after the rank, read back to the same position, which
+   * has no move; malformed endings are refused, naming the problem. */
+  {
+    g_autofree char *kpn = kiela_position_to_string (kiela_game_get_position (game));
+    g_autofree char *plain = NULL, *bad = NULL;
+    KielaPosition parsed;
+    g_autoptr(KielaGame) from_kpn = NULL;
+    static const struct { const char *tail, *message; } malformed[] = {
+      { " n lost:x", "expected “lost:s” or “lost:n”" },
+      { " n lost:", "expected “lost:s” or “lost:n”" },
+      { " n lost:sn", "expected “lost:s” or “lost:n”" },
+      { " n lost:s", "names a side that is not to move" },
+      { " n lost:n ", "expected “lost:s” or “lost:n”" },
+      { " n lost:n lost:n", "expected “lost:s” or “lost:n”" },
+      { " n first:x lost:n", "expected “first:s”" },
+      { " n lost:n first:n", "expected “lost:s” or “lost:n”" },
+      { " n won:s", "unknown side “n won:s”" },
+      { " n lost:n won:s", "expected “lost:s” or “lost:n”" },
+      { " n first:n x", "after the side to move, expected “first:…”" },
+    };
+
+    g_assert_true (g_str_has_suffix (kpn, " n lost:n"));
+    g_assert_true (kiela_position_parse (kpn, N, &parsed, &error));
+    g_assert_no_error (error);
+    g_assert_true (kiela_position_equal (&parsed, kiela_game_get_position (game)));
+    g_assert_cmpuint (parsed.lost, ==, 1u << KIELA_NORTH);
+    g_assert_cmpuint (kiela_legal_moves (omweso, &parsed, moves, NULL, NULL), ==, 0);
+    from_kpn = kiela_game_new_from_position (omweso, &parsed, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (kiela_game_get_status (from_kpn, NULL), ==, KIELA_STATUS_SOUTH_WINS);
+    /* Without the ending, the same board is an ordinary position with North to move. */
+    plain = g_strndup (kpn, strlen (kpn) - strlen (" lost:n"));
+    g_assert_true (kiela_position_parse (plain, N, &parsed, &error));
+    g_assert_cmpuint (parsed.lost, ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS (malformed); i++)
+      {
+        g_free (bad);
+        bad = g_strconcat (plain, malformed[i].tail + 2, NULL);
+        g_assert_false (kiela_position_parse (bad, N, &parsed, &error));
+        g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+        if (strstr (error->message, malformed[i].message) == NULL)
+          g_error ("%s: %s", bad, error->message);
+        g_clear_error (&error);
+      }
+  }
 }
 
 static KielaRegistry *registry;

@@ -304,12 +304,12 @@ test_first_lesson (Fixture *f, gconstpointer data)
   }
   g_assert_false (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "next")));
 
-  /* Wrong: h1 instead of g1.  The feedback says so; Try Again appears, Next stays off. */
-  click_square (board, "h1");
+  /* Wrong: f1 instead of g1.  The feedback says so; Try Again appears, Next stays off. */
+  click_square (board, "f1");
   g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
   feedback = kiela_lesson_view_get_feedback (view);
   g_assert_nonnull (feedback);
-  g_assert_nonnull (strstr (feedback, "h1"));
+  g_assert_nonnull (strstr (feedback, "f1"));
   g_assert_false (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "next")));
   maybe_screenshot (f, "lesson-wrong.png");
   click (kiela_lesson_view_get_control (view, "retry"));
@@ -971,7 +971,8 @@ test_walkthrough (Fixture *f, gconstpointer data)
                   wait_until (replay_done, view, 10000, "the replay");
                   walk_shot (f, i + 1, lesson->id, s, "s");
                 }
-              else if (gtk_widget_get_visible (kiela_lesson_view_get_control (view, "hint")))
+              else if (gtk_widget_get_visible (kiela_lesson_view_get_control (view, "hint"))
+                       && gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "hint")))
                 {
                   click (kiela_lesson_view_get_control (view, "hint"));
                   walk_shot (f, i + 1, lesson->id, s, "h");

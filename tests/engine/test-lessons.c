@@ -111,6 +111,44 @@ assert_contains (const char *text, const char *part)
     g_error ("“%s” does not contain “%s”", text ? text : "(null)", part);
 }
 
+/* Issue 20: the first lesson's clicks are one-lap sowings, so that a newcomer's first move
+ * shows one idea (lift, drop one a house) and not a relay not yet taught. */
+static void
+test_first_clicks (void)
+{
+  g_autoptr(KielaRegistry) registry = full_registry ();
+  const KielaLesson *first = lesson (registry, "houses");
+  const KielaVariant *variant = kiela_registry_lookup_variant (registry, first->variant);
+  GPtrArray *lessons = kiela_registry_get_lessons (registry);
+  guint sown = 0;
+
+  /* It is the course's first lesson. */
+  for (guint i = 0; i < lessons->len; i++)
+    {
+      const KielaLesson *l = g_ptr_array_index (lessons, i);
+
+      if (l->kind == KIELA_LESSON_KIND_COURSE && l != first)
+        g_assert_cmpint (l->order, >, first->order);
+    }
+  for (guint s = 0; s < first->n_steps; s++)
+    {
+      KielaLessonAnswer a = { 0 };
+      KielaPosition pos;
+      KielaSowResult res = { 0 };
+
+      if (first->steps[s].task.kind != KIELA_TASK_SOW_HOUSE)
+        continue;
+      g_assert_true (kiela_lesson_step_get_position (first, variant, s, &pos, NULL));
+      g_assert_true (kiela_lesson_step_right_answer (first, variant, s, &a));
+      g_assert_true (kiela_sow_fast (variant, &pos, a.move, &res));
+      if (res.laps != 1 || res.captures != 0)
+        g_error ("houses step %u: the asked sowing takes %u laps and %u captures, not one lap", s + 1,
+                 res.laps, res.captures);
+      sown++;
+    }
+  g_assert_cmpuint (sown, >=, 3);
+}
+
 static void
 test_answers (void)
 {
@@ -144,9 +182,9 @@ test_answers (void)
 
   /* Sow this house: another legal house is refused and named; an empty one says why. */
   memset (&a, 0, sizeof a);
-  a.move = house ("h1");
+  a.move = house ("f1");
   g_assert_cmpint (check (registry, "houses", 0, &a, &fb), ==, KIELA_LESSON_WRONG);
-  assert_contains (fb, "You sowed h1; this step asks for g1.");
+  assert_contains (fb, "You sowed f1; this step asks for g1.");
   g_clear_pointer (&fb, g_free);
   a.move = house ("a2");
   g_assert_cmpint (check (registry, "houses", 0, &a, &fb), ==, KIELA_LESSON_WRONG);
@@ -959,6 +997,7 @@ main (int argc, char **argv)
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_add_func ("/lessons/course", test_course);
   g_test_add_func ("/lessons/course-content", test_course_content);
+  g_test_add_func ("/lessons/first-clicks", test_first_clicks);
   g_test_add_func ("/lessons/answers", test_answers);
   g_test_add_func ("/lessons/wild-answers", test_wild_answers);
   g_test_add_func ("/lessons/play-out", test_play_out);

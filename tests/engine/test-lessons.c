@@ -9,7 +9,9 @@
 
 #define QUIET "2,2,2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0,0,0/"
 
-/* The rules, the AI and the lessons, as the app loads them. */
+/* The rules, the AI, the variant files of data/variants and the lessons, as the app loads
+ * them: without the variant files the lessons of Omweso and the other variant-file games
+ * would fail to register and no check of the course would see them. */
 static KielaRegistry *
 full_registry (void)
 {
@@ -21,6 +23,7 @@ full_registry (void)
       g_autofree char *dir = g_build_filename (KIELA_TEST_BUILD_ROOT, "plugins", dirs[i], NULL);
       kiela_registry_load_dir (registry, dir);
     }
+  kiela_registry_load_variant_files (registry);
   kiela_registry_finish_loading (registry);
   return registry;
 }
@@ -47,6 +50,15 @@ test_course (void)
 
   g_assert_cmpint (r->state, ==, KIELA_PLUGIN_LOADED);
   g_assert_null (r->reason);
+  /* Every shipped lesson file registers, the Omweso one (a variant of data/variants) too. */
+  for (const char *const *f = (const char *const[]) { "course.kiela-lesson", "hawalis.kiela-lesson",
+                                                       "omweso.kiela-lesson", "puzzles.kiela-lesson", NULL }; *f; f++)
+    {
+      const KielaPluginRecord *fr = find_record (registry, *f);
+      if (fr->state != KIELA_PLUGIN_LOADED)
+        g_error ("%s: %s", *f, fr->reason);
+    }
+  g_assert_cmpstr (lesson (registry, "omweso-reverse")->variant, ==, "omweso");
   for (guint i = 0; i < G_N_ELEMENTS (topics); i++)
     g_assert_cmpint (lesson (registry, topics[i])->kind, ==, KIELA_LESSON_KIND_COURSE);
   g_assert_cmpstr (lesson (registry, "hawalis")->variant, ==, "hawalis");
@@ -641,11 +653,12 @@ test_course_content (void)
       for (guint k = 0; k < G_N_ELEMENTS (ideas); k++)
         if (g_str_equal (l->id, ideas[k].id))
           taught |= ideas[k].teaches;
-      /* A lesson that plays other rules than the one before says so in its first step. */
+      /* A lesson that plays other rules than the one before says so in its first step (or names
+       * the game it plays: "In Omweso you sow…"). */
       if (previous_variant != NULL && !g_str_equal (previous_variant, l->variant))
         {
           g_autofree char *first = g_utf8_strdown (l->steps[0].text, -1);
-          if (strstr (first, "game") == NULL && strstr (first, "rules") == NULL && strstr (first, "hawalis") == NULL)
+          if (strstr (first, "game") == NULL && strstr (first, "rules") == NULL && strstr (first, l->variant) == NULL)
             g_error ("lesson %s plays %s after %s, and its first step does not say so", l->id, l->variant,
                      previous_variant);
         }
@@ -935,6 +948,7 @@ test_drills (void)
   g_autoptr(KielaRegistry) registry = full_registry ();
   GPtrArray *lessons = kiela_registry_get_lessons (registry);
   guint drills = 0, course_steps = 0;
+  gboolean seen_hawalis = FALSE, seen_omweso = FALSE;
 
   for (guint i = 0; i < lessons->len; i++)
     {
@@ -943,7 +957,11 @@ test_drills (void)
 
       if (l->kind != KIELA_LESSON_KIND_COURSE)
         continue;
-      g_assert_cmpuint (l->n_steps, >=, 4);
+      seen_hawalis |= g_str_equal (l->variant, "hawalis");
+      seen_omweso |= g_str_equal (l->variant, "omweso");
+      if (l->n_steps < 4)
+        g_error ("course lesson %s (%s) has %u steps: every course lesson needs 4 or more", l->id, l->variant,
+                 (guint) l->n_steps);
       course_steps += (guint) l->n_steps;
       for (guint s = 0; s < l->n_steps; s++)
         {
@@ -971,6 +989,10 @@ test_drills (void)
             g_error ("lesson %s step %u: only %u positions of 12 differ", l->id, s + 1, g_hash_table_size (seen));
         }
     }
+  /* The lessons of the other games count too: Hawalis (a rules plugin) and Omweso (a variant
+   * file of data/variants) are both among the lessons checked. */
+  g_assert_true (seen_hawalis);
+  g_assert_true (seen_omweso);
   g_test_message ("%u course steps, %u of them drills", course_steps, drills);
   g_assert_cmpuint (course_steps, >=, 90);
   g_assert_cmpuint (drills, >, 0);

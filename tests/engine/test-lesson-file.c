@@ -489,9 +489,14 @@ test_cli (void)
         houses = o;
     }
   g_assert_nonnull (houses);
+  /* Step 1 has a Position of its own (a first click that sows one lap); step 4 has none. */
   step = json_array_get_object_element (json_object_get_array_member (houses, "steps"), 0);
   g_assert_cmpstr (json_object_get_string_member (step, "task"), ==, "sow-house");
   g_assert_cmpstr (json_object_get_string_member (step, "answer"), ==, "g1");
+  g_assert_cmpstr (json_object_get_string_member (step, "position"), !=,
+                   "1,1,1,1,1,1,1,1,1,1/1,1,1,1,0,0,0,0,0,0/0,0,0,0,0,0,1,1,1,1/1,1,1,1,1,1,1,1,1,1 s");
+  step = json_array_get_object_element (json_object_get_array_member (houses, "steps"), 3);
+  g_assert_cmpstr (json_object_get_string_member (step, "answer"), ==, "g2");
   /* No Position in the file: the start of kiela-beginner (kiela-cli play --variant kiela-beginner). */
   g_assert_cmpstr (json_object_get_string_member (step, "position"), ==,
                    "1,1,1,1,1,1,1,1,1,1/1,1,1,1,0,0,0,0,0,0/0,0,0,0,0,0,1,1,1,1/1,1,1,1,1,1,1,1,1,1 s");

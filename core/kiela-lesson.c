@@ -650,6 +650,13 @@ check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const Ki
                                                           f.moves), feedback);
       break;
     case KIELA_GOAL_SURVIVE:
+      if (learner_won && f.moves < limit)
+        {
+          /* A win before the count of moves says so, not "you played 7 moves". */
+          g_autofree char *won = g_strdup_printf (NG ("You won in %u move.", "You won in %u moves.", f.moves), f.moves);
+          g_autofree char *lost = describe_lost (&f, opponent);
+          return verdict (lesson, s, TRUE, g_strconcat (won, " ", lost, NULL), feedback);
+        }
       if (!learner_lost && (f.moves >= limit || over))
         {
           /* TRANSLATORS: a practice game's verdict, followed by what the opponent captured */

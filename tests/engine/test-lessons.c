@@ -350,6 +350,10 @@ test_play_out (void)
   g_assert_true (kiela_game_is_over (game));
   g_assert_cmpint (kiela_lesson_check (&lose, kiela, 3, &a, &fb), ==, KIELA_LESSON_RIGHT);
   g_clear_pointer (&fb, g_free);
+  /* "Survive 2 moves" won in one: the verdict tells the win, not "you played 1 move". */
+  g_assert_cmpint (kiela_lesson_check (&lose, kiela, 1, &a, &fb), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpstr (fb, ==, "Right! You won in 1 move. North captured none of your stones.");
+  g_clear_pointer (&fb, g_free);
   g_clear_object (&game);
 
   g_assert_true (kiela_lesson_step_get_position (&lose, kiela, 0, &pos, NULL));

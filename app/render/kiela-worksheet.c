@@ -706,11 +706,14 @@ draw_frame (KielaWorksheet *ws, cairo_t *cr, guint page, double width, double he
   const KielaVariant *variant = ws->variant;
   double x = PAGE_MARGIN, y = PAGE_MARGIN, cw = width - 2 * PAGE_MARGIN;
   gboolean ink = ws->options.ink;
-  g_autofree char *players = ws->lesson ? g_strdup_printf ("%s · %s", kiela_lesson_get_summary (ws->lesson),
-                                                           g_dgettext (variant->translation_domain ? variant->translation_domain
-                                                                                                   : GETTEXT_PACKAGE,
-                                                                       variant->name))
-                                        : players_line (ws);
+  const char *variant_name = g_dgettext (variant->translation_domain ? variant->translation_domain : GETTEXT_PACKAGE,
+                                         variant->name);
+  const char *summary = ws->lesson ? kiela_lesson_get_summary (ws->lesson) : NULL;
+  /* A lesson's line is its summary and the game it plays; a lesson without a summary (a
+   * teacher's file may have none) gives the game alone, never a dangling "· Kiela". */
+  g_autofree char *players = ws->lesson == NULL ? players_line (ws)
+                             : summary && *summary ? g_strdup_printf ("%s · %s", summary, variant_name)
+                                                   : g_strdup (variant_name);
   g_autofree char *footer = g_strdup_printf (_("Page %u of %u"), page + 1, MAX (ws->pages->len, 1));
 
   /* Each at most two lines, whatever a title or a record's names hold: a 2,000-character title

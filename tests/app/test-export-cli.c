@@ -692,6 +692,59 @@ pdf_page_text (const char *pdf, guint page)
   return squash (text);
 }
 
+/* The line under a lesson worksheet's title: "Summary · Game", or the game alone for a lesson
+ * without a summary (it read "· Kiela", a separator joining nothing). */
+static char *
+heading_line_after (const char *text, const char *title)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i]; i++)
+    if (g_str_equal (g_strstrip (lines[i]), title))
+      for (guint j = i + 1; lines[j]; j++)
+        if (*g_strstrip (lines[j]))
+          return g_strdup (lines[j]);
+  return NULL;
+}
+
+static void
+test_lesson_heading (void)
+{
+  g_autofree char *out = tmp_path ("lesson-heading.pdf");
+  g_autofree char *file = tmp_path ("heading.kiela-lesson");
+  const char *steps_part = "\n[Step 1]\nText=Sow g1.\nTask=sow-house\nAnswer=g1\n";
+  g_autofree char *bare = g_strconcat ("[Lesson]\nFormat=1\nId=heading\nTitle=No Summary Here\nVariant=kiela\n",
+                                       steps_part, NULL);
+  g_autofree char *summed = g_strconcat ("[Lesson]\nFormat=1\nId=heading\nTitle=No Summary Here\nVariant=kiela\n"
+                                         "Summary=Where the first stone goes.\n", steps_part, NULL);
+  g_autofree char *text = NULL, *line = NULL, *text2 = NULL, *line2 = NULL;
+  g_auto(Run) r = { 0 };
+  g_auto(Run) r2 = { 0 };
+
+  g_assert_true (g_file_set_contents (file, bare, -1, NULL));
+  run_cli (&r, "--lesson", file, "-o", out, NULL);
+  g_assert_cmpstr (r.err, ==, "");
+  g_assert_cmpint (r.status, ==, 0);
+  text = pdf_text (out);
+  line = heading_line_after (text, "No Summary Here");
+  g_assert_nonnull (line);
+  /* The game's name alone: no separator before it, none after. */
+  g_assert_false (g_str_has_prefix (line, "·"));
+  g_assert_null (strstr (line, "·"));
+  g_assert_nonnull (strstr (line, "Kiela"));
+  g_assert_null (strstr (text, "· Kiela"));
+
+  /* With a summary, the summary and the game. */
+  g_assert_true (g_file_set_contents (file, summed, -1, NULL));
+  run_cli (&r2, "--lesson", file, "-o", out, NULL);
+  g_assert_cmpint (r2.status, ==, 0);
+  text2 = pdf_text (out);
+  line2 = heading_line_after (text2, "No Summary Here");
+  g_assert_nonnull (line2);
+  g_assert_true (g_str_has_prefix (line2, "Where the first stone goes. · "));
+  g_assert_nonnull (strstr (line2, "Kiela"));
+}
+
 /* The teacher's copy (--answers) ends with the lesson's teacher notes on a page of their own,
  * after the answer key: under the For Teachers headings, each misconception its own bullet;
  * notes longer than a page go on over the next, nothing cut.  The pupils' copy and a lesson
@@ -1328,6 +1381,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/cli/lesson", test_lesson);
   g_test_add_func ("/export/cli/lesson-answers", test_lesson_answers);
   g_test_add_func ("/export/cli/lesson-teacher-page", test_lesson_teacher_page);
+  g_test_add_func ("/export/cli/lesson-heading", test_lesson_heading);
   g_test_add_func ("/export/cli/errors", test_errors);
   g_test_add_func ("/export/cli/variation", test_variation);
   g_test_add_func ("/export/cli/full-disk", test_full_disk);

@@ -311,7 +311,7 @@ _kiela_window_clear_refusal (KielaWindow *self)
 {
   g_clear_handle_id (&self->refusal_timeout, g_source_remove);
   if (self->refusal_toast)
-    adw_toast_dismiss (self->refusal_toast);
+    kiela_toast_overlay_dismiss (self->toast_overlay, self->refusal_toast);
   g_clear_weak_pointer (&self->refusal_toast);
 }
 
@@ -332,16 +332,14 @@ refusal_timed_out (gpointer data)
 
   self->refusal_timeout = 0;
   if (self->refusal_toast)
-    adw_toast_dismiss (self->refusal_toast);
+    kiela_toast_overlay_dismiss (self->toast_overlay, self->refusal_toast);
   return G_SOURCE_REMOVE;
 }
 
 /* A reason a click did nothing is about that click: it replaces the reason before it at once
  * instead of waiting in the toast queue behind it, stays 5 s after the latest click, and goes
- * when a move is played.  The toast keeps no timeout of its own: libadwaita 1.2 can neither
- * restart one (adding a toast twice gives it two lives in the overlay, a use after free when
- * they hide) nor replace a toast at once (it frees the one still in use when the one shown is
- * dismissed and another added, a crash seconds later); the window's timer hides it instead. */
+ * when a move is played.  The toast keeps no timeout of its own (a toast's time runs in whole
+ * seconds and stands still under the pointer): the window's timer hides it instead. */
 void
 _kiela_window_refuse (KielaWindow *self, const char *text)
 {
@@ -359,14 +357,12 @@ _kiela_window_refuse (KielaWindow *self, const char *text)
       return;
     }
   toast = adw_toast_new (text);
-  /* Normal priority: libadwaita 1.2 asserts when a high-priority toast displaces one being
-   * dismissed. */
   adw_toast_set_timeout (toast, 0);
   self->refusal_toast = toast;
   g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &self->refusal_toast);
   /* A hiding toast shows no new text: from its dismissal on, the next reason gets a toast of its own. */
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_refusal_dismissed), self, 0);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  kiela_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 /* ---------- the shortcuts window ---------- */

@@ -590,7 +590,7 @@ forget_opening (KielaWindow *self)
   if (toast != NULL)
     {
       g_clear_weak_pointer (&self->opening_toast);
-      adw_toast_dismiss (toast);
+      kiela_toast_overlay_dismiss (self->toast_overlay, toast);
     }
 }
 
@@ -608,7 +608,7 @@ on_opening_toast_cancel (AdwToast *toast, KielaWindow *self)
 {
   if (toast != self->opening_toast)
     return;
-  /* It goes by itself: dismissing it again while it goes releases it twice (libadwaita 1.2). */
+  /* It goes by itself (Cancel or its close button): forgetting it is enough. */
   g_clear_weak_pointer (&self->opening_toast);
   _kiela_window_cancel_open (self);
 }
@@ -641,7 +641,7 @@ show_opening_toast (gpointer data)
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_opening_toast_cancel), self, 0);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_opening_toast_cancel), self, 0);
   g_set_weak_pointer (&self->opening_toast, toast);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  kiela_toast_overlay_add_toast (self->toast_overlay, toast);
   return G_SOURCE_REMOVE;
 }
 
@@ -943,7 +943,7 @@ _kiela_window_report_plugin_failures (KielaWindow *self)
   adw_toast_set_action_name (toast, "win.show-plugins");
   adw_toast_set_timeout (toast, 10);
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  kiela_toast_overlay_add_toast (self->toast_overlay, toast);
   g_free (self->last_message);
   self->last_message = g_steal_pointer (&text);
 }

@@ -11,6 +11,7 @@
 #include "kiela-analysis-panel.h"
 #include "kiela-review-panel.h"
 #include "kiela-setup-bar.h"
+#include "kiela-toast-overlay.h"
 
 G_BEGIN_DECLS
 
@@ -18,7 +19,7 @@ struct _KielaWindow {
   AdwApplicationWindow parent_instance;
 
   /* Template children. */
-  AdwToastOverlay *toast_overlay;
+  KielaToastOverlay *toast_overlay;
   AdwWindowTitle *window_title;
   GtkRevealer *banner_revealer;
   GtkLabel *banner_label;

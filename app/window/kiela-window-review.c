@@ -54,7 +54,7 @@ on_show_better (KielaReviewPanel *panel, guint index, KielaWindow *self)
     }
   toast = adw_toast_new (why);
   adw_toast_set_timeout (toast, 8);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  kiela_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static gboolean

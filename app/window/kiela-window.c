@@ -40,7 +40,7 @@ kiela_window_add_toast (KielaWindow *self, AdwToast *toast)
       g_free (self->last_message);
       self->last_message = g_strdup (adw_toast_get_title (toast));
     }
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  kiela_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 void
@@ -223,10 +223,10 @@ on_hint_pending_notify (KielaGameSession *session, GParamSpec *pspec, KielaWindo
       self->thinking_toast = adw_toast_new (_("Thinking about a hint…"));
       adw_toast_set_timeout (self->thinking_toast, 0);
       g_object_add_weak_pointer (G_OBJECT (self->thinking_toast), (gpointer *) &self->thinking_toast);
-      adw_toast_overlay_add_toast (self->toast_overlay, self->thinking_toast);
+      kiela_toast_overlay_add_toast (self->toast_overlay, self->thinking_toast);
     }
   else if (self->thinking_toast)
-    adw_toast_dismiss (self->thinking_toast);
+    kiela_toast_overlay_dismiss (self->toast_overlay, self->thinking_toast);
   _kiela_window_actions_update (self);
 }
 
@@ -556,6 +556,7 @@ kiela_window_class_init (KielaWindowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (KIELA_TYPE_TOAST_OVERLAY);
   g_type_ensure (KIELA_TYPE_STEP_LIST);
   g_type_ensure (KIELA_TYPE_ANNOUNCE);
   g_type_ensure (KIELA_TYPE_SETUP_BAR);

@@ -77,10 +77,11 @@ const char       *kiela_window_get_result_text  (KielaWindow *self);
  * "refusal-timeout" property, 5000 by default; tests shorten it). */
 guint             kiela_window_get_refusal_timeout (KielaWindow *self);
 void              kiela_window_set_refusal_timeout (KielaWindow *self, guint ms);
-/* The last message's text (for tests: toasts cannot be read back from AdwToastOverlay). */
+/* The last message's text (what the latest message toast or refusal said). */
 const char       *kiela_window_get_last_message (KielaWindow *self);
-/* Shows `toast` over the window (which takes it).  A toast without a button is a message: its
- * title becomes the last message. */
+/* Shows `toast` over the window (which takes it; see kiela-toast-overlay.h: one at a time, the
+ * same words not queued twice).  A toast without a button is a message: its title becomes the
+ * last message. */
 void              kiela_window_add_toast        (KielaWindow *self, AdwToast *toast);
 /* `text` as a message in a toast of six seconds. */
 void              kiela_window_add_message      (KielaWindow *self, const char *text);

@@ -541,7 +541,7 @@ test_small_screen (Fixture *f, gconstpointer data)
 static void
 test_refusals_replace (Fixture *f, gconstpointer data)
 {
-  AdwToastOverlay *overlay = ADW_TOAST_OVERLAY (child (f, "toast_overlay"));
+  GtkWidget *overlay = child (f, "toast_overlay");
 
   click (f, KIELA_NORTH, "d4");
   g_assert_nonnull (strstr (kiela_window_get_last_message (f->window), "d4 belongs to North"));
@@ -556,7 +556,7 @@ test_refusals_replace (Fixture *f, gconstpointer data)
     int top = 0;
 
     app_test_wait_frames (GTK_WIDGET (f->window), 2);
-    stack[top++] = GTK_WIDGET (overlay);
+    stack[top++] = overlay;
     while (top > 0)
       {
         GtkWidget *w = stack[--top];

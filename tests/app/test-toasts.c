@@ -1,5 +1,6 @@
 /* test-toasts.c: where the window's toasts go and how long they stay: never over the position
- * editor's controls, and a refusal replaced by another gets its full time. */
+ * editor's controls, and a refusal replaced by another gets its full time; a click meant for
+ * one toast never lands on the next. */
 #include "config.h"
 
 #include <string.h>
@@ -241,9 +242,7 @@ test_editor_uncovered (void)
       /* The widest kind: a toast with a button is at least 450 px wide. */
       long_toast = adw_toast_new ("A message long enough to fill a toast from one side to the other, and more");
       adw_toast_set_button_label (long_toast, "_Details");
-      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (gtk_widget_get_template_child (GTK_WIDGET (window),
-                                                                                      KIELA_TYPE_WINDOW, "toast_overlay")),
-                                   long_toast);
+      kiela_window_add_toast (window, long_toast);
       g_free (png);
       png = g_strdup_printf ("toasts-editor-long-%dx%d.png", sizes[i].w, sizes[i].h);
       assert_editor_clear (window, editor, size, png);
@@ -540,6 +539,114 @@ test_lesson_uncovered (void)
     }
 }
 
+/* The button a click at (x, y) of the window lands on, as GTK picks it (a widget that does not
+ * take the pointer lets it through to the one under it), or NULL. */
+static GtkWidget *
+button_at (KielaWindow *window, double x, double y)
+{
+  GtkWidget *w = gtk_widget_pick (GTK_WIDGET (window), x, y, GTK_PICK_DEFAULT);
+
+  while (w != NULL && !GTK_IS_BUTTON (w))
+    w = gtk_widget_get_parent (w);
+  return w;
+}
+
+/* A lesson offered the way the game offers one (kiela-learn.c's offer_lesson()). */
+static void
+offer (KielaWindow *window, const char *text, const char *lesson_id)
+{
+  AdwToast *toast = adw_toast_new (text);
+
+  adw_toast_set_timeout (toast, 8);
+  adw_toast_set_button_label (toast, "How does this work?");
+  adw_toast_set_action_name (toast, "learn.open-lesson");
+  adw_toast_set_action_target_value (toast, g_variant_new_string (lesson_id));
+  kiela_window_add_toast (window, toast);
+}
+
+static GtkWidget *
+last_button (GtkWidget *toast)
+{
+  GtkWidget *last = NULL;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (toast); c; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_BUTTON (c))
+      last = c;
+  g_assert_nonnull (last);
+  return last;
+}
+
+/* Two offers queued, the second wider (its "How does this work?" lies where the first's close
+ * button was): the first closed by its close button, a second click at once at the same place,
+ * meant to close the next, opens no lesson.  The next offer is still there, and its button
+ * takes a click once it has been up a moment. */
+static void
+test_offer_not_under_pointer (void)
+{
+  g_autoptr(GSettings) prefs = app_test_settings_new ();
+  KielaWindow *window = window_new (prefs, 1024, 768);
+  GtkWidget *first, *close, *second, *button;
+  graphene_point_t at;
+
+  offer (window, "That move captured stones.", KIELA_LESSON_FOR_CAPTURE);
+  offer (window, "That move relayed: its last stone landed in an occupied house.",
+         KIELA_LESSON_FOR_RELAY);
+  wait_until (toast_shown, window, 5000, "the first offer");
+  app_test_wait_frames (GTK_WIDGET (window), 2);
+  first = g_object_ref (shown_toast (window));
+  close = last_button (first);
+  {
+    graphene_point_t centre = GRAPHENE_POINT_INIT (gtk_widget_get_width (close) / 2.0f, gtk_widget_get_height (close) / 2.0f);
+
+    g_assert_true (gtk_widget_compute_point (close, GTK_WIDGET (window), &centre, &at));
+  }
+  render_to_png (GTK_WIDGET (window), "toasts-offer-first-1024x768.png");
+  /* Once the offer has been up a moment, a click on its close button lands on it. */
+  spin_until (g_get_monotonic_time () + 1200 * (gint64) 1000);
+  g_assert_true (button_at (window, at.x, at.y) == close);
+  g_signal_emit_by_name (close, "clicked");
+  {
+    ToastGone gone = { window, first };
+
+    wait_until (other_toast_shown, &gone, 5000, "the first offer to go");
+  }
+  app_test_wait_frames (GTK_WIDGET (window), 2);
+  /* The second click, at once at the same place. */
+  button = button_at (window, at.x, at.y);
+  if (shown_toast (window))
+    render_to_png (GTK_WIDGET (window), "toasts-offer-second-1024x768.png");
+  g_test_message ("at %.0f,%.0f: %s “%s”", at.x, at.y, button ? G_OBJECT_TYPE_NAME (button) : "nothing",
+                  button && gtk_button_get_label (GTK_BUTTON (button)) ? gtk_button_get_label (GTK_BUTTON (button)) : "");
+  if (button != NULL)
+    g_signal_emit_by_name (button, "clicked");
+  app_test_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_cmpstr (kiela_window_get_visible_page (window), ==, "game");
+
+  /* The second offer is up (or comes up), and its button works after a moment. */
+  wait_until (toast_shown, window, 5000, "the second offer");
+  second = shown_toast (window);
+  g_assert_true (second != first);
+  g_assert_nonnull (strstr (shown_toast_text (window), "relayed"));
+  spin_until (g_get_monotonic_time () + 1200 * (gint64) 1000);
+  button = NULL;
+  for (GtkWidget *c = gtk_widget_get_first_child (second); c; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_BUTTON (c) && gtk_button_get_label (GTK_BUTTON (c)) != NULL)
+      button = c;
+  g_assert_nonnull (button);
+  {
+    graphene_point_t centre = GRAPHENE_POINT_INIT (gtk_widget_get_width (button) / 2.0f, gtk_widget_get_height (button) / 2.0f);
+
+    g_assert_true (gtk_widget_compute_point (button, GTK_WIDGET (window), &centre, &at));
+  }
+  g_assert_true (button_at (window, at.x, at.y) == button);
+  g_signal_emit_by_name (button, "clicked");
+  app_test_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_cmpstr (kiela_window_get_visible_page (window), ==, KIELA_PAGE_LESSON);
+  g_object_unref (first);
+  close_toasts (window);
+  window_free (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -554,5 +661,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/toasts/long-message-fits", test_long_message_fits);
   g_test_add_func ("/app/toasts/caption-uncovered", test_caption_uncovered);
   g_test_add_func ("/app/toasts/lesson-uncovered", test_lesson_uncovered);
+  g_test_add_func ("/app/toasts/offer-not-under-pointer", test_offer_not_under_pointer);
   return g_test_run ();
 }

@@ -106,10 +106,13 @@ print_stats (KielaStats *stats, const char *variant_name)
 
       if (mean >= 0 && (i == 0 || ply != s.max_plies * (i - 1) / HISTOGRAM_BARS))
         {
-          g_autofree char *reached = g_strdup_printf ("%" G_GUINT64_FORMAT, kiela_stats_get_reached (stats, ply));
+          guint64 n = kiela_stats_get_reached (stats, ply);
+          g_autofree char *reached = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
 
-          /* Translators: "  ply 120: 51.3 stones (240 games)" */
-          printf (_("  ply %u: %.1f stones (%s games)\n"), ply, mean, reached);
+          /* Translators: "  ply 120: 51.3 stones (240 games)"; %s is the number of games */
+          printf (ngettext ("  ply %u: %.1f stones (%s game)\n", "  ply %u: %.1f stones (%s games)\n",
+                            (unsigned long) MIN (n, G_MAXULONG)),
+                  ply, mean, reached);
         }
     }
 }

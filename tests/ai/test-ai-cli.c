@@ -541,6 +541,30 @@ test_stdout_write_failure (void)
   g_rmdir (dir);
 }
 
+/* The stones-in-play (or margin) lines count their games: "(1 game)", not "(1 games)". */
+static void
+test_stats_game_count (void)
+{
+  g_auto(Run) r = { 0 };
+  guint lines = 0;
+
+  run_cli (&r, "stats", "--ai", "random", "--ai", "random", "--games", "1", "--quiet", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_null (strstr (r.out, "(1 games)"));
+  for (const char *p = strstr (r.out, "  ply "); p != NULL; p = strstr (p + 1, "  ply "))
+    {
+      const char *end = strchr (p, '\n');
+      g_autofree char *line = NULL;
+
+      g_assert_nonnull (end);
+      line = g_strndup (p, end - p);
+      if (!g_str_has_suffix (line, "(1 game)"))
+        g_error ("a line of a one-game run: “%s”", line);
+      lines++;
+    }
+  g_assert_cmpuint (lines, >=, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -555,6 +579,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai-cli/bestmove/text", test_bestmove_text);
   g_test_add_func ("/ai-cli/bestmove/bad-input", test_bestmove_bad_input);
   g_test_add_func ("/ai-cli/usage-errors", test_usage_errors);
+  g_test_add_func ("/ai-cli/stats/game-count", test_stats_game_count);
   g_test_add_func ("/ai-cli/arrange/json", test_arrange_json);
   g_test_add_func ("/ai-cli/arrange/bad-input", test_arrange_bad_input);
   g_test_add_func ("/ai-cli/tournament/summary-csv-threads", test_tournament);

@@ -705,7 +705,7 @@ kiela_game_play (KielaGame *game, KielaMove move, KielaTrace *trace, GError **er
   g_return_val_if_fail (KIELA_IS_GAME (game), FALSE);
 
   pos = kiela_game_get_position (game);
-  if (move < 0 || move >= KIELA_MOVE_INDEX_MAX || KIELA_MOVE_HOUSE (move) >= 2u * game->variant->files)
+  if (!KIELA_MOVE_IS_WELL_FORMED (move) || KIELA_MOVE_HOUSE (move) >= 2u * game->variant->files)
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE, _("House %d does not exist on this board"), move);
       return FALSE;

@@ -31,6 +31,19 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
         return g_strdup_printf (NG ("%s lifts %u stone from %s and sows it clockwise.",
                                     "%s lifts %u stones from %s and sows them clockwise.", e->count),
                                 who, (guint) e->count, sq);
+      /* choice: a turn that was the player's, taken (1) or declined (2). */
+      if (e->reason && e->choice == 1)
+        /* Translators: "Lap 3: South lifts the 2 stones of a2 and chooses to sow on clockwise." */
+        return g_strdup_printf (NG ("Lap %u: %s lifts the %u stone of %s and chooses to sow on clockwise.",
+                                    "Lap %u: %s lifts the %u stones of %s and chooses to sow on clockwise.", e->count),
+                                e->lap, who, (guint) e->count, sq);
+      if (e->choice == 2)
+        /* Translators: the player could sow on clockwise here (and capture) but chose not to */
+        return g_strdup_printf (NG ("Lap %u: %s lifts the %u stone of %s and sows on the usual way, though "
+                                    "clockwise would capture.",
+                                    "Lap %u: %s lifts the %u stones of %s and sows on the usual way, though "
+                                    "clockwise would capture.", e->count),
+                                e->lap, who, (guint) e->count, sq);
       if (e->reason)
         return g_strdup_printf (NG ("Lap %u: %s lifts the %u stone of %s and sows on clockwise.",
                                     "Lap %u: %s lifts the %u stones of %s and sows on clockwise.", e->count),
@@ -104,6 +117,18 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
                                 sq, total, sq2, sq3, captor);
       }
     case KIELA_EVENT_ENTER:
+      if (e->reason && e->choice == 1)
+        /* Translators: "South chooses to sow the 4 captured stones from b1 on, clockwise." */
+        return g_strdup_printf (NG ("%s chooses to sow the %u captured stone from %s on, clockwise.",
+                                    "%s chooses to sow the %u captured stones from %s on, clockwise.", e->count),
+                                who, (guint) e->count, sq);
+      if (e->choice == 2)
+        /* Translators: the player could sow them clockwise (and capture again) but chose not to */
+        return g_strdup_printf (NG ("%s sows the %u captured stone from %s on the usual way, though clockwise "
+                                    "would capture again.",
+                                    "%s sows the %u captured stones from %s on the usual way, though clockwise "
+                                    "would capture again.", e->count),
+                                who, (guint) e->count, sq);
       if (e->reason)
         return g_strdup_printf (NG ("%s sows the %u captured stone from %s on, clockwise.",
                                     "%s sows the %u captured stones from %s on, clockwise.", e->count),

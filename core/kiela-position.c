@@ -91,12 +91,26 @@ kiela_square_name (guint files, KielaSide side, guint house, char out[4])
   out[3] = '\0';
 }
 
+void
+kiela_move_name (guint files, KielaSide side, KielaMove move, char out[KIELA_MOVE_NAME_MAX])
+{
+  const guint decisions = KIELA_MOVE_DECISIONS (move);
+  guint len;
+
+  kiela_square_name (files, side, (guint) KIELA_MOVE_BASE (move), out);
+  len = (guint) strlen (out);
+  /* The decisions up to the last declined turn: "+" taken, "-" declined ("b2+-"). */
+  for (guint k = 0; (decisions >> k) != 0; k++)
+    out[len++] = (decisions >> k) & 1u ? '-' : '+';
+  out[len] = '\0';
+}
+
 char *
 kiela_square_name_dup (guint files, KielaSide side, guint house)
 {
-  char buf[4];
+  char buf[KIELA_MOVE_NAME_MAX];
 
-  kiela_square_name (files, side, house, buf);
+  kiela_move_name (files, side, (KielaMove) house, buf);
   return g_strdup (buf);
 }
 
@@ -186,20 +200,38 @@ kiela_move_parse (guint files, const char *text, KielaSquare *square, KielaMove 
 
   g_return_val_if_fail (files >= KIELA_MIN_FILES && files <= KIELA_MAX_FILES, FALSE);
 
-  /* "a1<": the square, sown clockwise; anything else after the square is the square's error. */
+  /* "a1<": the square, sown clockwise; then "+" or "-" for each optional turn the move meets
+   * (taken or declined; turns not written are taken), at most KIELA_MOVE_MAX_DECISIONS.
+   * Anything else after the square is the square's error. */
   len = text ? strlen (text) : 0;
-  if (len == 3 && text[2] == '<')
+  if (len > 2)
     {
+      const gboolean clockwise = text[2] == '<';
+      const gsize marks = len - 2 - (clockwise ? 1 : 0);
+      guint decisions = 0;
+      gboolean ok = marks <= KIELA_MOVE_MAX_DECISIONS;
+
+      for (gsize k = 0; ok && k < marks; k++)
+        {
+          const char c = text[len - marks + k];
+
+          ok = c == '+' || c == '-';
+          decisions |= (c == '-' ? 1u : 0u) << k;
+        }
       bare[0] = text[0];
       bare[1] = text[1];
       bare[2] = '\0';
-      if (!kiela_square_parse (files, bare, square, NULL))
+      if (!ok || !kiela_square_parse (files, bare, square, NULL))
         return kiela_square_parse (files, text, square, error);
+      if (move)
+        *move = (KielaMove) square->house | (clockwise ? KIELA_MOVE_CLOCKWISE : 0) |
+                (KielaMove) (decisions << KIELA_MOVE_DECLINE_SHIFT);
+      return TRUE;
     }
-  else if (!kiela_square_parse (files, text, square, error))
+  if (!kiela_square_parse (files, text, square, error))
     return FALSE;
   if (move)
-    *move = (KielaMove) square->house | (len == 3 ? KIELA_MOVE_CLOCKWISE : 0);
+    *move = (KielaMove) square->house;
   return TRUE;
 }
 

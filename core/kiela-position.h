@@ -35,12 +35,21 @@ KIELA_AVAILABLE_IN_ALL guint     kiela_facing_outer         (guint files, guint 
 /* "g1" for (South, 6) on a 10-file board.  Writes at most 4 bytes including NUL.  `house` may be
  * a move: a clockwise one (KIELA_MOVE_CLOCKWISE) is named with a trailing "<", "a1<". */
 KIELA_AVAILABLE_IN_ALL void      kiela_square_name          (guint files, KielaSide side, guint house, char out[4]);
+/* A move's whole name: its square, "<" when it is sown clockwise, then for each optional turn
+ * it meets (KIELA_MOVE_DECLINE) "+" taken or "-" declined, up to the last declined one:
+ * "b2", "a1<", "b2-", "a1<+-".  At most KIELA_MOVE_NAME_MAX bytes including NUL. */
+#define KIELA_MOVE_NAME_MAX (4 + KIELA_MOVE_MAX_DECISIONS)
+KIELA_AVAILABLE_IN_ALL void      kiela_move_name            (guint files, KielaSide side, KielaMove move,
+                                                             char out[KIELA_MOVE_NAME_MAX]);
+/* The square's name, or for a move its whole name (kiela_move_name), newly allocated. */
 KIELA_AVAILABLE_IN_ALL char     *kiela_square_name_dup      (guint files, KielaSide side, guint house);
 /* Parses "g1" strictly; a GError names the input and what is wrong with it. */
 KIELA_AVAILABLE_IN_ALL gboolean  kiela_square_parse         (guint files, const char *text, KielaSquare *out, GError **error);
 /* Parses a move's name: a square ("a1", sown the usual way) or a square and "<" ("a1<", sown
- * clockwise).  `square` receives the square, `move` (may be NULL) its house with
- * KIELA_MOVE_CLOCKWISE for "<"; whether the square's side may sow it is the caller's business. */
+ * clockwise), then optionally a "+" or "-" for each optional turn ("b2-": the first declined).
+ * `square` receives the square, `move` (may be NULL) its house with KIELA_MOVE_CLOCKWISE for
+ * "<" and KIELA_MOVE_DECLINE bits for "-"; whether the square's side may sow it is the caller's
+ * business. */
 KIELA_AVAILABLE_IN_ALL gboolean  kiela_move_parse           (guint files, const char *text, KielaSquare *square, KielaMove *move,
                                                              GError **error);
 

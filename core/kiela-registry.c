@@ -253,8 +253,8 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
       const KielaReverseRule *r = v->reverse;
       const guint n_reverse = (guint) __builtin_popcountll (r->houses);
 
-      if (r->when > KIELA_REVERSE_ALWAYS || r->captured > KIELA_REVERSE_CAPTURED_WHEN_CAPTURES ||
-          r->relay > KIELA_REVERSE_RELAY_WHEN_CAPTURES)
+      if (r->when > KIELA_REVERSE_ALWAYS || r->captured > KIELA_REVERSE_CAPTURED_CHOICE ||
+          r->relay > KIELA_REVERSE_RELAY_CHOICE)
         {
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
           return FALSE;

@@ -147,14 +147,38 @@ kiela_reverse_allowed (const KielaVariant *v, const KielaPosition *pos, guint ho
 }
 
 static void
-push_lift (KielaTrace *trace, KielaEventType type, guint side, guint house, guint count, guint lap, gint dir)
+push_lift (KielaTrace *trace, KielaEventType type, guint side, guint house, guint count, guint lap, gint dir,
+           guint choice)
 {
+  KielaEvent *e;
+
   push_event (trace, type, side, house, count, count, lap);
-  g_array_index (trace->events, KielaEvent, trace->events->len - 1).reason = dir < 0;
+  e = &g_array_index (trace->events, KielaEvent, trace->events->len - 1);
+  e->reason = dir < 0;
+  e->choice = (guint8) choice;
 }
 
+/* Whether the variant leaves some turn after the first lap to the player. */
+static inline gboolean
+has_choices (const KielaReverseRule *rev)
+{
+  return rev && (rev->captured == KIELA_REVERSE_CAPTURED_CHOICE || rev->relay == KIELA_REVERSE_RELAY_CHOICE);
+}
+
+/* An optional turn met by the move: taken (1) unless the move declines it (2); `k` counts
+ * the turns met. */
+static inline guint
+decide (KielaMove move, guint *k)
+{
+  const guint i = (*k)++;
+
+  return i < KIELA_MOVE_MAX_DECISIONS && (KIELA_MOVE_DECISIONS (move) >> i) & 1u ? 2u : 1u;
+}
+
+/* `n_choices` (may be NULL) receives the number of optional turns the move met. */
 static gboolean
-sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult *res, KielaTrace *trace)
+sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult *res, KielaTrace *trace,
+              guint *n_choices)
 {
   const KielaSide side = (KielaSide) pos->to_move;
   const guint files = v->files, n = 2u * files;
@@ -164,7 +188,7 @@ sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSo
   guint h = KIELA_MOVE_HOUSE (move), lap_start = h, lift = h, hand = my[h], last = h, ends = 0;
   gint dir = KIELA_MOVE_IS_CLOCKWISE (move) ? -1 : 1;
   guint32 lap = 1, drops = 0;
-  guint captures = 0, captured_total = 0;
+  guint captures = 0, captured_total = 0, choices = 0, choice = 0;
   KielaEndReason end;
 
   for (;;)
@@ -175,7 +199,7 @@ sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSo
       if (lift != KIELA_NO_LIFT)
         {
           if (trace)
-            push_lift (trace, KIELA_EVENT_LIFT, side, lift, hand, lap, dir);
+            push_lift (trace, KIELA_EVENT_LIFT, side, lift, hand, lap, dir, choice);
           my[lift] = 0;
         }
       drops += hand;
@@ -254,9 +278,11 @@ sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSo
           /* The captured stones' direction.  KEEP: that of the capturing lap; WHEN_CAPTURES:
            * clockwise when they are sown from one of the reverse houses and that lap captures;
            * else the usual way. */
+          choice = 0;
           if (rev && rev->captured == KIELA_REVERSE_CAPTURED_KEEP)
             next = dir;
-          else if (rev && rev->captured == KIELA_REVERSE_CAPTURED_WHEN_CAPTURES)
+          else if (rev && (rev->captured == KIELA_REVERSE_CAPTURED_WHEN_CAPTURES ||
+                           rev->captured == KIELA_REVERSE_CAPTURED_CHOICE))
             {
               const guint from = v->captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR ? last : lap_start;
               const guint after = v->captured_fate == KIELA_CAPTURED_SOW_AFTER_CAPTOR ? last
@@ -265,7 +291,12 @@ sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSo
 
               if ((rev->houses & (G_GUINT64_CONSTANT (1) << from)) &&
                   lap_would_capture (v, my, op, after, c, KIELA_NO_LIFT, -1))
-                next = -1;
+                {
+                  /* CHOICE: the player's turn to take or decline. */
+                  if (rev->captured == KIELA_REVERSE_CAPTURED_CHOICE)
+                    choice = decide (move, &choices);
+                  next = choice == 2 ? 1 : -1;
+                }
             }
           dir = next;
           hand = c;
@@ -278,7 +309,8 @@ sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSo
           else
             h = lap_start;
           if (trace)
-            push_lift (trace, KIELA_EVENT_ENTER, side, step_house (h, dir, n), c, lap, dir);
+            push_lift (trace, KIELA_EVENT_ENTER, side, step_house (h, dir, n), c, lap, dir, choice);
+          choice = 0;
         }
       else
         {
@@ -290,17 +322,26 @@ sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSo
               push_event (trace, KIELA_EVENT_RELAY, side, last, count_last, 0, lap - 1);
               g_array_index (trace->events, KielaEvent, trace->events->len - 1).reason = (guint8) why;
             }
-          /* A relay lap from one of the reverse houses may turn clockwise to capture. */
-          if (dir > 0 && rev && rev->relay == KIELA_REVERSE_RELAY_WHEN_CAPTURES &&
+          /* A relay lap from one of the reverse houses may turn clockwise to capture: always
+           * (WHEN_CAPTURES) or as the player decides (CHOICE). */
+          if (dir > 0 && rev && (rev->relay == KIELA_REVERSE_RELAY_WHEN_CAPTURES ||
+                                 rev->relay == KIELA_REVERSE_RELAY_CHOICE) &&
               (rev->houses & (G_GUINT64_CONSTANT (1) << last)) &&
               lap_would_capture (v, my, op, last, count_last, last, -1))
-            dir = -1;
+            {
+              if (rev->relay == KIELA_REVERSE_RELAY_CHOICE)
+                choice = decide (move, &choices);
+              if (choice != 2)
+                dir = -1;
+            }
           hand = count_last;
           lift = last;
           h = lap_start = last;
         }
     }
 
+  if (n_choices)
+    *n_choices = choices;
   if (res)
     fill_result (res, move, side, lap, drops, captures, captured_total, end, last);
   if (trace)
@@ -326,7 +367,7 @@ sow16 (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult
 
   if (G_UNLIKELY (kiela_variant_is_directed (v)))
     {
-      ok = sow_directed (v, pos, move, res, trace);
+      ok = sow_directed (v, pos, move, res, trace, NULL);
       pos->to_move = (guint8) KIELA_OTHER_SIDE (side);
       pos->first_move_owed &= (guint8) ~(1u << side);
       return ok;
@@ -382,6 +423,28 @@ forced_first_move (const KielaVariant *variant, const KielaPosition *pos)
   return (KielaMove) h;
 }
 
+/* Appends to `moves` the move `base` with each way of declining its optional turns that keeps
+ * the decisions in `mask` and decides only turns from `fixed` on: sown once to find how many
+ * turns it meets, then each of those turns declined in turn, recursively, so every path through
+ * the turns is listed once.  A list already full is left as it is (a limit, documented). */
+static void
+add_decisions (const KielaVariant *variant, const KielaPosition *pos, KielaMove base, guint mask, guint fixed,
+               KielaMove moves[KIELA_MAX_MOVES], guint *count)
+{
+  KielaPosition scratch = *pos;
+  guint n = 0;
+
+  sow_directed (variant, &scratch, base | (KielaMove) (mask << KIELA_MOVE_DECLINE_SHIFT), NULL, NULL, &n);
+  n = MIN (n, (guint) KIELA_MOVE_MAX_DECISIONS);
+  for (guint j = fixed; j < n && *count < KIELA_MAX_MOVES; j++)
+    {
+      const guint m = mask | (1u << j);
+
+      moves[(*count)++] = base | (KielaMove) (m << KIELA_MOVE_DECLINE_SHIFT);
+      add_decisions (variant, pos, base, m, j + 1, moves, count);
+    }
+}
+
 guint
 kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES])
 {
@@ -399,9 +462,15 @@ kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, Ki
   /* Then the clockwise sowings the variant allows, after all the usual ones (validation keeps
    * the two within KIELA_MAX_MOVES). */
   if (G_UNLIKELY (variant->reverse != NULL))
-    for (guint h = 0; h < 2u * variant->files && count < KIELA_MAX_MOVES; h++)
-      if (kiela_reverse_allowed (variant, pos, h))
-        moves[count++] = (KielaMove) h | KIELA_MOVE_CLOCKWISE;
+    {
+      for (guint h = 0; h < 2u * variant->files && count < KIELA_MAX_MOVES; h++)
+        if (kiela_reverse_allowed (variant, pos, h))
+          moves[count++] = (KielaMove) h | KIELA_MOVE_CLOCKWISE;
+      /* Then, where later turns are the player's, every other way of deciding them. */
+      if (has_choices (variant->reverse))
+        for (guint i = 0, n_first = count; i < n_first; i++)
+          add_decisions (variant, pos, moves[i], 0, 0, moves, &count);
+    }
   return count;
 }
 
@@ -481,7 +550,7 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
   KielaPosition child;
   guint house;
 
-  if (move < 0 || move >= KIELA_MOVE_INDEX_MAX || KIELA_MOVE_HOUSE (move) >= n)
+  if (!KIELA_MOVE_IS_WELL_FORMED (move) || KIELA_MOVE_HOUSE (move) >= n)
     return g_strdup_printf (_("House %d does not exist on this board."), move);
 
   house = KIELA_MOVE_HOUSE (move);
@@ -503,6 +572,23 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
       return g_strdup_printf (_("The first move of each player in %1$s is made from %2$s."),
                               kiela_variant_get_name (variant), forced);
     }
+  if (!is_candidate && KIELA_MOVE_DECISIONS (move) != 0 && !has_choices (variant->reverse))
+    /* TRANSLATORS: %s the game (Kiela) */
+    return g_strdup_printf (_("In %s no change of direction in the middle of a move is the player’s choice."),
+                            kiela_variant_get_name (variant));
+  /* Decisions for turns the move does not meet: its base is a move, the rest is not. */
+  if (!is_candidate && KIELA_MOVE_DECISIONS (move) != 0)
+    for (guint i = 0; i < n_cand; i++)
+      if (cand[i] == KIELA_MOVE_BASE (move))
+        {
+          char name[KIELA_MOVE_NAME_MAX];
+
+          kiela_move_name (variant->files, (KielaSide) pos->to_move, move, name);
+          /* TRANSLATORS: %1$s a move with its choices (b2+-: "+" goes clockwise at a point of
+           * the move where the player may, "-" declines to), %2$s the same house (b2) */
+          return g_strdup_printf (_("%1$s declines a change of direction that sowing %2$s does not come to: "
+                                    "it has fewer choices."), name, sq);
+        }
   if (!is_candidate && KIELA_MOVE_IS_CLOCKWISE (move) && my[house] >= min_sow)
     {
       if (variant->reverse == NULL || !(variant->reverse->houses & (G_GUINT64_CONSTANT (1) << house)))

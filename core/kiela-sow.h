@@ -53,7 +53,10 @@ typedef struct {
   guint8 side2;
   guint8 house2;
   guint8 house3;
-  guint8 _pad;
+  /* LIFT and ENTER of a lap after the first: 1 when the lap starts at one of the move's
+   * optional turns (KIELA_REVERSE_*_CHOICE) and turns clockwise, 2 when the player declined
+   * that turn and the lap goes the usual way; 0 elsewhere.  Was padding. */
+  guint8 choice;
   guint16 count2;
   guint16 count3;
 } KielaEvent;

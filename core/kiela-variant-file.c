@@ -51,8 +51,9 @@ static const char *const endless_words[]     = { "illegal", "loses", NULL };
 static const char *const end_words[]         = { "no-moves-loses", "repetition-draws", NULL };
 /* In KielaReverseWhen, KielaReverseCaptured and KielaReverseRelay order. */
 static const char *const reverse_when_words[]     = { "captures", "always", NULL };
-static const char *const reverse_captured_words[] = { "anticlockwise", "clockwise", "when-captures", NULL };
-static const char *const reverse_relay_words[]    = { "never", "when-captures", NULL };
+static const char *const reverse_captured_words[] = { "anticlockwise", "clockwise", "when-captures",
+                                                      "choice-when-captures", NULL };
+static const char *const reverse_relay_words[]    = { "never", "when-captures", "choice-when-captures", NULL };
 static const char *const level_words[]       = { "Beginner", "Advanced", "Expert", NULL };
 
 static const KielaVariantFileKey keys[] = {

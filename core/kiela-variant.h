@@ -68,20 +68,25 @@ typedef enum {
   /* clockwise when they are sown from one of the reverse houses and that lap captures, else
    * the usual way (Omweso: a reverse capture's stones may go clockwise again to capture) */
   KIELA_REVERSE_CAPTURED_WHEN_CAPTURES = 2,
+  /* the same turn, but the player's choice: it may be declined (Omweso as Wikipedia gives it:
+   * "there is no compulsion to play one direction or the other") */
+  KIELA_REVERSE_CAPTURED_CHOICE = 3,
 } KielaReverseCaptured;
 
 /* Whether a relay lap lifted from one of the houses (the last lap ended there) turns clockwise. */
 typedef enum {
   KIELA_REVERSE_RELAY_NEVER = 0,            /* it goes on the way the lap before it went */
-  KIELA_REVERSE_RELAY_WHEN_CAPTURES = 1,    /* clockwise when that lap captures (Omweso) */
+  KIELA_REVERSE_RELAY_WHEN_CAPTURES = 1,    /* clockwise when that lap captures */
+  KIELA_REVERSE_RELAY_CHOICE = 2,           /* the same turn, the player's choice (Omweso) */
 } KielaReverseRelay;
 
 /*
  * Reverse sowing (Omweso's reverse captures): a move may be sown clockwise from some houses,
  * its name then carrying KIELA_MOVE_CLOCKWISE.  Later laps follow the rule: a relay goes the
  * way of the lap before it unless `relay` turns it, captured stones go as `captured` says.
- * Every turn after the first lap is decided by the rule (a turn that captures is taken), so
- * one direction names a whole move.  Plain data, like the variant.
+ * A WHEN_CAPTURES turn is taken whenever it captures; a CHOICE turn is the player's, and the
+ * move carries the decision (KIELA_MOVE_DECLINE): kiela_candidate_moves() lists a move for
+ * every way of deciding.  Plain data, like the variant.
  */
 typedef struct {
   guint64 houses;   /* bit h: local house h may be sown clockwise (the same houses for both sides) */
@@ -263,8 +268,10 @@ KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (K
  *   ReverseFrom=none               # none | local houses that may also be sown clockwise: 0;1;14;15
  *   ReverseWhen=captures           # captures (only when that first lap captures) | always
  *   ReverseCaptured=anticlockwise  # after a clockwise capture: anticlockwise | clockwise | when-captures
+ *                                  # | choice-when-captures (the same turn, the player's choice)
  *   ReverseRelay=never             # never | when-captures: a relay lap ending in one of those
- *                                  # houses turns clockwise when that lap captures
+ *                                  # houses turns clockwise when that lap captures |
+ *                                  # choice-when-captures (the same, the player's choice)
  *   BothEndsWin=false              # true: captures in the first and the last file in one move win
  *
  * Start patterns, ';'-separated terms applied in order to an empty side:

@@ -14,8 +14,8 @@ typedef struct {
   gint32  score;
   gint8   depth;
   guint8  flag;
-  guint8  move;   /* KIELA_NO_HOUSE when none */
-  guint8  _pad;
+  guint8  move;   /* KIELA_MOVE_INDEX of the best move; KIELA_NO_HOUSE when none */
+  guint8  decisions;   /* its KIELA_MOVE_DECISIONS (was padding) */
 } TTEntry;
 
 typedef struct {
@@ -115,7 +115,7 @@ order_moves (Search *s, guint ply, guint n, KielaMove tt_move)
           k = CLAMP (gain, -900, 900) * 1000000;
           if (ply < MAX_PLY && (m == s->killers[ply][0] || m == s->killers[ply][1]))
             k += 500000;
-          k += (gint) MIN (s->history[m], 400000u);
+          k += (gint) MIN (s->history[KIELA_MOVE_INDEX (m)], 400000u);
         }
       keys[i] = k;
       order[i] = (gint) i;
@@ -209,7 +209,7 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
   if (e->key == key && e->flag != 0)
     {
       if (e->move != KIELA_NO_HOUSE)
-        tt_move = e->move;
+        tt_move = (KielaMove) e->move | (KielaMove) ((guint) e->decisions << KIELA_MOVE_DECLINE_SHIFT);
       if (e->depth >= depth && ply > 0)
         {
           gint v = score_from_tt (e->score, ply);
@@ -283,7 +283,7 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
                   s->killers[ply][1] = s->killers[ply][0];
                   s->killers[ply][0] = m;
                 }
-              s->history[m] += (guint32) (depth * depth);
+              s->history[KIELA_MOVE_INDEX (m)] += (guint32) (depth * depth);
             }
           break;
         }
@@ -295,7 +295,8 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
       e->score = score_to_tt (best, ply);
       e->depth = (gint8) MIN (depth, 127);
       e->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-      e->move = best_move >= 0 ? (guint8) best_move : KIELA_NO_HOUSE;
+      e->move = best_move >= 0 ? (guint8) KIELA_MOVE_INDEX (best_move) : KIELA_NO_HOUSE;
+      e->decisions = best_move >= 0 ? (guint8) KIELA_MOVE_DECISIONS (best_move) : 0;
     }
   return best;
 }

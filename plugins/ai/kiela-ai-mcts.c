@@ -12,9 +12,9 @@ typedef struct {
   gint32  parent;
   gint32  first_child;   /* -1 until expanded */
   guint8  n_children;
-  guint8  move;          /* the move that led here */
+  guint8  move;          /* the move that led here (KIELA_MOVE_INDEX) */
   gint8   terminal;      /* 0: no; 1: the side to move here has lost; 2: the mover into here lost (endless) */
-  guint8  _pad;
+  guint8  decisions;     /* and its KIELA_MOVE_DECISIONS (was padding) */
   guint32 visits;
   gdouble wins;          /* for the side that made `move` (the parent's side to move) */
 } Node;
@@ -146,7 +146,8 @@ expand (Mcts *m, guint i)
       c.pos = children[k];
       c.parent = (gint32) i;
       c.first_child = -1;
-      c.move = (guint8) moves[k];
+      c.move = (guint8) KIELA_MOVE_INDEX (moves[k]);
+      c.decisions = (guint8) KIELA_MOVE_DECISIONS (moves[k]);
       c.terminal = endless[k] ? 2 : 0;
       g_array_append_val (m->nodes, c);
     }
@@ -310,7 +311,7 @@ mcts_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
     {
       Node *c = NODE (&m, (guint) r->first_child + (guint) best);
       gdouble rate = c->visits ? c->wins / c->visits : 0.5;
-      reply->move = c->move;
+      reply->move = (KielaMove) c->move | (KielaMove) ((guint) c->decisions << KIELA_MOVE_DECLINE_SHIFT);
       /* A win rate mapped onto the score scale: +-10 stones at certainty. */
       reply->score = (gint) lround ((rate - 0.5) * 2000.0);
     }

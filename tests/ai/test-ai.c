@@ -870,18 +870,68 @@ test_bad_settings_rejected (void)
   g_assert_cmpint (record_of (reg, "ai-classic")->state, ==, KIELA_PLUGIN_LOADED);
 }
 
+/* Omweso's turns mid-move are the player's (a move for each way of deciding, "d2-"): every AI
+ * answers with one of the listed moves where such moves exist, and the random player, which
+ * draws among all of them, does draw moves that decline a turn. */
+static void
+test_omweso_choices (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "omweso");
+  KielaPosition found[12];
+  guint n_found = 0, declined = 0;
+  KielaRng rng;
+
+  if (v == NULL)
+    {
+      g_test_skip ("Omweso is not loaded");
+      return;
+    }
+  kiela_rng_seed (&rng, 26);
+  for (guint attempt = 0; attempt < 4000 && n_found < G_N_ELEMENTS (found); attempt++)
+    {
+      KielaPosition pos;
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n;
+      gboolean has_decision = FALSE;
+
+      random_scattered_position (&rng, v->files, &pos);
+      n = kiela_legal_moves (v, &pos, moves, NULL, NULL);
+      for (guint i = 0; i < n; i++)
+        has_decision |= KIELA_MOVE_DECISIONS (moves[i]) != 0;
+      if (has_decision)
+        found[n_found++] = pos;
+    }
+  g_assert_cmpuint (n_found, ==, G_N_ELEMENTS (found));
+  check_legal_everywhere (v, found, n_found);
+  for (guint i = 0; i < n_found; i++)
+    for (guint64 seed = 0; seed < 20; seed++)
+      {
+        KielaAiReply reply;
+        g_autoptr(GError) error = NULL;
+
+        g_assert_true (think ("random", NULL, v, &found[i], seed, 5 * G_USEC_PER_SEC, NULL, &reply, &error));
+        declined += KIELA_MOVE_DECISIONS (reply.move) != 0;
+      }
+  g_test_message ("%u of %u random moves declined a turn", declined, n_found * 20);
+  g_assert_cmpuint (declined, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
   int status;
 
   registry = ai_test_init (&argc, &argv);
+  /* The shipped game files too (Omweso's choices mid-move). */
+  g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
+  kiela_registry_load_variant_files (registry);
   kiela_registry_finish_loading (registry);
 
   g_test_add_func ("/ai/module/loaded", test_module_loaded);
   g_test_add_func ("/ai/module/personalities", test_personalities);
   g_test_add_func ("/ai/legal/variants", test_legal_variants);
   g_test_add_func ("/ai/legal/file-counts", test_legal_file_counts);
+  g_test_add_func ("/ai/legal/omweso-choices", test_omweso_choices);
   g_test_add_func ("/ai/budget/time", test_budget);
   g_test_add_func ("/ai/cancel/before", test_cancel_before);
   g_test_add_func ("/ai/cancel/during", test_cancel_during);

@@ -874,10 +874,23 @@ test_new_game_simplified (void)
   KielaNewGameDialog *dialog;
   AdwComboRow *game_row;
   GListModel *games;
-  gboolean omweso = FALSE, owela = FALSE;
+  gboolean simplified_seen = FALSE, owela = FALSE, omweso = FALSE;
+  const KielaVariant *simplified = NULL;
+  g_autofree char *label = NULL;
 
   kiela_registry_load_default (registry);
-  g_assert_true (kiela_variant_is_simplified (kiela_registry_lookup_variant (registry, "omweso")));
+  /* A shipped game still labelled simplified (which ones are changes as the games grow their
+   * rules: Omweso has all of its sources' rules now). */
+  for (const char *const *id = (const char *const[]) { "quiela", "mefuvha", NULL }; *id && !simplified; id++)
+    if (kiela_variant_is_simplified (kiela_registry_lookup_variant (registry, *id)))
+      simplified = kiela_registry_lookup_variant (registry, *id);
+  g_assert_false (kiela_variant_is_simplified (kiela_registry_lookup_variant (registry, "omweso")));
+  if (simplified == NULL)
+    {
+      g_test_skip ("no shipped game is labelled simplified");
+      return;
+    }
+  label = g_strdup_printf ("%s (simplified)", simplified->name);
   dialog = kiela_new_game_dialog_new (registry);
   game_row = ADW_COMBO_ROW (gtk_widget_get_template_child (GTK_WIDGET (dialog), KIELA_TYPE_NEW_GAME_DIALOG, "game_row"));
   games = adw_combo_row_get_model (game_row);
@@ -886,21 +899,24 @@ test_new_game_simplified (void)
       const char *name = gtk_string_list_get_string (GTK_STRING_LIST (games), i);
 
       g_assert_null (strstr (name, "Owela (Benguela) (simplified)"));
-      omweso |= g_strcmp0 (name, "Omweso (simplified)") == 0;
+      g_assert_null (strstr (name, "Omweso (simplified)"));
+      simplified_seen |= g_strcmp0 (name, label) == 0;
       owela |= g_strcmp0 (name, "Owela (Benguela)") == 0;
+      omweso |= g_strcmp0 (name, "Omweso") == 0;
     }
-  g_assert_true (omweso);
+  g_assert_true (simplified_seen);
   g_assert_true (owela);
-  kiela_new_game_dialog_preset (dialog, kiela_registry_lookup_variant (registry, "omweso"), NULL, NULL);
+  g_assert_true (omweso);
+  kiela_new_game_dialog_preset (dialog, simplified, NULL, NULL);
   gtk_window_present (GTK_WINDOW (dialog));
   wait_until (app_test_widget_shown, dialog, 10000, "the New game dialog");
   app_test_wait_frames (GTK_WIDGET (dialog), 2);
-  g_assert_true (shows_whole (GTK_WIDGET (dialog), "Omweso (simplified)"));
+  g_assert_true (shows_whole (GTK_WIDGET (dialog), label));
   {
     GtkLabel *description = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (dialog), KIELA_TYPE_NEW_GAME_DIALOG,
                                                                        "description_label"));
 
-    g_assert_nonnull (strstr (gtk_label_get_text (description), "Missing: the choice to decline a reverse capture"));
+    g_assert_nonnull (strstr (gtk_label_get_text (description), "Missing:"));
   }
   if (g_getenv ("KIELA_TEST_OUTDIR"))
     render_to_png (GTK_WIDGET (dialog), "new-game-simplified.png");

@@ -309,7 +309,7 @@ test_variants_and_plugins (void)
     run_cli (&s, "variants", NULL);
     g_unsetenv ("KIELA_VARIANT_PATH");
     g_assert_cmpint (s.status, ==, 0);
-    g_assert_nonnull (strstr (s.out, "omweso           Omweso, simplified (4×8)"));
+    g_assert_nonnull (strstr (s.out, "omweso           Omweso (4×8)"));
     g_assert_nonnull (strstr (s.out, "owela            Owela (Benguela) (4×12)"));
   }
   run_cli (&p, "plugins", NULL);

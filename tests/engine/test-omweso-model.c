@@ -73,18 +73,6 @@ is_left_hole (int south, Hole h)
 }
 
 static int
-at_of (int south, Hole h)
-{
-  Hole t[2 * N];
-
-  track (south, t);
-  for (int i = 0; i < 2 * N; i++)
-    if (t[i].row == h.row && t[i].col == h.col)
-      return i;
-  g_assert_not_reached ();
-}
-
-static int
 step (int at, int dir)
 {
   return (at + dir + 2 * N) % (2 * N);
@@ -116,80 +104,156 @@ would_capture (const Board *b, int south, int after, int hand, int lift, int dir
   }
 }
 
-/* Plays the hole at track index `from` in direction dir (1 anticlockwise, -1 clockwise) for
- * the side to move.  Returns 0 when the move is still going after LAP_LIMIT laps. */
-static int
-model_play (Board *b, int from, int dir)
+/* One way a move can go: the board after it, its choices ("+" turned clockwise, "-" declined,
+ * one a turn the player was offered), and whether it ended within LAP_LIMIT laps. */
+typedef struct {
+  Board after;
+  char choices[64];
+  int finite;
+} Outcome;
+
+#define MAX_OUTCOMES 256
+
+typedef struct {
+  Outcome out[MAX_OUTCOMES];
+  int n;
+} Outcomes;
+
+/* Sows on from a lap about to start: `after` the track index the lap's first seed goes after,
+ * `origin` where the lap began (captured seeds are sown from there), `lift` the hole lifted
+ * first (-1: the hand holds captured seeds), `hand` seeds in hand.  Where the player may turn
+ * (a relay from a left-hand hole, or captured seeds sown from one, when clockwise captures),
+ * the sowing forks: both ways are followed, each noting its choice. */
+static void
+sow_on (Board b, int south, int lap, int after, int origin, int lift, int hand, int dir, int ends0, int ends1,
+        const char *choices, Outcomes *res)
 {
-  const int south = b->south_to_move;
   Hole t[2 * N];
-  int after = from, origin = from, lift = from, hand, ends[2] = { 0, 0 };
+  int opp_inner = south ? 2 : 1, opp_outer = south ? 3 : 0, endless = 0;
+  /* The notation writes at most 8 choices a move: later turns are taken (the engine's limit,
+   * documented with the notation). */
+  const int may_choose = strlen (choices) < 8;
 
   track (south, t);
-  hand = b->grid[t[from].row][t[from].col];
-  b->won = 0;
-  for (int lap = 1; lap <= LAP_LIMIT; lap++)
+  for (; lap <= LAP_LIMIT; lap++)
     {
       int at = after;
       Hole h;
-      int inner, opp_inner = south ? 2 : 1, opp_outer = south ? 3 : 0;
+      int inner;
 
       if (lift >= 0)
-        b->grid[t[lift].row][t[lift].col] = 0;
+        b.grid[t[lift].row][t[lift].col] = 0;
       for (int k = 0; k < hand; k++)
         {
           at = step (at, dir);
-          b->grid[t[at].row][t[at].col]++;
+          b.grid[t[at].row][t[at].col]++;
         }
       h = t[at];
       inner = south ? h.row == 1 : h.row == 2;
-      if (b->grid[h.row][h.col] == 1)
+      if (b.grid[h.row][h.col] == 1)
         break;   /* an empty hole: the move is over */
-      if (inner && b->grid[opp_inner][h.col] > 0 && b->grid[opp_outer][h.col] > 0)
+      if (inner && b.grid[opp_inner][h.col] > 0 && b.grid[opp_outer][h.col] > 0)
         {
-          int taken = b->grid[opp_inner][h.col] + b->grid[opp_outer][h.col];
+          int taken = b.grid[opp_inner][h.col] + b.grid[opp_outer][h.col];
 
-          b->grid[opp_inner][h.col] = b->grid[opp_outer][h.col] = 0;
-          ends[0] |= h.col == 0;
-          ends[1] |= h.col == N - 1;
-          if (ends[0] && ends[1])
+          b.grid[opp_inner][h.col] = b.grid[opp_outer][h.col] = 0;
+          ends0 |= h.col == 0;
+          ends1 |= h.col == N - 1;
+          if (ends0 && ends1)
             {
-              b->grid[h.row][h.col] += taken;
-              b->won = 1;
+              b.grid[h.row][h.col] += taken;
+              b.won = 1;
               break;
             }
-          /* sown from where the capturing lap began: clockwise again from a left-hand hole
-           * when that captures, else anticlockwise */
-          dir = is_left_hole (south, t[origin]) && would_capture (b, south, origin, taken, -1, -1) ? -1 : 1;
+          if (lap == LAP_LIMIT)
+            {
+              endless = 1;
+              break;
+            }
+          /* sown from where the capturing lap began: from a left-hand hole the player may sow
+           * them clockwise when that captures, or the usual way */
+          dir = 1;
+          if (is_left_hole (south, t[origin]) && would_capture (&b, south, origin, taken, -1, -1))
+            dir = -1;
+          if (dir < 0 && may_choose)
+            {
+              g_autofree char *taken_way = g_strconcat (choices, "+", NULL);
+              g_autofree char *declined = g_strconcat (choices, "-", NULL);
+
+              sow_on (b, south, lap + 1, origin, origin, -1, taken, -1, ends0, ends1, taken_way, res);
+              sow_on (b, south, lap + 1, origin, origin, -1, taken, 1, ends0, ends1, declined, res);
+              return;
+            }
           after = origin;
           hand = taken;
           lift = -1;
-          if (lap == LAP_LIMIT)
-            {
-              b->south_to_move = !south;
-              return 0;
-            }
           continue;
         }
-      /* a relay; from a left-hand hole it turns clockwise when that captures */
-      if (dir > 0 && is_left_hole (south, h) && would_capture (b, south, at, b->grid[h.row][h.col], at, -1))
-        dir = -1;
-      hand = b->grid[h.row][h.col];
-      after = origin = lift = at;
       if (lap == LAP_LIMIT)
         {
-          b->south_to_move = !south;
-          return 0;
+          endless = 1;
+          break;
         }
+      /* a relay; lifted from a left-hand hole it may turn clockwise when that captures */
+      hand = b.grid[h.row][h.col];
+      if (dir > 0 && is_left_hole (south, h) && would_capture (&b, south, at, hand, at, -1) && !may_choose)
+        dir = -1;
+      else if (dir > 0 && is_left_hole (south, h) && would_capture (&b, south, at, hand, at, -1))
+        {
+          g_autofree char *taken_way = g_strconcat (choices, "+", NULL);
+          g_autofree char *declined = g_strconcat (choices, "-", NULL);
+
+          sow_on (b, south, lap + 1, at, at, at, hand, -1, ends0, ends1, taken_way, res);
+          sow_on (b, south, lap + 1, at, at, at, hand, 1, ends0, ends1, declined, res);
+          return;
+        }
+      after = origin = lift = at;
     }
-  b->south_to_move = !south;
-  return 1;
+  g_assert_cmpint (res->n, <, MAX_OUTCOMES);
+  b.south_to_move = !south;
+  res->out[res->n].after = b;
+  g_strlcpy (res->out[res->n].choices, choices, sizeof res->out[res->n].choices);
+  res->out[res->n].finite = !endless;
+  res->n++;
 }
 
-typedef struct { int at, dir; } ModelMove;
+/* Every way the hole at track index `from` sown in direction dir (1 anticlockwise, -1
+ * clockwise) can go for the side to move. */
+static void
+model_play_all (const Board *b, int from, int dir, Outcomes *res)
+{
+  const int south = b->south_to_move;
+  Hole t[2 * N];
+  Board c = *b;
+
+  track (south, t);
+  c.won = 0;
+  res->n = 0;
+  sow_on (c, south, 1, from, from, from, c.grid[t[from].row][t[from].col], dir, 0, 0, "", res);
+}
+
+/* A move of the model: its hole, first direction and the player's choices, named as the rules
+ * reference writes it: "b2", then "<" for clockwise, then "+" or "-" for each choice up to the
+ * last "-" (choices not written are turns taken). */
+typedef struct { int at, dir; char name[64]; } ModelMove;
+
+#define MAX_MODEL_MOVES 512
+
+static void
+model_name (int south, int at, int dir, const char *choices, char out[64])
+{
+  Hole t[2 * N];
+  gsize len;
+
+  track (south, t);
+  g_snprintf (out, 64, "%c%d%s%s", 'a' + t[at].col, t[at].row + 1, dir < 0 ? "<" : "", choices);
+  len = strlen (out);
+  while (len > 2 && out[len - 1] == '+')
+    out[--len] = '\0';
+}
 
 static int
-model_moves (const Board *b, ModelMove moves[4 * N], Board after[4 * N])
+model_moves (const Board *b, ModelMove moves[MAX_MODEL_MOVES], Board after[MAX_MODEL_MOVES])
 {
   const int south = b->south_to_move;
   Hole t[2 * N];
@@ -202,17 +266,24 @@ model_moves (const Board *b, ModelMove moves[4 * N], Board after[4 * N])
   for (int dir = 1; dir >= -1; dir -= 2)
     for (int i = 0; i < 2 * N; i++)
       {
-        Board c = *b;
+        Outcomes *res;
 
         if (b->grid[t[i].row][t[i].col] < 2)
           continue;
         if (dir < 0 && !(is_left_hole (south, t[i]) && would_capture (b, south, i, b->grid[t[i].row][t[i].col], i, -1)))
           continue;
-        if (model_play (&c, i, dir))
-          {
-            moves[k] = (ModelMove) { i, dir };
-            after[k++] = c;
-          }
+        res = g_new (Outcomes, 1);
+        model_play_all (b, i, dir, res);
+        for (int j = 0; j < res->n; j++)
+          if (res->out[j].finite)
+            {
+              g_assert_cmpint (k, <, MAX_MODEL_MOVES);
+              moves[k].at = i;
+              moves[k].dir = dir;
+              model_name (south, i, dir, res->out[j].choices, moves[k].name);
+              after[k++] = res->out[j].after;
+            }
+        g_free (res);
       }
   return k;
 }
@@ -220,18 +291,23 @@ model_moves (const Board *b, ModelMove moves[4 * N], Board after[4 * N])
 static guint64
 model_perft (const Board *b, int depth)
 {
-  ModelMove moves[4 * N];
-  Board after[4 * N];
+  ModelMove *moves;
+  Board *after;
   int k;
   guint64 total = 0;
 
   if (depth == 0)
     return 1;
+  moves = g_new (ModelMove, MAX_MODEL_MOVES);
+  after = g_new (Board, MAX_MODEL_MOVES);
   k = model_moves (b, moves, after);
   if (depth == 1)
-    return (guint64) k;
-  for (int i = 0; i < k; i++)
-    total += model_perft (&after[i], depth - 1);
+    total = (guint64) k;
+  else
+    for (int i = 0; i < k; i++)
+      total += model_perft (&after[i], depth - 1);
+  g_free (moves);
+  g_free (after);
   return total;
 }
 
@@ -256,13 +332,14 @@ board_from_engine (const KielaPosition *pos, Board *b)
       }
 }
 
-static ModelMove
-model_move_of (KielaSide side, KielaMove move)
+static char *
+pos_name (const KielaPosition *pos)
 {
-  char sq[4];
+  static char buf[256];
+  g_autofree char *kpn = kiela_position_to_string (pos);
 
-  kiela_square_name (N, side, (guint) move, sq);
-  return (ModelMove) { at_of (side == KIELA_SOUTH, (Hole) { sq[1] - '1', sq[0] - 'a' }), sq[2] == '<' ? -1 : 1 };
+  g_strlcpy (buf, kpn, sizeof buf);
+  return buf;
 }
 
 static void
@@ -276,40 +353,57 @@ assert_boards_equal (const Board *a, const Board *b)
         g_error ("row %d column %d: %d against %d", r, c, a->grid[r][c], b->grid[r][c]);
 }
 
+static KielaRegistry *registry;
 static const KielaVariant *omweso;
-static guint clockwise_seen;
+static guint clockwise_seen, declined_seen, lists_full;
 
-/* Legal moves and the positions after them agree; returns the number of moves. */
+/* Legal moves and the positions after them agree, each engine move found by its name among
+ * the model's; returns the number of moves.  The engine lists at most KIELA_MAX_MOVES (its
+ * documented limit): where the model has more, the engine's are all among them. */
 static guint
 compare_position (const KielaPosition *pos)
 {
   KielaMove moves[KIELA_MAX_MOVES];
   KielaPosition children[KIELA_MAX_MOVES];
-  ModelMove model[4 * N];
-  Board after[4 * N], b;
+  g_autofree ModelMove *model = g_new (ModelMove, MAX_MODEL_MOVES);
+  g_autofree Board *after = g_new (Board, MAX_MODEL_MOVES);
+  Board b;
   guint n = kiela_legal_moves (omweso, pos, moves, children, NULL);
   int k;
 
   board_from_engine (pos, &b);
   k = model_moves (&b, model, after);
-  g_assert_cmpint ((int) n, ==, k);
+  if (k > KIELA_MAX_MOVES)
+    {
+      lists_full++;
+      g_assert_cmpuint (n, <=, KIELA_MAX_MOVES);
+    }
+  else
+    g_assert_cmpint ((int) n, ==, k);
   for (guint i = 0; i < n; i++)
     {
-      ModelMove m = model_move_of ((KielaSide) pos->to_move, moves[i]);
-      gboolean found = FALSE;
+      g_autofree char *name = kiela_square_name_dup (N, (KielaSide) pos->to_move, (guint) moves[i]);
+      KielaSquare sq;
+      KielaMove parsed;
+      int found = 0;
 
       clockwise_seen += KIELA_MOVE_IS_CLOCKWISE (moves[i]);
+      declined_seen += KIELA_MOVE_DECISIONS (moves[i]) != 0;
+      /* The name reads back to the same move. */
+      g_assert_true (kiela_move_parse (N, name, &sq, &parsed, NULL));
+      g_assert_cmpint (parsed, ==, moves[i]);
       for (int j = 0; j < k; j++)
-        if (model[j].at == m.at && model[j].dir == m.dir)
+        if (strcmp (model[j].name, name) == 0)
           {
             Board e;
 
             /* The board after the move, the both-ends win included, is the model's. */
             board_from_engine (&children[i], &e);
             assert_boards_equal (&e, &after[j]);
-            found = TRUE;
+            found++;
           }
-      g_assert_true (found);
+      if (found != 1)
+        g_error ("%s: the engine's move %s is found %d times among the model's %d", pos_name (pos), name, found, k);
     }
   return n;
 }
@@ -332,7 +426,7 @@ test_random_games (void)
   guint positions = 0, moves = 0, endings_no_move = 0, endings_both_ends = 0, endings_repetition = 0;
   const guint games = g_test_slow () ? 600 : 120;
 
-  clockwise_seen = 0;
+  clockwise_seen = declined_seen = lists_full = 0;
   for (guint g = 0; g < games; g++)
     {
       g_autoptr(KielaGame) game = kiela_game_new (omweso);
@@ -387,11 +481,15 @@ test_random_games (void)
         }
       g_hash_table_unref (seen);
     }
-  g_test_message ("%u positions, %u moves (%u clockwise); %u games ended without a move, %u at both ends, "
-                  "%u by repetition", positions, moves, clockwise_seen, endings_no_move, endings_both_ends,
-                  endings_repetition);
+  g_test_message ("%u positions, %u moves (%u clockwise, %u declining a turn); %u games ended without a move, "
+                  "%u at both ends, %u by repetition; %u positions with more moves than a list holds",
+                  positions, moves, clockwise_seen, declined_seen, endings_no_move, endings_both_ends,
+                  endings_repetition, lists_full);
   g_assert_cmpuint (positions, >, 1000);
   g_assert_cmpuint (clockwise_seen, >, 100);
+  g_assert_cmpuint (declined_seen, >, 100);
+  /* The limit is rare: fewer than one position in 500. */
+  g_assert_cmpuint (lists_full * 500, <, positions);
   g_assert_cmpuint (endings_no_move + endings_both_ends, >, 0);
 }
 
@@ -402,7 +500,7 @@ test_constructed_positions (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (1934);
   guint with_moves = 0;
 
-  clockwise_seen = 0;
+  clockwise_seen = declined_seen = lists_full = 0;
   for (guint i = 0; i < 4000; i++)
     {
       KielaPosition pos;
@@ -416,7 +514,9 @@ test_constructed_positions (void)
       if (compare_position (&pos) > 0)
         with_moves++;
     }
-  g_test_message ("%u clockwise moves", clockwise_seen);
+  g_test_message ("%u clockwise moves, %u declining a turn; %u positions with more moves than a list holds",
+                  clockwise_seen, declined_seen, lists_full);
+  g_assert_cmpuint (declined_seen, >, 100);
   g_assert_cmpuint (with_moves, >, 3000);
   g_assert_cmpuint (clockwise_seen, >, 200);
 }
@@ -529,8 +629,9 @@ test_both_ends (void)
   g_autofree char *result = NULL;
   KielaReason reason;
   guint n;
-  Board b, model_after[4 * N];
-  ModelMove model[4 * N];
+  Board b;
+  g_autofree Board *model_after = g_new (Board, MAX_MODEL_MOVES);
+  g_autofree ModelMove *model = g_new (ModelMove, MAX_MODEL_MOVES);
 
   position_from (&pos, KIELA_SOUTH, "b1:2 a2:1 h2:1 a3:5 a4:2 h3:2 h4:2 d3:2");
   n = kiela_legal_moves (omweso, &pos, moves, children, NULL);
@@ -598,8 +699,6 @@ test_both_ends (void)
   }
 }
 
-static KielaRegistry *registry;
-
 /* A record holds "b1<" and reads back to the same game; a record of Omweso moves written
  * without any direction (as before directions existed) still loads, each move anticlockwise,
  * and the tree format keeps the direction too. */
@@ -643,6 +742,217 @@ test_record_directions (void)
   tree_again = kiela_record_tree_from_string (registry, tree_text, -1, "tree.kiela", &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (tree_text, "\"b1<\""));
+}
+
+/* A turn mid-move worked by hand.  South's d2 (3) sows c2, b2 and the last into a2 (1, now 2),
+ * facing a3 and a4 empty: a relay from a2, one of the left-hand houses.  Its 2 stones sown
+ * clockwise would go to b2 and c2 (1, now 2), facing c3 (2) and c4 (1): a capture, so the
+ * player may turn.  Taking the turn ("d2"): the 3 captured stones, sown from a2, would end
+ * clockwise in the empty d2, so they go the usual way, a1, b1, c1.  Declining it ("d2-"): a2's
+ * stones go to a1 and b1, empty, and the move ends. */
+static void
+test_choice_mid_move (void)
+{
+  KielaPosition pos;
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  g_autoptr(KielaGame) game = NULL, declined = NULL, again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name0 = NULL, *name1 = NULL, *why = NULL, *why2 = NULL, *text = NULL, *moved = NULL;
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  gboolean said_taken = FALSE, said_declined = FALSE;
+  guint n;
+
+  position_from (&pos, KIELA_SOUTH, "d2:3 a2:1 c3:2 c4:1 g3:2 h4:2");
+  n = kiela_legal_moves (omweso, &pos, moves, children, NULL);
+  g_assert_cmpuint (n, ==, 2);
+  name0 = kiela_square_name_dup (N, KIELA_SOUTH, (guint) moves[0]);
+  name1 = kiela_square_name_dup (N, KIELA_SOUTH, (guint) moves[1]);
+  g_assert_cmpstr (name0, ==, "d2");
+  g_assert_cmpstr (name1, ==, "d2-");
+  g_assert_cmpint (moves[1], ==, moves[0] | KIELA_MOVE_DECLINE (0));
+  /* Taken */
+  g_assert_cmpuint (count_at (&children[0], "c3"), ==, 0);
+  g_assert_cmpuint (count_at (&children[0], "c4"), ==, 0);
+  g_assert_cmpuint (count_at (&children[0], "a2"), ==, 0);
+  g_assert_cmpuint (count_at (&children[0], "b2"), ==, 2);
+  g_assert_cmpuint (count_at (&children[0], "c2"), ==, 2);
+  g_assert_cmpuint (count_at (&children[0], "a1"), ==, 1);
+  g_assert_cmpuint (count_at (&children[0], "b1"), ==, 1);
+  g_assert_cmpuint (count_at (&children[0], "c1"), ==, 1);
+  /* Declined */
+  g_assert_cmpuint (count_at (&children[1], "c3"), ==, 2);
+  g_assert_cmpuint (count_at (&children[1], "c4"), ==, 1);
+  g_assert_cmpuint (count_at (&children[1], "b2"), ==, 1);
+  g_assert_cmpuint (count_at (&children[1], "c2"), ==, 1);
+  g_assert_cmpuint (count_at (&children[1], "a1"), ==, 1);
+  g_assert_cmpuint (count_at (&children[1], "b1"), ==, 1);
+  g_assert_cmpuint (count_at (&children[1], "c1"), ==, 0);
+  g_assert_cmpuint (kiela_position_total (&children[1]), ==, kiela_position_total (&pos));
+
+  /* The narration says which way the player chose. */
+  for (guint m = 0; m < 2; m++)
+    {
+      g_assert_true (kiela_sow_traced (omweso, &pos, moves[m], trace));
+      g_assert_true (kiela_position_equal (&trace->after, &children[m]));
+      for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+        {
+          g_autofree char *line = kiela_narrate_event (omweso, trace, i);
+
+          if (strcmp (line, "Lap 2: South lifts the 2 stones of a2 and chooses to sow on clockwise.") == 0)
+            said_taken = m == 0;
+          if (strcmp (line, "Lap 2: South lifts the 2 stones of a2 and sows on the usual way, though clockwise "
+                            "would capture.") == 0)
+            said_declined = m == 1;
+        }
+    }
+  g_assert_true (said_taken);
+  g_assert_true (said_declined);
+
+  /* Only one turn to decide: "d2+-" and "d2--" decide a second that never comes. */
+  why = kiela_explain_illegal (omweso, &pos, moves[0] | KIELA_MOVE_DECLINE (1));
+  g_assert_cmpstr (why, ==, "d2+- declines a change of direction that sowing d2 does not come to: it has fewer "
+                            "choices.");
+  game = kiela_game_new_from_position (omweso, &pos, &error);
+  g_assert_no_error (error);
+  g_assert_false (kiela_game_play_square (game, "d2--", NULL, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  g_assert_false (kiela_game_play_square (game, "d2-x", NULL, &error));
+  g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+  g_clear_error (&error);
+  /* "d2+" is "d2", the turn taken, and is named so. */
+  g_assert_true (kiela_game_play_square (game, "d2+", NULL, &error));
+  g_assert_no_error (error);
+  moved = kiela_game_dup_move_name (game, 0);
+  g_assert_cmpstr (moved, ==, "d2");
+  g_assert_true (kiela_position_equal (kiela_game_get_position (game), &children[0]));
+
+  /* A record keeps "d2-" and reads back to the declined move. */
+  declined = kiela_game_new_from_position (omweso, &pos, &error);
+  g_assert_true (kiela_game_play_square (declined, "d2-", NULL, &error));
+  g_assert_no_error (error);
+  text = kiela_record_to_string (declined);
+  g_assert_nonnull (strstr (text, "\"d2-\""));
+  again = kiela_record_from_string (registry, text, -1, "game.kiela", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kiela_game_get_move (again, 0)->move, ==, moves[1]);
+  g_assert_true (kiela_position_equal (kiela_game_get_position (again), &children[1]));
+
+  /* Kiela has no such turn: a "-" is refused, saying so. */
+  {
+    const KielaVariant *kiela = kiela_registry_lookup_variant (registry, "kiela");
+    KielaPosition start;
+
+    kiela_position_init_start (&start, kiela);
+    why2 = kiela_explain_illegal (kiela, &start, 6 | KIELA_MOVE_DECLINE (0));
+    g_assert_cmpstr (why2, ==, "In Kiela no change of direction in the middle of a move is the player’s choice.");
+  }
+}
+
+/* A worked example: the only one with the moves spelt out that the search corpora held (an
+ * unattributed copy of an Omweso rules text, rilirey652.amebaownd.com; the International Omweso
+ * Society's own examples were not there).  It letters Lower's (South's) outer row i..p and inner
+ * row a..h from the left, and Upper's (North's) inner row A..H and outer row I..P from Upper's
+ * left, so A faces h and I is behind A.  Only the moves are given, not whole boards: the boards
+ * here are built to hold every fact the text states, and the engine must then play what it says.
+ *   "Lower chooses to play the 4 seeds from m. He sows them into n, o, p and the last one into h.
+ *   ... he captures Upper's vulnerable seeds in A and I.  He takes these 6 seeds and sows them
+ *   anti-clockwise from the hole from which he scooped the capturing seeds ... n, o, p, h, g, f.
+ *   He has now captured C and K.  He takes these 6 captured seeds and plays them again from m,
+ *   one seed each into n, o, p, h, g, f."
+ *   "Lower can choose to reverse capture by playing the 3 seeds from i clockwise round to c to
+ *   capture the 2 seeds in FN."
+ * In this notation m = e1, n o p = f1 g1 h1, h g f = h2 g2 f2, i = a1, c = c2; A I = h3 h4,
+ * C K = f3 f4, F N = c3 c4.  What follows the text's last sowing (f2 relays: its 3 stones end
+ * in the empty c2) is the rules' and the model's. */
+static void
+test_worked_example (void)
+{
+  KielaPosition pos;
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  KielaMove move;
+  KielaSquare sq;
+  guint captures = 0, enters = 0;
+  static const char *const expected_drops[] = { "f1", "g1", "h1", "h2",                /* m's 4 */
+                                                "f1", "g1", "h1", "h2", "g2", "f2",    /* A and I's 6 */
+                                                "f1", "g1", "h1", "h2", "g2", "f2",    /* C and K's 6 */
+                                                "e2", "d2", "c2" };                    /* f2's relay */
+  guint n_drops = 0;
+
+  position_from (&pos, KIELA_SOUTH, "e1:4 h2:1 f2:1 h3:3 h4:3 f3:3 f4:3 a3:2 b4:2");
+  g_assert_true (kiela_move_parse (N, "e1", &sq, &move, NULL));
+  g_assert_true (kiela_sow_traced (omweso, &pos, move, trace));
+  for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+    {
+      const KielaEvent *e = kiela_trace_get_event (trace, i);
+      char name[4];
+
+      kiela_square_name (N, (KielaSide) e->side, e->house, name);
+      if (e->type == KIELA_EVENT_DROP)
+        {
+          g_assert_cmpuint (n_drops, <, G_N_ELEMENTS (expected_drops));
+          g_assert_cmpstr (name, ==, expected_drops[n_drops]);
+          n_drops++;
+        }
+      else if (e->type == KIELA_EVENT_CAPTURE)
+        {
+          char inner[4], outer[4];
+
+          kiela_square_name (N, (KielaSide) e->side2, e->house2, inner);
+          kiela_square_name (N, (KielaSide) e->side2, e->house3, outer);
+          g_assert_cmpstr (name, ==, captures == 0 ? "h2" : "f2");
+          g_assert_cmpstr (inner, ==, captures == 0 ? "h3" : "f3");
+          g_assert_cmpstr (outer, ==, captures == 0 ? "h4" : "f4");
+          g_assert_cmpuint ((guint) e->count2 + e->count3, ==, 6);
+          captures++;
+        }
+      else if (e->type == KIELA_EVENT_ENTER)
+        {
+          /* "plays them again from m": the first into n, the usual way */
+          g_assert_cmpstr (name, ==, "f1");
+          g_assert_cmpuint (e->reason, ==, 0);
+          enters++;
+        }
+    }
+  g_assert_cmpuint (n_drops, ==, G_N_ELEMENTS (expected_drops));
+  g_assert_cmpuint (captures, ==, 2);
+  g_assert_cmpuint (enters, ==, 2);
+  g_assert_cmpuint (count_at (&trace->after, "h3") + count_at (&trace->after, "h4") +
+                    count_at (&trace->after, "f3") + count_at (&trace->after, "f4"), ==, 0);
+  g_assert_cmpuint (count_at (&trace->after, "h2"), ==, 4);
+  g_assert_cmpuint (count_at (&trace->after, "c2"), ==, 1);
+
+  /* The reverse capture: i's 3 seeds clockwise round to c (a2, b2, c2), capturing F and N. */
+  position_from (&pos, KIELA_SOUTH, "a1:3 c2:1 c3:1 c4:1 e3:2 e4:2");
+  g_assert_true (kiela_move_parse (N, "a1<", &sq, &move, NULL));
+  g_assert_null (kiela_explain_illegal (omweso, &pos, move));
+  g_assert_true (kiela_sow_traced (omweso, &pos, move, trace));
+  captures = 0;
+  for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+    {
+      const KielaEvent *e = kiela_trace_get_event (trace, i);
+      char name[4];
+
+      kiela_square_name (N, (KielaSide) e->side, e->house, name);
+      if (e->type == KIELA_EVENT_CAPTURE)
+        {
+          g_assert_cmpstr (name, ==, "c2");
+          g_assert_cmpuint ((guint) e->count2 + e->count3, ==, 2);
+          captures++;
+        }
+    }
+  g_assert_cmpuint (captures, ==, 1);
+  g_assert_cmpuint (count_at (&trace->after, "c3") + count_at (&trace->after, "c4"), ==, 0);
+  g_assert_cmpuint (count_at (&trace->after, "a2"), ==, 1);
+  g_assert_cmpuint (count_at (&trace->after, "b2"), ==, 1);
+  g_assert_cmpuint (count_at (&trace->after, "c2"), ==, 2);
+  /* Sown clockwise from a1 again the 2 would end in b2, facing empty houses: no capture, so
+   * they go the usual way, b1 and c1. */
+  g_assert_cmpuint (count_at (&trace->after, "b1"), ==, 1);
+  g_assert_cmpuint (count_at (&trace->after, "c1"), ==, 1);
+  /* And the model agrees on every move of both boards. */
+  compare_position (&pos);
 }
 
 /* Perft from a fixed arrangement, counted by the model, is the engine's, and stable. */
@@ -712,6 +1022,8 @@ main (int argc, char **argv)
   g_test_add_func ("/omweso-model/both-ends", test_both_ends);
   g_test_add_func ("/omweso-model/perft", test_perft);
   g_test_add_func ("/omweso-model/record-directions", test_record_directions);
+  g_test_add_func ("/omweso-model/choice-mid-move", test_choice_mid_move);
+  g_test_add_func ("/omweso-model/worked-example", test_worked_example);
   int status = g_test_run ();
 
   kiela_registry_free (registry);

@@ -126,8 +126,12 @@ static const struct {
   { "ReverseCaptured", "anticlockwise", NC_("variant rule value", "Anticlockwise again") },
   { "ReverseCaptured", "clockwise", NC_("variant rule value", "Clockwise too") },
   { "ReverseCaptured", "when-captures", NC_("variant rule value", "Clockwise when that captures again") },
+  /* TRANSLATORS: captured stones may be sown clockwise when that captures again, if the player wants to */
+  { "ReverseCaptured", "choice-when-captures", NC_("variant rule value", "May go clockwise when that captures again") },
   { "ReverseRelay", "never", NC_("variant rule value", "Goes on anticlockwise") },
   { "ReverseRelay", "when-captures", NC_("variant rule value", "Goes clockwise when that captures") },
+  /* TRANSLATORS: a relay lap may turn clockwise when that captures, if the player wants to */
+  { "ReverseRelay", "choice-when-captures", NC_("variant rule value", "May go clockwise when that captures") },
   { NULL, "false", NC_("variant rule value", "No") },
   { NULL, "true", NC_("variant rule value", "Yes") },
 };

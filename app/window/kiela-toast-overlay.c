@@ -197,7 +197,8 @@ animate (KielaToastOverlay *self)
   if (self->current != NULL)
     self->current->show_start = 0;
   if (self->fades != NULL && self->idle_id == 0)
-    self->idle_id = g_idle_add (end_fades_idle, self);
+    /* Before the next frame is drawn (an idle of low priority waits behind the frames). */
+    self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, end_fades_idle, self, NULL);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
@@ -296,7 +297,7 @@ on_action_clicked (GtkButton *button, KielaToastWidget *widget)
   later = g_new (Later, 1);
   later->overlay = g_object_ref (widget->item->overlay);
   later->toast = g_object_ref (widget->item->toast);
-  g_idle_add (dismiss_later, later);
+  g_idle_add_full (G_PRIORITY_DEFAULT, dismiss_later, later, NULL);
 }
 
 static void

@@ -611,6 +611,15 @@ test_offer_not_under_pointer (void)
     wait_until (other_toast_shown, &gone, 5000, "the first offer to go");
   }
   app_test_wait_frames (GTK_WIDGET (window), 2);
+  /* The one closed is gone (animations are off): only the next one is drawn. */
+  {
+    guint toasts = 0;
+
+    for (GtkWidget *c = gtk_widget_get_first_child (gtk_widget_get_parent (shown_toast (window))); c;
+         c = gtk_widget_get_next_sibling (c))
+      toasts += g_strcmp0 (gtk_widget_get_css_name (c), "toast") == 0;
+    g_assert_cmpuint (toasts, ==, 1);
+  }
   /* The second click, at once at the same place. */
   button = button_at (window, at.x, at.y);
   if (shown_toast (window))

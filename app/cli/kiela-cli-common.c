@@ -256,8 +256,8 @@ kiela_cli_add_game_json (JsonBuilder *b, KielaGame *game)
   json_builder_begin_array (b);
   for (guint i = 0; i < n; i++)
     {
-      char sq[4];
-      kiela_square_name (v->files, (KielaSide) pos->to_move, (guint) moves[i], sq);
+      char sq[KIELA_MOVE_NAME_MAX];
+      kiela_move_name (v->files, (KielaSide) pos->to_move, moves[i], sq);
       json_builder_add_string_value (b, sq);
     }
   json_builder_end_array (b);
@@ -280,8 +280,8 @@ kiela_cli_print_game (KielaGame *game)
       printf ("%s", _("Legal moves:"));
       for (guint i = 0; i < n; i++)
         {
-          char sq[4];
-          kiela_square_name (pos->files, (KielaSide) pos->to_move, (guint) legal[i], sq);
+          char sq[KIELA_MOVE_NAME_MAX];
+          kiela_move_name (pos->files, (KielaSide) pos->to_move, legal[i], sq);
           printf (" %s", sq);
         }
       printf ("\n");

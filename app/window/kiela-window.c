@@ -254,49 +254,91 @@ play_move (KielaWindow *self, KielaMove move)
 static void
 on_direction_clicked (GtkButton *button, KielaWindow *self)
 {
-  gboolean clockwise = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "clockwise"));
+  KielaMove move = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "move"));
 
   gtk_popover_popdown (self->direction_popover);
-  play_move (self, (KielaMove) self->direction_house | (clockwise ? KIELA_MOVE_CLOCKWISE : 0));
+  play_move (self, move);
+}
+
+/* What a move of this house does at its choices: its direction, then for each turn mid-move the
+ * player may take, which way it goes and from where ("Sow anticlockwise; then the usual way from
+ * a2"), read from the move's own sowing. */
+static char *
+move_choice_label (KielaWindow *self, KielaMove move)
+{
+  KielaGame *game = _kiela_window_game (self);
+  const KielaVariant *variant = kiela_game_get_variant (game);
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  /* TRANSLATORS: the arrows offered on a house that may be sown either way (Omweso's reverse
+   * captures): the usual way, or clockwise */
+  g_autofree char *label = g_strdup (KIELA_MOVE_IS_CLOCKWISE (move) ? _("Sow clockwise") : _("Sow anticlockwise"));
+
+  if (!kiela_game_get_position (game) || !kiela_sow_traced (variant, kiela_game_get_position (game), move, trace))
+    return g_steal_pointer (&label);
+  for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+    {
+      const KielaEvent *e = kiela_trace_get_event (trace, i);
+      g_autofree char *sq = NULL;
+      char *next;
+
+      if (e->choice == 0)
+        continue;
+      sq = kiela_square_name_dup (variant->files, (KielaSide) e->side, e->house);
+      next = e->choice == 1
+               /* TRANSLATORS: %1$s "Sow anticlockwise" or a longer such text, %2$s a house (a2): at
+                * a point of the move where the player may go clockwise, the move does */
+               ? g_strdup_printf (_("%1$s; then clockwise from %2$s"), label, sq)
+               /* TRANSLATORS: the same, where the player declines and goes on the usual way */
+               : g_strdup_printf (_("%1$s; then the usual way from %2$s"), label, sq);
+      g_free (label);
+      label = next;
+    }
+  return g_steal_pointer (&label);
 }
 
 static GtkWidget *
-direction_button (KielaWindow *self, gboolean clockwise)
+direction_button (KielaWindow *self, KielaMove move, guint index)
 {
   GtkWidget *button = gtk_button_new ();
   GtkWidget *content = adw_button_content_new ();
+  g_autofree char *label = move_choice_label (self, move);
+  g_autofree char *name = KIELA_MOVE_DECISIONS (move) == 0
+                            ? g_strdup (KIELA_MOVE_IS_CLOCKWISE (move) ? "direction-clockwise" : "direction-anticlockwise")
+                            : g_strdup_printf ("direction-choice-%u", index);
 
-  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content),
-                                    clockwise ? "object-rotate-right-symbolic" : "object-rotate-left-symbolic");
-  /* TRANSLATORS: the two arrows offered on a house that may be sown either way (Omweso's
-   * reverse captures): the usual way, or clockwise */
-  adw_button_content_set_label (ADW_BUTTON_CONTENT (content), clockwise ? _("Sow clockwise") : _("Sow anticlockwise"));
+  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), KIELA_MOVE_IS_CLOCKWISE (move)
+                                                                    ? "object-rotate-right-symbolic"
+                                                                    : "object-rotate-left-symbolic");
+  adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
   gtk_button_set_child (GTK_BUTTON (button), content);
-  gtk_widget_set_name (button, clockwise ? "direction-clockwise" : "direction-anticlockwise");
-  g_object_set_data (G_OBJECT (button), "clockwise", GINT_TO_POINTER (clockwise));
+  gtk_widget_set_name (button, name);
+  g_object_set_data (G_OBJECT (button), "move", GINT_TO_POINTER (move));
   g_signal_connect (button, "clicked", G_CALLBACK (on_direction_clicked), self);
   return button;
 }
 
-/* Both ways legal: two arrows on the board, beside the house, keyboard-reachable (Tab, Enter;
- * Escape closes).  Shift+click or Shift+Enter on the house sows clockwise at once. */
+/* More than one move from the house (both ways legal, or turns mid-move that are the player's):
+ * a button for each beside the house, keyboard-reachable (Tab, Enter; Escape closes).  Shift+click
+ * or Shift+Enter on the house sows clockwise at once. */
 static void
-offer_directions (KielaWindow *self, KielaSide side, guint house)
+offer_directions (KielaWindow *self, KielaSide side, guint house, const KielaMove *moves, guint n_moves)
 {
   GtkWidget *target = GTK_WIDGET (kiela_board_view_get_house (self->board, side, house));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   graphene_rect_t bounds;
 
   if (self->direction_popover == NULL)
     {
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-
       self->direction_popover = GTK_POPOVER (gtk_popover_new ());
       gtk_widget_set_name (GTK_WIDGET (self->direction_popover), "direction-popover");
-      gtk_box_append (GTK_BOX (box), direction_button (self, FALSE));
-      gtk_box_append (GTK_BOX (box), direction_button (self, TRUE));
-      gtk_popover_set_child (self->direction_popover, box);
       gtk_widget_set_parent (GTK_WIDGET (self->direction_popover), GTK_WIDGET (self->board));
     }
+  /* The usual way first, then clockwise, each followed by its ways of deciding. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < n_moves; i++)
+      if ((guint) KIELA_MOVE_IS_CLOCKWISE (moves[i]) == pass)
+        gtk_box_append (GTK_BOX (box), direction_button (self, moves[i], i));
+  gtk_popover_set_child (self->direction_popover, box);
   self->direction_house = house;
   if (target != NULL && gtk_widget_compute_bounds (target, GTK_WIDGET (self->board), &bounds))
     {
@@ -348,25 +390,32 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
       _kiela_window_refuse (self, msg);
       return;
     }
-  /* A variant with clockwise sowings: which ways this house may go. */
+  /* A variant with clockwise sowings or turns mid-move: which moves this house has. */
   {
-    KielaMove moves[KIELA_MAX_MOVES];
-    guint n = kiela_game_legal_moves (_kiela_window_game (self), moves);
+    KielaMove moves[KIELA_MAX_MOVES], here[KIELA_MAX_MOVES];
+    guint n = kiela_game_legal_moves (_kiela_window_game (self), moves), n_here = 0;
     gboolean usual = FALSE, clockwise = FALSE;
 
     for (guint i = 0; i < n; i++)
       {
         usual |= moves[i] == (KielaMove) house;
         clockwise |= moves[i] == ((KielaMove) house | KIELA_MOVE_CLOCKWISE);
+        if (moves[i] >= 0 && KIELA_MOVE_HOUSE (moves[i]) == house)
+          here[n_here++] = moves[i];
       }
-    if (clockwise && (!usual || kiela_board_view_get_activation_shift (board)))
+    if (clockwise && usual && kiela_board_view_get_activation_shift (board))
       {
         play_move (self, (KielaMove) house | KIELA_MOVE_CLOCKWISE);
         return;
       }
-    if (clockwise)
+    if (n_here > 1)
       {
-        offer_directions (self, (KielaSide) side, house);
+        offer_directions (self, (KielaSide) side, house, here, n_here);
+        return;
+      }
+    if (n_here == 1)
+      {
+        play_move (self, here[0]);
         return;
       }
   }

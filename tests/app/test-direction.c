@@ -13,6 +13,7 @@
 #include "kiela-board-view-private.h"
 #include "kiela-house.h"
 #include "app-test-window.h"
+#include "app-test-render.h"
 
 typedef struct {
   AppTestWindow w;
@@ -54,6 +55,12 @@ static gboolean
 is_named (GtkWidget *widget, gconstpointer name)
 {
   return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+static gboolean
+is_label (GtkWidget *widget, gconstpointer unused)
+{
+  return GTK_IS_LABEL (widget);
 }
 
 static GtkWidget *
@@ -151,6 +158,49 @@ test_keyboard_and_single_way (Fixture *f, gconstpointer data)
   g_assert_true (popover (f) == NULL || !gtk_widget_get_mapped (popover (f)));
 }
 
+/* A turn mid-move that is the player's: South's d2 (3) relays from a2, which may then go on
+ * clockwise to capture c3 and c4, or the usual way.  A click on d2 offers both, each saying
+ * what it does at a2; the second plays "d2-". */
+static void
+test_choice_mid_move (Fixture *f, gconstpointer data)
+{
+  KielaPosition pos;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *taken, *declined, *label;
+  g_autofree char *name = NULL;
+
+  g_assert_true (kiela_position_parse ("0,0,1,0,0,0,0,2/0,0,2,0,0,0,2,0/1,0,0,3,0,0,0,0/0,0,0,0,0,0,0,0 s", 8, &pos,
+                                       &error));
+  g_assert_true (kiela_window_new_game_from_position (f->w.window, f->omweso, &pos, NULL, NULL, &error));
+  g_assert_no_error (error);
+  spin (100);
+  activate (f, "d2");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->w.window)), ==, 0);
+  wait_until (popover_shown, f, 5000, "the choice at a2");
+  taken = app_test_find_widget (popover (f), is_named, "direction-anticlockwise");
+  declined = app_test_find_widget (popover (f), is_named, "direction-choice-1");
+  g_assert_nonnull (taken);
+  g_assert_nonnull (declined);
+  g_assert_null (app_test_find_widget (popover (f), is_named, "direction-clockwise"));
+  label = app_test_find_widget (taken, is_label, NULL);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Sow anticlockwise; then clockwise from a2");
+  label = app_test_find_widget (declined, is_label, NULL);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Sow anticlockwise; then the usual way from a2");
+  if (g_getenv ("KIELA_TEST_OUTDIR"))
+    {
+      app_test_wait_frames (popover (f), 3);
+      render_to_png (popover (f), "direction-choice-popover.png");
+      render_to_png (GTK_WIDGET (f->w.window), "direction-choice-window.png");
+    }
+  g_signal_emit_by_name (declined, "clicked");
+  spin (100);
+  g_assert_cmpint (last_move (f), ==, 12 | KIELA_MOVE_DECLINE (0));
+  name = kiela_game_dup_move_name (kiela_window_get_game (f->w.window), 0);
+  g_assert_cmpstr (name, ==, "d2-");
+  /* c3 and c4 are not captured. */
+  g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_NORTH][10], ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -161,5 +211,6 @@ main (int argc, char **argv)
               fixture_teardown);
   g_test_add ("/direction/keyboard-and-single-way", Fixture, NULL, fixture_setup, test_keyboard_and_single_way,
               fixture_teardown);
+  g_test_add ("/direction/choice-mid-move", Fixture, NULL, fixture_setup, test_choice_mid_move, fixture_teardown);
   return g_test_run ();
 }

@@ -312,6 +312,22 @@ test_variants_and_plugins (void)
     g_assert_nonnull (strstr (s.out, "omweso           Omweso (4×8)"));
     g_assert_nonnull (strstr (s.out, "owela            Owela (Benguela) (4×12)"));
   }
+  /* Omweso's choice mid-move: two moves from d2, the second declining the turn at a2. */
+  {
+    g_auto(Run) s = { 0 }, d = { 0 };
+
+    g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
+    run_cli (&s, "play", "--variant", "omweso", "--position",
+             "0,0,1,0,0,0,0,2/0,0,2,0,0,0,2,0/1,0,0,3,0,0,0,0/0,0,0,0,0,0,0,0 s", NULL);
+    run_cli (&d, "play", "--variant", "omweso", "--position",
+             "0,0,1,0,0,0,0,2/0,0,2,0,0,0,2,0/1,0,0,3,0,0,0,0/0,0,0,0,0,0,0,0 s", "d2-", NULL);
+    g_unsetenv ("KIELA_VARIANT_PATH");
+    g_assert_cmpint (s.status, ==, 0);
+    g_assert_nonnull (strstr (s.out, "Legal moves: d2 d2-\n"));
+    g_assert_cmpint (d.status, ==, 0);
+    /* Declined: c3 and c4 keep their stones. */
+    g_assert_nonnull (strstr (d.out, "0,0,1,0,0,0,0,2/0,0,2,0,0,0,2,0/0,1,1,0,0,0,0,0/1,1,0,0,0,0,0,0 n"));
+  }
   run_cli (&p, "plugins", NULL);
   g_assert_cmpint (p.status, ==, 0);
   /* Listed from their .plugin files. */

@@ -79,6 +79,12 @@ typedef struct {
   gint tempo;      /* for being the side to move */
 } ClassicEvalWeights;
 
+/* The weights every search starts from: the weights file's, read once (KIELA_AI_WEIGHTS names
+ * another file); when it is missing or malformed, a message on standard error says why and
+ * the built-in weights are used. */
+const ClassicEvalWeights *classic_eval_default_weights (void);
+/* Reads a weights file (group [Evaluation], the six keys, whole numbers within +-100000). */
+gboolean classic_eval_weights_load (const char *path, ClassicEvalWeights *out, GError **error);
 void     classic_eval_weights_init (ClassicEvalWeights *weights, GHashTable *settings);
 /* Static evaluation from the side to move's view. */
 gint     classic_evaluate (const KielaVariant *variant, const KielaPosition *pos, const ClassicEvalWeights *w);

@@ -1,10 +1,13 @@
 /* kiela-ai-common.c: budgets, hashing, static evaluation and move explanations shared by the classic AIs. */
 
+#include "config.h"
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 #include <time.h>
 
 #include "kiela-ai-classic-private.h"
+#include "kiela-paths.h"
 
 /* Polling the clock costs about as much as a few sowings, so only every so many nodes. */
 #define CLASSIC_POLL_INTERVAL 64
@@ -178,16 +181,117 @@ classic_move_gain (const KielaPosition *before, const KielaPosition *after)
   return (classic_material (after, mover) - classic_material (before, mover)) / 100;
 }
 
+/* The weights built in, used when the weights file is missing or malformed: found by
+ * self-play tournaments (scripts/ai-strength.sh) before the file existed. */
+static const ClassicEvalWeights builtin_weights = {
+  .material = 100, .mobility = 8, .exposure = 12, .threat = 25, .safe = 4, .tempo = 10,
+};
+
+/* The file's keys, in the order of ClassicEvalWeights' fields. */
+static const char *const weight_keys[] = { "material", "mobility", "exposure", "threat", "safe", "tempo" };
+
+gboolean
+classic_eval_weights_load (const char *path, ClassicEvalWeights *out, GError **error)
+{
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_auto(GStrv) keys = NULL;
+  gint *fields = (gint *) out;
+  g_autoptr(GError) local = NULL;
+
+  G_STATIC_ASSERT (sizeof (ClassicEvalWeights) == G_N_ELEMENTS (weight_keys) * sizeof (gint));
+  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, &local))
+    {
+      g_set_error (error, local->domain, local->code, "%s: %s", path, local->message);
+      return FALSE;
+    }
+  if (!g_key_file_has_group (file, "Evaluation"))
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_GROUP_NOT_FOUND,
+                   "%s: no [Evaluation] group", path);
+      return FALSE;
+    }
+  keys = g_key_file_get_keys (file, "Evaluation", NULL, NULL);
+  for (guint i = 0; keys && keys[i]; i++)
+    if (!g_strv_contains (weight_keys, keys[i]))
+      {
+        g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
+                     "%s: unknown key \"%s\" in [Evaluation] (known: material, mobility, exposure, threat, safe, tempo)",
+                     path, keys[i]);
+        return FALSE;
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (weight_keys); i++)
+    {
+      g_autofree char *text = g_key_file_get_value (file, "Evaluation", weight_keys[i], NULL);
+      gint64 v;
+      char *end = NULL;
+
+      if (text == NULL)
+        {
+          g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND,
+                       "%s: [Evaluation] has no %s", path, weight_keys[i]);
+          return FALSE;
+        }
+      g_strstrip (text);
+      v = g_ascii_strtoll (text, &end, 10);
+      if (text[0] == '\0' || end == NULL || *end != '\0' || v < -100000 || v > 100000)
+        {
+          g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                       "%s: %s=%s is not a whole number from -100000 to 100000", path, weight_keys[i], text);
+          return FALSE;
+        }
+      fields[i] = (gint) v;
+    }
+  return TRUE;
+}
+
+/* The weights file: $KIELA_AI_WEIGHTS, else data/ai/eval-weights.ini in the build tree or
+ * the installed data folder. */
+static char *
+weights_path (void)
+{
+  const char *env = g_getenv ("KIELA_AI_WEIGHTS");
+
+  if (env && env[0])
+    return g_strdup (env);
+  if (kiela_running_uninstalled () && kiela_paths_get_build_root ())
+    return g_build_filename (kiela_paths_get_build_root (), "data", "ai", "eval-weights.ini", NULL);
+  return g_build_filename (KIELA_PKGDATADIR, "ai", "eval-weights.ini", NULL);
+}
+
+const ClassicEvalWeights *
+classic_eval_default_weights (void)
+{
+  static ClassicEvalWeights loaded;
+  static gsize weights;
+
+  if (g_once_init_enter (&weights))
+    {
+      g_autofree char *path = weights_path ();
+      g_autoptr(GError) error = NULL;
+      const ClassicEvalWeights *w = &loaded;
+
+      if (!classic_eval_weights_load (path, &loaded, &error))
+        {
+          g_printerr ("kiela-ai-classic: the evaluation weights %s; using the built-in weights\n", error->message);
+          w = &builtin_weights;
+        }
+      g_once_init_leave (&weights, (gsize) w);
+    }
+  return (const ClassicEvalWeights *) weights;
+}
+
 void
 classic_eval_weights_init (ClassicEvalWeights *w, GHashTable *settings)
 {
-  /* Defaults found by self-play tournaments (scripts/ai-strength.sh). */
-  w->material = (gint) kiela_ai_setting_int (settings, "w-material", 100);
-  w->mobility = (gint) kiela_ai_setting_int (settings, "w-mobility", 8);
-  w->exposure = (gint) kiela_ai_setting_int (settings, "w-exposure", 12);
-  w->threat   = (gint) kiela_ai_setting_int (settings, "w-threat", 25);
-  w->safe     = (gint) kiela_ai_setting_int (settings, "w-safe", 4);
-  w->tempo    = (gint) kiela_ai_setting_int (settings, "w-tempo", 10);
+  /* The weights file's (scripts/texel-tune.sh fits them), each overridden by its setting. */
+  const ClassicEvalWeights *d = classic_eval_default_weights ();
+
+  w->material = (gint) kiela_ai_setting_int (settings, "w-material", d->material);
+  w->mobility = (gint) kiela_ai_setting_int (settings, "w-mobility", d->mobility);
+  w->exposure = (gint) kiela_ai_setting_int (settings, "w-exposure", d->exposure);
+  w->threat   = (gint) kiela_ai_setting_int (settings, "w-threat", d->threat);
+  w->safe     = (gint) kiela_ai_setting_int (settings, "w-safe", d->safe);
+  w->tempo    = (gint) kiela_ai_setting_int (settings, "w-tempo", d->tempo);
 }
 
 /* May the owner of inner house `own` capture in its file?  The capture rule decides

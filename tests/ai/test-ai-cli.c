@@ -41,6 +41,16 @@ run_cli (Run *r, const char *first, ...)
   va_end (ap);
 }
 
+static void
+run_cli_env (Run *r, char **env, const char *first, ...)
+{
+  va_list ap;
+
+  va_start (ap, first);
+  run_cli_va (r, env, first, ap);
+  va_end (ap);
+}
+
 static JsonObject *
 parse_json (const char *text, JsonParser **parser)
 {
@@ -375,6 +385,90 @@ test_tournament_csv_symlink (void)
   g_rmdir (dir);
 }
 
+/* The score of a 1-ply alpha-beta from the start, with the weights file `file` (NULL: the
+ * shipped one) and the extra settings `settings`; the program's stderr goes to `err`. */
+static gint64
+weights_score (const char *file, const char *settings, char **err)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(JsonParser) parser = NULL;
+  g_auto(GStrv) env = g_get_environ ();
+  g_autofree char *ai = g_strdup_printf ("alphabeta depth=1 qs=0 %s", settings);
+  JsonObject *o;
+
+  env = file ? g_environ_setenv (env, "KIELA_AI_WEIGHTS", file, TRUE) : g_environ_unsetenv (env, "KIELA_AI_WEIGHTS");
+  run_cli_env (&r, env, "bestmove", "--variant", "kiela", "--ai", ai, "--nodes", "1000", "--time-ms", "0",
+               "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  o = parse_json (r.out, &parser);
+  *err = g_steal_pointer (&r.err);
+  return json_object_get_int_member (o, "score");
+}
+
+#define BUILTIN_WEIGHTS "w-material=100 w-mobility=8 w-exposure=12 w-threat=25 w-safe=4 w-tempo=10"
+
+/* The AI reads its weights from the weights file; a malformed one is named on stderr with
+ * its fault, and the built-in weights are used. */
+static void
+test_weights_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiela-weights-XXXXXX", NULL);
+  g_autofree char *good = g_build_filename (dir, "good.ini", NULL);
+  g_autofree char *err = NULL;
+  struct { const char *text, *fault; } bad[] = {
+    { "[Evaluation]\nmaterial=100\nmobility=lots\nexposure=12\nthreat=25\nsafe=4\ntempo=10\n", "mobility=lots is not a whole number" },
+    { "[Evaluation]\nmaterial=100\nmobility=8\nexposure=12\nthreat=25\nsafe=4\ntempo=1000000\n", "tempo=1000000 is not a whole number from -100000 to 100000" },
+    { "[Evaluation]\nmaterial=100\nmobility=8\nexposure=12\nthreat=25\nsafe=4\n", "[Evaluation] has no tempo" },
+    { "[Evaluation]\nmaterial=100\nmobility=8\nexposure=12\nthreat=25\nsafe=4\ntempo=10\nspeed=3\n", "unknown key \"speed\"" },
+    { "[Weights]\nmaterial=100\n", "no [Evaluation] group" },
+    { "material=100\n", "" },   /* not a key file: GLib's own message follows the name */
+  };
+  gint64 builtin, with_file, with_settings, shipped;
+
+  builtin = weights_score ("/nonexistent/eval-weights.ini", "", &err);
+  g_assert_nonnull (strstr (err, "/nonexistent/eval-weights.ini"));
+  g_assert_nonnull (strstr (err, "using the built-in weights"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (builtin, ==, weights_score (NULL, BUILTIN_WEIGHTS, &err));
+  g_clear_pointer (&err, g_free);
+
+  /* A good file is read: its weights give the score the same weights as settings give, and
+   * not the built-in weights' score. */
+  g_assert_true (g_file_set_contents (good, "# a comment\n[Evaluation]\nmaterial=100\nmobility=50\nexposure=12\n"
+                                            "threat=25\nsafe=4\ntempo=10\n\n[Fit]\ndate=today\n", -1, NULL));
+  with_file = weights_score (good, "", &err);
+  g_assert_cmpstr (err, ==, "");
+  g_clear_pointer (&err, g_free);
+  with_settings = weights_score (NULL, "w-material=100 w-mobility=50 w-exposure=12 w-threat=25 w-safe=4 w-tempo=10", &err);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (with_file, ==, with_settings);
+  g_assert_cmpint (with_file, !=, builtin);
+  /* A setting still overrides the file. */
+  g_assert_cmpint (weights_score (good, "w-mobility=8", &err), ==, builtin);
+  g_clear_pointer (&err, g_free);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/bad-%u.ini", dir, i);
+
+      g_assert_true (g_file_set_contents (path, bad[i].text, -1, NULL));
+      g_assert_cmpint (weights_score (path, "", &err), ==, builtin);
+      if (strstr (err, path) == NULL || strstr (err, bad[i].fault) == NULL || strstr (err, "built-in weights") == NULL)
+        g_error ("file %u: stderr does not name %s and “%s”: %s", i, path, bad[i].fault, err);
+      g_clear_pointer (&err, g_free);
+      g_unlink (path);
+    }
+
+  /* The shipped file is read without a complaint. */
+  shipped = weights_score (NULL, "", &err);
+  (void) shipped;
+  if (strstr (err, "weights") != NULL)
+    g_error ("the shipped weights file is refused: %s", err);
+  g_clear_pointer (&err, g_free);
+  g_unlink (good);
+  g_rmdir (dir);
+}
+
 /* Runs kiela-cli with the module whose AIs answer moves the position does not allow. */
 static void
 run_cli_with_bad_answers (Run *r, const char *first, ...)
@@ -590,5 +684,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ai-cli/bestmove/bad-answer", test_bestmove_bad_answer);
   g_test_add_func ("/ai-cli/bestmove/no-time-limit", test_bestmove_no_time_limit);
   g_test_add_func ("/ai-cli/stdout-write-failure", test_stdout_write_failure);
+  g_test_add_func ("/ai-cli/weights-file", test_weights_file);
   return g_test_run ();
 }

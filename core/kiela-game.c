@@ -335,6 +335,23 @@ kiela_game_check_position (const KielaVariant *variant, const KielaPosition *pos
       return FALSE;
     }
   mover = (KielaSide) pos->to_move;
+  /* " lost:n": the side to move lost at once to captures at both ends (BothEndsWin). */
+  if (pos->lost & (1u << mover))
+    {
+      if (!(variant->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS))
+        g_set_error (error, KIELA_ERROR, KIELA_ERROR_POSITION,
+                     /* TRANSLATORS: %s the game (Kiela); "lost:" is a word of the position string */
+                     _("The position says the side to move has lost to captures at both ends (“lost:”), but %s "
+                       "has no such win."), kiela_variant_get_name (variant));
+      else
+        g_set_error_literal (error, KIELA_ERROR, KIELA_ERROR_POSITION,
+                             mover == KIELA_SOUTH
+                             ? _("South has already lost: North captured at both ends of the board in one move. "
+                                 "The game would be over at once.")
+                             : _("North has already lost: South captured at both ends of the board in one move. "
+                                 "The game would be over at once."));
+      return FALSE;
+    }
   if (kiela_legal_moves (variant, pos, moves, NULL, NULL) > 0)
     return TRUE;
 

@@ -146,6 +146,9 @@ kiela_position_model_set_count (KielaPositionModel *self, KielaSide side, guint 
 
   pos = self->pos;
   pos.houses[side][house] = (guint16) count;
+  /* A side that had lost at once (BothEndsWin, " lost:n") lost on the board as it was: an
+   * edited board is a position to play from. */
+  pos.lost = 0;
   kiela_position_model_apply (self, self->variant, &pos, FALSE);
 }
 
@@ -158,6 +161,7 @@ kiela_position_model_set_to_move (KielaPositionModel *self, KielaSide side)
 
   pos = self->pos;
   pos.to_move = (guint8) side;
+  pos.lost = 0;
   kiela_position_model_apply (self, self->variant, &pos, FALSE);
 }
 
@@ -175,6 +179,9 @@ kiela_position_model_set_variant (KielaPositionModel *self, const KielaVariant *
     pos = self->pos;
   else
     kiela_position_init_start (&pos, variant);
+  /* A loss at both ends is kept only where the rule exists. */
+  if (!(variant->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS))
+    pos.lost = 0;
   kiela_position_model_apply (self, variant, &pos, FALSE);
 }
 

@@ -501,6 +501,50 @@ test_refuses_bad_position (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_sensitive (analyse));
 }
 
+/* A position after a win at both ends (Omweso, " lost:n"): the editor reads and writes it, says
+ * why it cannot be played from, and an edit (a count, the side to move) makes it a position to
+ * play from again. */
+static void
+test_both_ends_loss (Fixture *f, gconstpointer data)
+{
+  KielaPositionEditor *editor = open_editor (f);
+  const KielaVariant *omweso = kiela_registry_lookup_variant (f->registry, "omweso");
+  const char *kpn = "0,0,0,0,0,0,0,2/0,0,2,0,0,0,2,0/1,0,0,3,0,0,0,6/0,0,0,0,0,0,0,0 n lost:n";
+  g_autofree char *back = NULL, *edited = NULL;
+  KielaSquare h3;
+  KielaPosition start;
+
+  if (omweso == NULL)
+    {
+      g_test_skip ("Omweso is not loaded");
+      return;
+    }
+  g_assert_true (kiela_square_parse (8, "h3", &h3, NULL));
+  kiela_position_init_start (&start, omweso);
+  kiela_position_editor_set_position (editor, omweso, &start);
+  g_assert_true (kiela_position_editor_get_variant (editor) == omweso);
+  g_assert_true (kiela_position_editor_apply_kpn (editor, kpn, "bad", NULL));
+  back = kiela_position_editor_dup_kpn (editor);
+  g_assert_cmpstr (back, ==, kpn);
+  g_assert_cmpstr (kiela_position_editor_get_problem (editor), ==,
+                   "North has already lost: South captured at both ends of the board in one move. The game would be "
+                   "over at once.");
+  g_assert_false (gtk_widget_get_sensitive (editor_child (editor, "play_button")));
+  /* A count edited: the board is a new position, North to move with its moves. */
+  kiela_position_editor_set_count (editor, h3.side, h3.house, 3);
+  edited = kiela_position_editor_dup_kpn (editor);
+  g_assert_null (strstr (edited, "lost:"));
+  g_assert_null (kiela_position_editor_get_problem (editor));
+  g_assert_true (gtk_widget_get_sensitive (editor_child (editor, "play_button")));
+  /* Undo brings the loss back; the side to move changed clears it too. */
+  editor_action (editor, "editor.undo");
+  g_assert_nonnull (strstr (kiela_position_editor_get_problem (editor), "North has already lost"));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (editor_child (editor, "south_toggle")), TRUE);
+  g_assert_true (kiela_position_editor_get_problem (editor) == NULL ||
+                 strstr (kiela_position_editor_get_problem (editor), "lost") == NULL);
+  g_assert_cmpuint (kiela_position_editor_get_position (editor)->lost, ==, 0);
+}
+
 static gboolean
 north_moved (gpointer data)
 {
@@ -618,6 +662,7 @@ main (int argc, char **argv)
   ADD ("/app/editor/kpn-round-trip", test_kpn_round_trip);
   ADD ("/app/editor/bad-kpn", test_bad_kpn);
   ADD ("/app/editor/refuses-bad-position", test_refuses_bad_position);
+  ADD ("/app/editor/both-ends-loss", test_both_ends_loss);
   ADD ("/app/editor/start-game-and-analysis", test_start_game_and_analysis);
   ADD ("/app/editor/screenshot", test_screenshot);
 #undef ADD

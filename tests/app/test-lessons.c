@@ -17,6 +17,9 @@
 #include "kiela-lessons-page.h"
 #include "kiela-lesson-view.h"
 #include "kiela-lesson-install.h"
+#include "kiela-text-pane.h"
+#include "kiela-mo.h"
+#include "kiela-paths.h"
 #include "kiela-settings.h"
 #include "kiela-board-view-private.h"
 #include "kiela-house.h"
@@ -1752,6 +1755,242 @@ test_runner_drills (Fixture *f, gconstpointer data)
   }
 }
 
+/* The header's back button, clicked: where does it lead? */
+static void
+click_back (Fixture *f)
+{
+  GtkWidget *back = find_back_button (GTK_WIDGET (f->window));
+
+  g_assert_nonnull (back);
+  click (back);
+  spin (50);
+}
+
+static gboolean
+is_lesson_link (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.open-lesson") == 0;
+}
+
+/* Back returns where the lesson was opened from: the Rules page's Try it, the game's
+ * How does this work?, the list. */
+static void
+test_runner_back (Fixture *f, gconstpointer data)
+{
+  KielaLessonsPage *lessons = KIELA_LESSONS_PAGE (kiela_learn_get_page (learn_of (f), KIELA_PAGE_LESSONS));
+  GtkWidget *link, *row;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules"));
+  spin (100);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "rules");
+  link = app_test_find_widget (GTK_WIDGET (f->window), is_lesson_link, NULL);
+  g_assert_nonnull (link);
+  click (link);
+  spin (50);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
+  click_back (f);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "rules");
+
+  kiela_window_show_page (f->window, "game");
+  spin (20);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "learn.open-lesson", "s", KIELA_LESSON_FOR_RELAY);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
+  click_back (f);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, "game");
+
+  kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);
+  row = kiela_lessons_page_get_item (lessons, "houses", 0);
+  g_assert_nonnull (row);
+  g_signal_emit_by_name (row, "activate");
+  spin (50);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
+  click_back (f);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSONS);
+}
+
+
+/* Try it opens the lesson in the language the Rules page is shown in, not the interface's:
+ * the interface in English here, the page in French; in app-lessons-tour-fr (fr_FR.UTF-8)
+ * the interface in French and the page in English. */
+static void
+test_try_it_language (Fixture *f, gconstpointer data)
+{
+  gboolean french_ui = g_getenv ("KIELA_TEST_LOCALE") != NULL;
+  const char *lang = french_ui ? "en" : "fr";
+  KielaLessonView *view = view_of (f);
+  KielaTextPane *rules;
+  GtkWidget *link;
+  g_auto(GStrv) parts = NULL;
+  const KielaLesson *lesson;
+  g_autoptr(KielaMo) mo = NULL;
+  const char *expected;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules"));
+  spin (100);
+  rules = KIELA_TEXT_PANE (kiela_window_get_page (f->window, "rules"));
+  kiela_text_pane_set_language (rules, lang);
+  spin (50);
+  link = app_test_find_widget (GTK_WIDGET (f->window), is_lesson_link, NULL);
+  g_assert_nonnull (link);
+  parts = g_strsplit (g_variant_get_string (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (link)), NULL), "@", 2);
+  lesson = kiela_registry_lookup_lesson (f->registry, parts[0]);
+  g_assert_nonnull (lesson);
+  if (!french_ui)
+    {
+      g_autoptr(GError) error = NULL;
+
+      mo = kiela_mo_load (kiela_locale_dir (), "fr", GETTEXT_PACKAGE, &error);
+      g_assert_no_error (error);
+    }
+  expected = kiela_mo_gettext (mo, lesson->steps[0].text);
+  /* The two languages differ for this text, or the test would prove nothing. */
+  g_assert_cmpstr (expected, !=, kiela_lesson_step_get_text (lesson, 0));
+
+  click (link);
+  spin (50);
+  g_assert_cmpstr (kiela_window_get_visible_page (f->window), ==, KIELA_PAGE_LESSON);
+  g_assert_cmpstr (kiela_lesson_view_get_language (view), ==, lang);
+  g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, expected);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "caption"))), ==, expected);
+  maybe_screenshot (f, "lesson-try-it-language.png");
+
+  /* Opened another way, the lesson is in the interface's language again. */
+  click_back (f);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "learn.open-lesson", "s", lesson->id);
+  g_assert_null (kiela_lesson_view_get_language (view));
+  g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, kiela_lesson_step_get_text (lesson, 0));
+}
+/* A watch step asks nothing: no Hint button to press for nothing. */
+static void
+test_runner_watch_hint (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  g_autoptr(GPtrArray) course = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_COURSE);
+  guint watched = 0, asked = 0;
+
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  for (guint i = 0; i < course->len; i++)
+    {
+      const KielaLesson *lesson = g_ptr_array_index (course, i);
+
+      for (guint s = 0; s < lesson->n_steps; s++)
+        {
+          GtkWidget *hint;
+
+          g_assert_true (kiela_lesson_view_open (view, lesson->id, s, NULL));
+          hint = kiela_lesson_view_get_control (view, "hint");
+          if (lesson->steps[s].task.kind == KIELA_TASK_WATCH)
+            {
+              g_assert_false (gtk_widget_get_visible (hint));
+              watched++;
+            }
+          else if (kiela_lesson_step_get_hint (lesson, s) != NULL)
+            {
+              g_assert_true (gtk_widget_get_visible (hint));
+              g_assert_true (gtk_widget_get_sensitive (hint));
+              asked++;
+            }
+        }
+    }
+  g_assert_cmpuint (watched, >, 0);
+  g_assert_cmpuint (asked, >, 0);
+}
+
+/* A label's natural height at a width: grows with the text zoom. */
+static int
+height_at (GtkWidget *label, int width)
+{
+  int h;
+
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, width, NULL, &h, NULL, NULL);
+  return h;
+}
+
+/* The label's height at `width` once it is more than `than` (the zoom restyles the text at
+ * the next frames; a loaded machine takes a while), or its height after 3 s. */
+static int
+height_above (GtkWidget *label, int width, int than)
+{
+  gint64 end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  int h;
+
+  while ((h = height_at (label, width)) <= than && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  return h;
+}
+
+/* F5, the clicker keys and the zoom in a puzzle, as on the game page. */
+static void
+test_runner_puzzle_keys (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  g_autoptr(GPtrArray) puzzles = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_PUZZLES);
+  const KielaLesson *set = g_ptr_array_index (puzzles, 0);
+  const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, set->variant);
+  KielaTracePlayer *player = kiela_lesson_view_get_trace_player (view);
+  GtkWidget *narration = kiela_lesson_view_get_control (view, "narration");
+  GtkWidget *feedback = kiela_lesson_view_get_control (view, "feedback");
+  GtkWidget *caption = kiela_lesson_view_get_control (view, "caption");
+  int plain, zoomed, fb_plain, fb_zoomed;
+
+  g_assert_cmpuint (set->n_steps, >=, 2);
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_open (view, set->id, 0, NULL));
+  spin (50);
+
+  /* The zoom scales the puzzle's text. */
+  plain = height_at (narration, 300);
+  app_test_press (GTK_WIDGET (f->window), "<Control>plus");
+  app_test_press (GTK_WIDGET (f->window), "<Control>plus");
+  zoomed = height_above (narration, 300, plain);
+  g_assert_cmpint (zoomed, >, plain);
+  app_test_press (GTK_WIDGET (f->window), "<Control>0");
+  spin (50);
+
+  /* Answered: the feedback is scaled too, and the clicker steps the best line's replay. */
+  answer_right (view, set, variant, 0);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_nonnull (kiela_lesson_view_get_feedback (view));
+  fb_plain = height_at (feedback, 300);
+  app_test_press (GTK_WIDGET (f->window), "<Control>plus");
+  app_test_press (GTK_WIDGET (f->window), "<Control>plus");
+  fb_zoomed = height_above (feedback, 300, fb_plain);
+  g_assert_cmpint (fb_zoomed, >, fb_plain);
+  app_test_press (GTK_WIDGET (f->window), "<Control>0");
+  spin (50);
+  if (kiela_trace_player_get_n_events (player) > 1)
+    {
+      app_test_press (GTK_WIDGET (view), "Home");
+      g_assert_true (kiela_trace_player_is_at_start (player));
+      app_test_press (GTK_WIDGET (view), "Page_Down");
+      g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 1);
+      app_test_press (GTK_WIDGET (view), "Page_Up");
+      g_assert_cmpuint (kiela_trace_player_get_index (player), ==, 0);
+      app_test_press (GTK_WIDGET (view), "End");
+      g_assert_true (kiela_trace_player_is_at_end (player));
+    }
+
+  /* F5: the caption band under the board, in large type; the feedback stays in sight. */
+  app_test_press (GTK_WIDGET (f->window), "F5");
+  spin (100);
+  g_assert_true (kiela_window_get_presenting (f->window));
+  g_assert_true (kiela_lesson_view_get_presenting (view));
+  g_assert_true (gtk_widget_get_mapped (caption));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (caption)), ==, kiela_lesson_view_get_narration (view));
+  g_assert_cmpint (height_at (caption, 300), >, plain);
+  maybe_screenshot (f, "puzzle-presenting.png");
+
+  /* Ctrl+Page Down goes on to the next puzzle. */
+  app_test_press (GTK_WIDGET (view), "<Control>Page_Down");
+  spin (50);
+  g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, 1);
+  app_test_press (GTK_WIDGET (f->window), "F5");
+  spin (50);
+  g_assert_false (kiela_lesson_view_get_presenting (view));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1805,7 +2044,11 @@ main (int argc, char **argv)
   ADD_SIZES ("/app/lessons/runner/layout", test_runner_layout);
   ADD_SIZES ("/app/lessons/runner/next-lesson-and-back", test_runner_next_lesson_and_back);
   ADD_SIZES ("/app/lessons/runner/keys", test_runner_keys);
-  ADD ("/app/lessons/runner/other-variant-offer", test_runner_other_variant_offer);
+  ADD_SIZES ("/app/lessons/runner/other-variant-offer", test_runner_other_variant_offer);
+  ADD_SIZES ("/app/lessons/runner/back", test_runner_back);
+  ADD_SIZES ("/app/lessons/runner/watch-hint", test_runner_watch_hint);
+  ADD ("/app/lessons/runner/try-it-language", test_try_it_language);
+  ADD_SIZES ("/app/lessons/runner/puzzle-keys", test_runner_puzzle_keys);
   ADD ("/app/lessons/runner/drills", test_runner_drills);
   return g_test_run ();
 }

@@ -394,7 +394,13 @@ test_lesson_links (Fixture *f, gconstpointer data)
       gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-page", "s", "rules");
       app_test_wait_frames (GTK_WIDGET (f->window), 2);
       g_assert_true (has_visible_lesson_link (GTK_WIDGET (rules), &target));
-      g_assert_nonnull (kiela_registry_lookup_lesson (registry, target));
+      {
+        /* "id@lang": the lesson, in the language the pane is shown in. */
+        g_auto(GStrv) parts = g_strsplit (target, "@", 2);
+
+        g_assert_nonnull (kiela_registry_lookup_lesson (registry, parts[0]));
+        g_assert_cmpstr (parts[1], ==, kiela_text_pane_get_language (rules));
+      }
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open-lesson", "s", target));
       g_assert_cmpstr (opened, ==, target);
     }

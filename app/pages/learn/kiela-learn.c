@@ -116,7 +116,7 @@ ensure_view (KielaLearn *learn)
 static void show_lesson_page (KielaLearn *learn);
 
 static void
-open_lesson (KielaLearn *learn, const char *id, guint step)
+open_lesson_in (KielaLearn *learn, const char *id, guint step, const char *lang)
 {
   g_autoptr(GError) error = NULL;
 
@@ -124,6 +124,7 @@ open_lesson (KielaLearn *learn, const char *id, guint step)
     return;
   /* A lesson opened any other way is no practice. */
   kiela_lesson_view_set_review (ensure_view (learn), FALSE);
+  kiela_lesson_view_set_language (ensure_view (learn), lang);
   g_clear_pointer (&learn->review, g_array_unref);
   if (!kiela_lesson_view_open (ensure_view (learn), id, step, &error))
     {
@@ -131,6 +132,12 @@ open_lesson (KielaLearn *learn, const char *id, guint step)
       return;
     }
   show_lesson_page (learn);
+}
+
+static void
+open_lesson (KielaLearn *learn, const char *id, guint step)
+{
+  open_lesson_in (learn, id, step, NULL);
 }
 
 gboolean
@@ -149,6 +156,7 @@ kiela_learn_open_unlisted (KielaLearn *learn, const KielaLesson *lesson, GError 
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN, _("The variant “%s” is not loaded."), lesson->variant);
       return FALSE;
     }
+  kiela_lesson_view_set_language (ensure_view (learn), NULL);
   if (!kiela_lesson_view_open_lesson (ensure_view (learn), lesson, variant, 0, error))
     return FALSE;
   show_lesson_page (learn);
@@ -257,13 +265,15 @@ static void
 action_open_lesson (GSimpleAction *action, GVariant *param, gpointer data)
 {
   KielaLearn *learn = data;
-  const char *target = g_variant_get_string (param, NULL);
-  g_auto(GStrv) parts = g_strsplit (target, "/", 2);
+  /* "id", "id/step" (1-based), each with "@lang" for the lesson's texts in that language
+   * (the Rules page's Try it, in the language the page is shown in). */
+  g_auto(GStrv) at = g_strsplit (g_variant_get_string (param, NULL), "@", 2);
+  g_auto(GStrv) parts = g_strsplit (at[0], "/", 2);
   guint64 step = 0;
 
   if (parts[1] != NULL && !g_ascii_string_to_unsigned (parts[1], 10, 1, G_MAXUINT, &step, NULL))
     step = 1;
-  open_lesson (learn, parts[0], parts[1] ? (guint) step - 1 : 0);
+  open_lesson_in (learn, parts[0], parts[1] ? (guint) step - 1 : 0, at[1] && *at[1] ? at[1] : NULL);
 }
 
 /* ---------- practise your mistakes ---------- */
@@ -286,6 +296,7 @@ review_next (KielaLearn *learn)
 
       g_array_remove_index (learn->review, 0);
       kiela_lesson_view_set_review (view, TRUE);
+      kiela_lesson_view_set_language (view, NULL);
       if (!kiela_lesson_view_open (view, id, step, &error))
         continue;
       /* TRANSLATORS: the header's title while practising mistakes: %1$u this one, %2$u how many */

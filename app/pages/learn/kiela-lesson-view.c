@@ -11,6 +11,8 @@
 #include "kiela-widget-util.h"
 #include "kiela-lessons-page.h"
 #include "kiela-fold-layout.h"
+#include "kiela-mo.h"
+#include "kiela-paths.h"
 
 struct _KielaLessonView {
   GtkWidget parent_instance;
@@ -67,6 +69,9 @@ struct _KielaLessonView {
   KielaSide guess_side;
   guint guess_house;
   char *next_lesson;             /* the course lesson after this one, for Next Lesson */
+  char *language;                /* the lesson's texts in this language (Try it on a Rules page
+                                  * shown in another); NULL: the interface's */
+  KielaMo *mo;                   /* that language's catalogue; NULL for English */
   gboolean review;               /* practising mistakes: one step, then "finished" */
 
   /* A drill step (Drill= in its file): a fresh position each time the step opens. */
@@ -112,6 +117,18 @@ static KielaTaskKind
 current_kind (KielaLessonView *self)
 {
   return current_step (self)->task.kind;
+}
+
+/* A text of the lesson (`raw` its msgid, `translated` in the interface's language) in the
+ * language the view was set to.  A lesson with a translation domain of its own (a
+ * teacher's) keeps the interface's: the catalogue read here is the app's. */
+static const char *
+in_language (KielaLessonView *self, const char *raw, const char *translated)
+{
+  if (self->language == NULL || raw == NULL || self->lesson == NULL
+      || (self->lesson->translation_domain != NULL && !g_str_equal (self->lesson->translation_domain, GETTEXT_PACKAGE)))
+    return translated;
+  return kiela_mo_gettext (self->mo, raw);
 }
 
 /* ---------- feedback ---------- */
@@ -220,6 +237,8 @@ update_buttons (KielaLessonView *self)
   gtk_widget_set_visible (self->retry_button, self->answered && !right);
   gtk_widget_set_visible (self->show_button, !right && self->wrong >= 2 && can_show (self));
   gtk_widget_set_visible (self->next_lesson_button, right && last && self->next_lesson != NULL && !self->review);
+  /* A watch step asks nothing, so a hint has nothing to help with: no button. */
+  gtk_widget_set_visible (self->hint_button, self->lesson->steps[self->step].task.kind != KIELA_TASK_WATCH);
   gtk_widget_set_sensitive (self->hint_button, !right && kiela_lesson_step_get_hint (self->lesson, self->step) != NULL);
   if (self->review)
     /* TRANSLATORS: the lesson's Next button while practising mistakes: on to the next one */
@@ -971,7 +990,7 @@ load_step_full (KielaLessonView *self, gboolean announce)
   kiela_board_view_set_hand (self->board, KIELA_SOUTH, KIELA_NO_HOUSE, 0);
   kiela_board_view_set_playable (self->board, KIELA_SOUTH, NULL, 0);
 
-  gtk_label_set_label (self->lesson_label, kiela_lesson_get_title (self->lesson));
+  gtk_label_set_label (self->lesson_label, in_language (self, self->lesson->title, kiela_lesson_get_title (self->lesson)));
   {
     g_autofree char *notes = kiela_lesson_dup_notes_markup (self->lesson);
 
@@ -986,8 +1005,13 @@ load_step_full (KielaLessonView *self, gboolean announce)
     : g_strdup_printf (_("Step %1$u of %2$u · %3$s"), self->step + 1, (guint) self->lesson->n_steps,
                        kiela_variant_get_name (self->variant));
   gtk_label_set_label (self->step_label, counter);
-  gtk_label_set_label (self->narration_label, kiela_lesson_step_get_text (self->lesson, self->step));
-  gtk_label_set_label (self->caption_label, kiela_lesson_step_get_text (self->lesson, self->step));
+  {
+    const char *text = in_language (self, self->lesson->steps[self->step].text,
+                                    kiela_lesson_step_get_text (self->lesson, self->step));
+
+    gtk_label_set_label (self->narration_label, text);
+    gtk_label_set_label (self->caption_label, text);
+  }
   gtk_label_set_label (self->task_label, kiela_task_kind_name (step->task.kind));
   show_feedback (self, FEEDBACK_NONE, NULL);
   gtk_widget_set_visible (self->count_box, step->task.kind == KIELA_TASK_PREDICT_CAPTURE);
@@ -1059,6 +1083,7 @@ on_hint (GtkButton *button, KielaLessonView *self)
 
   if (self->lesson == NULL || (hint = kiela_lesson_step_get_hint (self->lesson, self->step)) == NULL)
     return;
+  hint = in_language (self, self->lesson->steps[self->step].hint, hint);
   /* A hint taken before the step is right costs a star, after a wrong answer too; asking
    * for the same hint again costs nothing more. */
   if (self->verdict != KIELA_LESSON_RIGHT && !self->hint_taken)
@@ -1272,6 +1297,8 @@ kiela_lesson_view_dispose (GObject *object)
   clear_deferred (self);
   clear_drill (self);
   g_clear_pointer (&self->next_lesson, g_free);
+  g_clear_pointer (&self->language, g_free);
+  g_clear_pointer (&self->mo, kiela_mo_unref);
   kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_LESSON_VIEW);
   G_OBJECT_CLASS (kiela_lesson_view_parent_class)->dispose (object);
 }
@@ -1555,4 +1582,37 @@ kiela_lesson_dup_notes_markup (const KielaLesson *lesson)
       g_string_append_printf (out, "<b>%s</b>\n%s", _("Activity with Real Stones"), text);
     }
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+void
+kiela_lesson_view_set_language (KielaLessonView *self, const char *lang)
+{
+  g_return_if_fail (KIELA_IS_LESSON_VIEW (self));
+
+  if (g_strcmp0 (self->language, lang) == 0)
+    return;
+  g_clear_pointer (&self->language, g_free);
+  g_clear_pointer (&self->mo, kiela_mo_unref);
+  if (lang == NULL)
+    return;
+  self->language = g_strdup (lang);
+  if (!g_str_equal (lang, "en"))
+    {
+      g_autoptr(GError) error = NULL;
+
+      self->mo = kiela_mo_load (kiela_locale_dir (), lang, GETTEXT_PACKAGE, &error);
+      if (self->mo == NULL)
+        {
+          /* No catalogue: the interface's language, not a mixture with English. */
+          g_warning ("The lesson is shown in the interface's language: %s", error->message);
+          g_clear_pointer (&self->language, g_free);
+        }
+    }
+}
+
+const char *
+kiela_lesson_view_get_language (KielaLessonView *self)
+{
+  g_return_val_if_fail (KIELA_IS_LESSON_VIEW (self), NULL);
+  return self->language;
 }

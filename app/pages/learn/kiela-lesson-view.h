@@ -26,6 +26,10 @@ gboolean          kiela_lesson_view_open_lesson   (KielaLessonView *self, const 
 /* Practising mistakes: every step is the last (Next, labelled Continue, emits "finished"; no
  * Next Lesson).  Kept until set back to FALSE. */
 void              kiela_lesson_view_set_review    (KielaLessonView *self, gboolean review);
+/* The lesson's own texts (title, narration, hints) in `lang` ("fr", "en"; NULL: the
+ * interface's language), as the Rules page's Try it asks; set before opening the lesson. */
+void              kiela_lesson_view_set_language  (KielaLessonView *self, const char *lang);
+const char       *kiela_lesson_view_get_language  (KielaLessonView *self);
 gboolean          kiela_lesson_view_get_review    (KielaLessonView *self);
 /* Cancels a computer opponent's search and the replay (leaving the page). */
 void              kiela_lesson_view_stop          (KielaLessonView *self);

@@ -279,7 +279,15 @@ make_lesson_link (KielaTextPane *self, const char *lesson_id)
   gtk_widget_set_halign (button, GTK_ALIGN_START);
   gtk_widget_add_css_class (button, "pill");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-lesson");
+  /* "id@lang": the lesson opens in the language the pane is shown in (see set_link_targets). */
   gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", lesson_id);
+  g_object_set_data_full (G_OBJECT (button), "kiela-lesson-id", g_strdup (lesson_id), g_free);
+  if (self->language != NULL)
+    {
+      g_autofree char *target = g_strdup_printf ("%s@%s", lesson_id, self->language);
+
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", target);
+    }
   /* Shown once the window turns out to have a lesson view (see on_map). */
   gtk_widget_set_visible (button, FALSE);
   g_ptr_array_add (self->lesson_buttons, button);
@@ -368,6 +376,13 @@ kiela_text_pane_set_language (KielaTextPane *self, const char *lang)
   self->mo = catalogue_get (lang);
   for (guint i = 0; i < self->texts->len; i++)
     pane_text_apply (self, g_ptr_array_index (self->texts, i));
+  for (guint i = 0; i < self->lesson_buttons->len; i++)
+    {
+      GtkWidget *button = g_ptr_array_index (self->lesson_buttons, i);
+      g_autofree char *target = g_strdup_printf ("%s@%s", (const char *) g_object_get_data (G_OBJECT (button), "kiela-lesson-id"), lang);
+
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", target);
+    }
   while (self->languages[index] && !g_str_equal (self->languages[index], lang))
     index++;
   if (gtk_drop_down_get_selected (self->language_dropdown) != index)

@@ -189,7 +189,7 @@ get_square (const Group *g, const char *key, const char **out, GError **error)
     return FALSE;
   g_strstrip (raw);
   len = strlen (raw);
-  if (len == 3 && raw[2] == '<' && strcmp (key, "Move") == 0)
+  if (len == 3 && (raw[2] == '<' || raw[2] == '=') && strcmp (key, "Move") == 0)
     len = 2;
   if (len != 2 || raw[0] < 'a' || raw[0] > 'a' + KIELA_MAX_FILES - 1 || raw[1] < '1' || raw[1] > '4')
     {

@@ -48,6 +48,12 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
         return g_strdup_printf (NG ("Lap %u: %s lifts the %u stone of %s and sows on clockwise.",
                                     "Lap %u: %s lifts the %u stones of %s and sows on clockwise.", e->count),
                                 e->lap, who, (guint) e->count, sq);
+      if (e->lap == 1 && KIELA_MOVE_IS_IN_HOUSE (trace->result.move))
+        /* Translators: "South lifts 4 stones from a1 and drops the first back into a1." (Quiela's
+         * first sowing from the leftmost outer house may start in that house) */
+        return g_strdup_printf (NG ("%s lifts %u stone from %s and drops it back into %s.",
+                                    "%s lifts %u stones from %s and drops the first back into %s.", e->count),
+                                who, (guint) e->count, sq, sq);
       if (e->lap == 1 && kiela_variant_in_later_phase (variant, &trace->before, (KielaSide) e->side))
         /* Translators: "South has no house of two stones left: in the later phase it moves the single stone of f2." */
         return g_strdup_printf (_("%s has no house of two stones left: in the later phase it moves the single "

@@ -86,8 +86,9 @@ kiela_square_name (guint files, KielaSide side, guint house, char out[4])
   kiela_square_from_house (files, side, KIELA_MOVE_HOUSE (house), &sq);
   out[0] = (char) ('a' + sq.file);
   out[1] = (char) ('0' + sq.rank);
-  /* A clockwise move (KIELA_MOVE_CLOCKWISE): "a1<", the mark of a sowing against the usual way. */
-  out[2] = KIELA_MOVE_IS_CLOCKWISE (house) ? '<' : '\0';
+  /* A clockwise move (KIELA_MOVE_CLOCKWISE): "a1<", the mark of a sowing against the usual way;
+   * a house sown into itself (KIELA_MOVE_IN_HOUSE): "a1=". */
+  out[2] = KIELA_MOVE_IS_CLOCKWISE (house) ? '<' : KIELA_MOVE_IS_IN_HOUSE (house) ? '=' : '\0';
   out[3] = '\0';
 }
 
@@ -207,7 +208,9 @@ kiela_move_parse (guint files, const char *text, KielaSquare *square, KielaMove 
   if (len > 2)
     {
       const gboolean clockwise = text[2] == '<';
-      const gsize marks = len - 2 - (clockwise ? 1 : 0);
+      /* "a1=": the house sown into itself (Quiela's first sowing from the leftmost house) */
+      const gboolean in_house = text[2] == '=';
+      const gsize marks = len - 2 - (clockwise || in_house ? 1 : 0);
       guint decisions = 0;
       gboolean ok = marks <= KIELA_MOVE_MAX_DECISIONS;
 
@@ -225,6 +228,7 @@ kiela_move_parse (guint files, const char *text, KielaSquare *square, KielaMove 
         return kiela_square_parse (files, text, square, error);
       if (move)
         *move = (KielaMove) square->house | (clockwise ? KIELA_MOVE_CLOCKWISE : 0) |
+                (in_house ? KIELA_MOVE_IN_HOUSE : 0) |
                 (KielaMove) (decisions << KIELA_MOVE_DECLINE_SHIFT);
       return TRUE;
     }
@@ -241,7 +245,10 @@ kiela_position_init_start (KielaPosition *pos, const KielaVariant *variant)
   memset (pos, 0, sizeof *pos);
   pos->files = variant->files;
   pos->to_move = KIELA_SOUTH;
-  pos->first_move_owed = variant->first_move ? 3 : 0;
+  pos->first_move_owed = (guint8) ((variant->first_move ? 3u : 0u) |
+                                   ((variant->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE)
+                                    ? KIELA_POSITION_IN_HOUSE_OWED (KIELA_SOUTH) | KIELA_POSITION_IN_HOUSE_OWED (KIELA_NORTH)
+                                    : 0u));
   for (guint s = 0; s < 2; s++)
     for (guint h = 0; h < 2u * variant->files; h++)
       pos->houses[s][h] = variant->start[s][h];
@@ -495,6 +502,19 @@ kiela_position_parse (const char *kpn, guint expected_files, KielaPosition *out,
         }
       side = v + len;
     }
+  /* " s inhouse:sn": the sides that may still sow their leftmost outer house into itself
+   * (FirstSowing=leftmost-in-house); a wrong value is refused below as unexpected. */
+  if (side[0] == ' ' && strncmp (side + 1, "inhouse:", 8) == 0)
+    {
+      const char *v = side + 9;
+      gsize len = strcspn (v, " ");
+
+      if ((len == 1 && (*v == 's' || *v == 'n')) || (len == 2 && v[0] == 's' && v[1] == 'n'))
+        {
+          pos.first_move_owed |= (guint8) (((memchr (v, 's', len) ? 1 : 0) | (memchr (v, 'n', len) ? 2 : 0)) << 2);
+          side = v + len;
+        }
+    }
   /* " n lost:n": the side that has lost at once, its opponent having won by a variant's
    * instant win (BothEndsWin): the position has no legal move. */
   if (side[0] == ' ' && strncmp (side + 1, "lost:", 5) == 0)
@@ -566,8 +586,10 @@ kiela_position_to_string (const KielaPosition *pos)
         g_string_append_c (s, '/');
     }
   g_string_append (s, pos->to_move == KIELA_SOUTH ? " s" : " n");
-  if (pos->first_move_owed)
+  if (pos->first_move_owed & 3)
     g_string_append_printf (s, " first:%s%s", pos->first_move_owed & 1 ? "s" : "", pos->first_move_owed & 2 ? "n" : "");
+  if (pos->first_move_owed & 12)
+    g_string_append_printf (s, " inhouse:%s%s", pos->first_move_owed & 4 ? "s" : "", pos->first_move_owed & 8 ? "n" : "");
   /* The side that has lost (by its opponent's instant win) is the side to move. */
   if (pos->lost & (1u << pos->to_move))
     g_string_append (s, pos->to_move == KIELA_SOUTH ? " lost:s" : " lost:n");

@@ -243,7 +243,9 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
       return FALSE;
     }
   if ((v->flags & ~KIELA_VARIANT_FLAGS_KNOWN) != 0 ||
-      ((v->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE) && !v->singles_when_blocked))
+      ((v->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE) && !v->singles_when_blocked) ||
+      /* the in-house first sowing: one more move beside the houses, never clockwise */
+      ((v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) && (v->reverse != NULL || 2u * v->files + 1 > KIELA_MAX_MOVES)))
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
       return FALSE;

@@ -79,9 +79,13 @@ gboolean kiela_packed_set_vector_look (gboolean enable);
 static inline gboolean
 kiela_variant_is_directed (const KielaVariant *variant)
 {
-  return variant->reverse != NULL || (variant->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS) != 0;
+  return variant->reverse != NULL ||
+         (variant->flags & (KIELA_VARIANT_FLAG_WIN_BOTH_ENDS | KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE)) != 0;
 }
 /* Whether the side to move may sow `house` clockwise in `pos` (the variant's KielaReverseRule). */
 gboolean kiela_reverse_allowed      (const KielaVariant *variant, const KielaPosition *pos, guint house);
+/* Whether the side to move may sow its leftmost outer house into itself ("a1=") in `pos`,
+ * the house being one it may sow at all (KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE). */
+gboolean kiela_in_house_allowed     (const KielaVariant *variant, const KielaPosition *pos);
 
 G_END_DECLS

@@ -146,6 +146,14 @@ kiela_reverse_allowed (const KielaVariant *v, const KielaPosition *pos, guint ho
   return v->reverse->when == KIELA_REVERSE_ALWAYS || lap_would_capture (v, my, op, house, my[house], house, -1);
 }
 
+gboolean
+kiela_in_house_allowed (const KielaVariant *v, const KielaPosition *pos)
+{
+  return (v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) &&
+         (pos->first_move_owed & KIELA_POSITION_IN_HOUSE_OWED (pos->to_move)) &&
+         pos->houses[pos->to_move][0] >= 2;
+}
+
 static void
 push_lift (KielaTrace *trace, KielaEventType type, guint side, guint house, guint count, guint lap, gint dir,
            guint choice)
@@ -187,6 +195,10 @@ sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSo
   guint16 *my = pos->houses[side], *op = pos->houses[KIELA_OTHER_SIDE (side)];
   guint h = KIELA_MOVE_HOUSE (move), lap_start = h, lift = h, hand = my[h], last = h, ends = 0;
   gint dir = KIELA_MOVE_IS_CLOCKWISE (move) ? -1 : 1;
+
+  /* The in-house first sowing: its first stone goes back into the house it was lifted from. */
+  if (KIELA_MOVE_IS_IN_HOUSE (move))
+    h = step_house (h, -dir, n);
   guint32 lap = 1, drops = 0;
   guint captures = 0, captured_total = 0, choices = 0, choice = 0;
   KielaEndReason end;
@@ -370,6 +382,9 @@ sow16 (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSowResult
       ok = sow_directed (v, pos, move, res, trace, NULL);
       pos->to_move = (guint8) KIELA_OTHER_SIDE (side);
       pos->first_move_owed &= (guint8) ~(1u << side);
+      /* The first sowing from the leftmost outer house, either way, uses the in-house option up. */
+      if (KIELA_MOVE_HOUSE (move) == 0)
+        pos->first_move_owed &= (guint8) ~KIELA_POSITION_IN_HOUSE_OWED (side);
       return ok;
     }
   ok = sow_body (NULL, NULL, pos->houses[side], pos->houses[KIELA_OTHER_SIDE (side)], trace, side, move, res,
@@ -471,6 +486,15 @@ kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, Ki
         for (guint i = 0, n_first = count; i < n_first; i++)
           add_decisions (variant, pos, moves[i], 0, 0, moves, &count);
     }
+  /* Then the leftmost outer house sown in itself, where that house may be sown at all
+   * (validation keeps a place for it). */
+  if (G_UNLIKELY (kiela_in_house_allowed (variant, pos)) && count < KIELA_MAX_MOVES)
+    for (guint i = 0; i < count; i++)
+      if (moves[i] == 0)
+        {
+          moves[count++] = (KielaMove) KIELA_MOVE_IN_HOUSE;
+          break;
+        }
   return count;
 }
 
@@ -589,6 +613,16 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
           return g_strdup_printf (_("%1$s declines a change of direction that sowing %2$s does not come to: "
                                     "it has fewer choices."), name, sq);
         }
+  if (!is_candidate && KIELA_MOVE_IS_IN_HOUSE (move))
+    {
+      if (!(variant->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) || house != 0 || KIELA_MOVE_IS_CLOCKWISE (move))
+        /* TRANSLATORS: %1$s a house (a1), %2$s the game (Quiela) */
+        return g_strdup_printf (_("%1$s may not be sown into itself in %2$s."), sq, kiela_variant_get_name (variant));
+      if (!(pos->first_move_owed & KIELA_POSITION_IN_HOUSE_OWED (pos->to_move)))
+        return g_strdup_printf (_("Only the first sowing from %s may start in that house, and it has been made."), sq);
+      if (my[house] < 2)
+        return g_strdup_printf (_("%s needs two stones or more to be sown into itself."), sq);
+    }
   if (!is_candidate && KIELA_MOVE_IS_CLOCKWISE (move) && my[house] >= min_sow)
     {
       if (variant->reverse == NULL || !(variant->reverse->houses & (G_GUINT64_CONSTANT (1) << house)))

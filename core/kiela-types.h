@@ -51,18 +51,23 @@ typedef struct {
 typedef gint KielaMove;
 
 #define KIELA_MOVE_CLOCKWISE          0x40
+/* The house sown with its first stone dropped into the house itself, not the next one
+ * (Quiela's first sowing from the leftmost outer house, KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE);
+ * named "a1=". */
+#define KIELA_MOVE_IN_HOUSE           0x80
 #define KIELA_MOVE_HOUSE(m)           ((guint) (m) & (KIELA_MOVE_CLOCKWISE - 1))
 #define KIELA_MOVE_IS_CLOCKWISE(m)    (((m) & KIELA_MOVE_CLOCKWISE) != 0)
 /* One more than the largest house-and-direction value: a table indexed by moves uses
  * KIELA_MOVE_INDEX (m), which leaves out the decisions below. */
-#define KIELA_MOVE_INDEX_MAX          (2 * KIELA_MOVE_CLOCKWISE)
+#define KIELA_MOVE_IS_IN_HOUSE(m)     (((m) & KIELA_MOVE_IN_HOUSE) != 0)
+#define KIELA_MOVE_INDEX_MAX          (2 * KIELA_MOVE_IN_HOUSE)
 #define KIELA_MOVE_INDEX(m)           ((guint) (m) & (KIELA_MOVE_INDEX_MAX - 1))
 /* Bits 16-23: the player's decisions at a move's optional turns (a KielaReverseRule whose later
  * turns are the player's: KIELA_REVERSE_CAPTURED_CHOICE, KIELA_REVERSE_RELAY_CHOICE).  Bit 16 + k
  * set: the move's k-th optional turn is declined, that lap going the usual way; clear: taken.
  * So a move without decision bits takes every turn, as the automatic rule did and as records
- * written before the choice mean.  Turns after the 8th of one move are always taken.  (Bits 7-15
- * are left for other parts of a move.) */
+ * written before the choice mean.  Turns after the 8th of one move are always taken.  (Bit 7 is
+ * KIELA_MOVE_IN_HOUSE; bits 8-15 are left for other parts of a move.) */
 #define KIELA_MOVE_DECLINE_SHIFT      16
 #define KIELA_MOVE_MAX_DECISIONS      8
 #define KIELA_MOVE_DECLINE(k)         ((KielaMove) 1 << (KIELA_MOVE_DECLINE_SHIFT + (k)))
@@ -70,8 +75,10 @@ typedef gint KielaMove;
 /* Whether a move's value has only the bits above (the house is the caller's to check). */
 #define KIELA_MOVE_IS_WELL_FORMED(m)  ((m) >= 0 && ((guint) (m) & ~((guint) (KIELA_MOVE_INDEX_MAX - 1) | \
                                         (((1u << KIELA_MOVE_MAX_DECISIONS) - 1) << KIELA_MOVE_DECLINE_SHIFT))) == 0)
-/* The house and first direction of a move, without its decisions. */
+/* The house and first direction of a move (and its in-house flag), without its decisions. */
 #define KIELA_MOVE_BASE(m)            ((KielaMove) KIELA_MOVE_INDEX (m))
+/* KielaPosition.first_move_owed: side s may still sow its leftmost outer house in the house. */
+#define KIELA_POSITION_IN_HOUSE_OWED(s) (4u << (s))
 
 /* The most legal moves a position can have: every house, plus the clockwise ones, which a
  * variant may add only while the two together stay within this (kiela_variant_validate). */

@@ -54,6 +54,7 @@ static const char *const reverse_when_words[]     = { "captures", "always", NULL
 static const char *const reverse_captured_words[] = { "anticlockwise", "clockwise", "when-captures",
                                                       "choice-when-captures", NULL };
 static const char *const reverse_relay_words[]    = { "never", "when-captures", "choice-when-captures", NULL };
+static const char *const first_sowing_words[] = { "usual", "leftmost-in-house", NULL };
 static const char *const level_words[]       = { "Beginner", "Advanced", "Expert", NULL };
 
 static const KielaVariantFileKey keys[] = {
@@ -93,6 +94,7 @@ static const KielaVariantFileKey keys[] = {
   { "ReverseCaptured", reverse_captured_words, reverse_captured_words, 0, 0, FALSE },
   { "ReverseRelay", reverse_relay_words, reverse_relay_words, 0, 0, FALSE },
   { "BothEndsWin", bool_words, bool_words, 0, 0, FALSE },
+  { "FirstSowing", first_sowing_words, first_sowing_words, 0, 0, FALSE },
 };
 
 const KielaVariantFileKey *
@@ -492,7 +494,7 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   g_auto(GStrv) found = NULL;
   g_autoptr(GError) local = NULL;
   guint files, min_sow, arrangement, singles, direction, relay, trigger, needs, captured, fate, ends_turn = 0;
-  guint lap_limit, endless, level = 0, dflt, simplified, phase_change, later_phase, rev_when, rev_captured, rev_relay;
+  guint lap_limit, endless, level = 0, dflt, simplified, phase_change, later_phase, rev_when, rev_captured, rev_relay, first_sowing;
   gsize arrange = 0;
   gboolean has_ends_turn, has_level;
   guint both_ends;
@@ -584,7 +586,8 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       !get_choice (p, "ReverseWhen", 0, &rev_when, error) ||
       !get_choice (p, "ReverseCaptured", 0, &rev_captured, error) ||
       !get_choice (p, "ReverseRelay", 0, &rev_relay, error) ||
-      !get_choice (p, "BothEndsWin", 0, &both_ends, error))
+      !get_choice (p, "BothEndsWin", 0, &both_ends, error) ||
+      !get_choice (p, "FirstSowing", 0, &first_sowing, error))
     return FALSE;
 
   if (phase_change != later_phase)
@@ -667,6 +670,15 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
                        (guint) KIELA_MAX_MOVES);
           return FALSE;
         }
+    }
+  /* The in-house sowing is one more move beside the houses: it needs a free place in the move
+   * list, and a direction of its own (clockwise sowings are not combined with it). */
+  if (first_sowing == 1 && (rev_houses != 0 || 2 * files + 1 > KIELA_MAX_MOVES))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "FirstSowing",
+                   _("a first sowing in the leftmost house cannot be combined with clockwise sowings "
+                     "(ReverseFrom) or with 20 files: remove one of them, or use fewer files"));
+      return FALSE;
     }
   if (rev_houses == 0)
     {
@@ -821,7 +833,8 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   v->flags = (simplified == 1 ? KIELA_VARIANT_FLAG_SIMPLIFIED : 0) |
              (singles == 2 ? KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE : 0) |
              (later_phase == 1 ? KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES : 0) |
-             (both_ends == 1 ? KIELA_VARIANT_FLAG_WIN_BOTH_ENDS : 0);
+             (both_ends == 1 ? KIELA_VARIANT_FLAG_WIN_BOTH_ENDS : 0) |
+             (first_sowing == 1 ? KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE : 0);
   if (rev_houses != 0)
     {
       vf->reverse.houses = rev_houses;
@@ -1091,6 +1104,8 @@ kiela_variant_file_to_data (KielaVariantFile *file, gsize *length)
   else
     g_key_file_set_string (kf, g, "ReverseFrom", "none");
   g_key_file_set_string (kf, g, "BothEndsWin", (v->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS) ? "true" : "false");
+  g_key_file_set_string (kf, g, "FirstSowing",
+                         first_sowing_words[(v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) ? 1 : 0]);
   return g_key_file_to_data (kf, length, NULL);
 }
 

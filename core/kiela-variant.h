@@ -165,9 +165,16 @@ typedef struct {
  * wins at once: the move stops there, the stones in hand staying in the capturing house, and
  * the opponent has lost (KielaPosition.lost).  Omweso's instant win; BothEndsWin=true. */
 #define KIELA_VARIANT_FLAG_WIN_BOTH_ENDS ((gsize) 1 << 2)
+/* The first sowing a player makes from their leftmost outer house (local house 0) may drop its
+ * first stone into that house itself, not the next one: the move house 0 | KIELA_MOVE_IN_HOUSE,
+ * "a1=", offered while the house holds two stones or more (a single stone sown back into its
+ * own house would be no move) and the side has not yet sown from it
+ * (KIELA_POSITION_IN_HOUSE_OWED).  Quiela after Silva; FirstSowing=leftmost-in-house. */
+#define KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE ((gsize) 1 << 4)
 /* Every flag this version knows; a variant with another bit set is refused. */
 #define KIELA_VARIANT_FLAGS_KNOWN     (KIELA_VARIANT_FLAG_SIMPLIFIED | KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE | \
-                                       KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES | KIELA_VARIANT_FLAG_WIN_BOTH_ENDS)
+                                       KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES | KIELA_VARIANT_FLAG_WIN_BOTH_ENDS | \
+                                       KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE)
 
 /* KielaVariant.arrange: the leftmost outer house (local house 0) holds more stones than any
  * other house of the side (ArrangeRules=leftmost-outer-most). */
@@ -272,6 +279,8 @@ KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (K
  *   ReverseRelay=never             # never | when-captures: a relay lap ending in one of those
  *                                  # houses turns clockwise when that lap captures |
  *                                  # choice-when-captures (the same, the player's choice)
+ *   FirstSowing=usual              # usual | leftmost-in-house: a player's first sowing from the
+ *                                  # leftmost outer house may start in that house (a1=)
  *   BothEndsWin=false              # true: captures in the first and the last file in one move win
  *
  * Start patterns, ';'-separated terms applied in order to an empty side:

@@ -271,7 +271,12 @@ move_choice_label (KielaWindow *self, KielaMove move)
   g_autoptr(KielaTrace) trace = kiela_trace_new ();
   /* TRANSLATORS: the arrows offered on a house that may be sown either way (Omweso's reverse
    * captures): the usual way, or clockwise */
-  g_autofree char *label = g_strdup (KIELA_MOVE_IS_CLOCKWISE (move) ? _("Sow clockwise") : _("Sow anticlockwise"));
+  g_autofree char *label = g_strdup (KIELA_MOVE_IS_CLOCKWISE (move) ? _("Sow clockwise")
+                                     /* TRANSLATORS: offered beside "Sow anticlockwise" on the leftmost
+                                      * outer house in Quiela: the player's first sowing from it may
+                                      * drop its first stone into the house itself */
+                                     : KIELA_MOVE_IS_IN_HOUSE (move) ? _("Start in this house")
+                                     : _("Sow anticlockwise"));
 
   if (!kiela_game_get_position (game) || !kiela_sow_traced (variant, kiela_game_get_position (game), move, trace))
     return g_steal_pointer (&label);
@@ -302,12 +307,15 @@ direction_button (KielaWindow *self, KielaMove move, guint index)
   GtkWidget *button = gtk_button_new ();
   GtkWidget *content = adw_button_content_new ();
   g_autofree char *label = move_choice_label (self, move);
-  g_autofree char *name = KIELA_MOVE_DECISIONS (move) == 0
-                            ? g_strdup (KIELA_MOVE_IS_CLOCKWISE (move) ? "direction-clockwise" : "direction-anticlockwise")
-                            : g_strdup_printf ("direction-choice-%u", index);
+  g_autofree char *name = KIELA_MOVE_DECISIONS (move) != 0 ? g_strdup_printf ("direction-choice-%u", index)
+                            : g_strdup (KIELA_MOVE_IS_CLOCKWISE (move) ? "direction-clockwise"
+                                        : KIELA_MOVE_IS_IN_HOUSE (move) ? "direction-in-house"
+                                        : "direction-anticlockwise");
 
   adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), KIELA_MOVE_IS_CLOCKWISE (move)
                                                                     ? "object-rotate-right-symbolic"
+                                                                    : KIELA_MOVE_IS_IN_HOUSE (move)
+                                                                    ? "view-refresh-symbolic"
                                                                     : "object-rotate-left-symbolic");
   adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
   gtk_button_set_child (GTK_BUTTON (button), content);

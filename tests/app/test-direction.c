@@ -216,6 +216,46 @@ test_choice_mid_move (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_NORTH][10], ==, 2);
 }
 
+/* Quiela: a1 (4) not yet sown from offers the usual way and "Start in this house"; that button
+ * sows a1=, its first stone into a1; afterwards South's a1 offers nothing more. */
+static void
+test_in_house (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *quiela = kiela_registry_lookup_variant (f->w.registry, "quiela");
+  KielaPosition pos;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *alt, *content;
+  KielaSquare sq;
+
+  g_assert_nonnull (quiela);
+  kiela_position_init_start (&pos, quiela);
+  g_assert_true (kiela_window_new_game_from_position (f->w.window, quiela, &pos, NULL, NULL, &error));
+  g_assert_no_error (error);
+  spin (100);
+  g_assert_true (kiela_square_parse (7, "a1", &sq, NULL));
+  g_signal_emit_by_name (kiela_window_get_board (f->w.window), "house-activated", (guint) sq.side, (guint) sq.house);
+  spin (50);
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->w.window)), ==, 0);
+  wait_until (popover_shown, f, 5000, "the first-sowing choice");
+  alt = app_test_find_widget (popover (f), is_named, "direction-in-house");
+  g_assert_nonnull (alt);
+  g_assert_null (app_test_find_widget (popover (f), is_named, "direction-clockwise"));
+  content = gtk_button_get_child (GTK_BUTTON (alt));
+  g_assert_cmpstr (adw_button_content_get_label (ADW_BUTTON_CONTENT (content)), ==, "Start in this house");
+  render_to_png (popover (f), "direction-in-house-popover.png");
+  render_to_png (GTK_WIDGET (f->w.window), "direction-in-house-window.png");
+  g_signal_emit_by_name (alt, "clicked");
+  spin (100);
+  g_assert_cmpint (last_move (f), ==, 0 | KIELA_MOVE_IN_HOUSE);
+  {
+    g_autofree char *name = kiela_game_dup_move_name (kiela_window_get_game (f->w.window), 0);
+
+    g_assert_cmpstr (name, ==, "a1=");
+  }
+  /* a1 holds its own first stone. */
+  g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_SOUTH][0], ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -227,5 +267,6 @@ main (int argc, char **argv)
   g_test_add ("/direction/keyboard-and-single-way", Fixture, NULL, fixture_setup, test_keyboard_and_single_way,
               fixture_teardown);
   g_test_add ("/direction/choice-mid-move", Fixture, NULL, fixture_setup, test_choice_mid_move, fixture_teardown);
+  g_test_add ("/direction/in-house", Fixture, NULL, fixture_setup, test_in_house, fixture_teardown);
   return g_test_run ();
 }

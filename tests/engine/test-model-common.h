@@ -19,7 +19,12 @@ typedef struct {
   int grid[4][MAX_N];
   int south_to_move;
   int owes_first[2];   /* [1] South, [0] North: a game's stylised first move is still to be made */
+  int in_house[2];     /* [1] South, [0] North: may still sow the leftmost outer hole into itself */
 } Board;
+
+/* A model's move: a track index, plus this when the move is named with a trailing "=" (the
+ * hole sown with its first counter dropped back into it). */
+#define MODEL_IN_HOUSE 128
 
 typedef struct { int row, col; } Hole;
 
@@ -86,6 +91,19 @@ board_from_engine (const KielaPosition *pos, Board *b)
   b->south_to_move = pos->to_move == KIELA_SOUTH;
   b->owes_first[1] = (pos->first_move_owed & (1u << KIELA_SOUTH)) != 0;
   b->owes_first[0] = (pos->first_move_owed & (1u << KIELA_NORTH)) != 0;
+  {
+    /* read off the position string's " inhouse:sn" */
+    g_autofree char *kpn = kiela_position_to_string (pos);
+    const char *tag = strstr (kpn, " inhouse:");
+
+    if (tag)
+      {
+        const char *v = tag + strlen (" inhouse:");
+
+        b->in_house[1] = v[0] == 's';
+        b->in_house[0] = v[0] == 'n' || (v[0] == 's' && v[1] == 'n');
+      }
+  }
   for (int side = 0; side < 2; side++)
     for (guint h = 0; h < 2u * pos->files; h++)
       {
@@ -110,7 +128,7 @@ track_index_of (const Board *b, guint files, KielaSide side, KielaMove move)
   kiela_square_name (files, side, (guint) move, sq);
   for (int i = 0; i < len; i++)
     if (t[i].col == sq[0] - 'a' && t[i].row == sq[1] - '1')
-      return i;
+      return i + (sq[2] == '=' ? MODEL_IN_HOUSE : 0);
   g_assert_not_reached ();
 }
 
@@ -121,6 +139,8 @@ assert_boards_equal (const Board *a, const Board *b)
   g_assert_cmpint (a->south_to_move, ==, b->south_to_move);
   g_assert_cmpint (a->owes_first[0], ==, b->owes_first[0]);
   g_assert_cmpint (a->owes_first[1], ==, b->owes_first[1]);
+  g_assert_cmpint (a->in_house[0], ==, b->in_house[0]);
+  g_assert_cmpint (a->in_house[1], ==, b->in_house[1]);
   for (int r = 0; r < 4; r++)
     for (int c = 0; c < a->n; c++)
       if (a->grid[r][c] != b->grid[r][c])

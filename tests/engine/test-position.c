@@ -327,6 +327,45 @@ test_mutations (void)
   g_assert_cmpuint (rejected, >, 10000);
 }
 
+/* The owed parts after the side to move: " first:" then " inhouse:", each optional, in that
+ * order; anything else is refused. */
+static void
+test_kpn_owed (void)
+{
+  static const char *board = "2,2,2,2,2,2,2/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,3,3,3,3,3,2";
+  static const struct { const char *tail; gboolean ok; guint8 owed; } cases[] = {
+    { " s", TRUE, 0 },
+    { " s first:sn", TRUE, 3 },
+    { " s inhouse:sn", TRUE, 12 },
+    { " n inhouse:n", TRUE, 8 },
+    { " s first:s inhouse:n", TRUE, 1 | 8 },
+    { " s inhouse:s first:s", FALSE, 0 },
+    { " s inhouse:x", FALSE, 0 },
+    { " s inhouse:", FALSE, 0 },
+    { " s inhouse:ns", FALSE, 0 },
+    { " s first:s ", FALSE, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *kpn = g_strconcat (board, cases[i].tail, NULL);
+      g_autoptr(GError) error = NULL;
+      KielaPosition pos;
+      gboolean ok = kiela_position_parse (kpn, 7, &pos, &error);
+
+      g_assert_cmpint (ok, ==, cases[i].ok);
+      if (ok)
+        {
+          g_autofree char *back = kiela_position_to_string (&pos);
+
+          g_assert_cmpuint (pos.first_move_owed, ==, cases[i].owed);
+          g_assert_cmpstr (back, ==, kpn);
+        }
+      else
+        g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -337,6 +376,7 @@ main (int argc, char **argv)
   g_test_add_func ("/position/start-kpn", test_start_kpn);
   g_test_add_func ("/position/kpn-round-trip", test_round_trip);
   g_test_add_func ("/position/hash", test_hash_distinguishes);
+  g_test_add_func ("/position/kpn-owed", test_kpn_owed);
   g_test_add_func ("/position/kpn-malformed", test_malformed);
   g_test_add_func ("/position/kpn-malformed-non-ascii", test_malformed_non_ascii);
   g_test_add_func ("/position/square-malformed", test_bad_squares);

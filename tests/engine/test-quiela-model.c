@@ -27,9 +27,11 @@
  * 4, 3, 3, 3, 3, 3, 2 in the outer row (3 in each, one moved from the rightmost to the leftmost:
  * 3 in each is not itself allowed); "one counter in each hole" is read as no hole holding more
  * than one (read literally the player could move no single into an empty hole); in the initial
- * phase any occupied hole may be sown.  The file is still simplified: it leaves out the option
- * of sowing the first stone into the leftmost hole and the skip of a threatened single, so this
- * model leaves them out too (marked below) until the engine plays them.  The engine's own
+ * phase any occupied hole may be sown; the option of sowing first in the leftmost hole needs two
+ * counters or more there (a single counter sown back into its own hole would be no move), and
+ * any first sowing from that hole, either way, uses the option up.  The file is still
+ * simplified: it leaves out the skip of a threatened single, so this model leaves it out too
+ * (marked below) until the engine plays it.  The engine's own
  * additions, which no source has: a move still going after 1,000 laps is endless and not legal,
  * a player who cannot move loses, and a third repetition draws. */
 #include "config.h"
@@ -47,6 +49,7 @@ model_start (Board *b)
   memset (b, 0, sizeof *b);
   b->n = FILES;
   b->south_to_move = 1;
+  b->in_house[0] = b->in_house[1] = 1;
   for (int c = 0; c < FILES; c++)
     {
       b->grid[0][c] = outer[c];               /* South's outer row from its left */
@@ -98,10 +101,11 @@ model_later_phase (const Board *b, int south)
   return 1;
 }
 
-/* Plays the hole at track index `from` for the side to move.  Returns 0 when the move is still
- * going after LAP_LIMIT laps (the engine's limit), 1 when it ended. */
+/* Plays the hole at track index `from` for the side to move, its first counter into the hole
+ * itself when `in_house`.  Returns 0 when the move is still going after LAP_LIMIT laps (the
+ * engine's limit), 1 when it ended. */
 static int
-model_play (Board *b, int from)
+model_play (Board *b, int from, int in_house)
 {
   const int south = b->south_to_move;
   Hole t[2 * MAX_N];
@@ -110,7 +114,12 @@ model_play (Board *b, int from)
   int hand = b->grid[t[at].row][t[at].col];
 
   b->grid[t[at].row][t[at].col] = 0;
-  /* left out with the file: the first sowing from the leftmost outer hole into that hole */
+  /* the leftmost outer hole (track index 0) sown for the first time: the option is used up,
+   * and with it the first counter goes into the hole itself */
+  if (from == 0)
+    b->in_house[south] = 0;
+  if (in_house)
+    at = (at + len - 1) % len;
   for (int lap = 1; lap <= LAP_LIMIT; lap++)
     {
       Hole h;
@@ -165,11 +174,22 @@ model_moves (const Board *b, int moves[2 * MAX_N], Board after[2 * MAX_N])
         {
           Board c = *b;
 
-          if (model_play (&c, i))
+          if (model_play (&c, i, 0))
             {
               moves[k] = i;
               after[k++] = c;
             }
+        }
+    }
+  /* the first sowing from the leftmost outer hole, started in that hole */
+  if (!later && b->in_house[south] && b->grid[t[0].row][t[0].col] >= 2)
+    {
+      Board c = *b;
+
+      if (model_play (&c, 0, 1))
+        {
+          moves[k] = MODEL_IN_HOUSE;
+          after[k++] = c;
         }
     }
   return k;
@@ -418,8 +438,86 @@ test_perft (void)
       g_test_message ("perft %u: %" G_GUINT64_FORMAT, d, model);
       g_assert_cmpuint (kiela_perft (quiela, &pos, d), ==, model);
     }
-  /* Seven occupied outer houses: each may be sown at the first ply. */
-  g_assert_cmpuint (model_perft (model_moves, &b, 1), ==, 7);
+  /* Seven occupied outer houses: each may be sown at the first ply, and a1 also into itself. */
+  g_assert_cmpuint (model_perft (model_moves, &b, 1), ==, 8);
+}
+
+/* The first sowing from the leftmost outer house, by hand.  From the start South's a1= lifts a1's
+ * 4 and drops them into a1, b1, c1, d1: d1 now holds 4, so the sowing relays; a1 keeps 1.  The
+ * option is then used up for South (not for North), and is used up as well by a1 sown the usual
+ * way.  The name "a1=" is parsed, written, explained when refused, narrated and kept by KPN. */
+static void
+test_in_house (void)
+{
+  KielaPosition pos, after;
+  KielaSquare sq;
+  KielaMove move = -1;
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  char name[4];
+  guint n, with_option = 0;
+
+  kiela_position_init_start (&pos, quiela);
+  g_assert_true (kiela_move_parse (7, "a1=", &sq, &move, NULL));
+  g_assert_cmpint (move, ==, 0 | KIELA_MOVE_IN_HOUSE);
+  kiela_square_name (7, KIELA_SOUTH, (guint) move, name);
+  g_assert_cmpstr (name, ==, "a1=");
+  n = kiela_legal_moves (quiela, &pos, moves, children, NULL);
+  g_assert_cmpuint (n, ==, 8);
+  for (guint i = 0; i < n; i++)
+    if (moves[i] == (0 | KIELA_MOVE_IN_HOUSE))
+      {
+        after = children[i];
+        with_option++;
+      }
+  g_assert_cmpuint (with_option, ==, 1);
+  /* a1 1 (its own first stone, the relays never come back to it), b1 4, c1 4, then d1 relays */
+  g_assert_cmpuint (after.houses[KIELA_SOUTH][1], ==, 4);
+  g_assert_cmpuint (after.houses[KIELA_SOUTH][2], ==, 4);
+  g_assert_false (after.first_move_owed & KIELA_POSITION_IN_HOUSE_OWED (KIELA_SOUTH));
+  g_assert_true (after.first_move_owed & KIELA_POSITION_IN_HOUSE_OWED (KIELA_NORTH));
+  {
+    g_autofree char *kpn = kiela_position_to_string (&after);
+    KielaPosition back;
+
+    g_assert_nonnull (strstr (kpn, " n inhouse:n"));
+    g_assert_true (kiela_position_parse (kpn, 7, &back, NULL));
+    g_assert_true (kiela_position_equal (&back, &after));
+  }
+  /* South's next turn: no a1= any more, and the refusal says why. */
+  after.to_move = KIELA_SOUTH;
+  after.houses[KIELA_SOUTH][0] = 3;
+  n = kiela_legal_moves (quiela, &after, moves, NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    g_assert_false (KIELA_MOVE_IS_IN_HOUSE (moves[i]));
+  {
+    g_autofree char *why = kiela_explain_illegal (quiela, &after, 0 | KIELA_MOVE_IN_HOUSE);
+    g_autofree char *why2 = kiela_explain_illegal (quiela, &pos, 1 | KIELA_MOVE_IN_HOUSE);
+
+    g_assert_cmpstr (why, ==, "Only the first sowing from a1 may start in that house, and it has been made.");
+    g_assert_cmpstr (why2, ==, "b1 may not be sown into itself in Quiela.");
+  }
+  /* a1 sown the usual way uses the option up too. */
+  after = pos;
+  g_assert_true (kiela_sow_fast (quiela, &after, 0, NULL));
+  g_assert_false (after.first_move_owed & KIELA_POSITION_IN_HOUSE_OWED (KIELA_SOUTH));
+  /* A single stone in a1 is never sown into itself. */
+  after = pos;
+  after.houses[KIELA_SOUTH][0] = 1;
+  {
+    g_autofree char *why = kiela_explain_illegal (quiela, &after, 0 | KIELA_MOVE_IN_HOUSE);
+
+    g_assert_cmpstr (why, ==, "a1 needs two stones or more to be sown into itself.");
+  }
+  /* The narration tells the first stone going back. */
+  {
+    g_autoptr(KielaTrace) trace = kiela_trace_new ();
+    g_autofree char *said = NULL;
+
+    g_assert_true (kiela_sow_traced (quiela, &pos, 0 | KIELA_MOVE_IN_HOUSE, trace));
+    said = kiela_narrate_event (quiela, trace, 0);
+    g_assert_cmpstr (said, ==, "South lifts 4 stones from a1 and drops the first back into a1.");
+  }
 }
 
 /* The later phase by hand: South holds a1, c1, d1 (one each), North e3 (2) and e4 (3).  Only a1
@@ -494,6 +592,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quiela-model/constructed-positions", test_constructed_positions);
   g_test_add_func ("/quiela-model/perft", test_perft);
   g_test_add_func ("/quiela-model/later-phase", test_later_phase);
+  g_test_add_func ("/quiela-model/in-house", test_in_house);
   int status = g_test_run ();
 
   kiela_registry_free (registry);

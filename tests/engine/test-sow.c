@@ -441,12 +441,21 @@ test_random_games_consistent (void)
                   check_trace (v, &pos, cand[i], trace);
                   /* The reference knows one direction: directed variants have their own model
                    * (test-omweso-model.c). */
-                  if (v->reverse == NULL && !(v->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS))
+                  if (v->reverse == NULL && !(v->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS) &&
+                      !KIELA_MOVE_IS_IN_HOUSE (cand[i]))
                   {
                     gboolean ok_ref = ref_sow_rules (v, &ref, (guint) cand[i]);
                     g_assert_cmpint (ok_ref, ==, ok_fast);
+                    /* Nor the first-sowing option (Quiela's a1=), whose state the Quiela model
+                     * checks (test-quiela-model.c): its bits are left out of the comparison. */
+                    ref.first_move_owed &= 3;
                     if (ok_ref)
-                      g_assert_true (kiela_position_equal (&ref, &fast));
+                      {
+                        KielaPosition f = fast;
+
+                        f.first_move_owed &= 3;
+                        g_assert_true (kiela_position_equal (&ref, &f));
+                      }
                   }
                   /* legal moves = candidates minus illegal endless ones, same children */
                   if (ok_fast || v->endless_policy == KIELA_ENDLESS_LOSES)

@@ -728,7 +728,7 @@ test_shipped_perft (void)
     { "owela.kiela-variant", { 1, 17, 289, 3839, 50463 } },
     /* Omweso from its 4 stones an outer house, before any arrangement. */
     { "omweso.kiela-variant", { 1, 8, 64, 420, 2774 } },
-    { "quiela.kiela-variant", { 1, 7, 49, 371, 2773 } },
+    { "quiela.kiela-variant", { 1, 8, 64, 528, 4320 } },
     { "hus.kiela-variant", { 1, 12, 144, 1250, 11359 } },
     /* Mefuvha: the two stylised first moves, then free. */
     { "mefuvha.kiela-variant", { 1, 1, 1, 28, 753 } },

@@ -63,6 +63,9 @@ static const struct {
   /* TRANSLATORS: a yes/no rule of a variant: a move that captures in the first and in the last
    * file of the board wins the game at once (Omweso) */
   { "BothEndsWin", N_("Captures at both ends win") },
+  /* TRANSLATORS: a rule of a variant: how a player's first sowing from the leftmost outer
+   * house may start (Quiela: in that house itself) */
+  { "FirstSowing", N_("First sowing from the leftmost house") },
 };
 
 const char *
@@ -132,6 +135,9 @@ static const struct {
   { "ReverseRelay", "when-captures", NC_("variant rule value", "Goes clockwise when that captures") },
   /* TRANSLATORS: a relay lap may turn clockwise when that captures, if the player wants to */
   { "ReverseRelay", "choice-when-captures", NC_("variant rule value", "May go clockwise when that captures") },
+  /* TRANSLATORS: the values of “First sowing from the leftmost house” */
+  { "FirstSowing", "usual", NC_("variant rule value", "Starts in the next house, as always") },
+  { "FirstSowing", "leftmost-in-house", NC_("variant rule value", "May start in that house itself") },
   { NULL, "false", NC_("variant rule value", "No") },
   { NULL, "true", NC_("variant rule value", "Yes") },
 };

@@ -124,6 +124,43 @@ chooser_in_folder (gpointer dir)
   return folder != NULL && g_file_equal (folder, dir);
 }
 
+/* The chooser's path bar (GTK's own GtkPathBar) shows `folder`: its current, active button is
+ * labelled with the folder's name.  The path bar looks each folder up asynchronously; GTK 4.18's
+ * loses track of its buttons when it is given a new folder before the lookup of the last one
+ * has ended (a critical from gtk_box_remove), so the test, faster than any user, waits for each
+ * folder to be shown before going on. */
+static gboolean
+label_in (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (label_in (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+path_bar_shows_in (GtkWidget *widget, gboolean in_path_bar, const char *name)
+{
+  in_path_bar = in_path_bar || g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkPathBar");
+  if (in_path_bar && GTK_IS_TOGGLE_BUTTON (widget))
+    return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (widget)) && label_in (widget, name);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (path_bar_shows_in (c, in_path_bar, name))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+path_bar_shows (gpointer folder)
+{
+  g_autoptr(GFileInfo) info = g_file_query_info (folder, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
+                                                 G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  return info != NULL && path_bar_shows_in (chooser_found, FALSE, g_file_info_get_display_name (info));
+}
+
 static gboolean
 file_written (gpointer path)
 {
@@ -150,6 +187,7 @@ export_through_chooser (KielaWindow *window, const char *action, const char *nam
   wait_until (chooser_has_folder, NULL, 10000, "the chooser's folder");
   folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser_found));
   g_assert_true (g_file_equal (folder, want_folder));
+  wait_until (path_bar_shows, folder, 10000, "the chooser's path bar to show its folder");
   /* Saved into the test's own folder instead. */
   {
     g_autoptr(GFile) dir = g_file_get_parent (file);
@@ -157,6 +195,7 @@ export_through_chooser (KielaWindow *window, const char *action, const char *nam
 
     g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser_found), dir, NULL));
     wait_until (chooser_in_folder, dir, 10000, "the chooser to go to the test's folder");
+    wait_until (path_bar_shows, dir, 10000, "the chooser's path bar to show the test's folder");
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser_found), base);
   }
   gtk_dialog_response (GTK_DIALOG (chooser_found), GTK_RESPONSE_ACCEPT);

@@ -43,6 +43,7 @@ struct _KielaLessonFile {
 G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_task_words[];
 G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_condition_words[];
 G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_goal_words[];
+G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_arrange_words[];
 G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_level_words[];
 G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_kind_words[];
 G_GNUC_INTERNAL extern const char *const _kiela_lesson_file_drill_words[];

@@ -272,7 +272,8 @@ read_step (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, guint i, GError **e
     case KIELA_TASK_BEST_MOVE:
       g_ptr_array_add (allowed, "Answer"); g_ptr_array_add (allowed, "Depth"); g_ptr_array_add (allowed, "Margin");
       break;
-    case KIELA_TASK_SOW_ANY:         g_ptr_array_add (allowed, "Condition"); g_ptr_array_add (allowed, "Stones"); break;
+    case KIELA_TASK_SOW_ANY:
+    case KIELA_TASK_ARRANGE:         g_ptr_array_add (allowed, "Condition"); g_ptr_array_add (allowed, "Stones"); break;
     case KIELA_TASK_PLAY_OUT:
       g_ptr_array_add (allowed, "Opponent"); g_ptr_array_add (allowed, "Goal"); g_ptr_array_add (allowed, "Moves");
       break;
@@ -353,6 +354,20 @@ read_step (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, guint i, GError **e
           return FALSE;
         }
       return TRUE;
+    case KIELA_TASK_ARRANGE:
+      /* Condition=captures (Stones= the least, optional) or safe (no Stones). */
+      if (!get_word (&g, "Condition", _kiela_lesson_file_arrange_words, -1, &word, error))
+        return FALSE;
+      s->task.condition = (guint) word;
+      if (word == KIELA_ARRANGE_CAPTURES)
+        return get_uint (&g, "Stones", 1, 100000, 1, &s->task.number, error);
+      if (g_key_file_has_key (kf, g.group, "Stones", NULL))
+        {
+          _kiela_lesson_file_set_problem (error, f, KIELA_LESSON_FILE_ERROR_UNKNOWN_KEY, 0, g.group, "Stones",
+                       _("only %s takes it"), "Condition=captures");
+          return FALSE;
+        }
+      return TRUE;
     case KIELA_TASK_PLAY_OUT:
       {
         g_autofree char *opponent = NULL;
@@ -380,7 +395,7 @@ read_step (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, guint i, GError **e
             return get_uint (&g, "Moves", 1, 1000, 0, &s->task.number, error);
           }
         /* A relay or a capture within the learner's first Moves moves. */
-        if (word == KIELA_GOAL_RELAY || word == KIELA_GOAL_CAPTURE)
+        if (word == KIELA_GOAL_RELAY || word == KIELA_GOAL_CAPTURE || word == KIELA_GOAL_CHAIN)
           return !g_key_file_has_key (kf, g.group, "Moves", NULL) || get_uint (&g, "Moves", 1, 1000, 0, &s->task.number, error);
         if (g_key_file_has_key (kf, g.group, "Moves", NULL))
           {

@@ -20,7 +20,12 @@ G_DEFINE_QUARK (kiela-lesson-file-error-quark, kiela_lesson_file_error)
 const char *const _kiela_lesson_file_task_words[] = {
   [KIELA_TASK_WATCH] = "watch", [KIELA_TASK_SOW_HOUSE] = "sow-house", [KIELA_TASK_SOW_ANY] = "sow-any",
   [KIELA_TASK_PREDICT_LAST] = "predict-last", [KIELA_TASK_PREDICT_CAPTURE] = "predict-capture",
-  [KIELA_TASK_BEST_MOVE] = "best-move", [KIELA_TASK_PLAY_OUT] = "play-out", NULL
+  [KIELA_TASK_BEST_MOVE] = "best-move", [KIELA_TASK_PLAY_OUT] = "play-out",
+  [KIELA_TASK_ARRANGE] = "arrange", NULL
+};
+
+const char *const _kiela_lesson_file_arrange_words[] = {
+  [KIELA_ARRANGE_CAPTURES] = "captures", [KIELA_ARRANGE_SAFE] = "safe", NULL
 };
 const char *const _kiela_lesson_file_condition_words[] = {
   [KIELA_CONDITION_CAPTURES] = "captures", [KIELA_CONDITION_RELAYS] = "relays",
@@ -29,7 +34,7 @@ const char *const _kiela_lesson_file_condition_words[] = {
 };
 const char *const _kiela_lesson_file_goal_words[] = {
   [KIELA_GOAL_CAPTURE_ALL] = "capture-all", [KIELA_GOAL_WIN] = "win", [KIELA_GOAL_SURVIVE] = "survive",
-  [KIELA_GOAL_RELAY] = "relay", [KIELA_GOAL_CAPTURE] = "capture", [KIELA_GOAL_KEEP] = "keep", NULL
+  [KIELA_GOAL_RELAY] = "relay", [KIELA_GOAL_CAPTURE] = "capture", [KIELA_GOAL_KEEP] = "keep", [KIELA_GOAL_CHAIN] = "chain", NULL
 };
 const char *const _kiela_lesson_file_level_words[] = {
   [KIELA_LESSON_BEGINNER] = "beginner", [KIELA_LESSON_ADVANCED] = "advanced", [KIELA_LESSON_EXPERT] = "expert", NULL
@@ -58,6 +63,12 @@ const char *
 kiela_lesson_file_condition_word (KielaLessonCondition condition)
 {
   return word_of (_kiela_lesson_file_condition_words, G_N_ELEMENTS (_kiela_lesson_file_condition_words) - 1, condition);
+}
+
+const char *
+kiela_lesson_file_arrange_word (KielaArrangeGoal goal)
+{
+  return word_of (_kiela_lesson_file_arrange_words, G_N_ELEMENTS (_kiela_lesson_file_arrange_words) - 1, goal);
 }
 
 const char *
@@ -454,6 +465,12 @@ kiela_lesson_file_to_data (KielaLessonFile *file, gsize *length)
               g_key_file_set_string (kf, group, "Condition",
                                      kiela_lesson_file_condition_word ((KielaLessonCondition) t->condition) ?: "any");
               if (t->condition == KIELA_CONDITION_CAPTURES_AT_LEAST)
+                g_key_file_set_integer (kf, group, "Stones", (gint) t->number);
+              break;
+            case KIELA_TASK_ARRANGE:
+              g_key_file_set_string (kf, group, "Condition",
+                                     kiela_lesson_file_arrange_word ((KielaArrangeGoal) t->condition) ?: "captures");
+              if (t->condition == KIELA_ARRANGE_CAPTURES && t->number > 1)
                 g_key_file_set_integer (kf, group, "Stones", (gint) t->number);
               break;
             case KIELA_TASK_PLAY_OUT:

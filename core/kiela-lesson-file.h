@@ -32,14 +32,17 @@ G_BEGIN_DECLS
  *   Hint=...  Right=...  Wrong=...
  *   Position=<KPN>              # default: the variant's start
  *   Task=sow-house              # watch | sow-house | sow-any | predict-last |
- *                               # predict-capture | best-move | play-out
+ *                               # predict-capture | best-move | play-out | arrange
  *   Move=g1                     # watch, sow-house, predict-*, best-move: the move
  *   Answer=i2                   # predict-last: a square; predict-capture: a number
  *   Condition=captures          # sow-any: captures | relays | captures-at-least |
  *                               # no-reply-capture | longest | any
- *   Stones=5                    # sow-any captures-at-least
+ *   Stones=5                    # sow-any captures-at-least; arrange captures (optional)
+ *   Condition=safe              # arrange: captures (the side to move arranges for a
+ *                               # capture) | safe (the other arranges: no capture for it)
  *   Opponent=zola               # play-out: a personality id
- *   Goal=survive                # play-out: capture-all | win | survive
+ *   Goal=survive                # play-out: capture-all | win | survive | keep | relay |
+ *                               # capture | chain (a move that captures twice)
  *   Moves=6                     # play-out survive
  *   Depth=3  Margin=450         # best-move: how the puzzle was proved (optional)
  *
@@ -120,6 +123,8 @@ KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_file_save    (KielaLessonFile *file
 KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_file_task_word      (KielaTaskKind kind);
 KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_file_condition_word (KielaLessonCondition condition);
 KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_file_goal_word      (KielaLessonGoal goal);
+/* The word of an ARRANGE step's Condition: "captures", "safe". */
+KIELA_AVAILABLE_IN_ALL const char *kiela_lesson_file_arrange_word   (KielaArrangeGoal goal);
 
 /*
  * Folders searched, in order: each of KIELA_LESSON_PATH (':'-separated), then the build

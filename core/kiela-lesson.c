@@ -1,6 +1,7 @@
 /* kiela-lesson.c: checks lessons when they are registered, and checks a learner's answers (pure functions). */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "kiela-lesson.h"
@@ -99,6 +100,7 @@ kiela_task_kind_name (KielaTaskKind kind)
     case KIELA_TASK_PREDICT_CAPTURE: return _("How many stones will it capture?");
     case KIELA_TASK_BEST_MOVE:       return _("Find the best move");
     case KIELA_TASK_PLAY_OUT:        return _("Play it out");
+    case KIELA_TASK_ARRANGE:         return _("Arrange your stones");
     default:                         return "";
     }
 }
@@ -270,6 +272,192 @@ condition_met (const KielaVariant *variant, const KielaPosition *pos, const Kiel
     }
 }
 
+/* ---- the expert arrangement (ARRANGE) ---- */
+
+/* The side that arranges: the side to move prepares its capture, the other keeps safe. */
+static KielaSide
+arranger_of (const KielaLessonTask *t, const KielaPosition *pos)
+{
+  return t->condition == KIELA_ARRANGE_SAFE ? KIELA_OTHER_SIDE ((KielaSide) pos->to_move) : (KielaSide) pos->to_move;
+}
+
+/* What an arrangement gives: the side to move's move that captures most (`best`, -1 when
+ * none captures) and its stones. */
+static void
+arrange_facts (const KielaVariant *variant, const KielaPosition *pos, KielaMove *best, guint *stones)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint16 captured[KIELA_MAX_MOVES];
+  guint n = kiela_legal_moves_captured (variant, pos, moves, NULL, NULL, NULL, captured);
+
+  *best = -1;
+  *stones = 0;
+  for (guint i = 0; i < n; i++)
+    if (captured[i] > *stones)
+      *best = moves[i], *stones = captured[i];
+}
+
+static gboolean
+arrangement_met (const KielaVariant *variant, const KielaLessonTask *t, const KielaPosition *pos)
+{
+  KielaMove best;
+  guint stones;
+
+  arrange_facts (variant, pos, &best, &stones);
+  if (t->condition == KIELA_ARRANGE_SAFE)
+    return best < 0;
+  return best >= 0 && stones >= MAX (t->number, 1u);
+}
+
+/* Why `arranged` is not an arrangement of step `pos` (translated), or NULL: only the
+ * arranger's stones may move, among its own houses, as its variant allows. */
+static char *
+arrangement_problem (const KielaVariant *variant, const KielaLessonTask *t, const KielaPosition *pos,
+                     const KielaPosition *arranged)
+{
+  KielaSide side = arranger_of (t, pos), other = KIELA_OTHER_SIDE (side);
+  g_autoptr(GError) local = NULL;
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint before = 0, after = 0;
+
+  if (arranged == NULL || arranged->files != pos->files || arranged->to_move != pos->to_move)
+    return g_strdup (_("There is no arrangement to check."));
+  for (guint h = 0; h < KIELA_MAX_HOUSES; h++)
+    {
+      if (arranged->houses[other][h] != pos->houses[other][h] || (h >= 2u * pos->files && arranged->houses[side][h]))
+        return g_strdup (side == KIELA_SOUTH ? _("Only South’s stones may be moved.") : _("Only North’s stones may be moved."));
+      before += pos->houses[side][h];
+      after += arranged->houses[side][h];
+    }
+  if (before != after)
+    /* TRANSLATORS: an arrangement refused: "South has 28 stones to arrange, not 27." */
+    return g_strdup_printf (NG ("%s has %u stone to arrange, not %u.", "%s has %u stones to arrange, not %u.", before),
+                            kiela_side_display_name (side), before, after);
+  if (!kiela_variant_check_arrangement (variant, side, arranged->houses[side], &local))
+    return g_strdup (local->message);
+  if (kiela_legal_moves (variant, arranged, moves, NULL, NULL) == 0)
+    /* TRANSLATORS: an arrangement refused: "South has no legal move after this arrangement." */
+    return g_strdup_printf (_("%s has no legal move after this arrangement."),
+                            kiela_side_display_name ((KielaSide) arranged->to_move));
+  return NULL;
+}
+
+/* An arrangement that meets the step, or FALSE.  SAFE: every stone in the outer row (a capture
+ * takes an inner house: with none occupied nothing can be taken).  CAPTURES: a house of k
+ * stones k houses before an inner house holding the rest, for every inner house and k: the
+ * first lap ends on the rest and captures when the opponent's house faces it; the largest
+ * capture wins (chains included, as the engine sows them). */
+static gboolean
+find_arrangement (const KielaVariant *variant, const KielaLessonTask *t, const KielaPosition *pos, KielaPosition *out)
+{
+  KielaSide side = arranger_of (t, pos);
+  guint houses = 2u * pos->files, total = 0, best_stones = 0;
+  gboolean found = FALSE;
+
+  for (guint h = 0; h < houses; h++)
+    total += pos->houses[side][h];
+  if (total == 0)
+    return FALSE;
+  if (t->condition == KIELA_ARRANGE_SAFE)
+    {
+      KielaPosition try = *pos;
+
+      for (guint h = 0; h < houses; h++)
+        try.houses[side][h] = h < pos->files ? (guint16) (total / pos->files + (h < total % pos->files)) : 0;
+      kiela_variant_conform_arrangement (variant, try.houses[side]);
+      if (arrangement_problem (variant, t, pos, &try) == NULL && arrangement_met (variant, t, &try))
+        {
+          *out = try;
+          return TRUE;
+        }
+      return FALSE;
+    }
+  for (guint target = pos->files; target < houses; target++)
+    for (guint k = 2; k < houses && k < total; k++)
+      {
+        KielaPosition try = *pos;
+        guint src = (target + houses - k) % houses;
+        g_autofree char *why = NULL;
+        KielaMove best;
+        guint stones;
+
+        memset (try.houses[side], 0, sizeof try.houses[side]);
+        try.houses[side][src] = (guint16) k;
+        try.houses[side][target] = (guint16) (total - k);
+        kiela_variant_conform_arrangement (variant, try.houses[side]);
+        why = arrangement_problem (variant, t, pos, &try);
+        if (why != NULL)
+          continue;
+        arrange_facts (variant, &try, &best, &stones);
+        if (best >= 0 && stones > best_stones)
+          {
+            best_stones = stones;
+            *out = try;
+            found = TRUE;
+          }
+      }
+  return found && best_stones >= MAX (t->number, 1u);
+}
+
+gint
+kiela_lesson_step_get_arranger (const KielaLesson *lesson, const KielaVariant *variant, guint step)
+{
+  const KielaLessonStep *s = get_step (lesson, step);
+  KielaPosition pos;
+
+  g_return_val_if_fail (variant != NULL, -1);
+  if (s == NULL || s->task.kind != KIELA_TASK_ARRANGE || !kiela_lesson_step_get_position (lesson, variant, step, &pos, NULL))
+    return -1;
+  return (gint) arranger_of (&s->task, &pos);
+}
+
+gboolean
+kiela_lesson_step_right_arrangement (const KielaLesson *lesson, const KielaVariant *variant, guint step,
+                                     KielaPosition *out)
+{
+  const KielaLessonStep *s = get_step (lesson, step);
+  KielaPosition pos;
+
+  g_return_val_if_fail (variant != NULL && out != NULL, FALSE);
+  if (s == NULL || s->task.kind != KIELA_TASK_ARRANGE || !kiela_lesson_step_get_position (lesson, variant, step, &pos, NULL))
+    return FALSE;
+  return find_arrangement (variant, &s->task, &pos, out);
+}
+
+/* The engine's feedback on an arrangement. */
+static char *
+explain_arrangement (const KielaVariant *variant, const KielaLessonTask *t, const KielaPosition *arranged, gboolean met)
+{
+  KielaSide mover = (KielaSide) arranged->to_move;
+  KielaMove best;
+  guint stones;
+  char sq[4];
+
+  arrange_facts (variant, arranged, &best, &stones);
+  if (best >= 0)
+    kiela_square_name (variant->files, mover, (guint) best, sq);
+  if (t->condition == KIELA_ARRANGE_SAFE)
+    {
+      if (met)
+        /* TRANSLATORS: an arrangement's verdict: "South can capture nothing with its first move." */
+        return g_strdup_printf (_("%s can capture nothing with its first move."), kiela_side_display_name (mover));
+      /* TRANSLATORS: an arrangement's verdict: "South could still capture: d1 takes 4 stones." */
+      return g_strdup_printf (NG ("%s could still capture: %s takes %u stone.", "%s could still capture: %s takes %u stones.",
+                                  stones),
+                              kiela_side_display_name (mover), sq, stones);
+    }
+  if (best < 0)
+    /* TRANSLATORS: an arrangement's verdict: no first move of the learner captures */
+    return g_strdup (_("None of your first moves captures yet."));
+  if (met)
+    /* TRANSLATORS: an arrangement's verdict: "Ready: g1 captures 6 stones." */
+    return g_strdup_printf (NG ("Ready: %s captures %u stone.", "Ready: %s captures %u stones.", stones), sq, stones);
+  /* TRANSLATORS: an arrangement's verdict: "Your best first move, g1, captures 2 stones; this step needs 6 or more." */
+  return g_strdup_printf (NG ("Your best first move, %s, captures %u stone; this step needs %u or more.",
+                              "Your best first move, %s, captures %u stones; this step needs %u or more.", stones),
+                          sq, stones, MAX (t->number, 1u));
+}
+
 /* ---- validation ---- */
 
 static gboolean
@@ -377,9 +565,29 @@ kiela_lesson_step_problem (const KielaLesson *lesson, const KielaVariant *varian
         }
       return g_strdup (_("no legal move meets its task"));
 
+    case KIELA_TASK_ARRANGE:
+      {
+        KielaPosition found;
+
+        *field = "task";
+        if (!variant->setup_phase)
+          /* TRANSLATORS: a lesson step refused: its variant has no expert arrangement */
+          return g_strdup_printf (_("“%s” has no arrangement before play"), variant->id);
+        *field = "condition";
+        if (t->condition > KIELA_ARRANGE_SAFE)
+          return g_strdup (_("its task is not one this host knows"));
+        *field = "position";
+        if (arrangement_met (variant, t, &pos))
+          return g_strdup (_("its position already meets the task: nothing needs to be arranged"));
+        *field = t->condition == KIELA_ARRANGE_CAPTURES && t->number > 1 ? "number" : "condition";
+        if (!find_arrangement (variant, t, &pos, &found))
+          return g_strdup (_("no arrangement the engine tried meets its task"));
+        return NULL;
+      }
+
     case KIELA_TASK_PLAY_OUT:
       *field = "condition";
-      if (t->condition > KIELA_GOAL_KEEP)
+      if (t->condition > KIELA_GOAL_CHAIN)
         return g_strdup (_("its task is not one this host knows"));
       *field = "opponent";
       if (t->opponent == NULL || *t->opponent == '\0')
@@ -563,8 +771,10 @@ typedef struct {
   char  lost_sq[4];
 } PlayFacts;
 
+/* `wanted` events of the learner's moves: the first move with at least `least` of them is done_at. */
 static void
-play_facts (const KielaVariant *variant, KielaGame *game, KielaSide learner, KielaEventType wanted, PlayFacts *out)
+play_facts (const KielaVariant *variant, KielaGame *game, KielaSide learner, KielaEventType wanted, guint least,
+            PlayFacts *out)
 {
   g_autoptr(KielaTrace) trace = kiela_trace_new ();
   guint n = kiela_game_get_n_moves (game);
@@ -588,14 +798,18 @@ play_facts (const KielaVariant *variant, KielaGame *game, KielaSide learner, Kie
       out->moves++;
       if (out->done_at != 0 || !kiela_game_trace_move (game, i, trace))
         continue;
-      for (guint e = 0; e < kiela_trace_get_n_events (trace); e++)
-        if (kiela_trace_get_event (trace, e)->type == wanted)
-          {
-            out->done_at = out->moves;
-            out->done_stones = m->result.captured;
-            kiela_square_name (variant->files, learner, (guint) m->move, out->done_sq);
-            break;
-          }
+      {
+        guint seen = 0;
+
+        for (guint e = 0; e < kiela_trace_get_n_events (trace); e++)
+          if (kiela_trace_get_event (trace, e)->type == wanted && ++seen >= least)
+            {
+              out->done_at = out->moves;
+              out->done_stones = m->result.captured;
+              kiela_square_name (variant->files, learner, (guint) m->move, out->done_sq);
+              break;
+            }
+      }
     }
 }
 
@@ -633,7 +847,8 @@ check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const Ki
   learner_won = (status == KIELA_STATUS_SOUTH_WINS && learner == KIELA_SOUTH) ||
                 (status == KIELA_STATUS_NORTH_WINS && learner == KIELA_NORTH);
   learner_lost = over && !learner_won && status != KIELA_STATUS_DRAW;
-  play_facts (variant, game, learner, goal == KIELA_GOAL_RELAY ? KIELA_EVENT_RELAY : KIELA_EVENT_CAPTURE, &f);
+  play_facts (variant, game, learner, goal == KIELA_GOAL_RELAY ? KIELA_EVENT_RELAY : KIELA_EVENT_CAPTURE,
+              goal == KIELA_GOAL_CHAIN ? 2 : 1, &f);
 
   switch ((KielaLessonGoal) goal)
     {
@@ -684,6 +899,7 @@ check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const Ki
       break;
     case KIELA_GOAL_RELAY:
     case KIELA_GOAL_CAPTURE:
+    case KIELA_GOAL_CHAIN:
       /* Done as soon as the learner's move did it, even the move that ends the game; within
        * the learner's first `limit` moves when the step sets one. */
       if (f.done_at != 0 && (limit == 0 || f.done_at <= limit))
@@ -692,6 +908,13 @@ check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const Ki
             /* TRANSLATORS: a practice game's verdict: "You made a relay with g1, your move 3." */
             return verdict (lesson, s, TRUE, g_strdup_printf (_("You made a relay with %s, your move %u."), f.done_sq,
                                                               f.done_at), feedback);
+          if (goal == KIELA_GOAL_CHAIN)
+            /* TRANSLATORS: a practice game's verdict: "Your move 3, g1, captured twice or more: 9 stones in all." */
+            return verdict (lesson, s, TRUE,
+                            g_strdup_printf (NG ("Your move %u, %s, captured twice or more: %u stone in all.",
+                                                 "Your move %u, %s, captured twice or more: %u stones in all.",
+                                                 f.done_stones),
+                                             f.done_at, f.done_sq, f.done_stones), feedback);
           /* TRANSLATORS: a practice game's verdict: "You captured 4 stones with g1, your move 3." */
           return verdict (lesson, s, TRUE,
                           g_strdup_printf (NG ("You captured %u stone with %s, your move %u.",
@@ -704,6 +927,11 @@ check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const Ki
             /* TRANSLATORS: a practice game's verdict */
             return verdict (lesson, s, FALSE, g_strdup_printf (NG ("You made no relay in your first %u move.",
                                                                    "You made no relay in your first %u moves.", limit),
+                                                               limit), feedback);
+          if (goal == KIELA_GOAL_CHAIN)
+            /* TRANSLATORS: a practice game's verdict: no move of the learner captured twice */
+            return verdict (lesson, s, FALSE, g_strdup_printf (NG ("None of your first %u move captured twice.",
+                                                                   "None of your first %u moves captured twice.", limit),
                                                                limit), feedback);
           /* TRANSLATORS: a practice game's verdict */
           return verdict (lesson, s, FALSE, g_strdup_printf (NG ("You captured nothing in your first %u move.",
@@ -772,6 +1000,17 @@ kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guin
 
     case KIELA_TASK_PLAY_OUT:
       return check_play_out (lesson, variant, s, &pos, answer->game, feedback);
+
+    case KIELA_TASK_ARRANGE:
+      {
+        g_autofree char *problem = arrangement_problem (variant, &s->task, &pos, answer->arrangement);
+        gboolean met;
+
+        if (problem)
+          return verdict (lesson, s, FALSE, g_steal_pointer (&problem), feedback);
+        met = arrangement_met (variant, &s->task, answer->arrangement);
+        return verdict (lesson, s, met, explain_arrangement (variant, &s->task, answer->arrangement, met), feedback);
+      }
 
     case KIELA_TASK_SOW_HOUSE:
     case KIELA_TASK_SOW_ANY:
@@ -917,7 +1156,7 @@ goal_move (const KielaVariant *variant, const KielaPosition *pos, guint goal, Ki
   guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
   gint best = -1;
 
-  if (goal != KIELA_GOAL_RELAY && goal != KIELA_GOAL_CAPTURE && goal != KIELA_GOAL_KEEP)
+  if (goal != KIELA_GOAL_RELAY && goal != KIELA_GOAL_CAPTURE && goal != KIELA_GOAL_KEEP && goal != KIELA_GOAL_CHAIN)
     return FALSE;
   for (guint i = 0; i < n; i++)
     {
@@ -927,6 +1166,7 @@ goal_move (const KielaVariant *variant, const KielaPosition *pos, guint goal, Ki
       move_facts (variant, pos, moves[i], &f);
       if (goal == KIELA_GOAL_RELAY ? f.relays == 0
           : goal == KIELA_GOAL_CAPTURE ? f.r.captures == 0
+          : goal == KIELA_GOAL_CHAIN ? f.r.captures < 2
           : reply_capture (variant, &f.after) >= 0)
         continue;
       value = (gint) kiela_position_side_total (&f.after, (KielaSide) pos->to_move);
@@ -1016,6 +1256,38 @@ kiela_lesson_walk (KielaRegistry *registry, const KielaLesson *lesson, const Kie
         {
           if (registry && !walk_play_out (registry, lesson, variant, i, &pos, error))
             return FALSE;
+          continue;
+        }
+      if (s->task.kind == KIELA_TASK_ARRANGE)
+        {
+          KielaPosition arranged, moved;
+          KielaLessonAnswer a = { 0 };
+          KielaSide other = KIELA_OTHER_SIDE ((KielaSide) kiela_lesson_step_get_arranger (lesson, variant, i));
+
+          /* The engine's arrangement is right; the step's own (nothing moved) is wrong, and so is
+           * one that moves the other side's stones; each with feedback. */
+          if (!kiela_lesson_step_right_arrangement (lesson, variant, i, &arranged))
+            return walk_fail (error, lesson, i, g_strdup (_("it has no right answer")));
+          a.arrangement = &arranged;
+          if (kiela_lesson_check (lesson, variant, i, &a, &feedback) != KIELA_LESSON_RIGHT || feedback == NULL)
+            return walk_fail (error, lesson, i, g_strdup_printf (_("its right answer is refused: %s"),
+                                                                 feedback ? feedback : ""));
+          a.arrangement = &pos;
+          g_clear_pointer (&feedback, g_free);
+          if (kiela_lesson_check (lesson, variant, i, &a, &feedback) != KIELA_LESSON_WRONG || !feedback || !*feedback)
+            return walk_fail (error, lesson, i, g_strdup (_("the arrangement as given is not refused with feedback")));
+          moved = arranged;
+          for (guint h = 0; h + 1 < 2u * variant->files; h++)
+            if (moved.houses[other][h] > 0)
+              {
+                moved.houses[other][h]--;
+                moved.houses[other][h + 1]++;
+                break;
+              }
+          a.arrangement = &moved;
+          g_clear_pointer (&feedback, g_free);
+          if (kiela_lesson_check (lesson, variant, i, &a, &feedback) != KIELA_LESSON_WRONG || !feedback || !*feedback)
+            return walk_fail (error, lesson, i, g_strdup (_("an arrangement of the other side’s stones is not refused")));
           continue;
         }
       if (!kiela_lesson_step_right_answer (lesson, variant, i, &right))

@@ -50,6 +50,11 @@ G_BEGIN_DECLS
  *                  variant (kiela_game_new_from_position).  After every move (either side's)
  *                  check with answer.game: PENDING while the goal is neither reached nor
  *                  lost, then RIGHT or WRONG.
+ *   ARRANGE        The expert arrangement: the learner moves the stones of one side
+ *                  (kiela_lesson_step_get_arranger) among its own houses, as in the setup
+ *                  phase of a game, the other side's staying as the step's position has them.
+ *                  answer.arrangement is the whole board after it (the side to move
+ *                  unchanged); the task's KielaArrangeGoal says what it must achieve.
  *
  * Texts in the structs are untranslated English marked N_() in the lesson's
  * translation domain; the kiela_lesson_*_get_*() accessors return them translated.
@@ -77,7 +82,18 @@ typedef enum {
   KIELA_TASK_PREDICT_CAPTURE,
   KIELA_TASK_BEST_MOVE,
   KIELA_TASK_PLAY_OUT,
+  KIELA_TASK_ARRANGE,
 } KielaTaskKind;
+
+/* What an ARRANGE step asks of the arrangement (KielaLessonTask.condition). */
+typedef enum {
+  /* The side to move arranges its own stones (the opponent's stay as the position has them)
+   * so that its first move can capture at least `number` stones (1 when 0). */
+  KIELA_ARRANGE_CAPTURES = 0,
+  /* The side NOT to move arranges (as North arranges after South, who sows first) so that no
+   * first move of the side to move captures anything. */
+  KIELA_ARRANGE_SAFE,
+} KielaArrangeGoal;
 
 /* What a SOW_ANY move must do (KielaLessonTask.condition). */
 typedef enum {
@@ -100,19 +116,22 @@ typedef enum {
   KIELA_GOAL_RELAY,
   KIELA_GOAL_CAPTURE,
   KIELA_GOAL_KEEP,             /* the learner plays `number` moves and the opponent captures nothing */
+  /* A chain: one of the learner's moves captures twice or more (the stones of a capture, sown
+   * on, end in a second capture, or relay into one), within the first `number` moves when not 0. */
+  KIELA_GOAL_CHAIN,
 } KielaLessonGoal;
 
 typedef struct {
   KielaTaskKind kind;
-  guint         condition;  /* KielaLessonCondition (SOW_ANY) or KielaLessonGoal (PLAY_OUT) */
+  guint         condition;  /* KielaLessonCondition (SOW_ANY), KielaLessonGoal (PLAY_OUT), KielaArrangeGoal (ARRANGE) */
   /* The square of the move ("g1"): the move WATCH plays, the house SOW_HOUSE asks for,
    * the move PREDICT_* asks about, the answer of BEST_MOVE.  NULL otherwise. */
   const char   *move;
   /* PREDICT_LAST: the square where the move's last stone lands (checked at loading). */
   const char   *answer;
   /* PREDICT_CAPTURE: the stones the move captures (checked at loading);
-   * SOW_ANY CAPTURES_AT_LEAST: the least; PLAY_OUT SURVIVE and KEEP: the learner's moves;
-   * PLAY_OUT RELAY and CAPTURE: the learner's moves it must take at most (0: no limit). */
+   * SOW_ANY CAPTURES_AT_LEAST and ARRANGE CAPTURES: the least; PLAY_OUT SURVIVE and KEEP: the learner's moves;
+   * PLAY_OUT RELAY, CAPTURE and CHAIN: the learner's moves it must take at most (0: no limit). */
   guint         number;
   /* PLAY_OUT: the opponent, a personality id ("mbemba"); checked once all plugins are loaded. */
   const char   *opponent;
@@ -186,7 +205,9 @@ typedef struct {
   guint      number;   /* PREDICT_CAPTURE */
   gboolean   watched;  /* WATCH: the learner reached the end of the move */
   gpointer   game;     /* PLAY_OUT: the KielaGame played from the step's position */
-  gpointer   reserved[4];
+  /* ARRANGE: the board as the learner arranged it (took a reserved slot). */
+  const KielaPosition *arrangement;
+  gpointer   reserved[3];
 } KielaLessonAnswer;
 
 typedef enum {
@@ -235,9 +256,18 @@ KIELA_AVAILABLE_IN_ALL KielaMove kiela_lesson_step_get_move   (const KielaLesson
 
 /* A right answer, for a host's "show me" button and for kiela-cli lessons check: fills
  * `answer` with one answer kiela_lesson_check() accepts.  FALSE for PLAY_OUT (a game has
- * no single right answer) or an invalid step. */
+ * no single right answer), ARRANGE (see kiela_lesson_step_right_arrangement) or an invalid step. */
 KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_step_right_answer (const KielaLesson *lesson, const KielaVariant *variant, guint step,
                                                                 KielaLessonAnswer *answer);
+
+/* ARRANGE: the side that arranges its stones (the side to move for KIELA_ARRANGE_CAPTURES,
+ * the other for KIELA_ARRANGE_SAFE); -1 for other tasks or an invalid step. */
+KIELA_AVAILABLE_IN_ALL gint     kiela_lesson_step_get_arranger     (const KielaLesson *lesson, const KielaVariant *variant,
+                                                                    guint step);
+/* ARRANGE: an arrangement kiela_lesson_check() accepts (found by the engine: for CAPTURES the
+ * capture it prepares is the largest of those it tries), into `out`.  FALSE when none was found. */
+KIELA_AVAILABLE_IN_ALL gboolean kiela_lesson_step_right_arrangement (const KielaLesson *lesson, const KielaVariant *variant,
+                                                                     guint step, KielaPosition *out);
 
 /* A drill step's fresh position and move, found by random play from the variant's start
  * (seeded by `seed`, so a seed gives the same drill again): South to move, and `move` a legal

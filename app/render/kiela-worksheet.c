@@ -439,6 +439,13 @@ goal_text (const KielaLessonTask *t, char **owned)
       *owned = g_strdup_printf (ngettext ("capture in your first %u move", "capture in your first %u moves", t->number),
                                 t->number);
       return *owned;
+    case KIELA_GOAL_CHAIN:
+      if (t->number == 0)
+        return _("capture twice in one move");
+      *owned = g_strdup_printf (ngettext ("capture twice in one move, within your first %u move",
+                                          "capture twice in one move, within your first %u moves", t->number),
+                                t->number);
+      return *owned;
     case KIELA_GOAL_KEEP:
       *owned = g_strdup_printf (ngettext ("play %u move without losing a stone", "play %u moves without losing a stone",
                                           t->number), t->number);

@@ -201,6 +201,10 @@ N_("A new position: find the longest move here, the one that drops the most ston
 N_("Relays and captures make a move long.")
 /* TRANSLATORS: lesson “chains”, step 4: the hint */
 N_("Add the North inner house facing the last stone and the North outer house behind it; a chain may capture again.")
+/* TRANSLATORS: lesson “chains”, step 8, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Practice game against Kizua, the beginner opponent: make a chain in your first 2 moves, one move that captures twice.")
+/* TRANSLATORS: lesson “chains”, step 8: the hint */
+N_("Follow each capture’s army to its last stone: does it land facing North’s stones again?")
 /* TRANSLATORS: the title of lesson “endless” */
 N_("Moves that never end")
 /* TRANSLATORS: the one-line summary of lesson “endless” */

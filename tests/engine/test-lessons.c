@@ -752,11 +752,14 @@ test_course_content (void)
               if (right * 3 > n)
                 g_error ("%s step %u: %u of its %u legal moves meet its task", l->id, s + 1, right, n);
             }
+          /* The chains lesson practises a chain, not a single capture. */
+          if (g_str_equal (l->id, "chains") && st->task.kind == KIELA_TASK_PLAY_OUT)
+            g_assert_cmpuint (st->task.condition, ==, KIELA_GOAL_CHAIN);
           /* A practice game whose goal is the lesson's idea (a relay, a capture, no stone
            * lost): random play must fail it more often than not. */
           if (st->task.kind == KIELA_TASK_PLAY_OUT &&
               (st->task.condition == KIELA_GOAL_RELAY || st->task.condition == KIELA_GOAL_CAPTURE ||
-               st->task.condition == KIELA_GOAL_KEEP))
+               st->task.condition == KIELA_GOAL_KEEP || st->task.condition == KIELA_GOAL_CHAIN))
             {
               guint wins = random_wins (registry, l, variant, s, 20);
 

@@ -1342,7 +1342,7 @@ kiela_lesson_editor_new (KielaRegistry *registry, GSettings *settings, const cha
                                _("Leave the opponent no capture"), _("Drop the most stones"), _("Be any legal move"),
                                _("Leave the opponent no move") };
   const char *goals[] = { _("Capture every stone"), _("Win the game"), _("Survive some moves"), _("Make a relay"),
-                          _("Capture once"), _("Lose no stone") };
+                          _("Capture once"), _("Lose no stone"), _("Capture twice in one move") };
   g_autoptr(GListModel) level_model = string_model (levels, G_N_ELEMENTS (levels));
   g_autoptr(GListModel) condition_model = string_model (conditions, G_N_ELEMENTS (conditions));
   g_autoptr(GListModel) goal_model = string_model (goals, G_N_ELEMENTS (goals));

@@ -9,6 +9,8 @@
 
 #include "kiela-toast-overlay.h"
 
+#include <glib/gi18n.h>
+
 #define SHOW_US       (300 * G_TIME_SPAN_MILLISECOND)
 #define HIDE_US       (300 * G_TIME_SPAN_MILLISECOND)
 #define NATURAL_WIDTH 450   /* a toast with a button, as libadwaita draws it */
@@ -371,6 +373,11 @@ toast_widget_new (Item *item)
   gtk_widget_set_focus_on_click (widget->close_button, FALSE);
   gtk_widget_add_css_class (widget->close_button, "circular");
   gtk_widget_add_css_class (widget->close_button, "flat");
+  /* An icon alone has no name for a screen reader (app-atspi checks every button). */
+  /* TRANSLATORS: the tooltip and accessible name of a message's close button */
+  gtk_widget_set_tooltip_text (widget->close_button, _("Close the Message"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget->close_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Close the Message"), -1);
   g_signal_connect (widget->close_button, "clicked", G_CALLBACK (on_close_clicked), widget);
   gtk_widget_set_parent (widget->close_button, GTK_WIDGET (widget));
 

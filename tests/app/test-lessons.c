@@ -1014,6 +1014,9 @@ test_walkthrough (Fixture *f, gconstpointer data)
       g_assert_true (kiela_lesson_view_open (view, lesson->id, 0, NULL));
       app_test_press (GTK_WIDGET (f->window), "F5");
       walk_shot (f, 90 + k, id, 0, "f5");
+      /* The clicker steps a move: a step that asks first is answered. */
+      if (kiela_trace_player_get_trace (kiela_lesson_view_get_trace_player (view)) == NULL)
+        answer_right (view, lesson, kiela_registry_lookup_variant (f->registry, lesson->variant), 0);
       app_test_press (GTK_WIDGET (view), "Page_Down");
       app_test_press (GTK_WIDGET (view), "Page_Down");
       walk_shot (f, 90 + k, id, 0, "pgdn");
@@ -1991,6 +1994,55 @@ test_runner_puzzle_keys (Fixture *f, gconstpointer data)
   g_assert_false (kiela_lesson_view_get_presenting (view));
 }
 
+/* `widget` is shown whole: inside the window and not squeezed by its parents (its border box,
+ * with its margins, at least its minimum size). */
+static void
+assert_fully_visible (Fixture *f, GtkWidget *widget)
+{
+  graphene_rect_t r = bounds_in_window (f, widget);
+  int min_w, min_h;
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, -1, &min_h, NULL, NULL, NULL);
+  g_assert_cmpfloat (r.size.width + gtk_widget_get_margin_start (widget) + gtk_widget_get_margin_end (widget), >=, min_w);
+  g_assert_cmpfloat (r.size.height + gtk_widget_get_margin_top (widget) + gtk_widget_get_margin_bottom (widget), >=, min_h);
+  g_assert_cmpfloat (r.origin.x, >=, 0);
+  g_assert_cmpfloat (r.origin.y, >=, 0);
+  g_assert_cmpfloat (r.origin.x + r.size.width, <=, gtk_widget_get_width (GTK_WIDGET (f->window)));
+  g_assert_cmpfloat (r.origin.y + r.size.height, <=, gtk_widget_get_height (GTK_WIDGET (f->window)));
+}
+
+/* The end of a lesson: Finish Lesson and Next Lesson side by side on one row, both whole. */
+static void
+test_runner_finish_row (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  const KielaLesson *houses = kiela_registry_lookup_lesson (f->registry, "houses");
+  const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, houses->variant);
+  guint last = (guint) houses->n_steps - 1;
+  GtkWidget *finish = kiela_lesson_view_get_control (view, "next");
+  GtkWidget *next = kiela_lesson_view_get_control (view, "next-lesson");
+  graphene_rect_t a, b;
+
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_open (view, houses->id, last, NULL));
+  answer_right (view, houses, variant, last);
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  g_assert_true (gtk_widget_get_visible (next));
+  g_assert_true (gtk_widget_is_sensitive (finish));
+  assert_fully_visible (f, finish);
+  assert_fully_visible (f, next);
+  a = bounds_in_window (f, finish);
+  b = bounds_in_window (f, next);
+  g_test_message ("Finish Lesson at %.0f,%.0f %.0fx%.0f, Next Lesson at %.0f,%.0f %.0fx%.0f",
+                  a.origin.x, a.origin.y, a.size.width, a.size.height, b.origin.x, b.origin.y, b.size.width, b.size.height);
+  /* One row: the same top, side by side without overlapping, the way on last. */
+  g_assert_cmpfloat (a.origin.y, ==, b.origin.y);
+  g_assert_cmpfloat (a.origin.x + a.size.width, <=, b.origin.x);
+  maybe_screenshot (f, "lesson-finish-row.png");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2049,6 +2101,7 @@ main (int argc, char **argv)
   ADD_SIZES ("/app/lessons/runner/watch-hint", test_runner_watch_hint);
   ADD ("/app/lessons/runner/try-it-language", test_try_it_language);
   ADD_SIZES ("/app/lessons/runner/puzzle-keys", test_runner_puzzle_keys);
+  ADD_SIZES ("/app/lessons/runner/finish-row", test_runner_finish_row);
   ADD ("/app/lessons/runner/drills", test_runner_drills);
   return g_test_run ();
 }

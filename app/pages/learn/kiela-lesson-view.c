@@ -232,13 +232,21 @@ update_buttons (KielaLessonView *self)
 {
   gboolean right = self->verdict == KIELA_LESSON_RIGHT;
   gboolean last = self->review || self->step + 1 >= self->lesson->n_steps;
+  gboolean next_lesson = right && last && self->next_lesson != NULL && !self->review;
 
   gtk_widget_set_sensitive (self->next_button, right);
   gtk_widget_set_visible (self->retry_button, self->answered && !right);
   gtk_widget_set_visible (self->show_button, !right && self->wrong >= 2 && can_show (self));
-  gtk_widget_set_visible (self->next_lesson_button, right && last && self->next_lesson != NULL && !self->review);
+  gtk_widget_set_visible (self->next_lesson_button, next_lesson);
+  /* Finish Lesson and Next Lesson share the row: the way on is the one suggested, and the
+   * Hint, of no more use once the step is right, leaves them the room. */
+  if (next_lesson)
+    gtk_widget_remove_css_class (self->next_button, "suggested-action");
+  else
+    gtk_widget_add_css_class (self->next_button, "suggested-action");
   /* A watch step asks nothing, so a hint has nothing to help with: no button. */
-  gtk_widget_set_visible (self->hint_button, self->lesson->steps[self->step].task.kind != KIELA_TASK_WATCH);
+  gtk_widget_set_visible (self->hint_button, self->lesson->steps[self->step].task.kind != KIELA_TASK_WATCH
+                                             && !next_lesson);
   gtk_widget_set_sensitive (self->hint_button, !right && kiela_lesson_step_get_hint (self->lesson, self->step) != NULL);
   if (self->review)
     /* TRANSLATORS: the lesson's Next button while practising mistakes: on to the next one */
@@ -1527,6 +1535,7 @@ kiela_lesson_view_get_control (KielaLessonView *self, const char *name)
   if (g_strcmp0 (name, "narration") == 0) return GTK_WIDGET (self->narration_label);
   if (g_strcmp0 (name, "feedback") == 0) return GTK_WIDGET (self->feedback_label);
   if (g_strcmp0 (name, "caption") == 0) return GTK_WIDGET (self->caption_label);
+  if (g_strcmp0 (name, "caption-band") == 0) return self->caption_box;
   if (g_strcmp0 (name, "replay") == 0) return self->replay_bar;
   if (g_strcmp0 (name, "check") == 0) return self->check_button;
   if (g_strcmp0 (name, "count") == 0) return GTK_WIDGET (self->count_spin);

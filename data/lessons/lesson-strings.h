@@ -277,6 +277,10 @@ N_("Which of your moves ends on your stone below d3?")
 N_("Not every capture ends the game: North loses only when it cannot move. Find the move after which North has no house of 2 stones left. (A game also ends, in a draw, when the same position with the same player to move comes up for the third time; Kiela counts them for you.)")
 /* TRANSLATORS: lesson “game-end”, step 2: the hint */
 N_("Which capture takes North’s only house of 2 stones?")
+/* TRANSLATORS: lesson “game-end”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("North may sow only i3 and i4, its two houses of 2 stones; its other stones are single. Find the move that captures both: then North cannot move, and loses. Careful: two other moves capture too, but they leave North a move.")
+/* TRANSLATORS: lesson “game-end”, step 3: the hint */
+N_("Follow the relays: which move’s last stone finally lands in i2, facing i3?")
 /* TRANSLATORS: the title of lesson “protect” */
 N_("Protect your inner row")
 /* TRANSLATORS: the one-line summary of lesson “protect” */

@@ -272,6 +272,45 @@ test_answers (void)
   assert_contains (fb, "After e2, North cannot move: you win.");
   g_clear_pointer (&fb, g_free);
 
+  /* game-end step 3 asks the rule again, not an army drill: one move (c1, whose relays end
+   * in a capture at i2) takes both of North's sowable houses and leaves it no move; two other
+   * moves capture too and leave it one; and North has a move before. */
+  g_assert_true (kiela_lesson_step_get_position (lesson (registry, "game-end"), kiela, 2, &pos, NULL));
+  g_assert_cmpint (lesson (registry, "game-end")->steps[2].task.kind, ==, KIELA_TASK_SOW_ANY);
+  {
+    KielaPosition north = pos;
+    KielaMove replies[KIELA_MAX_MOVES];
+    guint wins = 0, other_captures = 0;
+
+    north.to_move = KIELA_NORTH;
+    g_assert_cmpuint (kiela_legal_moves (kiela, &north, replies, NULL, NULL), >, 0);
+    n = kiela_legal_moves (kiela, &pos, moves, NULL, NULL);
+    for (guint i = 0; i < n; i++)
+      {
+        KielaPosition p = pos;
+        KielaSowResult r;
+        gboolean win;
+
+        kiela_sow_fast (kiela, &p, moves[i], &r);
+        win = kiela_legal_moves (kiela, &p, replies, NULL, NULL) == 0;
+        wins += win;
+        other_captures += !win && r.captured > 0;
+        a.move = moves[i];
+        g_assert_cmpint (check (registry, "game-end", 2, &a, &fb), ==, win ? KIELA_LESSON_RIGHT : KIELA_LESSON_WRONG);
+        g_clear_pointer (&fb, g_free);
+      }
+    g_assert_cmpuint (wins, ==, 1);
+    g_assert_cmpuint (other_captures, >=, 2);
+  }
+  a.move = house ("c1");
+  g_assert_cmpint (check (registry, "game-end", 2, &a, &fb), ==, KIELA_LESSON_RIGHT);
+  assert_contains (fb, "After c1, North cannot move: you win.");
+  g_clear_pointer (&fb, g_free);
+  a.move = house ("h2");
+  g_assert_cmpint (check (registry, "game-end", 2, &a, &fb), ==, KIELA_LESSON_WRONG);
+  assert_contains (fb, "North can still sow");
+  g_clear_pointer (&fb, g_free);
+
   /* Watch: pending until the learner reached the end of the move. */
   memset (&a, 0, sizeof a);
   g_assert_cmpint (check (registry, "sowing", 0, &a, &fb), ==, KIELA_LESSON_PENDING);

@@ -1994,6 +1994,70 @@ test_runner_puzzle_keys (Fixture *f, gconstpointer data)
   g_assert_false (kiela_lesson_view_get_presenting (view));
 }
 
+/* Presentation mode on the course's longest step text: the caption band keeps to 30 % of the
+ * screen's height (its type set smaller, the whole text still in it), the board has the rest. */
+#define CAPTION_BAND_SHARE 0.3
+#define BOARD_HEIGHT_SHARE 0.55
+
+static void
+test_runner_presenting_long_text (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  g_autoptr(GPtrArray) course = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_COURSE);
+  const KielaLesson *lesson = NULL;
+  guint step = 0;
+  gsize longest = 0;
+  GtkWidget *band, *board;
+  graphene_rect_t b, d;
+  int h;
+
+  for (guint i = 0; i < course->len; i++)
+    {
+      const KielaLesson *l = g_ptr_array_index (course, i);
+
+      for (guint s = 0; s < l->n_steps; s++)
+        if (strlen (kiela_lesson_step_get_text (l, s)) > longest)
+          {
+            longest = strlen (kiela_lesson_step_get_text (l, s));
+            lesson = l;
+            step = s;
+          }
+    }
+  g_assert_nonnull (lesson);
+  g_assert_cmpuint (longest, >, 250);
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_open (view, lesson->id, step, NULL));
+  app_test_press (GTK_WIDGET (f->window), "F5");
+  /* The type follows the height after a frame, the fit the type at the next ones. */
+  app_test_wait_frames (GTK_WIDGET (f->window), 6);
+  g_assert_true (kiela_lesson_view_get_presenting (view));
+  band = kiela_lesson_view_get_control (view, "caption-band");
+  board = GTK_WIDGET (kiela_lesson_view_get_board (view));
+  g_assert_true (gtk_widget_get_mapped (band));
+  h = gtk_widget_get_height (GTK_WIDGET (f->window));
+  b = bounds_in_window (f, band);
+  d = bounds_in_window (f, board);
+  g_test_message ("%s step %u (%" G_GSIZE_FORMAT " characters): caption band %.0f px, board %.0fx%.0f, in %d px",
+                  lesson->id, step + 1, longest, b.size.height, d.size.width, d.size.height, h);
+  maybe_screenshot (f, "lesson-presenting-long.png");
+  g_assert_cmpfloat (b.size.height, <=, CAPTION_BAND_SHARE * h);
+  g_assert_cmpfloat (d.size.height, >=, BOARD_HEIGHT_SHARE * h);
+  /* The band is inside the screen, under the board. */
+  g_assert_cmpfloat (b.origin.y + b.size.height, <=, h);
+  g_assert_cmpfloat (b.origin.y, >=, d.origin.y + d.size.height);
+  /* The whole text is in it, none cut off: the label has the height its text needs. */
+  {
+    GtkWidget *caption = kiela_lesson_view_get_control (view, "caption");
+    int need = height_at (caption, gtk_widget_get_width (caption));
+
+    g_test_message ("caption text %d px high, needs %d", gtk_widget_get_height (caption), need);
+    g_assert_cmpint (gtk_widget_get_height (caption), >=, need);
+    g_assert_false (gtk_label_get_ellipsize (GTK_LABEL (caption)) != PANGO_ELLIPSIZE_NONE);
+  }
+  app_test_press (GTK_WIDGET (f->window), "F5");
+  spin (50);
+}
+
 /* `widget` is shown whole: inside the window and not squeezed by its parents (its border box,
  * with its margins, at least its minimum size). */
 static void
@@ -2102,6 +2166,7 @@ main (int argc, char **argv)
   ADD ("/app/lessons/runner/try-it-language", test_try_it_language);
   ADD_SIZES ("/app/lessons/runner/puzzle-keys", test_runner_puzzle_keys);
   ADD_SIZES ("/app/lessons/runner/finish-row", test_runner_finish_row);
+  ADD_SIZES ("/app/lessons/runner/presenting-long-text", test_runner_presenting_long_text);
   ADD ("/app/lessons/runner/drills", test_runner_drills);
   return g_test_run ();
 }

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "kiela-lesson-view.h"
+#include "kiela-lesson-caption.h"
 #include "kiela-ai-player.h"
 #include "kiela-settings.h"
 #include "kiela-step-list.h"
@@ -42,6 +43,8 @@ struct _KielaLessonView {
   KielaStepList *step_list;
   GtkWidget *caption_box;
   GtkLabel *caption_label;
+  KielaLessonCaption *caption;   /* the band kept to its share of the height, presenting */
+  guint caption_tick;
 
   GtkWidget *root;               /* watched for presentation mode (its kiela-presenting class) */
 
@@ -1168,6 +1171,15 @@ static void on_end (GtkButton *b, KielaLessonView *self) { kiela_trace_player_go
 
 /* ---------- the classroom: presentation mode and the clicker keys ---------- */
 
+static gboolean
+caption_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  KielaLessonView *self = KIELA_LESSON_VIEW (widget);
+
+  kiela_lesson_caption_fit (self->caption, gtk_widget_get_height (widget));
+  return G_SOURCE_CONTINUE;
+}
+
 /* In presentation mode (the window's F5) the narration is the caption band under the board,
  * in the large type the game page uses; the side panel keeps the task, verdict and buttons. */
 static void
@@ -1177,6 +1189,16 @@ on_root_classes (GtkWidget *root, GParamSpec *pspec, KielaLessonView *self)
 
   gtk_widget_set_visible (self->caption_box, presenting);
   gtk_widget_set_visible (GTK_WIDGET (self->narration_label), !presenting);
+  /* The band's fit follows the page's height, the text and the zoom: checked before each
+   * frame's layout while presenting. */
+  if (presenting && self->caption_tick == 0)
+    self->caption_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), caption_tick_cb, NULL, NULL);
+  else if (!presenting && self->caption_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->caption_tick);
+      self->caption_tick = 0;
+      kiela_lesson_caption_reset (self->caption);
+    }
 }
 
 static void
@@ -1199,6 +1221,12 @@ kiela_lesson_view_unroot (GtkWidget *widget)
   if (self->root != NULL)
     g_signal_handlers_disconnect_by_func (self->root, on_root_classes, self);
   g_clear_weak_pointer (&self->root);
+  if (self->caption_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (widget, self->caption_tick);
+      self->caption_tick = 0;
+      kiela_lesson_caption_reset (self->caption);
+    }
   GTK_WIDGET_CLASS (kiela_lesson_view_parent_class)->unroot (widget);
 }
 
@@ -1307,6 +1335,7 @@ kiela_lesson_view_dispose (GObject *object)
   g_clear_pointer (&self->next_lesson, g_free);
   g_clear_pointer (&self->language, g_free);
   g_clear_pointer (&self->mo, kiela_mo_unref);
+  g_clear_pointer (&self->caption, kiela_lesson_caption_free);
   kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_LESSON_VIEW);
   G_OBJECT_CLASS (kiela_lesson_view_parent_class)->dispose (object);
 }
@@ -1373,6 +1402,7 @@ kiela_lesson_view_init (KielaLessonView *self)
   /* The text goes under the board below 800 px. */
   gtk_widget_set_layout_manager (GTK_WIDGET (self), kiela_fold_layout_new (800));
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->caption = kiela_lesson_caption_new (self->caption_box, self->caption_label);
   self->board = KIELA_BOARD_VIEW (kiela_board_view_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->board), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->board), TRUE);

@@ -259,6 +259,14 @@ N_("North’s stones are in a3 to d3. Which move ends on your stones below them?
 N_("Here is another arrangement. How many stones does e2 capture?")
 /* TRANSLATORS: lesson “expert”, step 2: the hint */
 N_("e2 ends on c2, below c3. Add c3 and c4, then follow the army.")
+/* TRANSLATORS: lesson “expert”, step 3, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Now arrange your own stones. North’s stones are as at the start: 2 in each outer house and 2 in a3 to d3. Move your 28 stones over your 20 houses so that your first move captures, then check your arrangement.")
+/* TRANSLATORS: lesson “expert”, step 3: the hint */
+N_("A capture needs your last stone to land on your own stones below a3, b3, c3 or d3. Put a stone in d2, and 2 stones in f2: sown, they land in e2 and then on d2.")
+/* TRANSLATORS: lesson “expert”, step 4, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Now you are North, who arranges second and sees South’s arrangement: South has a capture ready. Move North’s 28 stones so that none of South’s first moves captures anything.")
+/* TRANSLATORS: lesson “expert”, step 4: the hint */
+N_("A capture takes North’s inner house facing the last stone, with the outer house behind it. What can South take when North’s inner row is empty?")
 /* TRANSLATORS: the title of lesson “game-end” */
 N_("How a game ends")
 /* TRANSLATORS: the one-line summary of lesson “game-end” */

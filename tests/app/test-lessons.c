@@ -446,6 +446,55 @@ play_out_well (KielaLessonView *view, const KielaLesson *lesson, const KielaVari
   wait_until (learner_turn, view, 20000, "the game's end");
 }
 
+/* An ARRANGE step: moves the arranger's stones on the board, by clicks as a pupil does (a house,
+ * then another: one stone each click; the source again puts it down), until `side`'s houses
+ * hold what `target` has. */
+static void
+arrange_by_clicks (KielaLessonView *view, KielaSide side, const KielaPosition *target)
+{
+  KielaBoardView *board = kiela_lesson_view_get_board (view);
+  guint houses = 2u * target->files;
+
+  for (guint guard = 0; guard < 200; guard++)
+    {
+      const KielaPosition *pos = kiela_board_view_get_position (board);
+      guint from = houses, to = houses;
+      KielaHouse *source;
+
+      for (guint h = 0; h < houses; h++)
+        {
+          if (from == houses && pos->houses[side][h] > target->houses[side][h])
+            from = h;
+          if (to == houses && pos->houses[side][h] < target->houses[side][h])
+            to = h;
+        }
+      if (from == houses || to == houses)
+        break;
+      source = kiela_board_view_get_house (board, side, from);
+      g_signal_emit_by_name (source, "clicked");
+      spin (5);
+      g_assert_true (kiela_house_get_selected (source));
+      while (kiela_board_view_get_position (board)->houses[side][from] > target->houses[side][from]
+             && kiela_board_view_get_position (board)->houses[side][to] < target->houses[side][to])
+        {
+          guint before = kiela_board_view_get_position (board)->houses[side][to];
+
+          g_signal_emit_by_name (kiela_board_view_get_house (board, side, to), "clicked");
+          spin (5);
+          g_assert_cmpuint (kiela_board_view_get_position (board)->houses[side][to], ==, before + 1);
+        }
+      if (kiela_house_get_selected (source))
+        {
+          g_signal_emit_by_name (source, "clicked");
+          spin (5);
+          g_assert_false (kiela_house_get_selected (source));
+        }
+    }
+  for (guint h = 0; h < houses; h++)
+    g_assert_cmpuint (kiela_board_view_get_position (board)->houses[side][h], ==, target->houses[side][h]);
+  spin (20);
+}
+
 static void
 answer_right (KielaLessonView *view, const KielaLesson *lesson, const KielaVariant *variant, guint step)
 {
@@ -455,6 +504,18 @@ answer_right (KielaLessonView *view, const KielaLesson *lesson, const KielaVaria
   if (kind == KIELA_TASK_PLAY_OUT)
     {
       play_out_well (view, lesson, variant, step);
+      return;
+    }
+
+  if (kind == KIELA_TASK_ARRANGE)
+    {
+      KielaPosition right;
+
+      /* The engine's arrangement, put on the board stone by stone, then Check. */
+      g_assert_true (kiela_lesson_step_right_arrangement (lesson, variant, step, &right));
+      arrange_by_clicks (view, (KielaSide) kiela_lesson_step_get_arranger (lesson, variant, step), &right);
+      click (kiela_lesson_view_get_control (view, "arrange-check"));
+      wait_until (replay_done, view, 5000, "the replay");
       return;
     }
 
@@ -529,7 +590,8 @@ test_every_task (Fixture *f, gconstpointer data)
     }
   g_test_message ("%u steps answered through the view", steps);
   g_assert_cmpuint (kinds_seen, ==, (1u << KIELA_TASK_WATCH) | (1u << KIELA_TASK_SOW_HOUSE) | (1u << KIELA_TASK_SOW_ANY)
-                                    | (1u << KIELA_TASK_PREDICT_LAST) | (1u << KIELA_TASK_PREDICT_CAPTURE));
+                                    | (1u << KIELA_TASK_PREDICT_LAST) | (1u << KIELA_TASK_PREDICT_CAPTURE)
+                                    | (1u << KIELA_TASK_ARRANGE));
 }
 
 static void
@@ -912,6 +974,29 @@ answer_wrong (KielaLessonView *view, const KielaLesson *lesson, const KielaVaria
   const KielaLesson *shown = kiela_lesson_view_get_shown_lesson (view);
   KielaBoardView *board = kiela_lesson_view_get_board (view);
 
+  if (kind == KIELA_TASK_ARRANGE)
+    {
+      GtkWidget *check = kiela_lesson_view_get_control (view, "arrange-check");
+
+      /* The stones as the step has them (they meet nothing), or, judged so already, one stone
+       * of the arranger's first house moved on to the next. */
+      if (!gtk_widget_is_sensitive (check))
+        {
+          KielaSide side = (KielaSide) kiela_lesson_step_get_arranger (lesson, variant, step);
+          const KielaPosition *pos = kiela_board_view_get_position (board);
+
+          for (guint h = 0; h + 1 < 2u * variant->files; h++)
+            if (pos->houses[side][h] > 0)
+              {
+                g_signal_emit_by_name (kiela_board_view_get_house (board, side, h), "clicked");
+                g_signal_emit_by_name (kiela_board_view_get_house (board, side, h + 1), "clicked");
+                spin (20);
+                break;
+              }
+        }
+      click (check);
+      return kiela_lesson_view_get_verdict (view) == KIELA_LESSON_WRONG;
+    }
   if (!kiela_lesson_step_right_answer (shown ? shown : lesson, variant, step, &answer))
     return FALSE;
   switch (kind)
@@ -1479,6 +1564,189 @@ static gboolean
 feedback_shown (gpointer data)
 {
   return kiela_lesson_view_get_feedback (data) != NULL;
+}
+
+/* ---------- ARRANGE: the expert lesson's arrangement steps ---------- */
+
+/* The expert lesson's steps 3 (South arranges a capture) and 4 (North arranges so that South
+ * captures nothing). */
+#define EXPERT_CAPTURES 2
+#define EXPERT_SAFE 3
+
+static KielaLessonView *
+open_expert (Fixture *f, guint step)
+{
+  KielaLessonView *view = view_of (f);
+  const KielaLesson *lesson = kiela_registry_lookup_lesson (f->registry, "expert");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (lesson);
+  g_assert_cmpint (lesson->steps[step].task.kind, ==, KIELA_TASK_ARRANGE);
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_open (view, "expert", step, &error));
+  g_assert_no_error (error);
+  spin (20);
+  return view;
+}
+
+static guint
+expert_stars (Fixture *f, guint step)
+{
+  return kiela_lesson_progress_get_stars (kiela_learn_get_progress (learn_of (f)), "expert", step);
+}
+
+/* Moves `count` stones of South from `from` to `to` by clicks: the source, the target once a
+ * stone, the source again to put it down. */
+static void
+click_stones (KielaBoardView *board, const char *from, const char *to, guint count)
+{
+  KielaSquare a, b;
+  KielaHouse *source;
+
+  g_assert_true (kiela_square_parse (kiela_board_view_get_files (board), from, &a, NULL));
+  g_assert_true (kiela_square_parse (kiela_board_view_get_files (board), to, &b, NULL));
+  source = kiela_board_view_get_house (board, a.side, a.house);
+  click_square (board, from);
+  g_assert_true (kiela_house_get_selected (source));
+  for (guint i = 0; i < count; i++)
+    click_square (board, to);
+  if (kiela_house_get_selected (source))
+    click_square (board, from);
+}
+
+static void
+test_runner_arrange (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = open_expert (f, EXPERT_CAPTURES);
+  KielaBoardView *board = kiela_lesson_view_get_board (view);
+  GtkWidget *check = kiela_lesson_view_get_control (view, "arrange-check");
+  GtkWidget *reset = kiela_lesson_view_get_control (view, "arrange-reset");
+  KielaPosition start = *kiela_board_view_get_position (board);
+  const KielaPosition *pos;
+  guint d2 = 19 - 3, f2 = 19 - 5, g2 = 19 - 6, h2 = 19 - 7;
+
+  /* The arrangement controls show on the step, with what to do; nothing moved, no Reset. */
+  g_assert_true (gtk_widget_is_visible (check));
+  g_assert_true (gtk_widget_is_sensitive (check));
+  g_assert_false (gtk_widget_is_sensitive (reset));
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "arrange-what"))),
+                                   "Arrange South’s stones"));
+  g_assert_false (gtk_widget_is_visible (kiela_lesson_view_get_control (view, "count")));
+
+  /* North's houses are not the pupil's: a click there picks nothing. */
+  click_square (board, "d3");
+  g_assert_false (kiela_house_get_selected (kiela_board_view_get_house (board, KIELA_NORTH, 10 + 3)));
+  g_assert_true (kiela_position_equal (kiela_board_view_get_position (board), &start));
+
+  /* Checked as it is: wrong, and why (no first move captures); the board stays open. */
+  click (check);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  g_assert_cmpstr (kiela_lesson_view_get_feedback (view), ==, "Not quite. None of your first moves captures yet.");
+  g_assert_true (kiela_board_view_get_interactive (board));
+  g_assert_false (gtk_widget_is_sensitive (check));
+  g_assert_cmpuint (expert_stars (f, EXPERT_CAPTURES), ==, 0);
+
+  /* A stone moved: Reset and Check come back; Reset puts it back. */
+  click_stones (board, "g2", "d2", 1);
+  pos = kiela_board_view_get_position (board);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][d2], ==, 1);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][g2], ==, 1);
+  g_assert_true (gtk_widget_is_sensitive (reset));
+  g_assert_true (gtk_widget_is_sensitive (check));
+  click (reset);
+  g_assert_true (kiela_position_equal (kiela_board_view_get_position (board), &start));
+  g_assert_false (gtk_widget_is_sensitive (reset));
+
+  /* The hint's arrangement, by clicks: a stone in d2, two in f2.  f2 then ends on d2 below
+   * North's d3: Check accepts it, and the capture is shown stone by stone. */
+  click_stones (board, "g2", "d2", 1);
+  click_stones (board, "h2", "f2", 2);
+  pos = kiela_board_view_get_position (board);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][f2], ==, 2);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][h2], ==, 0);
+  g_assert_cmpuint (kiela_position_side_total (pos, KIELA_SOUTH), ==, 28);
+  click (check);
+  wait_until (replay_done, view, 5000, "the replay");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpstr (kiela_lesson_view_get_feedback (view), ==, "★★☆ Right! Ready: f2 captures 4 stones.");
+  g_assert_cmpuint (expert_stars (f, EXPERT_CAPTURES), ==, 2);
+  g_assert_nonnull (kiela_trace_player_get_trace (kiela_lesson_view_get_trace_player (view)));
+  g_assert_cmpint (kiela_trace_player_get_trace (kiela_lesson_view_get_trace_player (view))->result.move, ==, f2);
+  g_assert_cmpuint (kiela_trace_player_get_trace (kiela_lesson_view_get_trace_player (view))->result.captured, ==, 4);
+  g_assert_false (gtk_widget_is_sensitive (check));
+  g_assert_true (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "next")));
+  /* Done: the board takes no more stones. */
+  g_assert_false (kiela_board_view_get_interactive (board));
+
+  /* Right at the first try: three stars.  Next leaves the arrangement controls behind. */
+  view = open_expert (f, EXPERT_CAPTURES);
+  click_stones (board, "g2", "d2", 1);
+  click_stones (board, "h2", "f2", 2);
+  click (check);
+  wait_until (replay_done, view, 5000, "the replay");
+  g_assert_true (g_str_has_prefix (kiela_lesson_view_get_feedback (view), "★★★ "));
+  g_assert_cmpuint (expert_stars (f, EXPERT_CAPTURES), ==, 3);
+  click (kiela_lesson_view_get_control (view, "next"));
+  g_assert_cmpuint (kiela_lesson_view_get_step (view), ==, EXPERT_SAFE);
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "arrange-what"))),
+                                   "Arrange North’s stones"));
+  click (check);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  click (kiela_lesson_view_get_control (view, "retry"));
+  g_assert_true (gtk_widget_is_visible (check));
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_PENDING);
+  /* A step of another kind hides them. */
+  g_assert_true (kiela_lesson_view_open (view, "expert", 1, NULL));
+  g_assert_false (gtk_widget_is_visible (check));
+}
+
+/* North arranges against South's prepared capture: a wrong arrangement is refused with the
+ * South move that still captures, marked on the board; after two, Show Me puts the engine's
+ * arrangement on the board for one star. */
+static void
+test_runner_arrange_show_me (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = open_expert (f, EXPERT_SAFE);
+  KielaBoardView *board = kiela_lesson_view_get_board (view);
+  GtkWidget *check = kiela_lesson_view_get_control (view, "arrange-check");
+  GtkWidget *show = kiela_lesson_view_get_control (view, "show");
+  const KielaLesson *lesson = kiela_registry_lookup_lesson (f->registry, "expert");
+  const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
+  KielaPosition right;
+  gboolean marked = FALSE;
+
+  /* South's stones stay put: only North's may be picked. */
+  click_square (board, "j2");
+  g_assert_false (kiela_house_get_selected (kiela_board_view_get_house (board, KIELA_SOUTH, 10)));
+
+  click (check);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  g_assert_true (g_str_has_prefix (kiela_lesson_view_get_feedback (view), "Not quite. South could still capture: "));
+  for (guint h = 0; h < 20; h++)
+    marked |= kiela_board_view_get_highlight (board, KIELA_SOUTH, h) == KIELA_HIGHLIGHT_LIFT;
+  g_assert_true (marked);
+  g_assert_false (gtk_widget_get_visible (show));
+
+  /* A second wrong try (a3's stones into a4: b3 is still there to take). */
+  click_stones (board, "a3", "a4", 2);
+  g_assert_true (gtk_widget_is_sensitive (check));
+  /* A moved stone clears the marks of the last verdict. */
+  for (guint h = 0; h < 20; h++)
+    g_assert_cmpint (kiela_board_view_get_highlight (board, KIELA_SOUTH, h), ==, KIELA_HIGHLIGHT_NONE);
+  click (check);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  g_assert_true (g_str_has_prefix (kiela_lesson_view_get_feedback (view), "Not quite. South could still capture: "));
+  g_assert_true (gtk_widget_get_visible (show));
+
+  click (show);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpstr (kiela_lesson_view_get_feedback (view), ==,
+                   "★☆☆ Here is the answer. Right! South can capture nothing with its first move.");
+  g_assert_true (kiela_lesson_step_right_arrangement (lesson, variant, EXPERT_SAFE, &right));
+  g_assert_true (kiela_position_equal (kiela_board_view_get_position (board), &right));
+  g_assert_cmpuint (expert_stars (f, EXPERT_SAFE), ==, 1);
+  g_assert_false (gtk_widget_get_visible (show));
+  g_assert_false (gtk_widget_is_sensitive (check));
 }
 
 static void
@@ -2157,6 +2425,8 @@ main (int argc, char **argv)
   ADD_SIZES ("/app/lessons/runner/hint-after-wrong", test_runner_hint_after_wrong);
   ADD_SIZES ("/app/lessons/runner/show-me", test_runner_show_me);
   ADD_SIZES ("/app/lessons/runner/wrong-feedback", test_runner_wrong_feedback);
+  ADD_SIZES ("/app/lessons/runner/arrange", test_runner_arrange);
+  ADD_SIZES ("/app/lessons/runner/arrange-show-me", test_runner_arrange_show_me);
   ADD_SIZES ("/app/lessons/runner/layout", test_runner_layout);
   ADD_SIZES ("/app/lessons/runner/next-lesson-and-back", test_runner_next_lesson_and_back);
   ADD_SIZES ("/app/lessons/runner/keys", test_runner_keys);

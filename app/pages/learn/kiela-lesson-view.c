@@ -6,6 +6,7 @@
 
 #include "kiela-lesson-view.h"
 #include "kiela-lesson-caption.h"
+#include "kiela-lesson-arrange.h"
 #include "kiela-ai-player.h"
 #include "kiela-settings.h"
 #include "kiela-step-list.h"
@@ -90,6 +91,9 @@ struct _KielaLessonView {
   gboolean follow;
   KielaPosition follow_from;
   KielaMove follow_move;
+
+  /* ARRANGE: the stones moved on the board, Reset and Check (kiela-lesson-arrange.c). */
+  KielaLessonArrange *arrange;
 
   /* PLAY_OUT */
   KielaGame *game;
@@ -222,6 +226,7 @@ can_show (KielaLessonView *self)
     case KIELA_TASK_BEST_MOVE:
     case KIELA_TASK_PREDICT_LAST:
     case KIELA_TASK_PREDICT_CAPTURE:
+    case KIELA_TASK_ARRANGE:
       return TRUE;
     case KIELA_TASK_WATCH:
     case KIELA_TASK_PLAY_OUT:
@@ -862,14 +867,46 @@ on_check (GtkButton *button, KielaLessonView *self)
   submit_count (self, number);
 }
 
+/* ARRANGE: Check judges the stones as the pupil left them.  A wrong arrangement stays on the
+ * board to be changed (the next Check counts at once); a right one shows its capture. */
+static void
+on_arrange_check (gpointer data)
+{
+  KielaLessonView *self = data;
+  KielaLessonAnswer answer = { 0 };
+  g_autofree char *feedback = NULL;
+  KielaLessonVerdict verdict;
+  KielaPosition arranged;
+  KielaMove capture;
+
+  if (self->lesson == NULL || current_kind (self) != KIELA_TASK_ARRANGE || self->verdict == KIELA_LESSON_RIGHT)
+    return;
+  arranged = *kiela_lesson_arrange_get_position (self->arrange);
+  answer.arrangement = &arranged;
+  verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
+  take_verdict (self, verdict, feedback);
+  capture = kiela_lesson_arrange_answered (self->arrange, verdict);
+  if (verdict == KIELA_LESSON_RIGHT && capture >= 0)
+    replay_move (self, &arranged, capture);
+}
+
 /* After two wrong tries the engine shows the answer; the step scores one star. */
 static void
 on_show (GtkButton *button, KielaLessonView *self)
 {
   KielaLessonAnswer answer = { 0 };
 
-  if (self->lesson == NULL || self->verdict == KIELA_LESSON_RIGHT || self->wrong < 2 || !can_show (self)
-      || !kiela_lesson_step_right_answer (shown (self), self->variant, self->step, &answer))
+  if (self->lesson == NULL || self->verdict == KIELA_LESSON_RIGHT || self->wrong < 2 || !can_show (self))
+    return;
+  if (current_kind (self) == KIELA_TASK_ARRANGE)
+    {
+      /* The engine's arrangement goes on the board and is checked as the pupil's would be. */
+      self->shown = TRUE;
+      if (!kiela_lesson_arrange_show_right (self->arrange))
+        self->shown = FALSE;
+      return;
+    }
+  if (!kiela_lesson_step_right_answer (shown (self), self->variant, self->step, &answer))
     return;
   if (self->answered)
     reset_answer (self);
@@ -986,6 +1023,7 @@ load_step_full (KielaLessonView *self, gboolean announce)
   KielaMove move;
 
   stop_game (self);
+  kiela_lesson_arrange_stop (self->arrange);
   clear_deferred (self);
   self->follow = FALSE;
   self->verdict = KIELA_LESSON_PENDING;
@@ -1071,6 +1109,9 @@ load_step_full (KielaLessonView *self, gboolean announce)
         show_feedback (self, FEEDBACK_INFO, error->message);
       else
         playout_check (self);
+      break;
+    case KIELA_TASK_ARRANGE:
+      kiela_lesson_arrange_start (self->arrange, shown (self), self->variant, self->step, &self->pos);
       break;
     default:
       break;
@@ -1323,6 +1364,7 @@ kiela_lesson_view_dispose (GObject *object)
   KielaLessonView *self = KIELA_LESSON_VIEW (object);
 
   stop_game (self);
+  g_clear_pointer (&self->arrange, kiela_lesson_arrange_free);
   if (self->step_list)
     kiela_step_list_set_player (self->step_list, NULL);
   if (self->player)
@@ -1414,6 +1456,7 @@ kiela_lesson_view_init (KielaLessonView *self)
   /* Enter in the count checks it (GtkSpinButton has no activate signal before GTK 4.14). */
   g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (self->count_spin)), "activate",
                             G_CALLBACK (gtk_widget_activate), self->check_button);
+  self->arrange = kiela_lesson_arrange_new (self->board, GTK_WIDGET (self->task_label), on_arrange_check, self);
   self->verdict = KIELA_LESSON_PENDING;
   keys_init (self);
 }
@@ -1571,6 +1614,8 @@ kiela_lesson_view_get_control (KielaLessonView *self, const char *name)
   if (g_strcmp0 (name, "count") == 0) return GTK_WIDGET (self->count_spin);
   if (g_strcmp0 (name, "notes") == 0) return self->notes_expander;
   if (g_strcmp0 (name, "notes-text") == 0) return GTK_WIDGET (self->notes_label);
+  if (g_str_has_prefix (name, "arrange-") && self->arrange != NULL)
+    return kiela_lesson_arrange_get_control (self->arrange, name + strlen ("arrange-"));
   return NULL;
 }
 

@@ -47,6 +47,7 @@ const char       *kiela_lesson_view_get_feedback  (KielaLessonView *self);
 KielaBoardView   *kiela_lesson_view_get_board     (KielaLessonView *self);
 KielaTracePlayer *kiela_lesson_view_get_trace_player (KielaLessonView *self);
 /* The buttons: "hint", "retry", "show" (Show Me), "next", "next-lesson", "check" (PREDICT_CAPTURE),
+ * "arrange-check", "arrange-reset" and the "arrange-what" label (ARRANGE),
  * the "count" spin button, the "replay" bar, and the labels "narration", "feedback", "caption";
  * "notes", the For Teachers expander (hidden for a lesson without notes), and its "notes-text". */
 GtkWidget        *kiela_lesson_view_get_control   (KielaLessonView *self, const char *name);

@@ -208,7 +208,7 @@ load_content (KielaLessonDraft *self, GKeyFile *kf, GError **error)
       KielaLessonDraftStep *s = g_new0 (KielaLessonDraftStep, 1);
 
       s->kind = KIELA_TASK_SOW_HOUSE;
-      for (guint k = KIELA_TASK_WATCH; k <= KIELA_TASK_PLAY_OUT; k++)
+      for (guint k = KIELA_TASK_WATCH; k <= KIELA_TASK_ARRANGE; k++)
         if (g_strcmp0 (task, kiela_lesson_file_task_word (k)) == 0)
           s->kind = k;
       s->text = get_opt (kf, group, "Text");
@@ -595,7 +595,7 @@ kiela_lesson_draft_set_kind (KielaLessonDraft *self, guint index, KielaTaskKind 
 {
   KielaLessonDraftStep *s = get_step (self, index);
 
-  g_return_if_fail (s != NULL && kind <= KIELA_TASK_PLAY_OUT);
+  g_return_if_fail (s != NULL && kind <= KIELA_TASK_ARRANGE);
   if (s->kind == kind)
     return;
   begin_edit (self, NULL);
@@ -603,7 +603,8 @@ kiela_lesson_draft_set_kind (KielaLessonDraft *self, guint index, KielaTaskKind 
   s->kind = kind;
   s->depth = 0;
   s->margin = 0;
-  if (kind == KIELA_TASK_BEST_MOVE || kind == KIELA_TASK_SOW_ANY || kind == KIELA_TASK_PLAY_OUT)
+  if (kind == KIELA_TASK_BEST_MOVE || kind == KIELA_TASK_SOW_ANY || kind == KIELA_TASK_PLAY_OUT
+      || kind == KIELA_TASK_ARRANGE)
     {
       g_clear_pointer (&s->move, g_free);
       s->condition = 0;
@@ -831,10 +832,12 @@ fill_lesson (KielaLessonDraft *self, KielaLesson *lesson, KielaLessonStep *steps
       d->hint = s->hint;
       d->position = s->position;
       d->task.kind = s->kind;
-      d->task.move = s->kind == KIELA_TASK_SOW_ANY || s->kind == KIELA_TASK_PLAY_OUT ? NULL : s->move;
+      d->task.move = s->kind == KIELA_TASK_SOW_ANY || s->kind == KIELA_TASK_PLAY_OUT || s->kind == KIELA_TASK_ARRANGE
+                     ? NULL : s->move;
       d->task.answer = s->kind == KIELA_TASK_PREDICT_LAST ? s->answer : NULL;
       d->task.number = s->number;
-      d->task.condition = s->kind == KIELA_TASK_SOW_ANY || s->kind == KIELA_TASK_PLAY_OUT ? s->condition : 0;
+      d->task.condition = s->kind == KIELA_TASK_SOW_ANY || s->kind == KIELA_TASK_PLAY_OUT || s->kind == KIELA_TASK_ARRANGE
+                          ? s->condition : 0;
       d->task.opponent = s->kind == KIELA_TASK_PLAY_OUT ? s->opponent : NULL;
       if (s->kind == KIELA_TASK_BEST_MOVE)
         {
@@ -842,7 +845,8 @@ fill_lesson (KielaLessonDraft *self, KielaLesson *lesson, KielaLessonStep *steps
           d->task.margin = s->margin;
         }
       if (s->kind != KIELA_TASK_PREDICT_CAPTURE && !(s->kind == KIELA_TASK_SOW_ANY && s->condition == KIELA_CONDITION_CAPTURES_AT_LEAST)
-          && !(s->kind == KIELA_TASK_PLAY_OUT && s->condition != KIELA_GOAL_WIN && s->condition != KIELA_GOAL_CAPTURE_ALL))
+          && !(s->kind == KIELA_TASK_PLAY_OUT && s->condition != KIELA_GOAL_WIN && s->condition != KIELA_GOAL_CAPTURE_ALL)
+          && !(s->kind == KIELA_TASK_ARRANGE && s->condition == KIELA_ARRANGE_CAPTURES))
         d->task.number = 0;
     }
 }

@@ -855,6 +855,110 @@ test_pack (Fixture *f, gconstpointer data)
   }
 }
 
+/* North arranges against South's prepared capture (b2 and d2: d2 ends on b2, below b3). */
+#define SAFE_KPN "2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,1,0,2,0,0,0,0,0,5/2,2,2,2,2,2,2,2,2,2 s"
+
+/* The arrange kind: offered with its goal (and the stones a capture needs), checked on its step,
+ * and kept through Save and a reload, both goals. */
+static void
+test_arrange_step (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *expert = kiela_registry_lookup_variant (f->registry, "kiela-expert");
+  g_autofree char *path = g_build_filename (f->dir, "arrange.kiela-lesson", NULL);
+  g_autoptr(GError) error = NULL;
+  KielaLessonEditor *editor;
+  KielaLessonDraft *draft;
+  AdwComboRow *goal;
+  KielaPosition start, safe;
+
+  kiela_position_init_start (&start, expert);
+  g_assert_true (kiela_position_parse (SAFE_KPN, expert->files, &safe, NULL));
+  activate (f->window, "win.new-lesson");
+  assert_page (f, KIELA_PAGE_LESSON_EDITOR);
+  editor = editor_of (f);
+  draft = kiela_lesson_editor_get_draft (editor);
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "title")), "Arranging");
+
+  /* Step 1: South prepares a capture of at least 4 stones from the expert start. */
+  g_assert_true (kiela_lesson_editor_add_step (editor, expert, &start, &error));
+  g_assert_no_error (error);
+  spin (20);
+  g_assert_cmpstr (kiela_lesson_draft_get_variant_id (draft), ==, "kiela-expert");
+  goal = ADW_COMBO_ROW (kiela_lesson_editor_get_control (editor, "arrange"));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (goal)));
+  choose_kind (editor, KIELA_TASK_ARRANGE);
+  g_assert_cmpint (kiela_lesson_draft_get_step (draft, 0)->kind, ==, KIELA_TASK_ARRANGE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (goal)));
+  g_assert_false (gtk_widget_get_visible (kiela_lesson_editor_get_control (editor, "condition")));
+  g_assert_false (gtk_widget_get_visible (kiela_lesson_editor_get_control (editor, "answer")));
+  g_assert_cmpuint (adw_combo_row_get_selected (goal), ==, KIELA_ARRANGE_CAPTURES);
+  g_assert_true (gtk_widget_is_visible (kiela_lesson_editor_get_control (editor, "number")));
+  set_text (editor, "Arrange your stones so that your first move captures at least 4.");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lesson_editor_get_control (editor, "number")), 4);
+  spin (20);
+  g_assert_cmpuint (kiela_lesson_draft_get_step (draft, 0)->number, ==, 4);
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, 0));
+  /* "Leave no capture" on the start: South captures nothing there already, which the step says. */
+  adw_combo_row_set_selected (goal, KIELA_ARRANGE_SAFE);
+  spin (20);
+  g_assert_cmpuint (kiela_lesson_draft_get_step (draft, 0)->condition, ==, KIELA_ARRANGE_SAFE);
+  g_assert_false (gtk_widget_is_visible (kiela_lesson_editor_get_control (editor, "number")));
+  g_assert_nonnull (kiela_lesson_editor_get_step_error (editor, 0));
+  adw_combo_row_set_selected (goal, KIELA_ARRANGE_CAPTURES);
+  spin (20);
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, 0));
+
+  /* Step 2: North keeps safe from South's prepared capture. */
+  g_assert_true (kiela_lesson_editor_add_step (editor, expert, &safe, &error));
+  g_assert_no_error (error);
+  spin (20);
+  choose_kind (editor, KIELA_TASK_ARRANGE);
+  adw_combo_row_set_selected (goal, KIELA_ARRANGE_SAFE);
+  spin (20);
+  set_text (editor, "As North, arrange so that South captures nothing.");
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, 1));
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  render_to_png (GTK_WIDGET (f->window), "lesson-editor-arrange.png");
+
+  /* Saved: the file says arrange, each goal and the stones. */
+  g_assert_true (kiela_lesson_editor_save_to_path (editor, path, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(KielaLessonFile) saved = kiela_lesson_file_new_from_file (path, &error);
+    const KielaLesson *l;
+
+    g_assert_no_error (error);
+    l = kiela_lesson_file_get_lesson (saved, 0);
+    g_assert_cmpuint (l->n_steps, ==, 2);
+    g_assert_cmpint (l->steps[0].task.kind, ==, KIELA_TASK_ARRANGE);
+    g_assert_cmpuint (l->steps[0].task.condition, ==, KIELA_ARRANGE_CAPTURES);
+    g_assert_cmpuint (l->steps[0].task.number, ==, 4);
+    g_assert_cmpint (l->steps[1].task.kind, ==, KIELA_TASK_ARRANGE);
+    g_assert_cmpuint (l->steps[1].task.condition, ==, KIELA_ARRANGE_SAFE);
+    g_assert_true (kiela_lesson_validate (l, expert, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (kiela_lesson_step_get_arranger (l, expert, 1), ==, KIELA_NORTH);
+  }
+
+  /* Reloaded: both steps come back with their goals in the form. */
+  g_assert_true (kiela_lesson_editor_open_path (editor, path, &error));
+  g_assert_no_error (error);
+  spin (20);
+  draft = kiela_lesson_editor_get_draft (editor);
+  g_assert_cmpuint (kiela_lesson_draft_get_n_steps (draft), ==, 2);
+  kiela_lesson_editor_select_step (editor, 0);
+  spin (20);
+  g_assert_cmpint (kiela_lesson_draft_get_step (draft, 0)->kind, ==, KIELA_TASK_ARRANGE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (goal)));
+  g_assert_cmpuint (adw_combo_row_get_selected (goal), ==, KIELA_ARRANGE_CAPTURES);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (kiela_lesson_editor_get_control (editor, "number"))),
+                   ==, 4);
+  kiela_lesson_editor_select_step (editor, 1);
+  spin (20);
+  g_assert_cmpuint (adw_combo_row_get_selected (goal), ==, KIELA_ARRANGE_SAFE);
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, 1));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -870,5 +974,6 @@ main (int argc, char **argv)
   g_test_add ("/app/lesson-editor/entry-points", Fixture, NULL, fixture_setup, test_entry_points, fixture_teardown);
   g_test_add ("/app/lesson-editor/pack", Fixture, NULL, fixture_setup, test_pack, fixture_teardown);
   g_test_add ("/app/lesson-editor/best-move", Fixture, NULL, fixture_setup, test_best_move, fixture_teardown);
+  g_test_add ("/app/lesson-editor/arrange-step", Fixture, NULL, fixture_setup, test_arrange_step, fixture_teardown);
   return g_test_run ();
 }

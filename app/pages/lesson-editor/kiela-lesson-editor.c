@@ -48,6 +48,7 @@ struct _KielaLessonEditor {
   GtkSpinner *best_spinner;
   GtkWidget *best_button;
   AdwComboRow *condition_row;
+  AdwComboRow *arrange_row;       /* ARRANGE: its KielaArrangeGoal */
   AdwComboRow *opponent_row;
   AdwComboRow *goal_row;
   AdwActionRow *number_row;
@@ -97,7 +98,7 @@ static void show_wanted (KielaLessonEditor *self);
 
 static const KielaTaskKind kinds[] = {
   KIELA_TASK_SOW_HOUSE, KIELA_TASK_PREDICT_LAST, KIELA_TASK_PREDICT_CAPTURE, KIELA_TASK_BEST_MOVE,
-  KIELA_TASK_SOW_ANY, KIELA_TASK_WATCH, KIELA_TASK_PLAY_OUT,
+  KIELA_TASK_SOW_ANY, KIELA_TASK_WATCH, KIELA_TASK_PLAY_OUT, KIELA_TASK_ARRANGE,
 };
 
 static KielaWindow *
@@ -449,6 +450,9 @@ refresh_form (KielaLessonEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->condition_row), s->kind == KIELA_TASK_SOW_ANY);
   if (s->kind == KIELA_TASK_SOW_ANY)
     adw_combo_row_set_selected (self->condition_row, s->condition);
+  gtk_widget_set_visible (GTK_WIDGET (self->arrange_row), s->kind == KIELA_TASK_ARRANGE);
+  if (s->kind == KIELA_TASK_ARRANGE)
+    adw_combo_row_set_selected (self->arrange_row, s->condition);
   gtk_widget_set_visible (GTK_WIDGET (self->opponent_row), s->kind == KIELA_TASK_PLAY_OUT);
   gtk_widget_set_visible (GTK_WIDGET (self->goal_row), s->kind == KIELA_TASK_PLAY_OUT);
   if (s->kind == KIELA_TASK_PLAY_OUT)
@@ -462,7 +466,8 @@ refresh_form (KielaLessonEditor *self)
       adw_combo_row_set_selected (self->goal_row, s->condition);
     }
   survive = s->kind == KIELA_TASK_PLAY_OUT && (s->condition == KIELA_GOAL_SURVIVE || s->condition == KIELA_GOAL_KEEP);
-  at_least = s->kind == KIELA_TASK_SOW_ANY && s->condition == KIELA_CONDITION_CAPTURES_AT_LEAST;
+  at_least = (s->kind == KIELA_TASK_SOW_ANY && s->condition == KIELA_CONDITION_CAPTURES_AT_LEAST)
+             || (s->kind == KIELA_TASK_ARRANGE && s->condition == KIELA_ARRANGE_CAPTURES);
   gtk_widget_set_visible (GTK_WIDGET (self->number_row), survive || at_least);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->number_row), survive ? _("Moves to Survive") : _("Stones at Least"));
   if (survive || at_least)
@@ -701,6 +706,8 @@ on_combo_selected (AdwComboRow *row, GParamSpec *pspec, KielaLessonEditor *self)
   else if (row == self->condition_row)
     kiela_lesson_draft_set_condition (self->draft, self->selected, i);
   else if (row == self->goal_row)
+    kiela_lesson_draft_set_condition (self->draft, self->selected, i);
+  else if (row == self->arrange_row)
     kiela_lesson_draft_set_condition (self->draft, self->selected, i);
   else if (row == self->opponent_row && i < self->personalities->len)
     kiela_lesson_draft_set_opponent (self->draft, self->selected,
@@ -1279,6 +1286,7 @@ kiela_lesson_editor_class_init (KielaLessonEditorClass *klass)
   BIND (condition_row);
   BIND (opponent_row);
   BIND (goal_row);
+  BIND (arrange_row);
   BIND (number_row);
   BIND (number_spin);
   BIND (hint_row);
@@ -1345,7 +1353,17 @@ kiela_lesson_editor_new (KielaRegistry *registry, GSettings *settings, const cha
                           _("Capture once"), _("Lose no stone"), _("Capture twice in one move") };
   g_autoptr(GListModel) level_model = string_model (levels, G_N_ELEMENTS (levels));
   g_autoptr(GListModel) condition_model = string_model (conditions, G_N_ELEMENTS (conditions));
+  /* The KielaArrangeGoal of an ARRANGE step, in its order. */
+  const char *arrange_goals[] = {
+    /* TRANSLATORS: the lesson editor: an arrangement step's goal: the side to move arranges its
+     * stones so that its first move captures */
+    _("Prepare a capture (the side to move arranges)"),
+    /* TRANSLATORS: the lesson editor: an arrangement step's goal: the other side arranges so
+     * that no first move of the side to move captures */
+    _("Leave no capture (the other side arranges)"),
+  };
   g_autoptr(GListModel) goal_model = string_model (goals, G_N_ELEMENTS (goals));
+  g_autoptr(GListModel) arrange_model = string_model (arrange_goals, G_N_ELEMENTS (arrange_goals));
   const KielaVariant *variant;
   g_autoptr(GError) error = NULL;
   g_autofree char *saved = NULL;
@@ -1379,6 +1397,7 @@ kiela_lesson_editor_new (KielaRegistry *registry, GSettings *settings, const cha
   adw_combo_row_set_model (self->kind_row, G_LIST_MODEL (kind_names));
   adw_combo_row_set_model (self->condition_row, condition_model);
   adw_combo_row_set_model (self->goal_row, goal_model);
+  adw_combo_row_set_model (self->arrange_row, arrange_model);
   adw_combo_row_set_model (self->opponent_row, G_LIST_MODEL (people_names));
   self->updating = FALSE;
 
@@ -1416,6 +1435,7 @@ kiela_lesson_editor_new (KielaRegistry *registry, GSettings *settings, const cha
   g_signal_connect (self->kind_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
   g_signal_connect (self->condition_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
   g_signal_connect (self->goal_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
+  g_signal_connect (self->arrange_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
   g_signal_connect (self->opponent_row, "notify::selected", G_CALLBACK (on_combo_selected), self);
   g_signal_connect (self->number_spin, "value-changed", G_CALLBACK (on_number_changed), self);
   g_signal_connect (self->step_list, "row-selected", G_CALLBACK (on_row_selected), self);
@@ -1702,6 +1722,7 @@ kiela_lesson_editor_get_control (KielaLessonEditor *self, const char *name)
     { "condition", G_STRUCT_OFFSET (KielaLessonEditor, condition_row) },
     { "opponent", G_STRUCT_OFFSET (KielaLessonEditor, opponent_row) },
     { "goal", G_STRUCT_OFFSET (KielaLessonEditor, goal_row) },
+    { "arrange", G_STRUCT_OFFSET (KielaLessonEditor, arrange_row) },
     { "number", G_STRUCT_OFFSET (KielaLessonEditor, number_spin) },
     { "hint", G_STRUCT_OFFSET (KielaLessonEditor, hint_row) },
     { "text", G_STRUCT_OFFSET (KielaLessonEditor, text_view) },

@@ -2125,7 +2125,45 @@ test_try_it_language (Fixture *f, gconstpointer data)
   g_assert_cmpstr (kiela_lesson_view_get_language (view), ==, lang);
   g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, expected);
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "caption"))), ==, expected);
-  maybe_screenshot (f, "lesson-try-it-language.png");
+
+  /* The runner's own words follow too: its buttons, headings, step counter, task and verdict. */
+  {
+    static const struct { const char *control, *msgid; } words[] = {
+      { "hint", "_Hint" }, { "retry", "_Try Again" }, { "show", "Show _Me" }, { "next-lesson", "Next _Lesson" },
+      { "check", "_Check" },
+    };
+    const char *counter = kiela_mo_gettext (mo, "Step %1$u of %2$u · %3$s");
+    g_autofree char *prefix = g_strndup (counter, strcspn (counter, "%"));
+    KielaTaskKind kind = lesson->steps[0].task.kind;
+    const char *next = kiela_mo_gettext (mo, lesson->n_steps > 1 ? "_Next" : "_Finish Lesson");
+
+    if (!french_ui)
+      g_assert_cmpstr (next, !=, lesson->n_steps > 1 ? "_Next" : "_Finish Lesson");
+    g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (kiela_lesson_view_get_control (view, "next"))), ==, next);
+    for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+      g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (kiela_lesson_view_get_control (view, words[i].control))), ==,
+                       kiela_mo_gettext (mo, words[i].msgid));
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "steps-heading"))), ==,
+                     kiela_mo_gettext (mo, "What Happens"));
+    g_assert_cmpstr (gtk_expander_get_label (GTK_EXPANDER (kiela_lesson_view_get_control (view, "notes"))), ==,
+                     kiela_mo_gettext (mo, "For Teachers"));
+    g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "step"))), prefix));
+    /* In the C locale kiela_task_kind_name() is the English message; under French the task
+     * must not be the interface's French. */
+    if (french_ui)
+      g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "task"))), !=,
+                       kiela_task_kind_name (kind));
+    else
+      g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "task"))), ==,
+                       kiela_mo_gettext (mo, kiela_task_kind_name (kind)));
+    maybe_screenshot (f, "lesson-try-it-language.png");
+    /* Answered right, the verdict's own word is the page's language too. */
+    answer_right (view, lesson, kiela_registry_lookup_variant (f->registry, lesson->variant), 0);
+    g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+    if (lesson->steps[0].right == NULL)
+      g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view), kiela_mo_gettext (mo, "Right!")));
+    maybe_screenshot (f, "lesson-try-it-language-right.png");
+  }
 
   /* Opened another way, the lesson is in the interface's language again. */
   click_back (f);

@@ -30,6 +30,7 @@ struct _KielaLessonView {
   GtkLabel *narration_label;
   GtkLabel *task_label;
   GtkWidget *count_box;
+  GtkLabel *count_label;
   GtkSpinButton *count_spin;
   GtkWidget *check_button;
   GtkWidget *feedback_box;
@@ -41,6 +42,7 @@ struct _KielaLessonView {
   GtkWidget *next_button;
   GtkWidget *next_lesson_button;
   GtkWidget *steps_frame;
+  GtkLabel *steps_heading;
   KielaStepList *step_list;
   GtkWidget *caption_box;
   GtkLabel *caption_label;
@@ -136,6 +138,90 @@ in_language (KielaLessonView *self, const char *raw, const char *translated)
       || (self->lesson->translation_domain != NULL && !g_str_equal (self->lesson->translation_domain, GETTEXT_PACKAGE)))
     return translated;
   return kiela_mo_gettext (self->mo, raw);
+}
+
+/* The runner's own words (its buttons, headings, verdicts; `msgid` marked with N_()) in the
+ * language of the lesson's texts, so a lesson opened from a Rules page in another language is
+ * not half in the interface's. */
+static const char *
+ui_text (KielaLessonView *self, const char *msgid)
+{
+  if (self->language == NULL)
+    return g_dgettext (GETTEXT_PACKAGE, msgid);
+  return kiela_mo_gettext (self->mo, msgid);
+}
+
+static const char *
+ui_ctext (KielaLessonView *self, const char *context, const char *msgid)
+{
+  const char *t;
+
+  if (self->language == NULL)
+    return g_dpgettext2 (GETTEXT_PACKAGE, context, msgid);
+  t = self->mo != NULL ? kiela_mo_lookup (self->mo, context, msgid, 0) : NULL;
+  return t != NULL ? t : msgid;
+}
+
+/* The task's name (kiela_task_kind_name's words) in the view's language. */
+static const char *
+task_name (KielaLessonView *self, KielaTaskKind kind)
+{
+  const char *msgid;
+
+  switch (kind)
+    {
+    case KIELA_TASK_WATCH:           msgid = N_("Watch a move"); break;
+    case KIELA_TASK_SOW_HOUSE:       msgid = N_("Sow this house"); break;
+    case KIELA_TASK_SOW_ANY:         msgid = N_("Find a house to sow"); break;
+    case KIELA_TASK_PREDICT_LAST:    msgid = N_("Where will the last stone land?"); break;
+    case KIELA_TASK_PREDICT_CAPTURE: msgid = N_("How many stones will it capture?"); break;
+    case KIELA_TASK_BEST_MOVE:       msgid = N_("Find the best move"); break;
+    case KIELA_TASK_PLAY_OUT:        msgid = N_("Play it out"); break;
+    case KIELA_TASK_ARRANGE:         msgid = N_("Arrange your stones"); break;
+    default:                         return kiela_task_kind_name (kind);
+    }
+  return self->language != NULL ? ui_text (self, msgid) : kiela_task_kind_name (kind);
+}
+
+/* The variant's name, as in the step counter ("Kiela for beginners"). */
+static const char *
+variant_name (KielaLessonView *self)
+{
+  const char *domain = self->variant->translation_domain;
+
+  if (self->language == NULL || self->variant->name == NULL || (domain != NULL && !g_str_equal (domain, GETTEXT_PACKAGE)))
+    return kiela_variant_get_name (self->variant);
+  return ui_text (self, self->variant->name);
+}
+
+static char *notes_markup (const KielaLesson *lesson, KielaLessonView *self);
+
+/* The labels the template sets, again in the view's language. */
+static void
+relabel (KielaLessonView *self)
+{
+  static const char *const replay[] = {
+    N_("Start of the Move"), N_("One Stone Back"), N_("Play or Pause the Move"), N_("One Stone Forward"), N_("End of the Move"),
+  };
+  guint i = 0;
+
+  gtk_button_set_label (GTK_BUTTON (self->hint_button), ui_text (self, N_("_Hint")));
+  gtk_button_set_label (GTK_BUTTON (self->retry_button), ui_text (self, N_("_Try Again")));
+  gtk_button_set_label (GTK_BUTTON (self->show_button), ui_text (self, N_("Show _Me")));
+  gtk_widget_set_tooltip_text (self->show_button, ui_text (self, N_("Show the answer (the step scores one star)")));
+  gtk_button_set_label (GTK_BUTTON (self->next_lesson_button), ui_text (self, N_("Next _Lesson")));
+  gtk_button_set_label (GTK_BUTTON (self->check_button), ui_text (self, N_("_Check")));
+  gtk_label_set_label (self->count_label, ui_text (self, N_("_Stones captured:")));
+  gtk_label_set_label (self->steps_heading, ui_text (self, N_("What Happens")));
+  gtk_expander_set_label (GTK_EXPANDER (self->notes_expander), ui_text (self, N_("For Teachers")));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->caption_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  ui_text (self, N_("Narration")), -1);
+  for (GtkWidget *b = gtk_widget_get_first_child (self->replay_bar); b && i < G_N_ELEMENTS (replay);
+       b = gtk_widget_get_next_sibling (b), i++)
+    {
+      gtk_widget_set_tooltip_text (b, ui_text (self, replay[i]));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (b), GTK_ACCESSIBLE_PROPERTY_LABEL, ui_text (self, replay[i]), -1);
+    }
 }
 
 /* ---------- feedback ---------- */
@@ -258,13 +344,33 @@ update_buttons (KielaLessonView *self)
   gtk_widget_set_sensitive (self->hint_button, !right && kiela_lesson_step_get_hint (self->lesson, self->step) != NULL);
   if (self->review)
     /* TRANSLATORS: the lesson's Next button while practising mistakes: on to the next one */
-    gtk_button_set_label (GTK_BUTTON (self->next_button), C_("practise mistakes", "_Continue"));
+    gtk_button_set_label (GTK_BUTTON (self->next_button), ui_ctext (self, "practise mistakes", NC_("practise mistakes", "_Continue")));
   else if (last)
     gtk_button_set_label (GTK_BUTTON (self->next_button),
-                          self->lesson->kind == KIELA_LESSON_KIND_PUZZLES ? _("_Finish Set") : _("_Finish Lesson"));
+                          ui_text (self, self->lesson->kind == KIELA_LESSON_KIND_PUZZLES ? N_("_Finish Set") : N_("_Finish Lesson")));
   else
     gtk_button_set_label (GTK_BUTTON (self->next_button),
-                          self->lesson->kind == KIELA_LESSON_KIND_PUZZLES ? _("_Next Puzzle") : _("_Next"));
+                          ui_text (self, self->lesson->kind == KIELA_LESSON_KIND_PUZZLES ? N_("_Next Puzzle") : N_("_Next")));
+}
+
+/* The verdict's own first words (the step's Right=/Wrong= text, or "Right!" and "Not quite.")
+ * in the view's language; what the engine adds after them stays in the interface's.  NULL
+ * when nothing changes. */
+static char *
+feedback_in_language (KielaLessonView *self, gboolean right, const char *feedback)
+{
+  const KielaLessonStep *s = &self->lesson->steps[self->step];
+  const char *raw = right ? s->right : s->wrong;
+  const char *domain = self->lesson->translation_domain ? self->lesson->translation_domain : GETTEXT_PACKAGE;
+  const char *iface, *wanted;
+
+  if (self->language == NULL || feedback == NULL)
+    return NULL;
+  iface = raw != NULL ? g_dgettext (domain, raw) : right ? _("Right!") : _("Not quite.");
+  wanted = raw != NULL ? in_language (self, raw, iface) : ui_text (self, right ? N_("Right!") : N_("Not quite."));
+  if (!g_str_has_prefix (feedback, iface) || g_str_equal (iface, wanted))
+    return NULL;
+  return g_strconcat (wanted, feedback + strlen (iface), NULL);
 }
 
 /* The learner answered: record, say so (now, or after the replay when `defer`), and offer
@@ -274,9 +380,12 @@ take_verdict_full (KielaLessonView *self, KielaLessonVerdict verdict, const char
 {
   FeedbackKind kind;
   g_autofree char *text = NULL;
+  g_autofree char *own = NULL;
 
   if (verdict == KIELA_LESSON_PENDING)
     return;
+  if ((own = feedback_in_language (self, verdict == KIELA_LESSON_RIGHT, feedback)) != NULL)
+    feedback = own;
   self->verdict = verdict;
   self->answered = TRUE;
   kiela_board_view_set_interactive (self->board, FALSE);
@@ -296,9 +405,9 @@ take_verdict_full (KielaLessonView *self, KielaLessonVerdict verdict, const char
       if (self->wrong == 0 && !self->shown)
         kiela_lesson_progress_clear_mistake (self->progress, self->lesson->id, self->step, NULL);
       if (self->shown)
-        text = g_strdup_printf ("%s %s %s", stars_text, _("Here is the answer."), feedback ? feedback : "");
+        text = g_strdup_printf ("%s %s %s", stars_text, ui_text (self, N_("Here is the answer.")), feedback ? feedback : "");
       else
-        text = g_strdup_printf ("%s %s", stars_text, feedback ? feedback : _("Right!"));
+        text = g_strdup_printf ("%s %s", stars_text, feedback ? feedback : ui_text (self, N_("Right!")));
       kind = FEEDBACK_RIGHT;
       if (kiela_lesson_is_final_test (self->lesson))
         {
@@ -333,7 +442,7 @@ take_verdict_full (KielaLessonView *self, KielaLessonVerdict verdict, const char
       self->wrong++;
       /* Every wrong answer goes into the pupil's mistakes to practise (kiela-lesson-progress.h). */
       kiela_lesson_progress_add_mistake (self->progress, self->lesson->id, self->step, NULL);
-      text = g_strdup (feedback ? feedback : _("Not quite."));
+      text = g_strdup (feedback ? feedback : ui_text (self, N_("Not quite.")));
       kind = FEEDBACK_WRONG;
     }
   update_buttons (self);
@@ -1040,19 +1149,20 @@ load_step_full (KielaLessonView *self, gboolean announce)
   kiela_board_view_set_playable (self->board, KIELA_SOUTH, NULL, 0);
 
   gtk_label_set_label (self->lesson_label, in_language (self, self->lesson->title, kiela_lesson_get_title (self->lesson)));
+  relabel (self);
   {
-    g_autofree char *notes = kiela_lesson_dup_notes_markup (self->lesson);
+    g_autofree char *notes = notes_markup (self->lesson, self);
 
     gtk_widget_set_visible (self->notes_expander, notes != NULL);
     gtk_label_set_markup (self->notes_label, notes ? notes : "");
   }
   counter = self->lesson->kind == KIELA_LESSON_KIND_PUZZLES
     /* TRANSLATORS: above a puzzle: %1$u its number, %2$u puzzles in the set */
-    ? g_strdup_printf (_("Puzzle %1$u of %2$u"), self->step + 1, (guint) self->lesson->n_steps)
+    ? g_strdup_printf (ui_text (self, N_("Puzzle %1$u of %2$u")), self->step + 1, (guint) self->lesson->n_steps)
     /* TRANSLATORS: above a lesson step: %1$u the step, %2$u steps in the lesson, %3$s the rules
      * it plays (a variant's name: "Kiela for beginners") */
-    : g_strdup_printf (_("Step %1$u of %2$u · %3$s"), self->step + 1, (guint) self->lesson->n_steps,
-                       kiela_variant_get_name (self->variant));
+    : g_strdup_printf (ui_text (self, N_("Step %1$u of %2$u · %3$s")), self->step + 1, (guint) self->lesson->n_steps,
+                       variant_name (self));
   gtk_label_set_label (self->step_label, counter);
   {
     const char *text = in_language (self, self->lesson->steps[self->step].text,
@@ -1061,7 +1171,7 @@ load_step_full (KielaLessonView *self, gboolean announce)
     gtk_label_set_label (self->narration_label, text);
     gtk_label_set_label (self->caption_label, text);
   }
-  gtk_label_set_label (self->task_label, kiela_task_kind_name (step->task.kind));
+  gtk_label_set_label (self->task_label, task_name (self, step->task.kind));
   show_feedback (self, FEEDBACK_NONE, NULL);
   gtk_widget_set_visible (self->count_box, step->task.kind == KIELA_TASK_PREDICT_CAPTURE);
   gtk_widget_set_sensitive (self->check_button, TRUE);
@@ -1403,6 +1513,7 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
   BIND (narration_label);
   BIND (task_label);
   BIND (count_box);
+  BIND (count_label);
   BIND (count_spin);
   BIND (check_button);
   BIND (feedback_box);
@@ -1414,6 +1525,7 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
   BIND (next_button);
   BIND (next_lesson_button);
   BIND (steps_frame);
+  BIND (steps_heading);
   BIND (caption_box);
   BIND (caption_label);
   BIND (step_list);
@@ -1613,6 +1725,9 @@ kiela_lesson_view_get_control (KielaLessonView *self, const char *name)
   if (g_strcmp0 (name, "check") == 0) return self->check_button;
   if (g_strcmp0 (name, "count") == 0) return GTK_WIDGET (self->count_spin);
   if (g_strcmp0 (name, "notes") == 0) return self->notes_expander;
+  if (g_strcmp0 (name, "step") == 0) return GTK_WIDGET (self->step_label);
+  if (g_strcmp0 (name, "task") == 0) return GTK_WIDGET (self->task_label);
+  if (g_strcmp0 (name, "steps-heading") == 0) return GTK_WIDGET (self->steps_heading);
   if (g_strcmp0 (name, "notes-text") == 0) return GTK_WIDGET (self->notes_label);
   if (g_str_has_prefix (name, "arrange-") && self->arrange != NULL)
     return kiela_lesson_arrange_get_control (self->arrange, name + strlen ("arrange-"));
@@ -1622,22 +1737,37 @@ kiela_lesson_view_get_control (KielaLessonView *self, const char *name)
 char *
 kiela_lesson_dup_notes_markup (const KielaLesson *lesson)
 {
+  g_return_val_if_fail (lesson != NULL, NULL);
+  return notes_markup (lesson, NULL);
+}
+
+/* The notes in the language of `self` (NULL: the interface's). */
+#define NOTES_TEXT(msgid) (self != NULL ? ui_text (self, msgid) : _(msgid))
+
+static char *
+notes_markup (const KielaLesson *lesson, KielaLessonView *self)
+{
   const char *objective, *misconceptions, *activity;
   g_autoptr(GString) out = NULL;
 
-  g_return_val_if_fail (lesson != NULL, NULL);
   if (!kiela_lesson_has_notes (lesson))
     return NULL;
   objective = kiela_lesson_get_objective (lesson);
   misconceptions = kiela_lesson_get_misconceptions (lesson);
   activity = kiela_lesson_get_activity (lesson);
+  if (self != NULL)
+    {
+      objective = in_language (self, lesson->objective, objective);
+      misconceptions = in_language (self, lesson->misconceptions, misconceptions);
+      activity = in_language (self, lesson->activity, activity);
+    }
   out = g_string_new (NULL);
   if (objective != NULL)
     {
       g_autofree char *text = g_markup_escape_text (objective, -1);
 
       /* TRANSLATORS: a heading of a lesson's teacher notes: what the lesson teaches */
-      g_string_append_printf (out, "<b>%s</b>\n%s", _("Objective"), text);
+      g_string_append_printf (out, "<b>%s</b>\n%s", NOTES_TEXT (N_("Objective")), text);
     }
   if (misconceptions != NULL)
     {
@@ -1646,14 +1776,14 @@ kiela_lesson_dup_notes_markup (const KielaLesson *lesson)
       if (out->len > 0)
         g_string_append (out, "\n\n");
       /* TRANSLATORS: a heading of a lesson's teacher notes: the mistakes pupils usually make */
-      g_string_append_printf (out, "<b>%s</b>", _("Usual Misconceptions"));
+      g_string_append_printf (out, "<b>%s</b>", NOTES_TEXT (N_("Usual Misconceptions")));
       for (guint i = 0; lines[i] != NULL; i++)
         if (*g_strstrip (lines[i]) != '\0')
           {
             g_autofree char *text = g_markup_escape_text (lines[i], -1);
 
             /* TRANSLATORS: one misconception in a list of them */
-            g_string_append_printf (out, _("\n• %s"), text);
+            g_string_append_printf (out, NOTES_TEXT (N_("\n• %s")), text);
           }
     }
   if (activity != NULL)
@@ -1663,7 +1793,7 @@ kiela_lesson_dup_notes_markup (const KielaLesson *lesson)
       if (out->len > 0)
         g_string_append (out, "\n\n");
       /* TRANSLATORS: a heading of a lesson's teacher notes: something to do with a real board and stones */
-      g_string_append_printf (out, "<b>%s</b>\n%s", _("Activity with Real Stones"), text);
+      g_string_append_printf (out, "<b>%s</b>\n%s", NOTES_TEXT (N_("Activity with Real Stones")), text);
     }
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

@@ -142,6 +142,12 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
       return g_strdup_printf (NG ("%s sows the %u captured stone from %s on.",
                                   "%s sows the %u captured stones from %s on.", e->count),
                               who, (guint) e->count, sq);
+    case KIELA_EVENT_EXTRA_CAPTURE:
+      kiela_square_name (files, (KielaSide) e->side2, e->house2, sq2);
+      /* Translators: "South also takes 2 stones from f3." (after a capture, Mefuvha's extra
+       * capture of one more opponent house the player chose) */
+      return g_strdup_printf (NG ("%s also takes %u stone from %s.", "%s also takes %u stones from %s.", e->count2),
+                              who, (guint) e->count2, sq2);
     case KIELA_EVENT_REMOVE:
       return g_strdup_printf (NG ("The captured stone leaves the board and the move ends.",
                                   "The %u captured stones leave the board and the move ends.", e->count),
@@ -192,6 +198,17 @@ kiela_narrate_move_summary (const KielaVariant *variant, const KielaTrace *trace
     return g_strdup_printf (NG ("%s sowed %s clockwise: %s, captured %u stone.",
                                 "%s sowed %s clockwise: %s, captured %u stones.", r->captured),
                             who, sq, laps, (guint) r->captured);
+  if (r->captures > 0 && KIELA_MOVE_HAS_TARGET (r->move) && KIELA_MOVE_TARGET (r->move) < 2u * variant->files)
+    {
+      char target[4];
+
+      kiela_square_name (variant->files, KIELA_OTHER_SIDE (r->mover), KIELA_MOVE_TARGET (r->move), target);
+      /* Translators: "South sowed c2: 1 lap, captured 6 stones, f3's among them." (the last
+       * house is the one the extra capture took) */
+      return g_strdup_printf (NG ("%s sowed %s: %s, captured %u stone, %s’s among them.",
+                                  "%s sowed %s: %s, captured %u stones, %s’s among them.", r->captured),
+                              who, sq, laps, (guint) r->captured, target);
+    }
   if (r->captures == 0)
     /* Translators: "South sowed g1: 2 laps, no capture." */
     return g_strdup_printf (_("%s sowed %s: %s, no capture."), who, sq, laps);

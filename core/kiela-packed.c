@@ -100,14 +100,14 @@ init_lap_tables (void)
  * matter (80 for ten files, against 164 for a KielaPosition).
  */
 static inline __attribute__((always_inline)) guint
-packed_legal_impl (const KielaVariant *v, const KielaPacked *p, KielaMove moves[KIELA_MAX_MOVES],
-                   KielaPacked children[KIELA_MAX_MOVES], gboolean endless[KIELA_MAX_MOVES],
-                   guint32 drops[KIELA_MAX_MOVES], guint16 captured[KIELA_MAX_MOVES],
+packed_legal_impl (const KielaVariant *v, const KielaPacked *p, KielaMove moves[KIELA_PACKED_MAX_MOVES],
+                   KielaPacked children[KIELA_PACKED_MAX_MOVES], gboolean endless[KIELA_PACKED_MAX_MOVES],
+                   guint32 drops[KIELA_PACKED_MAX_MOVES], guint16 captured[KIELA_PACKED_MAX_MOVES],
                    const guint files, const guint lanes,
                    const KielaCaptureRule capture_rule, const KielaCapturedFate captured_fate,
                    const KielaRelayRule relay_rule)
 {
-  KielaMove cand[KIELA_MAX_MOVES];
+  KielaMove cand[KIELA_PACKED_MAX_MOVES];
   const guint n_cand = packed_candidates_impl (v, p, cand, files, lanes);
   const guint32 limit = kiela_lap_limit_of (v);
   const gboolean keep_endless = v->endless_policy != KIELA_ENDLESS_ILLEGAL;
@@ -182,9 +182,9 @@ static const PackedLegalFunc legal_instances[] = {
 
 guint
 kiela_packed_legal_moves (const KielaVariant *variant, const KielaPacked *packed,
-                          KielaMove moves[KIELA_MAX_MOVES], KielaPacked children[KIELA_MAX_MOVES],
-                          gboolean endless[KIELA_MAX_MOVES], guint32 drops[KIELA_MAX_MOVES],
-                          guint16 captured[KIELA_MAX_MOVES])
+                          KielaMove moves[KIELA_PACKED_MAX_MOVES], KielaPacked children[KIELA_PACKED_MAX_MOVES],
+                          gboolean endless[KIELA_PACKED_MAX_MOVES], guint32 drops[KIELA_PACKED_MAX_MOVES],
+                          guint16 captured[KIELA_PACKED_MAX_MOVES])
 {
   return legal_instances[instance_of (variant, packed)] (variant, packed, moves, children, endless, drops, captured);
 }
@@ -196,7 +196,7 @@ kiela_packed_sow (const KielaVariant *variant, KielaPacked *packed, KielaMove mo
 }
 
 guint
-kiela_packed_candidates (const KielaVariant *variant, const KielaPacked *packed, KielaMove moves[KIELA_MAX_MOVES])
+kiela_packed_candidates (const KielaVariant *variant, const KielaPacked *packed, KielaMove moves[KIELA_PACKED_MAX_MOVES])
 {
   if (packed->files == 10)
     return packed_candidates_impl (variant, packed, moves, 10, 2);

@@ -96,7 +96,7 @@ static inline __attribute__((always_inline)) guint
 kiela_leaf_look (const KielaVariant *v, const KielaPacked *p, const guint files, const guint lanes,
                  const guint32 limit, KielaLeafLook *look, guint32 *rest)
 {
-  KielaMove cand[KIELA_MAX_MOVES];
+  KielaMove cand[KIELA_PACKED_MAX_MOVES];
   const guint n_cand = packed_candidates_impl (v, p, cand, files, lanes);
   const guint8 *my = p->b + p->to_move * 16 * lanes;
   const guint8 *op = p->b + (1 - p->to_move) * 16 * lanes;
@@ -373,7 +373,7 @@ kiela_packed_legal_mask (const KielaVariant *variant, const KielaPacked *p, guin
 #endif
   if (n_cand == 0)
     {
-      KielaMove cand[KIELA_MAX_MOVES];
+      KielaMove cand[KIELA_PACKED_MAX_MOVES];
 
       n_cand = packed_candidates_impl (variant, p, cand, files, lanes);
       for (guint i = 0; i < n_cand; i++)
@@ -400,7 +400,7 @@ packed_perft_impl (const KielaVariant *v, const KielaPacked *p, guint depth, Pac
                    const KielaCaptureRule capture_rule, const KielaCapturedFate captured_fate,
                    const KielaRelayRule relay_rule)
 {
-  KielaMove cand[KIELA_MAX_MOVES];
+  KielaMove cand[KIELA_PACKED_MAX_MOVES];
   const guint n = 2 * files;
   const guint32 limit = kiela_lap_limit_of (v);
   const gboolean keep_endless = v->endless_policy != KIELA_ENDLESS_ILLEGAL;

@@ -148,7 +148,7 @@ board_random_move (gboolean wide, const KielaVariant *variant, const void *pos, 
     }
 
   {
-    KielaPacked children[KIELA_MAX_MOVES];
+    KielaPacked children[KIELA_PACKED_MAX_MOVES];
 
     n = kiela_packed_legal_moves (variant, pos, moves, children, endless_of, drops_of, NULL);
     if (n == 0)

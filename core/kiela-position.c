@@ -104,6 +104,13 @@ kiela_move_name (guint files, KielaSide side, KielaMove move, char out[KIELA_MOV
   for (guint k = 0; (decisions >> k) != 0; k++)
     out[len++] = (decisions >> k) & 1u ? '-' : '+';
   out[len] = '\0';
+  /* The house an extra capture takes, on the opponent's side: "c2xf3".  (No variant gives a move
+   * both decisions and a target; a value with both keeps to the buffer by leaving the target out.) */
+  if (KIELA_MOVE_HAS_TARGET (move) && KIELA_MOVE_TARGET (move) < 2u * files && len + 4 <= KIELA_MOVE_NAME_MAX)
+    {
+      out[len++] = 'x';
+      kiela_square_name (files, KIELA_OTHER_SIDE (side), KIELA_MOVE_TARGET (move), out + len);
+    }
 }
 
 char *
@@ -205,6 +212,35 @@ kiela_move_parse (guint files, const char *text, KielaSquare *square, KielaMove 
    * (taken or declined; turns not written are taken), at most KIELA_MOVE_MAX_DECISIONS.
    * Anything else after the square is the square's error. */
   len = text ? strlen (text) : 0;
+  /* "c2xf3": the move, then "x" and the opponent house its extra capture takes. */
+  if (len > 2 && strchr (text, 'x') != NULL)
+    {
+      const char *x = strchr (text, 'x');
+      g_autofree char *head = g_strndup (text, (gsize) (x - text));
+      g_autofree char *shown = NULL;
+      KielaSquare target;
+      KielaMove base;
+
+      if (!kiela_move_parse (files, head, square, &base, error))
+        return FALSE;
+      if (strchr (x + 1, 'x') != NULL || !kiela_square_parse (files, x + 1, &target, NULL))
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       /* TRANSLATORS: %s the input; "c2xf3" a move with the house it also takes */
+                       _("“%s” is not a move: after “x” comes the opponent house the capture also takes, "
+                         "as in c2xf3"), SHOWN (text));
+          return FALSE;
+        }
+      if (target.side == square->side)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       _("“%s” is not a move: the house after “x” must be the opponent’s"), SHOWN (text));
+          return FALSE;
+        }
+      if (move)
+        *move = KIELA_MOVE_WITH_TARGET (base, target.house);
+      return TRUE;
+    }
   if (len > 2)
     {
       const gboolean clockwise = text[2] == '<';

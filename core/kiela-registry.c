@@ -245,7 +245,15 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
   if ((v->flags & ~KIELA_VARIANT_FLAGS_KNOWN) != 0 ||
       ((v->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE) && !v->singles_when_blocked) ||
       /* the in-house first sowing: one more move beside the houses, never clockwise */
-      ((v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) && (v->reverse != NULL || 2u * v->files + 1 > KIELA_MAX_MOVES)))
+      ((v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) && (v->reverse != NULL || 2u * v->files + 1 > KIELA_MAX_BASE_MOVES)))
+    {
+      g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
+      return FALSE;
+    }
+  /* The extra capture: one house today, its stones off the board, never with clockwise moves
+   * (a move names either its decisions or its target). */
+  if (v->extra_capture > 1 ||
+      (v->extra_capture != 0 && (v->captured_fate != KIELA_CAPTURED_REMOVED || v->reverse != NULL)))
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
       return FALSE;
@@ -268,12 +276,12 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
                          "houses a side"), id, 2u * v->files);
           return FALSE;
         }
-      /* Every move list holds KIELA_MAX_MOVES: the houses and their clockwise moves must fit. */
-      if (2u * v->files + n_reverse > KIELA_MAX_MOVES)
+      /* Every move list holds KIELA_MAX_BASE_MOVES: the houses and their clockwise moves must fit. */
+      if (2u * v->files + n_reverse > KIELA_MAX_BASE_MOVES)
         {
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT,
                        _("Variant “%s”: %u houses a side and %u clockwise sowings make more than %u moves"),
-                       id, 2u * v->files, n_reverse, (guint) KIELA_MAX_MOVES);
+                       id, 2u * v->files, n_reverse, (guint) KIELA_MAX_BASE_MOVES);
           return FALSE;
         }
     }

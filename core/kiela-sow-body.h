@@ -64,7 +64,7 @@ house_set (guint8 *my8, guint16 *my16, guint i, guint count)
 /* The candidate moves (section 5) of a side's n houses. */
 KIELA_ALWAYS_INLINE guint
 candidates_of (const KielaVariant *variant, const guint8 *my8, const guint16 *my16, const guint n,
-               KielaMove moves[KIELA_MAX_MOVES])
+               KielaMove *moves)
 {
   const guint min_sow = variant->min_sow ? variant->min_sow : 1;
   guint count = 0;
@@ -208,8 +208,8 @@ fill_result (KielaSowResult *res, KielaMove move, KielaSide side, guint32 laps, 
  * Returns the new count.
  */
 KIELA_ALWAYS_INLINE guint
-keep_legal (gboolean ok, gboolean keep_endless, const KielaSowResult *r, guint count, KielaMove moves[KIELA_MAX_MOVES],
-            gboolean endless[KIELA_MAX_MOVES], guint32 drops[KIELA_MAX_MOVES], guint16 captured[KIELA_MAX_MOVES])
+keep_legal (gboolean ok, gboolean keep_endless, const KielaSowResult *r, guint count, KielaMove *moves,
+            gboolean *endless, guint32 *drops, guint16 *captured)
 {
   if (!ok && !keep_endless)
     return count;
@@ -592,7 +592,7 @@ packed_sow_core (KielaPacked *p, KielaMove move, KielaSowResult *res,
 }
 
 KIELA_ALWAYS_INLINE guint
-packed_candidates_impl (const KielaVariant *variant, const KielaPacked *p, KielaMove moves[KIELA_MAX_MOVES],
+packed_candidates_impl (const KielaVariant *variant, const KielaPacked *p, KielaMove *moves,
                         const guint files, const guint lanes)
 {
   const guint8 *my = p->b + p->to_move * 16 * lanes;

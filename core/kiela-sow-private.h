@@ -24,6 +24,9 @@ G_BEGIN_DECLS
  * board size copy that much.
  */
 #define KIELA_PACKED_MAX_STONES 255
+/* The most moves of a position on the compact board: only variants whose moves are the houses
+ * take it (no clockwise sowing, no extra capture), so a list of this size holds them all. */
+#define KIELA_PACKED_MAX_MOVES KIELA_MAX_HOUSES
 
 typedef struct {
   guint8 to_move;
@@ -46,7 +49,7 @@ gboolean kiela_packed_sow           (const KielaVariant *variant, KielaPacked *p
                                      KielaSowResult *result);
 /* kiela_candidate_moves on a compact board. */
 guint    kiela_packed_candidates    (const KielaVariant *variant, const KielaPacked *packed,
-                                     KielaMove moves[KIELA_MAX_MOVES]);
+                                     KielaMove moves[KIELA_PACKED_MAX_MOVES]);
 
 /*
  * kiela_legal_moves_ex on a compact board: `children` receives the boards after
@@ -55,11 +58,11 @@ guint    kiela_packed_candidates    (const KielaVariant *variant, const KielaPac
  * stones each dropped and captured.
  */
 guint    kiela_packed_legal_moves   (const KielaVariant *variant, const KielaPacked *packed,
-                                     KielaMove moves[KIELA_MAX_MOVES],
-                                     KielaPacked children[KIELA_MAX_MOVES],
-                                     gboolean endless[KIELA_MAX_MOVES],
-                                     guint32 drops[KIELA_MAX_MOVES],
-                                     guint16 captured[KIELA_MAX_MOVES]);
+                                     KielaMove moves[KIELA_PACKED_MAX_MOVES],
+                                     KielaPacked children[KIELA_PACKED_MAX_MOVES],
+                                     gboolean endless[KIELA_PACKED_MAX_MOVES],
+                                     guint32 drops[KIELA_PACKED_MAX_MOVES],
+                                     guint16 captured[KIELA_PACKED_MAX_MOVES]);
 
 /* The legal moves of Kiela's rules on ten files (endless moves illegal) as a
  * mask of houses, every candidate's legality decided by (partly) sowing it;
@@ -74,12 +77,12 @@ guint64  kiela_packed_perft         (const KielaVariant *variant, const KielaPac
  * switched off by tests to check the portable look.  Returns the old setting. */
 gboolean kiela_packed_set_vector_look (gboolean enable);
 
-/* Whether the variant sows some moves clockwise or wins by captures at both ends
- * (kiela-sow.c): its moves take the 16-bit path with directions, never the compact board. */
+/* Whether the variant sows some moves clockwise, wins by captures at both ends or has an
+ * extra capture (kiela-sow.c): its moves take the 16-bit path with directions, never the compact board. */
 static inline gboolean
 kiela_variant_is_directed (const KielaVariant *variant)
 {
-  return variant->reverse != NULL ||
+  return variant->reverse != NULL || variant->extra_capture != 0 ||
          (variant->flags & (KIELA_VARIANT_FLAG_WIN_BOTH_ENDS | KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE)) != 0;
 }
 /* Whether the side to move may sow `house` clockwise in `pos` (the variant's KielaReverseRule). */

@@ -74,6 +74,11 @@ kiela_trace_position_at (const KielaTrace *trace, guint n_events, KielaPosition 
           pos.houses[e->side2][e->house3] = 0;
           in_hand = (guint) e->count2 + e->count3;
           break;
+        case KIELA_EVENT_EXTRA_CAPTURE:
+          if (e->house2 < KIELA_MAX_HOUSES)
+            pos.houses[e->side2][e->house2] = 0;
+          in_hand = e->hand;
+          break;
         case KIELA_EVENT_REMOVE:
           in_hand = 0;
           break;
@@ -352,6 +357,43 @@ sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSo
         }
     }
 
+  /* The extra capture (ExtraCapture): a move whose sowing captured also takes the opponent house
+   * it names, whose stones go where captured stones go (off the board: the only fate validation
+   * lets it have).  A move without a target, or naming an empty house, takes nothing more: only
+   * the legal-move list insists on one. */
+  if (v->extra_capture != 0 && captures > 0 && KIELA_MOVE_HAS_TARGET (move) &&
+      (end == KIELA_END_CAPTURE_REMOVED || end == KIELA_END_EMPTY_HOUSE || end == KIELA_END_NO_RELAY))
+    {
+      const guint t = KIELA_MOVE_TARGET (move);
+
+      if (t < n && op[t] > 0)
+        {
+          const guint c = op[t];
+
+          if (trace)
+            {
+              KielaEvent e = { 0 };
+              guint removed = 0;
+
+              /* Before the capture's REMOVE, which then counts these stones too: the file's and
+               * the house's stones leave the board together. */
+              if (trace->events->len > 0 &&
+                  g_array_index (trace->events, KielaEvent, trace->events->len - 1).type == KIELA_EVENT_REMOVE)
+                {
+                  removed = g_array_index (trace->events, KielaEvent, trace->events->len - 1).count;
+                  g_array_set_size (trace->events, trace->events->len - 1);
+                }
+              e.type = KIELA_EVENT_EXTRA_CAPTURE; e.side = (guint8) side; e.house = (guint8) last;
+              e.lap = lap; e.hand = (guint16) (removed + c);
+              e.side2 = (guint8) KIELA_OTHER_SIDE (side); e.house2 = (guint8) t; e.house3 = KIELA_NO_HOUSE;
+              e.count2 = (guint16) c;
+              g_array_append_val (trace->events, e);
+              push_event (trace, KIELA_EVENT_REMOVE, side, last, removed + c, 0, lap);
+            }
+          op[t] = 0;
+          captured_total += c;
+        }
+    }
   if (n_choices)
     *n_choices = choices;
   if (res)
@@ -460,6 +502,44 @@ add_decisions (const KielaVariant *variant, const KielaPosition *pos, KielaMove 
     }
 }
 
+/* Whether a sowing that captured, ending as `end`, is followed by the extra capture. */
+static inline gboolean
+ends_for_extra (const KielaSowResult *r)
+{
+  return r->captures > 0 && (r->end == KIELA_END_CAPTURE_REMOVED || r->end == KIELA_END_EMPTY_HOUSE ||
+                             r->end == KIELA_END_NO_RELAY);
+}
+
+/* The extra capture (KielaVariant.extra_capture): each of the `count` moves whose sowing captures
+ * is followed by one move for every opponent house still holding stones after it, in house order
+ * (the move sown once to see); the move itself stays, the extra capture declined (the capturer
+ * is "entitled" to it: Stayt as Ludii gives it).  At most KIELA_MAX_BASE_MOVES moves, each with
+ * fewer than KIELA_MAX_HOUSES targets: the list holds them.  Returns the new count. */
+static guint
+add_extra_captures (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES],
+                    guint count)
+{
+  const guint n = 2u * variant->files;
+  const KielaSide op = KIELA_OTHER_SIDE ((KielaSide) pos->to_move);
+  KielaMove base[KIELA_MAX_BASE_MOVES];
+  guint n_base = MIN (count, (guint) KIELA_MAX_BASE_MOVES), out = 0;
+
+  memcpy (base, moves, n_base * sizeof (KielaMove));
+  for (guint i = 0; i < n_base; i++)
+    {
+      KielaPosition scratch = *pos;
+      KielaSowResult r;
+
+      moves[out++] = base[i];
+      sow_directed (variant, &scratch, base[i], &r, NULL, NULL);
+      if (ends_for_extra (&r))
+        for (guint t = 0; t < n && out < KIELA_MAX_MOVES; t++)
+          if (scratch.houses[op][t] > 0)
+            moves[out++] = KIELA_MOVE_WITH_TARGET (base[i], t);
+    }
+  return out;
+}
+
 guint
 kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES])
 {
@@ -471,14 +551,15 @@ kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, Ki
   if (forced >= 0)
     {
       moves[0] = forced;
-      return 1;
+      /* The stylised first move captures like any other, the extra capture included. */
+      return G_UNLIKELY (variant->extra_capture != 0) ? add_extra_captures (variant, pos, moves, 1) : 1;
     }
   count = candidates_of (variant, NULL, pos->houses[pos->to_move], 2u * variant->files, moves);
   /* Then the clockwise sowings the variant allows, after all the usual ones (validation keeps
-   * the two within KIELA_MAX_MOVES). */
+   * the two within KIELA_MAX_BASE_MOVES). */
   if (G_UNLIKELY (variant->reverse != NULL))
     {
-      for (guint h = 0; h < 2u * variant->files && count < KIELA_MAX_MOVES; h++)
+      for (guint h = 0; h < 2u * variant->files && count < KIELA_MAX_BASE_MOVES; h++)
         if (kiela_reverse_allowed (variant, pos, h))
           moves[count++] = (KielaMove) h | KIELA_MOVE_CLOCKWISE;
       /* Then, where later turns are the player's, every other way of deciding them. */
@@ -488,13 +569,15 @@ kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, Ki
     }
   /* Then the leftmost outer house sown in itself, where that house may be sown at all
    * (validation keeps a place for it). */
-  if (G_UNLIKELY (kiela_in_house_allowed (variant, pos)) && count < KIELA_MAX_MOVES)
+  if (G_UNLIKELY (kiela_in_house_allowed (variant, pos)) && count < KIELA_MAX_BASE_MOVES)
     for (guint i = 0; i < count; i++)
       if (moves[i] == 0)
         {
           moves[count++] = (KielaMove) KIELA_MOVE_IN_HOUSE;
           break;
         }
+  if (G_UNLIKELY (variant->extra_capture != 0))
+    count = add_extra_captures (variant, pos, moves, count);
   return count;
 }
 
@@ -516,7 +599,7 @@ kiela_legal_moves_captured (const KielaVariant *variant, const KielaPosition *po
   /* Most positions fit a byte per house: sow those on the compact board. */
   if (kiela_packed_from_position (variant, pos, &packed))
     {
-      KielaPacked packed_children[KIELA_MAX_MOVES];
+      KielaPacked packed_children[KIELA_PACKED_MAX_MOVES];
 
       count = kiela_packed_legal_moves (variant, &packed, moves, children ? packed_children : NULL,
                                         endless, drops, captured);
@@ -561,6 +644,41 @@ kiela_legal_moves (const KielaVariant *variant, const KielaPosition *pos,
   return kiela_legal_moves_ex (variant, pos, moves, children, endless, NULL);
 }
 
+/* Why `move`, not among the `n_cand` candidates, is refused for its extra-capture target (or
+ * the lack of one); NULL when the target is not the reason.  `sq` names the move's house. */
+static char *
+explain_target (const KielaVariant *variant, const KielaPosition *pos, KielaMove move, const KielaMove *cand,
+                guint n_cand, const char *sq)
+{
+  const KielaMove bare = move & ~KIELA_MOVE_TARGET_MASK;
+  const KielaSide op = KIELA_OTHER_SIDE ((KielaSide) pos->to_move);
+  gboolean bare_sows = FALSE, capture_listed = FALSE;
+  char target[4];
+
+  for (guint i = 0; i < n_cand; i++)
+    {
+      bare_sows |= (cand[i] & ~KIELA_MOVE_TARGET_MASK) == bare;
+      capture_listed |= (cand[i] & ~KIELA_MOVE_TARGET_MASK) == bare && KIELA_MOVE_HAS_TARGET (cand[i]);
+    }
+  if (!bare_sows)
+    return NULL;   /* the house itself may not be sown: said below */
+  if (!KIELA_MOVE_HAS_TARGET (move))
+    return NULL;
+  if (variant->extra_capture == 0)
+    /* TRANSLATORS: %s the game (Kiela) */
+    return g_strdup_printf (_("In %s a capture takes no other house."), kiela_variant_get_name (variant));
+  if (!capture_listed)
+    /* TRANSLATORS: %s a house (c2) */
+    return g_strdup_printf (_("Sowing %s captures nothing, so it takes no other house."), sq);
+  if (KIELA_MOVE_TARGET (move) < 2u * variant->files)
+    {
+      kiela_square_name (variant->files, op, KIELA_MOVE_TARGET (move), target);
+      /* TRANSLATORS: %s an opponent house (f3) */
+      return g_strdup_printf (_("%s holds no stones to take after the capture."), target);
+    }
+  return g_strdup_printf (_("House %u does not exist on this board."), KIELA_MOVE_TARGET (move));
+}
+
 char *
 kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, KielaMove move)
 {
@@ -587,6 +705,14 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
     if (cand[i] == move)
       is_candidate = TRUE;
 
+  /* The extra capture: a target where there is none to take, or none named where there is. */
+  if (!is_candidate && (KIELA_MOVE_HAS_TARGET (move) || variant->extra_capture != 0))
+    {
+      char *why = explain_target (variant, pos, move, cand, n_cand, sq);
+
+      if (why)
+        return why;
+    }
   if (!is_candidate && forced_first_move (variant, pos) >= 0)
     {
       char forced[4];

@@ -40,6 +40,12 @@ typedef enum {
   KIELA_EVENT_REMOVE,
   /* the move is over: `reason` is a KielaEndReason, side/house is where the last stone landed. */
   KIELA_EVENT_END,
+  /* the extra capture (ExtraCapture): after its sowing captured, the mover side/house (where the
+   * last stone landed) also takes the opponent's house `house2` on side `side2`, which held
+   * `count2` stones; it is emptied.  `hand`: these and the file's captured stones, which the
+   * REMOVE after it takes off the board together (the capture's own REMOVE comes after this
+   * event, not before).  Then END.  Code that does not know it finds the board right in `after`. */
+  KIELA_EVENT_EXTRA_CAPTURE,
 } KielaEventType;
 
 typedef struct {

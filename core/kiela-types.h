@@ -72,17 +72,35 @@ typedef gint KielaMove;
 #define KIELA_MOVE_MAX_DECISIONS      8
 #define KIELA_MOVE_DECLINE(k)         ((KielaMove) 1 << (KIELA_MOVE_DECLINE_SHIFT + (k)))
 #define KIELA_MOVE_DECISIONS(m)       (((guint) (m) >> KIELA_MOVE_DECLINE_SHIFT) & ((1u << KIELA_MOVE_MAX_DECISIONS) - 1))
+/* Bits 8-13: the opponent's house a move takes by a variant's extra capture (KielaVariant.
+ * extra_capture, ExtraCapture=1: after a sowing that captures, the mover also takes the stones
+ * of one other opponent house of their choice), as its local index plus one; 0: none.  Such a
+ * move is named "c2xf3" (kiela_move_name).  Only a move whose sowing captures, in a variant
+ * with the extra capture, may carry one; the same move without it declines the extra capture. */
+#define KIELA_MOVE_TARGET_SHIFT       8
+#define KIELA_MOVE_TARGET_MASK        ((KielaMove) 0x3f << KIELA_MOVE_TARGET_SHIFT)
+#define KIELA_MOVE_HAS_TARGET(m)      (((m) & KIELA_MOVE_TARGET_MASK) != 0)
+/* The opponent's local house a move with a target takes. */
+#define KIELA_MOVE_TARGET(m)          ((((guint) (m) >> KIELA_MOVE_TARGET_SHIFT) & 0x3fu) - 1u)
+#define KIELA_MOVE_WITH_TARGET(m, t)  (((m) & ~KIELA_MOVE_TARGET_MASK) | (KielaMove) (((guint) (t) + 1u) << KIELA_MOVE_TARGET_SHIFT))
 /* Whether a move's value has only the bits above (the house is the caller's to check). */
 #define KIELA_MOVE_IS_WELL_FORMED(m)  ((m) >= 0 && ((guint) (m) & ~((guint) (KIELA_MOVE_INDEX_MAX - 1) | \
+                                        (guint) KIELA_MOVE_TARGET_MASK | \
                                         (((1u << KIELA_MOVE_MAX_DECISIONS) - 1) << KIELA_MOVE_DECLINE_SHIFT))) == 0)
-/* The house and first direction of a move (and its in-house flag), without its decisions. */
+/* The house and first direction of a move (and its in-house flag), without its decisions or target. */
 #define KIELA_MOVE_BASE(m)            ((KielaMove) KIELA_MOVE_INDEX (m))
 /* KielaPosition.first_move_owed: side s may still sow its leftmost outer house in the house. */
 #define KIELA_POSITION_IN_HOUSE_OWED(s) (4u << (s))
 
 /* The most legal moves a position can have: every house, plus the clockwise ones, which a
- * variant may add only while the two together stay within this (kiela_variant_validate). */
-#define KIELA_MAX_MOVES KIELA_MAX_HOUSES
+ * variant may add only while the two together stay within this (kiela_variant_validate), or
+ * with an extra capture (ExtraCapture=1) each house once for every opponent house it may take:
+ * at most 2 files x 2 files.  Was KIELA_MAX_HOUSES (40) before the extra capture; the engine's
+ * compact board, which no variant with more moves than houses uses, keeps lists of that size. */
+#define KIELA_MAX_MOVES (KIELA_MAX_HOUSES * KIELA_MAX_HOUSES)
+/* The most moves before extra-capture targets: the houses, the clockwise ones, the in-house one
+ * and the decisions (the old KIELA_MAX_MOVES, which those rules keep to). */
+#define KIELA_MAX_BASE_MOVES KIELA_MAX_HOUSES
 
 typedef enum {
   KIELA_STATUS_ONGOING = 0,

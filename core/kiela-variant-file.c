@@ -95,6 +95,8 @@ static const KielaVariantFileKey keys[] = {
   { "ReverseRelay", reverse_relay_words, reverse_relay_words, 0, 0, FALSE },
   { "BothEndsWin", bool_words, bool_words, 0, 0, FALSE },
   { "FirstSowing", first_sowing_words, first_sowing_words, 0, 0, FALSE },
+  /* 2 is a reading of a source (two more houses), refused as not played yet */
+  { "ExtraCapture", NULL, NULL, 0, 2, FALSE },
 };
 
 const KielaVariantFileKey *
@@ -497,7 +499,7 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   guint lap_limit, endless, level = 0, dflt, simplified, phase_change, later_phase, rev_when, rev_captured, rev_relay, first_sowing;
   gsize arrange = 0;
   gboolean has_ends_turn, has_level;
-  guint both_ends;
+  guint both_ends, extra_capture;
   guint64 rev_houses = 0;
 
   if (p->length > MAX_FILE_SIZE)
@@ -587,7 +589,8 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       !get_choice (p, "ReverseCaptured", 0, &rev_captured, error) ||
       !get_choice (p, "ReverseRelay", 0, &rev_relay, error) ||
       !get_choice (p, "BothEndsWin", 0, &both_ends, error) ||
-      !get_choice (p, "FirstSowing", 0, &first_sowing, error))
+      !get_choice (p, "FirstSowing", 0, &first_sowing, error) ||
+      !get_number (p, "ExtraCapture", 0, &extra_capture, error))
     return FALSE;
 
   if (phase_change != later_phase)
@@ -661,19 +664,28 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
             }
           rev_houses |= G_GUINT64_CONSTANT (1) << house;
         }
-      /* A move list holds KIELA_MAX_MOVES moves: the houses and the clockwise ones. */
-      if (2 * files + (guint) __builtin_popcountll (rev_houses) > KIELA_MAX_MOVES)
+      /* A move list holds KIELA_MAX_BASE_MOVES moves: the houses and the clockwise ones. */
+      if (2 * files + (guint) __builtin_popcountll (rev_houses) > KIELA_MAX_BASE_MOVES)
         {
           set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ReverseFrom",
                        _("%u houses a side and %u clockwise sowings make more than %u moves: name fewer houses, "
                          "or use fewer files"), 2 * files, (guint) __builtin_popcountll (rev_houses),
-                       (guint) KIELA_MAX_MOVES);
+                       (guint) KIELA_MAX_BASE_MOVES);
           return FALSE;
         }
     }
+  /* A move with an extra capture names the house it takes where a clockwise one names its
+   * direction's decisions: the two are not combined. */
+  if (extra_capture > 0 && rev_houses != 0)
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ExtraCapture",
+                   _("an extra capture cannot be combined with clockwise sowings (ReverseFrom): remove one "
+                     "of them"));
+      return FALSE;
+    }
   /* The in-house sowing is one more move beside the houses: it needs a free place in the move
    * list, and a direction of its own (clockwise sowings are not combined with it). */
-  if (first_sowing == 1 && (rev_houses != 0 || 2 * files + 1 > KIELA_MAX_MOVES))
+  if (first_sowing == 1 && (rev_houses != 0 || 2 * files + 1 > KIELA_MAX_BASE_MOVES))
     {
       set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "FirstSowing",
                    _("a first sowing in the leftmost house cannot be combined with clockwise sowings "
@@ -760,6 +772,19 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       return FALSE;
     }
 
+  if (extra_capture > 1)
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, "ExtraCapture",
+                   _("taking %u more opponent houses after a capture is a rule this version of Kiela cannot play "
+                     "yet: only 1"), extra_capture);
+      return FALSE;
+    }
+  if (extra_capture > 0 && fate != KIELA_CAPTURED_REMOVED)
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ExtraCapture",
+                   _("the stones of an extra capture leave the board: it needs CapturedStones=removed"));
+      return FALSE;
+    }
   v->files = (guint8) files;
   if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "StartHouses", NULL) &&
       g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Start", NULL))
@@ -843,6 +868,7 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       vf->reverse.relay = (guint8) rev_relay;
       v->reverse = &vf->reverse;
     }
+  v->extra_capture = extra_capture;
   (void) direction;
   (void) captured;
 
@@ -1106,6 +1132,7 @@ kiela_variant_file_to_data (KielaVariantFile *file, gsize *length)
   g_key_file_set_string (kf, g, "BothEndsWin", (v->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS) ? "true" : "false");
   g_key_file_set_string (kf, g, "FirstSowing",
                          first_sowing_words[(v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) ? 1 : 0]);
+  g_key_file_set_integer (kf, g, "ExtraCapture", (gint) v->extra_capture);
   return g_key_file_to_data (kf, length, NULL);
 }
 

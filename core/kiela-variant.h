@@ -146,7 +146,13 @@ typedef struct {
   /* Clockwise sowings, or NULL (the usual way only).  Took the place of reserved[3]: older
    * plugins leave it NULL. */
   const KielaReverseRule *reverse;
-  gpointer reserved[4];
+  /* The extra capture (ExtraCapture=N): after a move whose sowing captures, the mover may also take
+   * the stones of N other opponent houses of their choice, which go where the variant's captured
+   * stones go (only KIELA_CAPTURED_REMOVED today: they leave the board).  The chosen house travels
+   * in the move (KIELA_MOVE_TARGET).  0: none; only 1 is played today.  Took the place of
+   * reserved[0]: older plugins leave it 0. */
+  gsize extra_capture;
+  gpointer reserved[3];
 } KielaVariant;
 
 /* The game carries a traditional name but leaves out rules its sources give (the file's
@@ -282,6 +288,10 @@ KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (K
  *   FirstSowing=usual              # usual | leftmost-in-house: a player's first sowing from the
  *                                  # leftmost outer house may start in that house (a1=)
  *   BothEndsWin=false              # true: captures in the first and the last file in one move win
+ *   ExtraCapture=0                 # 0 | 1: after a move that captures, the mover may also take the
+ *                                  # stones of 1 other opponent house of their choice (the move
+ *                                  # names it: c2xf3); needs CapturedStones=removed, not with
+ *                                  # ReverseFrom; 2 is recognised and refused (not played yet)
  *
  * Start patterns, ';'-separated terms applied in order to an empty side:
  *   all:N  outer:N  inner:N  inner-right:K:N (the K inner houses at the owner's

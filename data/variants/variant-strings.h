@@ -6,7 +6,7 @@ N_("Hus")
 N_("The four-row game of the Nama of Namibia (after Wikipedia and Mancala World): 4 rows of 8 houses. Relay from occupied houses; when your last stone lands in an occupied inner house and both opponent houses of its file hold stones, capture them and sow them from the next house.")
 /* mefuvha.kiela-variant */
 N_("Mefuvha")
-N_("The four-row game of the Venda of South Africa, simplified: 4 rows of 16 houses. When your last stone lands in an empty inner house facing stones, capture that file: the stones leave the board and the turn ends. Single stones move only when no house holds more, and then into any house. Each player’s first move is from the third inner house from their left. Missing: the capture of one more opponent house of your choice after each capture.")
+N_("The four-row game of the Venda of South Africa: 4 rows of 16 houses. When your last stone lands in an empty inner house facing stones, capture that file, and you may also take the stones of any one other opponent house: the stones leave the board and the turn ends. Single stones move only when no house holds more, and then into any house. Each player’s first move is from the third inner house from their left.")
 /* omweso.kiela-variant */
 N_("Omweso")
 N_("The four-row game of Uganda: 4 rows of 8 houses, 32 stones a side arranged freely before play. Capture when your last stone lands in an occupied inner house and both opponent houses of its file hold stones; the captured stones are sown again from where the capturing lap began. Your four left-hand houses may be sown clockwise when that captures (a reverse capture), and so may, if you wish, a relay or captured stones sown from one of them; capturing at both ends of the board in one move wins at once.")

@@ -8,6 +8,9 @@
 #define MAX_PLY 64
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+/* In TTEntry.flag beside the bound: `decisions` holds the move's extra-capture target. */
+#define TT_TARGET 0x4
+#define TT_BOUND(e) ((e)->flag & 0x3)
 
 typedef struct {
   guint64 key;
@@ -15,7 +18,9 @@ typedef struct {
   gint8   depth;
   guint8  flag;
   guint8  move;   /* KIELA_MOVE_INDEX of the best move; KIELA_NO_HOUSE when none */
-  guint8  decisions;   /* its KIELA_MOVE_DECISIONS (was padding) */
+  /* its KIELA_MOVE_DECISIONS (was padding), or with TT_TARGET in `flag` its extra capture's
+   * target + 1 (no variant has both) */
+  guint8  decisions;
 } TTEntry;
 
 typedef struct {
@@ -121,7 +126,8 @@ order_moves (Search *s, guint ply, guint n, KielaMove tt_move)
       order[i] = (gint) i;
     }
 
-  /* Insertion sort: at most 40 moves, and stable, so equal keys keep house order. */
+  /* Insertion sort: stable, so equal keys keep house order; at most 40 moves but with an extra
+   * capture (a move for every house it may take), whose longer lists are rare and still short. */
   for (guint i = 1; i < n; i++)
     {
       gint o = order[i], k = keys[o];
@@ -206,16 +212,17 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
     return 0;
 
   e = &s->tt[key & s->tt_mask];
-  if (e->key == key && e->flag != 0)
+  if (e->key == key && TT_BOUND (e) != 0)
     {
       if (e->move != KIELA_NO_HOUSE)
-        tt_move = (KielaMove) e->move | (KielaMove) ((guint) e->decisions << KIELA_MOVE_DECLINE_SHIFT);
+        tt_move = (e->flag & TT_TARGET) ? KIELA_MOVE_WITH_TARGET ((KielaMove) e->move, e->decisions - 1u)
+                : (KielaMove) e->move | (KielaMove) ((guint) e->decisions << KIELA_MOVE_DECLINE_SHIFT);
       if (e->depth >= depth && ply > 0)
         {
           gint v = score_from_tt (e->score, ply);
-          if (e->flag == TT_EXACT
-              || (e->flag == TT_LOWER && v >= beta)
-              || (e->flag == TT_UPPER && v <= alpha))
+          if (TT_BOUND (e) == TT_EXACT
+              || (TT_BOUND (e) == TT_LOWER && v >= beta)
+              || (TT_BOUND (e) == TT_UPPER && v <= alpha))
             return v;
         }
     }
@@ -297,6 +304,11 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
       e->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
       e->move = best_move >= 0 ? (guint8) KIELA_MOVE_INDEX (best_move) : KIELA_NO_HOUSE;
       e->decisions = best_move >= 0 ? (guint8) KIELA_MOVE_DECISIONS (best_move) : 0;
+      if (best_move >= 0 && KIELA_MOVE_HAS_TARGET (best_move))
+        {
+          e->flag |= TT_TARGET;
+          e->decisions = (guint8) (KIELA_MOVE_TARGET (best_move) + 1u);
+        }
     }
   return best;
 }
@@ -317,7 +329,7 @@ alphabeta_check_settings (GHashTable *settings, GError **error)
       && classic_check_int_setting (settings, "depth", 1, MAX_PLY - 1, error)
       && classic_check_int_setting (settings, "noise", 0, 100000, error)
       && classic_check_int_setting (settings, "qs", 0, 16, error)
-      && classic_check_int_setting (settings, "lmr", 0, KIELA_MAX_MOVES, error)
+      && classic_check_int_setting (settings, "lmr", 0, KIELA_MAX_BASE_MOVES, error)
       && classic_check_int_setting (settings, "aspiration", 0, 100000, error)
       && classic_check_int_setting (settings, "time-use", 1, 100, error)
       && classic_check_int_setting (settings, "tt-mb", 1, 1024, error)

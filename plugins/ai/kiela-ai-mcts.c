@@ -11,10 +11,9 @@ typedef struct {
   KielaPosition pos;
   gint32  parent;
   gint32  first_child;   /* -1 until expanded */
-  guint8  n_children;
-  guint8  move;          /* the move that led here (KIELA_MOVE_INDEX) */
+  gint32  move;          /* the move that led here, whole: decisions and an extra capture's target too */
+  guint16 n_children;    /* up to KIELA_MAX_MOVES (an extra capture lists a move for each house it may take) */
   gint8   terminal;      /* 0: no; 1: the side to move here has lost; 2: the mover into here lost (endless) */
-  guint8  decisions;     /* and its KIELA_MOVE_DECISIONS (was padding) */
   guint32 visits;
   gdouble wins;          /* for the side that made `move` (the parent's side to move) */
 } Node;
@@ -146,14 +145,13 @@ expand (Mcts *m, guint i)
       c.pos = children[k];
       c.parent = (gint32) i;
       c.first_child = -1;
-      c.move = (guint8) KIELA_MOVE_INDEX (moves[k]);
-      c.decisions = (guint8) KIELA_MOVE_DECISIONS (moves[k]);
+      c.move = moves[k];
       c.terminal = endless[k] ? 2 : 0;
       g_array_append_val (m->nodes, c);
     }
   /* g_array_append_val may move the array: look the node up again. */
   NODE (m, i)->first_child = (gint32) first;
-  NODE (m, i)->n_children = (guint8) n;
+  NODE (m, i)->n_children = (guint16) n;
 }
 
 static guint
@@ -311,7 +309,7 @@ mcts_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
     {
       Node *c = NODE (&m, (guint) r->first_child + (guint) best);
       gdouble rate = c->visits ? c->wins / c->visits : 0.5;
-      reply->move = (KielaMove) c->move | (KielaMove) ((guint) c->decisions << KIELA_MOVE_DECLINE_SHIFT);
+      reply->move = c->move;
       /* A win rate mapped onto the score scale: +-10 stones at certainty. */
       reply->score = (gint) lround ((rate - 0.5) * 2000.0);
     }

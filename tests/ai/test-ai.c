@@ -916,6 +916,48 @@ test_omweso_choices (void)
   g_assert_cmpuint (declined, >, 0);
 }
 
+/* Mefuvha's extra capture: every algorithm plays whole games of it against itself, each move
+ * one of the legal ones, and the searchers take a house by the extra capture now and then (the
+ * moves with a target are real moves to them, not a house number they cannot name). */
+static void
+test_mefuvha_full_games (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "mefuvha");
+  const char *algorithms[] = { "random", "greedy", "alphabeta", "mcts" };
+
+  if (v == NULL)
+    {
+      g_test_skip ("Mefuvha is not loaded");
+      return;
+    }
+  g_assert_cmpuint (v->extra_capture, ==, 1);
+  for (guint a = 0; a < G_N_ELEMENTS (algorithms); a++)
+    {
+      g_autoptr(KielaGame) game = kiela_game_new (v);
+      guint targets = 0, plies = 0;
+
+      while (!kiela_game_is_over (game) && plies < 400)
+        {
+          const KielaPosition *pos = kiela_game_get_position (game);
+          KielaAiReply reply;
+          g_autoptr(GError) error = NULL;
+
+          if (!think (algorithms[a], "nodes=400", v, pos, plies, 5 * G_USEC_PER_SEC, NULL, &reply, &error))
+            g_error ("%s failed in %s: %s", algorithms[a], kiela_position_to_string (pos), error->message);
+          if (!is_legal (v, pos, reply.move))
+            g_error ("%s chose illegal move %d in %s", algorithms[a], reply.move, kiela_position_to_string (pos));
+          targets += KIELA_MOVE_HAS_TARGET (reply.move);
+          g_assert_true (kiela_game_play (game, reply.move, NULL, &error));
+          g_assert_no_error (error);
+          plies++;
+        }
+      g_test_message ("%s: %u plies, %u extra captures, %s", algorithms[a], plies, targets,
+                      kiela_game_is_over (game) ? "over" : "still going");
+      g_assert_cmpuint (plies, >, 2);
+      g_assert_cmpuint (targets, >, 0);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -932,6 +974,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/legal/variants", test_legal_variants);
   g_test_add_func ("/ai/legal/file-counts", test_legal_file_counts);
   g_test_add_func ("/ai/legal/omweso-choices", test_omweso_choices);
+  g_test_add_func ("/ai/legal/mefuvha-full-games", test_mefuvha_full_games);
   g_test_add_func ("/ai/budget/time", test_budget);
   g_test_add_func ("/ai/cancel/before", test_cancel_before);
   g_test_add_func ("/ai/cancel/during", test_cancel_during);

@@ -25,11 +25,17 @@ typedef struct {
 /* A model's move: a track index, plus this when the move is named with a trailing "=" (the
  * hole sown with its first counter dropped back into it). */
 #define MODEL_IN_HOUSE 128
+/* Plus this for a move that also takes the opponent's hole at grid row `r`, column `c` after
+ * its capture (named "c2xf3"). */
+#define MODEL_TARGET(r, c) ((1 + (r) * MAX_N + (c)) << 8)
+/* The most moves a model lists: every hole, each with every hole it may also take. */
+#define MODEL_MAX_MOVES (2 * MAX_N * 2 * MAX_N)
 
 typedef struct { int row, col; } Hole;
 
-/* Legal moves as track indices, with the boards after them; returns how many. */
-typedef int (*ModelMovesFunc) (const Board *b, int moves[2 * MAX_N], Board after[2 * MAX_N]);
+/* Legal moves as track indices, with the boards after them; returns how many (at most
+ * MODEL_MAX_MOVES: the arrays hold that many). */
+typedef int (*ModelMovesFunc) (const Board *b, int *moves, Board *after);
 
 /* A player's holes in anti-clockwise order, starting from the leftmost hole of the outer row
  * as that player sees the board. */
@@ -65,13 +71,15 @@ is_inner (int south, int row)
 static inline guint64
 model_perft (ModelMovesFunc model_moves, const Board *b, int depth)
 {
-  int moves[2 * MAX_N];
-  Board after[2 * MAX_N];
+  g_autofree int *moves = NULL;
+  g_autofree Board *after = NULL;
   int k;
   guint64 total = 0;
 
   if (depth == 0)
     return 1;
+  moves = g_new (int, MODEL_MAX_MOVES);
+  after = g_new (Board, MODEL_MAX_MOVES);
   k = model_moves (b, moves, after);
   if (depth == 1)
     return (guint64) k;
@@ -121,14 +129,20 @@ board_from_engine (const KielaPosition *pos, Board *b)
 static inline int
 track_index_of (const Board *b, guint files, KielaSide side, KielaMove move)
 {
-  char sq[4];
+  char sq[KIELA_MOVE_NAME_MAX];
   Hole t[2 * MAX_N];
   int len = track (b->n, side == KIELA_SOUTH, t);
+  const char *x;
+  int target = 0;
 
-  kiela_square_name (files, side, (guint) move, sq);
+  /* Read from the move's name: "c2xf3" takes f3 too. */
+  kiela_move_name (files, side, move, sq);
+  x = strchr (sq, 'x');
+  if (x)
+    target = MODEL_TARGET (x[2] - '1', x[1] - 'a');
   for (int i = 0; i < len; i++)
     if (t[i].col == sq[0] - 'a' && t[i].row == sq[1] - '1')
-      return i + (sq[2] == '=' ? MODEL_IN_HOUSE : 0);
+      return i + (sq[2] == '=' ? MODEL_IN_HOUSE : 0) + target;
   g_assert_not_reached ();
 }
 
@@ -152,9 +166,10 @@ static inline guint
 model_compare_position (const KielaVariant *variant, ModelMovesFunc model_moves, const KielaPosition *pos)
 {
   KielaMove moves[KIELA_MAX_MOVES];
-  KielaPosition children[KIELA_MAX_MOVES];
-  int model[2 * MAX_N];
-  Board after[2 * MAX_N], b;
+  g_autofree KielaPosition *children = g_new (KielaPosition, KIELA_MAX_MOVES);
+  g_autofree int *model = g_new (int, MODEL_MAX_MOVES);
+  g_autofree Board *after = g_new (Board, MODEL_MAX_MOVES);
+  Board b;
   guint n = kiela_legal_moves (variant, pos, moves, children, NULL);
   int k;
 

@@ -27,8 +27,9 @@ struct _KielaAnalysisPanel {
   gboolean has_position;
   KielaPosition position;
 
-  /* What is shown. */
-  KielaMoveEval evals[KIELA_MAX_MOVES];
+  /* What is shown: KIELA_MAX_MOVES of them, on the heap (with an extra capture's moves the
+   * array outgrows what a GObject instance may hold). */
+  KielaMoveEval *evals;
   guint n_evals;
   guint depth;
   char *spec;
@@ -267,7 +268,7 @@ show_result (KielaAnalysisPanel *self, Result *result)
     }
   else
     {
-      memcpy (self->evals, result->evals, sizeof self->evals);
+      memcpy (self->evals, result->evals, MIN (result->n_evals, (guint) KIELA_MAX_MOVES) * sizeof *self->evals);
       self->n_evals = result->n_evals;
       self->depth = result->depth;
       g_free (self->spec);
@@ -509,6 +510,7 @@ kiela_analysis_panel_finalize (GObject *object)
 
   g_ptr_array_unref (self->rows);
   g_free (self->spec);
+  g_free (self->evals);
   G_OBJECT_CLASS (kiela_analysis_panel_parent_class)->finalize (object);
 }
 
@@ -539,6 +541,7 @@ kiela_analysis_panel_init (KielaAnalysisPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_ptr_array_new ();
+  self->evals = g_new0 (KielaMoveEval, KIELA_MAX_MOVES);
   self->max_depth = 6;
   set_running (self, FALSE);
   g_signal_connect (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);

@@ -613,3 +613,103 @@ kiela_compat_close_dialogs (GtkWindow *window)
     }
 #endif
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * Keyboard shortcuts: AdwShortcutsDialog (libadwaita >= 1.8) or GtkShortcutsWindow
+ */
+
+#define SHORTCUTS_KEY "kiela-compat-shortcuts"
+
+#if ADW_CHECK_VERSION (1, 8, 0)
+/* The shortcuts of `widget` and below, in the order the window lists them, into `section`. */
+static void
+shortcuts_add_items (GtkWidget *widget, AdwShortcutsSection *section)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *title = NULL, *subtitle = NULL, *accelerator = NULL, *action = NULL;
+      AdwShortcutsItem *item;
+
+      g_object_get (widget, "title", &title, "subtitle", &subtitle, "accelerator", &accelerator,
+                    "action-name", &action, NULL);
+      if (action != NULL && *action != '\0')
+        item = adw_shortcuts_item_new_from_action (title, action);
+      else
+        item = adw_shortcuts_item_new (title, accelerator);
+      if (subtitle != NULL && *subtitle != '\0')
+        adw_shortcuts_item_set_subtitle (item, subtitle);
+      adw_shortcuts_section_add (section, item);
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    shortcuts_add_items (c, section);
+}
+
+/* Each group of the window below `widget` as a section of `dialog`, in order. */
+static void
+shortcuts_add_sections (GtkWidget *widget, AdwShortcutsDialog *dialog)
+{
+  if (GTK_IS_SHORTCUTS_GROUP (widget))
+    {
+      g_autofree char *title = NULL;
+      AdwShortcutsSection *section;
+
+      g_object_get (widget, "title", &title, NULL);
+      section = adw_shortcuts_section_new (title);
+      shortcuts_add_items (widget, section);
+      adw_shortcuts_dialog_add (dialog, section);
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    shortcuts_add_sections (c, dialog);
+}
+#endif
+
+void
+kiela_compat_shortcuts_present (GtkApplicationWindow *window, const char *resource,
+                                void (*prepare) (GtkWidget *shortcuts))
+{
+  GtkWidget *shortcuts;
+
+  g_return_if_fail (GTK_IS_APPLICATION_WINDOW (window));
+
+  shortcuts = kiela_compat_shortcuts_find (window);
+  if (shortcuts == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (resource);
+      GtkWidget *overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
+
+      g_return_if_fail (GTK_IS_SHORTCUTS_WINDOW (overlay));
+      if (prepare != NULL)
+        prepare (overlay);
+#if ADW_CHECK_VERSION (1, 8, 0)
+      /* The window is only read: its groups and shortcuts, translated, become the dialog's. */
+      shortcuts = GTK_WIDGET (adw_shortcuts_dialog_new ());
+      shortcuts_add_sections (overlay, ADW_SHORTCUTS_DIALOG (shortcuts));
+      gtk_window_destroy (GTK_WINDOW (overlay));
+      /* Kept with the window, so that it comes back as it was when asked for again. */
+      g_object_set_data_full (G_OBJECT (window), SHORTCUTS_KEY, g_object_ref_sink (shortcuts), g_object_unref);
+#else
+      shortcuts = overlay;
+      /* Transient for the window, hidden on close, destroyed with it. */
+      gtk_application_window_set_help_overlay (window, GTK_SHORTCUTS_WINDOW (overlay));
+#endif
+    }
+#if ADW_CHECK_VERSION (1, 8, 0)
+  adw_dialog_present (ADW_DIALOG (shortcuts), GTK_WIDGET (window));
+#else
+  gtk_window_present (GTK_WINDOW (shortcuts));
+#endif
+}
+
+GtkWidget *
+kiela_compat_shortcuts_find (GtkApplicationWindow *window)
+{
+  g_return_val_if_fail (GTK_IS_APPLICATION_WINDOW (window), NULL);
+
+#if ADW_CHECK_VERSION (1, 8, 0)
+  return g_object_get_data (G_OBJECT (window), SHORTCUTS_KEY);
+#else
+  return GTK_WIDGET (gtk_application_window_get_help_overlay (window));
+#endif
+}

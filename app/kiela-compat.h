@@ -121,4 +121,15 @@ GListStore *kiela_compat_file_filters_new (void);
 void        kiela_compat_file_filters_add (GListStore *filters, const char *name, const char *mime_type,
                                            const char *first_pattern, ...) G_GNUC_NULL_TERMINATED;
 
+/* The Keyboard Shortcuts window over `window`, made when first asked for from the
+ * GtkShortcutsWindow "help_overlay" of the builder resource `resource`, `prepare` called on it
+ * once built (or NULL).  With libadwaita >= 1.8 its groups become the sections of an
+ * AdwShortcutsDialog inside the window (GtkShortcutsWindow is deprecated in GTK 4.18); before,
+ * the GtkShortcutsWindow itself, the window's help overlay.  Made once a window either way. */
+void       kiela_compat_shortcuts_present (GtkApplicationWindow *window, const char *resource,
+                                           void (*prepare) (GtkWidget *shortcuts));
+/* What kiela_compat_shortcuts_present() made for `window` (a GtkShortcutsWindow or an
+ * AdwShortcutsDialog), or NULL before it was first asked for (tests). */
+GtkWidget *kiela_compat_shortcuts_find    (GtkApplicationWindow *window);
+
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "kiela-window-private.h"
 #include "kiela-settings.h"
 #include "kiela-presentation.h"
+#include "kiela-compat.h"
 
 /* Presentation type: 4.5 % of the screen height (49 px at 1080 px, 35 px at 768 px), which
  * a projected image keeps readable from the back of a classroom; never below 20 px. */
@@ -384,23 +385,14 @@ kiela_presentation_name_keys (GtkWidget *widget)
 }
 
 /* The shortcuts window is made when first asked for: GtkApplication would build it with every
- * window (from a gtk/help-overlay.ui resource), a twentieth of the start. */
+ * window (from a gtk/help-overlay.ui resource), a twentieth of the start.  An AdwShortcutsDialog
+ * where libadwaita has one (1.8), through kiela-compat. */
 static void
 action_show_shortcuts (GSimpleAction *action, GVariant *param, gpointer data)
 {
-  GtkApplicationWindow *self = data;
-  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (self);
-
-  if (overlay == NULL)
-    {
-      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/kiela/Kiela/ui/kiela-shortcuts-window.ui");
-
-      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
-      kiela_presentation_name_keys (GTK_WIDGET (overlay));
-      /* Transient for the window, hidden on close, destroyed with it; this action stays. */
-      gtk_application_window_set_help_overlay (self, overlay);
-    }
-  gtk_window_present (GTK_WINDOW (overlay));
+  kiela_compat_shortcuts_present (GTK_APPLICATION_WINDOW (data),
+                                  "/io/github/kiela/Kiela/ui/kiela-shortcuts-window.ui",
+                                  kiela_presentation_name_keys);
 }
 
 static void

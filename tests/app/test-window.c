@@ -1828,7 +1828,7 @@ check_opened (gpointer data)
   c->redo_bound = g_strv_contains ((const char *const *) redo, "win.redo");
   c->shortcuts_bound = g_strv_contains ((const char *const *) help, "win.show-help-overlay");
   /* Made when first asked for, not with the window. */
-  c->shortcuts_built = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) != NULL;
+  c->shortcuts_built = kiela_compat_shortcuts_find (GTK_APPLICATION_WINDOW (window)) != NULL;
   c->page = g_intern_string (kiela_window_get_visible_page (KIELA_WINDOW (window)));
   c->n_windows = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
   {

@@ -550,6 +550,16 @@ kiela_board_view_set_playable (KielaBoardView *self, KielaSide side, const Kiela
 }
 
 void
+kiela_board_view_set_house_playable (KielaBoardView *self, KielaSide side, guint house, gboolean playable)
+{
+  g_return_if_fail (KIELA_IS_BOARD_VIEW (self));
+
+  if (side > KIELA_NORTH || house >= 2 * self->files)
+    return;
+  kiela_house_set_playable (self->houses[side][house], playable);
+}
+
+void
 kiela_board_view_set_highlight (KielaBoardView *self, KielaSide side, guint house, KielaHighlight kind)
 {
   g_return_if_fail (KIELA_IS_BOARD_VIEW (self));

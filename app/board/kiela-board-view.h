@@ -41,6 +41,8 @@ void       kiela_board_view_set_hand        (KielaBoardView *self, KielaSide sid
 void       kiela_board_view_set_playable    (KielaBoardView *self, KielaSide side, const KielaMove *moves, guint n_moves);
 /* One highlight per house; a new one replaces the old, KIELA_HIGHLIGHT_NONE removes it. */
 void       kiela_board_view_set_highlight   (KielaBoardView *self, KielaSide side, guint house, KielaHighlight kind);
+/* Marks one house of either side as one that may be clicked now (an extra capture's targets). */
+void       kiela_board_view_set_house_playable (KielaBoardView *self, KielaSide side, guint house, gboolean playable);
 KielaHighlight kiela_board_view_get_highlight (KielaBoardView *self, KielaSide side, guint house);
 void       kiela_board_view_clear_highlights (KielaBoardView *self);
 /* When FALSE, clicks and keys on houses do nothing (houses stay focusable and readable). */

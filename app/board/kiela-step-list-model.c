@@ -39,6 +39,7 @@ event_kind (const KielaEvent *ev)
     case KIELA_EVENT_DROP:    return KIELA_STEP_DROPS;
     case KIELA_EVENT_RELAY:   return KIELA_STEP_RELAY;
     case KIELA_EVENT_CAPTURE: return KIELA_STEP_CAPTURE;
+    case KIELA_EVENT_EXTRA_CAPTURE: return KIELA_STEP_CAPTURE;
     case KIELA_EVENT_ENTER:   return KIELA_STEP_ENTER;
     case KIELA_EVENT_REMOVE:  return KIELA_STEP_REMOVE;
     case KIELA_EVENT_END:

@@ -89,6 +89,11 @@ kiela_trace_player_show (KielaTracePlayer *self)
       case KIELA_EVENT_ENTER:
         kiela_board_view_set_highlight (self->board, ev->side, ev->house, KIELA_HIGHLIGHT_ENTER);
         break;
+      case KIELA_EVENT_EXTRA_CAPTURE:
+        /* The one more house the captor chose: marked as captured, the captor as captor. */
+        kiela_board_view_set_highlight (self->board, ev->side, ev->house, KIELA_HIGHLIGHT_CAPTOR);
+        kiela_board_view_set_highlight (self->board, ev->side2, ev->house2, KIELA_HIGHLIGHT_CAPTURED);
+        break;
       case KIELA_EVENT_REMOVE:
         kiela_board_view_set_highlight (self->board, ev->side, ev->house, KIELA_HIGHLIGHT_CAPTOR);
         break;

@@ -80,6 +80,9 @@ struct _KielaWindow {
   /* The two arrows offered on a house that may be sown both ways (kiela-window.c). */
   GtkPopover *direction_popover;
   guint direction_house;
+  /* The house + 1 whose extra capture's house is being chosen (an ExtraCapture variant: the
+   * opponent houses it may take are marked, kiela-window.c), 0 when none. */
+  guint target_from;
   KielaTracePlayer *player;
   KielaGameSession *session;
   KielaMoveListModel *moves;

@@ -262,7 +262,8 @@ announce_move (KielaWindow *self, gboolean at_end, gboolean over)
       guint8 type = kiela_trace_get_event (trace, i)->type;
       g_autofree char *sentence = NULL;
 
-      if (type != KIELA_EVENT_RELAY && type != KIELA_EVENT_CAPTURE && type != KIELA_EVENT_END)
+      if (type != KIELA_EVENT_RELAY && type != KIELA_EVENT_CAPTURE && type != KIELA_EVENT_EXTRA_CAPTURE &&
+          type != KIELA_EVENT_END)
         continue;
       sentence = kiela_trace_player_dup_narration_at (self->player, i + 1);
       if (sentence == NULL)
@@ -293,6 +294,8 @@ _kiela_window_update_turn (KielaWindow *self)
   g_autofree char *status = NULL;
   g_autofree char *narration = NULL;
 
+  /* A new state drops an extra capture's choice under way (kiela-window.c). */
+  self->target_from = 0;
   if (_kiela_window_game (self) == NULL)
     return;
   phase = kiela_game_session_get_phase (self->session);

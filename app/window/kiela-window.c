@@ -358,6 +358,70 @@ offer_directions (KielaWindow *self, KielaSide side, guint house, const KielaMov
   gtk_popover_popup (self->direction_popover);
 }
 
+/* The extra capture (ExtraCapture): after a click on a house whose sowing captures, the
+ * opponent houses it may also take are marked on the board (playable, the house as captor) and
+ * the feedback line says so; a click or Enter on one of them plays the move taking it, on the
+ * house itself the move taking none; anything else drops the choice.  Returns TRUE when the
+ * house's moves carry targets and the choice is now offered. */
+static gboolean
+offer_targets (KielaWindow *self, KielaSide side, guint house, const KielaMove *moves, guint n_moves)
+{
+  const KielaPosition *pos = kiela_game_get_position (_kiela_window_game (self));
+  g_autofree char *sq = NULL;
+  g_autofree char *msg = NULL;
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < n_moves; i++)
+    any |= KIELA_MOVE_HAS_TARGET (moves[i]);
+  if (!any || pos == NULL)
+    return FALSE;
+  self->target_from = house + 1;
+  kiela_board_view_set_playable (self->board, side, NULL, 0);
+  kiela_board_view_set_house_playable (self->board, side, house, TRUE);
+  kiela_board_view_set_highlight (self->board, side, house, KIELA_HIGHLIGHT_CAPTOR);
+  for (guint i = 0; i < n_moves; i++)
+    if (KIELA_MOVE_HAS_TARGET (moves[i]))
+      kiela_board_view_set_house_playable (self->board, KIELA_OTHER_SIDE (side), KIELA_MOVE_TARGET (moves[i]), TRUE);
+  sq = kiela_square_name_dup (pos->files, side, house);
+  /* TRANSLATORS: %1$s a house (c2) whose sowing captures, %2$s the opponent ("North"): in
+   * Mefuvha the capturer may also take one more opponent house of their choice */
+  msg = g_strdup_printf (_("%1$s captures: choose one more of %2$s’s marked houses to take, or %1$s again to take none."),
+                         sq, kiela_side_display_name (KIELA_OTHER_SIDE (side)));
+  _kiela_window_refuse (self, msg);
+  return TRUE;
+}
+
+/* A click while an extra capture's house is being chosen: TRUE when it chose (and played). */
+static gboolean
+choose_target (KielaWindow *self, KielaSide side, guint house)
+{
+  const guint from = self->target_from - 1;
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n;
+
+  if (self->target_from == 0)
+    return FALSE;
+  self->target_from = 0;
+  n = kiela_game_legal_moves (_kiela_window_game (self), moves);
+  for (guint i = 0; i < n; i++)
+    {
+      const gboolean bare = !KIELA_MOVE_HAS_TARGET (moves[i]);
+
+      if (KIELA_MOVE_HOUSE (moves[i]) != from || KIELA_MOVE_IS_CLOCKWISE (moves[i]))
+        continue;
+      if ((bare && side == kiela_game_session_get_turn (self->session) && house == from) ||
+          (!bare && side != kiela_game_session_get_turn (self->session) && KIELA_MOVE_TARGET (moves[i]) == house))
+        {
+          play_move (self, moves[i]);
+          return TRUE;
+        }
+    }
+  /* Not one of them: the choice is dropped, the board shows the moves again. */
+  kiela_board_view_set_highlight (self->board, kiela_game_session_get_turn (self->session), from, KIELA_HIGHLIGHT_NONE);
+  _kiela_window_update_turn (self);
+  return FALSE;
+}
+
 static void
 on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow *self)
 {
@@ -389,6 +453,8 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
         }
       return;
     }
+  if (choose_target (self, (KielaSide) side, house))
+    return;
   if (side != to_move)
     {
       g_autofree char *sq = kiela_square_name_dup (kiela_game_get_position (_kiela_window_game (self))->files, side, house);
@@ -416,6 +482,8 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
         play_move (self, (KielaMove) house | KIELA_MOVE_CLOCKWISE);
         return;
       }
+    if (n_here > 1 && offer_targets (self, (KielaSide) side, house, here, n_here))
+      return;
     if (n_here > 1)
       {
         offer_directions (self, (KielaSide) side, house, here, n_here);

@@ -66,6 +66,9 @@ static const struct {
   /* TRANSLATORS: a rule of a variant: how a player's first sowing from the leftmost outer
    * house may start (Quiela: in that house itself) */
   { "FirstSowing", N_("First sowing from the leftmost house") },
+  /* TRANSLATORS: a rule of a variant: how many more opponent houses of their choice a player may
+   * take after a capture (Mefuvha: 1) */
+  { "ExtraCapture", N_("Extra houses taken after a capture") },
 };
 
 const char *
@@ -210,7 +213,7 @@ kiela_variant_describe (KielaVariantFile *file)
 
       if (keys[i].choices == NULL || g_str_equal (keys[i].key, "Level") || g_str_equal (keys[i].key, "Default"))
         if (!g_str_equal (keys[i].key, "MinSow") && !g_str_equal (keys[i].key, "LapLimit") &&
-            !g_str_equal (keys[i].key, "ArrangeRules"))
+            !g_str_equal (keys[i].key, "ArrangeRules") && !g_str_equal (keys[i].key, "ExtraCapture"))
           continue;
       value = g_key_file_get_value (kf, KIELA_VARIANT_FILE_GROUP, keys[i].key, NULL);
       if (value)

@@ -1,0 +1,165 @@
+/* test-extra-capture.c: Mefuvha's extra capture on the board: a click on a house whose sowing
+ * captures plays nothing yet, marks the opponent houses it may also take and says so; a click
+ * (or Enter) on one of them plays the move taking it ("c2xh4"), a second click on the house the
+ * move taking none; any other click drops the choice.  The narration tells what was taken. */
+#include "config.h"
+
+#include <string.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-settings.h"
+#include "kiela-board-view-private.h"
+#include "kiela-house.h"
+#include "kiela-trace-player.h"
+#include "app-test-window.h"
+
+typedef struct {
+  AppTestWindow w;
+  const KielaVariant *mefuvha;
+} Fixture;
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  KielaPosition pos;
+  g_autoptr(GError) error = NULL;
+
+  app_test_disable_animations ();
+  app_test_window_open (&f->w, "kiela", KIELA_SPEED_INSTANT, 1280, 800);
+  f->mefuvha = kiela_registry_lookup_variant (f->w.registry, "mefuvha");
+  g_assert_nonnull (f->mefuvha);
+  g_assert_cmpuint (f->mefuvha->extra_capture, ==, 1);
+  kiela_position_init_start (&pos, f->mefuvha);
+  g_assert_true (kiela_window_new_game_from_position (f->w.window, f->mefuvha, &pos, NULL, NULL, &error));
+  g_assert_no_error (error);
+  spin (100);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  app_test_window_close (&f->w);
+}
+
+static KielaHouse *
+house (Fixture *f, const char *square)
+{
+  KielaSquare sq;
+
+  g_assert_true (kiela_square_parse (16, square, &sq, NULL));
+  return kiela_board_view_get_house (kiela_window_get_board (f->w.window), sq.side, sq.house);
+}
+
+static void
+activate (Fixture *f, const char *square)
+{
+  KielaSquare sq;
+
+  g_assert_true (kiela_square_parse (16, square, &sq, NULL));
+  g_signal_emit_by_name (kiela_window_get_board (f->w.window), "house-activated", (guint) sq.side, (guint) sq.house);
+  spin (50);
+}
+
+static guint
+n_moves (Fixture *f)
+{
+  return kiela_game_get_n_moves (kiela_window_get_game (f->w.window));
+}
+
+static char *
+last_name (Fixture *f)
+{
+  return kiela_game_dup_move_name (kiela_window_get_game (f->w.window), n_moves (f) - 1);
+}
+
+/* c2 (the stylised first move) captures a3 and a4: a click marks North's 29 other houses with
+ * stones, and c2, and says what to do; h4 then plays c2xh4, which empties h4 on the board. */
+static void
+test_click_target (Fixture *f, gconstpointer data)
+{
+  g_autofree char *name = NULL;
+  guint marked = 0;
+
+  activate (f, "c2");
+  g_assert_cmpuint (n_moves (f), ==, 0);
+  for (guint h = 0; h < 32; h++)
+    marked += kiela_house_get_playable (kiela_board_view_get_house (kiela_window_get_board (f->w.window),
+                                                                    KIELA_NORTH, h));
+  g_assert_cmpuint (marked, ==, 29);
+  g_assert_true (kiela_house_get_playable (house (f, "c2")));
+  g_assert_false (kiela_house_get_playable (house (f, "a3")));   /* taken by the capture itself */
+  g_assert_false (kiela_house_get_playable (house (f, "e2")));
+  g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==,
+                   "c2 captures: choose one more of North’s marked houses to take, or c2 again to take none.");
+  activate (f, "h4");
+  g_assert_cmpuint (n_moves (f), ==, 1);
+  name = last_name (f);
+  g_assert_cmpstr (name, ==, "c2xh4");
+  spin (200);
+  g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_NORTH][8], ==, 0);
+  /* What Happens steps through it: "South also takes 2 stones from h4." */
+  {
+    KielaTracePlayer *player = kiela_window_get_trace_player (f->w.window);
+    const KielaTrace *trace = kiela_trace_player_get_trace (player);
+    gboolean told = FALSE;
+
+    g_assert_nonnull (trace);
+    for (guint i = 1; i <= kiela_trace_get_n_events (trace); i++)
+      {
+        g_autofree char *line = kiela_trace_player_dup_narration_at (player, i);
+
+        told |= g_strcmp0 (line, "South also takes 2 stones from h4.") == 0;
+      }
+    g_assert_true (told);
+  }
+}
+
+/* A second click on c2 takes no other house; Enter on a marked house takes it (keyboard). */
+static void
+test_decline_and_keyboard (Fixture *f, gconstpointer data)
+{
+  g_autofree char *first = NULL, *second = NULL;
+
+  activate (f, "c2");
+  activate (f, "c2");
+  g_assert_cmpuint (n_moves (f), ==, 1);
+  first = last_name (f);
+  g_assert_cmpstr (first, ==, "c2");
+  spin (200);
+  /* North's n3 captures p2 and p1; Enter on a2 takes it too. */
+  activate (f, "n3");
+  g_assert_cmpuint (n_moves (f), ==, 1);
+  app_test_press (GTK_WIDGET (house (f, "a2")), "Return");
+  spin (100);
+  g_assert_cmpuint (n_moves (f), ==, 2);
+  second = last_name (f);
+  g_assert_cmpstr (second, ==, "n3xa2");
+}
+
+/* A click on a house that is no choice drops it: nothing is played, c2 is offered again. */
+static void
+test_other_click_drops (Fixture *f, gconstpointer data)
+{
+  activate (f, "c2");
+  activate (f, "e2");
+  g_assert_cmpuint (n_moves (f), ==, 0);
+  g_assert_false (kiela_house_get_playable (house (f, "h4")));
+  /* A North house now is North's, not a choice. */
+  activate (f, "h4");
+  g_assert_cmpuint (n_moves (f), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = app_test_init (&argc, &argv, "extra-capture");
+
+  g_test_add ("/extra-capture/click-target", Fixture, NULL, fixture_setup, test_click_target, fixture_teardown);
+  g_test_add ("/extra-capture/decline-and-keyboard", Fixture, NULL, fixture_setup, test_decline_and_keyboard,
+              fixture_teardown);
+  g_test_add ("/extra-capture/other-click-drops", Fixture, NULL, fixture_setup, test_other_click_drops,
+              fixture_teardown);
+  return g_test_run ();
+}

@@ -958,6 +958,61 @@ test_mefuvha_full_games (void)
     }
 }
 
+/* The analysis (and so the hint and the analysis panel) judges Mefuvha's moves with a target
+ * like any other: after c2xh4, North's n3 bare and n3 taking each of South's 29 houses with
+ * stones, every one judged once, the best of those taking a house above the bare one. */
+static void
+test_mefuvha_analysis (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "mefuvha");
+  g_autoptr(KielaAiConfig) config = config_for ("alphabeta", "depth=1");
+  g_autofree KielaMoveEval *evals = g_new0 (KielaMoveEval, KIELA_MAX_MOVES);
+  g_autoptr(KielaGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  KielaAiRequest request;
+  KielaPosition pos;
+  guint n = 0, targets = 0;
+  gint bare_score = G_MININT, best_target_score = G_MININT;
+
+  if (v == NULL)
+    {
+      g_test_skip ("Mefuvha is not loaded");
+      return;
+    }
+  game = kiela_game_new (v);
+  g_assert_true (kiela_game_play_square (game, "c2xh4", NULL, &error));
+  g_assert_no_error (error);
+  pos = *kiela_game_get_position (game);
+  request = ai_test_request (v, &pos, 3);
+  g_assert_true (kiela_ai_config_evaluate_moves (config, &request, 2, evals, &n, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n, ==, 30);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (is_legal (v, &pos, evals[i].move));
+      g_assert_cmpuint (KIELA_MOVE_HOUSE (evals[i].move), ==, 29);
+      for (guint j = 0; j < i; j++)
+        g_assert_cmpint (evals[j].move, !=, evals[i].move);
+      if (KIELA_MOVE_HAS_TARGET (evals[i].move))
+        {
+          targets++;
+          best_target_score = MAX (best_target_score, evals[i].score);
+        }
+      else
+        bare_score = evals[i].score;
+    }
+  g_assert_cmpuint (targets, ==, 29);
+  /* Taking South's stones is worth more than declining to. */
+  g_assert_cmpint (best_target_score, >, bare_score);
+  /* The hint's pick is one of them. */
+  {
+    KielaAiReply reply;
+
+    g_assert_true (think ("alphabeta", "depth=2", v, &pos, 1, 5 * G_USEC_PER_SEC, NULL, &reply, &error));
+    g_assert_true (is_legal (v, &pos, reply.move));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -975,6 +1030,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/legal/file-counts", test_legal_file_counts);
   g_test_add_func ("/ai/legal/omweso-choices", test_omweso_choices);
   g_test_add_func ("/ai/legal/mefuvha-full-games", test_mefuvha_full_games);
+  g_test_add_func ("/ai/analysis/mefuvha-targets", test_mefuvha_analysis);
   g_test_add_func ("/ai/budget/time", test_budget);
   g_test_add_func ("/ai/cancel/before", test_cancel_before);
   g_test_add_func ("/ai/cancel/during", test_cancel_during);

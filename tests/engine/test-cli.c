@@ -312,6 +312,24 @@ test_variants_and_plugins (void)
     g_assert_nonnull (strstr (s.out, "omweso           Omweso (4×8)"));
     g_assert_nonnull (strstr (s.out, "owela            Owela (Benguela) (4×12)"));
   }
+  /* Mefuvha's extra capture: the first move c2 is listed bare and with every North house it may
+   * take; "c2xh4" plays, narrates and lists North's replies the same way. */
+  {
+    g_auto(Run) s = { 0 }, m = { 0 }, bad = { 0 };
+
+    g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
+    run_cli (&s, "play", "--variant", "mefuvha", NULL);
+    run_cli (&m, "play", "--variant", "mefuvha", "--narrate", "c2xh4", NULL);
+    run_cli (&bad, "play", "--variant", "mefuvha", "c2xa3", NULL);
+    g_unsetenv ("KIELA_VARIANT_PATH");
+    g_assert_cmpint (s.status, ==, 0);
+    g_assert_nonnull (strstr (s.out, "Legal moves: c2 c2xp4 c2xo4 "));
+    g_assert_cmpint (m.status, ==, 0);
+    g_assert_nonnull (strstr (m.out, "South also takes 2 stones from h4."));
+    g_assert_nonnull (strstr (m.out, "Legal moves: n3 n3xa1 n3xb1 "));
+    g_assert_cmpint (bad.status, !=, 0);
+    g_assert_nonnull (strstr (bad.err, "a3 holds no stones to take after the capture."));
+  }
   /* Omweso's choice mid-move: two moves from d2, the second declining the turn at a2. */
   {
     g_auto(Run) s = { 0 }, d = { 0 };

@@ -14,6 +14,7 @@
 #include "kiela-house.h"
 #include "kiela-trace-player.h"
 #include "app-test-window.h"
+#include "app-test-render.h"
 
 typedef struct {
   AppTestWindow w;
@@ -62,6 +63,23 @@ activate (Fixture *f, const char *square)
   spin (50);
 }
 
+/* KIELA_SCREENSHOT_DIR=... keeps the window as it is now. */
+static void
+maybe_screenshot (Fixture *f, const char *name)
+{
+  const char *dir = g_getenv ("KIELA_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  if (dir == NULL)
+    return;
+  path = g_strdup_printf ("%s/%s.png", dir, name);
+  spin (800);
+  texture = render_texture (GTK_WIDGET (f->w.window), FALSE);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("saved %s", path);
+}
+
 static guint
 n_moves (Fixture *f)
 {
@@ -93,6 +111,7 @@ test_click_target (Fixture *f, gconstpointer data)
   g_assert_false (kiela_house_get_playable (house (f, "e2")));
   g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==,
                    "c2 captures: choose one more of North’s marked houses to take, or c2 again to take none.");
+  maybe_screenshot (f, "extra-capture-choice");
   activate (f, "h4");
   g_assert_cmpuint (n_moves (f), ==, 1);
   name = last_name (f);
@@ -114,6 +133,7 @@ test_click_target (Fixture *f, gconstpointer data)
       }
     g_assert_true (told);
   }
+  maybe_screenshot (f, "extra-capture-played");
 }
 
 /* A second click on c2 takes no other house; Enter on a marked house takes it (keyboard). */

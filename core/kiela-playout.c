@@ -102,29 +102,40 @@ board_draw (gboolean wide, const KielaVariant *variant, const void *pos, KielaRn
  * search.  (On the 16-bit board both kinds of playout list them: the same
  * uniform choice.)
  */
-static inline __attribute__((always_inline)) gboolean
-board_random_move (gboolean wide, const KielaVariant *variant, const void *pos, KielaRng *rng, gboolean sample,
-                   void *child, gboolean *endless, guint32 *drops)
+/* board_random_move on the 16-bit board, apart: its lists of KIELA_MAX_MOVES (an extra capture's
+ * many moves) stay out of the compact board's frame. */
+static G_GNUC_NO_INLINE gboolean
+wide_random_move (const KielaVariant *variant, const KielaPosition *pos, KielaRng *rng, KielaPosition *child,
+                  gboolean *endless, guint32 *drops)
 {
   KielaMove moves[KIELA_MAX_MOVES];
   gboolean endless_of[KIELA_MAX_MOVES];
   guint32 drops_of[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  guint n, pick;
+
+  n = kiela_legal_moves_ex (variant, pos, moves, children, endless_of, drops_of);
+  if (n == 0)
+    return FALSE;
+  pick = kiela_rng_below (rng, n);
+  *child = children[pick];
+  *endless = endless_of[pick];
+  *drops = drops_of[pick];
+  return TRUE;
+}
+
+static inline __attribute__((always_inline)) gboolean
+board_random_move (gboolean wide, const KielaVariant *variant, const void *pos, KielaRng *rng, gboolean sample,
+                   void *child, gboolean *endless, guint32 *drops)
+{
+  KielaMove moves[KIELA_PACKED_MAX_MOVES];
+  gboolean endless_of[KIELA_PACKED_MAX_MOVES];
+  guint32 drops_of[KIELA_PACKED_MAX_MOVES];
   guint32 legal;
   guint n, pick;
 
   if (wide)
-    {
-      KielaPosition children[KIELA_MAX_MOVES];
-
-      n = kiela_legal_moves_ex (variant, pos, moves, children, endless_of, drops_of);
-      if (n == 0)
-        return FALSE;
-      pick = kiela_rng_below (rng, n);
-      *(KielaPosition *) child = children[pick];
-      *endless = endless_of[pick];
-      *drops = drops_of[pick];
-      return TRUE;
-    }
+    return wide_random_move (variant, pos, rng, child, endless, drops);
 
   if (sample)
     return board_draw (FALSE, variant, pos, rng, &moves[0], child, endless, drops);

@@ -221,6 +221,44 @@ test_inline_error (Fixture *f, gconstpointer data)
   g_assert_null (kiela_lab_page_get_error (f->lab));
 }
 
+/* ExtraCapture is a row like the others: its own title, a spin that stops at 1 (the value
+ * played), the conflict with sown captured stones named; with CapturedStones=removed the lab's
+ * variant takes one more house after a capture. */
+static void
+test_extra_capture (Fixture *f, gconstpointer data)
+{
+  GtkWidget *extra = kiela_lab_page_get_row (f->lab, "ExtraCapture");
+  AdwComboRow *fate = ADW_COMBO_ROW (kiela_lab_page_get_row (f->lab, "CapturedStones"));
+  GListModel *choices = adw_combo_row_get_model (fate);
+  const char *removed = kiela_variant_value_label ("CapturedStones", "removed");
+  gdouble min, max;
+
+  g_assert_true (GTK_IS_SPIN_BUTTON (extra));
+  g_assert_cmpstr (kiela_variant_key_title ("ExtraCapture"), ==, "Extra houses taken after a capture");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (gtk_widget_get_ancestor (extra, ADW_TYPE_ACTION_ROW))),
+                   ==, "Extra houses taken after a capture");
+  gtk_spin_button_get_range (GTK_SPIN_BUTTON (extra), &min, &max);
+  g_assert_cmpfloat (min, ==, 0);
+  g_assert_cmpfloat (max, ==, 1);
+  g_assert_cmpuint (lab_variant (f)->extra_capture, ==, 0);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (extra), 1);
+  g_assert_nonnull (kiela_lab_page_get_error (f->lab));
+  g_assert_nonnull (strstr (kiela_lab_page_get_error (f->lab), "CapturedStones=removed"));
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (choices, i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), removed))
+        adw_combo_row_set_selected (fate, i);
+    }
+  /* Removed stones end the turn: the form's own rule, another row. */
+  g_test_message ("%s", kiela_lab_page_get_error (f->lab) ? kiela_lab_page_get_error (f->lab) : "(none)");
+  gtk_switch_set_active (GTK_SWITCH (kiela_lab_page_get_row (f->lab, "CaptureEndsTurn")), TRUE);
+  g_assert_null (kiela_lab_page_get_error (f->lab));
+  g_assert_cmpuint (lab_variant (f)->extra_capture, ==, 1);
+  g_assert_cmpint (lab_variant (f)->captured_fate, ==, KIELA_CAPTURED_REMOVED);
+}
+
 /* A shared file: described, installed into the user's folder, registered; never twice. */
 static void
 test_install (Fixture *f, gconstpointer data)
@@ -487,6 +525,7 @@ main (int argc, char **argv)
 
   g_test_add ("/app/lab/change-play-save", Fixture, NULL, fixture_setup, test_change_play_save, fixture_teardown);
   g_test_add ("/app/lab/inline-error", Fixture, NULL, fixture_setup, test_inline_error, fixture_teardown);
+  g_test_add ("/app/lab/extra-capture", Fixture, NULL, fixture_setup, test_extra_capture, fixture_teardown);
   g_test_add ("/app/lab/install", Fixture, NULL, fixture_setup, test_install, fixture_teardown);
   g_test_add ("/app/lab/stats", Fixture, NULL, fixture_setup, test_stats, fixture_teardown);
   g_test_add ("/app/lab/cancel", Fixture, NULL, fixture_setup, test_cancel, fixture_teardown);

@@ -388,6 +388,8 @@ offer_targets (KielaWindow *self, KielaSide side, guint house, const KielaMove *
   msg = g_strdup_printf (_("%1$s captures: choose one more of %2$s’s marked houses to take, or %1$s again to take none."),
                          sq, kiela_side_display_name (KIELA_OTHER_SIDE (side)));
   _kiela_window_refuse (self, msg);
+  /* What Happens says it too, where a pupil reads what to do next. */
+  gtk_label_set_text (self->narration_label, msg);
   return TRUE;
 }
 

@@ -111,6 +111,7 @@ test_click_target (Fixture *f, gconstpointer data)
   g_assert_false (kiela_house_get_playable (house (f, "e2")));
   g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==,
                    "c2 captures: choose one more of North’s marked houses to take, or c2 again to take none.");
+  g_assert_cmpstr (kiela_window_get_narration (f->w.window), ==, kiela_window_get_last_message (f->w.window));
   maybe_screenshot (f, "extra-capture-choice");
   activate (f, "h4");
   g_assert_cmpuint (n_moves (f), ==, 1);

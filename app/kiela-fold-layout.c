@@ -11,6 +11,9 @@
 struct _KielaFoldLayout {
   GtkLayoutManager parent_instance;
   int columns_width;
+  double min_aspect;
+  KielaFoldFunc func;
+  gpointer func_data;
 };
 
 G_DEFINE_FINAL_TYPE (KielaFoldLayout, kiela_fold_layout, GTK_TYPE_LAYOUT_MANAGER)
@@ -111,7 +114,7 @@ kiela_fold_layout_allocate (GtkLayoutManager *manager, GtkWidget *widget, int wi
   if (box == NULL || !gtk_widget_should_layout (box))
     return;
   pane_min_widths (box, &sum, &largest);
-  columns = width >= MAX (self->columns_width, sum);
+  columns = width >= MAX (self->columns_width, sum) && (self->min_aspect <= 0 || width >= self->min_aspect * height);
   if (box_in_columns (box) != columns)
     {
       GtkOrientation orientation = columns ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL;
@@ -127,6 +130,8 @@ kiela_fold_layout_allocate (GtkLayoutManager *manager, GtkWidget *widget, int wi
           gtk_orientable_set_orientation (GTK_ORIENTABLE (c), columns ? GTK_ORIENTATION_VERTICAL
                                                                       : GTK_ORIENTATION_HORIZONTAL);
     }
+  if (self->func != NULL)
+    self->func (widget, columns, width, height, self->func_data);
   gtk_widget_allocate (box, width, height, baseline, NULL);
 }
 
@@ -152,6 +157,22 @@ kiela_fold_layout_new (int columns_width)
 
   self->columns_width = columns_width;
   return GTK_LAYOUT_MANAGER (self);
+}
+
+void
+kiela_fold_layout_set_min_aspect (KielaFoldLayout *self, double aspect)
+{
+  g_return_if_fail (KIELA_IS_FOLD_LAYOUT (self));
+  self->min_aspect = aspect;
+  gtk_layout_manager_layout_changed (GTK_LAYOUT_MANAGER (self));
+}
+
+void
+kiela_fold_layout_set_func (KielaFoldLayout *self, KielaFoldFunc func, gpointer data)
+{
+  g_return_if_fail (KIELA_IS_FOLD_LAYOUT (self));
+  self->func = func;
+  self->func_data = data;
 }
 
 gboolean

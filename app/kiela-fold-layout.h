@@ -16,6 +16,13 @@ G_DECLARE_FINAL_TYPE (KielaFoldLayout, kiela_fold_layout, KIELA, FOLD_LAYOUT, Gt
  * it larger); the separators between the panes turn with the box, which has the style class
  * kiela-rows while its panes are one under the other. */
 GtkLayoutManager *kiela_fold_layout_new         (int columns_width);
+/* Side by side only when the page is at least `aspect` times as wide as it is high (0: any
+ * height): a 1024x768 projector's page is better with the board across it. */
+void              kiela_fold_layout_set_min_aspect (KielaFoldLayout *self, double aspect);
+/* Called in each allocation, before the panes are allocated, with whether they are side by side
+ * and the page's size: the page may rearrange a pane's inside for the shape it gets. */
+typedef void (*KielaFoldFunc) (GtkWidget *page, gboolean columns, int width, int height, gpointer data);
+void              kiela_fold_layout_set_func       (KielaFoldLayout *self, KielaFoldFunc func, gpointer data);
 /* Whether the page's panes are side by side now (its last allocation). */
 gboolean          kiela_fold_layout_get_columns (KielaFoldLayout *self);
 

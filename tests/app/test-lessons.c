@@ -2364,6 +2364,56 @@ test_runner_presenting_long_text (Fixture *f, gconstpointer data)
   spin (50);
 }
 
+/* The page at 1024x768 and 1920x1080: the board takes the space there is.  At 1024x768 it stood
+ * 600 px wide beside the text with 130 px empty above and below it. */
+#define BOARD_WIDTH_SHARE 0.7
+
+static void assert_fully_visible (Fixture *f, GtkWidget *widget);
+
+static void
+test_runner_board_space (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = view_of (f);
+  const KielaLesson *lesson = kiela_registry_lookup_lesson (f->registry, "houses");
+  GtkWidget *board = GTK_WIDGET (kiela_lesson_view_get_board (view));
+  GtkWidget *page = GTK_WIDGET (view);
+  KielaBoardLayout drawn;
+  graphene_rect_t b;
+  int w, h;
+
+  g_assert_nonnull (lesson);
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_open (view, lesson->id, 0, NULL));
+  app_test_wait_frames (GTK_WIDGET (f->window), 4);
+  w = gtk_widget_get_width (page);
+  h = gtk_widget_get_height (page);
+  b = bounds_in_window (f, board);
+  kiela_board_layout_compute (&drawn, kiela_board_view_get_files (KIELA_BOARD_VIEW (board)), b.size.width, b.size.height);
+  g_test_message ("page %dx%d: board drawn %.0fx%.0f in %.0fx%.0f, %.0f px empty above and below; text pane %d px high",
+                  w, h, drawn.width, drawn.height, b.size.width, b.size.height, b.size.height - drawn.height,
+                  gtk_widget_get_height (gtk_widget_get_parent (gtk_widget_get_parent (kiela_lesson_view_get_control (view, "task")))));
+  maybe_screenshot (f, "lesson-board-space.png");
+  /* The board spans most of the page's width, and little of its box is left empty. */
+  g_assert_cmpfloat (drawn.width, >=, BOARD_WIDTH_SHARE * w);
+  g_assert_cmpfloat (b.size.height - drawn.height, <=, 0.15 * h);
+  /* A step's text, its task and the way on are in sight, not scrolled away. */
+  {
+    static const char *const shown[] = { "narration", "task", "next" };
+    GtkWidget *side = gtk_widget_get_ancestor (kiela_lesson_view_get_control (view, "task"), GTK_TYPE_SCROLLED_WINDOW);
+    graphene_rect_t pane = bounds_in_window (f, side);
+
+    for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+      {
+        GtkWidget *widget = kiela_lesson_view_get_control (view, shown[i]);
+        graphene_rect_t r = bounds_in_window (f, widget);
+
+        assert_fully_visible (f, widget);
+        g_assert_cmpfloat (r.origin.y, >=, pane.origin.y);
+        g_assert_cmpfloat (r.origin.y + r.size.height, <=, pane.origin.y + pane.size.height);
+      }
+  }
+}
+
 /* `widget` is shown whole: inside the window and not squeezed by its parents (its border box,
  * with its margins, at least its minimum size). */
 static void
@@ -2475,6 +2525,7 @@ main (int argc, char **argv)
   ADD_SIZES ("/app/lessons/runner/puzzle-keys", test_runner_puzzle_keys);
   ADD_SIZES ("/app/lessons/runner/finish-row", test_runner_finish_row);
   ADD_SIZES ("/app/lessons/runner/presenting-long-text", test_runner_presenting_long_text);
+  ADD_SIZES ("/app/lessons/runner/board-space", test_runner_board_space);
   ADD ("/app/lessons/runner/drills", test_runner_drills);
   return g_test_run ();
 }

@@ -49,6 +49,10 @@ struct _KielaLessonView {
   KielaLessonCaption *caption;   /* the band kept to its share of the height, presenting */
   guint caption_tick;
 
+  GtkWidget *side_scroll;
+  GtkBox *side_content;
+  gboolean wide_rows;            /* the text and the answer side by side under a board across the page */
+
   GtkWidget *root;               /* watched for presentation mode (its kiela-presenting class) */
 
   KielaBoardView *board;
@@ -105,6 +109,14 @@ struct _KielaLessonView {
 };
 
 G_DEFINE_FINAL_TYPE (KielaLessonView, kiela_lesson_view, GTK_TYPE_WIDGET)
+
+/* The page's shape: at 1024x768 the board beside the text was 600 px wide with 130 px empty
+ * above and below it.  A page less than LESSON_COLUMNS_ASPECT times as wide as high (a 4:3
+ * projector) puts the text under a board across the page, in two columns (the step's text, the
+ * answer), LESSON_TEXT_SHARE of the height, scrolled when longer; the board has the rest. */
+#define LESSON_COLUMNS_ASPECT 1.45
+#define LESSON_TEXT_SHARE 0.28
+#define LESSON_WIDE_ROWS_WIDTH 900
 
 enum { SIGNAL_FINISHED, SIGNAL_STEP_CHANGED, SIGNAL_NEXT_LESSON, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -1340,6 +1352,9 @@ on_root_classes (GtkWidget *root, GParamSpec *pspec, KielaLessonView *self)
 
   gtk_widget_set_visible (self->caption_box, presenting);
   gtk_widget_set_visible (GTK_WIDGET (self->narration_label), !presenting);
+  /* Presenting, the narration is the band under the board: the side keeps to its column. */
+  kiela_fold_layout_set_min_aspect (KIELA_FOLD_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                    presenting ? 0 : LESSON_COLUMNS_ASPECT);
   /* The band's fit follows the page's height, the text and the zoom: checked before each
    * frame's layout while presenting. */
   if (presenting && self->caption_tick == 0)
@@ -1504,6 +1519,8 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-lesson-view.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaLessonView, name)
   BIND (board_box);
+  BIND (side_scroll);
+  BIND (side_content);
   BIND (replay_bar);
   BIND (play_button);
   BIND (lesson_label);
@@ -1551,10 +1568,36 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
 }
 
 static void
+on_fold (GtkWidget *page, gboolean columns, int width, int height, gpointer data)
+{
+  KielaLessonView *self = data;
+  gboolean wide = !columns && width >= LESSON_WIDE_ROWS_WIDTH;
+  int text_height = wide ? (int) (height * LESSON_TEXT_SHARE) : -1;
+
+  if (wide != self->wide_rows)
+    {
+      self->wide_rows = wide;
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->side_content),
+                                      wide ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+      gtk_box_set_spacing (self->side_content, wide ? 24 : 12);
+      gtk_box_set_homogeneous (self->side_content, wide);
+      gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->side_scroll), !wide);
+      /* Its share, no more: the board takes the rest. */
+      gtk_widget_set_vexpand (self->side_scroll, !wide);
+    }
+  if (gtk_scrolled_window_get_min_content_height (GTK_SCROLLED_WINDOW (self->side_scroll)) != text_height)
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->side_scroll), text_height);
+}
+
+static void
 kiela_lesson_view_init (KielaLessonView *self)
 {
-  /* The text goes under the board below 800 px. */
-  gtk_widget_set_layout_manager (GTK_WIDGET (self), kiela_fold_layout_new (800));
+  GtkLayoutManager *fold = kiela_fold_layout_new (800);
+
+  /* The text goes under the board below 800 px, and on a page of a 4:3 screen. */
+  kiela_fold_layout_set_min_aspect (KIELA_FOLD_LAYOUT (fold), LESSON_COLUMNS_ASPECT);
+  kiela_fold_layout_set_func (KIELA_FOLD_LAYOUT (fold), on_fold, self);
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), fold);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->caption = kiela_lesson_caption_new (self->caption_box, self->caption_label);
   self->board = KIELA_BOARD_VIEW (kiela_board_view_new ());

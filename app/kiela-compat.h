@@ -132,4 +132,40 @@ void       kiela_compat_shortcuts_present (GtkApplicationWindow *window, const c
  * AdwShortcutsDialog), or NULL before it was first asked for (tests). */
 GtkWidget *kiela_compat_shortcuts_find    (GtkApplicationWindow *window);
 
+/* ---------------------------------------------------------------------------------------------
+ * The side panel beside the content (KielaSplit): an AdwOverlaySplitView with libadwaita >= 1.4,
+ * an AdwFlap (deprecated in 1.4) before.  A widget of its own on both stacks, so a .ui file
+ * can hold it and the pages and tests never name either.
+ *
+ * Properties: "content" and "sidebar" (widgets), "show-sidebar" (the panel shown), "collapsed"
+ * (the panel over the content rather than beside it; shown, it is hidden on a click on the
+ * content or Escape), "pinned" (show-sidebar never changes on its own as the panel collapses
+ * or expands; while unpinned, collapsing hides the panel and expanding shows it).
+ */
+#define KIELA_TYPE_SPLIT (kiela_split_get_type ())
+G_DECLARE_FINAL_TYPE (KielaSplit, kiela_split, KIELA, SPLIT, GtkWidget)
+
+GtkWidget  *kiela_split_new                (void);
+void        kiela_split_set_content        (KielaSplit *self, GtkWidget *content);
+GtkWidget  *kiela_split_get_content        (KielaSplit *self);
+/* The panel sits after the content (at the end, the right in left-to-right languages). */
+void        kiela_split_set_sidebar        (KielaSplit *self, GtkWidget *sidebar);
+GtkWidget  *kiela_split_get_sidebar        (KielaSplit *self);
+void        kiela_split_set_show_sidebar   (KielaSplit *self, gboolean show);
+gboolean    kiela_split_get_show_sidebar   (KielaSplit *self);
+void        kiela_split_set_collapsed      (KielaSplit *self, gboolean collapsed);
+gboolean    kiela_split_get_collapsed      (KielaSplit *self);
+void        kiela_split_set_pinned         (KielaSplit *self, gboolean pinned);
+gboolean    kiela_split_get_pinned         (KielaSplit *self);
+/* Collapses the panel while `window` (the split's own) is narrower than `width` px: an
+ * AdwBreakpoint on the window with libadwaita >= 1.4, which then also takes
+ * `min_width`×`min_height` as the window's smallest size (a window with breakpoints no longer
+ * learns it from its content).  Before 1.4 the window calls kiela_split_window_allocate()
+ * from its size_allocate. */
+void        kiela_split_collapse_below     (KielaSplit *self, AdwApplicationWindow *window, int width,
+                                            int min_width, int min_height);
+/* The window is allocated `width` px (libadwaita < 1.4: collapses or expands the panel before
+ * the window's children are allocated, so this very allocation uses it; nothing with 1.4). */
+void        kiela_split_window_allocate    (KielaSplit *self, int width);
+
 G_END_DECLS

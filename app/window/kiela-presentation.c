@@ -123,7 +123,7 @@ _kiela_window_presentation_allocate (KielaWindow *self, int width, int height)
 void
 _kiela_window_update_caption (KielaWindow *self)
 {
-  gboolean panel_hidden = !adw_flap_get_reveal_flap (self->flap) || adw_flap_get_folded (self->flap);
+  gboolean panel_hidden = !kiela_split_get_show_sidebar (self->split) || kiela_split_get_collapsed (self->split);
   gboolean show = self->presenting || panel_hidden;
   gboolean over_card = gtk_revealer_get_reveal_child (self->result_revealer);
   const char *narration = gtk_label_get_text (self->narration_label);
@@ -164,8 +164,8 @@ set_presenting (KielaWindow *self, gboolean on)
     {
       self->panel_was_open = gtk_toggle_button_get_active (self->panel_button);
       gtk_toggle_button_set_active (self->panel_button, FALSE);
-      /* Locked, the panel stays hidden when the larger window unfolds it. */
-      adw_flap_set_locked (self->flap, TRUE);
+      /* Pinned, the panel stays hidden when the larger window unfolds it. */
+      kiela_split_set_pinned (self->split, TRUE);
       self->presenting_fullscreened = !gtk_window_is_fullscreen (window);
       if (self->presenting_fullscreened)
         gtk_window_fullscreen (window);
@@ -176,7 +176,7 @@ set_presenting (KielaWindow *self, gboolean on)
     }
   else
     {
-      adw_flap_set_locked (self->flap, FALSE);
+      kiela_split_set_pinned (self->split, FALSE);
       gtk_toggle_button_set_active (self->panel_button, self->panel_was_open);
       if (self->presenting_fullscreened)
         gtk_window_unfullscreen (window);
@@ -486,8 +486,8 @@ _kiela_window_presentation_init (KielaWindow *self)
   g_signal_connect (self->settings, "changed::" KIELA_SETTINGS_TEXT_ZOOM, G_CALLBACK (on_zoom_changed), self);
   g_signal_connect_swapped (self->settings, "changed::" KIELA_SETTINGS_NARRATION,
                             G_CALLBACK (_kiela_window_update_caption), self);
-  g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (_kiela_window_update_caption), self);
-  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (_kiela_window_update_caption), self);
+  g_signal_connect_swapped (self->split, "notify::collapsed", G_CALLBACK (_kiela_window_update_caption), self);
+  g_signal_connect_swapped (self->split, "notify::show-sidebar", G_CALLBACK (_kiela_window_update_caption), self);
   g_signal_connect_object (self->main_stack, "notify::visible-child", G_CALLBACK (_kiela_window_update_caption), self,
                            G_CONNECT_SWAPPED);
   /* A dialog taking the focus: the tooltip shown is asked again, and a house's goes. */
@@ -502,8 +502,8 @@ _kiela_window_presentation_dispose (KielaWindow *self)
   g_clear_handle_id (&self->caption_idle, g_source_remove);
   g_clear_handle_id (&self->refusal_timeout, g_source_remove);
   g_clear_weak_pointer (&self->refusal_toast);
-  if (self->flap)
-    g_signal_handlers_disconnect_by_data (self->flap, self);
+  if (self->split)
+    g_signal_handlers_disconnect_by_data (self->split, self);
   if (self->zoom_css)
     {
       gtk_style_context_remove_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),

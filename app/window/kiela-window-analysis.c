@@ -77,7 +77,7 @@ _kiela_window_analysis_init (KielaWindow *self)
   gtk_widget_set_margin_start (GTK_WIDGET (self->analysis), 12);
   gtk_widget_set_margin_end (GTK_WIDGET (self->analysis), 12);
   /* The rows' lines expand inside the panel; without this their expand flag would reach
-   * the side panel, and the flap would give it half the window and shrink the board. */
+   * the side panel, and the split would give it half the window and shrink the board. */
   gtk_widget_set_hexpand (GTK_WIDGET (self->analysis), FALSE);
   gtk_box_insert_child_after (GTK_BOX (parent), GTK_WIDGET (self->analysis), GTK_WIDGET (self->move_scroller));
   g_settings_bind (self->settings, KIELA_SETTINGS_SHOW_ANALYSIS, self->analysis, "visible", G_SETTINGS_BIND_GET);

@@ -6,6 +6,7 @@
 
 #include "kiela-window.h"
 #include "kiela-announce.h"
+#include "kiela-compat.h"
 #include "kiela-game-session.h"
 #include "kiela-move-list-model.h"
 #include "kiela-analysis-panel.h"
@@ -25,7 +26,7 @@ struct _KielaWindow {
   GtkLabel *banner_label;
   GtkWidget *banner_details;
   GtkLabel *banner_detail_label;
-  AdwFlap *flap;
+  KielaSplit *split;              /* the side panel beside the board, or over it */
   GtkToggleButton *panel_button;
   GtkLabel *status_label;
   KielaAnnounce *announce;

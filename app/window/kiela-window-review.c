@@ -254,8 +254,8 @@ _kiela_window_review_game (KielaWindow *self)
                           tree ? g_object_unref : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->game_review), TRUE);
   keep_list_room (self, TRUE);
-  if (!adw_flap_get_reveal_flap (self->flap))
-    adw_flap_set_reveal_flap (self->flap, TRUE);
+  if (!kiela_split_get_show_sidebar (self->split))
+    kiela_split_set_show_sidebar (self->split, TRUE);
   g_object_set_data (G_OBJECT (self->game_review), "kiela-line", tree ? kiela_game_tree_get_current (tree) : NULL);
   if (kiela_review_panel_start (self->game_review, self->registry,
                                 tree != NULL ? kiela_game_tree_get_game (tree) : _kiela_window_game (self), NULL))

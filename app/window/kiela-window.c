@@ -18,6 +18,10 @@
  * panel button (F9) then slides it over the board.  1100 px keeps a 1024-wide projector image
  * board-first while a 1280 or wider screen has room for both. */
 #define PANEL_FOLD_WIDTH 1100
+/* The smallest window, half a school laptop's screen (issue 23): every page fits in it.  A
+ * window with breakpoints (libadwaita >= 1.4) no longer learns its minimum from its content. */
+#define WINDOW_MIN_WIDTH 600
+#define WINDOW_MIN_HEIGHT 500
 
 G_DEFINE_FINAL_TYPE (KielaWindow, kiela_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -687,6 +691,7 @@ kiela_window_class_init (KielaWindowClass *klass)
   g_type_ensure (KIELA_TYPE_STEP_LIST);
   g_type_ensure (KIELA_TYPE_ANNOUNCE);
   g_type_ensure (KIELA_TYPE_SETUP_BAR);
+  g_type_ensure (KIELA_TYPE_SPLIT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/kiela/Kiela/ui/kiela-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KielaWindow, name)
   BIND (toast_overlay);
@@ -697,7 +702,7 @@ kiela_window_class_init (KielaWindowClass *klass)
   BIND (banner_label);
   BIND (banner_details);
   BIND (banner_detail_label);
-  BIND (flap);
+  BIND (split);
   BIND (panel_button);
   BIND (status_label);
   BIND (announce);
@@ -745,18 +750,13 @@ kiela_window_class_init (KielaWindowClass *klass)
   _kiela_window_class_pages_init (widget_class);
 }
 
-/* Folds the side panel at narrow widths.  AdwFlap's own AUTO policy folds only when the
- * minimum sizes no longer fit (or, with the natural threshold, as soon as any label would
- * like more room), neither of which is a stable width; the threshold here is one number. */
+/* Folds the side panel at narrow widths (libadwaita < 1.4; an AdwBreakpoint does it after). */
 static void
 kiela_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   KielaWindow *self = KIELA_WINDOW (widget);
-  AdwFlapFoldPolicy policy = width < PANEL_FOLD_WIDTH ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER;
 
-  /* Set before the children are allocated, so this very allocation uses it. */
-  if (adw_flap_get_fold_policy (self->flap) != policy)
-    adw_flap_set_fold_policy (self->flap, policy);
+  kiela_split_window_allocate (self->split, width);
   _kiela_window_presentation_allocate (self, width, height);
   GTK_WIDGET_CLASS (kiela_window_parent_class)->size_allocate (widget, width, height, baseline);
 }
@@ -819,6 +819,8 @@ kiela_window_init (KielaWindow *self)
 {
   self->refusal_ms = 5000;
   gtk_widget_init_template (GTK_WIDGET (self));
+  kiela_split_collapse_below (self->split, ADW_APPLICATION_WINDOW (self), PANEL_FOLD_WIDTH,
+                              WINDOW_MIN_WIDTH, WINDOW_MIN_HEIGHT);
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu, self, NULL);
 
   g_signal_connect (self->back_button, "notify::tooltip-text", G_CALLBACK (name_from_tooltip), NULL);

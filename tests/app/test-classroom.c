@@ -159,7 +159,7 @@ test_presentation_caption (Fixture *f, gconstpointer data)
 {
   KielaTracePlayer *player = kiela_window_get_trace_player (f->window);
   GtkWidget *caption = child (f, "caption_label");
-  AdwFlap *flap = ADW_FLAP (child (f, "flap"));
+  KielaSplit *split = KIELA_SPLIT (child (f, "split"));
   g_autofree char *png = NULL;
   gboolean was_open;
   int height, board_in_window;
@@ -170,7 +170,7 @@ test_presentation_caption (Fixture *f, gconstpointer data)
   click (f, KIELA_SOUTH, "g1");
   activate (f, "win.go-start");
 
-  was_open = adw_flap_get_reveal_flap (flap);
+  was_open = kiela_split_get_show_sidebar (split);
   /* The board's size in the window at the screen's size, to compare with presentation mode. */
   {
     GdkMonitor *monitor = g_list_model_get_item (gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (f->window))), 0);
@@ -198,7 +198,7 @@ test_presentation_caption (Fixture *f, gconstpointer data)
   wait_until (window_fills_screen, f, 10000, "presentation mode to fill the screen");
   app_test_wait_frames (GTK_WIDGET (f->window), 2);
   height = gtk_widget_get_height (GTK_WIDGET (f->window));
-  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_false (kiela_split_get_show_sidebar (split));
 
   for (int i = 0; i < 3; i++)
     press (f, "Page_Down");
@@ -251,7 +251,7 @@ test_presentation_caption (Fixture *f, gconstpointer data)
   press (f, "Escape");
   g_assert_false (kiela_window_get_presenting (f->window));
   g_assert_true (kiela_window_get_header_shown (f->window));
-  g_assert_cmpint (adw_flap_get_reveal_flap (flap), ==, was_open);
+  g_assert_cmpint (kiela_split_get_show_sidebar (split), ==, was_open);
 }
 
 /* Ctrl+plus, Ctrl+minus and Ctrl+0 scale the narration and the labels, and the setting keeps it. */

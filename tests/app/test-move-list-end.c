@@ -10,6 +10,7 @@
 #include "kiela-window.h"
 #include "kiela-settings.h"
 #include "kiela-move-list-item.h"
+#include "kiela-compat.h"
 #include "app-test-window.h"
 #include "app-test-render.h"
 
@@ -86,11 +87,11 @@ last_row_in_sight (gpointer data)
 static void
 open_panel (Fixture *f)
 {
-  AdwFlap *flap = ADW_FLAP (child (f, "flap"));
+  KielaSplit *split = KIELA_SPLIT (child (f, "split"));
 
-  if (!adw_flap_get_reveal_flap (flap))
+  if (!kiela_split_get_show_sidebar (split))
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.toggle-panel", NULL));
-  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (kiela_split_get_show_sidebar (split));
   app_test_wait_frames (GTK_WIDGET (f->w.window), 2);
 }
 

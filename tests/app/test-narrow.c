@@ -125,20 +125,20 @@ columns (gpointer page)
 static void
 test_game (Fixture *f, gconstpointer data)
 {
-  AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "flap"));
+  KielaSplit *split = KIELA_SPLIT (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "split"));
   KielaBoardView *board = kiela_window_get_board (f->window);
   guint n;
 
   assert_fits (f, "the game page", "narrow-game.png");
-  g_assert_true (adw_flap_get_folded (flap));
-  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_true (kiela_split_get_collapsed (split));
+  g_assert_false (kiela_split_get_show_sidebar (split));
   assert_board_playable (f, board, "the game page");
   /* The folded panel slides over the board and away again, the window still 600×500. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-panel", NULL));
-  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (kiela_split_get_show_sidebar (split));
   assert_fits (f, "the game page with its panel shown", "narrow-game-panel.png");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.toggle-panel", NULL));
-  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_false (kiela_split_get_show_sidebar (split));
   /* Still playable: a click on a house the side to move may sow plays it. */
   n = kiela_game_get_n_moves (kiela_window_get_game (f->window));
   {

@@ -11,6 +11,7 @@
 #include "kiela-settings.h"
 #include "kiela-review-panel.h"
 #include "kiela-analysis-panel.h"
+#include "kiela-compat.h"
 #include "kiela-move-list-item.h"
 #include "app-test-util.h"
 #include "app-test-window.h"
@@ -164,7 +165,7 @@ check_layout (int width, int height, guint min_rows, const char *shot)
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "bench", "review-60.kiela", NULL);
   KielaReviewPanel *panel;
   GtkWidget *analysis;
-  AdwFlap *flap;
+  KielaSplit *split;
   Want want;
   gboolean last;
   guint n;
@@ -174,14 +175,14 @@ check_layout (int width, int height, guint min_rows, const char *shot)
   g_assert_true (kiela_window_open_path (w.window, path));
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (w.window)), ==, 60);
   g_assert_cmpuint (kiela_window_get_view_ply (w.window), ==, 60);
-  flap = ADW_FLAP (child (w.window, "flap"));
+  split = KIELA_SPLIT (child (w.window, "split"));
   /* At 1024 px the panel folds over the board; at 1280 it sits beside it. */
-  g_assert_cmpint (adw_flap_get_folded (flap), ==, width < 1280);
+  g_assert_cmpint (kiela_split_get_collapsed (split), ==, width < 1280);
 
   panel = KIELA_REVIEW_PANEL (app_test_find_type (GTK_WIDGET (w.window), KIELA_TYPE_REVIEW_PANEL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.window), "win.review-game", NULL));
   /* Review Game opens the panel, folded or not. */
-  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (kiela_split_get_show_sidebar (split));
   wait_until (review_done, panel, 120000, "the review to finish");
   g_assert_cmpuint (kiela_review_get_n_judged (kiela_review_panel_get_review (panel)), ==, 60);
   app_test_wait_frames (GTK_WIDGET (w.window), 3);

@@ -1647,21 +1647,21 @@ test_step_list_scrolls (Fixture *f, gconstpointer data)
 /* ---------- the side panel folds at narrow widths ---------- */
 
 static gboolean
-flap_folded (gpointer data)
+split_collapsed (gpointer data)
 {
-  return adw_flap_get_folded (ADW_FLAP (data));
+  return kiela_split_get_collapsed (KIELA_SPLIT (data));
 }
 
 static gboolean
-flap_unfolded (gpointer data)
+split_expanded (gpointer data)
 {
-  return !adw_flap_get_folded (ADW_FLAP (data));
+  return !kiela_split_get_collapsed (KIELA_SPLIT (data));
 }
 
 static void
 test_panel_folds (Fixture *f, gconstpointer data)
 {
-  AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "flap"));
+  KielaSplit *split = KIELA_SPLIT (gtk_widget_get_template_child (GTK_WIDGET (f->window), KIELA_TYPE_WINDOW, "split"));
   KielaBoardView *board = kiela_window_get_board (f->window);
   int wide_board;
 
@@ -1671,32 +1671,32 @@ test_panel_folds (Fixture *f, gconstpointer data)
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1366, 768);
   gtk_window_present (GTK_WINDOW (f->window));
   wait_until (window_drawn, f, 10000, "the window to be shown");
-  wait_until (flap_unfolded, flap, 5000, "the panel to sit beside the board at 1366 px");
-  g_assert_true (adw_flap_get_reveal_flap (flap));
+  wait_until (split_expanded, split, 5000, "the panel to sit beside the board at 1366 px");
+  g_assert_true (kiela_split_get_show_sidebar (split));
   spin (300);
   wide_board = gtk_widget_get_width (GTK_WIDGET (board));
 
   /* Narrower than the threshold: the panel folds away and the board gets the room. */
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 700);
-  wait_until (flap_folded, flap, 5000, "the panel to fold at 1024 px");
+  wait_until (split_collapsed, split, 5000, "the panel to fold at 1024 px");
   spin (500);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <, 1100);
-  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_false (kiela_split_get_show_sidebar (split));
   /* 1024 px less the margins: more than the 1366 px window left the board beside the panel. */
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (board)), >, 960);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (board)), >=, wide_board - 366);
 
   /* F9 (the panel action) slides it over the board, and again hides it. */
   activate (f, "win.toggle-panel");
-  g_assert_true (adw_flap_get_reveal_flap (flap));
-  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_true (kiela_split_get_show_sidebar (split));
+  g_assert_true (kiela_split_get_collapsed (split));
   activate (f, "win.toggle-panel");
-  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_false (kiela_split_get_show_sidebar (split));
 
   /* Wide again: it unfolds and shows. */
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1920, 1000);
-  wait_until (flap_unfolded, flap, 5000, "the panel to unfold at 1920 px");
-  g_assert_true (adw_flap_get_reveal_flap (flap));
+  wait_until (split_expanded, split, 5000, "the panel to unfold at 1920 px");
+  g_assert_true (kiela_split_get_show_sidebar (split));
 }
 
 static void

@@ -1656,6 +1656,16 @@ test_runner_arrange (Fixture *f, gconstpointer data)
   click (reset);
   g_assert_true (kiela_position_equal (kiela_board_view_get_position (board), &start));
   g_assert_false (gtk_widget_is_sensitive (reset));
+  /* With the keyboard: Enter on g2, the arrows to f2, Enter there, Escape puts g2 down. */
+  gtk_widget_grab_focus (GTK_WIDGET (kiela_board_view_get_house (board, KIELA_SOUTH, g2)));
+  app_test_press (GTK_WIDGET (kiela_board_view_get_house (board, KIELA_SOUTH, g2)), "Return");
+  app_test_press (GTK_WIDGET (board), "Left");
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (kiela_board_view_get_house (board, KIELA_SOUTH, f2))));
+  app_test_press (GTK_WIDGET (kiela_board_view_get_house (board, KIELA_SOUTH, f2)), "Return");
+  app_test_press (GTK_WIDGET (board), "Escape");
+  g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][f2], ==, 1);
+  g_assert_cmpuint (kiela_board_view_get_position (board)->houses[KIELA_SOUTH][g2], ==, 1);
+  click (reset);
 
   /* The hint's arrangement, by clicks: a stone in d2, two in f2.  f2 then ends on d2 below
    * North's d3: Check accepts it, and the capture is shown stone by stone. */

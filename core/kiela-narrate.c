@@ -25,6 +25,14 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
   switch ((KielaEventType) e->type)
     {
     case KIELA_EVENT_LIFT:
+      if (KIELA_MOVE_IS_SKIP (trace->result.move) && KIELA_MOVE_HAS_TARGET (trace->result.move) &&
+          KIELA_MOVE_TARGET (trace->result.move) < 2u * files)
+        {
+          kiela_square_name (files, (KielaSide) e->side, KIELA_MOVE_TARGET (trace->result.move), sq2);
+          /* Translators: "South’s threatened single skips from b2 to a1." (Quiela: a single stone
+           * the opponent could capture next jumps to the first or second outer house) */
+          return g_strdup_printf (_("%1$s’s threatened single skips from %2$s to %3$s."), who, sq, sq2);
+        }
       /* reason 1: this lap goes clockwise (a reverse sowing). */
       if (e->reason && e->lap == 1)
         /* Translators: "South lifts 2 stones from b1 and sows them clockwise." */
@@ -192,6 +200,15 @@ kiela_narrate_move_summary (const KielaVariant *variant, const KielaTrace *trace
   kiela_square_name (variant->files, r->mover, KIELA_MOVE_HOUSE (r->move), sq);
   if (r->end == KIELA_END_ENDLESS)
     return g_strdup_printf (_("%s sowed %s, a move that never ends."), who, sq);
+  if (KIELA_MOVE_IS_SKIP (r->move) && KIELA_MOVE_HAS_TARGET (r->move) &&
+      KIELA_MOVE_TARGET (r->move) < 2u * variant->files)
+    {
+      char to[4];
+
+      kiela_square_name (variant->files, r->mover, KIELA_MOVE_TARGET (r->move), to);
+      /* Translators: "South’s threatened single skipped from b2 to a1." */
+      return g_strdup_printf (_("%1$s’s threatened single skipped from %2$s to %3$s."), who, sq, to);
+    }
   laps = g_strdup_printf (NG ("%u lap", "%u laps", r->laps), r->laps);
   if (KIELA_MOVE_IS_CLOCKWISE (r->move))
     /* Translators: "South sowed b1 clockwise: 2 laps, captured 4 stones." (a clockwise sowing captures) */

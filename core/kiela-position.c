@@ -106,7 +106,14 @@ kiela_move_name (guint files, KielaSide side, KielaMove move, char out[KIELA_MOV
   out[len] = '\0';
   /* The house an extra capture takes, on the opponent's side: "c2xf3".  (No variant gives a move
    * both decisions and a target; a value with both keeps to the buffer by leaving the target out.) */
-  if (KIELA_MOVE_HAS_TARGET (move) && KIELA_MOVE_TARGET (move) < 2u * files && len + 4 <= KIELA_MOVE_NAME_MAX)
+  /* A skip names the mover's own house the single goes to: "b2>a1". */
+  if (KIELA_MOVE_IS_SKIP (move) && KIELA_MOVE_HAS_TARGET (move) && KIELA_MOVE_TARGET (move) < 2u * files &&
+      len + 4 <= KIELA_MOVE_NAME_MAX)
+    {
+      out[len++] = '>';
+      kiela_square_name (files, side, KIELA_MOVE_TARGET (move), out + len);
+    }
+  else if (KIELA_MOVE_HAS_TARGET (move) && KIELA_MOVE_TARGET (move) < 2u * files && len + 4 <= KIELA_MOVE_NAME_MAX)
     {
       out[len++] = 'x';
       kiela_square_name (files, KIELA_OTHER_SIDE (side), KIELA_MOVE_TARGET (move), out + len);
@@ -212,6 +219,28 @@ kiela_move_parse (guint files, const char *text, KielaSquare *square, KielaMove 
    * (taken or declined; turns not written are taken), at most KIELA_MOVE_MAX_DECISIONS.
    * Anything else after the square is the square's error. */
   len = text ? strlen (text) : 0;
+  /* "b2>a1": the single stone of b2 skips to the mover's own a1. */
+  if (len > 2 && strchr (text, '>') != NULL)
+    {
+      const char *gt = strchr (text, '>');
+      g_autofree char *head = g_strndup (text, (gsize) (gt - text));
+      g_autofree char *shown = NULL;
+      KielaSquare target;
+
+      if (!kiela_square_parse (files, head, square, error))
+        return FALSE;
+      if (!kiela_square_parse (files, gt + 1, &target, NULL) || target.side != square->side)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       /* TRANSLATORS: %s the input; "b2>a1" a single stone skipping from b2 to a1 */
+                       _("“%s” is not a move: after “>” comes the player’s own house the single stone skips "
+                         "to, as in b2>a1"), SHOWN (text));
+          return FALSE;
+        }
+      if (move)
+        *move = KIELA_MOVE_WITH_TARGET ((KielaMove) square->house | KIELA_MOVE_SKIP, target.house);
+      return TRUE;
+    }
   /* "c2xf3": the move, then "x" and the opponent house its extra capture takes. */
   if (len > 2 && strchr (text, 'x') != NULL)
     {

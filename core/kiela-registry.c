@@ -245,7 +245,10 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
   if ((v->flags & ~KIELA_VARIANT_FLAGS_KNOWN) != 0 ||
       ((v->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE) && !v->singles_when_blocked) ||
       /* the in-house first sowing: one more move beside the houses, never clockwise */
-      ((v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) && (v->reverse != NULL || 2u * v->files + 1 > KIELA_MAX_BASE_MOVES)))
+      ((v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) && (v->reverse != NULL || 2u * v->files + 1 > KIELA_MAX_BASE_MOVES)) ||
+      /* the skip of a threatened single: two more moves, its target its own (no extra capture) */
+      ((v->flags & KIELA_VARIANT_FLAG_SINGLE_SKIP) &&
+       (v->reverse != NULL || v->extra_capture != 0 || 2u * v->files + 3 > KIELA_MAX_BASE_MOVES)))
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
       return FALSE;

@@ -83,12 +83,25 @@ static inline gboolean
 kiela_variant_is_directed (const KielaVariant *variant)
 {
   return variant->reverse != NULL || variant->extra_capture != 0 ||
-         (variant->flags & (KIELA_VARIANT_FLAG_WIN_BOTH_ENDS | KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE)) != 0;
+         (variant->flags & (KIELA_VARIANT_FLAG_WIN_BOTH_ENDS | KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE |
+                            KIELA_VARIANT_FLAG_SINGLE_SKIP)) != 0;
 }
 /* Whether the side to move may sow `house` clockwise in `pos` (the variant's KielaReverseRule). */
 gboolean kiela_reverse_allowed      (const KielaVariant *variant, const KielaPosition *pos, guint house);
 /* Whether the side to move may sow its leftmost outer house into itself ("a1=") in `pos`,
  * the house being one it may sow at all (KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE). */
 gboolean kiela_in_house_allowed     (const KielaVariant *variant, const KielaPosition *pos);
+
+/* The skip of a threatened single (kiela-skip.c, KIELA_VARIANT_FLAG_SINGLE_SKIP). */
+/* Whether the opponent of `side`, were it their turn in `pos`, has a move that captures the
+ * stones of `side`'s `house`. */
+KIELA_AVAILABLE_IN_ALL gboolean kiela_single_threatened (const KielaVariant *variant, const KielaPosition *pos, KielaSide side,
+                                      guint house);
+/* Appends to the `count` moves the skips the side to move may make (none, one or two); returns
+ * the new count. */
+guint    kiela_skip_add_moves        (const KielaVariant *variant, const KielaPosition *pos, KielaMove *moves,
+                                      guint count);
+/* Why the skip `move`, which is not a candidate, is refused. */
+char    *kiela_skip_explain          (const KielaVariant *variant, const KielaPosition *pos, KielaMove move);
 
 G_END_DECLS

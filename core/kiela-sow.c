@@ -201,6 +201,46 @@ sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSo
   guint h = KIELA_MOVE_HOUSE (move), lap_start = h, lift = h, hand = my[h], last = h, ends = 0;
   gint dir = KIELA_MOVE_IS_CLOCKWISE (move) ? -1 : 1;
 
+  /* The skip of a threatened single (KIELA_VARIANT_FLAG_SINGLE_SKIP): the stone is lifted and
+   * dropped into the mover's own house the move names, and the move ends there (an empty outer
+   * house).  Only the move list decides whether it may be made. */
+  if (G_UNLIKELY (KIELA_MOVE_IS_SKIP (move)))
+    {
+      const guint to = KIELA_MOVE_HAS_TARGET (move) ? KIELA_MOVE_TARGET (move) : n;
+
+      if (to >= n || my[h] == 0)
+        {
+          if (res)
+            fill_result (res, move, side, 1, 0, 0, 0, KIELA_END_EMPTY_HOUSE, h);
+          return TRUE;
+        }
+      if (trace)
+        push_lift (trace, KIELA_EVENT_LIFT, side, h, my[h], 1, 1, 0);
+      my[to] += my[h];
+      if (trace)
+        {
+          KielaEvent e = { 0 };
+
+          e.type = KIELA_EVENT_DROP; e.side = (guint8) side; e.house = (guint8) to;
+          e.count = my[to]; e.hand = 0; e.lap = 1;
+          g_array_append_val (trace->events, e);
+        }
+      hand = my[h];
+      my[h] = 0;
+      if (res)
+        fill_result (res, move, side, 1, hand, 0, 0, KIELA_END_EMPTY_HOUSE, to);
+      if (trace)
+        {
+          KielaEvent e = { 0 };
+
+          e.type = KIELA_EVENT_END; e.side = (guint8) side; e.house = (guint8) to;
+          e.count = my[to]; e.lap = 1; e.reason = (guint8) KIELA_END_EMPTY_HOUSE;
+          g_array_append_val (trace->events, e);
+        }
+      if (n_choices)
+        *n_choices = 0;
+      return TRUE;
+    }
   /* The in-house first sowing: its first stone goes back into the house it was lifted from. */
   if (KIELA_MOVE_IS_IN_HOUSE (move))
     h = step_house (h, -dir, n);
@@ -578,6 +618,9 @@ kiela_candidate_moves (const KielaVariant *variant, const KielaPosition *pos, Ki
         }
   if (G_UNLIKELY (variant->extra_capture != 0))
     count = add_extra_captures (variant, pos, moves, count);
+  /* Then the skips of a threatened single (validation keeps two places for them). */
+  if (G_UNLIKELY (variant->flags & KIELA_VARIANT_FLAG_SINGLE_SKIP))
+    count = kiela_skip_add_moves (variant, pos, moves, count);
   return count;
 }
 
@@ -705,6 +748,9 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
     if (cand[i] == move)
       is_candidate = TRUE;
 
+  /* The skip of a threatened single: said by its own rule. */
+  if (!is_candidate && KIELA_MOVE_IS_SKIP (move))
+    return kiela_skip_explain (variant, pos, move);
   /* The extra capture: a target where there is none to take, or none named where there is. */
   if (!is_candidate && (KIELA_MOVE_HAS_TARGET (move) || variant->extra_capture != 0))
     {

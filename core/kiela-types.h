@@ -83,9 +83,15 @@ typedef gint KielaMove;
 /* The opponent's local house a move with a target takes. */
 #define KIELA_MOVE_TARGET(m)          ((((guint) (m) >> KIELA_MOVE_TARGET_SHIFT) & 0x3fu) - 1u)
 #define KIELA_MOVE_WITH_TARGET(m, t)  (((m) & ~KIELA_MOVE_TARGET_MASK) | (KielaMove) (((guint) (t) + 1u) << KIELA_MOVE_TARGET_SHIFT))
+/* Bit 14: the move is a skip (KIELA_VARIANT_FLAG_SINGLE_SKIP, Quiela's threatened single): the
+ * single stone of the move's house is not sown but moved to the mover's own house in the target
+ * bits (KIELA_MOVE_TARGET, a house of the mover, not the opponent), and the move ends there.
+ * Named "b2>a1" (kiela_move_name). */
+#define KIELA_MOVE_SKIP               0x4000
+#define KIELA_MOVE_IS_SKIP(m)         (((m) & KIELA_MOVE_SKIP) != 0)
 /* Whether a move's value has only the bits above (the house is the caller's to check). */
 #define KIELA_MOVE_IS_WELL_FORMED(m)  ((m) >= 0 && ((guint) (m) & ~((guint) (KIELA_MOVE_INDEX_MAX - 1) | \
-                                        (guint) KIELA_MOVE_TARGET_MASK | \
+                                        (guint) KIELA_MOVE_TARGET_MASK | (guint) KIELA_MOVE_SKIP | \
                                         (((1u << KIELA_MOVE_MAX_DECISIONS) - 1) << KIELA_MOVE_DECLINE_SHIFT))) == 0)
 /* The house and first direction of a move (and its in-house flag), without its decisions or target. */
 #define KIELA_MOVE_BASE(m)            ((KielaMove) KIELA_MOVE_INDEX (m))

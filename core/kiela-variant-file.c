@@ -55,6 +55,7 @@ static const char *const reverse_captured_words[] = { "anticlockwise", "clockwis
                                                       "choice-when-captures", NULL };
 static const char *const reverse_relay_words[]    = { "never", "when-captures", "choice-when-captures", NULL };
 static const char *const first_sowing_words[] = { "usual", "leftmost-in-house", NULL };
+static const char *const single_skip_words[] = { "none", "threatened-second-inner", NULL };
 static const char *const level_words[]       = { "Beginner", "Advanced", "Expert", NULL };
 
 static const KielaVariantFileKey keys[] = {
@@ -97,6 +98,7 @@ static const KielaVariantFileKey keys[] = {
   { "FirstSowing", first_sowing_words, first_sowing_words, 0, 0, FALSE },
   /* 2 is a reading of a source (two more houses), refused as not played yet */
   { "ExtraCapture", NULL, NULL, 0, 2, FALSE },
+  { "SingleSkip", single_skip_words, single_skip_words, 0, 0, FALSE },
 };
 
 const KielaVariantFileKey *
@@ -499,7 +501,7 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   guint lap_limit, endless, level = 0, dflt, simplified, phase_change, later_phase, rev_when, rev_captured, rev_relay, first_sowing;
   gsize arrange = 0;
   gboolean has_ends_turn, has_level;
-  guint both_ends, extra_capture;
+  guint both_ends, extra_capture, single_skip;
   guint64 rev_houses = 0;
 
   if (p->length > MAX_FILE_SIZE)
@@ -590,7 +592,8 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       !get_choice (p, "ReverseRelay", 0, &rev_relay, error) ||
       !get_choice (p, "BothEndsWin", 0, &both_ends, error) ||
       !get_choice (p, "FirstSowing", 0, &first_sowing, error) ||
-      !get_number (p, "ExtraCapture", 0, &extra_capture, error))
+      !get_number (p, "ExtraCapture", 0, &extra_capture, error) ||
+      !get_choice (p, "SingleSkip", 0, &single_skip, error))
     return FALSE;
 
   if (phase_change != later_phase)
@@ -681,6 +684,15 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ExtraCapture",
                    _("an extra capture cannot be combined with clockwise sowings (ReverseFrom): remove one "
                      "of them"));
+      return FALSE;
+    }
+  /* A skip names its destination where an extra capture names the house it takes and a clockwise
+   * move its decisions: none of them is combined with it.  Its two moves need a place in the list. */
+  if (single_skip == 1 && (rev_houses != 0 || extra_capture > 0 || 2 * files + 3 > KIELA_MAX_BASE_MOVES))
+    {
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "SingleSkip",
+                   _("the skip of a threatened single cannot be combined with clockwise sowings (ReverseFrom), "
+                     "an extra capture (ExtraCapture) or more than 18 files: remove one of them"));
       return FALSE;
     }
   /* The in-house sowing is one more move beside the houses: it needs a free place in the move
@@ -859,7 +871,8 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
              (singles == 2 ? KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE : 0) |
              (later_phase == 1 ? KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES : 0) |
              (both_ends == 1 ? KIELA_VARIANT_FLAG_WIN_BOTH_ENDS : 0) |
-             (first_sowing == 1 ? KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE : 0);
+             (first_sowing == 1 ? KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE : 0) |
+             (single_skip == 1 ? KIELA_VARIANT_FLAG_SINGLE_SKIP : 0);
   if (rev_houses != 0)
     {
       vf->reverse.houses = rev_houses;
@@ -1133,6 +1146,7 @@ kiela_variant_file_to_data (KielaVariantFile *file, gsize *length)
   g_key_file_set_string (kf, g, "FirstSowing",
                          first_sowing_words[(v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) ? 1 : 0]);
   g_key_file_set_integer (kf, g, "ExtraCapture", (gint) v->extra_capture);
+  g_key_file_set_string (kf, g, "SingleSkip", single_skip_words[(v->flags & KIELA_VARIANT_FLAG_SINGLE_SKIP) ? 1 : 0]);
   return g_key_file_to_data (kf, length, NULL);
 }
 

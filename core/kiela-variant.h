@@ -177,10 +177,18 @@ typedef struct {
  * own house would be no move) and the side has not yet sown from it
  * (KIELA_POSITION_IN_HOUSE_OWED).  Quiela after Silva; FirstSowing=leftmost-in-house. */
 #define KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE ((gsize) 1 << 4)
+/* The skip of a threatened single (Quiela after Silva, as Ludii gives it): when the second inner
+ * house from the owner's left (local house 2 files - 2, South's b2) holds a single stone, the
+ * inner house after it (the last of the inner row, a2) is empty and the opponent, were it their
+ * turn, has a legal move that captures that stone, the single may skip to the first or second
+ * outer house (local 0 or 1, a1 or b1) where that house is empty: the move house 2 files - 2 |
+ * KIELA_MOVE_SKIP with the destination as its target ("b2>a1"), offered beside the usual moves
+ * in either phase.  It drops the stone there and ends.  SingleSkip=threatened-second-inner. */
+#define KIELA_VARIANT_FLAG_SINGLE_SKIP ((gsize) 1 << 5)
 /* Every flag this version knows; a variant with another bit set is refused. */
 #define KIELA_VARIANT_FLAGS_KNOWN     (KIELA_VARIANT_FLAG_SIMPLIFIED | KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE | \
                                        KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES | KIELA_VARIANT_FLAG_WIN_BOTH_ENDS | \
-                                       KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE)
+                                       KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE | KIELA_VARIANT_FLAG_SINGLE_SKIP)
 
 /* KielaVariant.arrange: the leftmost outer house (local house 0) holds more stones than any
  * other house of the side (ArrangeRules=leftmost-outer-most). */
@@ -288,6 +296,11 @@ KIELA_AVAILABLE_IN_ALL GPtrArray          *kiela_registry_get_variants        (K
  *   FirstSowing=usual              # usual | leftmost-in-house: a player's first sowing from the
  *                                  # leftmost outer house may start in that house (a1=)
  *   BothEndsWin=false              # true: captures in the first and the last file in one move win
+ *   SingleSkip=none                # none | threatened-second-inner: a single stone in the second
+ *                                  # inner house from the left (b2), with the last inner house (a2)
+ *                                  # empty, which the opponent could capture on their next move,
+ *                                  # may skip to the empty first or second outer house (b2>a1,
+ *                                  # b2>b1); not with ReverseFrom or ExtraCapture
  *   ExtraCapture=0                 # 0 | 1: after a move that captures, the mover may also take the
  *                                  # stones of 1 other opponent house of their choice (the move
  *                                  # names it: c2xf3); needs CapturedStones=removed, not with

@@ -28,6 +28,9 @@ typedef struct {
 /* Plus this for a move that also takes the opponent's hole at grid row `r`, column `c` after
  * its capture (named "c2xf3"). */
 #define MODEL_TARGET(r, c) ((1 + (r) * MAX_N + (c)) << 8)
+/* Plus this for a move that is a skip of a single counter to the player's own hole at grid row
+ * `r`, column `c` (named "b2>a1"). */
+#define MODEL_SKIP_TO(r, c) ((1 + (r) * MAX_N + (c)) << 20)
 /* The most moves a model lists: every hole, each with every hole it may also take. */
 #define MODEL_MAX_MOVES (2 * MAX_N * 2 * MAX_N)
 
@@ -140,6 +143,10 @@ track_index_of (const Board *b, guint files, KielaSide side, KielaMove move)
   x = strchr (sq, 'x');
   if (x)
     target = MODEL_TARGET (x[2] - '1', x[1] - 'a');
+  /* "b2>a1": the counter of b2 skips to a1. */
+  x = strchr (sq, '>');
+  if (x)
+    target = MODEL_SKIP_TO (x[2] - '1', x[1] - 'a');
   for (int i = 0; i < len; i++)
     if (t[i].col == sq[0] - 'a' && t[i].row == sq[1] - '1')
       return i + (sq[2] == '=' ? MODEL_IN_HOUSE : 0) + target;

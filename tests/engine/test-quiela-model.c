@@ -29,15 +29,21 @@
  * than one (read literally the player could move no single into an empty hole); in the initial
  * phase any occupied hole may be sown; the option of sowing first in the leftmost hole needs two
  * counters or more there (a single counter sown back into its own hole would be no move), and
- * any first sowing from that hole, either way, uses the option up.  The file is still
- * simplified: it leaves out the skip of a threatened single, so this model leaves it out too
- * (marked below) until the engine plays it.  The engine's own
+ * any first sowing from that hole, either way, uses the option up.  The skip: "the
+ * penultimate hole in the inner row" is read along the player's track (the inner row runs from
+ * the player's right to left), so the second inner hole from the player's left, and "the final
+ * hole" the leftmost inner hole after it; "able to capture it on their next turn": were it the
+ * opponent's turn now, one of their moves would capture that counter; "provided one of them is
+ * empty": the counter skips only into an empty hole, either of the two that is; the skip is
+ * offered in both phases (a single counter moving into an empty hole), and the move ends there.
+ * The engine's own
  * additions, which no source has: a move still going after 1,000 laps is endless and not legal,
  * a player who cannot move loses, and a third repetition draws. */
 #include "config.h"
 
 #include <string.h>
 #include "test-model-common.h"
+#include "kiela-sow-private.h"
 
 #define FILES 7
 
@@ -156,15 +162,42 @@ model_play (Board *b, int from, int in_house)
   return 0;
 }
 
+static int model_moves_of (const Board *b, int *moves, Board *after, int with_skips);
+
+/* Whether the opponent of the side to move, were it their turn now, could capture the counter
+ * in the hole at track index `at` of the side to move. */
 static int
-model_moves (const Board *b, int moves[2 * MAX_N], Board after[2 * MAX_N])
+model_threatened (const Board *b, int at)
+{
+  Hole t[2 * MAX_N];
+  Board them = *b;
+  int moves[2 * MAX_N + 1], k;
+  Board after[2 * MAX_N + 1];
+
+  track (b->n, b->south_to_move, t);
+  them.south_to_move = !b->south_to_move;
+  /* the opponent's moves (a skip captures nothing, so it is left out of them) */
+  k = model_moves_of (&them, moves, after, 0);
+  for (int i = 0; i < k; i++)
+    if (after[i].grid[t[at].row][t[at].col] == 0)
+      return 1;
+  return 0;
+}
+
+static int
+model_moves (const Board *b, int *moves, Board *after)
+{
+  return model_moves_of (b, moves, after, 1);
+}
+
+static int
+model_moves_of (const Board *b, int *moves, Board *after, int with_skips)
 {
   Hole t[2 * MAX_N];
   const int south = b->south_to_move;
   int len = track (b->n, south, t), k = 0;
   const int later = model_later_phase (b, south);
 
-  /* left out with the file: the skip of a threatened single */
   for (int i = 0; i < len; i++)
     {
       const int here = b->grid[t[i].row][t[i].col];
@@ -192,6 +225,21 @@ model_moves (const Board *b, int moves[2 * MAX_N], Board after[2 * MAX_N])
           after[k++] = c;
         }
     }
+  /* A single counter in the penultimate inner hole, the final one empty, which the opponent
+   * could capture on their next turn, skips to the first or second outer hole, an empty one. */
+  if (with_skips && b->grid[t[len - 2].row][t[len - 2].col] == 1 && b->grid[t[len - 1].row][t[len - 1].col] == 0 &&
+      model_threatened (b, len - 2))
+    for (int to = 0; to < 2; to++)
+      if (b->grid[t[to].row][t[to].col] == 0)
+        {
+          Board c = *b;
+
+          c.grid[t[len - 2].row][t[len - 2].col] = 0;
+          c.grid[t[to].row][t[to].col] = 1;
+          c.south_to_move = !south;
+          moves[k] = (len - 2) + MODEL_SKIP_TO (t[to].row, t[to].col);
+          after[k++] = c;
+        }
   return k;
 }
 
@@ -577,6 +625,173 @@ test_later_phase (void)
   }
 }
 
+/* The skip of a threatened single, by hand.  South holds b2 and e1 (one each), North a3 (one):
+ * North's a3 would move into the empty b3 and capture b2, so b2 is threatened, and with a2
+ * empty it may skip to a1 or b1 as well as move on into a2.  Each condition taken away takes
+ * the skips with it, and the refusal says which; North's f3 skips to g4 or f4 alike.  The names
+ * "b2>a1", "f3>g4" are written and read, the narration tells the skip. */
+static void
+test_skip (void)
+{
+  KielaPosition pos, p2;
+  KielaMove moves[KIELA_MAX_MOVES];
+  KielaPosition children[KIELA_MAX_MOVES];
+  const KielaMove to_a1 = KIELA_MOVE_WITH_TARGET (12 | KIELA_MOVE_SKIP, 0);
+  const KielaMove to_b1 = KIELA_MOVE_WITH_TARGET (12 | KIELA_MOVE_SKIP, 1);
+  char name[KIELA_MOVE_NAME_MAX];
+  KielaSquare sq;
+  KielaMove parsed = -1;
+  guint n, skips = 0;
+
+  kiela_position_init_start (&pos, quiela);
+  memset (pos.houses, 0, sizeof pos.houses);
+  pos.houses[KIELA_SOUTH][12] = 1;   /* b2 */
+  pos.houses[KIELA_SOUTH][4] = 1;    /* e1 */
+  pos.houses[KIELA_NORTH][7] = 1;    /* a3 */
+  pos.to_move = KIELA_SOUTH;
+  g_assert_true (kiela_single_threatened (quiela, &pos, KIELA_SOUTH, 12));
+  g_assert_false (kiela_single_threatened (quiela, &pos, KIELA_SOUTH, 4));
+  n = kiela_legal_moves (quiela, &pos, moves, children, NULL);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint i = 0; i < n; i++)
+    if (moves[i] == to_a1 || moves[i] == to_b1)
+      {
+        const guint to = KIELA_MOVE_TARGET (moves[i]);
+
+        skips++;
+        g_assert_cmpuint (children[i].houses[KIELA_SOUTH][12], ==, 0);
+        g_assert_cmpuint (children[i].houses[KIELA_SOUTH][to], ==, 1);
+        g_assert_cmpuint (children[i].houses[KIELA_SOUTH][13], ==, 0);
+        g_assert_cmpuint (kiela_position_total (&children[i]), ==, 3);
+        g_assert_cmpint (children[i].to_move, ==, KIELA_NORTH);
+        /* the first-sowing option is not a skip's to use up */
+        g_assert_cmpuint (children[i].first_move_owed & KIELA_POSITION_IN_HOUSE_OWED (KIELA_SOUTH), ==,
+                          pos.first_move_owed & KIELA_POSITION_IN_HOUSE_OWED (KIELA_SOUTH));
+      }
+  g_assert_cmpuint (skips, ==, 2);
+  g_assert_cmpuint (compare_position (&pos), ==, 4);
+  kiela_move_name (7, KIELA_SOUTH, to_a1, name);
+  g_assert_cmpstr (name, ==, "b2>a1");
+  g_assert_true (kiela_move_parse (7, "b2>b1", &sq, &parsed, NULL));
+  g_assert_cmpint (parsed, ==, to_b1);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (kiela_move_parse (7, "b2>b3", &sq, &parsed, &error));
+    g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+  }
+  {
+    g_autoptr(KielaTrace) trace = kiela_trace_new ();
+    g_autofree char *said = NULL, *summary = NULL;
+
+    g_assert_true (kiela_sow_traced (quiela, &pos, to_a1, trace));
+    said = kiela_narrate_event (quiela, trace, 0);
+    g_assert_cmpstr (said, ==, "South’s threatened single skips from b2 to a1.");
+    summary = kiela_narrate_move_summary (quiela, trace);
+    g_assert_cmpstr (summary, ==, "South’s threatened single skipped from b2 to a1.");
+    g_assert_true (kiela_position_equal (&trace->after, &children[0]) || kiela_position_equal (&trace->after, &children[1]) ||
+                   kiela_position_equal (&trace->after, &children[2]) || kiela_position_equal (&trace->after, &children[3]));
+  }
+  /* a1 occupied: only b1 is left to skip to (and a1 moves on into the empty b1). */
+  p2 = pos;
+  p2.houses[KIELA_SOUTH][0] = 1;
+  n = kiela_legal_moves (quiela, &p2, moves, NULL, NULL);
+  skips = 0;
+  for (guint i = 0; i < n; i++)
+    skips += KIELA_MOVE_IS_SKIP (moves[i]);
+  g_assert_cmpuint (skips, ==, 1);
+  g_assert_cmpuint (compare_position (&p2), ==, n);
+  {
+    g_autofree char *why = kiela_explain_illegal (quiela, &p2, to_a1);
+
+    g_assert_cmpstr (why, ==, "A single stone skips only into an empty house: a1 is not empty.");
+  }
+  /* a2 occupied: no skip. */
+  p2 = pos;
+  p2.houses[KIELA_SOUTH][13] = 1;
+  n = kiela_legal_moves (quiela, &p2, moves, NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    g_assert_false (KIELA_MOVE_IS_SKIP (moves[i]));
+  {
+    g_autofree char *why = kiela_explain_illegal (quiela, &p2, to_a1);
+
+    g_assert_cmpstr (why, ==, "The single stone of b2 may skip only while a2 is empty.");
+  }
+  /* Not threatened (North's a3 gone, c3 cannot reach b3): no skip. */
+  p2 = pos;
+  p2.houses[KIELA_NORTH][7] = 0;
+  p2.houses[KIELA_NORTH][9] = 1;
+  g_assert_false (kiela_single_threatened (quiela, &p2, KIELA_SOUTH, 12));
+  n = kiela_legal_moves (quiela, &p2, moves, NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    g_assert_false (KIELA_MOVE_IS_SKIP (moves[i]));
+  {
+    g_autofree char *why = kiela_explain_illegal (quiela, &p2, to_b1);
+    g_autofree char *why2 = kiela_explain_illegal (quiela, &p2, KIELA_MOVE_WITH_TARGET (4 | KIELA_MOVE_SKIP, 0));
+
+    g_assert_cmpstr (why, ==, "The single stone of b2 may skip only when the opponent could capture it on their "
+                              "next move.");
+    g_assert_cmpstr (why2, ==, "Only a single stone in b2 may skip, and only to a1 or b1.");
+  }
+  /* Two stones in b2 are not a single. */
+  p2 = pos;
+  p2.houses[KIELA_SOUTH][12] = 2;
+  n = kiela_legal_moves (quiela, &p2, moves, NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    g_assert_false (KIELA_MOVE_IS_SKIP (moves[i]));
+  g_assert_cmpuint (compare_position (&p2), ==, n);
+  /* North: f3 threatened by South's g2 moving into f2 skips to g4 or f4. */
+  memset (pos.houses, 0, sizeof pos.houses);
+  pos.houses[KIELA_NORTH][12] = 1;   /* f3 */
+  pos.houses[KIELA_NORTH][3] = 1;    /* d4 */
+  pos.houses[KIELA_SOUTH][7] = 1;    /* g2 */
+  pos.to_move = KIELA_NORTH;
+  n = kiela_legal_moves (quiela, &pos, moves, NULL, NULL);
+  g_assert_cmpuint (n, ==, 4);
+  kiela_move_name (7, KIELA_NORTH, KIELA_MOVE_WITH_TARGET (12 | KIELA_MOVE_SKIP, 0), name);
+  g_assert_cmpstr (name, ==, "f3>g4");
+  kiela_move_name (7, KIELA_NORTH, KIELA_MOVE_WITH_TARGET (12 | KIELA_MOVE_SKIP, 1), name);
+  g_assert_cmpstr (name, ==, "f3>f4");
+  g_assert_cmpuint (compare_position (&pos), ==, 4);
+}
+
+/* Constructed positions around the skip: b2 (f3 for North) a single, a2 empty, and a few
+ * stones elsewhere, so that many are threatened; the engine and the model agree on all. */
+static void
+test_skip_positions (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (735);
+  guint with_skip = 0;
+
+  for (guint i = 0; i < 4000; i++)
+    {
+      KielaPosition pos;
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint stones = 1 + i % 9, n;
+
+      kiela_position_init_start (&pos, quiela);
+      memset (pos.houses, 0, sizeof pos.houses);
+      pos.to_move = (guint8) g_rand_int_range (rand, 0, 2);
+      for (guint s = 0; s < stones; s++)
+        pos.houses[g_rand_int_range (rand, 0, 2)][g_rand_int_range (rand, 0, 14)]++;
+      pos.houses[pos.to_move][12] = 1;
+      if (i % 3 != 0)
+        pos.houses[pos.to_move][13] = 0;
+      if (i % 2 == 0)
+        pos.first_move_owed = (guint8) (g_rand_int_range (rand, 0, 4) << 2);   /* the in-house options */
+      n = kiela_legal_moves (quiela, &pos, moves, NULL, NULL);
+      for (guint m = 0; m < n; m++)
+        if (KIELA_MOVE_IS_SKIP (moves[m]))
+          {
+            with_skip++;
+            break;
+          }
+      compare_position (&pos);
+    }
+  g_test_message ("%u of 4000 positions with a skip", with_skip);
+  g_assert_cmpuint (with_skip, >, 400);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -593,6 +808,8 @@ main (int argc, char **argv)
   g_test_add_func ("/quiela-model/perft", test_perft);
   g_test_add_func ("/quiela-model/later-phase", test_later_phase);
   g_test_add_func ("/quiela-model/in-house", test_in_house);
+  g_test_add_func ("/quiela-model/skip", test_skip);
+  g_test_add_func ("/quiela-model/skip-positions", test_skip_positions);
   int status = g_test_run ();
 
   kiela_registry_free (registry);

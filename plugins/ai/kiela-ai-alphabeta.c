@@ -10,6 +10,8 @@
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 /* In TTEntry.flag beside the bound: `decisions` holds the move's extra-capture target. */
 #define TT_TARGET 0x4
+/* With TT_TARGET: the move is a skip (KIELA_MOVE_SKIP), its target the mover's own house. */
+#define TT_SKIP 0x8
 #define TT_BOUND(e) ((e)->flag & 0x3)
 
 typedef struct {
@@ -215,7 +217,8 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
   if (e->key == key && TT_BOUND (e) != 0)
     {
       if (e->move != KIELA_NO_HOUSE)
-        tt_move = (e->flag & TT_TARGET) ? KIELA_MOVE_WITH_TARGET ((KielaMove) e->move, e->decisions - 1u)
+        tt_move = (e->flag & TT_TARGET) ? KIELA_MOVE_WITH_TARGET ((KielaMove) e->move | ((e->flag & TT_SKIP) ? KIELA_MOVE_SKIP : 0),
+                                                                  e->decisions - 1u)
                 : (KielaMove) e->move | (KielaMove) ((guint) e->decisions << KIELA_MOVE_DECLINE_SHIFT);
       if (e->depth >= depth && ply > 0)
         {
@@ -306,7 +309,7 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
       e->decisions = best_move >= 0 ? (guint8) KIELA_MOVE_DECISIONS (best_move) : 0;
       if (best_move >= 0 && KIELA_MOVE_HAS_TARGET (best_move))
         {
-          e->flag |= TT_TARGET;
+          e->flag |= TT_TARGET | (KIELA_MOVE_IS_SKIP (best_move) ? TT_SKIP : 0);
           e->decisions = (guint8) (KIELA_MOVE_TARGET (best_move) + 1u);
         }
     }

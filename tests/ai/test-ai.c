@@ -958,6 +958,46 @@ test_mefuvha_full_games (void)
     }
 }
 
+/* Quiela's skip of a threatened single: South's single b2, threatened by North's a3, may move
+ * on into a2 or skip to a1 or b1; every algorithm answers with one of the legal moves (a skip is
+ * a real move to them, its destination kept, not a house number they cannot name), and some
+ * replies are skips. */
+static void
+test_quiela_skip (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "quiela");
+  const char *algorithms[] = { "random", "greedy", "alphabeta", "mcts" };
+  KielaPosition pos;
+  guint skips = 0;
+
+  if (v == NULL)
+    {
+      g_test_skip ("Quiela is not loaded");
+      return;
+    }
+  kiela_position_init_start (&pos, v);
+  memset (pos.houses, 0, sizeof pos.houses);
+  pos.houses[KIELA_SOUTH][12] = 1;   /* b2 */
+  pos.houses[KIELA_SOUTH][4] = 1;    /* e1 */
+  pos.houses[KIELA_NORTH][7] = 1;    /* a3 */
+  pos.houses[KIELA_NORTH][3] = 1;    /* d4 */
+  pos.to_move = KIELA_SOUTH;
+  for (guint a = 0; a < G_N_ELEMENTS (algorithms); a++)
+    for (guint seed = 0; seed < 4; seed++)
+      {
+        KielaAiReply reply;
+        g_autoptr(GError) error = NULL;
+
+        if (!think (algorithms[a], "nodes=400", v, &pos, seed, 5 * G_USEC_PER_SEC, NULL, &reply, &error))
+          g_error ("%s failed: %s", algorithms[a], error->message);
+        if (!is_legal (v, &pos, reply.move))
+          g_error ("%s chose illegal move %d", algorithms[a], reply.move);
+        skips += KIELA_MOVE_IS_SKIP (reply.move);
+      }
+  g_test_message ("%u of 16 replies skip", skips);
+  g_assert_cmpuint (skips, >, 0);
+}
+
 /* The analysis (and so the hint and the analysis panel) judges Mefuvha's moves with a target
  * like any other: after c2xh4, North's n3 bare and n3 taking each of South's 29 houses with
  * stones, every one judged once, the best of those taking a house above the bare one. */
@@ -1030,6 +1070,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/legal/file-counts", test_legal_file_counts);
   g_test_add_func ("/ai/legal/omweso-choices", test_omweso_choices);
   g_test_add_func ("/ai/legal/mefuvha-full-games", test_mefuvha_full_games);
+  g_test_add_func ("/ai/legal/quiela-skip", test_quiela_skip);
   g_test_add_func ("/ai/analysis/mefuvha-targets", test_mefuvha_analysis);
   g_test_add_func ("/ai/budget/time", test_budget);
   g_test_add_func ("/ai/cancel/before", test_cancel_before);

@@ -330,6 +330,25 @@ test_variants_and_plugins (void)
     g_assert_cmpint (bad.status, !=, 0);
     g_assert_nonnull (strstr (bad.err, "a3 holds no stones to take after the capture."));
   }
+  /* Quiela's skip: South's single b2, threatened by North's a3, is listed with its two skips;
+   * "b2>a1" plays and narrates, "e1>a1" is refused in words. */
+  {
+    g_auto(Run) s = { 0 }, m = { 0 }, bad = { 0 };
+    const char *kpn = "0,0,0,1,0,0,0/1,0,0,0,0,0,0/0,1,0,0,0,0,0/0,0,0,0,1,0,0 s inhouse:sn";
+
+    g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
+    run_cli (&s, "play", "--variant", "quiela", "--position", kpn, NULL);
+    run_cli (&m, "play", "--variant", "quiela", "--position", kpn, "--narrate", "b2>a1", NULL);
+    run_cli (&bad, "play", "--variant", "quiela", "--position", kpn, "e1>a1", NULL);
+    g_unsetenv ("KIELA_VARIANT_PATH");
+    g_assert_cmpint (s.status, ==, 0);
+    g_assert_nonnull (strstr (s.out, "Legal moves: e1 b2 b2>a1 b2>b1"));
+    g_assert_cmpint (m.status, ==, 0);
+    g_assert_nonnull (strstr (m.out, "South’s threatened single skips from b2 to a1."));
+    g_assert_nonnull (strstr (m.out, "1,0,0,0,1,0,0 n inhouse:sn"));
+    g_assert_cmpint (bad.status, !=, 0);
+    g_assert_nonnull (strstr (bad.err, "Only a single stone in b2 may skip, and only to a1 or b1."));
+  }
   /* Omweso's choice mid-move: two moves from d2, the second declining the turn at a2. */
   {
     g_auto(Run) s = { 0 }, d = { 0 };

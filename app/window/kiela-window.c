@@ -373,7 +373,7 @@ offer_targets (KielaWindow *self, KielaSide side, guint house, const KielaMove *
   const KielaPosition *pos = kiela_game_get_position (_kiela_window_game (self));
   g_autofree char *sq = NULL;
   g_autofree char *msg = NULL;
-  gboolean any = FALSE;
+  gboolean any = FALSE, skip = FALSE;
 
   for (guint i = 0; i < n_moves; i++)
     any |= KIELA_MOVE_HAS_TARGET (moves[i]);
@@ -383,10 +383,26 @@ offer_targets (KielaWindow *self, KielaSide side, guint house, const KielaMove *
   kiela_board_view_set_playable (self->board, side, NULL, 0);
   kiela_board_view_set_house_playable (self->board, side, house, TRUE);
   kiela_board_view_set_highlight (self->board, side, house, KIELA_HIGHLIGHT_CAPTOR);
+  /* A skip's target is a house of the mover's own (Quiela's threatened single), an extra
+   * capture's one of the opponent's. */
   for (guint i = 0; i < n_moves; i++)
     if (KIELA_MOVE_HAS_TARGET (moves[i]))
-      kiela_board_view_set_house_playable (self->board, KIELA_OTHER_SIDE (side), KIELA_MOVE_TARGET (moves[i]), TRUE);
+      {
+        kiela_board_view_set_house_playable (self->board, KIELA_MOVE_IS_SKIP (moves[i]) ? side : KIELA_OTHER_SIDE (side),
+                                             KIELA_MOVE_TARGET (moves[i]), TRUE);
+        skip |= KIELA_MOVE_IS_SKIP (moves[i]);
+      }
   sq = kiela_square_name_dup (pos->files, side, house);
+  if (skip)
+    {
+      /* TRANSLATORS: %s a house (b2) holding a single stone the opponent could capture next: in
+       * Quiela it may skip to one of the marked outer houses (a1, b1) */
+      msg = g_strdup_printf (_("%1$s’s single stone is threatened: choose a marked house to skip to, or %1$s again "
+                               "to move it on."), sq);
+      _kiela_window_refuse (self, msg);
+      gtk_label_set_text (self->narration_label, msg);
+      return TRUE;
+    }
   /* TRANSLATORS: %1$s a house (c2) whose sowing captures, %2$s the opponent ("North"): in
    * Mefuvha the capturer may also take one more opponent house of their choice */
   msg = g_strdup_printf (_("%1$s captures: choose one more of %2$s’s marked houses to take, or %1$s again to take none."),
@@ -415,8 +431,10 @@ choose_target (KielaWindow *self, KielaSide side, guint house)
 
       if (KIELA_MOVE_HOUSE (moves[i]) != from || KIELA_MOVE_IS_CLOCKWISE (moves[i]))
         continue;
+      /* the target on the opponent's side, or for a skip on the mover's own */
       if ((bare && side == kiela_game_session_get_turn (self->session) && house == from) ||
-          (!bare && side != kiela_game_session_get_turn (self->session) && KIELA_MOVE_TARGET (moves[i]) == house))
+          (!bare && (side == kiela_game_session_get_turn (self->session)) == KIELA_MOVE_IS_SKIP (moves[i]) &&
+           KIELA_MOVE_TARGET (moves[i]) == house))
         {
           play_move (self, moves[i]);
           return TRUE;

@@ -1,0 +1,176 @@
+/* test-skip.c: Quiela's skip of a threatened single on the board: a click on the single plays
+ * nothing yet, marks the outer houses it may skip to and says so; a click (or Enter) on one of
+ * them plays the skip ("b2>a1"), a second click on the single the usual move.  The narration
+ * tells the skip. */
+#include "config.h"
+
+#include <string.h>
+#include <adwaita.h>
+
+#include "kiela.h"
+#include "kiela-window.h"
+#include "kiela-settings.h"
+#include "kiela-board-view-private.h"
+#include "kiela-house.h"
+#include "kiela-trace-player.h"
+#include "app-test-window.h"
+#include "app-test-render.h"
+
+typedef struct {
+  AppTestWindow w;
+  const KielaVariant *quiela;
+} Fixture;
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  KielaPosition pos;
+  g_autoptr(GError) error = NULL;
+
+  app_test_disable_animations ();
+  app_test_window_open (&f->w, "kiela", KIELA_SPEED_INSTANT, 1280, 800);
+  f->quiela = kiela_registry_lookup_variant (f->w.registry, "quiela");
+  g_assert_nonnull (f->quiela);
+  /* South's single b2, threatened by North's a3 (which would move into b3 and capture it) */
+  kiela_position_init_start (&pos, f->quiela);
+  memset (pos.houses, 0, sizeof pos.houses);
+  pos.houses[KIELA_SOUTH][12] = 1;   /* b2 */
+  pos.houses[KIELA_SOUTH][4] = 1;    /* e1 */
+  pos.houses[KIELA_NORTH][7] = 1;    /* a3 */
+  pos.houses[KIELA_NORTH][3] = 1;    /* d4 */
+  pos.to_move = KIELA_SOUTH;
+  g_assert_true (kiela_window_new_game_from_position (f->w.window, f->quiela, &pos, NULL, NULL, &error));
+  g_assert_no_error (error);
+  spin (100);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  app_test_window_close (&f->w);
+}
+
+static KielaHouse *
+house (Fixture *f, const char *square)
+{
+  KielaSquare sq;
+
+  g_assert_true (kiela_square_parse (7, square, &sq, NULL));
+  return kiela_board_view_get_house (kiela_window_get_board (f->w.window), sq.side, sq.house);
+}
+
+static void
+activate (Fixture *f, const char *square)
+{
+  KielaSquare sq;
+
+  g_assert_true (kiela_square_parse (7, square, &sq, NULL));
+  g_signal_emit_by_name (kiela_window_get_board (f->w.window), "house-activated", (guint) sq.side, (guint) sq.house);
+  spin (50);
+}
+
+/* KIELA_SCREENSHOT_DIR=... keeps the window as it is now. */
+static void
+maybe_screenshot (Fixture *f, const char *name)
+{
+  const char *dir = g_getenv ("KIELA_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  if (dir == NULL)
+    return;
+  path = g_strdup_printf ("%s/%s.png", dir, name);
+  spin (800);
+  texture = render_texture (GTK_WIDGET (f->w.window), FALSE);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("saved %s", path);
+}
+
+static guint
+n_moves (Fixture *f)
+{
+  return kiela_game_get_n_moves (kiela_window_get_game (f->w.window));
+}
+
+static char *
+last_name (Fixture *f)
+{
+  return kiela_game_dup_move_name (kiela_window_get_game (f->w.window), n_moves (f) - 1);
+}
+
+/* A click on b2 marks a1 and b1 and says what to do; a1 then plays b2>a1, and What Happens
+ * tells the skip. */
+static void
+test_click_skip (Fixture *f, gconstpointer data)
+{
+  g_autofree char *name = NULL;
+
+  activate (f, "b2");
+  g_assert_cmpuint (n_moves (f), ==, 0);
+  g_assert_true (kiela_house_get_playable (house (f, "a1")));
+  g_assert_true (kiela_house_get_playable (house (f, "b1")));
+  g_assert_true (kiela_house_get_playable (house (f, "b2")));
+  g_assert_false (kiela_house_get_playable (house (f, "e1")));
+  g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==,
+                   "b2’s single stone is threatened: choose a marked house to skip to, or b2 again to move it on.");
+  maybe_screenshot (f, "skip-choice");
+  activate (f, "a1");
+  g_assert_cmpuint (n_moves (f), ==, 1);
+  name = last_name (f);
+  g_assert_cmpstr (name, ==, "b2>a1");
+  spin (200);
+  g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_SOUTH][0], ==, 1);
+  g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_SOUTH][12], ==, 0);
+  {
+    KielaTracePlayer *player = kiela_window_get_trace_player (f->w.window);
+    const KielaTrace *trace = kiela_trace_player_get_trace (player);
+    gboolean told = FALSE;
+
+    g_assert_nonnull (trace);
+    for (guint i = 1; i <= kiela_trace_get_n_events (trace); i++)
+      {
+        g_autofree char *line = kiela_trace_player_dup_narration_at (player, i);
+
+        told |= g_strcmp0 (line, "South’s threatened single skips from b2 to a1.") == 0;
+      }
+    g_assert_true (told);
+  }
+  maybe_screenshot (f, "skip-played");
+}
+
+/* A second click on b2 moves it on into a2; Enter on b1 skips there (keyboard). */
+static void
+test_move_on (Fixture *f, gconstpointer data)
+{
+  g_autofree char *first = NULL;
+
+  activate (f, "b2");
+  activate (f, "b2");
+  g_assert_cmpuint (n_moves (f), ==, 1);
+  first = last_name (f);
+  g_assert_cmpstr (first, ==, "b2");
+}
+
+static void
+test_keyboard (Fixture *f, gconstpointer data)
+{
+  g_autofree char *second = NULL;
+
+  activate (f, "b2");
+  app_test_press (GTK_WIDGET (house (f, "b1")), "Return");
+  spin (100);
+  g_assert_cmpuint (n_moves (f), ==, 1);
+  second = last_name (f);
+  g_assert_cmpstr (second, ==, "b2>b1");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmp = app_test_init (&argc, &argv, "skip");
+
+  g_test_add ("/skip/click", Fixture, NULL, fixture_setup, test_click_skip, fixture_teardown);
+  g_test_add ("/skip/move-on", Fixture, NULL, fixture_setup, test_move_on, fixture_teardown);
+  g_test_add ("/skip/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
+  return g_test_run ();
+}

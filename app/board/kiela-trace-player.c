@@ -387,6 +387,10 @@ kiela_trace_player_narrate_start (const KielaTrace *trace)
   g_return_val_if_fail (trace != NULL, NULL);
 
   square = kiela_square_name_dup (trace->before.files, trace->result.mover, (guint) trace->result.move);
+  if (KIELA_MOVE_IS_SKIP (trace->result.move))
+    /* TRANSLATORS: before a skip is replayed (Quiela: a threatened single stone jumps, it is not
+     * sown); %1$s is "South" or "North", %2$s the skip like b2>a1 */
+    return g_strdup_printf (_("%1$s is about to move %2$s."), kiela_side_display_name (trace->result.mover), square);
   /* TRANSLATORS: before a move is replayed; %1$s is "South" or "North", %2$s a square like g1 */
   return g_strdup_printf (_("%1$s is about to sow %2$s."), kiela_side_display_name (trace->result.mover), square);
 }

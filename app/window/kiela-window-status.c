@@ -374,8 +374,11 @@ _kiela_window_update_step_bar (KielaWindow *self)
     {
       g_autofree char *sq = kiela_square_name_dup (trace->before.files, trace->result.mover,
                                                    (guint) trace->result.move);
-      /* TRANSLATORS: step bar: "South sows g1 · step 3 of 12" */
-      step = g_strdup_printf (_("%s sows %s · step %u of %u"), kiela_side_display_name (trace->result.mover), sq,
+      /* TRANSLATORS: step bar: "South sows g1 · step 3 of 12"; for Quiela's skip of a threatened
+       * single, which is not sown, "South moves b2>a1 · step 3 of 3" */
+      step = g_strdup_printf (KIELA_MOVE_IS_SKIP (trace->result.move) ? _("%s moves %s · step %u of %u")
+                                                                       : _("%s sows %s · step %u of %u"),
+                              kiela_side_display_name (trace->result.mover), sq,
                               kiela_trace_player_get_index (self->player),
                               kiela_trace_player_get_n_events (self->player));
     }

@@ -134,6 +134,12 @@ test_click_skip (Fixture *f, gconstpointer data)
         told |= g_strcmp0 (line, "South’s threatened single skips from b2 to a1.") == 0;
       }
     g_assert_true (told);
+    /* not a sowing: the replay says the move is made */
+    {
+      g_autofree char *start = kiela_trace_player_narrate_start (trace);
+
+      g_assert_cmpstr (start, ==, "South is about to move b2>a1.");
+    }
   }
   maybe_screenshot (f, "skip-played");
 }

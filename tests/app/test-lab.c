@@ -259,6 +259,35 @@ test_extra_capture (Fixture *f, gconstpointer data)
   g_assert_cmpint (lab_variant (f)->captured_fate, ==, KIELA_CAPTURED_REMOVED);
 }
 
+/* SingleSkip is a row like the others: its own title and values; choosing the skip gives the
+ * lab's variant the rule. */
+static void
+test_single_skip (Fixture *f, gconstpointer data)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (kiela_lab_page_get_row (f->lab, "SingleSkip"));
+  GListModel *choices = adw_combo_row_get_model (row);
+  const char *skip = kiela_variant_value_label ("SingleSkip", "threatened-second-inner");
+  gboolean found = FALSE;
+
+  g_assert_cmpstr (kiela_variant_key_title ("SingleSkip"), ==, "Skip of a threatened single");
+  g_assert_cmpstr (skip, ==, "From the second inner house to the first or second outer one");
+  g_assert_cmpstr (kiela_variant_value_label ("SingleSkip", "none"), ==, "No skip");
+  g_assert_false (lab_variant (f)->flags & KIELA_VARIANT_FLAG_SINGLE_SKIP);
+  for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (choices, i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), skip))
+        {
+          adw_combo_row_set_selected (row, i);
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+  g_assert_null (kiela_lab_page_get_error (f->lab));
+  g_assert_true (lab_variant (f)->flags & KIELA_VARIANT_FLAG_SINGLE_SKIP);
+}
+
 /* A shared file: described, installed into the user's folder, registered; never twice. */
 static void
 test_install (Fixture *f, gconstpointer data)
@@ -526,6 +555,7 @@ main (int argc, char **argv)
   g_test_add ("/app/lab/change-play-save", Fixture, NULL, fixture_setup, test_change_play_save, fixture_teardown);
   g_test_add ("/app/lab/inline-error", Fixture, NULL, fixture_setup, test_inline_error, fixture_teardown);
   g_test_add ("/app/lab/extra-capture", Fixture, NULL, fixture_setup, test_extra_capture, fixture_teardown);
+  g_test_add ("/app/lab/single-skip", Fixture, NULL, fixture_setup, test_single_skip, fixture_teardown);
   g_test_add ("/app/lab/install", Fixture, NULL, fixture_setup, test_install, fixture_teardown);
   g_test_add ("/app/lab/stats", Fixture, NULL, fixture_setup, test_stats, fixture_teardown);
   g_test_add ("/app/lab/cancel", Fixture, NULL, fixture_setup, test_cancel, fixture_teardown);

@@ -69,6 +69,9 @@ static const struct {
   /* TRANSLATORS: a rule of a variant: how many more opponent houses of their choice a player may
    * take after a capture (Mefuvha: 1) */
   { "ExtraCapture", N_("Extra houses taken after a capture") },
+  /* TRANSLATORS: a rule of a variant: whether a single stone the opponent could capture next may
+   * skip from the second inner house to the first or second outer house (Quiela) */
+  { "SingleSkip", N_("Skip of a threatened single") },
 };
 
 const char *
@@ -141,6 +144,10 @@ static const struct {
   /* TRANSLATORS: the values of “First sowing from the leftmost house” */
   { "FirstSowing", "usual", NC_("variant rule value", "Starts in the next house, as always") },
   { "FirstSowing", "leftmost-in-house", NC_("variant rule value", "May start in that house itself") },
+  /* TRANSLATORS: the values of “Skip of a threatened single” */
+  { "SingleSkip", "none", NC_("variant rule value", "No skip") },
+  { "SingleSkip", "threatened-second-inner", NC_("variant rule value",
+                                                 "From the second inner house to the first or second outer one") },
   { NULL, "false", NC_("variant rule value", "No") },
   { NULL, "true", NC_("variant rule value", "Yes") },
 };

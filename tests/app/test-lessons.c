@@ -1101,7 +1101,11 @@ test_walkthrough (Fixture *f, gconstpointer data)
       walk_shot (f, 90 + k, id, 0, "f5");
       /* The clicker steps a move: a step that asks first is answered. */
       if (kiela_trace_player_get_trace (kiela_lesson_view_get_trace_player (view)) == NULL)
-        answer_right (view, lesson, kiela_registry_lookup_variant (f->registry, lesson->variant), 0);
+        {
+          answer_right (view, lesson, kiela_registry_lookup_variant (f->registry, lesson->variant), 0);
+          /* From the move's start: at its end Page Down takes the next step. */
+          kiela_trace_player_go_to_start (kiela_lesson_view_get_trace_player (view));
+        }
       app_test_press (GTK_WIDGET (view), "Page_Down");
       app_test_press (GTK_WIDGET (view), "Page_Down");
       walk_shot (f, 90 + k, id, 0, "pgdn");
@@ -2370,6 +2374,15 @@ test_runner_presenting_long_text (Fixture *f, gconstpointer data)
     g_assert_cmpint (gtk_widget_get_height (caption), >=, need);
     g_assert_false (gtk_label_get_ellipsize (GTK_LABEL (caption)) != PANGO_ELLIPSIZE_NONE);
   }
+  /* The zoom four steps up (the walkthrough's): the type at its floor, the band may pass its
+   * share a little (the ellipsis counts lines of the unzoomed fit), never take the screen. */
+  for (guint z = 0; z < 4; z++)
+    app_test_press (GTK_WIDGET (f->window), "<Control>plus");
+  app_test_wait_frames (GTK_WIDGET (f->window), 6);
+  b = bounds_in_window (f, band);
+  g_test_message ("zoomed: caption band %.0f px", b.size.height);
+  g_assert_cmpfloat (b.size.height, <=, 0.4 * h);
+  app_test_press (GTK_WIDGET (f->window), "<Control>0");
   app_test_press (GTK_WIDGET (f->window), "F5");
   spin (50);
 }

@@ -1587,6 +1587,10 @@ on_fold (GtkWidget *page, gboolean columns, int width, int height, gpointer data
     }
   if (gtk_scrolled_window_get_min_content_height (GTK_SCROLLED_WINDOW (self->side_scroll)) != text_height)
     gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->side_scroll), text_height);
+  /* A new size, or a text or type that changed the band's: fit it again (a no-op when
+   * nothing changed; the tick callback alone missed frames the window did not draw). */
+  if (self->caption_tick != 0)
+    kiela_lesson_caption_fit (self->caption, height);
 }
 
 static void

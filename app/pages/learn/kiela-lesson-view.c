@@ -385,6 +385,31 @@ feedback_in_language (KielaLessonView *self, gboolean right, const char *feedbac
   return g_strconcat (wanted, feedback + strlen (iface), NULL);
 }
 
+/* The feedback without its verdict ("Right!" or the step's own right text), for a step the
+ * engine showed: "Here is the answer. Right! …" would praise the pupil for the engine's move. */
+static const char *
+feedback_detail (KielaLessonView *self, const char *feedback)
+{
+  const KielaLessonStep *s = &self->lesson->steps[self->step];
+  const char *domain = self->lesson->translation_domain ? self->lesson->translation_domain : GETTEXT_PACKAGE;
+  const char *bases[2];
+
+  if (feedback == NULL)
+    return NULL;
+  bases[0] = s->right != NULL ? g_dgettext (domain, s->right) : _("Right!");
+  bases[1] = s->right != NULL ? in_language (self, s->right, bases[0]) : ui_text (self, N_("Right!"));
+  for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
+    if (bases[i] != NULL && g_str_has_prefix (feedback, bases[i]))
+      {
+        const char *rest = feedback + strlen (bases[i]);
+
+        while (*rest == ' ')
+          rest++;
+        return *rest != '\0' ? rest : NULL;
+      }
+  return feedback;
+}
+
 /* The learner answered: record, say so (now, or after the replay when `defer`), and offer
  * what comes next.  A wrong answer leaves the step open: the next answer counts at once. */
 static void
@@ -417,7 +442,12 @@ take_verdict_full (KielaLessonView *self, KielaLessonVerdict verdict, const char
       if (self->wrong == 0 && !self->shown)
         kiela_lesson_progress_clear_mistake (self->progress, self->lesson->id, self->step, NULL);
       if (self->shown)
-        text = g_strdup_printf ("%s %s %s", stars_text, ui_text (self, N_("Here is the answer.")), feedback ? feedback : "");
+        {
+          const char *detail = feedback_detail (self, feedback);
+
+          text = detail != NULL ? g_strdup_printf ("%s %s %s", stars_text, ui_text (self, N_("Here is the answer.")), detail)
+                                : g_strdup_printf ("%s %s", stars_text, ui_text (self, N_("Here is the answer.")));
+        }
       else
         text = g_strdup_printf ("%s %s", stars_text, feedback ? feedback : ui_text (self, N_("Right!")));
       kind = FEEDBACK_RIGHT;

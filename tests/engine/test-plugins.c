@@ -71,7 +71,12 @@ test_broken_plugins (void)
   assert_failed (registry, "undefined-symbol.so", "kiela_test_symbol_that_does_not_exist");
   assert_failed (registry, "missing-query.so", "lacks the symbol kiela_plugin_query");
   assert_failed (registry, "missing-register.so", "lacks the symbol kiela_plugin_register");
-  assert_failed (registry, "wrong-abi.so", "built for plugin ABI version 42, but this Kiela uses version 1");
+  {
+    g_autofree char *abi = g_strdup_printf ("built for plugin ABI version %d, but this Kiela uses version %d",
+                                            KIELA_PLUGIN_ABI_VERSION + 41, KIELA_PLUGIN_ABI_VERSION);
+
+    assert_failed (registry, "wrong-abi.so", abi);
+  }
   assert_failed (registry, "null-info.so", "returned no plugin information");
   assert_failed (registry, "info-outside.so", "its plugin information lies outside the module");
   assert_failed (registry, "name-outside.so", "its plugin information has a name pointing outside the module");
@@ -717,7 +722,10 @@ test_file_names_not_utf8 (void)
 
     g_assert_true (g_file_set_contents (lonely, "", 0, NULL));
     copy_file (good_src, module);
-    g_assert_true (g_file_set_contents (info, "[Plugin]\nModule=renamed\nId=renamed\nName=R\nABI=1\nAPI=1\n", -1, NULL));
+    g_autofree char *info_text = g_strdup_printf ("[Plugin]\nModule=renamed\nId=renamed\nName=R\nABI=%d\nAPI=1\n",
+                                                  KIELA_PLUGIN_ABI_VERSION);
+
+    g_assert_true (g_file_set_contents (info, info_text, -1, NULL));
     g_assert_true (g_file_set_contents (variant, "[Variant]\nId=odd\nFiles=99\n", -1, NULL));
   }
   g_setenv ("KIELA_VARIANT_PATH", dir, TRUE);

@@ -226,6 +226,11 @@ test_game (Fixture *f, gconstpointer data)
   app_test_wait_frames (GTK_WIDGET (f->window), 2);
   g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->window)), ==, n + 1);
   assert_fits (f, "the game page after a move", "narrow-game-moved.png");
+  /* Reviewing the start: the step bar offers the way back, and still fits. */
+  kiela_window_review_ply (f->window, 0);
+  assert_fits (f, "the game page reviewing a move", "narrow-game-review.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.back-to-game", NULL));
+  assert_fits (f, "the game page back to the game", "narrow-game-back.png");
 }
 
 static gboolean

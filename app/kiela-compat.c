@@ -691,8 +691,11 @@ kiela_compat_shortcuts_present (GtkApplicationWindow *window, const char *resour
       g_object_set_data_full (G_OBJECT (window), SHORTCUTS_KEY, g_object_ref_sink (shortcuts), g_object_unref);
 #else
       shortcuts = overlay;
-      /* Transient for the window, hidden on close, destroyed with it. */
+      /* Transient for the window, hidden on close, destroyed with it.  Deprecated in GTK 4.18,
+       * replaced by AdwShortcutsDialog in libadwaita 1.8 (above). */
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
       gtk_application_window_set_help_overlay (window, GTK_SHORTCUTS_WINDOW (overlay));
+      G_GNUC_END_IGNORE_DEPRECATIONS
 #endif
     }
 #if ADW_CHECK_VERSION (1, 8, 0)
@@ -710,6 +713,42 @@ kiela_compat_shortcuts_find (GtkApplicationWindow *window)
 #if ADW_CHECK_VERSION (1, 8, 0)
   return g_object_get_data (G_OBJECT (window), SHORTCUTS_KEY);
 #else
-  return GTK_WIDGET (gtk_application_window_get_help_overlay (window));
+  GtkWidget *overlay;
+
+  /* Deprecated in GTK 4.18, replaced by AdwShortcutsDialog in libadwaita 1.8 (above). */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  overlay = GTK_WIDGET (gtk_application_window_get_help_overlay (window));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return overlay;
+#endif
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Style: a widget's color (GTK >= 4.10), CSS from a string (GTK >= 4.12)
+ */
+
+void
+kiela_compat_widget_get_color (GtkWidget *widget, GdkRGBA *color)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (color != NULL);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
+#endif
+}
+
+void
+kiela_compat_css_provider_load (GtkCssProvider *provider, const char *css)
+{
+  g_return_if_fail (GTK_IS_CSS_PROVIDER (provider));
+  g_return_if_fail (css != NULL);
+
+#if GTK_CHECK_VERSION (4, 12, 0)
+  gtk_css_provider_load_from_string (provider, css);
+#else
+  gtk_css_provider_load_from_data (provider, css, -1);
 #endif
 }

@@ -168,4 +168,11 @@ void        kiela_split_collapse_below     (KielaSplit *self, AdwApplicationWind
  * the window's children are allocated, so this very allocation uses it; nothing with 1.4). */
 void        kiela_split_window_allocate    (KielaSplit *self, int width);
 
+/* The foreground color of `widget` as its style gives it: gtk_widget_get_color with GTK >= 4.10,
+ * its style context's (deprecated in 4.10) before. */
+void       kiela_compat_widget_get_color  (GtkWidget *widget, GdkRGBA *color);
+/* Loads `css` (NUL-terminated) into `provider`: gtk_css_provider_load_from_string with
+ * GTK >= 4.12, gtk_css_provider_load_from_data (deprecated in 4.12) before. */
+void       kiela_compat_css_provider_load (GtkCssProvider *provider, const char *css);
+
 G_END_DECLS

@@ -59,6 +59,10 @@ kiela_export_board_texture (KielaWindow *self, GError **error)
   return png ? gdk_texture_new_from_bytes (png, error) : NULL;
 }
 
+/* The board image's chooser is a GtkFileChooserNative (deprecated in GTK 4.10 for
+ * GtkFileDialog, which has no choices as of GTK 4.18, and "Mark the last move" is one): its
+ * calls below are deprecated from 4.10 on and silenced here, each function on its own. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 static void
 add_filter (GtkFileChooser *chooser, const char *name, const char *pattern, const char *mime)
 {
@@ -70,6 +74,7 @@ add_filter (GtkFileChooser *chooser, const char *name, const char *pattern, cons
   gtk_file_chooser_add_filter (chooser, filter);
   g_object_unref (filter);
 }
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 /* "kizua-vs-human-2026-12-01-worksheet.pdf" */
 static char *
@@ -82,6 +87,7 @@ worksheet_file_name (KielaWindow *self)
   return g_strdup_printf (_("%s-worksheet.pdf"), stem);
 }
 
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* GtkFileChooser, deprecated in GTK 4.10: see add_filter() */
 static void
 set_documents_folder (GtkFileChooser *chooser)
 {
@@ -89,6 +95,7 @@ set_documents_folder (GtkFileChooser *chooser)
 
   gtk_file_chooser_set_current_folder (chooser, dir, NULL);
 }
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 static void
 report_saved (KielaWindow *self, GFile *file, gboolean ok, const GError *error, const char *failure)
@@ -104,6 +111,7 @@ report_saved (KielaWindow *self, GFile *file, gboolean ok, const GError *error, 
   kiela_window_add_message (self, msg);
 }
 
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS  /* GtkFileChooser, deprecated in GTK 4.10: see add_filter() */
 static void
 on_image_response (GtkNativeDialog *native, int response, KielaWindow *self)
 {
@@ -119,9 +127,11 @@ on_image_response (GtkNativeDialog *native, int response, KielaWindow *self)
     }
   g_object_unref (native);
 }
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 /* The one chooser left on GtkFileChooserNative: GtkFileDialog (GTK 4.10) has no choices, and
- * "Mark the last move" is one (GTK_VERSION_MIN_REQUIRED 4.8 keeps its deprecation quiet). */
+ * "Mark the last move" is one (see add_filter()). */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 void
 kiela_export_action_export_image (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -146,6 +156,7 @@ kiela_export_action_export_image (GtkWidget *widget, const char *name, GVariant 
   g_signal_connect (native, "response", G_CALLBACK (on_image_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 void
 kiela_export_action_copy_image (GtkWidget *widget, const char *name, GVariant *param)

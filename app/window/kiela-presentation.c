@@ -93,7 +93,7 @@ apply_zoom (KielaWindow *self)
                                              c, MAX (0, height - TOAST_BOTTOM_PX - 6 - header));
     g_autofree char *all = g_strconcat (css, lift, NULL);
 
-    gtk_css_provider_load_from_data (self->zoom_css, all, -1);
+    kiela_compat_css_provider_load (self->zoom_css, all);
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include "kiela-review-panel.h"
 #include "kiela-review-plot.h"
+#include "kiela-compat.h"
 
 /* Short enough that the move list above keeps its rows (at least 8 at 1280×800). */
 #define GRAPH_HEIGHT 64
@@ -122,7 +123,7 @@ draw_graph (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer d
 
   if (self->review == NULL)
     return;
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &color);
+  kiela_compat_widget_get_color (GTK_WIDGET (area), &color);
   fg = (KielaLabPlotInk) { color.red, color.green, color.blue, color.alpha };
   kiela_review_plot_draw (cr, self->review, &fg, width, height, (int) self->ply);
 }

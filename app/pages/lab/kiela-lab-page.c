@@ -484,7 +484,7 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
 
   if (stats[0] == NULL)
     return;
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &color);
+  kiela_compat_widget_get_color (GTK_WIDGET (area), &color);
   fg = (KielaLabPlotInk) { color.red, color.green, color.blue, color.alpha };
   kiela_lab_plot_draw (cr, area == self->lengths_plot ? KIELA_LAB_PLOT_LENGTHS : KIELA_LAB_PLOT_STONES,
                        stats, labels, &fg, width, height);

@@ -52,6 +52,7 @@ kiela_split_init (KielaSplit *self)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
   self->inner = adw_overlay_split_view_new ();
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);   /* see kiela_split_measure */
   adw_overlay_split_view_set_sidebar_position (INNER (self), GTK_PACK_END);
   /* The panel as wide as its content asks (AdwFlap's way), not a fraction of the window. */
   adw_overlay_split_view_set_min_sidebar_width (INNER (self), 0);
@@ -136,6 +137,42 @@ kiela_split_set_property (GObject *object, guint prop_id, const GValue *value, G
     }
 }
 
+#if ADW_CHECK_VERSION (1, 4, 0)
+/* A window with breakpoints keeps its minimum size (600x500) whatever its content asks, and
+ * AdwOverlaySplitView asks for the folded panel's whole height even while the panel is away:
+ * a tall panel (review buttons, move list, analysis) overflowed a 500 px window.  Folded, the
+ * wrapper asks only the content's height; in a shorter allocation the split view still gets
+ * its own minimum, and the wrapper clips what passes its bottom edge. */
+static void
+kiela_split_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                     int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  KielaSplit *self = KIELA_SPLIT (widget);
+  GtkWidget *content = adw_overlay_split_view_get_content (INNER (self));
+
+  gtk_widget_measure (self->inner, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+  if (orientation == GTK_ORIENTATION_VERTICAL && content != NULL)
+    {
+      int content_min = 0;
+
+      gtk_widget_measure (content, orientation, for_size, &content_min, NULL, NULL, NULL);
+      *minimum = MIN (*minimum, content_min);
+      *minimum_baseline = -1;
+      *natural_baseline = -1;
+    }
+}
+
+static void
+kiela_split_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  KielaSplit *self = KIELA_SPLIT (widget);
+  int inner_min = 0;
+
+  gtk_widget_measure (self->inner, GTK_ORIENTATION_VERTICAL, width, &inner_min, NULL, NULL, NULL);
+  gtk_widget_allocate (self->inner, width, MAX (height, inner_min), height >= inner_min ? baseline : -1, NULL);
+}
+#endif
+
 static void
 kiela_split_class_init (KielaSplitClass *klass)
 {
@@ -163,7 +200,12 @@ kiela_split_class_init (KielaSplitClass *klass)
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+#if ADW_CHECK_VERSION (1, 4, 0)
+  widget_class->measure = kiela_split_measure;
+  widget_class->size_allocate = kiela_split_size_allocate;
+#else
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+#endif
 }
 
 GtkWidget *

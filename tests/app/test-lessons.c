@@ -2437,6 +2437,20 @@ test_runner_board_space (Fixture *f, gconstpointer data)
         g_assert_cmpfloat (r.origin.y + r.size.height, <=, pane.origin.y + pane.size.height);
       }
   }
+  /* A long first step (the game-end lesson's, 300 characters) is read whole too: with the
+   * text and the answer in halves, a French first step was cut after four lines. */
+  g_assert_true (kiela_lesson_view_open (view, "game-end", 0, NULL));
+  app_test_wait_frames (GTK_WIDGET (f->window), 4);
+  {
+    GtkWidget *text = kiela_lesson_view_get_control (view, "narration");
+    GtkWidget *side = gtk_widget_get_ancestor (text, GTK_TYPE_SCROLLED_WINDOW);
+    graphene_rect_t pane = bounds_in_window (f, side);
+    graphene_rect_t r = bounds_in_window (f, text);
+
+    g_assert_cmpuint (strlen (gtk_label_get_text (GTK_LABEL (text))), >=, 250);
+    g_assert_cmpfloat (r.origin.y, >=, pane.origin.y);
+    g_assert_cmpfloat (r.origin.y + r.size.height, <=, pane.origin.y + pane.size.height);
+  }
 }
 
 /* `widget` is shown whole: inside the window and not squeezed by its parents (its border box,

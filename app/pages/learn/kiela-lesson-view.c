@@ -1610,7 +1610,9 @@ on_fold (GtkWidget *page, gboolean columns, int width, int height, gpointer data
       gtk_orientable_set_orientation (GTK_ORIENTABLE (self->side_content),
                                       wide ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
       gtk_box_set_spacing (self->side_content, wide ? 24 : 12);
-      gtk_box_set_homogeneous (self->side_content, wide);
+      /* Not homogeneous: the answer column takes what its controls need, the step's text the
+       * rest (in halves, a French first step needed five lines and was cut off). */
+      gtk_box_set_homogeneous (self->side_content, FALSE);
       gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->side_scroll), !wide);
       /* Its share, no more: the board takes the rest. */
       gtk_widget_set_vexpand (self->side_scroll, !wide);

@@ -81,16 +81,23 @@ app_test_disable_animations (void)
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 }
 
-/* Clicks the house named `square` ("g1") on the window's board, as a user does, and lets the
- * move (or its refusal) through. */
+/* Clicks the house named `square` ("g1", on a board of `files` files) on the window's board, as
+ * a user does, and lets the move (or its refusal, or the choice it offers) through for `ms`. */
 static inline void
-app_test_play_square (KielaWindow *window, const char *square)
+app_test_activate_square (KielaWindow *window, guint files, const char *square, guint ms)
 {
   KielaSquare sq;
 
-  g_assert_true (kiela_square_parse (10, square, &sq, NULL));
+  g_assert_true (kiela_square_parse (files, square, &sq, NULL));
   g_signal_emit_by_name (kiela_window_get_board (window), "house-activated", (guint) sq.side, (guint) sq.house);
-  spin (30);
+  spin (ms);
+}
+
+/* The same on Kiela's 10-file board. */
+static inline void
+app_test_play_square (KielaWindow *window, const char *square)
+{
+  app_test_activate_square (window, 10, square, 30);
 }
 
 /* A wait_until() condition: `widget` is on screen with a width (laid out at least once). */

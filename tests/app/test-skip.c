@@ -62,11 +62,7 @@ house (Fixture *f, const char *square)
 static void
 activate (Fixture *f, const char *square)
 {
-  KielaSquare sq;
-
-  g_assert_true (kiela_square_parse (7, square, &sq, NULL));
-  g_signal_emit_by_name (kiela_window_get_board (f->w.window), "house-activated", (guint) sq.side, (guint) sq.house);
-  spin (50);
+  app_test_activate_square (f->w.window, 7, square, 50);
 }
 
 /* KIELA_SCREENSHOT_DIR=... keeps the window as it is now. */

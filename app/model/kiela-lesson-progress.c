@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <glib/gi18n.h>
 
+#include "kiela-keyfile.h"
 #include "kiela-lesson-progress.h"
 #include "kiela.h"
 
@@ -282,15 +283,9 @@ kiela_lesson_progress_load (KielaLessonProgress *self, GError **error)
   /* Unreadable or malformed: keep it for the user and start afresh. */
   g_key_file_unref (self->keys);
   self->keys = g_key_file_new ();
-  aside = g_strdup_printf ("%s.corrupt-%" G_GINT64_FORMAT, self->path, g_get_real_time () / G_USEC_PER_SEC);
-  /* Never over an earlier corrupt copy. */
-  for (guint i = 1; g_file_test (aside, G_FILE_TEST_EXISTS); i++)
-    {
-      g_free (aside);
-      aside = g_strdup_printf ("%s.corrupt-%" G_GINT64_FORMAT "-%u", self->path,
-                               g_get_real_time () / G_USEC_PER_SEC, i);
-    }
-  if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ACCES) && g_rename (self->path, aside) == 0)
+  /* Never over an earlier corrupt copy; a file it may not read is left where it is. */
+  if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ACCES)
+      && (aside = kiela_file_set_aside (self->path, "corrupt")) != NULL)
     /* TRANSLATORS: %1$s the progress file, %2$s why it is unreadable, %3$s where it was moved */
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("Lesson progress in %1$s could not be read (%2$s); it was kept as %3$s."),
                  self->path, local->message, aside);
@@ -303,22 +298,9 @@ kiela_lesson_progress_load (KielaLessonProgress *self, GError **error)
 gboolean
 kiela_lesson_progress_save (KielaLessonProgress *self, GError **error)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *data = NULL;
-  gsize length;
-
   g_return_val_if_fail (KIELA_IS_LESSON_PROGRESS (self), FALSE);
 
-  dir = g_path_get_dirname (self->path);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir, g_strerror (saved));
-      return FALSE;
-    }
-  data = g_key_file_to_data (self->keys, &length, NULL);
-  /* g_file_set_contents writes a temporary and renames it: a crash never leaves half a file. */
-  return g_file_set_contents_full (self->path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  return kiela_key_file_save_private (self->keys, self->path, error);
 }
 
 guint

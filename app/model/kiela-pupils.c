@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <glib/gi18n.h>
 
+#include "kiela-keyfile.h"
 #include "kiela-pupils.h"
 #include "kiela.h"
 
@@ -148,39 +149,11 @@ note (GString *problems, const char *message)
   g_string_append (problems, message);
 }
 
-/* Sets a file that does not read aside, never over an earlier copy: the name kept. */
-static char *
-set_aside (const char *path, const char *why)
-{
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  char *aside = g_strdup_printf ("%s.%s-%" G_GINT64_FORMAT, path, why, now);
-
-  for (guint i = 1; g_file_test (aside, G_FILE_TEST_EXISTS); i++)
-    {
-      g_free (aside);
-      aside = g_strdup_printf ("%s.%s-%" G_GINT64_FORMAT "-%u", path, why, now, i);
-    }
-  if (g_rename (path, aside) != 0)
-    {
-      g_free (aside);
-      return NULL;
-    }
-  return aside;
-}
-
 static gboolean
 save_class (KielaPupils *self, GError **error)
 {
   g_autoptr(GKeyFile) keys = g_key_file_new ();
-  g_autofree char *data = NULL;
-  gsize length;
 
-  if (g_mkdir_with_parents (self->dir, 0700) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", self->dir, g_strerror (saved));
-      return FALSE;
-    }
   if (self->current != NULL)
     g_key_file_set_string (keys, CLASS_GROUP, "current", self->current);
   for (guint i = 0; i < self->pupils->len; i++)
@@ -190,8 +163,7 @@ save_class (KielaPupils *self, GError **error)
 
       g_key_file_set_string (keys, group, "name", p->name);
     }
-  data = g_key_file_to_data (keys, &length, NULL);
-  return g_file_set_contents_full (self->class_path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  return kiela_key_file_save_private (keys, self->class_path, error);
 }
 
 static gboolean
@@ -357,7 +329,7 @@ kiela_pupils_load (KielaPupils *self, GError **error)
   if (!read_class (self, &local) && !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
     {
       g_autofree char *aside = g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ACCES)
-                               ? NULL : set_aside (self->class_path, "corrupt");
+                               ? NULL : kiela_file_set_aside (self->class_path, "corrupt");
       g_autofree char *message =
         /* TRANSLATORS: %1$s the class file, %2$s why it is unreadable, %3$s where it was moved */
         g_strdup_printf (_("The class list in %1$s could not be read (%2$s); it was kept as %3$s, and the pupils were found again from their own files."),
@@ -601,7 +573,7 @@ kiela_pupils_remove (KielaPupils *self, const char *id, GError **error)
     }
   path = pupil_path (self, id);
   /* Kept, not deleted: a pupil removed by mistake can be given back by hand. */
-  if (g_file_test (path, G_FILE_TEST_EXISTS) && (aside = set_aside (path, "removed")) == NULL)
+  if (g_file_test (path, G_FILE_TEST_EXISTS) && (aside = kiela_file_set_aside (path, "removed")) == NULL)
     {
       int saved = errno;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", path, g_strerror (saved));

@@ -74,6 +74,10 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
                                   "Lap %u: %s lifts the %u stones of %s and sows on.", e->count),
                               e->lap, who, (guint) e->count, sq);
     case KIELA_EVENT_DROP:
+      if (KIELA_MOVE_IS_SKIP (trace->result.move))
+        /* Translators: "The single stone lands in empty a1." (Quiela's skip of a threatened
+         * single: the stone is moved, not sown) */
+        return g_strdup_printf (_("The single stone lands in empty %s."), sq);
       if (e->hand == 0)
         return g_strdup_printf (NG ("The last stone drops into %s, which now holds %u.",
                                     "The last stone drops into %s, which now holds %u.", e->count),
@@ -162,6 +166,9 @@ kiela_narrate_event (const KielaVariant *variant, const KielaTrace *trace, guint
                               (guint) e->count);
     case KIELA_EVENT_END:
     default:
+      if (KIELA_MOVE_IS_SKIP (trace->result.move))
+        /* Translators: the end of Quiela's skip of a threatened single (no sowing, no lap) */
+        return g_strdup (_("The skip ends the move: nothing is sown and nothing is captured."));
       switch ((KielaEndReason) e->reason)
         {
         case KIELA_END_ENDLESS:
@@ -210,6 +217,10 @@ kiela_narrate_move_summary (const KielaVariant *variant, const KielaTrace *trace
       return g_strdup_printf (_("%1$s’s threatened single skipped from %2$s to %3$s."), who, sq, to);
     }
   laps = g_strdup_printf (NG ("%u lap", "%u laps", r->laps), r->laps);
+  if (KIELA_MOVE_IS_CLOCKWISE (r->move) && r->captures == 0)
+    /* Translators: "South sowed b1 clockwise: 1 lap, no capture." (where a clockwise sowing
+     * need not capture) */
+    return g_strdup_printf (_("%s sowed %s clockwise: %s, no capture."), who, sq, laps);
   if (KIELA_MOVE_IS_CLOCKWISE (r->move))
     /* Translators: "South sowed b1 clockwise: 2 laps, captured 4 stones." (a clockwise sowing captures) */
     return g_strdup_printf (NG ("%s sowed %s clockwise: %s, captured %u stone.",

@@ -590,6 +590,29 @@ test_reverse_capture (void)
   g_assert_cmpuint (count_at (&after, "c1"), ==, 1);
   g_assert_cmpuint (count_at (&after, "f1"), ==, 1);
   g_assert_cmpuint (kiela_position_total (&after), ==, kiela_position_total (&pos));
+  /* What Happens tells it lap by lap, the clockwise sowing in words. */
+  {
+    g_autoptr(KielaTrace) trace = kiela_trace_new ();
+    g_autofree char *summary = NULL;
+    const char *want[] = {
+      "South lifts 2 stones from b1 and sows them clockwise.",
+      "A stone drops into a1 (now 1); 1 stone left in hand.",
+      "The last stone drops into a2, which now holds 2.",
+      "a2 captures 4 stones from a3 and a4; they join South’s army.",
+      "South sows the 4 captured stones from c1 on.",
+    };
+
+    g_assert_true (kiela_sow_traced (omweso, &pos, 1 | KIELA_MOVE_CLOCKWISE, trace));
+    g_assert_cmpuint (kiela_trace_get_n_events (trace), >, G_N_ELEMENTS (want));
+    for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+      {
+        g_autofree char *line = kiela_narrate_event (omweso, trace, i);
+
+        g_assert_cmpstr (line, ==, want[i]);
+      }
+    summary = kiela_narrate_move_summary (omweso, trace);
+    g_assert_cmpstr (summary, ==, "South sowed b1 clockwise: 2 laps, captured 4 stones.");
+  }
 }
 
 /* Where clockwise does not capture, the clockwise move is refused, and says why. */

@@ -688,6 +688,15 @@ test_skip (void)
     g_assert_true (kiela_sow_traced (quiela, &pos, to_a1, trace));
     said = kiela_narrate_event (quiela, trace, 0);
     g_assert_cmpstr (said, ==, "South’s threatened single skips from b2 to a1.");
+    /* The rest of it says a stone moved, never a sowing or its laps. */
+    g_assert_cmpuint (kiela_trace_get_n_events (trace), ==, 3);
+    {
+      g_autofree char *drop = kiela_narrate_event (quiela, trace, 1);
+      g_autofree char *end = kiela_narrate_event (quiela, trace, 2);
+
+      g_assert_cmpstr (drop, ==, "The single stone lands in empty a1.");
+      g_assert_cmpstr (end, ==, "The skip ends the move: nothing is sown and nothing is captured.");
+    }
     summary = kiela_narrate_move_summary (quiela, trace);
     g_assert_cmpstr (summary, ==, "South’s threatened single skipped from b2 to a1.");
     g_assert_true (kiela_position_equal (&trace->after, &children[0]) || kiela_position_equal (&trace->after, &children[1]) ||

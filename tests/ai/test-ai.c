@@ -7,6 +7,7 @@
 #include "kiela.h"
 #include "ai-test-common.h"
 #include "tests/test-plugin-util.h"
+#include "tests/test-positions.h"
 
 static KielaRegistry *registry;
 
@@ -975,13 +976,7 @@ test_quiela_skip (void)
       g_test_skip ("Quiela is not loaded");
       return;
     }
-  kiela_position_init_start (&pos, v);
-  memset (pos.houses, 0, sizeof pos.houses);
-  pos.houses[KIELA_SOUTH][12] = 1;   /* b2 */
-  pos.houses[KIELA_SOUTH][4] = 1;    /* e1 */
-  pos.houses[KIELA_NORTH][7] = 1;    /* a3 */
-  pos.houses[KIELA_NORTH][3] = 1;    /* d4 */
-  pos.to_move = KIELA_SOUTH;
+  test_position_quiela_threatened_single (v, &pos);
   for (guint a = 0; a < G_N_ELEMENTS (algorithms); a++)
     for (guint seed = 0; seed < 4; seed++)
       {

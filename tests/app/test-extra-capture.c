@@ -10,11 +10,9 @@
 #include "kiela.h"
 #include "kiela-window.h"
 #include "kiela-settings.h"
-#include "kiela-board-view-private.h"
-#include "kiela-house.h"
 #include "kiela-trace-player.h"
 #include "app-test-window.h"
-#include "app-test-render.h"
+#include "app-test-board.h"
 
 typedef struct {
   AppTestWindow w;
@@ -44,48 +42,10 @@ fixture_teardown (Fixture *f, gconstpointer data)
   app_test_window_close (&f->w);
 }
 
-static KielaHouse *
-house (Fixture *f, const char *square)
-{
-  KielaSquare sq;
-
-  g_assert_true (kiela_square_parse (16, square, &sq, NULL));
-  return kiela_board_view_get_house (kiela_window_get_board (f->w.window), sq.side, sq.house);
-}
-
 static void
 activate (Fixture *f, const char *square)
 {
   app_test_activate_square (f->w.window, 16, square, 50);
-}
-
-/* KIELA_SCREENSHOT_DIR=... keeps the window as it is now. */
-static void
-maybe_screenshot (Fixture *f, const char *name)
-{
-  const char *dir = g_getenv ("KIELA_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  if (dir == NULL)
-    return;
-  path = g_strdup_printf ("%s/%s.png", dir, name);
-  spin (800);
-  texture = render_texture (GTK_WIDGET (f->w.window), FALSE);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("saved %s", path);
-}
-
-static guint
-n_moves (Fixture *f)
-{
-  return kiela_game_get_n_moves (kiela_window_get_game (f->w.window));
-}
-
-static char *
-last_name (Fixture *f)
-{
-  return kiela_game_dup_move_name (kiela_window_get_game (f->w.window), n_moves (f) - 1);
 }
 
 /* c2 (the stylised first move) captures a3 and a4: a click marks North's 29 other houses with
@@ -97,21 +57,21 @@ test_click_target (Fixture *f, gconstpointer data)
   guint marked = 0;
 
   activate (f, "c2");
-  g_assert_cmpuint (n_moves (f), ==, 0);
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 0);
   for (guint h = 0; h < 32; h++)
     marked += kiela_house_get_playable (kiela_board_view_get_house (kiela_window_get_board (f->w.window),
                                                                     KIELA_NORTH, h));
   g_assert_cmpuint (marked, ==, 29);
-  g_assert_true (kiela_house_get_playable (house (f, "c2")));
-  g_assert_false (kiela_house_get_playable (house (f, "a3")));   /* taken by the capture itself */
-  g_assert_false (kiela_house_get_playable (house (f, "e2")));
+  g_assert_true (kiela_house_get_playable (app_test_house (f->w.window, "c2")));
+  g_assert_false (kiela_house_get_playable (app_test_house (f->w.window, "a3")));   /* taken by the capture itself */
+  g_assert_false (kiela_house_get_playable (app_test_house (f->w.window, "e2")));
   g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==,
                    "c2 captures: choose one more of North’s marked houses to take, or c2 again to take none.");
   g_assert_cmpstr (kiela_window_get_narration (f->w.window), ==, kiela_window_get_last_message (f->w.window));
-  maybe_screenshot (f, "extra-capture-choice");
+  app_test_maybe_screenshot (f->w.window, "extra-capture-choice");
   activate (f, "h4");
-  g_assert_cmpuint (n_moves (f), ==, 1);
-  name = last_name (f);
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  name = app_test_last_move_name (f->w.window);
   g_assert_cmpstr (name, ==, "c2xh4");
   spin (200);
   g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_NORTH][8], ==, 0);
@@ -130,7 +90,7 @@ test_click_target (Fixture *f, gconstpointer data)
       }
     g_assert_true (told);
   }
-  maybe_screenshot (f, "extra-capture-played");
+  app_test_maybe_screenshot (f->w.window, "extra-capture-played");
 }
 
 /* A second click on c2 takes no other house; Enter on a marked house takes it (keyboard). */
@@ -141,17 +101,17 @@ test_decline_and_keyboard (Fixture *f, gconstpointer data)
 
   activate (f, "c2");
   activate (f, "c2");
-  g_assert_cmpuint (n_moves (f), ==, 1);
-  first = last_name (f);
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  first = app_test_last_move_name (f->w.window);
   g_assert_cmpstr (first, ==, "c2");
   spin (200);
   /* North's n3 captures p2 and p1; Enter on a2 takes it too. */
   activate (f, "n3");
-  g_assert_cmpuint (n_moves (f), ==, 1);
-  app_test_press (GTK_WIDGET (house (f, "a2")), "Return");
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  app_test_press (GTK_WIDGET (app_test_house (f->w.window, "a2")), "Return");
   spin (100);
-  g_assert_cmpuint (n_moves (f), ==, 2);
-  second = last_name (f);
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 2);
+  second = app_test_last_move_name (f->w.window);
   g_assert_cmpstr (second, ==, "n3xa2");
 }
 
@@ -161,11 +121,11 @@ test_other_click_drops (Fixture *f, gconstpointer data)
 {
   activate (f, "c2");
   activate (f, "e2");
-  g_assert_cmpuint (n_moves (f), ==, 0);
-  g_assert_false (kiela_house_get_playable (house (f, "h4")));
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 0);
+  g_assert_false (kiela_house_get_playable (app_test_house (f->w.window, "h4")));
   /* A North house now is North's, not a choice. */
   activate (f, "h4");
-  g_assert_cmpuint (n_moves (f), ==, 0);
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 0);
 }
 
 int

@@ -10,11 +10,10 @@
 #include "kiela.h"
 #include "kiela-window.h"
 #include "kiela-settings.h"
-#include "kiela-board-view-private.h"
-#include "kiela-house.h"
 #include "kiela-trace-player.h"
 #include "app-test-window.h"
-#include "app-test-render.h"
+#include "app-test-board.h"
+#include "tests/test-positions.h"
 
 typedef struct {
   AppTestWindow w;
@@ -32,13 +31,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->quiela = kiela_registry_lookup_variant (f->w.registry, "quiela");
   g_assert_nonnull (f->quiela);
   /* South's single b2, threatened by North's a3 (which would move into b3 and capture it) */
-  kiela_position_init_start (&pos, f->quiela);
-  memset (pos.houses, 0, sizeof pos.houses);
-  pos.houses[KIELA_SOUTH][12] = 1;   /* b2 */
-  pos.houses[KIELA_SOUTH][4] = 1;    /* e1 */
-  pos.houses[KIELA_NORTH][7] = 1;    /* a3 */
-  pos.houses[KIELA_NORTH][3] = 1;    /* d4 */
-  pos.to_move = KIELA_SOUTH;
+  test_position_quiela_threatened_single (f->quiela, &pos);
   g_assert_true (kiela_window_new_game_from_position (f->w.window, f->quiela, &pos, NULL, NULL, &error));
   g_assert_no_error (error);
   spin (100);
@@ -50,48 +43,10 @@ fixture_teardown (Fixture *f, gconstpointer data)
   app_test_window_close (&f->w);
 }
 
-static KielaHouse *
-house (Fixture *f, const char *square)
-{
-  KielaSquare sq;
-
-  g_assert_true (kiela_square_parse (7, square, &sq, NULL));
-  return kiela_board_view_get_house (kiela_window_get_board (f->w.window), sq.side, sq.house);
-}
-
 static void
 activate (Fixture *f, const char *square)
 {
   app_test_activate_square (f->w.window, 7, square, 50);
-}
-
-/* KIELA_SCREENSHOT_DIR=... keeps the window as it is now. */
-static void
-maybe_screenshot (Fixture *f, const char *name)
-{
-  const char *dir = g_getenv ("KIELA_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  if (dir == NULL)
-    return;
-  path = g_strdup_printf ("%s/%s.png", dir, name);
-  spin (800);
-  texture = render_texture (GTK_WIDGET (f->w.window), FALSE);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("saved %s", path);
-}
-
-static guint
-n_moves (Fixture *f)
-{
-  return kiela_game_get_n_moves (kiela_window_get_game (f->w.window));
-}
-
-static char *
-last_name (Fixture *f)
-{
-  return kiela_game_dup_move_name (kiela_window_get_game (f->w.window), n_moves (f) - 1);
 }
 
 /* A click on b2 marks a1 and b1 and says what to do; a1 then plays b2>a1, and What Happens
@@ -102,17 +57,17 @@ test_click_skip (Fixture *f, gconstpointer data)
   g_autofree char *name = NULL;
 
   activate (f, "b2");
-  g_assert_cmpuint (n_moves (f), ==, 0);
-  g_assert_true (kiela_house_get_playable (house (f, "a1")));
-  g_assert_true (kiela_house_get_playable (house (f, "b1")));
-  g_assert_true (kiela_house_get_playable (house (f, "b2")));
-  g_assert_false (kiela_house_get_playable (house (f, "e1")));
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 0);
+  g_assert_true (kiela_house_get_playable (app_test_house (f->w.window, "a1")));
+  g_assert_true (kiela_house_get_playable (app_test_house (f->w.window, "b1")));
+  g_assert_true (kiela_house_get_playable (app_test_house (f->w.window, "b2")));
+  g_assert_false (kiela_house_get_playable (app_test_house (f->w.window, "e1")));
   g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==,
                    "b2’s single stone is threatened: choose a marked house to skip to, or b2 again to move it on.");
-  maybe_screenshot (f, "skip-choice");
+  app_test_maybe_screenshot (f->w.window, "skip-choice");
   activate (f, "a1");
-  g_assert_cmpuint (n_moves (f), ==, 1);
-  name = last_name (f);
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  name = app_test_last_move_name (f->w.window);
   g_assert_cmpstr (name, ==, "b2>a1");
   spin (200);
   g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_SOUTH][0], ==, 1);
@@ -137,7 +92,7 @@ test_click_skip (Fixture *f, gconstpointer data)
       g_assert_cmpstr (start, ==, "South is about to move b2>a1.");
     }
   }
-  maybe_screenshot (f, "skip-played");
+  app_test_maybe_screenshot (f->w.window, "skip-played");
 }
 
 /* A second click on b2 moves it on into a2; Enter on b1 skips there (keyboard). */
@@ -148,8 +103,8 @@ test_move_on (Fixture *f, gconstpointer data)
 
   activate (f, "b2");
   activate (f, "b2");
-  g_assert_cmpuint (n_moves (f), ==, 1);
-  first = last_name (f);
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  first = app_test_last_move_name (f->w.window);
   g_assert_cmpstr (first, ==, "b2");
 }
 
@@ -159,10 +114,10 @@ test_keyboard (Fixture *f, gconstpointer data)
   g_autofree char *second = NULL;
 
   activate (f, "b2");
-  app_test_press (GTK_WIDGET (house (f, "b1")), "Return");
+  app_test_press (GTK_WIDGET (app_test_house (f->w.window, "b1")), "Return");
   spin (100);
-  g_assert_cmpuint (n_moves (f), ==, 1);
-  second = last_name (f);
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  second = app_test_last_move_name (f->w.window);
   g_assert_cmpstr (second, ==, "b2>b1");
 }
 

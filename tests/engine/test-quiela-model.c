@@ -44,6 +44,7 @@
 #include <string.h>
 #include "test-model-common.h"
 #include "kiela-sow-private.h"
+#include "tests/test-positions.h"
 
 #define FILES 7
 
@@ -626,7 +627,7 @@ test_later_phase (void)
   }
 }
 
-/* The skip of a threatened single, by hand.  South holds b2 and e1 (one each), North a3 (one):
+/* The skip of a threatened single, by hand.  South holds b2 and e1 (one each), North a3 and d4:
  * North's a3 would move into the empty b3 and capture b2, so b2 is threatened, and with a2
  * empty it may skip to a1 or b1 as well as move on into a2.  Each condition taken away takes
  * the skips with it, and the refusal says which; North's f3 skips to g4 or f4 alike.  The names
@@ -644,12 +645,7 @@ test_skip (void)
   KielaMove parsed = -1;
   guint n, skips = 0;
 
-  kiela_position_init_start (&pos, quiela);
-  memset (pos.houses, 0, sizeof pos.houses);
-  pos.houses[KIELA_SOUTH][12] = 1;   /* b2 */
-  pos.houses[KIELA_SOUTH][4] = 1;    /* e1 */
-  pos.houses[KIELA_NORTH][7] = 1;    /* a3 */
-  pos.to_move = KIELA_SOUTH;
+  test_position_quiela_threatened_single (quiela, &pos);
   g_assert_true (kiela_single_threatened (quiela, &pos, KIELA_SOUTH, 12));
   g_assert_false (kiela_single_threatened (quiela, &pos, KIELA_SOUTH, 4));
   n = kiela_legal_moves (quiela, &pos, moves, children, NULL);
@@ -663,7 +659,7 @@ test_skip (void)
         g_assert_cmpuint (children[i].houses[KIELA_SOUTH][12], ==, 0);
         g_assert_cmpuint (children[i].houses[KIELA_SOUTH][to], ==, 1);
         g_assert_cmpuint (children[i].houses[KIELA_SOUTH][13], ==, 0);
-        g_assert_cmpuint (kiela_position_total (&children[i]), ==, 3);
+        g_assert_cmpuint (kiela_position_total (&children[i]), ==, 4);
         g_assert_cmpint (children[i].to_move, ==, KIELA_NORTH);
         /* the first-sowing option is not a skip's to use up */
         g_assert_cmpuint (children[i].first_move_owed & KIELA_POSITION_IN_HOUSE_OWED (KIELA_SOUTH), ==,

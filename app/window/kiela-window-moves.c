@@ -278,13 +278,11 @@ variation_action (GtkWidget *widget, const char *name, GVariant *param)
   _kiela_window_moves_select (self);
 }
 
-void
-_kiela_window_moves_play_reviewed (KielaWindow *self, KielaSide side, guint house)
+/* A click on a reviewed position: the sowing shown finishes; TRUE when a variation may be
+ * played from it (the window then chooses the move as in the live game). */
+gboolean
+_kiela_window_moves_can_play_reviewed (KielaWindow *self)
 {
-  KielaGame *game = _kiela_window_game (self);
-  const KielaPosition *pos;
-  g_autoptr(GError) error = NULL;
-
   /* A click during the replay of the shown move finishes it and plays, as at the end of a game. */
   if (!kiela_trace_player_is_at_end (self->player))
     kiela_trace_player_go_to_end (self->player);
@@ -292,21 +290,9 @@ _kiela_window_moves_play_reviewed (KielaWindow *self, KielaSide side, guint hous
     {
       /* Only in the expert setup phase: the shown position is the arrangement. */
       _kiela_window_refuse (self, _("Finish arranging the stones first."));
-      return;
+      return FALSE;
     }
-  pos = kiela_game_get_position_at (game, kiela_game_session_get_view_ply (self->session));
-  if (side != (KielaSide) pos->to_move)
-    {
-      g_autofree char *sq = kiela_square_name_dup (pos->files, side, house);
-      /* TRANSLATORS: %1$s a square (d4), %2$s and %3$s "South"/"North" */
-      g_autofree char *msg = g_strdup_printf (_("%1$s belongs to %2$s: %3$s sows only from its own two rows."),
-                                              sq, kiela_side_display_name (side),
-                                              kiela_side_display_name ((KielaSide) pos->to_move));
-      _kiela_window_refuse (self, msg);
-      return;
-    }
-  if (!kiela_game_session_play (self->session, (KielaMove) house, &error))
-    _kiela_window_refuse (self, error->message);
+  return TRUE;
 }
 
 /* A right click on a row shows it (entering its line) and offers what can be done with it. */

@@ -167,7 +167,7 @@ void      _kiela_window_class_moves_init (GtkWidgetClass *widget_class);
 void      _kiela_window_moves_connect    (KielaWindow *self);
 void      _kiela_window_moves_dispose    (KielaWindow *self);
 /* A click on a house of a reviewed position: plays into a variation, or says why not. */
-void      _kiela_window_moves_play_reviewed (KielaWindow *self, KielaSide side, guint house);
+gboolean  _kiela_window_moves_can_play_reviewed (KielaWindow *self);
 
 /* kiela-window-status.c */
 /* "You win!", "Zola wins", "North wins" or "Draw": the game-over heading. */

@@ -246,6 +246,34 @@ on_session_error (KielaGameSession *session, const char *text, KielaWindow *self
   _kiela_window_show_banner (self, text);
 }
 
+/* The position a click on the board plays from: the live one, or in a reviewed position the
+ * shown one (the move starts or follows a variation). */
+static const KielaPosition *
+play_position (KielaWindow *self)
+{
+  KielaGame *game = _kiela_window_game (self);
+
+  if (game == NULL)
+    return NULL;
+  if (kiela_game_session_is_live (self->session))
+    return kiela_game_get_position (game);
+  return kiela_game_get_position_at (game, kiela_game_session_get_view_ply (self->session));
+}
+
+/* The legal moves there (with their directions, decisions and targets). */
+static guint
+play_moves (KielaWindow *self, KielaMove moves[KIELA_MAX_MOVES])
+{
+  KielaGame *game = _kiela_window_game (self);
+  const KielaPosition *pos = play_position (self);
+
+  if (pos == NULL)
+    return 0;
+  if (kiela_game_session_is_live (self->session))
+    return kiela_game_legal_moves (game, moves);
+  return kiela_legal_moves (kiela_game_get_variant (game), pos, moves, NULL, NULL);
+}
+
 static void
 play_move (KielaWindow *self, KielaMove move)
 {
@@ -282,7 +310,7 @@ move_choice_label (KielaWindow *self, KielaMove move)
                                      : KIELA_MOVE_IS_IN_HOUSE (move) ? _("Start in this house")
                                      : _("Sow anticlockwise"));
 
-  if (!kiela_game_get_position (game) || !kiela_sow_traced (variant, kiela_game_get_position (game), move, trace))
+  if (!play_position (self) || !kiela_sow_traced (variant, play_position (self), move, trace))
     return g_steal_pointer (&label);
   for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
     {
@@ -370,7 +398,7 @@ offer_directions (KielaWindow *self, KielaSide side, guint house, const KielaMov
 static gboolean
 offer_targets (KielaWindow *self, KielaSide side, guint house, const KielaMove *moves, guint n_moves)
 {
-  const KielaPosition *pos = kiela_game_get_position (_kiela_window_game (self));
+  const KielaPosition *pos = play_position (self);
   g_autofree char *sq = NULL;
   g_autofree char *msg = NULL;
   gboolean any = FALSE, skip = FALSE;
@@ -418,13 +446,16 @@ static gboolean
 choose_target (KielaWindow *self, KielaSide side, guint house)
 {
   const guint from = self->target_from - 1;
+  const KielaPosition *pos = play_position (self);
   KielaMove moves[KIELA_MAX_MOVES];
+  KielaSide mover;
   guint n;
 
-  if (self->target_from == 0)
+  if (self->target_from == 0 || pos == NULL)
     return FALSE;
   self->target_from = 0;
-  n = kiela_game_legal_moves (_kiela_window_game (self), moves);
+  mover = (KielaSide) pos->to_move;
+  n = play_moves (self, moves);
   for (guint i = 0; i < n; i++)
     {
       const gboolean bare = !KIELA_MOVE_HAS_TARGET (moves[i]);
@@ -432,16 +463,15 @@ choose_target (KielaWindow *self, KielaSide side, guint house)
       if (KIELA_MOVE_HOUSE (moves[i]) != from || KIELA_MOVE_IS_CLOCKWISE (moves[i]))
         continue;
       /* the target on the opponent's side, or for a skip on the mover's own */
-      if ((bare && side == kiela_game_session_get_turn (self->session) && house == from) ||
-          (!bare && (side == kiela_game_session_get_turn (self->session)) == KIELA_MOVE_IS_SKIP (moves[i]) &&
-           KIELA_MOVE_TARGET (moves[i]) == house))
+      if ((bare && side == mover && house == from) ||
+          (!bare && (side == mover) == KIELA_MOVE_IS_SKIP (moves[i]) && KIELA_MOVE_TARGET (moves[i]) == house))
         {
           play_move (self, moves[i]);
           return TRUE;
         }
     }
   /* Not one of them: the choice is dropped, the board shows the moves again. */
-  kiela_board_view_set_highlight (self->board, kiela_game_session_get_turn (self->session), from, KIELA_HIGHLIGHT_NONE);
+  kiela_board_view_set_highlight (self->board, mover, from, KIELA_HIGHLIGHT_NONE);
   _kiela_window_update_turn (self);
   return FALSE;
 }
@@ -453,18 +483,20 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
   g_autoptr(GError) error = NULL;
 
   /* A click that cannot play says why: a move is being sown, the computer is to move, or the
-   * game is over.  In an earlier position it plays a variation. */
+   * game is over.  In an earlier position it plays a variation, its moves chosen as in the
+   * live game (a direction, a target, a skip). */
   if (!kiela_game_session_is_live (self->session))
     {
-      _kiela_window_moves_play_reviewed (self, side, house);
-      return;
+      if (!_kiela_window_moves_can_play_reviewed (self))
+        return;
+      to_move = (KielaSide) play_position (self)->to_move;
     }
-  if (!kiela_trace_player_is_at_end (self->player))
+  else if (!kiela_trace_player_is_at_end (self->player))
     {
       /* The learner wants to play: the sowing jumps to its end and the click is played. */
       kiela_trace_player_go_to_end (self->player);
     }
-  if (!kiela_game_session_can_play (self->session))
+  if (kiela_game_session_is_live (self->session) && !kiela_game_session_can_play (self->session))
     {
       if (kiela_game_is_over (_kiela_window_game (self)))
         _kiela_window_refuse (self, _("The game is over: start a new one to play again."));
@@ -481,7 +513,7 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
     return;
   if (side != to_move)
     {
-      g_autofree char *sq = kiela_square_name_dup (kiela_game_get_position (_kiela_window_game (self))->files, side, house);
+      g_autofree char *sq = kiela_square_name_dup (play_position (self)->files, side, house);
       /* TRANSLATORS: %1$s a square (d4), %2$s and %3$s "South"/"North" */
       g_autofree char *msg = g_strdup_printf (_("%1$s belongs to %2$s: %3$s sows only from its own two rows."),
                                               sq, kiela_side_display_name (side), kiela_side_display_name (to_move));
@@ -491,7 +523,7 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaWindow 
   /* A variant with clockwise sowings or turns mid-move: which moves this house has. */
   {
     KielaMove moves[KIELA_MAX_MOVES], here[KIELA_MAX_MOVES];
-    guint n = kiela_game_legal_moves (_kiela_window_game (self), moves), n_here = 0;
+    guint n = play_moves (self, moves), n_here = 0;
     gboolean usual = FALSE, clockwise = FALSE;
 
     for (guint i = 0; i < n; i++)

@@ -11,6 +11,7 @@
 #include "kiela-window.h"
 #include "kiela-settings.h"
 #include "kiela-trace-player.h"
+#include "kiela-game-session.h"
 #include "app-test-window.h"
 #include "app-test-board.h"
 
@@ -128,6 +129,45 @@ test_other_click_drops (Fixture *f, gconstpointer data)
   g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 0);
 }
 
+/* In a reviewed position the choice is the same: back at the start of a game whose first move
+ * took no other house, c2 offers North's houses again and h4 plays c2xh4 as a variation, the
+ * main line keeping its c2. */
+static void
+test_variation (Fixture *f, gconstpointer data)
+{
+  KielaGameSession *session = kiela_window_get_session (f->w.window);
+  KielaGame *main_game;
+  g_autofree char *main_name = NULL, *name = NULL;
+  guint marked = 0;
+
+  activate (f, "c2");
+  activate (f, "c2");
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  spin (200);
+  kiela_game_session_set_view_ply (session, 0);
+  spin (100);
+  g_assert_false (kiela_game_session_is_live (session));
+  activate (f, "c2");
+  g_assert_false (kiela_game_session_in_variation (session));
+  for (guint h = 0; h < 32; h++)
+    marked += kiela_house_get_playable (kiela_board_view_get_house (kiela_window_get_board (f->w.window),
+                                                                    KIELA_NORTH, h));
+  g_assert_cmpuint (marked, ==, 29);
+  g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==,
+                   "c2 captures: choose one more of North’s marked houses to take, or c2 again to take none.");
+  app_test_maybe_screenshot (f->w.window, "extra-capture-variation-choice");
+  activate (f, "h4");
+  spin (200);
+  g_assert_true (kiela_game_session_in_variation (session));
+  main_game = kiela_game_tree_get_main_game (kiela_game_session_get_tree (session));
+  g_assert_cmpuint (kiela_game_get_n_moves (main_game), ==, 1);
+  main_name = kiela_game_dup_move_name (main_game, 0);
+  g_assert_cmpstr (main_name, ==, "c2");
+  name = kiela_game_dup_move_name (kiela_window_get_game (f->w.window), 0);
+  g_assert_cmpstr (name, ==, "c2xh4");
+  g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_NORTH][8], ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -138,5 +178,6 @@ main (int argc, char **argv)
               fixture_teardown);
   g_test_add ("/extra-capture/other-click-drops", Fixture, NULL, fixture_setup, test_other_click_drops,
               fixture_teardown);
+  g_test_add ("/extra-capture/variation", Fixture, NULL, fixture_setup, test_variation, fixture_teardown);
   return g_test_run ();
 }

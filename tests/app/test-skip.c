@@ -11,6 +11,7 @@
 #include "kiela-window.h"
 #include "kiela-settings.h"
 #include "kiela-trace-player.h"
+#include "kiela-game-session.h"
 #include "app-test-window.h"
 #include "app-test-board.h"
 #include "tests/test-positions.h"
@@ -121,6 +122,35 @@ test_keyboard (Fixture *f, gconstpointer data)
   g_assert_cmpstr (second, ==, "b2>b1");
 }
 
+/* In a reviewed position the skip is offered too: back at the start of a game that moved e1,
+ * b2 marks a1 and b1 again and a1 plays b2>a1 as a variation, the main line keeping its e1. */
+static void
+test_variation (Fixture *f, gconstpointer data)
+{
+  KielaGameSession *session = kiela_window_get_session (f->w.window);
+  KielaGame *main_game;
+  g_autofree char *main_name = NULL, *name = NULL;
+
+  activate (f, "e1");
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  spin (200);
+  kiela_game_session_set_view_ply (session, 0);
+  spin (100);
+  activate (f, "b2");
+  g_assert_false (kiela_game_session_in_variation (session));
+  g_assert_true (kiela_house_get_playable (app_test_house (f->w.window, "a1")));
+  g_assert_true (kiela_house_get_playable (app_test_house (f->w.window, "b1")));
+  g_assert_false (kiela_house_get_playable (app_test_house (f->w.window, "e1")));
+  activate (f, "a1");
+  spin (200);
+  g_assert_true (kiela_game_session_in_variation (session));
+  main_game = kiela_game_tree_get_main_game (kiela_game_session_get_tree (session));
+  main_name = kiela_game_dup_move_name (main_game, 0);
+  g_assert_cmpstr (main_name, ==, "e1");
+  name = kiela_game_dup_move_name (kiela_window_get_game (f->w.window), 0);
+  g_assert_cmpstr (name, ==, "b2>a1");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -129,5 +159,6 @@ main (int argc, char **argv)
   g_test_add ("/skip/click", Fixture, NULL, fixture_setup, test_click_skip, fixture_teardown);
   g_test_add ("/skip/move-on", Fixture, NULL, fixture_setup, test_move_on, fixture_teardown);
   g_test_add ("/skip/keyboard", Fixture, NULL, fixture_setup, test_keyboard, fixture_teardown);
+  g_test_add ("/skip/variation", Fixture, NULL, fixture_setup, test_variation, fixture_teardown);
   return g_test_run ();
 }

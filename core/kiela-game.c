@@ -7,6 +7,7 @@
 #include "kiela-game.h"
 #include "kiela-position.h"
 #include "kiela-registry.h"
+#include "kiela-catalogue-i18n.h"
 
 /*
  * The history is held compactly so that a game of hundreds of thousands of
@@ -611,6 +612,12 @@ kiela_game_is_over (KielaGame *game)
 char *
 kiela_game_describe_result (KielaGame *game)
 {
+  return kiela_game_describe_result_in (game, NULL);
+}
+
+char *
+kiela_game_describe_result_in (KielaGame *game, const KielaCatalogue *cat)
+{
   KielaReason reason;
   KielaStatus status = kiela_game_get_status (game, &reason);
   const KielaPosition *pos = kiela_game_get_position (game);
@@ -619,30 +626,30 @@ kiela_game_describe_result (KielaGame *game)
     {
     case KIELA_STATUS_ONGOING:
       if (game->phase == KIELA_PHASE_SETUP_SOUTH)
-        return g_strdup (_("South is arranging its stones."));
+        return g_strdup (T_ (cat, "South is arranging its stones."));
       if (game->phase == KIELA_PHASE_SETUP_NORTH)
-        return g_strdup (_("North is arranging its stones."));
-      return g_strdup (pos->to_move == KIELA_SOUTH ? _("South to move.") : _("North to move."));
+        return g_strdup (T_ (cat, "North is arranging its stones."));
+      return g_strdup (pos->to_move == KIELA_SOUTH ? T_ (cat, "South to move.") : T_ (cat, "North to move."));
     case KIELA_STATUS_DRAW:
       if (reason == KIELA_REASON_MOVE_LIMIT)
-        return g_strdup (_("Draw: the move limit was reached."));
-      return g_strdup (_("Draw: the position repeated three times."));
+        return g_strdup (T_ (cat, "Draw: the move limit was reached."));
+      return g_strdup (T_ (cat, "Draw: the position repeated three times."));
     case KIELA_STATUS_SOUTH_WINS:
     case KIELA_STATUS_NORTH_WINS:
     default:
       {
         gboolean south = status == KIELA_STATUS_SOUTH_WINS;
         if (reason == KIELA_REASON_ENDLESS_MOVE)
-          return g_strdup (south ? _("South wins: North played a move that never ends.")
-                                 : _("North wins: South played a move that never ends."));
+          return g_strdup (south ? T_ (cat, "South wins: North played a move that never ends.")
+                                 : T_ (cat, "North wins: South played a move that never ends."));
         if (reason == KIELA_REASON_BOTH_ENDS)
-          return g_strdup (south ? _("South wins: South captured at both ends of the board in one move.")
-                                 : _("North wins: North captured at both ends of the board in one move."));
+          return g_strdup (south ? T_ (cat, "South wins: South captured at both ends of the board in one move.")
+                                 : T_ (cat, "North wins: North captured at both ends of the board in one move."));
         if (kiela_position_side_total (pos, pos->to_move) == 0)
-          return g_strdup (south ? _("South wins: North has no stones left.")
-                                 : _("North wins: South has no stones left."));
-        return g_strdup (south ? _("South wins: North cannot move.")
-                               : _("North wins: South cannot move."));
+          return g_strdup (south ? T_ (cat, "South wins: North has no stones left.")
+                                 : T_ (cat, "North wins: South has no stones left."));
+        return g_strdup (south ? T_ (cat, "South wins: North cannot move.")
+                               : T_ (cat, "North wins: South cannot move."));
       }
     }
 }
@@ -680,26 +687,38 @@ kiela_game_describe_reason (KielaGame *game)
 char *
 kiela_game_explain_illegal (KielaGame *game, KielaMove move)
 {
+  return kiela_game_explain_illegal_in (game, move, NULL);
+}
+
+char *
+kiela_game_explain_illegal_in (KielaGame *game, KielaMove move, const KielaCatalogue *cat)
+{
   const KielaPosition *pos = kiela_game_get_position (game);
 
   if (game->phase != KIELA_PHASE_PLAY)
-    return g_strdup (_("The players are still arranging their stones."));
+    return g_strdup (T_ (cat, "The players are still arranging their stones."));
   if (kiela_game_is_over (game))
     {
-      g_autofree char *result = kiela_game_describe_result (game);
-      return g_strdup_printf (_("The game is over. %s"), result);
+      g_autofree char *result = kiela_game_describe_result_in (game, cat);
+      return g_strdup_printf (T_ (cat, "The game is over. %s"), result);
     }
-  return kiela_explain_illegal (game->variant, pos, move);
+  return kiela_explain_illegal_in (game->variant, pos, move, cat);
 }
 
 char *
 kiela_game_explain_house (KielaGame *game, KielaSide side, guint house)
 {
+  return kiela_game_explain_house_in (game, side, house, NULL);
+}
+
+char *
+kiela_game_explain_house_in (KielaGame *game, KielaSide side, guint house, const KielaCatalogue *cat)
+{
   const KielaPosition *pos = kiela_game_get_position (game);
 
   if (game->phase != KIELA_PHASE_PLAY || kiela_game_is_over (game) || side == pos->to_move)
-    return kiela_game_explain_illegal (game, (KielaMove) house);
-  return kiela_explain_house (game->variant, pos, side, house);
+    return kiela_game_explain_illegal_in (game, (KielaMove) house, cat);
+  return kiela_explain_house_in (game->variant, pos, side, house, cat);
 }
 
 gboolean

@@ -68,6 +68,11 @@ KIELA_AVAILABLE_IN_ALL gboolean            kiela_game_play_square        (KielaG
 KIELA_AVAILABLE_IN_ALL char               *kiela_game_explain_illegal    (KielaGame *game, KielaMove move);
 /* The same for any house, the opponent's included (for clicks on the board). */
 KIELA_AVAILABLE_IN_ALL char               *kiela_game_explain_house      (KielaGame *game, KielaSide side, guint house);
+/* The two above in `catalogue`'s language (kiela-catalogue.h; NULL: the interface's). */
+KIELA_AVAILABLE_IN_ALL char               *kiela_game_explain_illegal_in (KielaGame *game, KielaMove move,
+                                                                         const KielaCatalogue *catalogue);
+KIELA_AVAILABLE_IN_ALL char               *kiela_game_explain_house_in   (KielaGame *game, KielaSide side, guint house,
+                                                                         const KielaCatalogue *catalogue);
 KIELA_AVAILABLE_IN_ALL guint               kiela_game_legal_moves        (KielaGame *game, KielaMove moves[KIELA_MAX_MOVES]);
 KIELA_AVAILABLE_IN_ALL gboolean            kiela_game_is_legal           (KielaGame *game, KielaMove move);
 
@@ -95,6 +100,7 @@ KIELA_AVAILABLE_IN_ALL KielaStatus         kiela_game_get_status         (KielaG
 KIELA_AVAILABLE_IN_ALL gboolean            kiela_game_is_over            (KielaGame *game);
 /* "North cannot move", "The position repeated three times" (translated). */
 KIELA_AVAILABLE_IN_ALL char               *kiela_game_describe_result    (KielaGame *game);
+KIELA_AVAILABLE_IN_ALL char               *kiela_game_describe_result_in (KielaGame *game, const KielaCatalogue *catalogue);
 /* Only why the game ended, without the winner ("South cannot move.", "The position
  * repeated three times."); NULL while the game goes on.  For a heading that already names the winner. */
 KIELA_AVAILABLE_IN_ALL char               *kiela_game_describe_reason    (KielaGame *game);

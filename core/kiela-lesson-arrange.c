@@ -10,6 +10,7 @@
 #include "kiela-sow.h"
 #include "kiela-variant.h"
 #include "kiela-lesson-arrange-private.h"
+#include "kiela-catalogue-i18n.h"
 
 #define NG(s, p, n) g_dngettext (GETTEXT_PACKAGE, s, p, n)
 
@@ -60,7 +61,7 @@ _kiela_lesson_arrangement_met (const KielaVariant *variant, const KielaLessonTas
 /* Why `arranged` is not an arrangement of step `pos` (translated), or NULL: only the
  * arranger's stones may move, among its own houses, as its variant allows. */
 char *
-_kiela_lesson_arrangement_problem (const KielaVariant *variant, const KielaLessonTask *t, const KielaPosition *pos,
+_kiela_lesson_arrangement_problem (const KielaCatalogue *cat, const KielaVariant *variant, const KielaLessonTask *t, const KielaPosition *pos,
                      const KielaPosition *arranged)
 {
   KielaSide side = arranger_of (t, pos), other = KIELA_OTHER_SIDE (side);
@@ -69,24 +70,24 @@ _kiela_lesson_arrangement_problem (const KielaVariant *variant, const KielaLesso
   guint before = 0, after = 0;
 
   if (arranged == NULL || arranged->files != pos->files || arranged->to_move != pos->to_move)
-    return g_strdup (_("There is no arrangement to check."));
+    return g_strdup (T_ (cat, "There is no arrangement to check."));
   for (guint h = 0; h < KIELA_MAX_HOUSES; h++)
     {
       if (arranged->houses[other][h] != pos->houses[other][h] || (h >= 2u * pos->files && arranged->houses[side][h]))
-        return g_strdup (side == KIELA_SOUTH ? _("Only South’s stones may be moved.") : _("Only North’s stones may be moved."));
+        return g_strdup (side == KIELA_SOUTH ? T_ (cat, "Only South’s stones may be moved.") : T_ (cat, "Only North’s stones may be moved."));
       before += pos->houses[side][h];
       after += arranged->houses[side][h];
     }
   if (before != after)
     /* TRANSLATORS: an arrangement refused: "South has 28 stones to arrange, not 27." */
-    return g_strdup_printf (NG ("%s has %u stone to arrange, not %u.", "%s has %u stones to arrange, not %u.", before),
-                            kiela_side_display_name (side), before, after);
+    return g_strdup_printf (TN_ (cat, "%s has %u stone to arrange, not %u.", "%s has %u stones to arrange, not %u.", before),
+                            kiela_side_display_name_in (side, cat), before, after);
   if (!kiela_variant_check_arrangement (variant, side, arranged->houses[side], &local))
     return g_strdup (local->message);
   if (kiela_legal_moves (variant, arranged, moves, NULL, NULL) == 0)
     /* TRANSLATORS: an arrangement refused: "South has no legal move after this arrangement." */
-    return g_strdup_printf (_("%s has no legal move after this arrangement."),
-                            kiela_side_display_name ((KielaSide) arranged->to_move));
+    return g_strdup_printf (T_ (cat, "%s has no legal move after this arrangement."),
+                            kiela_side_display_name_in ((KielaSide) arranged->to_move, cat));
   return NULL;
 }
 
@@ -114,7 +115,7 @@ _kiela_lesson_find_arrangement (const KielaVariant *variant, const KielaLessonTa
       for (guint h = 0; h < houses; h++)
         try.houses[side][h] = h < pos->files ? (guint16) (total / pos->files + (h < total % pos->files)) : 0;
       kiela_variant_conform_arrangement (variant, try.houses[side]);
-      if (_kiela_lesson_arrangement_problem (variant, t, pos, &try) == NULL && _kiela_lesson_arrangement_met (variant, t, &try))
+      if (_kiela_lesson_arrangement_problem (NULL, variant, t, pos, &try) == NULL && _kiela_lesson_arrangement_met (variant, t, &try))
         {
           *out = try;
           return TRUE;
@@ -134,7 +135,7 @@ _kiela_lesson_find_arrangement (const KielaVariant *variant, const KielaLessonTa
         try.houses[side][src] = (guint16) k;
         try.houses[side][target] = (guint16) (total - k);
         kiela_variant_conform_arrangement (variant, try.houses[side]);
-        why = _kiela_lesson_arrangement_problem (variant, t, pos, &try);
+        why = _kiela_lesson_arrangement_problem (NULL, variant, t, pos, &try);
         if (why != NULL)
           continue;
         arrange_facts (variant, &try, &best, &stones);
@@ -175,7 +176,7 @@ kiela_lesson_step_right_arrangement (const KielaLesson *lesson, const KielaVaria
 
 /* The engine's feedback on an arrangement. */
 char *
-_kiela_lesson_explain_arrangement (const KielaVariant *variant, const KielaLessonTask *t, const KielaPosition *arranged,
+_kiela_lesson_explain_arrangement (const KielaCatalogue *cat, const KielaVariant *variant, const KielaLessonTask *t, const KielaPosition *arranged,
                                    gboolean met)
 {
   KielaSide mover = (KielaSide) arranged->to_move;
@@ -190,20 +191,20 @@ _kiela_lesson_explain_arrangement (const KielaVariant *variant, const KielaLesso
     {
       if (met)
         /* TRANSLATORS: an arrangement's verdict: "South can capture nothing with its first move." */
-        return g_strdup_printf (_("%s can capture nothing with its first move."), kiela_side_display_name (mover));
+        return g_strdup_printf (T_ (cat, "%s can capture nothing with its first move."), kiela_side_display_name_in (mover, cat));
       /* TRANSLATORS: an arrangement's verdict: "South could still capture: d1 takes 4 stones." */
-      return g_strdup_printf (NG ("%s could still capture: %s takes %u stone.", "%s could still capture: %s takes %u stones.",
+      return g_strdup_printf (TN_ (cat, "%s could still capture: %s takes %u stone.", "%s could still capture: %s takes %u stones.",
                                   stones),
-                              kiela_side_display_name (mover), sq, stones);
+                              kiela_side_display_name_in (mover, cat), sq, stones);
     }
   if (best < 0)
     /* TRANSLATORS: an arrangement's verdict: no first move of the learner captures */
-    return g_strdup (_("None of your first moves captures yet."));
+    return g_strdup (T_ (cat, "None of your first moves captures yet."));
   if (met)
     /* TRANSLATORS: an arrangement's verdict: "Ready: g1 captures 6 stones." */
-    return g_strdup_printf (NG ("Ready: %s captures %u stone.", "Ready: %s captures %u stones.", stones), sq, stones);
+    return g_strdup_printf (TN_ (cat, "Ready: %s captures %u stone.", "Ready: %s captures %u stones.", stones), sq, stones);
   /* TRANSLATORS: an arrangement's verdict: "Your best first move, g1, captures 2 stones; this step needs 6 or more." */
-  return g_strdup_printf (NG ("Your best first move, %s, captures %u stone; this step needs %u or more.",
+  return g_strdup_printf (TN_ (cat, "Your best first move, %s, captures %u stone; this step needs %u or more.",
                               "Your best first move, %s, captures %u stones; this step needs %u or more.", stones),
                           sq, stones, MAX (t->number, 1u));
 }

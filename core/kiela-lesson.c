@@ -12,6 +12,7 @@
 #include "kiela-registry.h"
 #include "kiela-lesson-private.h"
 #include "kiela-lesson-arrange-private.h"
+#include "kiela-catalogue-i18n.h"
 
 #define NG(s, p, n) g_dngettext (GETTEXT_PACKAGE, s, p, n)
 
@@ -482,12 +483,13 @@ join (const char *base, char *detail)
 }
 
 static KielaLessonVerdict
-verdict (const KielaLesson *lesson, const KielaLessonStep *s, gboolean right, char *detail, char **feedback)
+verdict (const KielaCatalogue *cat, const KielaLesson *lesson, const KielaLessonStep *s, gboolean right, char *detail,
+         char **feedback)
 {
   if (feedback)
     {
-      const char *base = right ? (s->right ? tr (lesson, s->right) : _("Right!"))
-                               : (s->wrong ? tr (lesson, s->wrong) : _("Not quite."));
+      const char *base = right ? (s->right ? tr (lesson, s->right) : T_ (cat, "Right!"))
+                               : (s->wrong ? tr (lesson, s->wrong) : T_ (cat, "Not quite."));
       *feedback = join (base, detail);
     }
   else
@@ -497,16 +499,16 @@ verdict (const KielaLesson *lesson, const KielaLessonStep *s, gboolean right, ch
 
 /* "g1 captures 3 stones." or "g1 captures nothing." */
 static char *
-describe_capture (const char *sq, const MoveFacts *f)
+describe_capture (const KielaCatalogue *cat, const char *sq, const MoveFacts *f)
 {
   if (f->r.captured == 0)
-    return g_strdup_printf (_("%s captures nothing."), sq);
-  return g_strdup_printf (NG ("%s captures %u stone.", "%s captures %u stones.", f->r.captured), sq,
+    return g_strdup_printf (T_ (cat, "%s captures nothing."), sq);
+  return g_strdup_printf (TN_ (cat, "%s captures %u stone.", "%s captures %u stones.", f->r.captured), sq,
                           (guint) f->r.captured);
 }
 
 static char *
-explain_condition (const KielaVariant *variant, const KielaPosition *pos, const KielaLessonTask *t,
+explain_condition (const KielaCatalogue *cat, const KielaVariant *variant, const KielaPosition *pos, const KielaLessonTask *t,
                    const char *sq, const MoveFacts *f, gboolean met)
 {
   char last[4];
@@ -517,32 +519,32 @@ explain_condition (const KielaVariant *variant, const KielaPosition *pos, const 
     case KIELA_CONDITION_CAPTURES:
     case KIELA_CONDITION_CAPTURES_AT_LEAST:
       if (!met && t->condition == KIELA_CONDITION_CAPTURES_AT_LEAST && f->r.captured > 0)
-        return g_strdup_printf (NG ("%s captures %u stone; this task needs %u or more.",
+        return g_strdup_printf (TN_ (cat, "%s captures %u stone; this task needs %u or more.",
                                     "%s captures %u stones; this task needs %u or more.", f->r.captured),
                                 sq, (guint) f->r.captured, t->number);
       if (!met)
         /* TRANSLATORS: "g1 captures nothing: its last stone ends the move in f2." */
-        return g_strdup_printf (_("%s captures nothing: its last stone ends the move in %s."), sq, last);
-      return describe_capture (sq, f);
+        return g_strdup_printf (T_ (cat, "%s captures nothing: its last stone ends the move in %s."), sq, last);
+      return describe_capture (cat, sq, f);
     case KIELA_CONDITION_RELAYS:
       if (!met)
-        return g_strdup_printf (_("%s does not relay: its last stone ends the move in %s."), sq, last);
+        return g_strdup_printf (T_ (cat, "%s does not relay: its last stone ends the move in %s."), sq, last);
       if (f->relays == 1)
         /* TRANSLATORS: "f1 relays once." */
-        return g_strdup_printf (_("%s relays once."), sq);
-      return g_strdup_printf (NG ("%s relays %u time.", "%s relays %u times.", f->relays), sq, f->relays);
+        return g_strdup_printf (T_ (cat, "%s relays once."), sq);
+      return g_strdup_printf (TN_ (cat, "%s relays %u time.", "%s relays %u times.", f->relays), sq, f->relays);
     case KIELA_CONDITION_NO_REPLY_CAPTURE:
       {
         KielaMove reply = reply_capture (variant, &f->after);
         char rsq[4];
 
         if (reply < 0)
-          return g_strdup_printf (_("After %s, %s has no capture."), sq,
-                                  kiela_side_display_name ((KielaSide) f->after.to_move));
+          return g_strdup_printf (T_ (cat, "After %s, %s has no capture."), sq,
+                                  kiela_side_display_name_in ((KielaSide) f->after.to_move, cat));
         kiela_square_name (variant->files, (KielaSide) f->after.to_move, (guint) reply, rsq);
         /* TRANSLATORS: "After g1, North can capture with d3." */
-        return g_strdup_printf (_("After %s, %s can capture with %s."), sq,
-                                kiela_side_display_name ((KielaSide) f->after.to_move), rsq);
+        return g_strdup_printf (T_ (cat, "After %s, %s can capture with %s."), sq,
+                                kiela_side_display_name_in ((KielaSide) f->after.to_move, cat), rsq);
       }
     case KIELA_CONDITION_WINS:
       {
@@ -551,21 +553,21 @@ explain_condition (const KielaVariant *variant, const KielaPosition *pos, const 
 
         if (kiela_legal_moves (variant, &f->after, replies, NULL, NULL) == 0)
           /* TRANSLATORS: "After d2, North cannot move: you win." */
-          return g_strdup_printf (_("After %s, %s cannot move: you win."), sq,
-                                  kiela_side_display_name ((KielaSide) f->after.to_move));
+          return g_strdup_printf (T_ (cat, "After %s, %s cannot move: you win."), sq,
+                                  kiela_side_display_name_in ((KielaSide) f->after.to_move, cat));
         kiela_square_name (variant->files, (KielaSide) f->after.to_move, (guint) replies[0], rsq);
         /* TRANSLATORS: "After g1, North can still sow d3." */
-        return g_strdup_printf (_("After %s, %s can still sow %s."), sq,
-                                kiela_side_display_name ((KielaSide) f->after.to_move), rsq);
+        return g_strdup_printf (T_ (cat, "After %s, %s can still sow %s."), sq,
+                                kiela_side_display_name_in ((KielaSide) f->after.to_move, cat), rsq);
       }
     case KIELA_CONDITION_LONGEST:
       {
         guint32 best = longest_drops (variant, pos);
 
         if (met)
-          return g_strdup_printf (NG ("%s drops %u stone.", "%s drops %u stones.", f->r.drops), sq, f->r.drops);
+          return g_strdup_printf (TN_ (cat, "%s drops %u stone.", "%s drops %u stones.", f->r.drops), sq, f->r.drops);
         /* TRANSLATORS: "g1 drops 5 stones; the longest move drops 23." */
-        return g_strdup_printf (NG ("%s drops %u stone; the longest move drops %u.",
+        return g_strdup_printf (TN_ (cat, "%s drops %u stone; the longest move drops %u.",
                                     "%s drops %u stones; the longest move drops %u.", f->r.drops),
                                 sq, f->r.drops, best);
       }
@@ -630,18 +632,18 @@ play_facts (const KielaVariant *variant, KielaGame *game, KielaSide learner, Kie
 
 /* "North captured none of your stones." or "North captured 3 of your stones." */
 static char *
-describe_lost (const PlayFacts *f, KielaSide opponent)
+describe_lost (const KielaCatalogue *cat, const PlayFacts *f, KielaSide opponent)
 {
   if (f->lost == 0)
     /* TRANSLATORS: the end of a practice game's verdict; %s is North or South */
-    return g_strdup_printf (_("%s captured none of your stones."), kiela_side_display_name (opponent));
+    return g_strdup_printf (T_ (cat, "%s captured none of your stones."), kiela_side_display_name_in (opponent, cat));
   /* TRANSLATORS: the end of a practice game's verdict: "North captured 3 of your stones." */
-  return g_strdup_printf (NG ("%s captured %u of your stones.", "%s captured %u of your stones.", f->lost),
-                          kiela_side_display_name (opponent), f->lost);
+  return g_strdup_printf (TN_ (cat, "%s captured %u of your stones.", "%s captured %u of your stones.", f->lost),
+                          kiela_side_display_name_in (opponent, cat), f->lost);
 }
 
 static KielaLessonVerdict
-check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const KielaLessonStep *s,
+check_play_out (const KielaCatalogue *cat, const KielaLesson *lesson, const KielaVariant *variant, const KielaLessonStep *s,
                 const KielaPosition *start, KielaGame *game, char **feedback)
 {
   KielaSide learner = (KielaSide) start->to_move, opponent = KIELA_OTHER_SIDE (learner);
@@ -655,7 +657,7 @@ check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const Ki
   if (feedback)
     *feedback = NULL;
   if (game == NULL || !KIELA_IS_GAME (game))
-    return verdict (lesson, s, FALSE, g_strdup (_("There is no game to check.")), feedback);
+    return verdict (cat, lesson, s, FALSE, g_strdup (T_ (cat, "There is no game to check.")), feedback);
   status = kiela_game_get_status (game, &reason);
   now = kiela_game_get_position (game);
   over = status != KIELA_STATUS_ONGOING;
@@ -670,46 +672,46 @@ check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const Ki
     case KIELA_GOAL_CAPTURE_ALL:
       if (kiela_position_side_total (now, opponent) == 0)
         /* TRANSLATORS: a practice game's verdict: "North has no stone left after your move 7." */
-        return verdict (lesson, s, TRUE, g_strdup_printf (_("%s has no stone left after your move %u."),
-                                                          kiela_side_display_name (opponent), f.moves), feedback);
+        return verdict (cat, lesson, s, TRUE, g_strdup_printf (T_ (cat, "%s has no stone left after your move %u."),
+                                                          kiela_side_display_name_in (opponent, cat), f.moves), feedback);
       break;
     case KIELA_GOAL_WIN:
       if (learner_won)
         /* TRANSLATORS: a practice game's verdict */
-        return verdict (lesson, s, TRUE, g_strdup_printf (NG ("You won in %u move.", "You won in %u moves.", f.moves),
+        return verdict (cat, lesson, s, TRUE, g_strdup_printf (TN_ (cat, "You won in %u move.", "You won in %u moves.", f.moves),
                                                           f.moves), feedback);
       break;
     case KIELA_GOAL_SURVIVE:
       if (learner_won && f.moves < limit)
         {
           /* A win before the count of moves says so, not "you played 7 moves". */
-          g_autofree char *won = g_strdup_printf (NG ("You won in %u move.", "You won in %u moves.", f.moves), f.moves);
-          g_autofree char *lost = describe_lost (&f, opponent);
-          return verdict (lesson, s, TRUE, g_strconcat (won, " ", lost, NULL), feedback);
+          g_autofree char *won = g_strdup_printf (TN_ (cat, "You won in %u move.", "You won in %u moves.", f.moves), f.moves);
+          g_autofree char *lost = describe_lost (cat, &f, opponent);
+          return verdict (cat, lesson, s, TRUE, g_strconcat (won, " ", lost, NULL), feedback);
         }
       if (!learner_lost && (f.moves >= limit || over))
         {
           /* TRANSLATORS: a practice game's verdict, followed by what the opponent captured */
-          g_autofree char *played = g_strdup_printf (NG ("You played %u move without losing.",
+          g_autofree char *played = g_strdup_printf (TN_ (cat, "You played %u move without losing.",
                                                          "You played %u moves without losing.", f.moves), f.moves);
-          g_autofree char *lost = describe_lost (&f, opponent);
-          return verdict (lesson, s, TRUE, g_strconcat (played, " ", lost, NULL), feedback);
+          g_autofree char *lost = describe_lost (cat, &f, opponent);
+          return verdict (cat, lesson, s, TRUE, g_strconcat (played, " ", lost, NULL), feedback);
         }
       break;
     case KIELA_GOAL_KEEP:
       if (f.lost > 0)
         /* TRANSLATORS: a practice game's verdict: "North captured 3 stones with b3 after your move 2." */
-        return verdict (lesson, s, FALSE,
-                        g_strdup_printf (NG ("%s captured %u stone with %s after your move %u.",
+        return verdict (cat, lesson, s, FALSE,
+                        g_strdup_printf (TN_ (cat, "%s captured %u stone with %s after your move %u.",
                                              "%s captured %u stones with %s after your move %u.", f.lost_first),
-                                         kiela_side_display_name (opponent), f.lost_first, f.lost_sq, f.lost_at),
+                                         kiela_side_display_name_in (opponent, cat), f.lost_first, f.lost_sq, f.lost_at),
                         feedback);
       if (!learner_lost && (f.moves >= limit || over))
         /* TRANSLATORS: a practice game's verdict: "You played 6 moves and North captured none of your stones." */
-        return verdict (lesson, s, TRUE,
-                        g_strdup_printf (NG ("You played %u move and %s captured none of your stones.",
+        return verdict (cat, lesson, s, TRUE,
+                        g_strdup_printf (TN_ (cat, "You played %u move and %s captured none of your stones.",
                                              "You played %u moves and %s captured none of your stones.", f.moves),
-                                         f.moves, kiela_side_display_name (opponent)),
+                                         f.moves, kiela_side_display_name_in (opponent, cat)),
                         feedback);
       break;
     case KIELA_GOAL_RELAY:
@@ -721,18 +723,18 @@ check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const Ki
         {
           if (goal == KIELA_GOAL_RELAY)
             /* TRANSLATORS: a practice game's verdict: "You made a relay with g1, your move 3." */
-            return verdict (lesson, s, TRUE, g_strdup_printf (_("You made a relay with %s, your move %u."), f.done_sq,
+            return verdict (cat, lesson, s, TRUE, g_strdup_printf (T_ (cat, "You made a relay with %s, your move %u."), f.done_sq,
                                                               f.done_at), feedback);
           if (goal == KIELA_GOAL_CHAIN)
             /* TRANSLATORS: a practice game's verdict: "Your move 3, g1, captured twice or more: 9 stones in all." */
-            return verdict (lesson, s, TRUE,
-                            g_strdup_printf (NG ("Your move %u, %s, captured twice or more: %u stone in all.",
+            return verdict (cat, lesson, s, TRUE,
+                            g_strdup_printf (TN_ (cat, "Your move %u, %s, captured twice or more: %u stone in all.",
                                                  "Your move %u, %s, captured twice or more: %u stones in all.",
                                                  f.done_stones),
                                              f.done_at, f.done_sq, f.done_stones), feedback);
           /* TRANSLATORS: a practice game's verdict: "You captured 4 stones with g1, your move 3." */
-          return verdict (lesson, s, TRUE,
-                          g_strdup_printf (NG ("You captured %u stone with %s, your move %u.",
+          return verdict (cat, lesson, s, TRUE,
+                          g_strdup_printf (TN_ (cat, "You captured %u stone with %s, your move %u.",
                                                "You captured %u stones with %s, your move %u.", f.done_stones),
                                            f.done_stones, f.done_sq, f.done_at), feedback);
         }
@@ -740,16 +742,16 @@ check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const Ki
         {
           if (goal == KIELA_GOAL_RELAY)
             /* TRANSLATORS: a practice game's verdict */
-            return verdict (lesson, s, FALSE, g_strdup_printf (NG ("You made no relay in your first %u move.",
+            return verdict (cat, lesson, s, FALSE, g_strdup_printf (TN_ (cat, "You made no relay in your first %u move.",
                                                                    "You made no relay in your first %u moves.", limit),
                                                                limit), feedback);
           if (goal == KIELA_GOAL_CHAIN)
             /* TRANSLATORS: a practice game's verdict: no move of the learner captured twice */
-            return verdict (lesson, s, FALSE, g_strdup_printf (NG ("None of your first %u move captured twice.",
+            return verdict (cat, lesson, s, FALSE, g_strdup_printf (TN_ (cat, "None of your first %u move captured twice.",
                                                                    "None of your first %u moves captured twice.", limit),
                                                                limit), feedback);
           /* TRANSLATORS: a practice game's verdict */
-          return verdict (lesson, s, FALSE, g_strdup_printf (NG ("You captured nothing in your first %u move.",
+          return verdict (cat, lesson, s, FALSE, g_strdup_printf (TN_ (cat, "You captured nothing in your first %u move.",
                                                                  "You captured nothing in your first %u moves.", limit),
                                                              limit), feedback);
         }
@@ -759,12 +761,19 @@ check_play_out (const KielaLesson *lesson, const KielaVariant *variant, const Ki
     }
   if (!over)
     return KIELA_LESSON_PENDING;
-  return verdict (lesson, s, FALSE, kiela_game_describe_result (game), feedback);
+  return verdict (cat, lesson, s, FALSE, kiela_game_describe_result_in (game, cat), feedback);
 }
 
 KielaLessonVerdict
 kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guint step,
                     const KielaLessonAnswer *answer, char **feedback)
+{
+  return kiela_lesson_check_in (lesson, variant, step, answer, feedback, NULL);
+}
+
+KielaLessonVerdict
+kiela_lesson_check_in (const KielaLesson *lesson, const KielaVariant *variant, guint step,
+                       const KielaLessonAnswer *answer, char **feedback, const KielaCatalogue *cat)
 {
   const KielaLessonStep *s = get_step (lesson, step);
   g_autoptr(GError) error = NULL;
@@ -780,7 +789,7 @@ kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guin
   if (s == NULL || g_strcmp0 (lesson->variant, variant->id) != 0 || !validate_step (lesson, variant, step, &error))
     {
       if (feedback)
-        *feedback = g_strdup (error ? error->message : _("the lesson has no such step, or another variant"));
+        *feedback = g_strdup (error ? error->message : T_ (cat, "the lesson has no such step, or another variant"));
       return KIELA_LESSON_WRONG;
     }
   kiela_lesson_step_get_position (lesson, variant, step, &pos, NULL);
@@ -790,7 +799,7 @@ kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guin
   switch (s->task.kind)
     {
     case KIELA_TASK_WATCH:
-      return answer->watched ? verdict (lesson, s, TRUE, NULL, feedback) : KIELA_LESSON_PENDING;
+      return answer->watched ? verdict (cat, lesson, s, TRUE, NULL, feedback) : KIELA_LESSON_PENDING;
 
     case KIELA_TASK_PREDICT_LAST:
       {
@@ -798,33 +807,33 @@ kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guin
 
         move_facts (variant, &pos, target, &f);
         if (answer->side == f.r.last_side && answer->house == f.r.last_house)
-          return verdict (lesson, s, TRUE, NULL, feedback);
+          return verdict (cat, lesson, s, TRUE, NULL, feedback);
         kiela_square_name (variant->files, (KielaSide) f.r.last_side, f.r.last_house, sq);
         if (answer->house >= 2u * variant->files || answer->side > KIELA_NORTH)
-          return verdict (lesson, s, FALSE, g_strdup_printf (_("The last stone lands in %s."), sq), feedback);
+          return verdict (cat, lesson, s, FALSE, g_strdup_printf (T_ (cat, "The last stone lands in %s."), sq), feedback);
         kiela_square_name (variant->files, answer->side, answer->house, answered);
         /* TRANSLATORS: "Not e2: the last stone lands in f2." */
-        return verdict (lesson, s, FALSE, g_strdup_printf (_("Not %s: the last stone lands in %s."), answered, sq),
+        return verdict (cat, lesson, s, FALSE, g_strdup_printf (T_ (cat, "Not %s: the last stone lands in %s."), answered, sq),
                         feedback);
       }
 
     case KIELA_TASK_PREDICT_CAPTURE:
       move_facts (variant, &pos, target, &f);
       kiela_square_name (variant->files, (KielaSide) pos.to_move, (guint) target, sq);
-      return verdict (lesson, s, answer->number == f.r.captured, describe_capture (sq, &f), feedback);
+      return verdict (cat, lesson, s, answer->number == f.r.captured, describe_capture (cat, sq, &f), feedback);
 
     case KIELA_TASK_PLAY_OUT:
-      return check_play_out (lesson, variant, s, &pos, answer->game, feedback);
+      return check_play_out (cat, lesson, variant, s, &pos, answer->game, feedback);
 
     case KIELA_TASK_ARRANGE:
       {
-        g_autofree char *problem = _kiela_lesson_arrangement_problem (variant, &s->task, &pos, answer->arrangement);
+        g_autofree char *problem = _kiela_lesson_arrangement_problem (cat, variant, &s->task, &pos, answer->arrangement);
         gboolean met;
 
         if (problem)
-          return verdict (lesson, s, FALSE, g_steal_pointer (&problem), feedback);
+          return verdict (cat, lesson, s, FALSE, g_steal_pointer (&problem), feedback);
         met = _kiela_lesson_arrangement_met (variant, &s->task, answer->arrangement);
-        return verdict (lesson, s, met, _kiela_lesson_explain_arrangement (variant, &s->task, answer->arrangement, met),
+        return verdict (cat, lesson, s, met, _kiela_lesson_explain_arrangement (cat, variant, &s->task, answer->arrangement, met),
                         feedback);
       }
 
@@ -837,33 +846,33 @@ kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guin
 
   /* The learner sowed a house. */
   if (answer->move < 0 || answer->move >= 2 * variant->files)
-    return verdict (lesson, s, FALSE, g_strdup (_("That is not a house of this board.")), feedback);
-  why = kiela_explain_illegal (variant, &pos, answer->move);
+    return verdict (cat, lesson, s, FALSE, g_strdup (T_ (cat, "That is not a house of this board.")), feedback);
+  why = kiela_explain_illegal_in (variant, &pos, answer->move, cat);
   if (why)
-    return verdict (lesson, s, FALSE, g_steal_pointer (&why), feedback);
+    return verdict (cat, lesson, s, FALSE, g_steal_pointer (&why), feedback);
   kiela_square_name (variant->files, (KielaSide) pos.to_move, (guint) answer->move, sq);
   move_facts (variant, &pos, answer->move, &f);
 
   if (s->task.kind == KIELA_TASK_SOW_HOUSE)
     {
       if (answer->move == target)
-        return verdict (lesson, s, TRUE, NULL, feedback);
+        return verdict (cat, lesson, s, TRUE, NULL, feedback);
       /* TRANSLATORS: "You sowed e1; this step asks for g1." */
-      return verdict (lesson, s, FALSE, g_strdup_printf (_("You sowed %s; this step asks for %s."), sq, s->task.move),
+      return verdict (cat, lesson, s, FALSE, g_strdup_printf (T_ (cat, "You sowed %s; this step asks for %s."), sq, s->task.move),
                       feedback);
     }
   if (s->task.kind == KIELA_TASK_BEST_MOVE)
     {
       if (answer->move == target)
-        return verdict (lesson, s, TRUE, describe_capture (sq, &f), feedback);
+        return verdict (cat, lesson, s, TRUE, describe_capture (cat, sq, &f), feedback);
       {
-        g_autofree char *capture = describe_capture (sq, &f);
-        return verdict (lesson, s, FALSE, g_strconcat (capture, " ", _("Another move gains more."), NULL), feedback);
+        g_autofree char *capture = describe_capture (cat, sq, &f);
+        return verdict (cat, lesson, s, FALSE, g_strconcat (capture, " ", T_ (cat, "Another move gains more."), NULL), feedback);
       }
     }
   {
     gboolean met = condition_met (variant, &pos, &s->task, &f);
-    return verdict (lesson, s, met, explain_condition (variant, &pos, &s->task, sq, &f, met), feedback);
+    return verdict (cat, lesson, s, met, explain_condition (cat, variant, &pos, &s->task, sq, &f, met), feedback);
   }
 }
 

@@ -225,6 +225,12 @@ typedef enum {
  */
 KIELA_AVAILABLE_IN_ALL KielaLessonVerdict kiela_lesson_check (const KielaLesson *lesson, const KielaVariant *variant, guint step,
                                                               const KielaLessonAnswer *answer, char **feedback);
+/* The same with the engine's sentences in `catalogue`'s language (kiela-catalogue.h; NULL: the
+ * interface's); the step's own Right=/Wrong= text stays the interface's (the caller has the
+ * lesson's texts in its language). */
+KIELA_AVAILABLE_IN_ALL KielaLessonVerdict kiela_lesson_check_in (const KielaLesson *lesson, const KielaVariant *variant,
+                                                                 guint step, const KielaLessonAnswer *answer,
+                                                                 char **feedback, const KielaCatalogue *catalogue);
 
 /*
  * Checks a whole lesson against its variant: the version, the texts, every step's

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-position.h"
+#include "kiela-catalogue-i18n.h"
 
 G_DEFINE_QUARK (kiela-error-quark, kiela_error)
 
@@ -711,6 +712,12 @@ const char *
 kiela_side_display_name (KielaSide side)
 {
   return side == KIELA_SOUTH ? _("South") : _("North");
+}
+
+const char *
+kiela_side_display_name_in (KielaSide side, const KielaCatalogue *cat)
+{
+  return side == KIELA_SOUTH ? T_ (cat, "South") : T_ (cat, "North");
 }
 
 const char *

@@ -74,6 +74,7 @@ KIELA_AVAILABLE_IN_ALL char     *kiela_position_to_diagram  (const KielaPosition
 
 KIELA_AVAILABLE_IN_ALL const char *kiela_side_name          (KielaSide side);       /* "south" / "north", untranslated ids */
 KIELA_AVAILABLE_IN_ALL const char *kiela_side_display_name  (KielaSide side);       /* "South" / "North", translated */
+KIELA_AVAILABLE_IN_ALL const char *kiela_side_display_name_in (KielaSide side, const KielaCatalogue *catalogue); /* in its language */
 KIELA_AVAILABLE_IN_ALL const char *kiela_status_id          (KielaStatus status);   /* "ongoing", "south wins", "north wins", "draw" */
 KIELA_AVAILABLE_IN_ALL gboolean    kiela_status_parse       (const char *id, KielaStatus *out);
 

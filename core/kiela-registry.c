@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kiela-registry-private.h"
+#include "kiela-catalogue-i18n.h"
 #include "kiela-variant.h"
 #include "kiela-position.h"
 #include "kiela-lesson-file.h"
@@ -146,6 +147,15 @@ const char *
 kiela_variant_get_name (const KielaVariant *variant)
 {
   return variant->name ? g_dgettext (kiela_registry_domain (variant->translation_domain), variant->name) : variant->id;
+}
+
+const char *
+_kiela_variant_get_name_in (const KielaVariant *variant, const KielaCatalogue *cat)
+{
+  /* A catalogue holds this project's messages: a plugin's own domain stays gettext's. */
+  if (cat == NULL || variant->name == NULL || !g_str_equal (kiela_registry_domain (variant->translation_domain), GETTEXT_PACKAGE))
+    return kiela_variant_get_name (variant);
+  return kiela_catalogue_gettext (cat, variant->name);
 }
 
 /* Level words are marked NC_("variant level", …) and NC_("AI level", …) because one English

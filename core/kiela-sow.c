@@ -7,6 +7,7 @@
 #include "kiela-sow-body.h"
 #include "kiela-position.h"
 #include "kiela-registry.h"
+#include "kiela-catalogue-i18n.h"
 
 KielaTrace *
 kiela_trace_new (void)
@@ -690,7 +691,7 @@ kiela_legal_moves (const KielaVariant *variant, const KielaPosition *pos,
 /* Why `move`, not among the `n_cand` candidates, is refused for its extra-capture target (or
  * the lack of one); NULL when the target is not the reason.  `sq` names the move's house. */
 static char *
-explain_target (const KielaVariant *variant, const KielaPosition *pos, KielaMove move, const KielaMove *cand,
+explain_target (const KielaCatalogue *cat, const KielaVariant *variant, const KielaPosition *pos, KielaMove move, const KielaMove *cand,
                 guint n_cand, const char *sq)
 {
   const KielaMove bare = move & ~KIELA_MOVE_TARGET_MASK;
@@ -709,21 +710,28 @@ explain_target (const KielaVariant *variant, const KielaPosition *pos, KielaMove
     return NULL;
   if (variant->extra_capture == 0)
     /* TRANSLATORS: %s the game (Kiela) */
-    return g_strdup_printf (_("In %s a capture takes no other house."), kiela_variant_get_name (variant));
+    return g_strdup_printf (T_ (cat, "In %s a capture takes no other house."), _kiela_variant_get_name_in (variant, cat));
   if (!capture_listed)
     /* TRANSLATORS: %s a house (c2) */
-    return g_strdup_printf (_("Sowing %s captures nothing, so it takes no other house."), sq);
+    return g_strdup_printf (T_ (cat, "Sowing %s captures nothing, so it takes no other house."), sq);
   if (KIELA_MOVE_TARGET (move) < 2u * variant->files)
     {
       kiela_square_name (variant->files, op, KIELA_MOVE_TARGET (move), target);
       /* TRANSLATORS: %s an opponent house (f3) */
-      return g_strdup_printf (_("%s holds no stones to take after the capture."), target);
+      return g_strdup_printf (T_ (cat, "%s holds no stones to take after the capture."), target);
     }
-  return g_strdup_printf (_("House %u does not exist on this board."), KIELA_MOVE_TARGET (move));
+  return g_strdup_printf (T_ (cat, "House %u does not exist on this board."), KIELA_MOVE_TARGET (move));
 }
 
 char *
 kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, KielaMove move)
+{
+  return kiela_explain_illegal_in (variant, pos, move, NULL);
+}
+
+char *
+kiela_explain_illegal_in (const KielaVariant *variant, const KielaPosition *pos, KielaMove move,
+                          const KielaCatalogue *cat)
 {
   const guint n = 2u * variant->files;
   const guint min_sow = variant->min_sow ? variant->min_sow : 1;
@@ -736,7 +744,7 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
   guint house;
 
   if (!KIELA_MOVE_IS_WELL_FORMED (move) || KIELA_MOVE_HOUSE (move) >= n)
-    return g_strdup_printf (_("House %d does not exist on this board."), move);
+    return g_strdup_printf (T_ (cat, "House %d does not exist on this board."), move);
 
   house = KIELA_MOVE_HOUSE (move);
   my = pos->houses[pos->to_move];
@@ -754,7 +762,7 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
   /* The extra capture: a target where there is none to take, or none named where there is. */
   if (!is_candidate && (KIELA_MOVE_HAS_TARGET (move) || variant->extra_capture != 0))
     {
-      char *why = explain_target (variant, pos, move, cand, n_cand, sq);
+      char *why = explain_target (cat, variant, pos, move, cand, n_cand, sq);
 
       if (why)
         return why;
@@ -765,13 +773,13 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
 
       kiela_square_name (variant->files, (KielaSide) pos->to_move, (guint) forced_first_move (variant, pos), forced);
       /* TRANSLATORS: %1$s the game (Mefuvha), %2$s the house its first move is made from (c2) */
-      return g_strdup_printf (_("The first move of each player in %1$s is made from %2$s."),
-                              kiela_variant_get_name (variant), forced);
+      return g_strdup_printf (T_ (cat, "The first move of each player in %1$s is made from %2$s."),
+                              _kiela_variant_get_name_in (variant, cat), forced);
     }
   if (!is_candidate && KIELA_MOVE_DECISIONS (move) != 0 && !has_choices (variant->reverse))
     /* TRANSLATORS: %s the game (Kiela) */
-    return g_strdup_printf (_("In %s no change of direction in the middle of a move is the player’s choice."),
-                            kiela_variant_get_name (variant));
+    return g_strdup_printf (T_ (cat, "In %s no change of direction in the middle of a move is the player’s choice."),
+                            _kiela_variant_get_name_in (variant, cat));
   /* Decisions for turns the move does not meet: its base is a move, the rest is not. */
   if (!is_candidate && KIELA_MOVE_DECISIONS (move) != 0)
     for (guint i = 0; i < n_cand; i++)
@@ -782,52 +790,51 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
           kiela_move_name (variant->files, (KielaSide) pos->to_move, move, name);
           /* TRANSLATORS: %1$s a move with its choices (b2+-: "+" goes clockwise at a point of
            * the move where the player may, "-" declines to), %2$s the same house (b2) */
-          return g_strdup_printf (_("%1$s declines a change of direction that sowing %2$s does not come to: "
+          return g_strdup_printf (T_ (cat, "%1$s declines a change of direction that sowing %2$s does not come to: "
                                     "it has fewer choices."), name, sq);
         }
   if (!is_candidate && KIELA_MOVE_IS_IN_HOUSE (move))
     {
       if (!(variant->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) || house != 0 || KIELA_MOVE_IS_CLOCKWISE (move))
         /* TRANSLATORS: %1$s a house (a1), %2$s the game (Quiela) */
-        return g_strdup_printf (_("%1$s may not be sown into itself in %2$s."), sq, kiela_variant_get_name (variant));
+        return g_strdup_printf (T_ (cat, "%1$s may not be sown into itself in %2$s."), sq, _kiela_variant_get_name_in (variant, cat));
       if (!(pos->first_move_owed & KIELA_POSITION_IN_HOUSE_OWED (pos->to_move)))
-        return g_strdup_printf (_("Only the first sowing from %s may start in that house, and it has been made."), sq);
+        return g_strdup_printf (T_ (cat, "Only the first sowing from %s may start in that house, and it has been made."), sq);
       if (my[house] < 2)
-        return g_strdup_printf (_("%s needs two stones or more to be sown into itself."), sq);
+        return g_strdup_printf (T_ (cat, "%s needs two stones or more to be sown into itself."), sq);
     }
   if (!is_candidate && KIELA_MOVE_IS_CLOCKWISE (move) && my[house] >= min_sow)
     {
       if (variant->reverse == NULL || !(variant->reverse->houses & (G_GUINT64_CONSTANT (1) << house)))
         /* TRANSLATORS: %1$s a house (a1), %2$s the game (Omweso) */
-        return g_strdup_printf (_("%1$s may not be sown clockwise in %2$s."), sq, kiela_variant_get_name (variant));
-      return g_strdup_printf (_("%s may be sown clockwise only when that sowing captures."), sq);
+        return g_strdup_printf (T_ (cat, "%1$s may not be sown clockwise in %2$s."), sq, _kiela_variant_get_name_in (variant, cat));
+      return g_strdup_printf (T_ (cat, "%s may be sown clockwise only when that sowing captures."), sq);
     }
   if (!is_candidate)
     {
       if (my[house] == 0)
-        return g_strdup_printf (_("%s is empty: there is nothing to sow."), sq);
+        return g_strdup_printf (T_ (cat, "%s is empty: there is nothing to sow."), sq);
       if (kiela_variant_in_later_phase (variant, pos, (KielaSide) pos->to_move))
         {
           char next[4];
 
           kiela_square_name (variant->files, (KielaSide) pos->to_move, (guint) (move + 1) % n, next);
           /* TRANSLATORS: %1$s a house holding one stone (f2), %2$s the next house along the sowing (e2) */
-          return g_strdup_printf (_("No house of yours holds two stones, so only a single stone moves, into an "
+          return g_strdup_printf (T_ (cat, "No house of yours holds two stones, so only a single stone moves, into an "
                                     "empty house: %2$s, after %1$s, is not empty."), sq, next);
         }
       /* Singles variants: a single is refused by their own rule, which the smallest hand does not tell. */
       if (variant->singles_when_blocked && my[house] == 1 && (variant->flags & KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE))
-        return g_strdup_printf (_("%s holds a single stone: a single may be sown only when no house holds "
+        return g_strdup_printf (T_ (cat, "%s holds a single stone: a single may be sown only when no house holds "
                                   "%u or more."), sq, min_sow);
       if (variant->singles_when_blocked && my[house] == 1)
-        return g_strdup_printf (_("%s holds a single stone: a single may be sown only when no house holds "
+        return g_strdup_printf (T_ (cat, "%s holds a single stone: a single may be sown only when no house holds "
                                   "%u or more, and only into an empty house."), sq, min_sow);
       if (my[house] < min_sow)
-        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             "%s holds %u stone: %s needs at least %u.",
+        return g_strdup_printf (TN_ (cat, "%s holds %u stone: %s needs at least %u.",
                                              "%s holds %u stones: %s needs at least %u.", my[house]),
-                                sq, (guint) my[house], kiela_variant_get_name (variant), min_sow);
-      return g_strdup_printf (_("%s may not be sown now."), sq);
+                                sq, (guint) my[house], _kiela_variant_get_name_in (variant, cat), min_sow);
+      return g_strdup_printf (T_ (cat, "%s may not be sown now."), sq);
     }
 
   child = *pos;
@@ -838,8 +845,7 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
       g_autofree char *laps = g_strdup_printf ("%'u", variant->lap_limit);
 
       /* TRANSLATORS: %1$s a house (a2), %2$s a number of laps written out (1,000) */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "Sowing from %1$s is still going after %2$s lap: it counts as endless, "
+      return g_strdup_printf (TN_ (cat, "Sowing from %1$s is still going after %2$s lap: it counts as endless, "
                                            "so it is not a legal move.",
                                            "Sowing from %1$s is still going after %2$s laps: it counts as endless, "
                                            "so it is not a legal move.", variant->lap_limit),
@@ -851,15 +857,22 @@ kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, Ki
 char *
 kiela_explain_house (const KielaVariant *variant, const KielaPosition *pos, KielaSide side, guint house)
 {
+  return kiela_explain_house_in (variant, pos, side, house, NULL);
+}
+
+char *
+kiela_explain_house_in (const KielaVariant *variant, const KielaPosition *pos, KielaSide side, guint house,
+                        const KielaCatalogue *cat)
+{
   if (house >= 2u * variant->files)
-    return g_strdup_printf (_("House %u does not exist on this board."), house);
+    return g_strdup_printf (T_ (cat, "House %u does not exist on this board."), house);
   if (side != pos->to_move)
     {
       char sq[4];
 
       kiela_square_name (variant->files, side, house, sq);
-      return g_strdup_printf (side == KIELA_NORTH ? _("%s belongs to North: it is South’s turn.")
-                                                  : _("%s belongs to South: it is North’s turn."), sq);
+      return g_strdup_printf (side == KIELA_NORTH ? T_ (cat, "%s belongs to North: it is South’s turn.")
+                                                  : T_ (cat, "%s belongs to South: it is North’s turn."), sq);
     }
-  return kiela_explain_illegal (variant, pos, (KielaMove) house);
+  return kiela_explain_illegal_in (variant, pos, (KielaMove) house, cat);
 }

@@ -3,6 +3,7 @@
 
 #include <glib.h>
 #include "kiela-types.h"
+#include "kiela-catalogue.h"
 
 G_BEGIN_DECLS
 
@@ -143,5 +144,10 @@ KIELA_AVAILABLE_IN_ALL guint    kiela_legal_moves_captured (const KielaVariant *
 KIELA_AVAILABLE_IN_ALL char    *kiela_explain_illegal (const KielaVariant *variant, const KielaPosition *pos, KielaMove move);
 /* The same for any house of the board, including the opponent's ("g4 belongs to North: it is South's turn."). */
 KIELA_AVAILABLE_IN_ALL char    *kiela_explain_house   (const KielaVariant *variant, const KielaPosition *pos, KielaSide side, guint house);
+/* The same in `catalogue`'s language (kiela-catalogue.h; NULL: the interface's). */
+KIELA_AVAILABLE_IN_ALL char    *kiela_explain_illegal_in (const KielaVariant *variant, const KielaPosition *pos, KielaMove move,
+                                                          const KielaCatalogue *catalogue);
+KIELA_AVAILABLE_IN_ALL char    *kiela_explain_house_in   (const KielaVariant *variant, const KielaPosition *pos, KielaSide side,
+                                                          guint house, const KielaCatalogue *catalogue);
 
 G_END_DECLS

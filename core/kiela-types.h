@@ -3,6 +3,7 @@
 
 #include <glib.h>
 #include "kiela-version.h"
+#include "kiela-catalogue.h"
 
 G_BEGIN_DECLS
 

@@ -39,6 +39,7 @@
 #include "kiela-rng.h"
 #include "kiela-playout.h"
 #include "kiela-narrate.h"
+#include "kiela-catalogue.h"
 #include "kiela-paths.h"
 #include "kiela-file.h"
 #include "kiela-match.h"

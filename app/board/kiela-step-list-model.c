@@ -7,6 +7,7 @@
 
 #include "kiela-step-list-model.h"
 #include "kiela-narrate.h"
+#include "kiela-catalogue-i18n.h"
 #include "kiela-trace-player.h"
 
 /* The most squares one lap's row names; longer laps show "…" for the rest. */
@@ -23,6 +24,7 @@ struct _KielaStepListModel
   guint n_created;
   int current;
   guint index;
+  KielaCatalogue *catalogue;   /* the sentences' language; NULL: the interface's */
 };
 
 static void kiela_step_list_model_list_model_init (GListModelInterface *iface);
@@ -62,7 +64,7 @@ append_text (GString *out, const char *text, gboolean markup)
 /* "Lap 2: 3 stones drop into e3, f3, g3." with the square just sown (`mark`, an event index, or
  * G_MAXUINT for none) in bold and underlined, so the row also shows how far the lap has got. */
 static char *
-drops_text (const KielaTrace *trace, guint first, guint last, guint mark, gboolean markup)
+drops_text (const KielaCatalogue *cat, const KielaTrace *trace, guint first, guint last, guint mark, gboolean markup)
 {
   const KielaEvent *ev = kiela_trace_get_event (trace, first);
   guint n = last - first + 1;
@@ -86,7 +88,7 @@ drops_text (const KielaTrace *trace, guint first, guint last, guint mark, gboole
     }
   if (lo > first)
     /* TRANSLATORS: stands for the squares left out of a very long lap ("…, e3, f3") */
-    append_text (squares, _("…"), markup);
+    append_text (squares, T_ (cat, "…"), markup);
 
   for (guint i = lo; i <= hi; i++)
     {
@@ -96,7 +98,7 @@ drops_text (const KielaTrace *trace, guint first, guint last, guint mark, gboole
       kiela_square_name (trace->before.files, (KielaSide) e->side, e->house, sq);
       if (i > lo || lo > first)
         /* TRANSLATORS: separates the squares of a lap in the step list: "e3, f3, g3" */
-        append_text (squares, _(", "), markup);
+        append_text (squares, T_ (cat, ", "), markup);
       if (markup && i == mark)
         g_string_append_printf (squares, "<b><u>%s</u></b>", sq);
       else
@@ -104,13 +106,13 @@ drops_text (const KielaTrace *trace, guint first, guint last, guint mark, gboole
     }
   if (hi < last)
     {
-      append_text (squares, _(", "), markup);
-      append_text (squares, _("…"), markup);
+      append_text (squares, T_ (cat, ", "), markup);
+      append_text (squares, T_ (cat, "…"), markup);
     }
 
   /* TRANSLATORS: a row of the step list grouping one lap's drops: %1$u the lap number, %2$u how
    * many stones, %3$s the squares they drop into ("Lap 2: 3 stones drop into e3, f3, g3.") */
-  format = g_strdup (ngettext ("Lap %1$u: %2$u stone drops into %3$s.", "Lap %1$u: %2$u stones drop into %3$s.", n));
+  format = g_strdup (TN_ (cat, "Lap %1$u: %2$u stone drops into %3$s.", "Lap %1$u: %2$u stones drop into %3$s.", n));
   if (markup)
     {
       g_autofree char *esc = g_markup_escape_text (format, -1);
@@ -136,7 +138,7 @@ current_markup (KielaStepListModel *self, KielaStepListItem *item)
   if ((int) kiela_step_list_item_get_position (item) != self->current
       || kiela_step_list_item_get_kind (item) != KIELA_STEP_DROPS || self->index == 0)
     return NULL;
-  return drops_text (self->trace, kiela_step_list_item_get_first (item), kiela_step_list_item_get_last (item),
+  return drops_text (self->catalogue, self->trace, kiela_step_list_item_get_first (item), kiela_step_list_item_get_last (item),
                      self->index - 1, TRUE);
 }
 
@@ -163,14 +165,15 @@ kiela_step_list_model_peek_item (KielaStepListModel *self, guint row)
   if (item == NULL)
     {
       if (row == 0)
-        item = kiela_step_list_item_new (0, KIELA_STEP_START, 0, 0, kiela_trace_player_narrate_start (self->trace));
+        item = kiela_step_list_item_new (0, KIELA_STEP_START, 0, 0,
+                                         kiela_trace_player_narrate_start_in (self->trace, self->catalogue));
       else
         {
           guint first = g_array_index (self->row_first, guint, row);
           guint last = row_last (self, row);
           KielaStepKind kind = event_kind (kiela_trace_get_event (self->trace, first));
-          char *text = kind == KIELA_STEP_DROPS ? drops_text (self->trace, first, last, G_MAXUINT, FALSE)
-                                                : kiela_narrate_event (self->variant, self->trace, first);
+          char *text = kind == KIELA_STEP_DROPS ? drops_text (self->catalogue, self->trace, first, last, G_MAXUINT, FALSE)
+                                                : kiela_narrate_event_in (self->variant, self->trace, first, self->catalogue);
 
           item = kiela_step_list_item_new (row, kind, first, last, text);
         }
@@ -207,6 +210,17 @@ kiela_step_list_model_list_model_init (GListModelInterface *iface)
   iface->get_item_type = kiela_step_list_model_get_item_type;
   iface->get_n_items = kiela_step_list_model_get_n_items;
   iface->get_item = kiela_step_list_model_get_item;
+}
+
+void
+kiela_step_list_model_set_catalogue (KielaStepListModel *self, KielaCatalogue *catalogue)
+{
+  g_return_if_fail (KIELA_IS_STEP_LIST_MODEL (self));
+
+  if (catalogue == self->catalogue)
+    return;
+  g_clear_pointer (&self->catalogue, kiela_catalogue_unref);
+  self->catalogue = catalogue ? kiela_catalogue_ref (catalogue) : NULL;
 }
 
 void
@@ -324,6 +338,7 @@ kiela_step_list_model_finalize (GObject *object)
 
   g_hash_table_unref (self->items);
   g_array_unref (self->row_first);
+  g_clear_pointer (&self->catalogue, kiela_catalogue_unref);
   G_OBJECT_CLASS (kiela_step_list_model_parent_class)->finalize (object);
 }
 

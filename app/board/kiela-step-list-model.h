@@ -17,6 +17,8 @@ KielaStepListModel *kiela_step_list_model_new (void);
  * their sentences are made when the list asks for them.  The trace is borrowed: it must outlive
  * the model's use of it, until the next call. */
 void     kiela_step_list_model_set_trace   (KielaStepListModel *self, const KielaVariant *variant, const KielaTrace *trace);
+/* The sentences' language (kiela-catalogue.h; NULL: the interface's), for the next set_trace. */
+void     kiela_step_list_model_set_catalogue (KielaStepListModel *self, KielaCatalogue *catalogue);
 /* The row showing trace-player index `index` (0 = before the move), or -1 without rows. */
 int      kiela_step_list_model_row_for_index (KielaStepListModel *self, guint index);
 /* Marks row `row` as shown now (-1: none) at player index `index`; rows after it are "future". */

@@ -197,6 +197,7 @@ on_player_changed (KielaTracePlayer *player, KielaStepList *self)
     {
       self->serial = serial;
       self->built = TRUE;
+      kiela_step_list_model_set_catalogue (self->model, kiela_trace_player_get_catalogue (player));
       kiela_step_list_model_set_trace (self->model, kiela_trace_player_get_variant (player),
                                        kiela_trace_player_get_trace (player));
       before = -1;

@@ -6,6 +6,7 @@
 
 #include "kiela-trace-player.h"
 #include "kiela-narrate.h"
+#include "kiela-catalogue-i18n.h"
 
 struct _KielaTracePlayer {
   GObject parent_instance;
@@ -18,6 +19,7 @@ struct _KielaTracePlayer {
   guint timeout_id;
   gboolean pause_on_capture;
   guint serial;                  /* bumped whenever the trace is replaced */
+  KielaCatalogue *catalogue;     /* the narration's language; NULL: the interface's */
 };
 
 G_DEFINE_FINAL_TYPE (KielaTracePlayer, kiela_trace_player, G_TYPE_OBJECT)
@@ -170,6 +172,7 @@ kiela_trace_player_finalize (GObject *object)
   KielaTracePlayer *self = KIELA_TRACE_PLAYER (object);
 
   g_clear_pointer (&self->trace, kiela_trace_free);
+  g_clear_pointer (&self->catalogue, kiela_catalogue_unref);
   G_OBJECT_CLASS (kiela_trace_player_parent_class)->finalize (object);
 }
 
@@ -379,8 +382,35 @@ kiela_trace_player_get_variant (KielaTracePlayer *self)
   return self->variant;
 }
 
+void
+kiela_trace_player_set_catalogue (KielaTracePlayer *self, KielaCatalogue *catalogue)
+{
+  g_return_if_fail (KIELA_IS_TRACE_PLAYER (self));
+
+  if (catalogue == self->catalogue)
+    return;
+  g_clear_pointer (&self->catalogue, kiela_catalogue_unref);
+  self->catalogue = catalogue ? kiela_catalogue_ref (catalogue) : NULL;
+  /* Followers (the step list) rebuild their sentences as for a new trace. */
+  self->serial++;
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+KielaCatalogue *
+kiela_trace_player_get_catalogue (KielaTracePlayer *self)
+{
+  g_return_val_if_fail (KIELA_IS_TRACE_PLAYER (self), NULL);
+  return self->catalogue;
+}
+
 char *
 kiela_trace_player_narrate_start (const KielaTrace *trace)
+{
+  return kiela_trace_player_narrate_start_in (trace, NULL);
+}
+
+char *
+kiela_trace_player_narrate_start_in (const KielaTrace *trace, const KielaCatalogue *cat)
 {
   g_autofree char *square = NULL;
 
@@ -390,9 +420,11 @@ kiela_trace_player_narrate_start (const KielaTrace *trace)
   if (KIELA_MOVE_IS_SKIP (trace->result.move))
     /* TRANSLATORS: before a skip is replayed (Quiela: a threatened single stone jumps, it is not
      * sown); %1$s is "South" or "North", %2$s the skip like b2>a1 */
-    return g_strdup_printf (_("%1$s is about to move %2$s."), kiela_side_display_name (trace->result.mover), square);
+    return g_strdup_printf (T_ (cat, "%1$s is about to move %2$s."), kiela_side_display_name_in (trace->result.mover, cat),
+                            square);
   /* TRANSLATORS: before a move is replayed; %1$s is "South" or "North", %2$s a square like g1 */
-  return g_strdup_printf (_("%1$s is about to sow %2$s."), kiela_side_display_name (trace->result.mover), square);
+  return g_strdup_printf (T_ (cat, "%1$s is about to sow %2$s."), kiela_side_display_name_in (trace->result.mover, cat),
+                          square);
 }
 
 char *
@@ -403,9 +435,9 @@ kiela_trace_player_dup_narration_at (KielaTracePlayer *self, guint index)
 
   index = MIN (index, kiela_trace_get_n_events (self->trace));
   if (index == 0)
-    return kiela_trace_player_narrate_start (self->trace);
+    return kiela_trace_player_narrate_start_in (self->trace, self->catalogue);
 
-  return kiela_narrate_event (self->variant, self->trace, index - 1);
+  return kiela_narrate_event_in (self->variant, self->trace, index - 1, self->catalogue);
 }
 
 char *

@@ -46,6 +46,11 @@ char             *kiela_trace_player_dup_narration (KielaTracePlayer *self);
 char             *kiela_trace_player_dup_narration_at (KielaTracePlayer *self, guint index);
 /* The sentence before a move is replayed ("North is about to sow b3."). */
 char             *kiela_trace_player_narrate_start (const KielaTrace *trace);
+char             *kiela_trace_player_narrate_start_in (const KielaTrace *trace, const KielaCatalogue *catalogue);
+/* The language of the narration (kiela-catalogue.h; NULL, the default: the interface's): a
+ * lesson opened in another language narrates in it.  Followers rebuild, as for a new trace. */
+void              kiela_trace_player_set_catalogue (KielaTracePlayer *self, KielaCatalogue *catalogue);
+KielaCatalogue   *kiela_trace_player_get_catalogue (KielaTracePlayer *self);
 /* Changes whenever a new trace (or none) is set, so followers know to rebuild. */
 guint             kiela_trace_player_get_serial   (KielaTracePlayer *self);
 const KielaVariant *kiela_trace_player_get_variant (KielaTracePlayer *self);

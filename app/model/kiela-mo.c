@@ -14,6 +14,7 @@ struct _KielaMo {
   /* key: original up to its first NUL ("ctx\004id" or "id"); value: MoEntry in entries */
   GHashTable *table;
   GArray *entries;
+  const char *header; /* the catalogue's header (msgid ""), inside bytes, or NULL */
 };
 
 typedef struct {
@@ -158,7 +159,10 @@ kiela_mo_new_from_bytes (GBytes *bytes, const char *name, GError **error)
 
       read_string (data, size, swap, orig_offset, i, &orig, &orig_len, name, "original", NULL);
       if (orig[0] == '\0')
-        continue; /* the header */
+        {
+          mo->header = g_array_index (mo->entries, MoEntry, i).translation; /* the header */
+          continue;
+        }
       g_hash_table_replace (mo->table, (gpointer) orig, &g_array_index (mo->entries, MoEntry, i));
     }
   return g_steal_pointer (&mo);
@@ -279,4 +283,36 @@ kiela_mo_gettext (KielaMo *mo, const char *msgid)
     return msgid;
   t = kiela_mo_lookup (mo, NULL, msgid, 0);
   return t ? t : msgid;
+}
+
+char *
+kiela_mo_dup_plural_forms (KielaMo *mo)
+{
+  const char *line;
+
+  g_return_val_if_fail (mo != NULL, NULL);
+  if (mo->header == NULL || (line = strstr (mo->header, "Plural-Forms:")) == NULL)
+    return NULL;
+  line += strlen ("Plural-Forms:");
+  while (*line == ' ')
+    line++;
+  return g_strndup (line, strcspn (line, "\n"));
+}
+
+static const char *
+catalogue_lookup (gpointer data, const char *context, const char *msgid, guint form)
+{
+  return kiela_mo_lookup (data, context, msgid, form);
+}
+
+KielaCatalogue *
+kiela_mo_new_catalogue (KielaMo *mo, const char *language)
+{
+  g_autofree char *plural_forms = NULL;
+
+  if (mo == NULL)
+    return kiela_catalogue_new (language, NULL, NULL, NULL, NULL);
+  plural_forms = kiela_mo_dup_plural_forms (mo);
+  return kiela_catalogue_new (language, plural_forms, catalogue_lookup, kiela_mo_ref (mo),
+                              (GDestroyNotify) kiela_mo_unref);
 }

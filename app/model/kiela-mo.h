@@ -2,6 +2,7 @@
 #pragma once
 
 #include <glib.h>
+#include "kiela-catalogue.h"
 
 G_BEGIN_DECLS
 
@@ -29,6 +30,11 @@ GPtrArray  *kiela_mo_get_keys       (KielaMo *mo);
 const char *kiela_mo_lookup         (KielaMo *mo, const char *context, const char *msgid, guint form);
 /* The translation, or `msgid` itself; `mo` may be NULL (English). */
 const char *kiela_mo_gettext        (KielaMo *mo, const char *msgid);
+/* The header's plural rule ("nplurals=2; plural=(n > 1);"), or NULL. */
+char       *kiela_mo_dup_plural_forms (KielaMo *mo);
+/* A catalogue for the engine's sentences (kiela-catalogue.h) reading `mo` in its
+ * language, with its plural rule; `mo` NULL: the messages as written (English). */
+KielaCatalogue *kiela_mo_new_catalogue (KielaMo *mo, const char *language);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KielaMo, kiela_mo_unref)
 

@@ -508,7 +508,8 @@ source_messages (void)
   const char *argv[] = { KIELA_TEST_XGETTEXT, "--from-code=UTF-8", "--keyword=_", "--keyword=N_",
                          "--keyword=C_:1c,2", "--keyword=NC_:1c,2", "--keyword=g_dngettext:2,3",
                          "--keyword=g_dpgettext2:2c,3", "--keyword=NG:1,2", "--flag=NG:1:pass-c-format",
-                         "--flag=NG:2:pass-c-format", "-D", KIELA_TEST_SOURCE_ROOT,
+                         "--flag=NG:2:pass-c-format", "--keyword=T_:2", "--keyword=TN_:2,3",
+                         "--flag=TN_:2:pass-c-format", "--flag=TN_:3:pass-c-format", "--keyword=TC_:2c,3", "-D", KIELA_TEST_SOURCE_ROOT,
                          "-f", potfiles, "-o", pot, NULL };
   g_autofree char *err = NULL;
   g_autoptr(GError) error = NULL;

@@ -14,6 +14,7 @@
 #include "kiela-lessons-page.h"
 #include "kiela-fold-layout.h"
 #include "kiela-mo.h"
+#include "kiela-catalogue-i18n.h"
 #include "kiela-paths.h"
 
 struct _KielaLessonView {
@@ -82,6 +83,7 @@ struct _KielaLessonView {
   char *language;                /* the lesson's texts in this language (Try it on a Rules page
                                   * shown in another); NULL: the interface's */
   KielaMo *mo;                   /* that language's catalogue; NULL for English */
+  KielaCatalogue *catalogue;     /* the engine's sentences in `language`; NULL: the interface's */
   gboolean review;               /* practising mistakes: one step, then "finished" */
 
   /* A drill step (Drill= in its file): a fresh position each time the step opens. */
@@ -467,7 +469,7 @@ take_verdict_full (KielaLessonView *self, KielaLessonVerdict verdict, const char
               if (save_error != NULL)
                 g_warning ("%s", save_error->message);
               /* TRANSLATORS: the end of a level's final test: %1$u steps right at the first try, %2$u steps */
-              with = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Final test: %1$u of %2$u right at the first try.",
+              with = g_strdup_printf (TN_ (self->catalogue, "Final test: %1$u of %2$u right at the first try.",
                                                    "Final test: %1$u of %2$u right at the first try.", total),
                                       MIN (self->test_right, total), total);
               {
@@ -533,14 +535,14 @@ describe_captured_houses (KielaLessonView *self, KielaMove move)
           if (list->len > 0)
             g_string_append (list, ", ");
           /* TRANSLATORS: one house a capture took: "i3 with 3 stones" */
-          g_string_append_printf (list, g_dngettext (GETTEXT_PACKAGE, "%s with %u stone", "%s with %u stones",
+          g_string_append_printf (list, TN_ (self->catalogue, "%s with %u stone", "%s with %u stones",
                                                      taken[k].count), sq, (guint) taken[k].count);
         }
     }
   if (list->len == 0)
     return NULL;
   /* TRANSLATORS: after a wrong count: %s the houses taken, "i3 with 3 stones, i4 with 2 stones" */
-  return g_strdup_printf (_("Taken: %s."), list->str);
+  return g_strdup_printf (T_ (self->catalogue, "Taken: %s."), list->str);
 }
 
 /* ---------- puzzles: the line the verdict rests on ---------- */
@@ -595,9 +597,9 @@ capture_now (KielaLessonView *self, KielaMove move, const char *sq)
   kiela_sow_fast (self->variant, &p, move, &r);
   if (r.captures == 0 || r.captured == 0)
     /* TRANSLATORS: a puzzle's move: "g1 captures nothing now." */
-    return g_strdup_printf (_("%s captures nothing now."), sq);
+    return g_strdup_printf (T_ (self->catalogue, "%s captures nothing now."), sq);
   /* TRANSLATORS: a puzzle's move: "g1 captures 4 stones now." */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s captures %u stone now.", "%s captures %u stones now.",
+  return g_strdup_printf (TN_ (self->catalogue, "%s captures %u stone now.", "%s captures %u stones now.",
                                        r.captured), sq, (guint) r.captured);
 }
 
@@ -621,7 +623,7 @@ puzzle_feedback (KielaLessonView *self, KielaMove move, gboolean right)
   if (n == 0)
     return NULL;
   now = capture_now (self, move, sq);
-  g_string_append (text, right ? _("Right!") : _("Not the best move."));
+  g_string_append (text, right ? T_ (self->catalogue, "Right!") : T_ (self->catalogue, "Not the best move."));
   g_string_append_printf (text, " %s", now);
   if (n >= 2)
     {
@@ -635,19 +637,19 @@ puzzle_feedback (KielaLessonView *self, KielaMove move, gboolean right)
     {
       g_string_append_c (text, ' ');
       /* TRANSLATORS: a puzzle's best line of moves: "g1, d3, e1, b2" */
-      g_string_append_printf (text, _("The best line: %s."), names->str);
+      g_string_append_printf (text, T_ (self->catalogue, "The best line: %s."), names->str);
       g_string_append_c (text, ' ');
       if (gain > 0)
         /* TRANSLATORS: over a puzzle's best line */
-        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Over these moves South gains %d stone.",
+        g_string_append_printf (text, TN_ (self->catalogue, "Over these moves South gains %d stone.",
                                                    "Over these moves South gains %d stones.", gain), gain);
       else
-        g_string_append (text, _("Every other move does at least three stones worse."));
+        g_string_append (text, T_ (self->catalogue, "Every other move does at least three stones worse."));
       if (n >= 2)
         {
           g_string_append_c (text, ' ');
           /* TRANSLATORS: %s North's reply (d3), replayed on the board after the learner's move */
-          g_string_append_printf (text, _("Watch North’s best reply, %s."), reply);
+          g_string_append_printf (text, T_ (self->catalogue, "Watch North’s best reply, %s."), reply);
         }
       return g_string_free (g_steal_pointer (&text), FALSE);
     }
@@ -660,19 +662,18 @@ puzzle_feedback (KielaLessonView *self, KielaMove move, gboolean right)
       g_string_append_c (text, ' ');
       if (r.captured > 0)
         /* TRANSLATORS: a wrong puzzle move: %1$s North's reply (d3), %2$u the stones it takes */
-        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "North’s reply %1$s punishes it: it captures %2$u stone.",
+        g_string_append_printf (text, TN_ (self->catalogue, "North’s reply %1$s punishes it: it captures %2$u stone.",
                                                    "North’s reply %1$s punishes it: it captures %2$u stones.", r.captured),
                                 reply, (guint) r.captured);
       else
         /* TRANSLATORS: a wrong puzzle move: %s North's reply (d3) */
-        g_string_append_printf (text, _("North’s reply %s punishes it."), reply);
+        g_string_append_printf (text, T_ (self->catalogue, "North’s reply %s punishes it."), reply);
     }
   if (answer >= 0 && puzzle_line (self, answer, best_line, NULL, &best_gain) > 0 && best_gain > gain)
     {
       g_string_append_c (text, ' ');
       /* TRANSLATORS: a wrong puzzle move, compared with the best one over each one's best line */
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                 "After the best moves of both sides South is %d stone worse off than with the best move.",
+      g_string_append_printf (text, TN_ (self->catalogue, "After the best moves of both sides South is %d stone worse off than with the best move.",
                                                  "After the best moves of both sides South is %d stones worse off than with the best move.",
                                                  best_gain - gain), best_gain - gain);
     }
@@ -751,7 +752,7 @@ puzzle_hint (KielaLessonView *self)
             break;
           }
       }
-  return any ? _("North threatens the marked houses: find the move that saves their stones.") : NULL;
+  return any ? T_ (self->catalogue, "North threatens the marked houses: find the move that saves their stones.") : NULL;
 }
 
 /* Back to the step as it was before a wrong answer, without announcing a new step: the
@@ -776,7 +777,7 @@ playout_check (KielaLessonView *self)
   KielaLessonVerdict verdict;
 
   answer.game = self->game;
-  verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
+  verdict = kiela_lesson_check_in (shown (self), self->variant, self->step, &answer, &feedback, self->catalogue);
   if (verdict != KIELA_LESSON_PENDING)
     {
       take_verdict (self, verdict, feedback);
@@ -886,7 +887,7 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
         /* A house that may not be sown (North's, an empty one, a single stone where the
          * rules want two, an endless move) is refused as a game refuses it: the reason, no
          * move, no wrong answer. */
-        g_autofree char *why = kiela_explain_house (self->variant, &self->pos, side, house);
+        g_autofree char *why = kiela_explain_house_in (self->variant, &self->pos, side, house, self->catalogue);
 
         if (why != NULL)
           {
@@ -895,7 +896,7 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
           }
       }
       answer.move = (KielaMove) house;
-      verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
+      verdict = kiela_lesson_check_in (shown (self), self->variant, self->step, &answer, &feedback, self->catalogue);
       self->follow = FALSE;
       if (step->task.kind == KIELA_TASK_BEST_MOVE && verdict != KIELA_LESSON_PENDING)
         {
@@ -920,15 +921,15 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
 
           kiela_square_name (self->variant->files, (KielaSide) side, house, sq);
           /* TRANSLATORS: %1$s a house of the other side (d4), %2$s the side sowing (South) */
-          why = g_strdup_printf (_("%1$s is not one of %2$s’s houses: a move sows only its own two rows, "
+          why = g_strdup_printf (T_ (self->catalogue, "%1$s is not one of %2$s’s houses: a move sows only its own two rows, "
                                    "so its last stone cannot land there."),
-                                 sq, kiela_side_display_name ((KielaSide) self->pos.to_move));
+                                 sq, kiela_side_display_name_in ((KielaSide) self->pos.to_move, self->catalogue));
           show_feedback (self, FEEDBACK_INFO, why);
           return;
         }
       answer.side = (KielaSide) side;
       answer.house = house;
-      verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
+      verdict = kiela_lesson_check_in (shown (self), self->variant, self->step, &answer, &feedback, self->catalogue);
       take_verdict_full (self, verdict, feedback, TRUE);
       if (verdict == KIELA_LESSON_WRONG)
         {
@@ -949,7 +950,7 @@ on_house_activated (KielaBoardView *board, guint side, guint house, KielaLessonV
           return;
         if (side != self->learner || !kiela_game_is_legal (self->game, (KielaMove) house))
           {
-            g_autofree char *why = kiela_game_explain_house (self->game, side, house);
+            g_autofree char *why = kiela_game_explain_house_in (self->game, side, house, self->catalogue);
             show_feedback (self, FEEDBACK_INFO, why);
             return;
           }
@@ -982,7 +983,7 @@ submit_count (KielaLessonView *self, guint number)
   KielaLessonVerdict verdict;
 
   answer.number = number;
-  verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
+  verdict = kiela_lesson_check_in (shown (self), self->variant, self->step, &answer, &feedback, self->catalogue);
   if (verdict == KIELA_LESSON_WRONG)
     {
       /* Which houses were taken and how many each held: the count to check against. */
@@ -990,7 +991,7 @@ submit_count (KielaLessonView *self, guint number)
 
       if (taken != NULL)
         {
-          char *joined = g_strconcat (feedback ? feedback : _("Not quite."), " ", taken, NULL);
+          char *joined = g_strconcat (feedback ? feedback : T_ (self->catalogue, "Not quite."), " ", taken, NULL);
           g_free (feedback);
           feedback = joined;
         }
@@ -1034,7 +1035,7 @@ on_arrange_check (gpointer data)
     return;
   arranged = *kiela_lesson_arrange_get_position (self->arrange);
   answer.arrangement = &arranged;
-  verdict = kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback);
+  verdict = kiela_lesson_check_in (shown (self), self->variant, self->step, &answer, &feedback, self->catalogue);
   take_verdict (self, verdict, feedback);
   capture = kiela_lesson_arrange_answered (self->arrange, verdict);
   if (verdict == KIELA_LESSON_RIGHT && capture >= 0)
@@ -1105,7 +1106,7 @@ on_player_changed (KielaTracePlayer *player, KielaLessonView *self)
       KielaLessonAnswer answer = { .watched = TRUE };
       g_autofree char *feedback = NULL;
 
-      take_verdict (self, kiela_lesson_check (shown (self), self->variant, self->step, &answer, &feedback), feedback);
+      take_verdict (self, kiela_lesson_check_in (shown (self), self->variant, self->step, &answer, &feedback, self->catalogue), feedback);
     }
   else if (current_kind (self) == KIELA_TASK_PLAY_OUT && self->check_after_replay && !self->answered)
     {
@@ -1532,6 +1533,7 @@ kiela_lesson_view_dispose (GObject *object)
   g_clear_pointer (&self->next_lesson, g_free);
   g_clear_pointer (&self->language, g_free);
   g_clear_pointer (&self->mo, kiela_mo_unref);
+  g_clear_pointer (&self->catalogue, kiela_catalogue_unref);
   g_clear_pointer (&self->caption, kiela_lesson_caption_free);
   kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_LESSON_VIEW);
   G_OBJECT_CLASS (kiela_lesson_view_parent_class)->dispose (object);
@@ -1886,6 +1888,9 @@ kiela_lesson_view_set_language (KielaLessonView *self, const char *lang)
     return;
   g_clear_pointer (&self->language, g_free);
   g_clear_pointer (&self->mo, kiela_mo_unref);
+  g_clear_pointer (&self->catalogue, kiela_catalogue_unref);
+  if (self->player != NULL)
+    kiela_trace_player_set_catalogue (self->player, NULL);
   if (lang == NULL)
     return;
   self->language = g_strdup (lang);
@@ -1901,6 +1906,12 @@ kiela_lesson_view_set_language (KielaLessonView *self, const char *lang)
           g_clear_pointer (&self->language, g_free);
         }
     }
+  /* The engine's sentences too (verdicts, refusals, What Happens): a catalogue, not the
+   * process's locale. */
+  if (self->language != NULL)
+    self->catalogue = kiela_mo_new_catalogue (self->mo, self->language);
+  if (self->player != NULL)
+    kiela_trace_player_set_catalogue (self->player, self->catalogue);
 }
 
 const char *

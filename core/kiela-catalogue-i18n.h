@@ -1,0 +1,14 @@
+/* kiela-catalogue-i18n.h: this project's markers for messages translated through a KielaCatalogue (not installed). */
+#pragma once
+
+#include "kiela-catalogue.h"
+#include "kiela-types.h"
+
+/* Like _(), NG() and C_() with the catalogue first (NULL: the interface's language).
+ * po/meson.build and tests/i18n/test-i18n.c give xgettext these keywords. */
+#define T_(cat, msgid)                kiela_catalogue_gettext ((cat), (msgid))
+#define TN_(cat, msgid, plural, n)    kiela_catalogue_ngettext ((cat), (msgid), (plural), (n))
+#define TC_(cat, context, msgid)      kiela_catalogue_pgettext ((cat), (context), (msgid))
+
+/* kiela_variant_get_name() in `cat`'s language (a variant of this project's domain). */
+G_GNUC_INTERNAL const char *_kiela_variant_get_name_in (const KielaVariant *variant, const KielaCatalogue *cat);

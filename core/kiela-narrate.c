@@ -84,7 +84,7 @@ kiela_narrate_event_in (const KielaVariant *variant, const KielaTrace *trace, gu
       if (KIELA_MOVE_IS_SKIP (trace->result.move))
         /* Translators: "The single stone lands in empty a1." (Quiela's skip of a threatened
          * single: the stone is moved, not sown) */
-        return g_strdup_printf (_("The single stone lands in empty %s."), sq);
+        return g_strdup_printf (T_ (cat, "The single stone lands in empty %s."), sq);
       if (e->hand == 0)
         return g_strdup_printf (TN_ (cat, "The last stone drops into %s, which now holds %u.",
                                     "The last stone drops into %s, which now holds %u.", e->count),
@@ -175,7 +175,7 @@ kiela_narrate_event_in (const KielaVariant *variant, const KielaTrace *trace, gu
     default:
       if (KIELA_MOVE_IS_SKIP (trace->result.move))
         /* Translators: the end of Quiela's skip of a threatened single (no sowing, no lap) */
-        return g_strdup (_("The skip ends the move: nothing is sown and nothing is captured."));
+        return g_strdup (T_ (cat, "The skip ends the move: nothing is sown and nothing is captured."));
       switch ((KielaEndReason) e->reason)
         {
         case KIELA_END_ENDLESS:

@@ -22,6 +22,7 @@
 #include "kiela-paths.h"
 #include "kiela-settings.h"
 #include "kiela-board-view-private.h"
+#include "kiela-step-list.h"
 #include "kiela-house.h"
 #include "app-test-util.h"
 #include "app-test-render.h"
@@ -2101,6 +2102,111 @@ test_runner_back (Fixture *f, gconstpointer data)
 /* Try it opens the lesson in the language the Rules page is shown in, not the interface's:
  * the interface in English here, the page in French; in app-lessons-tour-fr (fr_FR.UTF-8)
  * the interface in French and the page in English. */
+/* Relays the learner's move `move` makes from `pos`. */
+static guint
+relays_of (const KielaVariant *variant, const KielaPosition *pos, KielaMove move)
+{
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  guint relays = 0;
+
+  g_assert_true (kiela_sow_traced (variant, pos, move, trace));
+  for (guint e = 0; e < kiela_trace_get_n_events (trace); e++)
+    relays += kiela_trace_get_event (trace, e)->type == KIELA_EVENT_RELAY;
+  return relays;
+}
+
+/* What the engine writes after Try it (a refusal, a wrong and a right verdict's details, What
+ * Happens) is in the Rules page's language too, not the interface's.  The expected words are
+ * written here by hand, in French from po/fr.po and in English, so that neither language's
+ * catalogue lookup in the code under test decides them. */
+static void
+check_engine_sentences (Fixture *f, const char *lang)
+{
+  static const struct { const char *refused, *wrong, *right, *start, *lift; } words[2] = {
+    { "there is nothing to sow", "does not relay: its last stone ends the move in", "relays once.", "is about to sow",
+      "lifts" },
+    { "il n’y a rien à semer", "ne fait pas relais", "fait un relais.", "s’apprête à semer", "ramasse" },
+  };
+  guint want = g_str_equal (lang, "fr") ? 1 : 0, other = 1 - want;
+  KielaLessonView *view = view_of (f);
+  const KielaLesson *lesson = kiela_registry_lookup_lesson (f->registry, "relay-outer");
+  const KielaVariant *variant;
+  KielaBoardView *board;
+  KielaStepList *list;
+  KielaMove moves[KIELA_MAX_MOVES], wrong = -1, right = -1;
+  KielaPosition pos;
+  const char *said;
+  guint n, empty = G_MAXUINT;
+
+  g_assert_nonnull (lesson);
+  variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
+  kiela_lesson_view_set_language (view, lang);
+  g_assert_true (kiela_lesson_view_open (view, lesson->id, 1, NULL));
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  spin (50);
+  g_assert_cmpint (lesson->steps[1].task.kind, ==, KIELA_TASK_SOW_ANY);
+  g_assert_cmpint (lesson->steps[1].task.condition, ==, KIELA_CONDITION_RELAYS);
+  board = kiela_lesson_view_get_board (view);
+  pos = *kiela_board_view_get_position (board);
+  n = kiela_legal_moves (variant, &pos, moves, NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      guint relays = relays_of (variant, &pos, moves[i]);
+
+      if (relays == 0 && wrong < 0)
+        wrong = moves[i];
+      if (relays == 1 && right < 0)
+        right = moves[i];
+    }
+  for (guint h = 0; h < 2u * variant->files && empty == G_MAXUINT; h++)
+    if (pos.houses[pos.to_move][h] == 0)
+      empty = h;
+  g_assert_cmpint (wrong, >=, 0);
+  g_assert_cmpint (right, >=, 0);
+  g_assert_cmpuint (empty, !=, G_MAXUINT);
+
+  /* An empty house: refused, with the reason in the page's language. */
+  g_signal_emit_by_name (kiela_board_view_get_house (board, pos.to_move, empty), "clicked");
+  spin (20);
+  said = kiela_lesson_view_get_feedback (view);
+  g_test_message ("refused: %s", said);
+  g_assert_nonnull (strstr (said, words[want].refused));
+  g_assert_null (strstr (said, words[other].refused));
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), !=, KIELA_LESSON_WRONG);
+
+  /* A move that does not relay: wrong, said after the replay, and What Happens narrates it. */
+  g_signal_emit_by_name (kiela_board_view_get_house (board, pos.to_move, (guint) wrong), "clicked");
+  wait_until (replay_done, view, 5000, "the replay");
+  spin (50);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  said = kiela_lesson_view_get_feedback (view);
+  g_test_message ("wrong: %s", said);
+  g_assert_nonnull (strstr (said, words[want].wrong));
+  g_assert_null (strstr (said, words[other].wrong));
+  list = KIELA_STEP_LIST (app_test_find_type (GTK_WIDGET (view), KIELA_TYPE_STEP_LIST));
+  g_assert_nonnull (list);
+  g_assert_cmpuint (kiela_step_list_get_n_rows (list), >=, 2);
+  g_test_message ("What Happens: %s / %s", kiela_step_list_get_row_text (list, 0), kiela_step_list_get_row_text (list, 1));
+  g_assert_nonnull (strstr (kiela_step_list_get_row_text (list, 0), words[want].start));
+  g_assert_null (strstr (kiela_step_list_get_row_text (list, 0), words[other].start));
+  g_assert_nonnull (strstr (kiela_step_list_get_row_text (list, 1), words[want].lift));
+  g_assert_null (strstr (kiela_step_list_get_row_text (list, 1), words[other].lift));
+  maybe_screenshot (f, "lesson-try-it-sentences-wrong.png");
+
+  /* The right move at once: its detail too. */
+  g_signal_emit_by_name (kiela_board_view_get_house (board, pos.to_move, (guint) right), "clicked");
+  wait_until (replay_done, view, 5000, "the replay");
+  spin (50);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  said = kiela_lesson_view_get_feedback (view);
+  g_test_message ("right: %s", said);
+  g_assert_nonnull (strstr (said, words[want].right));
+  g_assert_null (strstr (said, words[other].right));
+  g_assert_nonnull (strstr (kiela_step_list_get_row_text (list, 0), words[want].start));
+  maybe_screenshot (f, "lesson-try-it-sentences-right.png");
+  kiela_lesson_view_set_language (view, NULL);
+}
+
 static void
 test_try_it_language (Fixture *f, gconstpointer data)
 {
@@ -2186,6 +2292,9 @@ test_try_it_language (Fixture *f, gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (f->window), "learn.open-lesson", "s", lesson->id);
   g_assert_null (kiela_lesson_view_get_language (view));
   g_assert_cmpstr (kiela_lesson_view_get_narration (view), ==, kiela_lesson_step_get_text (lesson, 0));
+
+  /* The engine's own sentences follow the page's language too. */
+  check_engine_sentences (f, lang);
 }
 /* A watch step asks nothing: no Hint button to press for nothing. */
 static void

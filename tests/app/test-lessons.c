@@ -2204,6 +2204,28 @@ check_engine_sentences (Fixture *f, const char *lang)
   g_assert_null (strstr (said, words[other].right));
   g_assert_nonnull (strstr (kiela_step_list_get_row_text (list, 0), words[want].start));
   maybe_screenshot (f, "lesson-try-it-sentences-right.png");
+
+  /* A final test answered right throughout: the score line (a plural: "justes" for 5). */
+  {
+    const KielaLesson *test = kiela_registry_lookup_lesson (f->registry, "final-beginner");
+    static const char *const score[2] = { "Final test: 5 of 5 right at the first try.",
+                                          "5 sur 5 justes du premier essai." };
+
+    g_assert_nonnull (test);
+    g_assert_cmpuint (test->n_steps, ==, 5);
+    g_assert_true (kiela_lesson_view_open (view, test->id, 0, NULL));
+    for (guint s = 0; s < test->n_steps; s++)
+      {
+        answer_right (view, test, kiela_registry_lookup_variant (f->registry, test->variant), s);
+        g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+        if (s + 1 < test->n_steps)
+          click (kiela_lesson_view_get_control (view, "next"));
+      }
+    said = kiela_lesson_view_get_feedback (view);
+    g_test_message ("final test: %s", said);
+    g_assert_nonnull (strstr (said, score[want]));
+    g_assert_null (strstr (said, score[other]));
+  }
   kiela_lesson_view_set_language (view, NULL);
 }
 

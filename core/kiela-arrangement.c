@@ -7,6 +7,7 @@
 #include "kiela-variant.h"
 #include "kiela-position.h"
 #include "kiela-error.h"
+#include "kiela-catalogue-i18n.h"
 
 /* The house on the left of `h` in its row, as the owner sees the board, or -1 for a row's
  * leftmost house.  The outer row runs from the owner's left (local 0 .. files-1), the inner row
@@ -22,6 +23,13 @@ left_of (guint files, guint h)
 gboolean
 kiela_variant_check_arrangement (const KielaVariant *variant, KielaSide side, const guint16 *counts, GError **error)
 {
+  return _kiela_variant_check_arrangement_in (variant, side, counts, NULL, error);
+}
+
+gboolean
+_kiela_variant_check_arrangement_in (const KielaVariant *variant, KielaSide side, const guint16 *counts,
+                                     const KielaCatalogue *cat, GError **error)
+{
   const guint files = variant->files, n = 2u * files;
   const gsize rules = variant->arrange;
 
@@ -35,7 +43,7 @@ kiela_variant_check_arrangement (const KielaVariant *variant, KielaSide side, co
           kiela_square_name (files, side, h, other);
           /* TRANSLATORS: %1$s the leftmost outer house (a1), %2$s another house (c2), then their stones */
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE,
-                       _("The leftmost outer house, %1$s, must hold more stones than any other house: "
+                       T_ (cat, "The leftmost outer house, %1$s, must hold more stones than any other house: "
                          "%2$s holds %3$u and %1$s %4$u."),
                        left, other, (guint) counts[h], (guint) counts[0]);
           return FALSE;
@@ -52,7 +60,7 @@ kiela_variant_check_arrangement (const KielaVariant *variant, KielaSide side, co
         kiela_square_name (files, side, (guint) l, left);
         /* TRANSLATORS: %1$s a house (c1), %2$u its stones, %3$s the house on its left (b1), %4$u its stones */
         g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE,
-                     _("No house may hold more stones than the house on its left: %1$s holds %2$u, "
+                     T_ (cat, "No house may hold more stones than the house on its left: %1$s holds %2$u, "
                        "%3$s on its left %4$u."),
                      here, (guint) counts[h], left, (guint) counts[l]);
         return FALSE;
@@ -67,8 +75,7 @@ kiela_variant_check_arrangement (const KielaVariant *variant, KielaSide side, co
       if (singles > most)
         {
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_ILLEGAL_MOVE,
-                       g_dngettext (GETTEXT_PACKAGE,
-                                    "At most %1$u inner houses may hold a single stone, but %2$u does.",
+                       TN_ (cat, "At most %1$u inner houses may hold a single stone, but %2$u does.",
                                     "At most %1$u inner houses may hold a single stone, but %2$u do.", singles),
                        most, singles);
           return FALSE;

@@ -12,3 +12,7 @@
 
 /* kiela_variant_get_name() in `cat`'s language (a variant of this project's domain). */
 G_GNUC_INTERNAL const char *_kiela_variant_get_name_in (const KielaVariant *variant, const KielaCatalogue *cat);
+/* kiela_variant_check_arrangement() with its reasons in `cat`'s language. */
+G_GNUC_INTERNAL gboolean _kiela_variant_check_arrangement_in (const KielaVariant *variant, KielaSide side,
+                                                              const guint16 *counts, const KielaCatalogue *cat,
+                                                              GError **error);

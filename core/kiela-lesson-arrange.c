@@ -82,7 +82,7 @@ _kiela_lesson_arrangement_problem (const KielaCatalogue *cat, const KielaVariant
     /* TRANSLATORS: an arrangement refused: "South has 28 stones to arrange, not 27." */
     return g_strdup_printf (TN_ (cat, "%s has %u stone to arrange, not %u.", "%s has %u stones to arrange, not %u.", before),
                             kiela_side_display_name_in (side, cat), before, after);
-  if (!kiela_variant_check_arrangement (variant, side, arranged->houses[side], &local))
+  if (!_kiela_variant_check_arrangement_in (variant, side, arranged->houses[side], cat, &local))
     return g_strdup (local->message);
   if (kiela_legal_moves (variant, arranged, moves, NULL, NULL) == 0)
     /* TRANSLATORS: an arrangement refused: "South has no legal move after this arrangement." */

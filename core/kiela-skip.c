@@ -9,6 +9,7 @@
 #include "kiela-position.h"
 #include "kiela-sow.h"
 #include "kiela-sow-private.h"
+#include "kiela-catalogue-i18n.h"
 
 gboolean
 kiela_single_threatened (const KielaVariant *variant, const KielaPosition *pos, KielaSide side, guint house)
@@ -61,7 +62,7 @@ kiela_skip_add_moves (const KielaVariant *variant, const KielaPosition *pos, Kie
 }
 
 char *
-kiela_skip_explain (const KielaVariant *variant, const KielaPosition *pos, KielaMove move)
+kiela_skip_explain (const KielaVariant *variant, const KielaPosition *pos, KielaMove move, const KielaCatalogue *cat)
 {
   const KielaSide side = (KielaSide) pos->to_move;
   const guint16 *my = pos->houses[side];
@@ -74,7 +75,7 @@ kiela_skip_explain (const KielaVariant *variant, const KielaPosition *pos, Kiela
   kiela_square_name (variant->files, side, from + 1, last);
   if (!(variant->flags & KIELA_VARIANT_FLAG_SINGLE_SKIP))
     /* TRANSLATORS: %s the game (Kiela) */
-    return g_strdup_printf (_("In %s no stone skips: every move is sown."), kiela_variant_get_name (variant));
+    return g_strdup_printf (T_ (cat, "In %s no stone skips: every move is sown."), _kiela_variant_get_name_in (variant, cat));
   if (house != from || KIELA_MOVE_IS_CLOCKWISE (move) || KIELA_MOVE_IS_IN_HOUSE (move) || to > 1)
     {
       char a[4], b[4];
@@ -82,19 +83,19 @@ kiela_skip_explain (const KielaVariant *variant, const KielaPosition *pos, Kiela
       kiela_square_name (variant->files, side, 0, a);
       kiela_square_name (variant->files, side, 1, b);
       /* TRANSLATORS: "Only a single stone in b2 may skip, and only to a1 or b1." */
-      return g_strdup_printf (_("Only a single stone in %s may skip, and only to %s or %s."), first, a, b);
+      return g_strdup_printf (T_ (cat, "Only a single stone in %s may skip, and only to %s or %s."), first, a, b);
     }
   kiela_square_name (variant->files, side, to, dest);
   if (my[from] != 1)
     /* TRANSLATORS: %s a house (b2) */
-    return g_strdup_printf (_("Only a single stone skips: %s does not hold one."), sq);
+    return g_strdup_printf (T_ (cat, "Only a single stone skips: %s does not hold one."), sq);
   if (my[from + 1] != 0)
     /* TRANSLATORS: %1$s the house of the single (b2), %2$s the house after it (a2) */
-    return g_strdup_printf (_("The single stone of %1$s may skip only while %2$s is empty."), sq, last);
+    return g_strdup_printf (T_ (cat, "The single stone of %1$s may skip only while %2$s is empty."), sq, last);
   if (my[to] != 0)
     /* TRANSLATORS: %s a house (a1) */
-    return g_strdup_printf (_("A single stone skips only into an empty house: %s is not empty."), dest);
+    return g_strdup_printf (T_ (cat, "A single stone skips only into an empty house: %s is not empty."), dest);
   /* TRANSLATORS: %s a house (b2) */
-  return g_strdup_printf (_("The single stone of %s may skip only when the opponent could capture it on "
+  return g_strdup_printf (T_ (cat, "The single stone of %s may skip only when the opponent could capture it on "
                             "their next move."), sq);
 }

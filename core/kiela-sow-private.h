@@ -102,6 +102,7 @@ KIELA_AVAILABLE_IN_ALL gboolean kiela_single_threatened (const KielaVariant *var
 guint    kiela_skip_add_moves        (const KielaVariant *variant, const KielaPosition *pos, KielaMove *moves,
                                       guint count);
 /* Why the skip `move`, which is not a candidate, is refused. */
-char    *kiela_skip_explain          (const KielaVariant *variant, const KielaPosition *pos, KielaMove move);
+char    *kiela_skip_explain          (const KielaVariant *variant, const KielaPosition *pos, KielaMove move,
+                                      const KielaCatalogue *cat);
 
 G_END_DECLS

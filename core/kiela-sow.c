@@ -758,7 +758,7 @@ kiela_explain_illegal_in (const KielaVariant *variant, const KielaPosition *pos,
 
   /* The skip of a threatened single: said by its own rule. */
   if (!is_candidate && KIELA_MOVE_IS_SKIP (move))
-    return kiela_skip_explain (variant, pos, move);
+    return kiela_skip_explain (variant, pos, move, cat);
   /* The extra capture: a target where there is none to take, or none named where there is. */
   if (!is_candidate && (KIELA_MOVE_HAS_TARGET (move) || variant->extra_capture != 0))
     {

@@ -10,6 +10,9 @@
 #define TN_(cat, msgid, plural, n)    kiela_catalogue_ngettext ((cat), (msgid), (plural), (n))
 #define TC_(cat, context, msgid)      kiela_catalogue_pgettext ((cat), (context), (msgid))
 
+/* `n` grouped as `cat`'s language writes numbers ("1 000" in French); NULL: the locale's. */
+G_GNUC_INTERNAL char *_kiela_catalogue_format_count (const KielaCatalogue *cat, guint n);
+
 /* kiela_variant_get_name() in `cat`'s language (a variant of this project's domain). */
 G_GNUC_INTERNAL const char *_kiela_variant_get_name_in (const KielaVariant *variant, const KielaCatalogue *cat);
 /* kiela_variant_check_arrangement() with its reasons in `cat`'s language. */

@@ -842,7 +842,7 @@ kiela_explain_illegal_in (const KielaVariant *variant, const KielaPosition *pos,
     {
       /* Not proved endless (some cycles take a billion laps to find): the limit decides. The
        * number is grouped as the locale writes it ("1,000"), as the lessons write it. */
-      g_autofree char *laps = g_strdup_printf ("%'u", variant->lap_limit);
+      g_autofree char *laps = _kiela_catalogue_format_count (cat, variant->lap_limit);
 
       /* TRANSLATORS: %1$s a house (a2), %2$s a number of laps written out (1,000) */
       return g_strdup_printf (TN_ (cat, "Sowing from %1$s is still going after %2$s lap: it counts as endless, "

@@ -3,6 +3,7 @@
 #include "config.h"
 #include <string.h>
 #include "test-common.h"
+#include "kiela-catalogue-i18n.h"
 
 static KielaRegistry *registry;
 
@@ -187,6 +188,43 @@ test_engine_sentences (void)
   g_assert_true (narrated);
 }
 
+static const char *
+grouping_lookup (gpointer data, const char *context, const char *msgid, guint form)
+{
+  return g_strcmp0 (context, "digit grouping") == 0 && g_str_equal (msgid, "1,000") ? data : NULL;
+}
+
+/* Numbers of laps grouped as the catalogue's language writes one thousand. */
+static void
+test_grouping (void)
+{
+  static const struct { const char *example; guint n; const char *expected; } cases[] = {
+    { "1\u202f000", 1000, "1\u202f000" },
+    { "1\u202f000", 1234567, "1\u202f234\u202f567" },
+    { "1\u202f000", 999, "999" },
+    { "1.000", 10000, "10.000" },
+    { "1000", 1000, "1000" },
+    { "1000", 100000, "100000" },
+    /* A translation that is not one thousand: the digits alone. */
+    { "mille", 1000, "1000" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(KielaCatalogue) cat = kiela_catalogue_new ("xx", NULL, grouping_lookup, (gpointer) cases[i].example, NULL);
+      g_autofree char *text = _kiela_catalogue_format_count (cat, cases[i].n);
+
+      g_assert_cmpstr (text, ==, cases[i].expected);
+    }
+  /* English, the messages as written: "1,000" as the lessons write it. */
+  {
+    g_autoptr(KielaCatalogue) english = kiela_catalogue_new ("en", NULL, NULL, NULL, NULL);
+    g_autofree char *text = _kiela_catalogue_format_count (english, 1000);
+
+    g_assert_cmpstr (text, ==, "1,000");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -194,5 +232,6 @@ main (int argc, char **argv)
   g_test_add_func ("/catalogue/plural-rules", test_plural_rules);
   g_test_add_func ("/catalogue/lookups", test_lookups);
   g_test_add_func ("/catalogue/engine-sentences", test_engine_sentences);
+  g_test_add_func ("/catalogue/grouping", test_grouping);
   return g_test_run ();
 }

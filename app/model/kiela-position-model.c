@@ -176,7 +176,11 @@ kiela_position_model_set_variant (KielaPositionModel *self, const KielaVariant *
   if (variant == self->variant)
     return;
   if (variant->files == self->pos.files)
-    pos = self->pos;
+    {
+      pos = self->pos;
+      /* What a side still owes or may is kept only where the new variant has the rule. */
+      pos.first_move_owed &= (guint8) kiela_position_model_owed_mask (variant);
+    }
   else
     kiela_position_init_start (&pos, variant);
   /* A loss at both ends is kept only where the rule exists. */
@@ -221,6 +225,49 @@ kiela_position_model_mirror (KielaPositionModel *self)
   memcpy (pos.houses[KIELA_SOUTH], self->pos.houses[KIELA_NORTH], sizeof pos.houses[KIELA_SOUTH]);
   memcpy (pos.houses[KIELA_NORTH], self->pos.houses[KIELA_SOUTH], sizeof pos.houses[KIELA_NORTH]);
   pos.to_move = KIELA_OTHER_SIDE (self->pos.to_move);
+  /* What each side still owes (a forced first move, the first sowing in the house) and a loss
+   * at once change sides with the stones. */
+  pos.first_move_owed = 0;
+  pos.lost = 0;
+  for (guint s = 0; s < 2; s++)
+    {
+      if (self->pos.first_move_owed & (1u << s))
+        pos.first_move_owed |= (guint8) (1u << (1 - s));
+      if (self->pos.first_move_owed & KIELA_POSITION_IN_HOUSE_OWED (s))
+        pos.first_move_owed |= (guint8) KIELA_POSITION_IN_HOUSE_OWED (1 - s);
+      if (self->pos.lost & (1u << s))
+        pos.lost |= (guint8) (1u << (1 - s));
+    }
+  kiela_position_model_apply (self, self->variant, &pos, FALSE);
+}
+
+guint
+kiela_position_model_owed_mask (const KielaVariant *variant)
+{
+  guint mask = 0;
+
+  g_return_val_if_fail (variant != NULL, 0);
+  if (variant->first_move != 0)
+    mask |= KIELA_POSITION_MODEL_OWES_FIRST_MOVE (KIELA_SOUTH) | KIELA_POSITION_MODEL_OWES_FIRST_MOVE (KIELA_NORTH);
+  if (variant->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE)
+    mask |= KIELA_POSITION_IN_HOUSE_OWED (KIELA_SOUTH) | KIELA_POSITION_IN_HOUSE_OWED (KIELA_NORTH);
+  return mask;
+}
+
+void
+kiela_position_model_set_owed (KielaPositionModel *self, guint bits, gboolean owed)
+{
+  KielaPosition pos;
+
+  g_return_if_fail (KIELA_IS_POSITION_MODEL (self));
+  g_return_if_fail ((bits & ~kiela_position_model_owed_mask (self->variant)) == 0);
+
+  pos = self->pos;
+  if (owed)
+    pos.first_move_owed |= (guint8) bits;
+  else
+    pos.first_move_owed &= (guint8) ~bits;
+  pos.lost = 0;
   kiela_position_model_apply (self, self->variant, &pos, FALSE);
 }
 

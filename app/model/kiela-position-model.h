@@ -34,6 +34,14 @@ void                 kiela_position_model_set_variant    (KielaPositionModel *se
 void                 kiela_position_model_clear          (KielaPositionModel *self);
 void                 kiela_position_model_reset          (KielaPositionModel *self);
 void                 kiela_position_model_mirror         (KielaPositionModel *self);
+/* What a side still owes or may at the start of a variant's game (KielaPosition.first_move_owed):
+ * the forced first move (FirstMove=, this bit) and the first sowing in the house (FirstSowing=,
+ * KIELA_POSITION_IN_HOUSE_OWED). */
+#define KIELA_POSITION_MODEL_OWES_FIRST_MOVE(side) (1u << (side))
+/* The bits of first_move_owed `variant` has rules for (0: none). */
+guint                kiela_position_model_owed_mask      (const KielaVariant *variant);
+/* Sets or clears `bits` (within the variant's mask), one undoable step. */
+void                 kiela_position_model_set_owed       (KielaPositionModel *self, guint bits, gboolean owed);
 
 gboolean             kiela_position_model_can_undo       (KielaPositionModel *self);
 gboolean             kiela_position_model_can_redo       (KielaPositionModel *self);

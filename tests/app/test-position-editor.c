@@ -545,6 +545,105 @@ test_both_ends_loss (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_position_editor_get_position (editor)->lost, ==, 0);
 }
 
+static const char *
+row_subtitle (KielaPositionEditor *editor, const char *name)
+{
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (editor_child (editor, name)));
+}
+
+static gboolean
+kpn_has (KielaPositionEditor *editor, const char *part)
+{
+  g_autofree char *kpn = kiela_position_editor_dup_kpn (editor);
+
+  return strstr (kpn, part) != NULL;
+}
+
+/* The variant's own rules beyond the stones: none for Kiela; for Mefuvha its extra capture and
+ * forced first moves, with a switch for each side's first move still to come (off: that side
+ * moves freely; undo puts it back); for Quiela its skip, the phase of each side read from the
+ * stones and a switch for each side's first sowing in the house; for Omweso its clockwise
+ * houses and the win at both ends. */
+static void
+test_variant_rules (Fixture *f, gconstpointer data)
+{
+  KielaPositionEditor *editor = open_editor (f);
+  const KielaVariant *mefuvha = kiela_registry_lookup_variant (f->registry, "mefuvha");
+  const KielaVariant *quiela = kiela_registry_lookup_variant (f->registry, "quiela");
+  const KielaVariant *omweso = kiela_registry_lookup_variant (f->registry, "omweso");
+  GtkSwitch *sw;
+  KielaPosition pos;
+  const char *rules;
+
+  g_assert_nonnull (mefuvha);
+  g_assert_nonnull (quiela);
+  g_assert_nonnull (omweso);
+  g_assert_false (gtk_widget_get_visible (editor_child (editor, "rules_group")));
+
+  kiela_position_init_start (&pos, mefuvha);
+  kiela_position_editor_set_position (editor, mefuvha, &pos);
+  g_assert_true (gtk_widget_get_visible (editor_child (editor, "rules_group")));
+  rules = row_subtitle (editor, "special_row");
+  g_assert_nonnull (strstr (rules, "After a capture the mover may take 1 more house of their choice."));
+  g_assert_nonnull (strstr (rules, "Each side’s first move is made from c2."));
+  g_assert_false (gtk_widget_get_visible (editor_child (editor, "phase_row")));
+  g_assert_false (gtk_widget_get_visible (editor_child (editor, "in_house_south_row")));
+  g_assert_true (gtk_widget_get_visible (editor_child (editor, "first_south_row")));
+  g_assert_cmpstr (row_subtitle (editor, "first_north_row"), ==, "Its first move is still to be made from n3.");
+  sw = GTK_SWITCH (editor_child (editor, "first_south_switch"));
+  g_assert_true (gtk_switch_get_active (sw));
+  g_assert_true (kpn_has (editor, " first:sn"));
+  /* Owing c2, South has that one move; free, it has every house's. */
+  {
+    KielaMove moves[KIELA_MAX_MOVES];
+
+    g_assert_cmpuint (kiela_legal_moves (mefuvha, kiela_position_editor_get_position (editor), moves, NULL, NULL), ==, 30);
+    gtk_switch_set_active (sw, FALSE);
+    g_assert_true (kpn_has (editor, " first:n"));
+    g_assert_cmpuint (kiela_legal_moves (mefuvha, kiela_position_editor_get_position (editor), moves, NULL, NULL), >, 30);
+  }
+  editor_action (editor, "editor.undo");
+  g_assert_true (kpn_has (editor, " first:sn"));
+  g_assert_true (gtk_switch_get_active (sw));
+
+  kiela_position_init_start (&pos, quiela);
+  kiela_position_editor_set_position (editor, quiela, &pos);
+  rules = row_subtitle (editor, "special_row");
+  g_assert_nonnull (strstr (rules, "A threatened single in b2 may skip to a1 or b1."));
+  g_assert_nonnull (strstr (rules, "A side’s first sowing from a1 may drop its first stone into a1."));
+  g_assert_true (gtk_widget_get_visible (editor_child (editor, "phase_row")));
+  g_assert_cmpstr (row_subtitle (editor, "phase_row"), ==, "South: initial phase · North: initial phase");
+  g_assert_false (gtk_widget_get_visible (editor_child (editor, "first_south_row")));
+  g_assert_cmpstr (row_subtitle (editor, "in_house_north_row"), ==, "Its first sowing from g4 may still start in g4.");
+  gtk_switch_set_active (GTK_SWITCH (editor_child (editor, "in_house_north_switch")), FALSE);
+  g_assert_true (kpn_has (editor, " inhouse:s"));
+  g_assert_false (kpn_has (editor, " inhouse:sn"));
+  /* South left with single stones is in the later phase. */
+  memset (pos.houses[KIELA_SOUTH], 0, sizeof pos.houses[KIELA_SOUTH]);
+  pos.houses[KIELA_SOUTH][3] = 1;
+  pos.houses[KIELA_SOUTH][9] = 1;
+  kiela_position_editor_set_position (editor, quiela, &pos);
+  g_assert_cmpstr (row_subtitle (editor, "phase_row"), ==, "South: later phase · North: initial phase");
+  app_test_wait_frames (GTK_WIDGET (f->window), 2);
+  spin (500);
+  if (g_getenv ("KIELA_SCREENSHOT_DIR"))
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("KIELA_SCREENSHOT_DIR"), "editor-quiela-rules.png", NULL);
+      g_autoptr(GdkTexture) texture = render_texture (GTK_WIDGET (f->window), FALSE);
+
+      g_assert_true (gdk_texture_save_to_png (texture, path));
+    }
+
+  kiela_position_init_start (&pos, omweso);
+  kiela_position_editor_set_position (editor, omweso, &pos);
+  rules = row_subtitle (editor, "special_row");
+  g_assert_nonnull (strstr (rules, "Clockwise sowing from a1, b1, b2, a2 when it captures (North’s own alike)."));
+  g_assert_nonnull (strstr (rules, "Captures at both ends of the board in one move win at once."));
+  g_assert_false (gtk_widget_get_visible (editor_child (editor, "phase_row")));
+  g_assert_false (gtk_widget_get_visible (editor_child (editor, "first_south_row")));
+  g_assert_false (gtk_widget_get_visible (editor_child (editor, "in_house_south_row")));
+}
+
 static gboolean
 north_moved (gpointer data)
 {
@@ -663,6 +762,7 @@ main (int argc, char **argv)
   ADD ("/app/editor/bad-kpn", test_bad_kpn);
   ADD ("/app/editor/refuses-bad-position", test_refuses_bad_position);
   ADD ("/app/editor/both-ends-loss", test_both_ends_loss);
+  ADD ("/app/editor/variant-rules", test_variant_rules);
   ADD ("/app/editor/start-game-and-analysis", test_start_game_and_analysis);
   ADD ("/app/editor/screenshot", test_screenshot);
 #undef ADD

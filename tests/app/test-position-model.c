@@ -223,6 +223,38 @@ test_kpn_other_size (Fixture *f, gconstpointer data)
   g_assert_true (kiela_position_model_get_variant (f->model) == f->kiela);
 }
 
+/* What each side still owes or may (a forced first move, the first sowing in the house): set
+ * and cleared as undoable steps, swapped by the mirror, dropped where a variant of the same
+ * board has no such rule. */
+static void
+test_owed (Fixture *f, gconstpointer data)
+{
+  const KielaVariant *quiela = kiela_registry_lookup_variant (f->registry, "quiela");
+  const KielaVariant *hawalis = kiela_registry_lookup_variant (f->registry, "hawalis");
+  const guint south = KIELA_POSITION_IN_HOUSE_OWED (KIELA_SOUTH), north = KIELA_POSITION_IN_HOUSE_OWED (KIELA_NORTH);
+  KielaPosition pos;
+
+  g_assert_nonnull (quiela);
+  g_assert_nonnull (hawalis);
+  g_assert_cmpuint (kiela_position_model_owed_mask (f->kiela), ==, 0);
+  g_assert_cmpuint (kiela_position_model_owed_mask (quiela), ==, south | north);
+  kiela_position_init_start (&pos, quiela);
+  g_assert_cmpuint (pos.first_move_owed, ==, south | north);
+  kiela_position_model_apply (f->model, quiela, &pos, FALSE);
+  kiela_position_model_set_owed (f->model, north, FALSE);
+  g_assert_cmpuint (kiela_position_model_get_position (f->model)->first_move_owed, ==, south);
+  kiela_position_model_mirror (f->model);
+  g_assert_cmpuint (kiela_position_model_get_position (f->model)->first_move_owed, ==, north);
+  g_assert_true (kiela_position_model_undo (f->model));
+  g_assert_cmpuint (kiela_position_model_get_position (f->model)->first_move_owed, ==, south);
+  g_assert_true (kiela_position_model_undo (f->model));
+  g_assert_cmpuint (kiela_position_model_get_position (f->model)->first_move_owed, ==, south | north);
+  /* Hawalis, the same 7 files, has no first-sowing rule: the stones stay, the bits go. */
+  kiela_position_model_set_variant (f->model, hawalis);
+  g_assert_cmpuint (kiela_position_model_get_position (f->model)->first_move_owed, ==, 0);
+  g_assert_cmpuint (kiela_position_model_get_position (f->model)->houses[KIELA_SOUTH][0], ==, pos.houses[KIELA_SOUTH][0]);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -232,6 +264,7 @@ main (int argc, char **argv)
   ADD ("/position-model/merge", test_merge);
   ADD ("/position-model/clear-mirror-reset", test_clear_mirror_reset);
   ADD ("/position-model/kpn", test_kpn);
+  ADD ("/position-model/owed", test_owed);
   ADD ("/position-model/kpn-other-size", test_kpn_other_size);
 #undef ADD
   return g_test_run ();

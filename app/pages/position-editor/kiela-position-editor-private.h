@@ -21,6 +21,17 @@ struct _KielaPositionEditor {
   GtkToggleButton *south_toggle;
   GtkToggleButton *north_toggle;
   AdwActionRow *totals_row;
+  AdwPreferencesGroup *rules_group;
+  AdwActionRow *special_row;
+  AdwActionRow *phase_row;
+  AdwActionRow *first_south_row;
+  AdwActionRow *first_north_row;
+  AdwActionRow *in_house_south_row;
+  AdwActionRow *in_house_north_row;
+  GtkSwitch *first_south_switch;
+  GtkSwitch *first_north_switch;
+  GtkSwitch *in_house_south_switch;
+  GtkSwitch *in_house_north_switch;
   AdwEntryRow *kpn_row;
   GtkWidget *kpn_error_box;
   GtkLabel *kpn_error_label;

@@ -81,6 +81,161 @@ update_limits (KielaPositionEditor *self)
   adw_action_row_set_subtitle (self->limits_row, text);
 }
 
+/* The houses of `houses` (local numbers) as South names them: "a1, b1, b2, a2". */
+static char *
+house_list (guint files, guint64 houses)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint h = 0; h < 2u * files; h++)
+    if (houses & (G_GUINT64_CONSTANT (1) << h))
+      {
+        char sq[4];
+
+        kiela_square_name (files, KIELA_SOUTH, h, sq);
+        if (text->len > 0)
+          g_string_append (text, ", ");
+        g_string_append (text, sq);
+      }
+  return g_string_free (text, FALSE);
+}
+
+/* The variant's rules beyond sowing and capturing, in words, one a line; NULL when it has none. */
+static char *
+special_rules_text (const KielaVariant *v)
+{
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  char sq[4];
+
+  if (v->reverse != NULL)
+    {
+      g_autofree char *houses = house_list (v->files, v->reverse->houses);
+
+      g_ptr_array_add (lines, v->reverse->when == KIELA_REVERSE_ALWAYS
+                              /* TRANSLATORS: a rule of the game in the position editor; %s the
+                               * houses as South names them ("a1, b1, b2, a2") */
+                              ? g_strdup_printf (_("Clockwise sowing from %s (North’s own alike)."), houses)
+                              /* TRANSLATORS: Omweso's reverse captures; %s as above */
+                              : g_strdup_printf (_("Clockwise sowing from %s when it captures (North’s own "
+                                                   "alike)."), houses));
+    }
+  if (v->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS)
+    g_ptr_array_add (lines, g_strdup (_("Captures at both ends of the board in one move win at once.")));
+  if (v->extra_capture > 0)
+    g_ptr_array_add (lines, g_strdup_printf (ngettext ("After a capture the mover may take %u more house of "
+                                                       "their choice.",
+                                                       "After a capture the mover may take %u more houses of "
+                                                       "their choice.", (gulong) v->extra_capture),
+                                             (guint) v->extra_capture));
+  if (v->flags & KIELA_VARIANT_FLAG_SINGLE_SKIP)
+    {
+      char from[4], a[4], b[4];
+
+      kiela_square_name (v->files, KIELA_SOUTH, 2u * v->files - 2, from);
+      kiela_square_name (v->files, KIELA_SOUTH, 0, a);
+      kiela_square_name (v->files, KIELA_SOUTH, 1, b);
+      /* TRANSLATORS: Quiela's skip, houses as South names them: "A threatened single in b2 may
+       * skip to a1 or b1." */
+      g_ptr_array_add (lines, g_strdup_printf (_("A threatened single in %s may skip to %s or %s."), from, a, b));
+    }
+  if (v->flags & KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES)
+    g_ptr_array_add (lines, g_strdup (_("Two phases: a side with no house of two stones moves single stones "
+                                        "into empty houses.")));
+  if (v->first_move != 0)
+    {
+      kiela_square_name (v->files, KIELA_SOUTH, (guint) v->first_move - 1, sq);
+      /* TRANSLATORS: Mefuvha's forced opening; %s the house as South names it (c2) */
+      g_ptr_array_add (lines, g_strdup_printf (_("Each side’s first move is made from %s."), sq));
+    }
+  if (v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE)
+    {
+      kiela_square_name (v->files, KIELA_SOUTH, 0, sq);
+      /* TRANSLATORS: Quiela's first sowing; %s the leftmost outer house as South names it (a1) */
+      g_ptr_array_add (lines, g_strdup_printf (_("A side’s first sowing from %1$s may drop its first stone into "
+                                                 "%1$s."), sq));
+    }
+  if (lines->len == 0)
+    return NULL;
+  g_ptr_array_add (lines, NULL);
+  return g_strjoinv ("\n", (char **) lines->pdata);
+}
+
+static void
+update_owed_row (KielaPositionEditor *self, AdwActionRow *row, GtkSwitch *sw, guint bit, const char *title,
+                 const char *subtitle)
+{
+  const KielaVariant *v = kiela_position_model_get_variant (self->model);
+  const KielaPosition *pos = kiela_position_model_get_position (self->model);
+  gboolean shown = (kiela_position_model_owed_mask (v) & bit) != 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (row), shown);
+  if (!shown)
+    return;
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (row, subtitle);
+  gtk_switch_set_active (sw, (pos->first_move_owed & bit) != 0);
+}
+
+static void
+update_rules (KielaPositionEditor *self)
+{
+  const KielaVariant *v = kiela_position_model_get_variant (self->model);
+  const KielaPosition *pos = kiela_position_model_get_position (self->model);
+  g_autofree char *rules = special_rules_text (v);
+  char first[4], leftmost_s[4], leftmost_n[4];
+
+  gtk_widget_set_visible (GTK_WIDGET (self->rules_group), rules != NULL);
+  if (rules == NULL)
+    return;
+  adw_action_row_set_subtitle (self->special_row, rules);
+  gtk_widget_set_visible (GTK_WIDGET (self->phase_row), (v->flags & KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES) != 0);
+  if (v->flags & KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES)
+    {
+      gboolean later[2];
+      g_autofree char *text = NULL;
+
+      for (guint s = 0; s < 2; s++)
+        later[s] = kiela_variant_in_later_phase (v, pos, (KielaSide) s);
+      /* TRANSLATORS: the phase of each side in the position editor (Quiela), read from the
+       * stones: "South: initial phase · North: later phase" */
+      text = g_strdup_printf (_("South: %s · North: %s"),
+                              later[KIELA_SOUTH] ? C_("game phase", "later phase") : C_("game phase", "initial phase"),
+                              later[KIELA_NORTH] ? C_("game phase", "later phase") : C_("game phase", "initial phase"));
+      adw_action_row_set_subtitle (self->phase_row, text);
+    }
+  kiela_square_name (v->files, KIELA_SOUTH, v->first_move ? (guint) v->first_move - 1 : 0, first);
+  kiela_square_name (v->files, KIELA_SOUTH, 0, leftmost_s);
+  kiela_square_name (v->files, KIELA_NORTH, 0, leftmost_n);
+  {
+    g_autofree char *from_s = g_strdup_printf (_("Its first move is still to be made from %s."), first);
+    g_autofree char *from_n = NULL;
+    g_autofree char *in_s = g_strdup_printf (_("Its first sowing from %1$s may still start in %1$s."), leftmost_s);
+    g_autofree char *in_n = g_strdup_printf (_("Its first sowing from %1$s may still start in %1$s."), leftmost_n);
+
+    kiela_square_name (v->files, KIELA_NORTH, v->first_move ? (guint) v->first_move - 1 : 0, first);
+    from_n = g_strdup_printf (_("Its first move is still to be made from %s."), first);
+    update_owed_row (self, self->first_south_row, self->first_south_switch,
+                     KIELA_POSITION_MODEL_OWES_FIRST_MOVE (KIELA_SOUTH), _("South’s First Move to Come"), from_s);
+    update_owed_row (self, self->first_north_row, self->first_north_switch,
+                     KIELA_POSITION_MODEL_OWES_FIRST_MOVE (KIELA_NORTH), _("North’s First Move to Come"), from_n);
+    update_owed_row (self, self->in_house_south_row, self->in_house_south_switch,
+                     KIELA_POSITION_IN_HOUSE_OWED (KIELA_SOUTH), _("South’s First Sowing to Come"), in_s);
+    update_owed_row (self, self->in_house_north_row, self->in_house_north_switch,
+                     KIELA_POSITION_IN_HOUSE_OWED (KIELA_NORTH), _("North’s First Sowing to Come"), in_n);
+  }
+}
+
+static void
+on_owed_switched (GtkSwitch *sw, GParamSpec *pspec, KielaPositionEditor *self)
+{
+  guint bit = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (sw), "kiela-owed-bit"));
+  const KielaPosition *pos = kiela_position_model_get_position (self->model);
+
+  if (self->updating || ((pos->first_move_owed & bit) != 0) == gtk_switch_get_active (sw))
+    return;
+  kiela_position_model_set_owed (self->model, bit, gtk_switch_get_active (sw));
+}
+
 static void
 update_status (KielaPositionEditor *self)
 {
@@ -143,6 +298,7 @@ update_all (KielaPositionEditor *self)
   if (g_ptr_array_find (self->variants, variant, &index))
     adw_combo_row_set_selected (self->variant_row, index);
   update_limits (self);
+  update_rules (self);
   if (!gtk_widget_has_focus (GTK_WIDGET (self->kpn_row)) || g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->kpn_row)), kpn) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->kpn_row), kpn);
   update_status (self);
@@ -511,6 +667,17 @@ kiela_position_editor_class_init (KielaPositionEditorClass *klass)
   BIND (south_toggle);
   BIND (north_toggle);
   BIND (totals_row);
+  BIND (rules_group);
+  BIND (special_row);
+  BIND (phase_row);
+  BIND (first_south_row);
+  BIND (first_north_row);
+  BIND (in_house_south_row);
+  BIND (in_house_north_row);
+  BIND (first_south_switch);
+  BIND (first_north_switch);
+  BIND (in_house_south_switch);
+  BIND (in_house_north_switch);
   BIND (kpn_row);
   BIND (kpn_error_box);
   BIND (kpn_error_label);
@@ -550,6 +717,20 @@ kiela_position_editor_init (KielaPositionEditor *self)
   g_signal_connect (self->south_toggle, "toggled", G_CALLBACK (on_side_toggled), self);
   g_signal_connect (self->north_toggle, "toggled", G_CALLBACK (on_side_toggled), self);
   g_signal_connect (self->kpn_row, "apply", G_CALLBACK (on_kpn_apply), self);
+  {
+    const struct { GtkSwitch *sw; guint bit; } owed[] = {
+      { self->first_south_switch, KIELA_POSITION_MODEL_OWES_FIRST_MOVE (KIELA_SOUTH) },
+      { self->first_north_switch, KIELA_POSITION_MODEL_OWES_FIRST_MOVE (KIELA_NORTH) },
+      { self->in_house_south_switch, KIELA_POSITION_IN_HOUSE_OWED (KIELA_SOUTH) },
+      { self->in_house_north_switch, KIELA_POSITION_IN_HOUSE_OWED (KIELA_NORTH) },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (owed); i++)
+      {
+        g_object_set_data (G_OBJECT (owed[i].sw), "kiela-owed-bit", GUINT_TO_POINTER (owed[i].bit));
+        g_signal_connect (owed[i].sw, "notify::active", G_CALLBACK (on_owed_switched), self);
+      }
+  }
   g_signal_connect (self->kpn_row, "entry-activated", G_CALLBACK (on_kpn_apply), self);
 }
 

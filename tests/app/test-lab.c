@@ -288,6 +288,70 @@ test_single_skip (Fixture *f, gconstpointer data)
   g_assert_true (lab_variant (f)->flags & KIELA_VARIANT_FLAG_SINGLE_SKIP);
 }
 
+/* Every key of the file format, as docs/variant-files.md lists it, is one the parser knows and
+ * a row of the form (but the two the lab leaves out), titled in words of its own; every word
+ * a choice row offers is shown as a label, not as the file's word. */
+static void
+test_every_key (Fixture *f, gconstpointer data)
+{
+  g_autofree char *doc_path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "..", "docs", "variant-files.md", NULL);
+  g_autofree char *doc = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n_keys, documented = 0;
+  const KielaVariantFileKey *keys = kiela_variant_file_get_keys (&n_keys);
+  g_autoptr(GHashTable) known = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_assert_true (g_file_get_contents (doc_path, &doc, NULL, NULL));
+  for (guint i = 0; i < n_keys; i++)
+    g_hash_table_add (known, (gpointer) keys[i].key);
+  /* The documented keys: the example file's lines, "    Key=value" (a "#" line is a comment). */
+  lines = g_strsplit (doc, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      const char *l = lines[i];
+      g_autofree char *key = NULL;
+      const char *eq;
+
+      if (!g_str_has_prefix (l, "    ") || !g_ascii_isupper (l[4]) || (eq = strchr (l, '=')) == NULL)
+        continue;
+      key = g_strndup (l + 4, eq - (l + 4));
+      if (strchr (key, ' ') || strchr (key, '['))
+        continue;
+      g_test_message ("documented: %s", key);
+      g_assert_true (g_hash_table_contains (known, key));
+      documented++;
+    }
+  g_assert_cmpuint (documented, >=, 30);
+  for (guint i = 0; i < n_keys; i++)
+    {
+      const char *key = keys[i].key;
+      g_autofree char *as_set = g_strconcat (key, "=", NULL);
+
+      /* and every key the parser knows is documented */
+      if (strstr (doc, as_set) == NULL)
+        g_error ("%s is not in docs/variant-files.md", key);
+      if (g_str_equal (key, "TranslationDomain") || g_str_equal (key, "Default"))
+        {
+          g_assert_null (kiela_lab_page_get_row (f->lab, key));
+          continue;
+        }
+      g_assert_nonnull (kiela_lab_page_get_row (f->lab, key));
+      /* (a key without a title of its own is shown as itself: the same pointer back) */
+      g_test_message ("%s: %s", key, kiela_variant_key_title (key));
+      if (kiela_variant_key_title (key) == key)
+        g_error ("%s has no title of its own", key);
+      for (guint c = 0; keys[i].supported && keys[i].supported[c]; c++)
+        {
+          const char *word = keys[i].supported[c];
+
+          g_test_message ("%s=%s: %s", key, word, kiela_variant_value_label (key, word));
+          /* (Level's words are their own English labels, translated as "variant level") */
+          if (kiela_variant_value_label (key, word) == word && !g_str_equal (key, "Level"))
+            g_error ("%s=%s is shown as the file's word", key, word);
+        }
+    }
+}
+
 /* A shared file: described, installed into the user's folder, registered; never twice. */
 static void
 test_install (Fixture *f, gconstpointer data)
@@ -556,6 +620,7 @@ main (int argc, char **argv)
   g_test_add ("/app/lab/inline-error", Fixture, NULL, fixture_setup, test_inline_error, fixture_teardown);
   g_test_add ("/app/lab/extra-capture", Fixture, NULL, fixture_setup, test_extra_capture, fixture_teardown);
   g_test_add ("/app/lab/single-skip", Fixture, NULL, fixture_setup, test_single_skip, fixture_teardown);
+  g_test_add ("/app/lab/every-key", Fixture, NULL, fixture_setup, test_every_key, fixture_teardown);
   g_test_add ("/app/lab/install", Fixture, NULL, fixture_setup, test_install, fixture_teardown);
   g_test_add ("/app/lab/stats", Fixture, NULL, fixture_setup, test_stats, fixture_teardown);
   g_test_add ("/app/lab/cancel", Fixture, NULL, fixture_setup, test_cancel, fixture_teardown);

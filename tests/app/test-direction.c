@@ -12,6 +12,7 @@
 #include "kiela-settings.h"
 #include "kiela-board-view-private.h"
 #include "kiela-house.h"
+#include "kiela-game-session.h"
 #include "app-test-window.h"
 #include "app-test-render.h"
 
@@ -256,6 +257,36 @@ test_in_house (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_SOUTH][0], ==, 1);
 }
 
+/* In a reviewed position the arrows are offered too: back at the start of a game that sowed e2,
+ * b1 shows them and the clockwise one plays b1< as a variation, the main line keeping its e2. */
+static void
+test_variation (Fixture *f, gconstpointer data)
+{
+  KielaGameSession *session = kiela_window_get_session (f->w.window);
+  KielaGame *main_game;
+  g_autofree char *main_name = NULL, *name = NULL;
+  GtkWidget *cw;
+
+  activate (f, "e2");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->w.window)), ==, 1);
+  spin (200);
+  kiela_game_session_set_view_ply (session, 0);
+  spin (100);
+  activate (f, "b1");
+  g_assert_false (kiela_game_session_in_variation (session));
+  wait_until (popover_shown, f, 5000, "the direction arrows");
+  cw = app_test_find_widget (popover (f), is_named, "direction-clockwise");
+  g_assert_nonnull (cw);
+  g_signal_emit_by_name (cw, "clicked");
+  spin (200);
+  g_assert_true (kiela_game_session_in_variation (session));
+  main_game = kiela_game_tree_get_main_game (kiela_game_session_get_tree (session));
+  main_name = kiela_game_dup_move_name (main_game, 0);
+  g_assert_cmpstr (main_name, ==, "e2");
+  name = kiela_game_dup_move_name (kiela_window_get_game (f->w.window), 0);
+  g_assert_cmpstr (name, ==, "b1<");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -268,5 +299,6 @@ main (int argc, char **argv)
               fixture_teardown);
   g_test_add ("/direction/choice-mid-move", Fixture, NULL, fixture_setup, test_choice_mid_move, fixture_teardown);
   g_test_add ("/direction/in-house", Fixture, NULL, fixture_setup, test_in_house, fixture_teardown);
+  g_test_add ("/direction/variation", Fixture, NULL, fixture_setup, test_variation, fixture_teardown);
   return g_test_run ();
 }

@@ -2205,6 +2205,28 @@ check_engine_sentences (Fixture *f, const char *lang)
   g_assert_nonnull (strstr (kiela_step_list_get_row_text (list, 0), words[want].start));
   maybe_screenshot (f, "lesson-try-it-sentences-right.png");
 
+  /* An arrangement: the arranger's words and the checker's reason. */
+  {
+    const KielaLesson *expert = kiela_registry_lookup_lesson (f->registry, "expert");
+    static const char *const check[2] = { "_Check Arrangement", "_Vérifier la disposition" };
+    static const char *const none[2] = { "None of your first moves captures yet.",
+                                         "Aucun de vos premiers coups ne capture encore." };
+    static const char *const best[2] = { "Your best first move, ", "Votre meilleur premier coup, " };
+
+    g_assert_nonnull (expert);
+    g_assert_cmpint (expert->steps[2].task.kind, ==, KIELA_TASK_ARRANGE);
+    g_assert_true (kiela_lesson_view_open (view, expert->id, 2, NULL));
+    spin (20);
+    g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (kiela_lesson_view_get_control (view, "arrange-check"))), ==,
+                     check[want]);
+    g_assert_true (answer_wrong (view, expert, kiela_registry_lookup_variant (f->registry, expert->variant), 2));
+    said = kiela_lesson_view_get_feedback (view);
+    g_test_message ("arrangement: %s", said);
+    g_assert_true (strstr (said, none[want]) != NULL || strstr (said, best[want]) != NULL);
+    g_assert_null (strstr (said, none[other]));
+    g_assert_null (strstr (said, best[other]));
+  }
+
   /* A final test answered right throughout: the score line (a plural: "justes" for 5). */
   {
     const KielaLesson *test = kiela_registry_lookup_lesson (f->registry, "final-beginner");

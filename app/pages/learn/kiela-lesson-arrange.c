@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "kiela-lesson-arrange.h"
+#include "kiela-catalogue-i18n.h"
 
 struct _KielaLessonArrange {
   KielaBoardView *board;          /* not owned: the lesson view's */
@@ -27,6 +28,7 @@ struct _KielaLessonArrange {
   KielaSide side;                 /* the arranger */
   KielaPosition start;            /* the step's position */
   KielaPosition arranged;         /* as the pupil has it */
+  KielaCatalogue *catalogue;      /* the words' language (the lesson's Try it); NULL: the interface's */
 };
 
 static void
@@ -147,6 +149,7 @@ kiela_lesson_arrange_free (KielaLessonArrange *self)
   g_clear_signal_handler (&self->move_all_id, self->board);
   g_signal_handlers_disconnect_by_data (self->reset_button, self);
   g_signal_handlers_disconnect_by_data (self->check_button, self);
+  g_clear_pointer (&self->catalogue, kiela_catalogue_unref);
   g_free (self);
 }
 
@@ -175,17 +178,31 @@ kiela_lesson_arrange_start (KielaLessonArrange *self, const KielaLesson *lesson,
   self->side = (KielaSide) side;
   what = g_strdup_printf (self->side == KIELA_SOUTH
                           /* TRANSLATORS: how to arrange the stones in a lesson step */
-                          ? _("Arrange South’s stones in its own houses: drag a stone to another house, or click "
+                          ? T_ (self->catalogue, "Arrange South’s stones in its own houses: drag a stone to another house, or click "
                               "a house, then another (each click carries one stone there; with Shift, all of "
                               "them). With the keyboard: Enter on a house, the arrows, Enter on the other house.")
                           /* TRANSLATORS: how to arrange the stones in a lesson step */
-                          : _("Arrange North’s stones in its own houses: drag a stone to another house, or click "
+                          : T_ (self->catalogue, "Arrange North’s stones in its own houses: drag a stone to another house, or click "
                               "a house, then another (each click carries one stone there; with Shift, all of "
                               "them). With the keyboard: Enter on a house, the arrows, Enter on the other house."));
   gtk_label_set_label (self->what, what);
+  gtk_button_set_label (GTK_BUTTON (self->reset_button), T_ (self->catalogue, "_Reset"));
+  gtk_widget_set_tooltip_text (self->reset_button, T_ (self->catalogue, "Put the stones back where they were"));
+  gtk_button_set_label (GTK_BUTTON (self->check_button), T_ (self->catalogue, "_Check Arrangement"));
   kiela_board_view_set_setup_mode (self->board, TRUE, self->side);
   kiela_board_view_set_interactive (self->board, TRUE);
   show_arrangement (self);
+}
+
+void
+kiela_lesson_arrange_set_catalogue (KielaLessonArrange *self, KielaCatalogue *catalogue)
+{
+  g_return_if_fail (self != NULL);
+
+  if (catalogue == self->catalogue)
+    return;
+  g_clear_pointer (&self->catalogue, kiela_catalogue_unref);
+  self->catalogue = catalogue ? kiela_catalogue_ref (catalogue) : NULL;
 }
 
 void

@@ -27,6 +27,8 @@ void                kiela_lesson_arrange_start        (KielaLessonArrange *self,
                                                        const KielaPosition *pos);
 /* Leaves the step: the board out of setup mode, the controls hidden.  Safe when not started. */
 void                kiela_lesson_arrange_stop         (KielaLessonArrange *self);
+/* The language of its words from the next start (a lesson's Try it; NULL: the interface's). */
+void                kiela_lesson_arrange_set_catalogue (KielaLessonArrange *self, KielaCatalogue *catalogue);
 gboolean            kiela_lesson_arrange_is_active    (KielaLessonArrange *self);
 
 /* The board as the pupil has arranged it (the side to move unchanged). */

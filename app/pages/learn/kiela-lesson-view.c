@@ -1891,6 +1891,8 @@ kiela_lesson_view_set_language (KielaLessonView *self, const char *lang)
   g_clear_pointer (&self->catalogue, kiela_catalogue_unref);
   if (self->player != NULL)
     kiela_trace_player_set_catalogue (self->player, NULL);
+  if (self->arrange != NULL)
+    kiela_lesson_arrange_set_catalogue (self->arrange, NULL);
   if (lang == NULL)
     return;
   self->language = g_strdup (lang);
@@ -1912,6 +1914,8 @@ kiela_lesson_view_set_language (KielaLessonView *self, const char *lang)
     self->catalogue = kiela_mo_new_catalogue (self->mo, self->language);
   if (self->player != NULL)
     kiela_trace_player_set_catalogue (self->player, self->catalogue);
+  if (self->arrange != NULL)
+    kiela_lesson_arrange_set_catalogue (self->arrange, self->catalogue);
 }
 
 const char *

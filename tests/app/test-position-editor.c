@@ -605,6 +605,16 @@ test_variant_rules (Fixture *f, gconstpointer data)
   editor_action (editor, "editor.undo");
   g_assert_true (kpn_has (editor, " first:sn"));
   g_assert_true (gtk_switch_get_active (sw));
+  if (g_getenv ("KIELA_SCREENSHOT_DIR"))
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("KIELA_SCREENSHOT_DIR"), "editor-mefuvha-rules.png", NULL);
+      g_autoptr(GdkTexture) texture = NULL;
+
+      app_test_wait_frames (GTK_WIDGET (f->window), 2);
+      spin (500);
+      texture = render_texture (GTK_WIDGET (f->window), FALSE);
+      g_assert_true (gdk_texture_save_to_png (texture, path));
+    }
 
   kiela_position_init_start (&pos, quiela);
   kiela_position_editor_set_position (editor, quiela, &pos);

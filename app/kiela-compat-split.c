@@ -162,14 +162,34 @@ kiela_split_measure (GtkWidget *widget, GtkOrientation orientation, int for_size
     }
 }
 
+/* Works around a libadwaita bug (seen in 1.7.6, Debian 13; the code is unchanged in 1.8 and
+ * main): collapsed, AdwOverlaySplitView's shadow helper (adw_shadow_helper_size_allocate)
+ * allocates its "dimming" gizmo before it makes it visible, and GTK does not allocate a hidden
+ * widget; so the first allocation in which the panel slides over the content leaves the
+ * dimming without an allocation, to be fixed by the next layout pass.  When a window
+ * breakpoint changes in that same allocation, AdwBreakpointBin snapshots the old layout there
+ * and then (adw_breakpoint_bin_size_allocate, for its cross-fade), before any next pass: GTK
+ * warns "Trying to snapshot AdwGizmo without a current allocation" (fatal in the tests).  It
+ * takes the panel shown over the folded content, then a resize across the fold width before
+ * any frame (F9, then a maximise), as in app-stress.  So while the panel is over the content,
+ * the split view is allocated a second time, its dimming visible by then: that pass gives the
+ * dimming its size; the content and the panel keep theirs, so GTK does not lay them out again. */
 static void
 kiela_split_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   KielaSplit *self = KIELA_SPLIT (widget);
   int inner_min = 0;
+  int inner_height, inner_baseline;
 
   gtk_widget_measure (self->inner, GTK_ORIENTATION_VERTICAL, width, &inner_min, NULL, NULL, NULL);
-  gtk_widget_allocate (self->inner, width, MAX (height, inner_min), height >= inner_min ? baseline : -1, NULL);
+  inner_height = MAX (height, inner_min);
+  inner_baseline = height >= inner_min ? baseline : -1;
+  gtk_widget_allocate (self->inner, width, inner_height, inner_baseline, NULL);
+  if (adw_overlay_split_view_get_collapsed (INNER (self)) && adw_overlay_split_view_get_show_sidebar (INNER (self)))
+    {
+      gtk_widget_queue_allocate (self->inner);
+      gtk_widget_allocate (self->inner, width, inner_height, inner_baseline, NULL);
+    }
 }
 #endif
 

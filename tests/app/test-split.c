@@ -15,6 +15,7 @@ typedef struct {
   GtkWidget *sidebar;
   guint n_show;
   guint n_collapsed;
+  int width;            /* /split/unfold-with-panel-over: the window's width waited for */
 } Fixture;
 
 static void
@@ -165,6 +166,81 @@ test_layout (Fixture *f, gconstpointer data)
   g_assert_cmpint (gtk_widget_get_width (f->content), ==, gtk_widget_get_width (GTK_WIDGET (f->split)));
 }
 
+/* The panel shown over the folded content, then the window widened past the fold width before
+ * any frame (F9, then a maximise): libadwaita 1.7 left the overlay's dimming without an
+ * allocation in the very pass where the window's breakpoint changes and is drawn for its
+ * cross-fade ("Trying to snapshot AdwGizmo without a current allocation", fatal here: the test
+ * aborts on it).  The panel ends beside the content, shown.  The window is an
+ * AdwApplicationWindow folding the split below 900 px, as KielaWindow folds it below 1100 px;
+ * before libadwaita 1.4 the window's allocation folds it (kiela_split_window_allocate). */
+static gboolean
+folded_as_wide (gpointer data)
+{
+  Fixture *f = data;
+  int width = gtk_widget_get_width (f->window);
+
+  /* Within a few pixels: GTK 4.8 keeps a solid frame's border out of the window's width. */
+  if (ABS (width - f->width) > 20)
+    return FALSE;
+#if !ADW_CHECK_VERSION (1, 4, 0)
+  kiela_split_window_allocate (f->split, width);
+#endif
+  return kiela_split_get_collapsed (f->split) == (width < 900);
+}
+
+static void
+resize (Fixture *f, int width, int height)
+{
+  f->width = width;
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
+}
+
+static void
+test_unfold_with_panel_over (gconstpointer data)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  graphene_rect_t c, s;
+
+  f->window = GTK_WIDGET (g_object_new (ADW_TYPE_APPLICATION_WINDOW, NULL));
+  f->split = KIELA_SPLIT (kiela_split_new ());
+  f->content = gtk_label_new ("content");
+  f->sidebar = gtk_label_new ("sidebar");
+  gtk_widget_set_size_request (f->sidebar, 200, -1);
+  kiela_split_set_content (f->split, f->content);
+  kiela_split_set_sidebar (f->split, f->sidebar);
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (f->window), GTK_WIDGET (f->split));
+  kiela_split_collapse_below (f->split, ADW_APPLICATION_WINDOW (f->window), 900, 600, 500);
+  resize (f, 700, 500);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (folded_as_wide, f, 10000, "the panel folded at 700 px");
+  g_assert_true (kiela_split_get_collapsed (f->split));
+  g_assert_false (kiela_split_get_show_sidebar (f->split));
+  app_test_wait_frames (f->window, 3);
+
+  /* No frame between the two. */
+  kiela_split_set_show_sidebar (f->split, TRUE);
+  resize (f, 1000, 600);
+  wait_until (folded_as_wide, f, 10000, "the panel unfolded at 1000 px");
+  app_test_wait_frames (f->window, 3);
+  g_assert_false (kiela_split_get_collapsed (f->split));
+  g_assert_true (kiela_split_get_show_sidebar (f->split));
+  g_assert_true (gtk_widget_compute_bounds (f->content, GTK_WIDGET (f->split), &c));
+  g_assert_true (gtk_widget_compute_bounds (f->sidebar, GTK_WIDGET (f->split), &s));
+  g_assert_cmpfloat (s.origin.x, >=, c.origin.x + c.size.width - 1);
+  g_assert_cmpfloat (s.size.width, >=, 200);
+
+  /* And back: folded again with the panel over the content, then hidden. */
+  resize (f, 700, 500);
+  wait_until (folded_as_wide, f, 10000, "the panel folded again at 700 px");
+  g_assert_false (kiela_split_get_show_sidebar (f->split));
+  kiela_split_set_show_sidebar (f->split, TRUE);
+  resize (f, 1000, 600);
+  wait_until (folded_as_wide, f, 10000, "the panel unfolded again");
+  app_test_wait_frames (f->window, 3);
+  g_assert_true (kiela_split_get_show_sidebar (f->split));
+  fixture_teardown (f, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -176,5 +252,6 @@ main (int argc, char **argv)
   ADD ("/split/pinned", test_pinned);
   ADD ("/split/layout", test_layout);
 #undef ADD
+  g_test_add_data_func ("/split/unfold-with-panel-over", NULL, test_unfold_with_panel_over);
   return g_test_run ();
 }

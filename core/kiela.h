@@ -17,7 +17,8 @@
  *    made it).  Adding variants at run time (the Variant lab, an installed file) happens
  *    there; worker threads get the variant and AI pointers, never the registry.
  *  - KielaAiConfig: immutable once built and reference counted (atomically): any number of
- *    threads may think with it at once.
+ *    threads may think with it at once.  KielaCatalogue likewise (its lookup function is called
+ *    from any thread that translates through it).
  *  - KielaGame, KielaGameTree, KielaGameLine (GObjects emitting signals), KielaVariantFile,
  *    KielaMatch, KielaStats, KielaRng: not locked; one thread at a time (a worker may own
  *    one, as the analysis panel's and the lab's copies are).

@@ -179,9 +179,15 @@ kiela_narrate_event_in (const KielaVariant *variant, const KielaTrace *trace, gu
       switch ((KielaEndReason) e->reason)
         {
         case KIELA_END_ENDLESS:
-          return g_strdup_printf (TN_ (cat, "After %u lap the sowing is still going: this move never ends.",
-                                      "After %u laps the sowing is still going: this move never ends.", e->lap),
-                                  e->lap);
+          {
+            /* Not proved endless: the lap limit decides (rules section 8), as the lessons say. */
+            g_autofree char *laps = _kiela_catalogue_format_count (cat, e->lap);
+
+            /* TRANSLATORS: %s a number of laps written out (1,000) */
+            return g_strdup_printf (TN_ (cat, "After %s lap the sowing is still going: the move counts as endless.",
+                                         "After %s laps the sowing is still going: the move counts as endless.", e->lap),
+                                    laps);
+          }
         case KIELA_END_BOTH_ENDS:
           return g_strdup_printf (T_ (cat, "%s has captured at both ends of the board in one move and wins."), who);
         case KIELA_END_CAPTURE_REMOVED:
@@ -219,7 +225,8 @@ kiela_narrate_move_summary_in (const KielaVariant *variant, const KielaTrace *tr
   /* The house's name; a clockwise move says so in words. */
   kiela_square_name (variant->files, r->mover, KIELA_MOVE_HOUSE (r->move), sq);
   if (r->end == KIELA_END_ENDLESS)
-    return g_strdup_printf (T_ (cat, "%s sowed %s, a move that never ends."), who, sq);
+    /* TRANSLATORS: "South sowed a2, a move that counts as endless." (still going at the lap limit) */
+    return g_strdup_printf (T_ (cat, "%s sowed %s, a move that counts as endless."), who, sq);
   if (KIELA_MOVE_IS_SKIP (r->move) && KIELA_MOVE_HAS_TARGET (r->move) &&
       KIELA_MOVE_TARGET (r->move) < 2u * variant->files)
     {

@@ -225,6 +225,38 @@ test_grouping (void)
   }
 }
 
+/* A move still going at the lap limit counts as endless: the narration says so (it is not
+ * proved endless), with the number grouped in the catalogue's language. */
+static void
+test_endless_narration (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "kiela");
+  /* Rules section 8's example: a2 (house 19) cycles with a period of 165 laps. */
+  const guint16 south[20] = { 2,1,3,2,1,0,1,0,1,0, 1,0,2,1,0,2,1,0,1,2 };
+  const guint16 north[20] = { 2,2,2,2,2,2,2,2,2,2, 0,0,0,0,0,0,0,0,0,0 };
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  g_autoptr(KielaCatalogue) french = kiela_catalogue_new ("xx", NULL, grouping_lookup, (gpointer) "1\u202f000", NULL);
+  g_autofree char *last = NULL, *summary = NULL, *grouped = NULL;
+  KielaPosition pos;
+  guint n;
+
+  memset (&pos, 0, sizeof pos);
+  pos.files = 10;
+  test_set_side (&pos, KIELA_SOUTH, south, 20);
+  test_set_side (&pos, KIELA_NORTH, north, 20);
+  kiela_sow_traced (v, &pos, 19, trace);
+  g_assert_cmpuint (trace->result.end, ==, KIELA_END_ENDLESS);
+  n = kiela_trace_get_n_events (trace);
+  last = kiela_narrate_event_in (v, trace, n - 1, NULL);
+  summary = kiela_narrate_move_summary_in (v, trace, NULL);
+  g_test_message ("%s / %s", last, summary);
+  g_assert_true (g_str_has_prefix (last, "After 1"));
+  g_assert_true (g_str_has_suffix (last, "000 laps the sowing is still going: the move counts as endless."));
+  g_assert_cmpstr (summary, ==, "South sowed a2, a move that counts as endless.");
+  grouped = kiela_narrate_event_in (v, trace, n - 1, french);
+  g_assert_cmpstr (grouped, ==, "After 1\u202f000 laps the sowing is still going: the move counts as endless.");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -233,5 +265,6 @@ main (int argc, char **argv)
   g_test_add_func ("/catalogue/lookups", test_lookups);
   g_test_add_func ("/catalogue/engine-sentences", test_engine_sentences);
   g_test_add_func ("/catalogue/grouping", test_grouping);
+  g_test_add_func ("/catalogue/endless-narration", test_endless_narration);
   return g_test_run ();
 }

@@ -135,7 +135,7 @@ assert_fits (Fixture *f, const char *what, const char *png)
   GtkWidget *window = GTK_WIDGET (f->window);
   GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (f->window));
   graphene_rect_t all;
-  int min_w, min_h, min_h_narrowest;
+  int min_w, min_h, min_h_narrowest, width;
 
   app_test_wait_frames (window, 3);
   /* Past the pages' crossfade. */
@@ -148,9 +148,12 @@ assert_fits (Fixture *f, const char *what, const char *png)
     { dump (window, 0); g_error ("%s: the window is %d×%d (its content's minimum %d×%d), more than %d×%d", what,
              gtk_widget_get_width (window), gtk_widget_get_height (window), min_w, min_h,
              NARROW_WIDTH, NARROW_HEIGHT); }
-  if (min_w > NARROW_WIDTH || min_h > NARROW_HEIGHT || min_h_narrowest > NARROW_HEIGHT)
+  /* The content has the window's width, which can be less than its 600 px request: on X11
+   * without a compositor GTK 4.18 keeps a 5 px frame on each side (590 px are left). */
+  width = MIN (NARROW_WIDTH, gtk_widget_get_width (window));
+  if (min_w > width || min_h > NARROW_HEIGHT || min_h_narrowest > NARROW_HEIGHT)
     { dump (window, 0); g_error ("%s: the content needs %d×%d (%d px high at its narrowest), more than %d×%d", what,
-             min_w, min_h, min_h_narrowest, NARROW_WIDTH, NARROW_HEIGHT); }
+             min_w, min_h, min_h_narrowest, width, NARROW_HEIGHT); }
   all = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (window), gtk_widget_get_height (window));
   assert_inside (window, window, &all, what);
   render_to_png (window, png);
@@ -231,6 +234,10 @@ test_game (Fixture *f, gconstpointer data)
   assert_fits (f, "the game page reviewing a move", "narrow-game-review.png");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.back-to-game", NULL));
   assert_fits (f, "the game page back to the game", "narrow-game-back.png");
+  /* Expert Kiela begins with each side arranging its stones: the setup bar and its buttons. */
+  kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela-expert"), NULL, NULL);
+  g_assert_cmpint (kiela_game_get_phase (kiela_window_get_game (f->window)), !=, KIELA_PHASE_PLAY);
+  assert_fits (f, "the game page while the stones are arranged", "narrow-game-setup.png");
 }
 
 static gboolean

@@ -159,7 +159,7 @@ kiela_review_new (KielaRegistry *registry, KielaGame *game, const KielaReviewOpt
 {
   g_autoptr(KielaReview) self = NULL;
   KielaReviewOptions defaults = { 0 };
-  const char *ai;
+  const char *ai, *book_off;
   guint n;
 
   g_return_val_if_fail (registry != NULL, NULL);
@@ -201,10 +201,18 @@ kiela_review_new (KielaRegistry *registry, KielaGame *game, const KielaReviewOpt
     }
 
   ai = options->ai != NULL ? options->ai : default_ai (registry);
+  {
+    /* Every judgement is a search of the review's depth: an opening book's moves (the master
+     * plays from one, book=1) are another depth's answers. */
+    g_autoptr(KielaAiConfig) probe = kiela_ai_config_new (registry, ai, 0, error);
+    if (probe == NULL)
+      return NULL;
+    book_off = kiela_ai_setting_int (kiela_ai_config_get_settings (probe), "book", 0) != 0 ? " book=0" : "";
+  }
   self->depth = options->max_nodes > 0 ? 0 : options->depth > 0 ? options->depth : KIELA_REVIEW_DEFAULT_DEPTH;
   for (guint d = 1; d <= REVIEW_MAX_DEPTH; d++)
     {
-      g_autofree char *spec = g_strdup_printf ("%s noise=0 depth=%u", ai, d);
+      g_autofree char *spec = g_strdup_printf ("%s%s noise=0 depth=%u", ai, book_off, d);
 
       self->configs[d] = kiela_ai_config_new (registry, spec, 0, error);
       if (self->configs[d] == NULL)
@@ -214,17 +222,17 @@ kiela_review_new (KielaRegistry *registry, KielaGame *game, const KielaReviewOpt
     {
       self->root = kiela_ai_config_ref (self->configs[self->depth]);
       self->child = kiela_ai_config_ref (self->configs[self->depth - 1]);
-      self->spec = g_strdup_printf ("%s noise=0 depth=%u", ai, self->depth);
+      self->spec = g_strdup_printf ("%s%s noise=0 depth=%u", ai, book_off, self->depth);
     }
   else
     {
-      self->spec = g_strdup_printf ("%s noise=0", ai);
+      self->spec = g_strdup_printf ("%s%s noise=0", ai, book_off);
       self->root = kiela_ai_config_new (registry, self->spec, options->max_nodes, error);
       if (self->root == NULL)
         return NULL;
       self->child = kiela_ai_config_ref (self->root);
       g_free (self->spec);
-      self->spec = g_strdup_printf ("%s noise=0 nodes=%" G_GUINT64_FORMAT, ai, options->max_nodes);
+      self->spec = g_strdup_printf ("%s%s noise=0 nodes=%" G_GUINT64_FORMAT, ai, book_off, options->max_nodes);
     }
   self->cache = kiela_ai_cache_new ();
   return g_steal_pointer (&self);

@@ -317,7 +317,7 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
 }
 
 static const char * const alphabeta_keys[] = {
-  "nodes", "time-ms", "cpu-clock", "depth", "noise", "qs", "tt-mb", "lmr", "aspiration", "time-use",
+  "nodes", "time-ms", "cpu-clock", "depth", "noise", "qs", "tt-mb", "lmr", "aspiration", "time-use", "book",
   "w-material", "w-mobility", "w-exposure", "w-threat", "w-safe", "w-tempo",
   CLASSIC_ARRANGE_KEYS, NULL
 };
@@ -335,6 +335,7 @@ alphabeta_check_settings (GHashTable *settings, GError **error)
       && classic_check_int_setting (settings, "lmr", 0, KIELA_MAX_BASE_MOVES, error)
       && classic_check_int_setting (settings, "aspiration", 0, 100000, error)
       && classic_check_int_setting (settings, "time-use", 1, 100, error)
+      && classic_check_int_setting (settings, "book", 0, 1, error)
       && classic_check_int_setting (settings, "tt-mb", 1, 1024, error)
       && classic_check_int_setting (settings, "w-material", -100000, 100000, error)
       && classic_check_int_setting (settings, "w-mobility", -100000, 100000, error)
@@ -372,6 +373,8 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
 
   if (classic_is_cancelled (request->cancellable))
     return classic_fail_cancelled (error);
+  if (classic_book_move (request, reply))
+    return TRUE;
 
   s = g_new0 (Search, 1);
   s->variant = request->variant;

@@ -103,6 +103,12 @@ void     classic_describe_move (const KielaVariant *variant, const KielaPosition
                                  KielaMove move, gint score, gboolean score_is_exact,
                                  char *out, gsize out_size);
 
+/* The opening book (kiela-ai-book.c): with the setting book=1, the move the book gives the
+ * request's position in the game's first plies (TRUE, `reply` filled), or FALSE: search. */
+gboolean classic_book_move (const KielaAiRequest *request, KielaAiReply *reply);
+/* Reads a book file into `moves` ("VARIANT\nKPN" -> "MOVE SCORE"), its depth and plies. */
+gboolean classic_book_load (const char *path, GHashTable *moves, gint *depth, gint *plies, GError **error);
+
 /* The expert setup phase (kiela-ai-arrange.c).  `random` scatters the stones;
  * `greedy` judges 40 structured candidates one ply deep; the searching algorithms
  * judge 400 (setting arrange-candidates) `default_depth` plies deep (arrange-depth),

@@ -1621,6 +1621,120 @@ click_stones (KielaBoardView *board, const char *from, const char *to, guint cou
     click_square (board, from);
 }
 
+/* The board's drag gesture, which setup mode moves stones with. */
+static GtkGesture *
+board_drag_gesture (KielaBoardView *board)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (board));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_DRAG (controller))
+        return GTK_GESTURE (controller);
+    }
+  g_error ("the board has no drag gesture");
+  return NULL;
+}
+
+static graphene_point_t
+square_centre (KielaBoardView *board, const char *square)
+{
+  KielaSquare sq;
+  GtkWidget *house;
+  graphene_point_t centre, out;
+
+  g_assert_true (kiela_square_parse (kiela_board_view_get_files (board), square, &sq, NULL));
+  house = GTK_WIDGET (kiela_board_view_get_house (board, sq.side, sq.house));
+  centre = GRAPHENE_POINT_INIT (gtk_widget_get_width (house) / 2.f, gtk_widget_get_height (house) / 2.f);
+  g_assert_true (gtk_widget_compute_point (house, GTK_WIDGET (board), &centre, &out));
+  return out;
+}
+
+/* Drags a stone from the house at `from` to the house at `to` with the board's own gesture
+ * signals, as GTK emits them for a pointer dragged from one house's centre to the other's. */
+static void
+drag_stone (KielaBoardView *board, const char *from, const char *to)
+{
+  GtkGesture *drag = board_drag_gesture (board);
+  graphene_point_t a = square_centre (board, from), b = square_centre (board, to);
+  double dx = b.x - a.x, dy = b.y - a.y;
+
+  g_signal_emit_by_name (drag, "drag-begin", (double) a.x, (double) a.y);
+  g_signal_emit_by_name (drag, "drag-update", dx / 2, dy / 2);
+  g_signal_emit_by_name (drag, "drag-update", dx, dy);
+  g_signal_emit_by_name (drag, "drag-end", dx, dy);
+  spin (20);
+}
+
+/* The expert lesson's arrangement made by dragging stones, as most pupils will: each drag
+ * carries one stone; a drag into North's houses or out of an empty house moves nothing; Check
+ * refuses the stones dragged back where they were and accepts the capture prepared. */
+static void
+test_runner_arrange_drag (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = open_expert (f, EXPERT_CAPTURES);
+  KielaBoardView *board = kiela_lesson_view_get_board (view);
+  GtkWidget *check = kiela_lesson_view_get_control (view, "arrange-check");
+  GtkWidget *reset = kiela_lesson_view_get_control (view, "arrange-reset");
+  KielaPosition start = *kiela_board_view_get_position (board);
+  const KielaPosition *pos;
+  guint d2 = 19 - 3, f2 = 19 - 5, g2 = 19 - 6, h2 = 19 - 7;
+
+  app_test_wait_frames (GTK_WIDGET (f->window), 3);
+  g_assert_cmpuint (start.houses[KIELA_SOUTH][d2], ==, 0);
+  g_assert_cmpuint (start.houses[KIELA_SOUTH][f2], ==, 0);
+  g_assert_cmpuint (start.houses[KIELA_SOUTH][g2], ==, 2);
+  g_assert_cmpuint (start.houses[KIELA_SOUTH][h2], ==, 2);
+
+  /* Into North's d3, or out of South's empty d2: nothing moves. */
+  drag_stone (board, "g2", "d3");
+  g_assert_true (kiela_position_equal (kiela_board_view_get_position (board), &start));
+  drag_stone (board, "d2", "c2");
+  g_assert_true (kiela_position_equal (kiela_board_view_get_position (board), &start));
+  g_assert_false (gtk_widget_is_sensitive (reset));
+
+  /* g2 to d2: one stone goes; dragged back, the stones are as they were, and Check refuses them. */
+  drag_stone (board, "g2", "d2");
+  pos = kiela_board_view_get_position (board);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][g2], ==, 1);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][d2], ==, 1);
+  g_assert_cmpuint (kiela_position_side_total (pos, KIELA_SOUTH), ==, 28);
+  g_assert_true (gtk_widget_is_sensitive (reset));
+  drag_stone (board, "d2", "g2");
+  g_assert_true (kiela_position_equal (kiela_board_view_get_position (board), &start));
+  click (check);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  g_assert_cmpstr (kiela_lesson_view_get_feedback (view), ==, "Not quite. None of your first moves captures yet.");
+  g_assert_true (kiela_board_view_get_interactive (board));
+
+  /* The hint's arrangement by drags: a stone into d2, two into f2 (one a drag).  Check accepts
+   * it: f2 ends on d2 below North's d3 and captures. */
+  drag_stone (board, "g2", "d2");
+  drag_stone (board, "h2", "f2");
+  drag_stone (board, "h2", "f2");
+  pos = kiela_board_view_get_position (board);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][d2], ==, 1);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][f2], ==, 2);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][g2], ==, 1);
+  g_assert_cmpuint (pos->houses[KIELA_SOUTH][h2], ==, 0);
+  g_assert_cmpuint (kiela_position_side_total (pos, KIELA_SOUTH), ==, 28);
+  g_assert_true (gtk_widget_is_sensitive (check));
+  click (check);
+  wait_until (replay_done, view, 5000, "the replay");
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_cmpstr (kiela_lesson_view_get_feedback (view), ==, "★★☆ Right! Ready: f2 captures 4 stones.");
+  /* Done: a drag moves nothing more. */
+  {
+    KielaPosition done = *kiela_board_view_get_position (board);
+
+    g_assert_cmpuint (done.houses[KIELA_SOUTH][g2], >, 0);
+    drag_stone (board, "g2", "c2");
+    g_assert_true (kiela_position_equal (kiela_board_view_get_position (board), &done));
+  }
+}
+
 static void
 test_runner_arrange (Fixture *f, gconstpointer data)
 {
@@ -1838,7 +1952,10 @@ test_runner_layout (Fixture *f, gconstpointer data)
   spin (300);
   g_assert_true (gtk_widget_is_sensitive (kiela_lesson_view_get_control (view, "replay")));
   after = bounds_in_window (f, board);
-  g_assert_true (graphene_rect_equal (&before, &after));
+  maybe_screenshot (f, f->width == 1024 ? "lesson-replayed-1024x768.png" : "lesson-replayed-1920x1080.png");
+  if (!graphene_rect_equal (&before, &after))
+    g_error ("the board moved from %.0f,%.0f %.0fx%.0f to %.0f,%.0f %.0fx%.0f", before.origin.x, before.origin.y,
+             before.size.width, before.size.height, after.origin.x, after.origin.y, after.size.width, after.size.height);
   g_test_message ("board at %.0f,%.0f %.0fx%.0f in a %dx%d window", before.origin.x, before.origin.y,
                   before.size.width, before.size.height, f->width, f->height);
   /* The whole board, the replay bar and the narration are inside the window. */
@@ -2606,6 +2723,102 @@ test_runner_board_space (Fixture *f, gconstpointer data)
   }
 }
 
+/* The text band (the step's text and the answer) is shown whole: it needs no scrolling, and the
+ * buttons that go on (`names`, those shown) are whole in the window. */
+static void
+assert_text_whole (Fixture *f, const char *what, const char *const *names)
+{
+  KielaLessonView *view = view_of (f);
+  GtkWidget *side = gtk_widget_get_ancestor (kiela_lesson_view_get_control (view, "narration"), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (side));
+
+  app_test_wait_frames (GTK_WIDGET (f->window), 4);
+  if (gtk_adjustment_get_upper (adj) > gtk_adjustment_get_page_size (adj) + 1)
+    {
+      maybe_screenshot (f, "lesson-text-band-overflow.png");
+      g_error ("%s at %dx%d: the text band needs %.0f px and shows %.0f", what, f->width, f->height,
+             gtk_adjustment_get_upper (adj), gtk_adjustment_get_page_size (adj));
+    }
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      GtkWidget *widget = kiela_lesson_view_get_control (view, names[i]);
+
+      if (gtk_widget_is_visible (widget))
+        assert_fully_visible (f, widget);
+    }
+}
+
+/* Every step of the course, as it opens and, for the steps answered with a number or an
+ * arrangement, after a wrong answer (its verdict said): the text band is read whole, the way
+ * on in sight.  At 1024x768 the expert lesson's arrangement steps scrolled their text and Next
+ * away (five lines of "how to move stones" in the answer column). */
+static void
+test_runner_text_fits (Fixture *f, gconstpointer data)
+{
+  static const char *const buttons[] = { "next", "check", "arrange-check", "arrange-reset", "arrange-help", "hint", NULL };
+  KielaLessonView *view = view_of (f);
+  g_autoptr(GPtrArray) course = kiela_lessons_sorted (f->registry, KIELA_LESSON_KIND_COURSE);
+  GtkWidget *side = gtk_widget_get_ancestor (kiela_lesson_view_get_control (view, "narration"), GTK_TYPE_SCROLLED_WINDOW);
+  guint n = 0, most = 0;
+  const char *tallest = NULL;
+
+  kiela_window_push_page (f->window, KIELA_PAGE_LESSON);
+  for (guint i = 0; i < course->len; i++)
+    {
+      const KielaLesson *lesson = g_ptr_array_index (course, i);
+      const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
+
+      for (guint s = 0; s < lesson->n_steps; s++)
+        {
+          g_autofree char *what = g_strdup_printf ("%s step %u", lesson->id, s + 1);
+          KielaTaskKind kind = lesson->steps[s].task.kind;
+
+          g_assert_true (kiela_lesson_view_open (view, lesson->id, s, NULL));
+          if (kind == KIELA_TASK_ARRANGE)
+            {
+              g_autofree char *name = g_strdup_printf ("lesson-arrange-%s-%u-%dx%d.png", lesson->id, s + 1, f->width, f->height);
+
+              maybe_screenshot (f, name);
+            }
+          assert_text_whole (f, what, buttons);
+          if ((guint) gtk_widget_get_height (side) > most)
+            most = (guint) gtk_widget_get_height (side), tallest = lesson->id;
+          n++;
+          if (kind == KIELA_TASK_ARRANGE)
+            {
+              /* The stones as they are: wrong for both of the expert lesson's steps. */
+              click (kiela_lesson_view_get_control (view, "arrange-check"));
+              g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+              g_free (what);
+              what = g_strdup_printf ("%s step %u, wrong", lesson->id, s + 1);
+              assert_text_whole (f, what, buttons);
+            }
+          else if (kind == KIELA_TASK_PREDICT_CAPTURE)
+            {
+              const KielaLesson *shown = kiela_lesson_view_get_shown_lesson (view);
+              KielaLessonAnswer answer = { 0 };
+
+              g_assert_true (kiela_lesson_step_right_answer (shown, variant, s, &answer));
+              gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lesson_view_get_control (view, "count")), answer.number + 1);
+              click (kiela_lesson_view_get_control (view, "check"));
+              wait_until (replay_done, view, 5000, "the replay");
+              g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+              g_free (what);
+              what = g_strdup_printf ("%s step %u, wrong", lesson->id, s + 1);
+              assert_text_whole (f, what, buttons);
+            }
+          if (kind == KIELA_TASK_ARRANGE)
+            {
+              g_autofree char *name = g_strdup_printf ("lesson-arrange-%s-%u-wrong-%dx%d.png", lesson->id, s + 1, f->width, f->height);
+
+              maybe_screenshot (f, name);
+            }
+        }
+    }
+  g_test_message ("%u steps read whole; the tallest text band %u px (%s)", n, most, tallest);
+  g_assert_cmpuint (n, >=, 90);
+}
+
 /* `widget` is shown whole: inside the window and not squeezed by its parents (its border box,
  * with its margins, at least its minimum size). */
 static void
@@ -2707,6 +2920,7 @@ main (int argc, char **argv)
   ADD_SIZES ("/app/lessons/runner/wrong-feedback", test_runner_wrong_feedback);
   ADD_SIZES ("/app/lessons/runner/arrange", test_runner_arrange);
   ADD_SIZES ("/app/lessons/runner/arrange-show-me", test_runner_arrange_show_me);
+  ADD_SIZES ("/app/lessons/runner/arrange-drag", test_runner_arrange_drag);
   ADD_SIZES ("/app/lessons/runner/layout", test_runner_layout);
   ADD_SIZES ("/app/lessons/runner/next-lesson-and-back", test_runner_next_lesson_and_back);
   ADD_SIZES ("/app/lessons/runner/keys", test_runner_keys);
@@ -2718,6 +2932,7 @@ main (int argc, char **argv)
   ADD_SIZES ("/app/lessons/runner/finish-row", test_runner_finish_row);
   ADD_SIZES ("/app/lessons/runner/presenting-long-text", test_runner_presenting_long_text);
   ADD_SIZES ("/app/lessons/runner/board-space", test_runner_board_space);
+  ADD_SIZES ("/app/lessons/runner/text-fits", test_runner_text_fits);
   ADD ("/app/lessons/runner/drills", test_runner_drills);
   return g_test_run ();
 }

@@ -8,13 +8,22 @@
 #include "kiela-lesson-arrange.h"
 #include "kiela-catalogue-i18n.h"
 
+/* TRANSLATORS: an arrangement step of a lesson: opens the ways to move stones */
+#define HELP_BUTTON N_("Ho_w do I move the stones?")
+/* TRANSLATORS: an arrangement step of a lesson, behind "How do I move the stones?" */
+#define HELP_TEXT N_("Drag a stone to another of your houses. Or click a house, then another: each click carries " \
+                     "one stone there; with Shift, all of them. With the keyboard: Enter on a house, the arrows, " \
+                     "then Enter on the other house.")
+
 struct _KielaLessonArrange {
   KielaBoardView *board;          /* not owned: the lesson view's */
   KielaLessonArrangeCheckFunc check;
   gpointer data;
 
   GtkWidget *bar;                 /* the controls, in the lesson's side panel */
-  GtkLabel *what;
+  GtkLabel *what;                 /* one line: whose stones, where */
+  GtkWidget *help_button;         /* "How do I move the stones?": the ways to move them, in a popover */
+  GtkLabel *help;
   GtkWidget *reset_button;
   GtkWidget *check_button;
   gulong move_id, move_all_id;
@@ -100,7 +109,7 @@ KielaLessonArrange *
 kiela_lesson_arrange_new (KielaBoardView *board, GtkWidget *sibling, KielaLessonArrangeCheckFunc check, gpointer data)
 {
   KielaLessonArrange *self;
-  GtkWidget *buttons;
+  GtkWidget *what_row, *popover, *buttons;
 
   g_return_val_if_fail (KIELA_IS_BOARD_VIEW (board), NULL);
   g_return_val_if_fail (GTK_IS_BOX (gtk_widget_get_parent (sibling)), NULL);
@@ -112,12 +121,36 @@ kiela_lesson_arrange_new (KielaBoardView *board, GtkWidget *sibling, KielaLesson
 
   self->bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_add_css_class (self->bar, "kiela-lesson-arrange");
+  /* One short line and the ways to move stones behind a button: written out in the answer
+   * column, they took five lines of a 4:3 page's text band and pushed Next out of sight. */
+  what_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->what = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->what, 0);
   gtk_label_set_wrap (self->what, TRUE);
   gtk_label_set_wrap_mode (self->what, PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->what), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->what), "dim-label");
-  gtk_box_append (GTK_BOX (self->bar), GTK_WIDGET (self->what));
+  gtk_box_append (GTK_BOX (what_row), GTK_WIDGET (self->what));
+
+  self->help = GTK_LABEL (gtk_label_new (_(HELP_TEXT)));
+  gtk_label_set_xalign (self->help, 0);
+  gtk_label_set_wrap (self->help, TRUE);
+  gtk_label_set_wrap_mode (self->help, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (self->help, 40);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->help), 6);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->help), 6);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->help), 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->help), 6);
+  popover = gtk_popover_new ();
+  gtk_popover_set_child (GTK_POPOVER (popover), GTK_WIDGET (self->help));
+  self->help_button = gtk_menu_button_new ();
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (self->help_button), _(HELP_BUTTON));
+  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (self->help_button), TRUE);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->help_button), popover);
+  gtk_widget_set_valign (self->help_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->help_button, "flat");
+  gtk_box_append (GTK_BOX (what_row), self->help_button);
+  gtk_box_append (GTK_BOX (self->bar), what_row);
 
   buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   /* TRANSLATORS: an arrangement step of a lesson: put the stones back as the step had them */
@@ -158,7 +191,6 @@ kiela_lesson_arrange_start (KielaLessonArrange *self, const KielaLesson *lesson,
                             guint step, const KielaPosition *pos)
 {
   gint side;
-  g_autofree char *what = NULL;
 
   g_return_if_fail (self != NULL && lesson != NULL && variant != NULL && pos != NULL);
 
@@ -176,16 +208,13 @@ kiela_lesson_arrange_start (KielaLessonArrange *self, const KielaLesson *lesson,
       return;
     }
   self->side = (KielaSide) side;
-  what = g_strdup_printf (self->side == KIELA_SOUTH
-                          /* TRANSLATORS: how to arrange the stones in a lesson step */
-                          ? T_ (self->catalogue, "Arrange South’s stones in its own houses: drag a stone to another house, or click "
-                              "a house, then another (each click carries one stone there; with Shift, all of "
-                              "them). With the keyboard: Enter on a house, the arrows, Enter on the other house.")
-                          /* TRANSLATORS: how to arrange the stones in a lesson step */
-                          : T_ (self->catalogue, "Arrange North’s stones in its own houses: drag a stone to another house, or click "
-                              "a house, then another (each click carries one stone there; with Shift, all of "
-                              "them). With the keyboard: Enter on a house, the arrows, Enter on the other house."));
-  gtk_label_set_label (self->what, what);
+  gtk_label_set_label (self->what, self->side == KIELA_SOUTH
+                       /* TRANSLATORS: what to do in an arrangement step of a lesson */
+                       ? T_ (self->catalogue, "Arrange South’s stones in its own houses.")
+                       /* TRANSLATORS: what to do in an arrangement step of a lesson */
+                       : T_ (self->catalogue, "Arrange North’s stones in its own houses."));
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (self->help_button), T_ (self->catalogue, HELP_BUTTON));
+  gtk_label_set_label (self->help, T_ (self->catalogue, HELP_TEXT));
   gtk_button_set_label (GTK_BUTTON (self->reset_button), T_ (self->catalogue, "_Reset"));
   gtk_widget_set_tooltip_text (self->reset_button, T_ (self->catalogue, "Put the stones back where they were"));
   gtk_button_set_label (GTK_BUTTON (self->check_button), T_ (self->catalogue, "_Check Arrangement"));
@@ -338,5 +367,9 @@ kiela_lesson_arrange_get_control (KielaLessonArrange *self, const char *name)
     return self->reset_button;
   if (g_strcmp0 (name, "what") == 0)
     return GTK_WIDGET (self->what);
+  if (g_strcmp0 (name, "help") == 0)
+    return self->help_button;
+  if (g_strcmp0 (name, "help-text") == 0)
+    return GTK_WIDGET (self->help);
   return NULL;
 }

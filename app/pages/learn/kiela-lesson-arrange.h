@@ -15,7 +15,7 @@ typedef struct _KielaLessonArrange KielaLessonArrange;
  * kiela_lesson_arrange_get_position() and calls kiela_lesson_arrange_answered(). */
 typedef void (*KielaLessonArrangeCheckFunc) (gpointer data);
 
-/* The controls (what to do, Reset, Check) go after `sibling` in its box, hidden until a step
+/* The controls (what to do, how to move stones, Reset, Check) go after `sibling` in its box, hidden until a step
  * starts.  The board's "setup-move" signals are followed while a step is on. */
 KielaLessonArrange *kiela_lesson_arrange_new          (KielaBoardView *board, GtkWidget *sibling,
                                                        KielaLessonArrangeCheckFunc check, gpointer data);
@@ -44,7 +44,8 @@ gboolean            kiela_lesson_arrange_show_right   (KielaLessonArrange *self)
  * marked; returns -1. */
 KielaMove           kiela_lesson_arrange_answered     (KielaLessonArrange *self, KielaLessonVerdict verdict);
 
-/* "check", "reset", "what" (the instructions label); NULL for another name. */
+/* "check", "reset", "what" (the one-line instructions), "help" (the menu button showing how to
+ * move stones), "help-text" (its popover's label); NULL for another name. */
 GtkWidget          *kiela_lesson_arrange_get_control  (KielaLessonArrange *self, const char *name);
 
 G_END_DECLS

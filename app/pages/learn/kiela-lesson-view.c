@@ -7,12 +7,12 @@
 #include "kiela-lesson-view.h"
 #include "kiela-lesson-caption.h"
 #include "kiela-lesson-arrange.h"
+#include "kiela-lesson-layout.h"
 #include "kiela-ai-player.h"
 #include "kiela-settings.h"
 #include "kiela-step-list.h"
 #include "kiela-widget-util.h"
 #include "kiela-lessons-page.h"
-#include "kiela-fold-layout.h"
 #include "kiela-mo.h"
 #include "kiela-catalogue-i18n.h"
 #include "kiela-paths.h"
@@ -52,7 +52,12 @@ struct _KielaLessonView {
 
   GtkWidget *side_scroll;
   GtkBox *side_content;
-  gboolean wide_rows;            /* the text and the answer side by side under a board across the page */
+  GtkBox *text_column;
+  GtkBox *answer_column;
+  GtkWidget *button_row;
+  KielaLessonLayout layout;      /* the page's shape (kiela-lesson-layout.c) */
+  const KielaLesson *laid_out;   /* the step the layout last fitted (Try Again keeps it) */
+  guint laid_out_step;
 
   GtkWidget *root;               /* watched for presentation mode (its kiela-presenting class) */
 
@@ -111,14 +116,6 @@ struct _KielaLessonView {
 };
 
 G_DEFINE_FINAL_TYPE (KielaLessonView, kiela_lesson_view, GTK_TYPE_WIDGET)
-
-/* The page's shape: at 1024x768 the board beside the text was 600 px wide with 130 px empty
- * above and below it.  A page less than LESSON_COLUMNS_ASPECT times as wide as high (a 4:3
- * projector) puts the text under a board across the page, in two columns (the step's text, the
- * answer), LESSON_TEXT_SHARE of the height, scrolled when longer; the board has the rest. */
-#define LESSON_COLUMNS_ASPECT 1.45
-#define LESSON_TEXT_SHARE 0.28
-#define LESSON_WIDE_ROWS_WIDTH 900
 
 enum { SIGNAL_FINISHED, SIGNAL_STEP_CHANGED, SIGNAL_NEXT_LESSON, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -1177,6 +1174,12 @@ load_step_full (KielaLessonView *self, gboolean announce)
   stop_game (self);
   kiela_lesson_arrange_stop (self->arrange);
   clear_deferred (self);
+  if (self->laid_out != self->lesson || self->laid_out_step != self->step)
+    {
+      self->laid_out = self->lesson;
+      self->laid_out_step = self->step;
+      kiela_lesson_layout_step_changed (&self->layout, step->task.kind != KIELA_TASK_WATCH);
+    }
   self->follow = FALSE;
   self->verdict = KIELA_LESSON_PENDING;
   self->answered = FALSE;
@@ -1383,9 +1386,7 @@ on_root_classes (GtkWidget *root, GParamSpec *pspec, KielaLessonView *self)
 
   gtk_widget_set_visible (self->caption_box, presenting);
   gtk_widget_set_visible (GTK_WIDGET (self->narration_label), !presenting);
-  /* Presenting, the narration is the band under the board: the side keeps to its column. */
-  kiela_fold_layout_set_min_aspect (KIELA_FOLD_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                    presenting ? 0 : LESSON_COLUMNS_ASPECT);
+  kiela_lesson_layout_set_presenting (&self->layout, gtk_widget_get_layout_manager (GTK_WIDGET (self)), presenting);
   /* The band's fit follows the page's height, the text and the zoom: checked before each
    * frame's layout while presenting. */
   if (presenting && self->caption_tick == 0)
@@ -1424,6 +1425,7 @@ kiela_lesson_view_unroot (GtkWidget *widget)
       self->caption_tick = 0;
       kiela_lesson_caption_reset (self->caption);
     }
+  self->layout.presenting = FALSE;
   GTK_WIDGET_CLASS (kiela_lesson_view_parent_class)->unroot (widget);
 }
 
@@ -1553,6 +1555,9 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
   BIND (board_box);
   BIND (side_scroll);
   BIND (side_content);
+  BIND (text_column);
+  BIND (answer_column);
+  BIND (button_row);
   BIND (replay_bar);
   BIND (play_button);
   BIND (lesson_label);
@@ -1600,44 +1605,18 @@ kiela_lesson_view_class_init (KielaLessonViewClass *klass)
 }
 
 static void
-on_fold (GtkWidget *page, gboolean columns, int width, int height, gpointer data)
-{
-  KielaLessonView *self = data;
-  gboolean wide = !columns && width >= LESSON_WIDE_ROWS_WIDTH;
-  int text_height = wide ? (int) (height * LESSON_TEXT_SHARE) : -1;
-
-  if (wide != self->wide_rows)
-    {
-      self->wide_rows = wide;
-      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->side_content),
-                                      wide ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
-      gtk_box_set_spacing (self->side_content, wide ? 24 : 12);
-      /* Not homogeneous: the answer column takes what its controls need, the step's text the
-       * rest (in halves, a French first step needed five lines and was cut off). */
-      gtk_box_set_homogeneous (self->side_content, FALSE);
-      gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->side_scroll), !wide);
-      /* Its share, no more: the board takes the rest. */
-      gtk_widget_set_vexpand (self->side_scroll, !wide);
-    }
-  if (gtk_scrolled_window_get_min_content_height (GTK_SCROLLED_WINDOW (self->side_scroll)) != text_height)
-    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->side_scroll), text_height);
-  /* A new size, or a text or type that changed the band's: fit it again (a no-op when
-   * nothing changed; the tick callback alone missed frames the window did not draw). */
-  if (self->caption_tick != 0)
-    kiela_lesson_caption_fit (self->caption, height);
-}
-
-static void
 kiela_lesson_view_init (KielaLessonView *self)
 {
-  GtkLayoutManager *fold = kiela_fold_layout_new (800);
-
-  /* The text goes under the board below 800 px, and on a page of a 4:3 screen. */
-  kiela_fold_layout_set_min_aspect (KIELA_FOLD_LAYOUT (fold), LESSON_COLUMNS_ASPECT);
-  kiela_fold_layout_set_func (KIELA_FOLD_LAYOUT (fold), on_fold, self);
-  gtk_widget_set_layout_manager (GTK_WIDGET (self), fold);
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), kiela_lesson_layout_manager_new (&self->layout));
   gtk_widget_init_template (GTK_WIDGET (self));
   self->caption = kiela_lesson_caption_new (self->caption_box, self->caption_label);
+  self->layout = (KielaLessonLayout) {
+    .side_scroll = self->side_scroll, .side_content = self->side_content,
+    .text_column = self->text_column, .answer_column = self->answer_column,
+    .button_row = self->button_row, .steps_frame = self->steps_frame,
+    .steps_heading = GTK_WIDGET (self->steps_heading), .step_list = GTK_WIDGET (self->step_list),
+    .caption = self->caption,
+  };
   self->board = KIELA_BOARD_VIEW (kiela_board_view_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->board), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->board), TRUE);

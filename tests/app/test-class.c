@@ -18,8 +18,7 @@
 #include "kiela-class-page.h"
 #include "kiela-lesson-view.h"
 #include "kiela-settings.h"
-#include "app-test-util.h"
-#include "app-test-render.h"
+#include "app-test-learn.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -27,10 +26,6 @@ typedef struct {
   KielaWindow *window;
   int width, height;
 } Fixture;
-
-typedef struct { int width, height; } Size;
-static const Size size_narrow = { 1024, 768 };
-static const Size size_wide = { 1920, 1080 };
 
 static void
 fixture_setup (Fixture *f, gconstpointer data)
@@ -65,33 +60,9 @@ learn_of (Fixture *f)
 static void
 maybe_screenshot (Fixture *f, const char *name)
 {
-  const char *dir = g_getenv ("KIELA_SCREENSHOT_DIR");
-  g_autofree char *file = NULL, *path = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *file = g_strdup_printf ("%s-%dx%d.png", name, f->width, f->height);
 
-  if (dir == NULL)
-    return;
-  file = g_strdup_printf ("%s-%dx%d.png", name, f->width, f->height);
-  path = g_build_filename (dir, file, NULL);
-  spin (800);
-  texture = render_texture (GTK_WIDGET (f->window), FALSE);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("saved %s", path);
-}
-
-static void
-click (GtkWidget *button)
-{
-  g_assert_true (gtk_widget_get_visible (button));
-  g_assert_true (gtk_widget_is_sensitive (button));
-  g_signal_emit_by_name (button, "clicked");
-  spin (20);
-}
-
-static gboolean
-replay_done (gpointer data)
-{
-  return !kiela_trace_player_get_playing (kiela_lesson_view_get_trace_player (data));
+  app_test_screenshot (GTK_WIDGET (f->window), file, 800);
 }
 
 /* The first course step that asks how many stones a move captures, a drill or not: answered

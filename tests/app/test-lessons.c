@@ -24,8 +24,7 @@
 #include "kiela-board-view-private.h"
 #include "kiela-step-list.h"
 #include "kiela-house.h"
-#include "app-test-util.h"
-#include "app-test-render.h"
+#include "app-test-learn.h"
 
 typedef struct {
   KielaRegistry *registry;
@@ -33,11 +32,6 @@ typedef struct {
   KielaWindow *window;
   int width, height;             /* 0: the screenshot size */
 } Fixture;
-
-/* The runner's tests run at the two sizes a classroom meets: a projector's 1024×768 and 1080p. */
-typedef struct { int width, height; } Size;
-static const Size size_narrow = { 1024, 768 };
-static const Size size_wide = { 1920, 1080 };
 
 /* KIELA_SCREENSHOT_SIZE=1024x768 for the narrow screenshots; 1280x800 otherwise. */
 static int
@@ -140,15 +134,6 @@ click_move (KielaLessonView *view, KielaMove move)
   spin (20);
 }
 
-static void
-click (GtkWidget *button)
-{
-  g_assert_true (gtk_widget_get_visible (button));
-  g_assert_true (gtk_widget_is_sensitive (button));
-  g_signal_emit_by_name (button, "clicked");
-  spin (20);
-}
-
 static char *
 screenshot_path (const char *name)
 {
@@ -161,16 +146,7 @@ screenshot_path (const char *name)
 static void
 maybe_screenshot (Fixture *f, const char *name)
 {
-  g_autofree char *path = screenshot_path (name);
-  g_autoptr(GdkTexture) texture = NULL;
-
-  if (path == NULL)
-    return;
-  /* Past the page transition and the replay. */
-  spin (1500);
-  texture = render_texture (GTK_WIDGET (f->window), FALSE);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("saved %s (%dx%d)", path, gdk_texture_get_width (texture), gdk_texture_get_height (texture));
+  app_test_screenshot (GTK_WIDGET (f->window), name, 1500);
 }
 
 /* ---------- the welcome page ---------- */
@@ -389,15 +365,6 @@ test_first_lesson (Fixture *f, gconstpointer data)
 }
 
 /* ---------- every task kind, through the view ---------- */
-
-static gboolean
-replay_done (gpointer data)
-{
-  KielaLessonView *view = data;
-  KielaTracePlayer *player = kiela_lesson_view_get_trace_player (view);
-
-  return !kiela_trace_player_get_playing (player);
-}
 
 /* Answers the step shown with the engine's right answer, as a learner would enter it. */
 static gboolean learner_turn (gpointer data);

@@ -13,8 +13,8 @@
 #
 # Every position on a side's turn in its tree is searched once (tests/bench/kiela-opening-book),
 # so PLIES=4 is 1 + 14 + 14 + 196 positions in kiela.  The file's [Book] group records the depth,
-# the plies, the AI and the date; a personality plays from it with the setting book=1 (Kota Mpanzu
-# does), in the game's first PLIES plies, whenever the position is in it.
+# the plies, the AI and the date; a personality plays from it with the setting book=1 (none does by
+# default: `--ai "mpanzu book=1"`), in the game's first PLIES plies, whenever the position is in it.
 set -eu
 
 BUILD_DIR=${1:-_build}

@@ -93,7 +93,7 @@ static const KielaPersonality personalities[] = {
     /* Translators: the level of Kota Mpanzu, an old man, shown as "Name (Level)": agree with the person. */
     .level_name = NC_("AI level", "Master"),
     .algorithm = "alphabeta",
-    .settings = "noise=2 nodes=4000000 book=1",
+    .settings = "noise=2 nodes=4000000",
     .translation_domain = GETTEXT_PACKAGE,
   },
 };

@@ -55,15 +55,15 @@ grep -qx 'nodes 0' "$tmp/out" && fail "North's a4 was played for South"
 for bad in 'hello' '[Book]\ndepth=x\nplies=2\n' "[Book]\ndepth=9\nplies=2\n[Moves kiela]\nnot a position=a1 0\n" \
            "[Book]\ndepth=9\nplies=2\n[Moves kiela]\n$start=a1 x\n"; do
   printf "$bad" > "$tmp/bad.ini"
-  KIELA_AI_BOOK="$tmp/bad.ini" "$cli" bestmove --ai mpanzu --nodes 3000 > "$tmp/out" 2> "$tmp/err" \
+  KIELA_AI_BOOK="$tmp/bad.ini" "$cli" bestmove --ai "mpanzu book=1" --nodes 3000 > "$tmp/out" 2> "$tmp/err" \
     || { cat "$tmp/err"; fail "no move with a malformed book"; }
   grep -q "the opening book $tmp/bad.ini: .*; playing without it" "$tmp/err" || { cat "$tmp/err"; fail "no message for a malformed book"; }
   grep -qx 'nodes 0' "$tmp/out" && fail "a malformed book was played from"
 done
-KIELA_AI_BOOK="$tmp/missing.ini" "$cli" bestmove --ai mpanzu --nodes 3000 > "$tmp/out" 2> "$tmp/err" || fail "no move without a book"
+KIELA_AI_BOOK="$tmp/missing.ini" "$cli" bestmove --ai "mpanzu book=1" --nodes 3000 > "$tmp/out" 2> "$tmp/err" || fail "no move without a book"
 grep -q 'missing.ini: .*playing without it' "$tmp/err" || { cat "$tmp/err"; fail "no message for a missing book"; }
 # The shipped book is read without a complaint, and the master plays its start move from it.
-"$cli" bestmove --ai mpanzu > "$tmp/out" 2> "$tmp/err"
+"$cli" bestmove --ai "mpanzu book=1" > "$tmp/out" 2> "$tmp/err"
 [ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "the shipped book was refused"; }
 grep -qx 'nodes 0' "$tmp/out" || { cat "$tmp/out"; fail "the master did not play the start from the shipped book"; }
 echo "ok: a $kiela-position book at depth 3 is played, bad books are refused"

@@ -1720,6 +1720,24 @@ test_runner_arrange (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "arrange-what"))),
                                    "Arrange South’s stones"));
   g_assert_false (gtk_widget_is_visible (kiela_lesson_view_get_control (view, "count")));
+  /* One line says what to do; the ways to move stones are behind "How do I move the stones?". */
+  {
+    GtkWidget *help = kiela_lesson_view_get_control (view, "arrange-help");
+    GtkWidget *text = kiela_lesson_view_get_control (view, "arrange-help-text");
+
+    g_assert_cmpuint (g_utf8_strlen (gtk_label_get_label (GTK_LABEL (kiela_lesson_view_get_control (view, "arrange-what"))), -1),
+                      <, 60);
+    g_assert_true (gtk_widget_is_visible (help));
+    g_assert_false (gtk_widget_is_visible (text));
+    gtk_menu_button_popup (GTK_MENU_BUTTON (help));
+    app_test_wait_frames (GTK_WIDGET (f->window), 3);
+    g_assert_true (gtk_widget_is_visible (text));
+    g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (text)), "Drag a stone to another of your houses."));
+    maybe_screenshot (f, f->width == 1024 ? "lesson-arrange-help-1024x768.png" : "lesson-arrange-help-1920x1080.png");
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (help));
+    app_test_wait_frames (GTK_WIDGET (f->window), 3);
+    g_assert_false (gtk_widget_is_visible (text));
+  }
 
   /* North's houses are not the pupil's: a click there picks nothing. */
   click_square (board, "d3");

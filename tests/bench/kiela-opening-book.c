@@ -166,7 +166,7 @@ int
 main (int argc, char **argv)
 {
   g_autoptr(GError) error = NULL;
-  KielaRegistry *registry;
+  g_autoptr(KielaRegistry) registry = NULL;
   Book book = { 0 };
   g_autoptr(GList) keys = NULL;
   guint plies, jobs;
@@ -200,13 +200,21 @@ main (int argc, char **argv)
   walk (&book, KIELA_SOUTH, plies, jobs);
   walk (&book, KIELA_NORTH, plies, jobs);
   if (book.failed)
-    return 1;
+    {
+      g_hash_table_unref (book.found);
+      g_hash_table_unref (book.moves);
+      kiela_ai_config_unref (book.ai);
+      return 1;
+    }
 
   keys = g_list_sort (g_hash_table_get_keys (book.found), (GCompareFunc) strcmp);
   printf ("# %u positions, searched to depth %d-%d\n", g_hash_table_size (book.found),
           book.min_depth == G_MAXINT ? 0 : book.min_depth, book.max_depth);
   for (GList *l = keys; l; l = l->next)
     printf ("%s=%s\n", (const char *) l->data, (const char *) g_hash_table_lookup (book.found, l->data));
+  g_hash_table_unref (book.found);
+  g_hash_table_unref (book.moves);
+  g_mutex_clear (&book.lock);
   kiela_ai_config_unref (book.ai);
   return 0;
 }

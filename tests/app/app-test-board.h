@@ -26,17 +26,9 @@ app_test_house (KielaWindow *window, const char *square)
 G_GNUC_UNUSED static void
 app_test_maybe_screenshot (KielaWindow *window, const char *name)
 {
-  const char *dir = g_getenv ("KIELA_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
 
-  if (dir == NULL)
-    return;
-  path = g_strdup_printf ("%s/%s.png", dir, name);
-  spin (800);
-  texture = render_texture (GTK_WIDGET (window), FALSE);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("saved %s", path);
+  app_test_screenshot (GTK_WIDGET (window), file, 800);
 }
 
 /* The moves of the window's game (its main line). */

@@ -31,20 +31,3 @@ replay_done (gpointer data)
   return !kiela_trace_player_get_playing (kiela_lesson_view_get_trace_player (data));
 }
 
-/* KIELA_SCREENSHOT_DIR=... saves `window` as it is after `settle_ms` (past a page transition and
- * a replay) as `file` there; nothing without it. */
-static inline void
-app_test_screenshot (GtkWidget *window, const char *file, guint settle_ms)
-{
-  const char *dir = g_getenv ("KIELA_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  if (dir == NULL)
-    return;
-  path = g_build_filename (dir, file, NULL);
-  spin (settle_ms);
-  texture = render_texture (window, FALSE);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("saved %s (%dx%d)", path, gdk_texture_get_width (texture), gdk_texture_get_height (texture));
-}

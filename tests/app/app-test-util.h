@@ -8,6 +8,7 @@
 #include "kiela-settings.h"
 #include "kiela-window.h"
 #include "kiela-application.h"
+#include "app-test-render.h"
 
 typedef gboolean (*Condition) (gpointer data);
 
@@ -36,6 +37,24 @@ spin (guint ms)
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
+}
+
+/* KIELA_SCREENSHOT_DIR=... saves `window` as it is after `settle_ms` (past a page transition and
+ * a replay) as `file` there; nothing without it. */
+static inline void
+app_test_screenshot (GtkWidget *window, const char *file, guint settle_ms)
+{
+  const char *dir = g_getenv ("KIELA_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  if (dir == NULL)
+    return;
+  path = g_build_filename (dir, file, NULL);
+  spin (settle_ms);
+  texture = render_texture (window, FALSE);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("saved %s (%dx%d)", path, gdk_texture_get_width (texture), gdk_texture_get_height (texture));
 }
 
 static inline gboolean

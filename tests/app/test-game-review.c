@@ -80,20 +80,6 @@ blunder_marked (gpointer list)
   return app_test_find_widget (list, is_label, "▲??") != NULL;
 }
 
-static void
-screenshot (GtkWidget *window, const char *name)
-{
-  const char *dir = g_getenv ("KIELA_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  if (dir == NULL)
-    return;
-  path = g_build_filename (dir, name, NULL);
-  texture = render_texture (window, FALSE);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-}
-
 static GtkWidget *chooser_found;
 
 static gboolean
@@ -440,7 +426,7 @@ test_planted_blunder (gconstpointer data)
   {
     g_autofree char *name = g_strdup_printf ("review%s-%dx%d.png", played ? "-played" : "", width >= 1920 ? 1920 : 1280,
                                              width >= 1920 ? 1080 : 800);
-    screenshot (GTK_WIDGET (w.window), name);
+    app_test_screenshot (GTK_WIDGET (w.window), name, 0);
   }
 
   /* What the blunder gave away: North's only move a3 captures c2 (1) and c1 (8). */
@@ -505,7 +491,7 @@ test_planted_blunder (gconstpointer data)
     {
       g_autofree char *name = g_strdup_printf ("mistakes%s-%dx%d.png", played ? "-played" : "", width >= 1920 ? 1920 : 1280,
                                                width >= 1920 ? 1080 : 800);
-      screenshot (GTK_WIDGET (w.window), name);
+      app_test_screenshot (GTK_WIDGET (w.window), name, 0);
     }
     kiela_window_pop_page (w.window);
     spin (100);

@@ -50,11 +50,35 @@ def find_app(pid, timeout=90):
 
 
 def walk(node, depth=0):
+    """Every accessible under `node`.  One that vanishes while it is read (a popover or a toast
+    closing: "The application no longer exists") is left out with its children, not an error."""
     if node is None or depth > 60:
         return
+    try:
+        count = node.childCount
+    except GLib.GError:
+        return
     yield node
-    for i in range(node.childCount):
-        yield from walk(node.getChildAtIndex(i), depth + 1)
+    for i in range(count):
+        try:
+            child = node.getChildAtIndex(i)
+        except GLib.GError:
+            continue
+        yield from walk(child, depth + 1)
+
+
+def role_of(node):
+    try:
+        return node.getRoleName()
+    except GLib.GError:
+        return None
+
+
+def name_of(node):
+    try:
+        return node.name or ''
+    except GLib.GError:
+        return ''
 
 
 def read_houses(app):
@@ -62,7 +86,7 @@ def read_houses(app):
     Atspi.Accessible.clear_cache(app)
     houses = {}
     for node in walk(app):
-        match = HOUSE_NAME.match(node.name or '')
+        match = HOUSE_NAME.match(name_of(node))
         if match:
             side, row, file, rank, count = match.groups()
             # The name's row and the square's rank must agree ("South inner row" is rank 2).
@@ -101,8 +125,8 @@ def find_status(app):
     """The app's status region: the status bar with a name (newer libadwaita has nameless ones of
     its own, such as the toasts' region)."""
     Atspi.Accessible.clear_cache(app)
-    found = [node for node in walk(app) if node.getRoleName() == 'status bar']
-    return next((node for node in found if node.name), found[0] if found else None)
+    found = [node for node in walk(app) if role_of(node) == 'status bar']
+    return next((node for node in found if name_of(node)), found[0] if found else None)
 
 
 def unnamed(root):
@@ -148,7 +172,7 @@ def click(node):
 def find_named(root, role, name):
     Atspi.Accessible.clear_cache(root)
     for node in walk(root):
-        if node.getRoleName() == role and (node.name or '') == name:
+        if role_of(node) == role and name_of(node) == name:
             return node
     return None
 
@@ -269,7 +293,7 @@ def main():
         said = wait_for(lambda: latest_said(find_status(app).name if find_status(app).name != before else None,
                                             capture), 60) or find_status(app).name or ''
         Atspi.Accessible.clear_cache(app)
-        regions = [(n.name, n.description) for n in walk(app) if n.getRoleName() == 'status bar']
+        regions = [(n.name, n.description) for n in walk(app) if role_of(n) == 'status bar']
         check(capture in said, 'the status region announces the capture "%s" (says "%s"; status bars %s; %d announcements)'
               % (capture, said, regions, len(announced)))
         check(last in said, 'the status region announces the end "%s"' % last)

@@ -25,6 +25,8 @@
 #   ODDS_GAMES=100   odds: games in all          ODDS_SHARD=10   games a shard
 #   ODDS_FAST_MS=20  the master's CPU ms a move  ODDS_SLOW_MS=1000  the plain player's
 #   ODDS_MASTER=mpanzu                           ODDS_TARGET=90 (% for the master)
+#   ODDS_OPENING=2   odds: random plies opening each pair of games, played once with each colour
+#                    (deterministic players otherwise repeat a few games; 0: from the start)
 #
 # Prints a Markdown report (for docs/performance.md) and exits 1 when a target is missed:
 # each personality scores >= 74.5% against the one below it, the master >= 90%
@@ -98,31 +100,33 @@ odds () {
   fi
   games=${ODDS_GAMES:-100} shard=${ODDS_SHARD:-10}
   fast=${ODDS_FAST_MS:-20} slow=${ODDS_SLOW_MS:-1000}
-  master=${ODDS_MASTER:-mpanzu} target=${ODDS_TARGET:-90}
+  master=${ODDS_MASTER:-mpanzu} target=${ODDS_TARGET:-90} opening=${ODDS_OPENING:-2}
   a="$master time-ms=$fast cpu-clock=1" b="plain-alphabeta time-ms=$slow cpu-clock=1"
   done_games=0 k=0
   while [ "$done_games" -lt "$games" ]; do
     n=$shard
     if [ $((games - done_games)) -lt "$n" ]; then n=$((games - done_games)); fi
-    csv="$OUT/odds-$fast-$slow-$master-$((SEED + k)).csv"
+    csv="$OUT/odds-$fast-$slow-$master-o$opening-$((SEED + k)).csv"
     if [ ! -s "$csv" ]; then
       KIELA_PLUGIN_PATH="$plugin_dir${KIELA_PLUGIN_PATH:+:$KIELA_PLUGIN_PATH}" \
         "$CLI" tournament --variant "$VARIANT" --ai "$a" --ai "$b" --games "$n" --time-ms 0 \
-               --seed $((SEED + k)) --jobs "$JOBS" --move-timeout 600 --csv "$csv" --quiet > /dev/null
+               --seed $((SEED + k)) --jobs "$JOBS" --opening-plies "$opening" --move-timeout 600 \
+               --csv "$csv" --quiet > /dev/null
     fi
     done_games=$((done_games + n)) k=$((k + 1))
   done
-  echo "## $master at $fast ms against plain alpha-beta at $slow ms (thread CPU time; $VARIANT, $games games, seeds $SEED-$((SEED + k - 1)))"
+  echo "## $master at $fast ms against plain alpha-beta at $slow ms (thread CPU time; $VARIANT, $games games, $opening random opening plies, seeds $SEED-$((SEED + k - 1)))"
   echo
-  /usr/bin/env python3 - "$target" "$OUT" "$fast" "$slow" "$master" "$SEED" "$k" <<'EOF' || failed=1
+  /usr/bin/env python3 - "$target" "$OUT" "$fast" "$slow" "$master" "$SEED" "$k" "$opening" <<'EOF' || failed=1
 import csv, math, sys
-target, out, fast, slow, master, seed, shards = sys.argv[1:]
-scores, plies, south = [], [], 0
+target, out, fast, slow, master, seed, shards, opening = sys.argv[1:]
+scores, plies, south, lines = [], [], 0, set()
 for s in range(int(seed), int(seed) + int(shards)):
-    for row in csv.DictReader(open("%s/odds-%s-%s-%s-%d.csv" % (out, fast, slow, master, s))):
+    for row in csv.DictReader(open("%s/odds-%s-%s-%s-o%s-%d.csv" % (out, fast, slow, master, opening, s))):
         scores.append(float(row["score_a"]))
         plies.append(int(row["plies"]))
         south += row["result"] == "south wins"
+        lines.add(row["moves"])
 n = len(scores)
 m = sum(scores) / n
 var = sum((x - m) ** 2 for x in scores) / (n - 1) if n > 1 else 0.0
@@ -136,11 +140,11 @@ else:
     lo, hi = max(0, c - half), min(1, c + half)
 w = sum(1 for x in scores if x == 1.0); d = sum(1 for x in scores if x == 0.5)
 ok = 100 * m >= float(target)
-print("| A | B | games | A's W-D-L | A's score (95% CI) | mean plies | South wins | target |")
-print("|---|---|---|---|---|---|---|---|")
-print("| %s, %s ms | plain alpha-beta, %s ms | %d | %d-%d-%d | %.1f%% (%.1f–%.1f) | %.1f | %.0f%% | %s ≥ %s%% |" % (
+print("| A | B | games | A's W-D-L | A's score (95% CI) | mean plies | South wins | distinct games | target |")
+print("|---|---|---|---|---|---|---|---|---|")
+print("| %s, %s ms | plain alpha-beta, %s ms | %d | %d-%d-%d | %.1f%% (%.1f–%.1f) | %.1f | %.0f%% | %d | %s ≥ %s%% |" % (
     master, fast, slow, n, w, d, n - w - d, 100 * m, 100 * lo, 100 * hi, sum(plies) / n, 100 * south / n,
-    "✔" if ok else "✘", target))
+    len(lines), "✔" if ok else "✘", target))
 sys.exit(0 if ok else 1)
 EOF
 }

@@ -237,7 +237,7 @@ test_nothing_to_judge (Fixture *f, gconstpointer data)
 int
 main (int argc, char *argv[])
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "analysis");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "analysis");
 
   g_test_add ("/app/analysis/lists-every-move", Fixture, NULL, fixture_setup, test_lists_every_move, fixture_teardown);
   g_test_add ("/app/analysis/change-cancels", Fixture, NULL, fixture_setup, test_change_cancels, fixture_teardown);

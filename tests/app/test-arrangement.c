@@ -272,7 +272,7 @@ test_constrained (void)
 int
 main (int argc, char *argv[])
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "arrangement");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "arrangement");
 
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_add ("/app/arrangement/several-stones-and-undo", Fixture, NULL, fixture_setup,

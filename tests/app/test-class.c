@@ -410,7 +410,7 @@ test_rename_reset (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-class");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-class");
 
   g_setenv ("LANGUAGE", "C", TRUE);
   app_test_disable_animations ();

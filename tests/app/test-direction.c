@@ -290,7 +290,7 @@ test_variation (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "direction");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "direction");
 
   g_test_add ("/direction/arrows", Fixture, NULL, fixture_setup, test_arrows, fixture_teardown);
   g_test_add ("/direction/anticlockwise-arrow", Fixture, NULL, fixture_setup, test_anticlockwise_arrow,

@@ -528,7 +528,7 @@ test_pdf_long_title (void)
 {
   g_autofree char *record = tmp_path ("title.kiela");
   g_autofree char *out = tmp_path ("title.pdf");
-  g_autoptr(KielaGame) game = make_record (record);
+  G_GNUC_UNUSED g_autoptr(KielaGame) game = make_record (record);
   double normal_top;
 
   {
@@ -876,7 +876,7 @@ test_errors (void)
   g_autofree char *missing = tmp_path ("missing.kiela");
   g_autofree char *dir = tmp_path ("a-folder");
   g_autofree char *in_missing_dir = tmp_path ("no-such-dir/out.png");
-  g_autoptr(KielaGame) game = make_record (record);
+  G_GNUC_UNUSED g_autoptr(KielaGame) game = make_record (record);
 
   g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
   expect_failure (2, "--position", "--position", "2,2,2/oops s", "-o", out, NULL);
@@ -1191,7 +1191,7 @@ test_pdf_ink (void)
   g_autofree char *svg_out = tmp_path ("ink.svg");
   g_autofree char *prefix = tmp_path ("ink-page");
   g_autofree char *png = g_strconcat (prefix, "-1.png", NULL);
-  g_autoptr(KielaGame) game = make_long_record (record);
+  G_GNUC_UNUSED g_autoptr(KielaGame) game = make_long_record (record);
   g_auto(Run) r = { 0 };
   g_autoptr(GdkPixbuf) pb = NULL;
   g_autoptr(GError) error = NULL;
@@ -1329,7 +1329,7 @@ static void
 test_full_disk (void)
 {
   g_autofree char *record = tmp_path ("full-disk.kiela");
-  g_autoptr(KielaGame) game = make_record (record);
+  G_GNUC_UNUSED g_autoptr(KielaGame) game = make_record (record);
   char *disk = kiela_test_mount_small_disk (512 * 1024);
   const char *outputs[] = { "sheet.pdf", "board.png", "board.svg" };
 

@@ -240,7 +240,7 @@ test_variation (Fixture *f, gconstpointer data)
   KielaGameSession *session = kiela_window_get_session (f->window);
   g_autoptr(KielaGame) at2 = kiela_game_copy (f->game);
   KielaMove moves[KIELA_MAX_MOVES];
-  g_autofree char *other = NULL, *text = NULL, *pdf = NULL, *sheet = NULL, *from = NULL;
+  G_GNUC_UNUSED g_autofree char *other = NULL, *text = NULL, *pdf = NULL, *sheet = NULL, *from = NULL;
   g_autofree char *path = g_build_filename (f->dir, "variation.pdf", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   KielaWorksheetOptions options = { KIELA_WORKSHEET_EVERY_MOVE, FALSE, NULL, NULL };
@@ -524,7 +524,7 @@ int
 main (int argc, char **argv)
 {
   g_setenv ("LANGUAGE", "C", TRUE);
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-export");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-export");
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/app/export/variation", test_variation);

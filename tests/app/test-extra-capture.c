@@ -171,7 +171,7 @@ test_variation (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "extra-capture");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "extra-capture");
 
   g_test_add ("/extra-capture/click-target", Fixture, NULL, fixture_setup, test_click_target, fixture_teardown);
   g_test_add ("/extra-capture/decline-and-keyboard", Fixture, NULL, fixture_setup, test_decline_and_keyboard,

@@ -537,7 +537,7 @@ test_planted_blunder (gconstpointer data)
 int
 main (int argc, char *argv[])
 {
-  g_autofree char *dir = app_test_init (&argc, &argv, "test-game-review");
+  G_GNUC_UNUSED g_autofree char *dir = app_test_init (&argc, &argv, "test-game-review");
 
   g_test_add_data_func ("/app/game-review/planted-blunder", GINT_TO_POINTER (FALSE), test_planted_blunder);
   /* The same game played on the board against Kizua, reviewed from the game-over card. */

@@ -91,7 +91,7 @@ test_board_at_device_scale (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-hidpi");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-hidpi");
 
   g_test_add_func ("/app/hidpi/board-at-device-scale", test_board_at_device_scale);
   return g_test_run ();

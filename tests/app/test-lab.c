@@ -614,7 +614,7 @@ test_cancel (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-lab");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-lab");
 
   g_test_add ("/app/lab/change-play-save", Fixture, NULL, fixture_setup, test_change_play_save, fixture_teardown);
   g_test_add ("/app/lab/inline-error", Fixture, NULL, fixture_setup, test_inline_error, fixture_teardown);

@@ -963,7 +963,7 @@ int
 main (int argc, char **argv)
 {
   /* Its own data, state and cache folders: the autosaved draft and installed lessons stay there. */
-  g_autofree char *tmp = app_test_init (&argc, &argv, "lesson-editor.png");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "lesson-editor.png");
 
   app_test_disable_animations ();
   g_test_add ("/app/lesson-editor/build-try-save-install", Fixture, NULL, fixture_setup, test_build_try_save_install,

@@ -293,7 +293,7 @@ int
 main (int argc, char **argv)
 {
   /* Never touch the user's real data. */
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-long-record");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-long-record");
 
   g_test_add ("/app/window/move-list/long-record", Fixture, NULL, app_test_move_list_setup, test_long_record,
               app_test_move_list_teardown);

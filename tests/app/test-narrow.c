@@ -372,7 +372,7 @@ test_dialogs (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "narrow");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "narrow");
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/app/narrow/game", test_game);

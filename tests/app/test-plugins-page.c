@@ -109,7 +109,7 @@ int
 main (int argc, char **argv)
 {
   g_setenv ("LANGUAGE", "C", TRUE);
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-plugins-page");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-plugins-page");
   g_test_add_func ("/plugins-page/crashed-plugin", test_crashed_plugin);
   return g_test_run ();
 }

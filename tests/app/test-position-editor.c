@@ -761,7 +761,7 @@ test_screenshot (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "editor");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "editor");
   app_test_disable_animations ();
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)

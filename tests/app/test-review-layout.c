@@ -243,7 +243,7 @@ test_projector (void)
 int
 main (int argc, char *argv[])
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "review-layout");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "review-layout");
   app_test_disable_animations ();
 
   g_test_add_func ("/app/review-layout/1280x800", test_laptop);

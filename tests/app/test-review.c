@@ -357,7 +357,7 @@ test_game_info_escape (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-review");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-review");
   app_test_disable_animations ();
 
   g_test_add_func ("/app/review/shortcuts-fit", test_shortcuts_fit);

@@ -528,7 +528,7 @@ test_missing_schema (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-settings");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-settings");
 
   g_test_add_func ("/settings/schema/speed-enum", test_speed_enum_matches_schema);
   g_test_add_func ("/settings/preferences-window/bindings", test_preferences_window_bindings);

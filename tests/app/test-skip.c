@@ -154,7 +154,7 @@ test_variation (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "skip");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "skip");
 
   g_test_add ("/skip/click", Fixture, NULL, fixture_setup, test_click_skip, fixture_teardown);
   g_test_add ("/skip/move-on", Fixture, NULL, fixture_setup, test_move_on, fixture_teardown);

@@ -244,7 +244,7 @@ test_unfold_with_panel_over (gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "split");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "split");
 
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/split/properties", test_properties);

@@ -302,7 +302,7 @@ test_player_gone (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-step-list-model");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-step-list-model");
 
   g_test_add_func ("/app/step-list/model/rows", test_rows);
   g_test_add_func ("/app/step-list/model/long-lap", test_long_lap);

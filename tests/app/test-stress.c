@@ -466,7 +466,7 @@ test_huge_lap (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-stress");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-stress");
   g_test_add_func ("/app/stress/random-actions", test_stress);
   g_test_add_func ("/app/hostile/unwritable-data-dir", test_unwritable_data_dir);
   g_test_add_func ("/app/hostile/huge-lap", test_huge_lap);

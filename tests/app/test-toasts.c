@@ -659,7 +659,7 @@ test_offer_not_under_pointer (void)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-toasts");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-toasts");
 
   app_test_load_style ();
   app_test_disable_animations ();

@@ -239,7 +239,7 @@ int
 main (int argc, char **argv)
 {
   /* Never touch the user's real data. */
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-variations");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-variations");
 
   g_test_add ("/app/window/variations/saved-and-shown", Fixture, NULL, app_test_move_list_setup,
               test_variation_saved_and_shown, app_test_move_list_teardown);

@@ -2033,7 +2033,7 @@ test_pages (Fixture *f, gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *tmp = app_test_init (&argc, &argv, "test-window");
+  G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "test-window");
 
 #define ADD(path, speed, fn) \
   g_test_add (path, Fixture, GINT_TO_POINTER (speed), fixture_setup, fn, fixture_teardown)

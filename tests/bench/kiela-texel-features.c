@@ -20,7 +20,7 @@
  * whose moves do not replay is an error naming the game.
  */
 
-static const char *const term_keys[] = { "material", "mobility", "exposure", "threat", "safe", "tempo" };
+G_GNUC_UNUSED static const char *const term_keys[] = { "material", "mobility", "exposure", "threat", "safe", "tempo" };
 
 static gboolean
 split_csv (const char *line, GPtrArray *fields)

@@ -20,7 +20,6 @@ scan_lines (KielaLessonFile *f, GError **error)
 {
   const char *s = f->data, *end = f->data + f->length;
   g_autofree char *group = NULL;
-  g_autoptr(GHashTable) keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   const char *bad;
 
   if (!g_utf8_validate (f->data, (gssize) f->length, &bad))

@@ -404,7 +404,8 @@ kiela_board_draw_hand_rect (GtkWidget *widget, const KielaBoardLayout *layout, g
 {
   float stone;
   PangoRectangle logical;
-  g_autoptr(PangoLayout) text = hand_rect (widget, layout, file, rank, MAX (stones, 1), rect, &stone, &logical);
+  /* Only the rectangle is wanted: the layout that measured it goes. */
+  g_object_unref (hand_rect (widget, layout, file, rank, MAX (stones, 1), rect, &stone, &logical));
 }
 
 void

@@ -34,7 +34,14 @@ struct _KielaApplication {
   int bench_phase;
   GArray *bench_paint_ms;         /* double: snapshot + render of each frame */
   GArray *bench_frame_ms;         /* double: the whole frame (update, layout, snapshot, render) */
+  gboolean bench_rendered;        /* the window's surface rendered in the frame under way */
+  guint bench_idle_cycles;        /* frame clock cycles of a phase that rendered nothing */
+  gint64 bench_last_render_us;    /* the end of the last frame rendered */
+  gint64 bench_move_end_us;       /* when the long move was shown to its end */
   guint bench_resizes;
+  guint bench_sizes_reached;      /* resizes shown at their size, the artwork settled */
+  guint bench_frames_at_size;     /* frames rendered at the size asked, this resize */
+  guint bench_sizes_with_frames;  /* resizes that rendered at least one frame at their size */
   int bench_target_width;
   gint64 bench_resize_since_us;   /* when the phase's wait began */
   /* --benchmark FILE: the record named, whose first frame is the one timed; the window's own
@@ -85,13 +92,20 @@ bench_mark (KielaApplication *self, const char *step)
  * then quit.  --benchmark-frames then times the frames a user sees, each from the frame
  * clock's phases: snapshot + render (from the end of GTK's layout to the end of the paint)
  * and the whole frame: (1) every frame of a 12-lap move animated stone by stone at normal
- * speed, (2) the window resized from 1024×768 to 1920×1080 and back ten times. */
+ * speed, (2) the window resized from 1024×768 to 1920×1080 and back ten times.
+ * A frame is a frame clock cycle in which the window rendered (its surface's "render"); the
+ * cycles that rendered nothing (a tick callback's, say) are counted apart.  Each phase waits
+ * for the window to be idle (no frame for BENCH_IDLE_MS) before it ends, so that the frames a
+ * change brings later (the board's artwork rendered anew 150 ms after a resize) are counted. */
 typedef enum {
   BENCH_FIRST_FRAME,
+  BENCH_SETUP,
   BENCH_MOVE,
   BENCH_RESIZE,
   BENCH_DONE,
 } BenchPhase;
+
+#define BENCH_IDLE_MS 400
 
 /* Random play from the start of Kiela (seed 1): the tenth move, North b4, is sown in 12 laps
  * (43 stones dropped, 13 captured), the worksheet tests' long move too. */
@@ -103,6 +117,27 @@ bench_before_paint (GdkFrameClock *clock, KielaApplication *self)
 {
   self->bench_frame_start_us = g_get_monotonic_time ();
   self->bench_layout_end_us = 0;
+  self->bench_rendered = FALSE;
+}
+
+/* An emission hook: GTK's own handler of the surface's "render" stops the emission. */
+static gboolean
+bench_render_hook (GSignalInvocationHint *hint, guint n_values, const GValue *values, gpointer data)
+{
+  KielaApplication *self = data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window != NULL && g_value_get_object (&values[0]) == (GObject *) gtk_native_get_surface (GTK_NATIVE (window)))
+    self->bench_rendered = TRUE;
+  return TRUE;
+}
+
+/* No frame rendered for BENCH_IDLE_MS: what a change brought is all on screen. */
+static gboolean
+bench_idle (KielaApplication *self)
+{
+  return g_get_monotonic_time () - MAX (self->bench_last_render_us, self->bench_resize_since_us)
+         >= BENCH_IDLE_MS * 1000;
 }
 
 static void
@@ -131,6 +166,13 @@ percentile (GArray *sorted, double p)
 static void
 bench_report (const char *what, GArray *values)
 {
+  if (values->len > 0)
+    {
+      /* Every frame, in order, for a closer look (KIELA_BENCH_FRAMES_LOG=1). */
+      if (g_getenv ("KIELA_BENCH_FRAMES_LOG") != NULL)
+        for (guint i = 0; i < values->len; i++)
+          fprintf (stderr, "%s %u: %.2f ms\n", what, i + 1, g_array_index (values, double, i));
+    }
   g_array_sort (values, compare_doubles);
   if (values->len == 0)
     printf ("%s: no frames\n", what);
@@ -156,15 +198,25 @@ bench_next_phase (KielaApplication *self, KielaWindow *window)
   switch (self->bench_phase)
     {
     case BENCH_FIRST_FRAME:
-      /* The long move's position, played at once; then the move itself at normal speed. */
+      /* The long move's position, played at once: not timed, as the frames of a new game. */
       g_settings_set_enum (self->settings, KIELA_SETTINGS_SPEED, KIELA_SPEED_INSTANT);
       kiela_window_new_game (window, kiela_registry_lookup_variant (self->registry, "kiela"), NULL, NULL);
       for (guint i = 0; i + 1 < G_N_ELEMENTS (bench_long_moves); i++)
         bench_play (window, bench_long_moves[i]);
+      self->bench_phase = BENCH_SETUP;
+      self->bench_resize_since_us = g_get_monotonic_time ();
+      return TRUE;
+    case BENCH_SETUP:
+      /* Once that position is on screen, the long move itself at normal speed, as a click. */
+      if (!bench_idle (self) && g_get_monotonic_time () - self->bench_resize_since_us < 30 * G_USEC_PER_SEC)
+        return TRUE;
+      g_array_set_size (self->bench_paint_ms, 0);
+      g_array_set_size (self->bench_frame_ms, 0);
+      self->bench_idle_cycles = 0;
       g_settings_set_enum (self->settings, KIELA_SETTINGS_SPEED, KIELA_SPEED_NORMAL);
-      bench_play (window, bench_long_moves[G_N_ELEMENTS (bench_long_moves) - 1]);
       self->bench_phase = BENCH_MOVE;
       self->bench_resize_since_us = g_get_monotonic_time ();
+      bench_play (window, bench_long_moves[G_N_ELEMENTS (bench_long_moves) - 1]);
       return TRUE;
     case BENCH_MOVE:
       {
@@ -172,36 +224,56 @@ bench_next_phase (KielaApplication *self, KielaWindow *window)
 
         const KielaTrace *trace = kiela_trace_player_get_trace (player);
 
-        /* Until the long move itself (not the last instant one) has been shown to its end. */
-        if ((trace == NULL || trace->result.laps != 12 || kiela_trace_player_get_playing (player)
-             || !kiela_trace_player_is_at_end (player))
-            && g_get_monotonic_time () - self->bench_resize_since_us < 300 * G_USEC_PER_SEC)
+        /* Until the long move itself (not the last instant one) has been shown to its end,
+         * and the frames its end brings are drawn. */
+        gboolean shown = trace != NULL && trace->result.laps == 12 && !kiela_trace_player_get_playing (player)
+                         && kiela_trace_player_is_at_end (player);
+
+        if (shown && self->bench_move_end_us == 0)
+          self->bench_move_end_us = g_get_monotonic_time ();
+        if (((!shown && g_get_monotonic_time () - self->bench_resize_since_us < 300 * G_USEC_PER_SEC)
+             || (shown && !bench_idle (self) && g_get_monotonic_time () - self->bench_move_end_us < 5 * G_USEC_PER_SEC)))
           return TRUE;
         if (trace == NULL || trace->result.laps != 12)
           printf ("move-12-laps: not shown\n");
         printf ("move-12-laps-trace-events: %u\n", kiela_trace_player_get_n_events (player));
+        printf ("move-12-laps-cycles-without-a-frame: %u\n", self->bench_idle_cycles);
         bench_report ("frames-move-12-laps-snapshot-render", self->bench_paint_ms);
         bench_report ("frames-move-12-laps-whole-frame", self->bench_frame_ms);
         self->bench_phase = BENCH_RESIZE;
         self->bench_resizes = 0;
+        self->bench_sizes_reached = 0;
+        self->bench_sizes_with_frames = 0;
+        self->bench_idle_cycles = 0;
         self->bench_target_width = 0;
       }
       G_GNUC_FALLTHROUGH;
     case BENCH_RESIZE:
-      /* The next size once the window is laid out at the last one. */
-      /* (The client-side decorations' shadow adds a few pixels; a size not reached in 5 s, a
-       * window manager's refusal, ends the wait.) */
-      if (self->bench_target_width != 0 && ABS (gtk_widget_get_width (GTK_WIDGET (window)) - self->bench_target_width) > 32
-          && g_get_monotonic_time () - self->bench_resize_since_us < 5 * G_USEC_PER_SEC)
-        return TRUE;
+      /* The next size once the window is laid out at the last one and idle there.  (The
+       * client-side decorations' shadow adds a few pixels; a size not reached in 5 s, a window
+       * manager's refusal, ends the wait, and is reported.) */
+      if (self->bench_target_width != 0)
+        {
+          gboolean reached = ABS (gtk_widget_get_width (GTK_WIDGET (window)) - self->bench_target_width) <= 32;
+
+          if ((!reached || !bench_idle (self))
+              && g_get_monotonic_time () - self->bench_resize_since_us < 5 * G_USEC_PER_SEC)
+            return TRUE;
+          self->bench_sizes_reached += reached;
+          self->bench_sizes_with_frames += self->bench_frames_at_size > 0;
+        }
       if (self->bench_resizes == BENCH_RESIZES)
         {
+          printf ("resize-sizes-reached: %u of %u\n", self->bench_sizes_reached, BENCH_RESIZES);
+          printf ("resize-sizes-with-a-frame-at-the-size: %u of %u\n", self->bench_sizes_with_frames, BENCH_RESIZES);
+          printf ("resize-cycles-without-a-frame: %u\n", self->bench_idle_cycles);
           bench_report ("frames-resize-snapshot-render", self->bench_paint_ms);
           bench_report ("frames-resize-whole-frame", self->bench_frame_ms);
           self->bench_phase = BENCH_DONE;
           return FALSE;
         }
       self->bench_target_width = self->bench_resizes % 2 == 0 ? 1024 : 1920;
+      self->bench_frames_at_size = 0;
       gtk_window_set_default_size (GTK_WINDOW (window), self->bench_target_width,
                                    self->bench_target_width == 1024 ? 768 : 1080);
       self->bench_resize_since_us = g_get_monotonic_time ();
@@ -278,13 +350,28 @@ bench_after_paint (GdkFrameClock *clock, KielaApplication *self)
                 kiela_game_get_n_moves (kiela_window_get_game (KIELA_WINDOW (window))));
       fflush (stdout);
     }
-  else if (self->bench_phase == BENCH_MOVE || self->bench_phase == BENCH_RESIZE)
+  else if (!self->bench_rendered)
+    {
+      /* A cycle of the frame clock in which the window drew nothing: no frame for a user. */
+      self->bench_idle_cycles++;
+      return;
+    }
+  else if (self->bench_phase == BENCH_SETUP || self->bench_phase == BENCH_MOVE || self->bench_phase == BENCH_RESIZE)
     {
       double paint = (now - (self->bench_layout_end_us ? self->bench_layout_end_us : self->bench_frame_start_us)) / 1000.0;
       double frame = (now - self->bench_frame_start_us) / 1000.0;
 
+      self->bench_last_render_us = now;
       g_array_append_val (self->bench_paint_ms, paint);
       g_array_append_val (self->bench_frame_ms, frame);
+      if (self->bench_phase == BENCH_RESIZE && window != NULL
+          && ABS (gtk_widget_get_width (GTK_WIDGET (window)) - self->bench_target_width) <= 32)
+        self->bench_frames_at_size++;
+      if (g_getenv ("KIELA_BENCH_FRAMES_LOG") != NULL)
+        fprintf (stderr, "frame: phase %d, at %.1f ms, layout %.2f ms, snapshot+render %.2f ms, whole %.2f ms, width %d\n",
+                 self->bench_phase, (self->bench_frame_start_us - self->start_time_us) / 1000.0,
+                 self->bench_layout_end_us ? (self->bench_layout_end_us - self->bench_frame_start_us) / 1000.0 : 0.0,
+                 paint, frame, window ? gtk_widget_get_width (GTK_WIDGET (window)) : 0);
     }
   self->bench_frames++;
   if (self->bench_frames == 1)
@@ -313,6 +400,8 @@ bench_realize (GtkWidget *window, KielaApplication *self)
   /* After GTK's own layout handler: what follows in the frame is the snapshot and the render. */
   g_signal_connect_after (clock, "layout", G_CALLBACK (bench_after_layout), self);
   g_signal_connect (clock, "after-paint", G_CALLBACK (bench_after_paint), self);
+  self->bench_rendered = TRUE;   /* the first frame: the window is drawn whole */
+  g_signal_add_emission_hook (g_signal_lookup ("render", GDK_TYPE_SURFACE), 0, bench_render_hook, self, NULL);
 }
 
 /* Keeps the window's size for the next start, when it is closed (Quit closes it too).  The size of a

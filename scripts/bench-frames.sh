@@ -9,7 +9,14 @@
 #            animated stone by stone at normal speed in a 1920x1080 window;
 #   resize   the window resized 1024x768 -> 1920x1080 and back, ten times each way;
 # each as snapshot + render (from the end of GTK's layout to the end of the paint) and as the whole
-# frame (update, layout, snapshot, render): the number of frames, p50, p95 and the worst; then
+# frame (update, layout, snapshot, render): the number of frames, p50, p95 and the worst.  A frame
+# is a frame clock cycle in which the window rendered; the cycles in which nothing was drawn are
+# counted apart ("cycles-without-a-frame").  Each phase lasts until the window has drawn nothing
+# for 400 ms: the move's setup (ten moves played at once) is not timed, its end is; each size of
+# the resize is held until its last frame (the board's artwork rendered anew 150 ms after the
+# resize), and the sizes reached and those drawn at their size are printed.  With
+# KIELA_BENCH_FRAMES_LOG=1 the app prints every frame on stderr (kept as frames-run-N.log in
+# the folder KIELA_BENCH_KEEP names, if set); then
 #   record   a 300,000-move record (tests/bench/kiela-long-game, kiela-beginner, seed 1) opened
 #            with `kiela --benchmark FILE`: the window's own first frame, and the first frame
 #            showing the record at its last move (the record is read off the main thread).
@@ -23,6 +30,7 @@ RUNS="${2:-3}"
 APP="$BUILD/app/kiela"
 GEN="$BUILD/tests/bench/kiela-long-game"
 RECORD_MOVES=300000
+RESIZES=20
 bench_need_built bench-frames "$BUILD" "$APP" "$GEN"
 bench_need_tools bench-frames "xvfb xauth" xvfb-run
 bench_uninstalled "$BUILD"
@@ -49,8 +57,16 @@ for i in $(seq 1 "$RUNS"); do
     cat "$tmp/out" "$tmp/err" >&2
     exit 1
   }
+  if [ -n "${KIELA_BENCH_KEEP:-}" ]; then
+    mkdir -p "$KIELA_BENCH_KEEP"
+    cp "$tmp/err" "$KIELA_BENCH_KEEP/frames-run-$i.log"
+  fi
   echo "run $i:"
-  grep -E '^(first-frame-ms|move-12-laps|frames-)' "$tmp/out" | sed 's/^/  /'
+  grep -E '^(first-frame-ms|move-12-laps|resize-|frames-)' "$tmp/out" | sed 's/^/  /'
+  grep -q "^resize-sizes-reached: $((RESIZES)) of $RESIZES" "$tmp/out" || {
+    echo "bench-frames: the window did not reach every size asked (a window manager refusing?)" >&2
+    exit 1
+  }
   rm -rf "$tmp/xdg"
   mkdir -p "$tmp/xdg/data" "$tmp/xdg/config" "$tmp/xdg/state" "$tmp/xdg/cache"
   XDG_DATA_HOME="$tmp/xdg/data" XDG_CONFIG_HOME="$tmp/xdg/config" XDG_STATE_HOME="$tmp/xdg/state" \

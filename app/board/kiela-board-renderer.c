@@ -22,6 +22,15 @@ typedef struct {
   GdkTexture *texture;
 } Image;
 
+/* Artwork rendered for one size: only a change of size, scale or file count replaces it. */
+typedef struct {
+  guint files;
+  int bg_width, bg_height;  /* device pixels */
+  Image bg;
+  int cell_px;              /* device pixels of one cell: sprites are rendered for it */
+  Image sprites[KIELA_BOARD_SPRITE_N];
+} Art;
+
 struct _KielaBoardRenderer
 {
   GObject parent_instance;
@@ -32,12 +41,10 @@ struct _KielaBoardRenderer
   RsvgHandle *board_handle;
   guint board_files;
 
-  /* Artwork rendered for one size: only a change of size, scale or file count replaces it. */
-  guint files;
-  int bg_width, bg_height;  /* device pixels */
-  Image bg;
-  int cell_px;              /* device pixels of one cell: sprites are rendered for it */
-  Image sprites[KIELA_BOARD_SPRITE_N];
+  /* The artwork shown, and that of the size before, kept: maximizing and restoring a window
+   * (or a resize and back) go between two sizes, and rasterising the board anew at 1920 px
+   * takes a frame well over 16 ms.  The two cost about 4 MB each at 1920×1080. */
+  Art art, previous;
 
   guint renders;
 };
@@ -115,6 +122,15 @@ image_clear (Image *image)
 }
 
 static void
+art_clear (Art *art)
+{
+  image_clear (&art->bg);
+  for (guint i = 0; i < KIELA_BOARD_SPRITE_N; i++)
+    image_clear (&art->sprites[i]);
+  *art = (Art) { 0 };
+}
+
+static void
 paint_image (KielaBoardPainter *painter, Image *image, float x, float y, float w, float h)
 {
   if (painter->cr != NULL)
@@ -147,6 +163,12 @@ paint_image (KielaBoardPainter *painter, Image *image, float x, float y, float w
           cairo_scale (cr, w / sw, h / sh);
         }
       cairo_set_source_surface (cr, image->surface, 0, 0);
+      /* Not 1:1, the image is stretched: only for the frames of a resize, until the artwork is
+       * rendered at the new size.  Bilinear: cairo's default filter (GOOD) convolves every pixel
+       * of a downscaled image, tens of milliseconds at 1920 px, and on X11 it is not done by the
+       * server but by reading the window's pixels back. */
+      if (!(fabs (dw - sw) <= 1.0 && fabs (dh - sh) <= 1.0))
+        cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
       cairo_paint (cr);
       cairo_restore (cr);
     }
@@ -373,8 +395,8 @@ kiela_board_renderer_matches (KielaBoardRenderer *self, const KielaBoardLayout *
   g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), FALSE);
 
   sizes_for (layout, device_scale, &bg_width, &bg_height, &cell_px);
-  return self->bg.surface != NULL && self->files == layout->files
-         && self->bg_width == bg_width && self->bg_height == bg_height;
+  return self->art.bg.surface != NULL && self->art.files == layout->files
+         && self->art.bg_width == bg_width && self->art.bg_height == bg_height;
 }
 
 gboolean
@@ -389,21 +411,39 @@ kiela_board_renderer_ensure (KielaBoardRenderer *self, const KielaBoardLayout *l
     return FALSE;
 
   sizes_for (layout, device_scale, &bg_width, &bg_height, &cell_px);
-  image_clear (&self->bg);
-  if (self->cell_px != cell_px)
-    for (guint i = 0; i < KIELA_BOARD_SPRITE_N; i++)
-      image_clear (&self->sprites[i]);
-  self->files = layout->files;
-  self->bg_width = bg_width;
-  self->bg_height = bg_height;
-  self->cell_px = cell_px;
-  ensure_board_svg (self, layout->files);
-  self->bg.surface = disk_load (self, bg_width, bg_height);
-  self->bg.texture = NULL;
-  if (self->bg.surface == NULL)
+  if (self->previous.bg.surface != NULL && self->previous.files == layout->files
+      && self->previous.bg_width == bg_width && self->previous.bg_height == bg_height
+      && self->previous.cell_px == cell_px)
     {
-      render_handle (self, get_board_handle (self, layout->files), bg_width, bg_height, &self->bg);
-      disk_save_later (self, self->bg.surface);
+      /* Back to the size before: its artwork is at hand. */
+      Art shown = self->art;
+
+      self->art = self->previous;
+      self->previous = shown;
+      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+      return TRUE;
+    }
+  art_clear (&self->previous);
+  self->previous = self->art;
+  self->art = (Art) { 0 };
+  if (self->previous.cell_px == cell_px)
+    /* The same cells (a board only wider or taller): the sprites serve both sizes. */
+    for (guint i = 0; i < KIELA_BOARD_SPRITE_N; i++)
+      {
+        self->art.sprites[i] = self->previous.sprites[i];
+        self->previous.sprites[i] = (Image) { 0 };
+      }
+  self->art.files = layout->files;
+  self->art.bg_width = bg_width;
+  self->art.bg_height = bg_height;
+  self->art.cell_px = cell_px;
+  ensure_board_svg (self, layout->files);
+  self->art.bg.surface = disk_load (self, bg_width, bg_height);
+  self->art.bg.texture = NULL;
+  if (self->art.bg.surface == NULL)
+    {
+      render_handle (self, get_board_handle (self, layout->files), bg_width, bg_height, &self->art.bg);
+      disk_save_later (self, self->art.bg.surface);
     }
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
@@ -413,21 +453,21 @@ gboolean
 kiela_board_renderer_is_ready (KielaBoardRenderer *self)
 {
   g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), FALSE);
-  return self->bg.surface != NULL;
+  return self->art.bg.surface != NULL;
 }
 
 static Image *
 get_sprite (KielaBoardRenderer *self, KielaBoardSprite sprite)
 {
-  if (self->sprites[sprite].surface == NULL && self->cell_px > 0)
+  if (self->art.sprites[sprite].surface == NULL && self->art.cell_px > 0)
     {
       int px = sprite < KIELA_BOARD_SPRITE_N_STONES
-               ? (int) ceil (self->cell_px * kiela_board_geometry_stone_sprite () / KIELA_BOARD_CELL)
-               : self->cell_px;
+               ? (int) ceil (self->art.cell_px * kiela_board_geometry_stone_sprite () / KIELA_BOARD_CELL)
+               : self->art.cell_px;
 
-      render_handle (self, kiela_board_art_get_sprite (sprite), px, px, &self->sprites[sprite]);
+      render_handle (self, kiela_board_art_get_sprite (sprite), px, px, &self->art.sprites[sprite]);
     }
-  return &self->sprites[sprite];
+  return &self->art.sprites[sprite];
 }
 
 void
@@ -436,8 +476,8 @@ kiela_board_renderer_paint_background (KielaBoardRenderer *self, KielaBoardPaint
 {
   g_return_if_fail (KIELA_IS_BOARD_RENDERER (self));
 
-  if (self->bg.surface != NULL)
-    paint_image (painter, &self->bg, layout->x, layout->y, layout->width, layout->height);
+  if (self->art.bg.surface != NULL)
+    paint_image (painter, &self->art.bg, layout->x, layout->y, layout->width, layout->height);
 }
 
 void
@@ -458,7 +498,7 @@ GdkTexture *
 kiela_board_renderer_get_background (KielaBoardRenderer *self)
 {
   g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), NULL);
-  return image_texture (&self->bg);
+  return image_texture (&self->art.bg);
 }
 
 GdkTexture *
@@ -482,11 +522,11 @@ kiela_board_renderer_get_pixels (KielaBoardRenderer *self, int *bg_width, int *b
   g_return_if_fail (KIELA_IS_BOARD_RENDERER (self));
 
   if (bg_width)
-    *bg_width = self->bg_width;
+    *bg_width = self->art.bg_width;
   if (bg_height)
-    *bg_height = self->bg_height;
+    *bg_height = self->art.bg_height;
   if (cell_px)
-    *cell_px = self->cell_px;
+    *cell_px = self->art.cell_px;
 }
 
 KielaBoardRenderer *
@@ -500,9 +540,8 @@ kiela_board_renderer_finalize (GObject *object)
 {
   KielaBoardRenderer *self = KIELA_BOARD_RENDERER (object);
 
-  image_clear (&self->bg);
-  for (guint i = 0; i < KIELA_BOARD_SPRITE_N; i++)
-    image_clear (&self->sprites[i]);
+  art_clear (&self->art);
+  art_clear (&self->previous);
   g_clear_object (&self->board_handle);
   g_free (self->board_svg);
   G_OBJECT_CLASS (kiela_board_renderer_parent_class)->finalize (object);

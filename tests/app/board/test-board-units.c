@@ -216,6 +216,20 @@ test_renderer_cache (void)
   g_assert_true (kiela_board_renderer_ensure (renderer, &layout, 2));
   g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, 5);
   g_assert_cmpuint (changed, ==, 3);
+
+  /* Back to the size before (a window restored after maximizing): its artwork was kept, the
+   * same images as before, nothing rasterised; but not the one before that. */
+  kiela_board_layout_compute (&layout, 10, 1920, 1080);
+  g_assert_false (kiela_board_renderer_matches (renderer, &layout, 2));
+  g_assert_true (kiela_board_renderer_ensure (renderer, &layout, 2));
+  g_assert_cmpuint (changed, ==, 4);
+  g_assert_true (kiela_board_renderer_matches (renderer, &layout, 2));
+  g_assert_true (kiela_board_renderer_get_sprite (renderer, KIELA_BOARD_SPRITE_STONE_1) == stone);
+  g_assert_cmpint (gdk_texture_get_width (kiela_board_renderer_get_background (renderer)), ==, bg_w);
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, 5);
+  g_assert_true (kiela_board_renderer_ensure (renderer, &layout, 1));
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, 6);
+  g_assert_cmpint (gdk_texture_get_width (kiela_board_renderer_get_background (renderer)), ==, (int) ceil (layout.width));
 }
 
 /* The pixels of a texture, tightly packed. */

@@ -246,6 +246,20 @@ kiela_narrate_move_summary_in (const KielaVariant *variant, const KielaTrace *tr
     return g_strdup_printf (TN_ (cat, "%s sowed %s clockwise: %s, captured %u stone.",
                                 "%s sowed %s clockwise: %s, captured %u stones.", r->captured),
                             who, sq, laps, (guint) r->captured);
+  if (r->captures > 0 && KIELA_MOVE_HAS_TARGET (r->move) && KIELA_MOVE_TARGET (r->move) < 2u * variant->files &&
+      KIELA_MOVE_HAS_TARGET2 (r->move) && KIELA_MOVE_TARGET2 (r->move) < 2u * variant->files &&
+      variant->extra_capture >= 2)
+    {
+      char target[4], target2[4];
+
+      kiela_square_name (variant->files, KIELA_OTHER_SIDE (r->mover), KIELA_MOVE_TARGET (r->move), target);
+      kiela_square_name (variant->files, KIELA_OTHER_SIDE (r->mover), KIELA_MOVE_TARGET2 (r->move), target2);
+      /* Translators: "South sowed c2: 1 lap, captured 8 stones, f3's and g3's among them." (the
+       * last two houses are the ones the extra capture took) */
+      return g_strdup_printf (TN_ (cat, "%s sowed %s: %s, captured %u stone, %s’s and %s’s among them.",
+                                  "%s sowed %s: %s, captured %u stones, %s’s and %s’s among them.", r->captured),
+                              who, sq, laps, (guint) r->captured, target, target2);
+    }
   if (r->captures > 0 && KIELA_MOVE_HAS_TARGET (r->move) && KIELA_MOVE_TARGET (r->move) < 2u * variant->files)
     {
       char target[4];

@@ -118,6 +118,13 @@ kiela_move_name (guint files, KielaSide side, KielaMove move, char out[KIELA_MOV
     {
       out[len++] = 'x';
       kiela_square_name (files, KIELA_OTHER_SIDE (side), KIELA_MOVE_TARGET (move), out + len);
+      len = (guint) strlen (out);
+      /* The second house of an extra capture of two: "c2xg3xh4". */
+      if (KIELA_MOVE_HAS_TARGET2 (move) && KIELA_MOVE_TARGET2 (move) < 2u * files && len + 4 <= KIELA_MOVE_NAME_MAX)
+        {
+          out[len++] = 'x';
+          kiela_square_name (files, KIELA_OTHER_SIDE (side), KIELA_MOVE_TARGET2 (move), out + len);
+        }
     }
 }
 
@@ -242,18 +249,29 @@ kiela_move_parse (guint files, const char *text, KielaSquare *square, KielaMove 
         *move = KIELA_MOVE_WITH_TARGET ((KielaMove) square->house | KIELA_MOVE_SKIP, target.house);
       return TRUE;
     }
-  /* "c2xf3": the move, then "x" and the opponent house its extra capture takes. */
+  /* "c2xf3": the move, then "x" and the opponent house its extra capture takes; "c2xf3xg3":
+   * two houses (ExtraCapture=2), in either order, kept the lower local house first. */
   if (len > 2 && strchr (text, 'x') != NULL)
     {
       const char *x = strchr (text, 'x');
+      const char *x2 = strchr (x + 1, 'x');
       g_autofree char *head = g_strndup (text, (gsize) (x - text));
+      g_autofree char *first = x2 ? g_strndup (x + 1, (gsize) (x2 - x - 1)) : g_strdup (x + 1);
       g_autofree char *shown = NULL;
-      KielaSquare target;
+      KielaSquare target, target2 = { 0 };
       KielaMove base;
 
       if (!kiela_move_parse (files, head, square, &base, error))
         return FALSE;
-      if (strchr (x + 1, 'x') != NULL || !kiela_square_parse (files, x + 1, &target, NULL))
+      if (x2 != NULL && (strchr (x2 + 1, 'x') != NULL || !kiela_square_parse (files, x2 + 1, &target2, NULL)))
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       /* TRANSLATORS: %s the input; "c2xf3xg3" a move with the two houses it also takes */
+                       _("“%s” is not a move: a capture takes at most two other houses, each after an “x”, "
+                         "as in c2xf3xg3"), SHOWN (text));
+          return FALSE;
+        }
+      if (!kiela_square_parse (files, first, &target, NULL))
         {
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
                        /* TRANSLATORS: %s the input; "c2xf3" a move with the house it also takes */
@@ -261,14 +279,27 @@ kiela_move_parse (guint files, const char *text, KielaSquare *square, KielaMove 
                          "as in c2xf3"), SHOWN (text));
           return FALSE;
         }
-      if (target.side == square->side)
+      if (target.side == square->side || (x2 != NULL && target2.side == square->side))
         {
           g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
                        _("“%s” is not a move: the house after “x” must be the opponent’s"), SHOWN (text));
           return FALSE;
         }
+      if (x2 != NULL && target2.house == target.house)
+        {
+          g_set_error (error, KIELA_ERROR, KIELA_ERROR_PARSE,
+                       /* TRANSLATORS: %s the input, such as c2xf3xf3 */
+                       _("“%s” is not a move: it names the same house twice"), SHOWN (text));
+          return FALSE;
+        }
       if (move)
-        *move = KIELA_MOVE_WITH_TARGET (base, target.house);
+        {
+          const guint lo = x2 != NULL ? MIN (target.house, target2.house) : target.house;
+
+          *move = KIELA_MOVE_WITH_TARGET (base, lo);
+          if (x2 != NULL)
+            *move = KIELA_MOVE_WITH_TARGET2 (*move, MAX (target.house, target2.house));
+        }
       return TRUE;
     }
   if (len > 2)

@@ -38,7 +38,8 @@ KIELA_AVAILABLE_IN_ALL void      kiela_square_name          (guint files, KielaS
 /* A move's whole name: its square, "<" when it is sown clockwise, then for each optional turn
  * it meets (KIELA_MOVE_DECLINE) "+" taken or "-" declined, up to the last declined one:
  * "b2", "a1<", "b2-", "a1<+-"; a move with an extra capture's target (KIELA_MOVE_TARGET) then "x"
- * and the opponent house it takes: "c2xf3"; a skip (KIELA_MOVE_SKIP) ">" and the mover's own house
+ * and the opponent house it takes: "c2xf3", or the two it takes (KIELA_MOVE_TARGET2), the lower
+ * local house first: "c2xf3xg3"; a skip (KIELA_MOVE_SKIP) ">" and the mover's own house
  * its single goes to: "b2>a1".  At most KIELA_MOVE_NAME_MAX bytes including NUL. */
 #define KIELA_MOVE_NAME_MAX (4 + KIELA_MOVE_MAX_DECISIONS)
 KIELA_AVAILABLE_IN_ALL void      kiela_move_name            (guint files, KielaSide side, KielaMove move,
@@ -52,7 +53,9 @@ KIELA_AVAILABLE_IN_ALL gboolean  kiela_square_parse         (guint files, const 
  * `square` receives the square, `move` (may be NULL) its house with KIELA_MOVE_CLOCKWISE for
  * "<" and KIELA_MOVE_DECLINE bits for "-"; whether the square's side may sow it is the caller's
  * business.  "c2xf3": the move c2 taking the opponent house f3 by an extra capture
- * (KIELA_MOVE_WITH_TARGET); the house after "x" must be on the other side.  "b2>a1": the single of
+ * (KIELA_MOVE_WITH_TARGET); the house after "x" must be on the other side.  "c2xf3xg3": two
+ * houses (KIELA_MOVE_WITH_TARGET2), in either order, the lower local house put first; the
+ * same house twice is refused.  "b2>a1": the single of
  * b2 skipping to the mover's own a1 (KIELA_MOVE_SKIP with the target); both on one side. */
 KIELA_AVAILABLE_IN_ALL gboolean  kiela_move_parse           (guint files, const char *text, KielaSquare *square, KielaMove *move,
                                                              GError **error);

@@ -263,9 +263,12 @@ kiela_variant_validate (const KielaVariant *v, GError **error)
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);
       return FALSE;
     }
-  /* The extra capture: one house today, its stones off the board, never with clockwise moves
-   * (a move names either its decisions or its target). */
-  if (v->extra_capture > 1 ||
+  /* The extra capture: one house, or two on a board small enough for the move list, its stones
+   * off the board, never with clockwise moves (a move names either its decisions or its target). */
+  if (v->extra_capture > KIELA_EXTRA_CAPTURE_MAX ||
+      (v->extra_capture > 1 &&
+       !kiela_extra_capture_fits (v->files, (guint) v->extra_capture,
+                                  2u * v->files + ((v->flags & KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE) ? 1u : 0u))) ||
       (v->extra_capture != 0 && (v->captured_fate != KIELA_CAPTURED_REMOVED || v->reverse != NULL)))
     {
       g_set_error (error, KIELA_ERROR, KIELA_ERROR_VARIANT, _("Variant “%s” names an unknown rule"), id);

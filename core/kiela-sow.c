@@ -398,42 +398,53 @@ sow_directed (const KielaVariant *v, KielaPosition *pos, KielaMove move, KielaSo
         }
     }
 
-  /* The extra capture (ExtraCapture): a move whose sowing captured also takes the opponent house
-   * it names, whose stones go where captured stones go (off the board: the only fate validation
-   * lets it have).  A move without a target, or naming an empty house, takes nothing more: only
-   * the legal-move list insists on one. */
+  /* The extra capture (ExtraCapture): a move whose sowing captured also takes the opponent houses
+   * it names (one, or two with ExtraCapture=2), whose stones go where captured stones go (off the
+   * board: the only fate validation lets it have).  A move without a target, or naming an empty
+   * house, takes nothing more there: only the legal-move list insists on them. */
   if (v->extra_capture != 0 && captures > 0 && KIELA_MOVE_HAS_TARGET (move) &&
       (end == KIELA_END_CAPTURE_REMOVED || end == KIELA_END_EMPTY_HOUSE || end == KIELA_END_NO_RELAY))
     {
-      const guint t = KIELA_MOVE_TARGET (move);
+      const guint targets[2] = {
+        KIELA_MOVE_TARGET (move),
+        v->extra_capture >= 2 && KIELA_MOVE_HAS_TARGET2 (move) ? KIELA_MOVE_TARGET2 (move) : G_MAXUINT,
+      };
+      guint removed = 0;
+      gboolean took = FALSE;
 
-      if (t < n && op[t] > 0)
+      for (guint k = 0; k < G_N_ELEMENTS (targets); k++)
         {
-          const guint c = op[t];
+          const guint t = targets[k];
+          guint c;
 
+          if (t >= n || op[t] == 0)
+            continue;
+          c = op[t];
           if (trace)
             {
               KielaEvent e = { 0 };
-              guint removed = 0;
 
               /* Before the capture's REMOVE, which then counts these stones too: the file's and
-               * the house's stones leave the board together. */
-              if (trace->events->len > 0 &&
+               * the houses' stones leave the board together. */
+              if (!took && trace->events->len > 0 &&
                   g_array_index (trace->events, KielaEvent, trace->events->len - 1).type == KIELA_EVENT_REMOVE)
                 {
                   removed = g_array_index (trace->events, KielaEvent, trace->events->len - 1).count;
                   g_array_set_size (trace->events, trace->events->len - 1);
                 }
+              removed += c;
               e.type = KIELA_EVENT_EXTRA_CAPTURE; e.side = (guint8) side; e.house = (guint8) last;
-              e.lap = lap; e.hand = (guint16) (removed + c);
+              e.lap = lap; e.hand = (guint16) removed;
               e.side2 = (guint8) KIELA_OTHER_SIDE (side); e.house2 = (guint8) t; e.house3 = KIELA_NO_HOUSE;
               e.count2 = (guint16) c;
               g_array_append_val (trace->events, e);
-              push_event (trace, KIELA_EVENT_REMOVE, side, last, removed + c, 0, lap);
             }
+          took = TRUE;
           op[t] = 0;
           captured_total += c;
         }
+      if (trace && took)
+        push_event (trace, KIELA_EVENT_REMOVE, side, last, removed, 0, lap);
     }
   if (n_choices)
     *n_choices = choices;
@@ -553,9 +564,11 @@ ends_for_extra (const KielaSowResult *r)
 
 /* The extra capture (KielaVariant.extra_capture): each of the `count` moves whose sowing captures
  * is followed by one move for every opponent house still holding stones after it, in house order
- * (the move sown once to see); the move itself stays, the extra capture declined (the capturer
- * is "entitled" to it: Stayt as Ludii gives it).  At most KIELA_MAX_BASE_MOVES moves, each with
- * fewer than KIELA_MAX_HOUSES targets: the list holds them.  Returns the new count. */
+ * (the move sown once to see), or with ExtraCapture=2 one for every pair of such houses, the lower
+ * house first (both taken together), or where only one is left, one move taking it; the move
+ * itself stays, the extra capture declined (the capturer is "entitled" to it: Stayt as Ludii
+ * gives it).  Validation keeps the board small enough for the list to hold them all
+ * (kiela_extra_capture_fits); a full list is left as it is.  Returns the new count. */
 static guint
 add_extra_captures (const KielaVariant *variant, const KielaPosition *pos, KielaMove moves[KIELA_MAX_MOVES],
                     guint count)
@@ -566,14 +579,29 @@ add_extra_captures (const KielaVariant *variant, const KielaPosition *pos, Kiela
   guint n_base = MIN (count, (guint) KIELA_MAX_BASE_MOVES), out = 0;
 
   memcpy (base, moves, n_base * sizeof (KielaMove));
-  for (guint i = 0; i < n_base; i++)
+  for (guint i = 0; i < n_base && out < KIELA_MAX_MOVES; i++)
     {
       KielaPosition scratch = *pos;
       KielaSowResult r;
 
       moves[out++] = base[i];
       sow_directed (variant, &scratch, base[i], &r, NULL, NULL);
-      if (ends_for_extra (&r))
+      if (!ends_for_extra (&r))
+        continue;
+      if (variant->extra_capture >= 2)
+        {
+          guint left[KIELA_MAX_HOUSES], n_left = 0;
+
+          for (guint t = 0; t < n; t++)
+            if (scratch.houses[op][t] > 0)
+              left[n_left++] = t;
+          if (n_left == 1 && out < KIELA_MAX_MOVES)
+            moves[out++] = KIELA_MOVE_WITH_TARGET (base[i], left[0]);
+          for (guint a = 0; n_left >= 2 && a + 1 < n_left; a++)
+            for (guint b = a + 1; b < n_left && out < KIELA_MAX_MOVES; b++)
+              moves[out++] = KIELA_MOVE_WITH_TARGET2 (KIELA_MOVE_WITH_TARGET (base[i], left[a]), left[b]);
+        }
+      else
         for (guint t = 0; t < n && out < KIELA_MAX_MOVES; t++)
           if (scratch.houses[op][t] > 0)
             moves[out++] = KIELA_MOVE_WITH_TARGET (base[i], t);
@@ -688,21 +716,27 @@ kiela_legal_moves (const KielaVariant *variant, const KielaPosition *pos,
   return kiela_legal_moves_ex (variant, pos, moves, children, endless, NULL);
 }
 
-/* Why `move`, not among the `n_cand` candidates, is refused for its extra-capture target (or
- * the lack of one); NULL when the target is not the reason.  `sq` names the move's house. */
+/* Why `move`, not among the `n_cand` candidates, is refused for its extra-capture targets (or
+ * the lack of them); NULL when the targets are not the reason.  `sq` names the move's house. */
 static char *
 explain_target (const KielaCatalogue *cat, const KielaVariant *variant, const KielaPosition *pos, KielaMove move, const KielaMove *cand,
                 guint n_cand, const char *sq)
 {
-  const KielaMove bare = move & ~KIELA_MOVE_TARGET_MASK;
+  const KielaMove bare = move & ~KIELA_MOVE_TARGETS_MASK;
   const KielaSide op = KIELA_OTHER_SIDE ((KielaSide) pos->to_move);
+  const guint n = 2u * variant->files;
   gboolean bare_sows = FALSE, capture_listed = FALSE;
+  KielaMove pair = -1;
+  KielaPosition scratch = *pos;
+  KielaSowResult r;
   char target[4];
 
   for (guint i = 0; i < n_cand; i++)
     {
-      bare_sows |= (cand[i] & ~KIELA_MOVE_TARGET_MASK) == bare;
-      capture_listed |= (cand[i] & ~KIELA_MOVE_TARGET_MASK) == bare && KIELA_MOVE_HAS_TARGET (cand[i]);
+      bare_sows |= (cand[i] & ~KIELA_MOVE_TARGETS_MASK) == bare;
+      capture_listed |= (cand[i] & ~KIELA_MOVE_TARGETS_MASK) == bare && KIELA_MOVE_HAS_TARGET (cand[i]);
+      if (pair < 0 && (cand[i] & ~KIELA_MOVE_TARGETS_MASK) == bare && KIELA_MOVE_HAS_TARGET2 (cand[i]))
+        pair = cand[i];
     }
   if (!bare_sows)
     return NULL;   /* the house itself may not be sown: said below */
@@ -711,16 +745,49 @@ explain_target (const KielaCatalogue *cat, const KielaVariant *variant, const Ki
   if (variant->extra_capture == 0)
     /* TRANSLATORS: %s the game (Kiela) */
     return g_strdup_printf (T_ (cat, "In %s a capture takes no other house."), _kiela_variant_get_name_in (variant, cat));
-  if (!capture_listed)
+  /* The capture (a capture that leaves nothing to take lists no move with a target). */
+  sow_directed (variant, &scratch, bare, &r, NULL, NULL);
+  if (!capture_listed && !ends_for_extra (&r))
     /* TRANSLATORS: %s a house (c2) */
     return g_strdup_printf (T_ (cat, "Sowing %s captures nothing, so it takes no other house."), sq);
-  if (KIELA_MOVE_TARGET (move) < 2u * variant->files)
+  if (KIELA_MOVE_HAS_TARGET2 (move) && variant->extra_capture < 2)
+    /* TRANSLATORS: %s the game (Mefuvha) */
+    return g_strdup_printf (T_ (cat, "In %s a capture takes only one other house."), _kiela_variant_get_name_in (variant, cat));
+  /* Each house named: on the board, and holding stones once the capture is made. */
+  for (guint k = 0; k < 2; k++)
     {
-      kiela_square_name (variant->files, op, KIELA_MOVE_TARGET (move), target);
-      /* TRANSLATORS: %s an opponent house (f3) */
-      return g_strdup_printf (T_ (cat, "%s holds no stones to take after the capture."), target);
+      const gboolean named = k == 0 || KIELA_MOVE_HAS_TARGET2 (move);
+      const guint t = k == 0 ? KIELA_MOVE_TARGET (move) : KIELA_MOVE_TARGET2 (move);
+
+      if (!named)
+        continue;
+      if (t >= n)
+        return g_strdup_printf (T_ (cat, "House %u does not exist on this board."), t);
+      if (scratch.houses[op][t] == 0)
+        {
+          kiela_square_name (variant->files, op, t, target);
+          /* TRANSLATORS: %s an opponent house (f3) */
+          return g_strdup_printf (T_ (cat, "%s holds no stones to take after the capture."), target);
+        }
     }
-  return g_strdup_printf (T_ (cat, "House %u does not exist on this board."), KIELA_MOVE_TARGET (move));
+  if (pair >= 0 && !KIELA_MOVE_HAS_TARGET2 (move))
+    {
+      char name[KIELA_MOVE_NAME_MAX];
+
+      kiela_move_name (variant->files, (KielaSide) pos->to_move, pair, name);
+      /* TRANSLATORS: %1$s the game (Mefuvha), %2$s a move taking two houses (c2xg3xh4) */
+      return g_strdup_printf (T_ (cat, "In %1$s a capture takes two other houses or none: name both, as in %2$s."),
+                              _kiela_variant_get_name_in (variant, cat), name);
+    }
+  if (KIELA_MOVE_HAS_TARGET2 (move) && KIELA_MOVE_TARGET2 (move) <= KIELA_MOVE_TARGET (move))
+    {
+      char name[KIELA_MOVE_NAME_MAX];
+
+      kiela_move_name (variant->files, (KielaSide) pos->to_move, move, name);
+      /* TRANSLATORS: %s a move naming the same opponent house twice (c2xg3xg3) */
+      return g_strdup_printf (T_ (cat, "%s names the same house twice, or the two houses in the wrong order."), name);
+    }
+  return NULL;
 }
 
 char *
@@ -760,7 +827,7 @@ kiela_explain_illegal_in (const KielaVariant *variant, const KielaPosition *pos,
   if (!is_candidate && KIELA_MOVE_IS_SKIP (move))
     return kiela_skip_explain (variant, pos, move, cat);
   /* The extra capture: a target where there is none to take, or none named where there is. */
-  if (!is_candidate && (KIELA_MOVE_HAS_TARGET (move) || variant->extra_capture != 0))
+  if (!is_candidate && (KIELA_MOVE_HAS_TARGET (move) || KIELA_MOVE_HAS_TARGET2 (move) || variant->extra_capture != 0))
     {
       char *why = explain_target (cat, variant, pos, move, cand, n_cand, sq);
 

@@ -84,6 +84,20 @@ typedef gint KielaMove;
 /* The opponent's local house a move with a target takes. */
 #define KIELA_MOVE_TARGET(m)          ((((guint) (m) >> KIELA_MOVE_TARGET_SHIFT) & 0x3fu) - 1u)
 #define KIELA_MOVE_WITH_TARGET(m, t)  (((m) & ~KIELA_MOVE_TARGET_MASK) | (KielaMove) (((guint) (t) + 1u) << KIELA_MOVE_TARGET_SHIFT))
+/* Bits 24-29: the second opponent house of an extra capture of two (ExtraCapture=2), as its
+ * local index plus one; 0: none.  Set only beside a first target (bits 8-13) of a lower house, so
+ * the two houses, which the move takes together, are listed once: "c2xg3xh4" (kiela_move_name,
+ * the lower local house first).  A move of such a variant takes both or, where only one
+ * opponent house holds stones after the capture, that one alone (bits 24-29 clear). */
+#define KIELA_MOVE_TARGET2_SHIFT      24
+#define KIELA_MOVE_TARGET2_MASK       ((KielaMove) 0x3f << KIELA_MOVE_TARGET2_SHIFT)
+#define KIELA_MOVE_HAS_TARGET2(m)     (((m) & KIELA_MOVE_TARGET2_MASK) != 0)
+#define KIELA_MOVE_TARGET2(m)         ((((guint) (m) >> KIELA_MOVE_TARGET2_SHIFT) & 0x3fu) - 1u)
+#define KIELA_MOVE_WITH_TARGET2(m, t) (((m) & ~KIELA_MOVE_TARGET2_MASK) | (KielaMove) (((guint) (t) + 1u) << KIELA_MOVE_TARGET2_SHIFT))
+/* Both targets of an extra capture. */
+#define KIELA_MOVE_TARGETS_MASK       (KIELA_MOVE_TARGET_MASK | KIELA_MOVE_TARGET2_MASK)
+/* The most houses one extra capture may take: the move carries that many targets. */
+#define KIELA_EXTRA_CAPTURE_MAX       2
 /* Bit 14: the move is a skip (KIELA_VARIANT_FLAG_SINGLE_SKIP, Quiela's threatened single): the
  * single stone of the move's house is not sown but moved to the mover's own house in the target
  * bits (KIELA_MOVE_TARGET, a house of the mover, not the opponent), and the move ends there.
@@ -92,7 +106,7 @@ typedef gint KielaMove;
 #define KIELA_MOVE_IS_SKIP(m)         (((m) & KIELA_MOVE_SKIP) != 0)
 /* Whether a move's value has only the bits above (the house is the caller's to check). */
 #define KIELA_MOVE_IS_WELL_FORMED(m)  ((m) >= 0 && ((guint) (m) & ~((guint) (KIELA_MOVE_INDEX_MAX - 1) | \
-                                        (guint) KIELA_MOVE_TARGET_MASK | (guint) KIELA_MOVE_SKIP | \
+                                        (guint) KIELA_MOVE_TARGETS_MASK | (guint) KIELA_MOVE_SKIP | \
                                         (((1u << KIELA_MOVE_MAX_DECISIONS) - 1) << KIELA_MOVE_DECLINE_SHIFT))) == 0)
 /* The house and first direction of a move (and its in-house flag), without its decisions or target. */
 #define KIELA_MOVE_BASE(m)            ((KielaMove) KIELA_MOVE_INDEX (m))
@@ -102,7 +116,8 @@ typedef gint KielaMove;
 /* The most legal moves a position can have: every house, plus the clockwise ones, which a
  * variant may add only while the two together stay within this (kiela_variant_validate), or
  * with an extra capture (ExtraCapture=1) each house once for every opponent house it may take:
- * at most 2 files x 2 files.  Was KIELA_MAX_HOUSES (40) before the extra capture; the engine's
+ * at most 2 files x 2 files.  An extra capture of two houses lists each capturing house once for
+ * every pair: validation keeps such a board small enough (kiela_extra_capture_fits).  Was KIELA_MAX_HOUSES (40) before the extra capture; the engine's
  * compact board, which no variant with more moves than houses uses, keeps lists of that size. */
 #define KIELA_MAX_MOVES (KIELA_MAX_HOUSES * KIELA_MAX_HOUSES)
 /* The most moves before extra-capture targets: the houses, the clockwise ones, the in-house one

@@ -784,11 +784,19 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
       return FALSE;
     }
 
-  if (extra_capture > 1)
+  /* Two houses: every pair a capture may take is a move of its own, which a move list holds only
+   * on a small board (kiela_extra_capture_fits: 8 files at most). */
+  if (extra_capture > 1 && !kiela_extra_capture_fits (files, extra_capture, 2 * files + (first_sowing == 1 ? 1 : 0)))
     {
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, "ExtraCapture",
-                   _("taking %u more opponent houses after a capture is a rule this version of Kiela cannot play "
-                     "yet: only 1"), extra_capture);
+      guint most = KIELA_MIN_FILES;
+
+      for (guint f = KIELA_MIN_FILES; f <= KIELA_MAX_FILES; f++)
+        if (kiela_extra_capture_fits (f, extra_capture, 2 * f + (first_sowing == 1 ? 1 : 0)))
+          most = f;
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ExtraCapture",
+                   /* TRANSLATORS: %1$u the houses taken (2), %2$u the most files (8), %3$u the file's files (16) */
+                   _("taking %1$u more opponent houses after a capture is played on boards of at most %2$u files, "
+                     "not %3$u: every choice of houses is a move of its own"), extra_capture, most, files);
       return FALSE;
     }
   if (extra_capture > 0 && fate != KIELA_CAPTURED_REMOVED)

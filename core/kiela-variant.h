@@ -149,11 +149,38 @@ typedef struct {
   /* The extra capture (ExtraCapture=N): after a move whose sowing captures, the mover may also take
    * the stones of N other opponent houses of their choice, which go where the variant's captured
    * stones go (only KIELA_CAPTURED_REMOVED today: they leave the board).  The chosen house travels
-   * in the move (KIELA_MOVE_TARGET).  0: none; only 1 is played today.  Took the place of
-   * reserved[0]: older plugins leave it 0. */
+   * in the move (KIELA_MOVE_TARGET, and with 2 KIELA_MOVE_TARGET2).  0: none; at most
+   * KIELA_EXTRA_CAPTURE_MAX, and 2 only on a board small enough (kiela_extra_capture_fits).
+   * The N houses are taken together or not at all; with fewer than N left holding stones after
+   * the capture, the move takes those there are.  Took the place of reserved[0]: older
+   * plugins leave it 0. */
   gsize extra_capture;
   gpointer reserved[3];
 } KielaVariant;
+
+/* The most moves a position can list with an extra capture of `n` houses on a board of `files`
+ * files, with `base` moves before the targets (2 x files, one more with the in-house first
+ * sowing): each base move once declining and once for every set of `n` opponent houses still
+ * holding stones after its capture, which has emptied at least the two houses of the file it
+ * took (Captured=inner-and-outer).  A board whose count passes KIELA_MAX_MOVES is refused. */
+static inline guint64
+kiela_extra_capture_max_moves (guint files, guint n, guint base)
+{
+  const guint k = files >= 1 ? 2u * files - 2u : 0u;
+  guint64 sets = 1;
+
+  /* C(k, n), or 1 when fewer than n houses could be left (the move takes them all). */
+  for (guint i = 0; i < n && i < k; i++)
+    sets = sets * (k - i) / (i + 1);
+  return (guint64) base * (1 + sets);
+}
+
+/* Whether an extra capture of `n` houses fits a move list on `files` files (see above). */
+static inline gboolean
+kiela_extra_capture_fits (guint files, guint n, guint base)
+{
+  return n <= KIELA_EXTRA_CAPTURE_MAX && kiela_extra_capture_max_moves (files, n, base) <= KIELA_MAX_MOVES;
+}
 
 /* The game carries a traditional name but leaves out rules its sources give (the file's
  * Simplified=true; its description says what is missing): New Game and the lab say so. */

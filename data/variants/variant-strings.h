@@ -7,6 +7,9 @@ N_("The four-row game of the Nama of Namibia (after Wikipedia and Mancala World)
 /* mefuvha.kiela-variant */
 N_("Mefuvha")
 N_("The four-row game of the Venda of South Africa, after Stayt (1931): 4 rows of 16 houses. When your last stone lands in an empty inner house facing stones, capture that file, and you may also take the stones of any one other opponent house: the stones leave the board and the turn ends. Single stones move only when no house holds more, and then into any house. Each player’s first move is from the third inner house from their left.")
+/* mefuvha-two.kiela-variant */
+N_("Mefuvha (two extra houses)")
+N_("Mefuvha as another source has it, after Stayt (1931) and Ludii: 4 rows of 8 houses. When your last stone lands in an empty inner house facing stones, capture that file, and you may also take the stones of any two other opponent houses (the one left, if only one holds stones): the stones leave the board and the turn ends. Single stones move only when no house holds more, and then into any house. Each player’s first move is from the third inner house from their left.")
 /* omweso.kiela-variant */
 N_("Omweso")
 N_("The four-row game of Uganda, after Nsimbi (1968) and Wikipedia: 4 rows of 8 houses, 32 stones a side arranged freely before play. Capture when your last stone lands in an occupied inner house and both opponent houses of its file hold stones; the captured stones are sown again from where the capturing lap began. Your four left-hand houses may be sown clockwise when that captures (a reverse capture), and so may, if you wish, a relay or captured stones sown from one of them; capturing at both ends of the board in one move wins at once.")

@@ -13,6 +13,9 @@ enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 /* With TT_TARGET: the move is a skip (KIELA_MOVE_SKIP), its target the mover's own house. */
 #define TT_SKIP 0x8
 #define TT_BOUND(e) ((e)->flag & 0x3)
+/* With TT_TARGET: the second target of an extra capture of two, plus one (0: none), its low 2
+ * bits in the top of `decisions`, its high 4 in the top of `flag` (a target + 1 fits 6 bits). */
+#define TT_TARGET2(e) ((guint) (((e)->decisions >> 6) | (((e)->flag >> 4) << 2)))
 
 typedef struct {
   guint64 key;
@@ -234,9 +237,13 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
   if (e->key == key && TT_BOUND (e) != 0)
     {
       if (e->move != KIELA_NO_HOUSE)
-        tt_move = (e->flag & TT_TARGET) ? KIELA_MOVE_WITH_TARGET ((KielaMove) e->move | ((e->flag & TT_SKIP) ? KIELA_MOVE_SKIP : 0),
-                                                                  e->decisions - 1u)
-                : (KielaMove) e->move | (KielaMove) ((guint) e->decisions << KIELA_MOVE_DECLINE_SHIFT);
+        {
+          tt_move = (e->flag & TT_TARGET) ? KIELA_MOVE_WITH_TARGET ((KielaMove) e->move | ((e->flag & TT_SKIP) ? KIELA_MOVE_SKIP : 0),
+                                                                    (e->decisions & 0x3fu) - 1u)
+                  : (KielaMove) e->move | (KielaMove) ((guint) e->decisions << KIELA_MOVE_DECLINE_SHIFT);
+          if ((e->flag & TT_TARGET) && TT_TARGET2 (e) != 0)
+            tt_move = KIELA_MOVE_WITH_TARGET2 (tt_move, TT_TARGET2 (e) - 1u);
+        }
       if (e->depth >= depth && ply > 0)
         {
           gint v = score_from_tt (e->score, ply);
@@ -328,6 +335,13 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
         {
           e->flag |= TT_TARGET | (KIELA_MOVE_IS_SKIP (best_move) ? TT_SKIP : 0);
           e->decisions = (guint8) (KIELA_MOVE_TARGET (best_move) + 1u);
+          if (KIELA_MOVE_HAS_TARGET2 (best_move))
+            {
+              const guint t2 = KIELA_MOVE_TARGET2 (best_move) + 1u;
+
+              e->decisions |= (guint8) ((t2 & 0x3u) << 6);
+              e->flag |= (guint8) ((t2 >> 2) << 4);
+            }
         }
     }
   return best;

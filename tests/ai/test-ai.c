@@ -921,9 +921,9 @@ test_omweso_choices (void)
  * one of the legal ones, and the searchers take a house by the extra capture now and then (the
  * moves with a target are real moves to them, not a house number they cannot name). */
 static void
-test_mefuvha_full_games (void)
+mefuvha_full_games (const char *id, guint extra)
 {
-  const KielaVariant *v = kiela_registry_lookup_variant (registry, "mefuvha");
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, id);
   const char *algorithms[] = { "random", "greedy", "alphabeta", "mcts" };
 
   if (v == NULL)
@@ -931,11 +931,11 @@ test_mefuvha_full_games (void)
       g_test_skip ("Mefuvha is not loaded");
       return;
     }
-  g_assert_cmpuint (v->extra_capture, ==, 1);
+  g_assert_cmpuint (v->extra_capture, ==, extra);
   for (guint a = 0; a < G_N_ELEMENTS (algorithms); a++)
     {
       g_autoptr(KielaGame) game = kiela_game_new (v);
-      guint targets = 0, plies = 0;
+      guint targets = 0, pairs = 0, plies = 0;
 
       while (!kiela_game_is_over (game) && plies < 400)
         {
@@ -948,15 +948,91 @@ test_mefuvha_full_games (void)
           if (!is_legal (v, pos, reply.move))
             g_error ("%s chose illegal move %d in %s", algorithms[a], reply.move, kiela_position_to_string (pos));
           targets += KIELA_MOVE_HAS_TARGET (reply.move);
+          pairs += KIELA_MOVE_HAS_TARGET2 (reply.move);
           g_assert_true (kiela_game_play (game, reply.move, NULL, &error));
           g_assert_no_error (error);
           plies++;
         }
-      g_test_message ("%s: %u plies, %u extra captures, %s", algorithms[a], plies, targets,
+      g_test_message ("%s: %u plies, %u extra captures (%u of two houses), %s", algorithms[a], plies, targets, pairs,
                       kiela_game_is_over (game) ? "over" : "still going");
       g_assert_cmpuint (plies, >, 2);
       g_assert_cmpuint (targets, >, 0);
+      if (extra == 1)
+        g_assert_cmpuint (pairs, ==, 0);
+      else
+        g_assert_cmpuint (pairs, >, 0);
     }
+}
+
+static void
+test_mefuvha_full_games (void)
+{
+  mefuvha_full_games ("mefuvha", 1);
+}
+
+/* The same with two extra houses (mefuvha-two): the replies take pairs of houses too. */
+static void
+test_mefuvha_two_full_games (void)
+{
+  mefuvha_full_games ("mefuvha-two", 2);
+}
+
+/* The analysis judges each pair of houses once, from mefuvha-two's start: c2 declining, and
+ * c2 taking each of the 78 pairs of North's 13 houses left with stones; taking is worth more,
+ * and the greedy and alpha-beta replies take a pair (the alpha-beta's table keeps both houses). */
+static void
+test_mefuvha_two_analysis (void)
+{
+  const KielaVariant *v = kiela_registry_lookup_variant (registry, "mefuvha-two");
+  g_autoptr(KielaAiConfig) config = config_for ("alphabeta", "depth=1");
+  g_autofree KielaMoveEval *evals = g_new0 (KielaMoveEval, KIELA_MAX_MOVES);
+  g_autoptr(GError) error = NULL;
+  const char *algorithms[] = { "greedy", "alphabeta", "mcts" };
+  KielaAiRequest request;
+  KielaPosition pos;
+  guint n = 0, pairs = 0;
+  gint bare_score = G_MININT, best_pair_score = G_MININT;
+
+  if (v == NULL)
+    {
+      g_test_skip ("Mefuvha is not loaded");
+      return;
+    }
+  kiela_position_init_start (&pos, v);
+  request = ai_test_request (v, &pos, 3);
+  g_assert_true (kiela_ai_config_evaluate_moves (config, &request, 2, evals, &n, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n, ==, 79);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (is_legal (v, &pos, evals[i].move));
+      for (guint j = 0; j < i; j++)
+        g_assert_cmpint (evals[j].move, !=, evals[i].move);
+      if (KIELA_MOVE_HAS_TARGET2 (evals[i].move))
+        {
+          pairs++;
+          best_pair_score = MAX (best_pair_score, evals[i].score);
+        }
+      else
+        bare_score = evals[i].score;
+    }
+  g_assert_cmpuint (pairs, ==, 78);
+  g_assert_cmpint (best_pair_score, >, bare_score);
+  for (guint a = 0; a < G_N_ELEMENTS (algorithms); a++)
+    for (guint d = 1; d <= 2; d++)
+      {
+        KielaAiReply reply;
+        g_autofree char *settings = g_strdup_printf (a == 1 ? "depth=%u" : "nodes=%u", a == 1 ? d : 300 * d);
+
+        g_assert_true (think (algorithms[a], settings, v, &pos, d, 5 * G_USEC_PER_SEC, NULL, &reply, &error));
+        g_assert_no_error (error);
+        g_assert_true (is_legal (v, &pos, reply.move));
+        g_test_message ("%s %s: %d", algorithms[a], settings, reply.move);
+        /* The searchers that see the material take a pair; MCTS's few playouts spread over 79
+         * moves need only answer legally (its full games above take pairs). */
+        if (!g_str_equal (algorithms[a], "mcts"))
+          g_assert_true (KIELA_MOVE_HAS_TARGET2 (reply.move));
+      }
 }
 
 /* Quiela's skip of a threatened single: South's single b2, threatened by North's a3, may move
@@ -1065,6 +1141,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ai/legal/file-counts", test_legal_file_counts);
   g_test_add_func ("/ai/legal/omweso-choices", test_omweso_choices);
   g_test_add_func ("/ai/legal/mefuvha-full-games", test_mefuvha_full_games);
+  g_test_add_func ("/ai/legal/mefuvha-two-full-games", test_mefuvha_two_full_games);
+  g_test_add_func ("/ai/analysis/mefuvha-two-pairs", test_mefuvha_two_analysis);
   g_test_add_func ("/ai/legal/quiela-skip", test_quiela_skip);
   g_test_add_func ("/ai/analysis/mefuvha-targets", test_mefuvha_analysis);
   g_test_add_func ("/ai/budget/time", test_budget);

@@ -221,9 +221,10 @@ test_inline_error (Fixture *f, gconstpointer data)
   g_assert_null (kiela_lab_page_get_error (f->lab));
 }
 
-/* ExtraCapture is a row like the others: its own title, a spin that stops at 1 (the value
+/* ExtraCapture is a row like the others: its own title, a spin that stops at 2 (the most
  * played), the conflict with sown captured stones named; with CapturedStones=removed the lab's
- * variant takes one more house after a capture. */
+ * variant takes one more house after a capture; two more only on a board of 8 files at most,
+ * which the row's error says. */
 static void
 test_extra_capture (Fixture *f, gconstpointer data)
 {
@@ -239,7 +240,7 @@ test_extra_capture (Fixture *f, gconstpointer data)
                    ==, "Extra houses taken after a capture");
   gtk_spin_button_get_range (GTK_SPIN_BUTTON (extra), &min, &max);
   g_assert_cmpfloat (min, ==, 0);
-  g_assert_cmpfloat (max, ==, 1);
+  g_assert_cmpfloat (max, ==, 2);
   g_assert_cmpuint (lab_variant (f)->extra_capture, ==, 0);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (extra), 1);
   g_assert_nonnull (kiela_lab_page_get_error (f->lab));
@@ -257,6 +258,16 @@ test_extra_capture (Fixture *f, gconstpointer data)
   g_assert_null (kiela_lab_page_get_error (f->lab));
   g_assert_cmpuint (lab_variant (f)->extra_capture, ==, 1);
   g_assert_cmpint (lab_variant (f)->captured_fate, ==, KIELA_CAPTURED_REMOVED);
+  /* Two houses on 10 files: refused, the board named; on 8 files: played. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lab_page_get_row (f->lab, "Files")), 10);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (extra), 2);
+  g_assert_nonnull (kiela_lab_page_get_error (f->lab));
+  g_test_message ("%s", kiela_lab_page_get_error (f->lab));
+  g_assert_nonnull (strstr (kiela_lab_page_get_error (f->lab), "at most 8 files, not 10"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (kiela_lab_page_get_row (f->lab, "Files")), 8);
+  g_assert_null (kiela_lab_page_get_error (f->lab));
+  g_assert_cmpuint (lab_variant (f)->extra_capture, ==, 2);
+  g_assert_cmpuint (lab_variant (f)->files, ==, 8);
 }
 
 /* SingleSkip is a row like the others: its own title and values; choosing the skip gives the

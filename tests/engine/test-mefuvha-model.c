@@ -21,7 +21,9 @@
  *
  * "Any other hole on the opponent's side" is read as one hole the capturer picks among those
  * still holding counters after the file is taken, and "entitled" as a right the capturer may
- * also decline: the shipped file's ExtraCapture=1.
+ * also decline: the shipped file's ExtraCapture=1.  Ludii adds "In another source, two": two
+ * holes the capturer picks together, or declines (mefuvha-two.kiela-variant, ExtraCapture=2, on
+ * 8 files); with only one hole left holding counters, the capture takes that one.
  * Written here as its own loop over the opponent's two rows, not through the engine's
  * numbering or move encoding.  The stylised move is each
  * player's first; the engine's choice where the source is silent: a player whose third inner
@@ -32,6 +34,9 @@
 
 #include <string.h>
 #include "test-model-common.h"
+
+/* perft(3) of mefuvha-two from the start, recorded once the model and the engine agreed. */
+#define PERFT_TWO_3 G_GUINT64_CONSTANT (2423226)
 
 static void
 model_start (Board *b, int n)
@@ -102,6 +107,9 @@ model_play (Board *b, int from, int *captured)
   return 0;
 }
 
+/* How many other holes a capture may also take: 1 (Stayt) or 2 (the other source). */
+static int model_extra = 1;
+
 /* Legal moves as track indices, with the boards after them. */
 static int
 model_moves (const Board *b, int *moves, Board *after)
@@ -136,7 +144,7 @@ model_moves (const Board *b, int *moves, Board *after)
         /* "also entitled to capture counters in any other hole on the opponent's side": a right,
          * so the move above declines it, and one move more for each such hole with counters in it
          * (the opponent's rows are 2 and 3 when South moves) */
-        if (captured)
+        if (captured && model_extra == 1)
           for (int r = 0; r < 4; r++)
             for (int col = 0; col < b->n; col++)
               if ((b->south_to_move ? r >= 2 : r <= 1) && c.grid[r][col] > 0)
@@ -145,6 +153,33 @@ model_moves (const Board *b, int *moves, Board *after)
                   after[k] = c;
                   after[k++].grid[r][col] = 0;
                 }
+        /* "In another source, two": every two such holes, taken together, or the only one left */
+        if (captured && model_extra == 2)
+          {
+            Hole left[4 * MAX_N];
+            int n_left = 0;
+
+            for (int r = 0; r < 4; r++)
+              for (int col = 0; col < b->n; col++)
+                if ((b->south_to_move ? r >= 2 : r <= 1) && c.grid[r][col] > 0)
+                  left[n_left++] = (Hole) { r, col };
+            if (n_left == 1)
+              {
+                moves[k] = i + MODEL_TARGET (left[0].row, left[0].col);
+                after[k] = c;
+                after[k++].grid[left[0].row][left[0].col] = 0;
+              }
+            for (int x = 0; x < n_left; x++)
+              for (int y = x + 1; y < n_left; y++)
+                {
+                  g_assert_cmpint (k, <, MODEL_MAX_MOVES);
+                  moves[k] = i + MODEL_TARGET (left[x].row, left[x].col) + MODEL_TARGET2 (left[y].row, left[y].col);
+                  after[k] = c;
+                  after[k].grid[left[x].row][left[x].col] = 0;
+                  after[k++].grid[left[y].row][left[y].col] = 0;
+                }
+          }
+        g_assert_cmpint (k, <, MODEL_MAX_MOVES);
       }
   return k;
 }
@@ -409,7 +444,7 @@ test_old_records (void)
 static void
 test_extra_capture_notation (void)
 {
-  static const char *bad[] = { "c2x", "c2xh", "c2xh5", "c2xc1", "c2xh4xh3", "c2xq4", "xh4" };
+  static const char *bad[] = { "c2x", "c2xh", "c2xh5", "c2xc1", "c2xh4xh4", "c2xq4", "xh4" };
   KielaSquare sq;
   KielaMove move = -1;
   char name[KIELA_MOVE_NAME_MAX];
@@ -474,6 +509,288 @@ test_extra_capture_notation (void)
   g_assert_true (kiela_position_equal (kiela_game_get_position (again), kiela_game_get_position (game)));
 }
 
+/* The reading with two extra houses (mefuvha-two.kiela-variant): the model with model_extra = 2. */
+static const KielaVariant *mefuvha_two;
+
+static guint
+compare_position_two (const KielaPosition *pos)
+{
+  guint n;
+
+  model_extra = 2;
+  n = model_compare_position (mefuvha_two, model_moves, pos);
+  model_extra = 1;
+  return n;
+}
+
+static void
+test_two_start (void)
+{
+  KielaPosition pos;
+  Board b, m;
+
+  g_assert_cmpuint (mefuvha_two->files, ==, 8);
+  g_assert_cmpuint (mefuvha_two->extra_capture, ==, 2);
+  kiela_position_init_start (&pos, mefuvha_two);
+  board_from_engine (&pos, &b);
+  model_start (&m, 8);
+  assert_boards_equal (&b, &m);
+  g_assert_cmpuint (kiela_position_total (&pos), ==, 2 * (4 * 8 - 3));
+  /* c2 captures c3 and c4 and may take two of North's 13 other houses holding stones: declined,
+   * or one of C(13, 2) = 78 pairs. */
+  g_assert_cmpuint (compare_position_two (&pos), ==, 1 + 78);
+}
+
+static void
+test_two_random_games (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1932);
+  ModelGameStats stats = { 0 };
+  const guint games = g_test_slow () ? 300 : 40;
+
+  model_extra = 2;
+  for (guint g = 0; g < games; g++)
+    {
+      g_autoptr(KielaGame) game = kiela_game_new (mefuvha_two);
+
+      model_random_game (mefuvha_two, model_moves, game, rand, 300, &stats);
+    }
+  model_extra = 1;
+  g_test_message ("%u positions, %u moves; %u games ended without a move, %u by repetition", stats.positions,
+                  stats.moves, stats.endings_no_move, stats.endings_repetition);
+  g_assert_cmpuint (stats.positions, >, 500);
+  g_assert_cmpuint (stats.endings_no_move, >, 0);
+}
+
+/* Random positions on 8 files, sparse ones too (a capture that leaves one house, or none, to take). */
+static void
+test_two_constructed_positions (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (366);
+  guint with_moves = 0, max_moves = 0;
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      KielaPosition pos;
+      guint stones = i % 10 == 0 ? 300 : i % 3 == 0 ? 5 : i % 3 == 1 ? 12 : 40, n;
+
+      kiela_position_init_start (&pos, mefuvha_two);
+      memset (pos.houses, 0, sizeof pos.houses);
+      for (guint s = 0; s < stones; s++)
+        pos.houses[g_rand_int_range (rand, 0, 2)][g_rand_int_range (rand, 0, 16)]++;
+      pos.to_move = (guint8) g_rand_int_range (rand, 0, 2);
+      pos.first_move_owed = (guint8) g_rand_int_range (rand, 0, 4);
+      n = compare_position_two (&pos);
+      with_moves += n > 0;
+      max_moves = MAX (max_moves, n);
+    }
+  g_test_message ("at most %u moves in a position", max_moves);
+  g_assert_cmpuint (with_moves, >, 2000);
+  g_assert_cmpuint (max_moves, <=, KIELA_MAX_MOVES);
+}
+
+/* Perft from the start, counted by the model, is the engine's; the counts are recorded. */
+static void
+test_two_perft (void)
+{
+  static const guint64 expected[] = { 1, 79, 12200, PERFT_TWO_3 };
+  KielaPosition pos;
+  Board b;
+
+  kiela_position_init_start (&pos, mefuvha_two);
+  model_start (&b, 8);
+  model_extra = 2;
+  for (guint d = 0; d < G_N_ELEMENTS (expected); d++)
+    {
+      guint64 model = model_perft (model_moves, &b, (int) d);
+
+      g_test_message ("perft %u: %" G_GUINT64_FORMAT, d, model);
+      g_assert_cmpuint (kiela_perft (mefuvha_two, &pos, d), ==, model);
+      g_assert_cmpuint (model, ==, expected[d]);
+    }
+  model_extra = 1;
+}
+
+/* South's h2 sows g2 and f2, empty, and captures f3 and f4; North also has e4 (4), a4 (1) and
+ * c3 (2), or fewer of them.  KPN rows are ranks 4 to 1, files a to h: North's two rows here. */
+#define TWO_SOUTH "/0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0"
+
+static KielaGame *
+two_game (const char *north)
+{
+  g_autofree char *kpn = g_strconcat (north, TWO_SOUTH, " s", NULL);
+  KielaPosition pos;
+  g_autoptr(GError) error = NULL;
+  KielaGame *game;
+
+  g_assert_true (kiela_position_parse (kpn, 8, &pos, &error));
+  g_assert_no_error (error);
+  game = kiela_game_new_from_position (mefuvha_two, &pos, &error);
+  g_assert_no_error (error);
+  compare_position_two (&pos);
+  return game;
+}
+
+static void
+assert_names (KielaGame *game, const char *const *expected)
+{
+  KielaMove moves[KIELA_MAX_MOVES];
+  guint n = kiela_game_legal_moves (game, moves);
+  const KielaPosition *pos = kiela_game_get_position (game);
+
+  g_assert_cmpuint (n, ==, g_strv_length ((char **) expected));
+  for (guint i = 0; i < n; i++)
+    {
+      char name[KIELA_MOVE_NAME_MAX];
+
+      kiela_move_name (8, (KielaSide) pos->to_move, moves[i], name);
+      g_assert_true (g_strv_contains (expected, name));
+    }
+}
+
+static void
+assert_refused (KielaGame *game, const char *move, const char *why)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (kiela_game_play_square (game, move, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (error->message, ==, why);
+}
+
+/* Two houses to take: the pairs, declining, the name's order, and what is refused. */
+static void
+test_two_targets (void)
+{
+  static const char *const names[] = { "h2", "h2xe4xa4", "h2xe4xc3", "h2xa4xc3", NULL };
+  g_autoptr(KielaGame) game = two_game ("1,0,0,0,4,1,0,0/0,0,2,0,0,3,0,0");
+  g_autoptr(KielaTrace) trace = kiela_trace_new ();
+  g_autofree char *summary = NULL, *saved = NULL;
+  g_autoptr(KielaGame) again = NULL;
+  g_autoptr(GError) error = NULL;
+  const KielaPosition *pos;
+  gboolean told_e4 = FALSE, told_c3 = FALSE;
+  guint extra_events = 0, removed = 0;
+
+  assert_names (game, names);
+  /* One house alone, when two hold stones: refused with the way to name both. */
+  assert_refused (game, "h2xe4", "In Mefuvha (two extra houses) a capture takes two other houses or none: name both, as in h2xe4xa4.");
+  /* f4 went with the file: not a house to take. */
+  assert_refused (game, "h2xf4xc3", "f4 holds no stones to take after the capture.");
+  assert_refused (game, "h2xb3xc3", "b3 holds no stones to take after the capture.");
+  /* Either order names the same move, written the lower house first. */
+  g_assert_true (kiela_game_play_square (game, "h2xc3xe4", trace, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *name = kiela_game_dup_move_name (game, 0);
+
+    g_assert_cmpstr (name, ==, "h2xe4xc3");
+  }
+  pos = kiela_game_get_position (game);
+  g_assert_cmpuint (kiela_position_side_total (pos, KIELA_NORTH), ==, 1);   /* a4 alone */
+  g_assert_cmpuint (kiela_position_side_total (pos, KIELA_SOUTH), ==, 2);
+  for (guint i = 0; i < kiela_trace_get_n_events (trace); i++)
+    {
+      g_autofree char *line = kiela_narrate_event (mefuvha_two, trace, i);
+      const KielaEvent *e = kiela_trace_get_event (trace, i);
+
+      told_e4 |= g_strcmp0 (line, "South also takes 4 stones from e4.") == 0;
+      told_c3 |= g_strcmp0 (line, "South also takes 2 stones from c3.") == 0;
+      extra_events += e->type == KIELA_EVENT_EXTRA_CAPTURE;
+      if (e->type == KIELA_EVENT_REMOVE)
+        {
+          removed++;
+          g_assert_cmpuint (e->count, ==, 3 + 1 + 4 + 2);
+          g_assert_cmpstr (line, ==, "The 10 captured stones leave the board and the move ends.");
+        }
+    }
+  g_assert_true (told_e4 && told_c3);
+  g_assert_cmpuint (extra_events, ==, 2);
+  g_assert_cmpuint (removed, ==, 1);
+  summary = kiela_narrate_move_summary (mefuvha_two, trace);
+  g_assert_cmpstr (summary, ==, "South sowed h2: 1 lap, captured 10 stones, e4’s and c3’s among them.");
+  /* The record keeps the name and replays it. */
+  saved = kiela_record_to_string (game);
+  g_assert_nonnull (strstr (saved, "\"h2xe4xc3\""));
+  again = kiela_record_from_string (registry, saved, -1, "saved.kiela", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_game_get_n_moves (again), ==, 1);
+  g_assert_true (kiela_position_equal (kiela_game_get_position (again), pos));
+}
+
+/* One house left holding stones after the capture: the move takes it alone. */
+static void
+test_two_one_left (void)
+{
+  static const char *const names[] = { "h2", "h2xc3", NULL };
+  g_autoptr(KielaGame) game = two_game ("0,0,0,0,0,1,0,0/0,0,2,0,0,3,0,0");
+  g_autoptr(GError) error = NULL;
+
+  assert_names (game, names);
+  assert_refused (game, "h2xc3xe4", "e4 holds no stones to take after the capture.");
+  g_assert_true (kiela_game_play_square (game, "h2xc3", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kiela_position_side_total (kiela_game_get_position (game), KIELA_NORTH), ==, 0);
+}
+
+/* No house left to take: the capture alone. */
+static void
+test_two_none_left (void)
+{
+  static const char *const names[] = { "h2", NULL };
+  g_autoptr(KielaGame) game = two_game ("0,0,0,0,0,1,0,0/0,0,0,0,0,3,0,0");
+
+  assert_names (game, names);
+  assert_refused (game, "h2xc3", "c3 holds no stones to take after the capture.");
+}
+
+/* Notation: two houses parse in either order, the same house twice or a third house is refused,
+ * and a game of one extra house refuses a second one. */
+static void
+test_two_notation (void)
+{
+  static const char *bad[] = { "c2xh4xh4", "c2xh4xc1", "c2xh4xg3xf3", "c2xh4x", "c2xxh4", "c2xh4xh9" };
+  KielaSquare sq;
+  KielaMove move = -1, other = -1;
+  char name[KIELA_MOVE_NAME_MAX];
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaGame) game = kiela_game_new (mefuvha);
+
+  g_assert_true (kiela_move_parse (16, "c2xh4xg3", &sq, &move, &error));
+  g_assert_no_error (error);
+  g_assert_true (kiela_move_parse (16, "c2xg3xh4", &sq, &other, &error));
+  g_assert_cmpint (move, ==, other);
+  g_assert_true (KIELA_MOVE_IS_WELL_FORMED (move));
+  g_assert_cmpuint (KIELA_MOVE_HOUSE (move), ==, 29);
+  g_assert_cmpuint (KIELA_MOVE_TARGET (move), ==, 8);    /* h4 */
+  g_assert_cmpuint (KIELA_MOVE_TARGET2 (move), ==, 22);  /* g3: North's local 16 + 6 */
+  kiela_move_name (16, KIELA_SOUTH, move, name);
+  g_assert_cmpstr (name, ==, "c2xh4xg3");
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_test_message ("%s", bad[i]);
+      g_assert_false (kiela_move_parse (16, bad[i], &sq, &move, &error));
+      g_assert_error (error, KIELA_ERROR, KIELA_ERROR_PARSE);
+      g_clear_error (&error);
+    }
+  g_assert_false (kiela_move_parse (16, "c2xh4xh4", &sq, &move, &error));
+  g_assert_cmpstr (error->message, ==, "“c2xh4xh4” is not a move: it names the same house twice");
+  g_clear_error (&error);
+  /* Stayt's one house: a second one is refused by the rule. */
+  assert_refused (game, "c2xh4xg3", "In Mefuvha a capture takes only one other house.");
+}
+
+/* The bound on the board: 8 files for two houses, every board for one. */
+static void
+test_two_limits (void)
+{
+  g_assert_true (kiela_extra_capture_fits (8, 2, 16));
+  g_assert_cmpuint (kiela_extra_capture_max_moves (8, 2, 16), ==, 16 * (1 + 91));
+  g_assert_false (kiela_extra_capture_fits (9, 2, 18));
+  g_assert_true (kiela_extra_capture_fits (KIELA_MAX_FILES, 1, 2 * KIELA_MAX_FILES));
+  g_assert_false (kiela_extra_capture_fits (4, 3, 8));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -491,6 +808,17 @@ main (int argc, char **argv)
   g_test_add_func ("/mefuvha-model/stylised-first-moves", test_stylised_first_moves);
   g_test_add_func ("/mefuvha-model/old-records", test_old_records);
   g_test_add_func ("/mefuvha-model/extra-capture-notation", test_extra_capture_notation);
+  mefuvha_two = kiela_registry_lookup_variant (registry, "mefuvha-two");
+  g_assert_nonnull (mefuvha_two);
+  g_test_add_func ("/mefuvha-model/two/start", test_two_start);
+  g_test_add_func ("/mefuvha-model/two/random-games", test_two_random_games);
+  g_test_add_func ("/mefuvha-model/two/constructed-positions", test_two_constructed_positions);
+  g_test_add_func ("/mefuvha-model/two/perft", test_two_perft);
+  g_test_add_func ("/mefuvha-model/two/targets", test_two_targets);
+  g_test_add_func ("/mefuvha-model/two/one-left", test_two_one_left);
+  g_test_add_func ("/mefuvha-model/two/none-left", test_two_none_left);
+  g_test_add_func ("/mefuvha-model/two/notation", test_two_notation);
+  g_test_add_func ("/mefuvha-model/two/limits", test_two_limits);
   int status = g_test_run ();
 
   kiela_registry_free (registry);

@@ -28,11 +28,15 @@ typedef struct {
 /* Plus this for a move that also takes the opponent's hole at grid row `r`, column `c` after
  * its capture (named "c2xf3"). */
 #define MODEL_TARGET(r, c) ((1 + (r) * MAX_N + (c)) << 8)
+/* Plus this as well for a move that takes a second hole too (ExtraCapture=2, "c2xf3xg3"): the
+ * later of the two in the grid's row-by-row order, the earlier in MODEL_TARGET. */
+#define MODEL_TARGET2(r, c) ((1 + (r) * MAX_N + (c)) << 24)
 /* Plus this for a move that is a skip of a single counter to the player's own hole at grid row
  * `r`, column `c` (named "b2>a1"). */
 #define MODEL_SKIP_TO(r, c) ((1 + (r) * MAX_N + (c)) << 20)
-/* The most moves a model lists: every hole, each with every hole it may also take. */
-#define MODEL_MAX_MOVES (2 * MAX_N * 2 * MAX_N)
+/* The most moves a model lists: every hole, each with every hole it may also take, or on a
+ * small board with every pair of holes (a model asserts it stays within). */
+#define MODEL_MAX_MOVES 4096
 
 typedef struct { int row, col; } Hole;
 
@@ -138,10 +142,19 @@ track_index_of (const Board *b, guint files, KielaSide side, KielaMove move)
   const char *x;
   int target = 0;
 
-  /* Read from the move's name: "c2xf3" takes f3 too. */
+  /* Read from the move's name: "c2xf3" takes f3 too, "c2xf3xg3" f3 and g3 (kept in the
+   * model's own order, whatever the name's). */
   kiela_move_name (files, side, move, sq);
   x = strchr (sq, 'x');
-  if (x)
+  if (x && strchr (x + 1, 'x'))
+    {
+      const char *y = strchr (x + 1, 'x');
+      const int a = (x[2] - '1') * MAX_N + (x[1] - 'a'), b = (y[2] - '1') * MAX_N + (y[1] - 'a');
+
+      g_assert_cmpint (a, !=, b);
+      target = MODEL_TARGET (MIN (a, b) / MAX_N, MIN (a, b) % MAX_N) + MODEL_TARGET2 (MAX (a, b) / MAX_N, MAX (a, b) % MAX_N);
+    }
+  else if (x)
     target = MODEL_TARGET (x[2] - '1', x[1] - 'a');
   /* "b2>a1": the counter of b2 skips to a1. */
   x = strchr (sq, '>');

@@ -143,8 +143,8 @@ make_field (KielaLabPage *self, const KielaVariantFileKey *key)
     {
       f->kind = ROW_SPIN;
       f->row = adw_action_row_new ();
-      /* Only what the engine plays: ExtraCapture=2 is a known rule refused as not played yet. */
-      f->control = gtk_spin_button_new_with_range (key->min, g_str_equal (key->key, "ExtraCapture") ? 1 : key->max, 1);
+      /* ExtraCapture=2 too: the parser names the board it needs (8 files at most) on this row. */
+      f->control = gtk_spin_button_new_with_range (key->min, key->max, 1);
       gtk_widget_set_valign (f->control, GTK_ALIGN_CENTER);
       adw_action_row_add_suffix (ADW_ACTION_ROW (f->row), f->control);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (f->row), f->control);

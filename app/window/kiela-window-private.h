@@ -84,6 +84,9 @@ struct _KielaWindow {
   /* The house + 1 whose extra capture's house is being chosen (an ExtraCapture variant: the
    * opponent houses it may take are marked, kiela-window.c), 0 when none. */
   guint target_from;
+  /* With an extra capture of two houses (ExtraCapture=2), the first house chosen + 1 while the
+   * second is being chosen, 0 before. */
+  guint target_first;
   KielaTracePlayer *player;
   KielaGameSession *session;
   KielaMoveListModel *moves;

@@ -296,6 +296,7 @@ _kiela_window_update_turn (KielaWindow *self)
 
   /* A new state drops an extra capture's choice under way (kiela-window.c). */
   self->target_from = 0;
+  self->target_first = 0;
   if (_kiela_window_game (self) == NULL)
     return;
   phase = kiela_game_session_get_phase (self->session);

@@ -393,21 +393,27 @@ offer_directions (KielaWindow *self, KielaSide side, guint house, const KielaMov
 /* The extra capture (ExtraCapture): after a click on a house whose sowing captures, the
  * opponent houses it may also take are marked on the board (playable, the house as captor) and
  * the feedback line says so; a click or Enter on one of them plays the move taking it, on the
- * house itself the move taking none; anything else drops the choice.  Returns TRUE when the
- * house's moves carry targets and the choice is now offered. */
+ * house itself the move taking none; anything else drops the choice.  With two houses
+ * (ExtraCapture=2) the first one chosen is marked as captured and the houses that may go with it
+ * are offered next (offer_second_target).  Returns TRUE when the house's moves carry targets and
+ * the choice is now offered. */
 static gboolean
 offer_targets (KielaWindow *self, KielaSide side, guint house, const KielaMove *moves, guint n_moves)
 {
   const KielaPosition *pos = play_position (self);
   g_autofree char *sq = NULL;
   g_autofree char *msg = NULL;
-  gboolean any = FALSE, skip = FALSE;
+  gboolean any = FALSE, skip = FALSE, pairs = FALSE;
 
   for (guint i = 0; i < n_moves; i++)
-    any |= KIELA_MOVE_HAS_TARGET (moves[i]);
+    {
+      any |= KIELA_MOVE_HAS_TARGET (moves[i]);
+      pairs |= KIELA_MOVE_HAS_TARGET2 (moves[i]);
+    }
   if (!any || pos == NULL)
     return FALSE;
   self->target_from = house + 1;
+  self->target_first = 0;
   kiela_board_view_set_playable (self->board, side, NULL, 0);
   kiela_board_view_set_house_playable (self->board, side, house, TRUE);
   kiela_board_view_set_highlight (self->board, side, house, KIELA_HIGHLIGHT_CAPTOR);
@@ -418,6 +424,8 @@ offer_targets (KielaWindow *self, KielaSide side, guint house, const KielaMove *
       {
         kiela_board_view_set_house_playable (self->board, KIELA_MOVE_IS_SKIP (moves[i]) ? side : KIELA_OTHER_SIDE (side),
                                              KIELA_MOVE_TARGET (moves[i]), TRUE);
+        if (KIELA_MOVE_HAS_TARGET2 (moves[i]))
+          kiela_board_view_set_house_playable (self->board, KIELA_OTHER_SIDE (side), KIELA_MOVE_TARGET2 (moves[i]), TRUE);
         skip |= KIELA_MOVE_IS_SKIP (moves[i]);
       }
   sq = kiela_square_name_dup (pos->files, side, house);
@@ -431,47 +439,128 @@ offer_targets (KielaWindow *self, KielaSide side, guint house, const KielaMove *
       gtk_label_set_text (self->narration_label, msg);
       return TRUE;
     }
-  /* TRANSLATORS: %1$s a house (c2) whose sowing captures, %2$s the opponent ("North"): in
-   * Mefuvha the capturer may also take one more opponent house of their choice */
-  msg = g_strdup_printf (_("%1$s captures: choose one more of %2$s’s marked houses to take, or %1$s again to take none."),
-                         sq, kiela_side_display_name (KIELA_OTHER_SIDE (side)));
+  if (pairs)
+    /* TRANSLATORS: %1$s a house (c2) whose sowing captures, %2$s the opponent ("North"): in
+     * Mefuvha (two extra houses) the capturer may also take two more opponent houses */
+    msg = g_strdup_printf (_("%1$s captures: choose two of %2$s’s marked houses to take, one after the other, or %1$s "
+                             "again to take none."), sq, kiela_side_display_name (KIELA_OTHER_SIDE (side)));
+  else
+    /* TRANSLATORS: %1$s a house (c2) whose sowing captures, %2$s the opponent ("North"): in
+     * Mefuvha the capturer may also take one more opponent house of their choice */
+    msg = g_strdup_printf (_("%1$s captures: choose one more of %2$s’s marked houses to take, or %1$s again to take none."),
+                           sq, kiela_side_display_name (KIELA_OTHER_SIDE (side)));
   _kiela_window_refuse (self, msg);
   /* What Happens says it too, where a pupil reads what to do next. */
   gtk_label_set_text (self->narration_label, msg);
   return TRUE;
 }
 
-/* A click while an extra capture's house is being chosen: TRUE when it chose (and played). */
+/* The second house of an extra capture of two: `first` (an opponent house) is chosen and marked
+ * as captured; the houses that may go with it are marked, and `first` itself, whose click backs
+ * out to the first choice. */
+static void
+offer_second_target (KielaWindow *self, KielaSide mover, guint from, guint first, const KielaMove *moves, guint n)
+{
+  const KielaPosition *pos = play_position (self);
+  const KielaSide op = KIELA_OTHER_SIDE (mover);
+  g_autofree char *sq = kiela_square_name_dup (pos->files, mover, from);
+  g_autofree char *first_sq = kiela_square_name_dup (pos->files, op, first);
+  g_autofree char *msg = NULL;
+
+  self->target_first = first + 1;
+  /* (clears both sides: the capturing house, which still takes none, is marked again) */
+  kiela_board_view_set_playable (self->board, op, NULL, 0);
+  kiela_board_view_set_house_playable (self->board, mover, from, TRUE);
+  kiela_board_view_set_house_playable (self->board, op, first, TRUE);
+  kiela_board_view_set_highlight (self->board, op, first, KIELA_HIGHLIGHT_CAPTURED);
+  for (guint i = 0; i < n; i++)
+    if (KIELA_MOVE_HOUSE (moves[i]) == from && !KIELA_MOVE_IS_CLOCKWISE (moves[i]) && KIELA_MOVE_HAS_TARGET2 (moves[i]))
+      {
+        if (KIELA_MOVE_TARGET (moves[i]) == first)
+          kiela_board_view_set_house_playable (self->board, op, KIELA_MOVE_TARGET2 (moves[i]), TRUE);
+        else if (KIELA_MOVE_TARGET2 (moves[i]) == first)
+          kiela_board_view_set_house_playable (self->board, op, KIELA_MOVE_TARGET (moves[i]), TRUE);
+      }
+  /* TRANSLATORS: %1$s a house (c2) whose sowing captures, %2$s the first opponent house chosen
+   * (h4), %3$s the opponent ("North"): the second house of Mefuvha's extra capture of two */
+  msg = g_strdup_printf (_("%1$s takes %2$s: choose the second of %3$s’s marked houses, or %2$s again to choose "
+                           "another."), sq, first_sq, kiela_side_display_name (op));
+  _kiela_window_refuse (self, msg);
+  gtk_label_set_text (self->narration_label, msg);
+}
+
+/* A click while an extra capture's house is being chosen: TRUE when it chose (played, or went on
+ * to or back from the second house of two). */
 static gboolean
 choose_target (KielaWindow *self, KielaSide side, guint house)
 {
   const guint from = self->target_from - 1;
+  const guint first = self->target_first;   /* + 1; 0: none chosen yet */
   const KielaPosition *pos = play_position (self);
-  KielaMove moves[KIELA_MAX_MOVES];
+  KielaMove moves[KIELA_MAX_MOVES], here[KIELA_MAX_MOVES];
   KielaSide mover;
-  guint n;
+  guint n, n_here = 0;
+  gboolean pair_with = FALSE;
 
   if (self->target_from == 0 || pos == NULL)
     return FALSE;
   self->target_from = 0;
+  self->target_first = 0;
   mover = (KielaSide) pos->to_move;
   n = play_moves (self, moves);
   for (guint i = 0; i < n; i++)
+    if (KIELA_MOVE_HOUSE (moves[i]) == from && !KIELA_MOVE_IS_CLOCKWISE (moves[i]))
+      here[n_here++] = moves[i];
+  /* The first house of two clicked again: back to the first choice. */
+  if (first != 0 && side != mover && house == first - 1)
     {
-      const gboolean bare = !KIELA_MOVE_HAS_TARGET (moves[i]);
+      kiela_board_view_set_highlight (self->board, side, house, KIELA_HIGHLIGHT_NONE);
+      return offer_targets (self, mover, from, here, n_here);
+    }
+  for (guint i = 0; i < n_here; i++)
+    {
+      const KielaMove m = here[i];
+      const gboolean bare = !KIELA_MOVE_HAS_TARGET (m);
 
-      if (KIELA_MOVE_HOUSE (moves[i]) != from || KIELA_MOVE_IS_CLOCKWISE (moves[i]))
-        continue;
-      /* the target on the opponent's side, or for a skip on the mover's own */
-      if ((bare && side == mover && house == from) ||
-          (!bare && (side == mover) == KIELA_MOVE_IS_SKIP (moves[i]) && KIELA_MOVE_TARGET (moves[i]) == house))
+      /* the house itself: the move taking none */
+      if (bare && side == mover && house == from)
         {
-          play_move (self, moves[i]);
+          play_move (self, m);
           return TRUE;
         }
+      if (bare || (side == mover) != KIELA_MOVE_IS_SKIP (m))
+        continue;
+      if (first != 0)
+        {
+          /* the second house of two, beside the first */
+          if (KIELA_MOVE_HAS_TARGET2 (m) &&
+              ((KIELA_MOVE_TARGET (m) == first - 1 && KIELA_MOVE_TARGET2 (m) == house) ||
+               (KIELA_MOVE_TARGET2 (m) == first - 1 && KIELA_MOVE_TARGET (m) == house)))
+            {
+              play_move (self, m);
+              return TRUE;
+            }
+          continue;
+        }
+      /* one house: the move taking it (for two, only where it is the one left) */
+      if (!KIELA_MOVE_HAS_TARGET2 (m) && KIELA_MOVE_TARGET (m) == house)
+        {
+          play_move (self, m);
+          return TRUE;
+        }
+      pair_with |= KIELA_MOVE_HAS_TARGET2 (m) && (KIELA_MOVE_TARGET (m) == house || KIELA_MOVE_TARGET2 (m) == house);
+    }
+  /* The first of two houses: the second is chosen next. */
+  if (pair_with)
+    {
+      self->target_from = from + 1;
+      offer_second_target (self, mover, from, house, here, n_here);
+      return TRUE;
     }
   /* Not one of them: the choice is dropped, the board shows the moves again. */
   kiela_board_view_set_highlight (self->board, mover, from, KIELA_HIGHLIGHT_NONE);
+  if (first != 0)
+    kiela_board_view_set_highlight (self->board, KIELA_OTHER_SIDE (mover), first - 1, KIELA_HIGHLIGHT_NONE);
   _kiela_window_update_turn (self);
   return FALSE;
 }

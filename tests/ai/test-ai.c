@@ -978,7 +978,7 @@ test_mefuvha_two_full_games (void)
 }
 
 /* The analysis judges each pair of houses once, from mefuvha-two's start: c2 declining, and
- * c2 taking each of the 78 pairs of North's 13 houses left with stones; taking is worth more,
+ * c2 (capturing a3 and a4) taking each of the 78 pairs of North's 13 houses left with stones; taking is worth more,
  * and the greedy and alpha-beta replies take a pair (the alpha-beta's table keeps both houses). */
 static void
 test_mefuvha_two_analysis (void)

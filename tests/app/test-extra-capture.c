@@ -43,10 +43,38 @@ fixture_teardown (Fixture *f, gconstpointer data)
   app_test_window_close (&f->w);
 }
 
+/* Mefuvha (two extra houses), on 8 files, from its start. */
+static void
+fixture_setup_two (Fixture *f, gconstpointer data)
+{
+  KielaPosition pos;
+  g_autoptr(GError) error = NULL;
+
+  app_test_disable_animations ();
+  app_test_window_open (&f->w, "kiela", KIELA_SPEED_INSTANT, 1280, 800);
+  f->mefuvha = kiela_registry_lookup_variant (f->w.registry, "mefuvha-two");
+  g_assert_nonnull (f->mefuvha);
+  g_assert_cmpuint (f->mefuvha->extra_capture, ==, 2);
+  kiela_position_init_start (&pos, f->mefuvha);
+  g_assert_true (kiela_window_new_game_from_position (f->w.window, f->mefuvha, &pos, NULL, NULL, &error));
+  g_assert_no_error (error);
+  spin (100);
+}
+
 static void
 activate (Fixture *f, const char *square)
 {
-  app_test_activate_square (f->w.window, 16, square, 50);
+  app_test_activate_square (f->w.window, f->mefuvha->files, square, 50);
+}
+
+static guint
+n_marked (Fixture *f, KielaSide side)
+{
+  guint marked = 0;
+
+  for (guint h = 0; h < 2u * f->mefuvha->files; h++)
+    marked += kiela_house_get_playable (kiela_board_view_get_house (kiela_window_get_board (f->w.window), side, h));
+  return marked;
 }
 
 /* c2 (the stylised first move) captures a3 and a4: a click marks North's 29 other houses with
@@ -168,6 +196,90 @@ test_variation (Fixture *f, gconstpointer data)
   g_assert_cmpuint (kiela_window_get_shown_position (f->w.window)->houses[KIELA_NORTH][8], ==, 0);
 }
 
+#define TWO_FIRST "c2 captures: choose two of North’s marked houses to take, one after the other, or c2 again to take none."
+#define TWO_SECOND "c2 takes h4: choose the second of North’s marked houses, or h4 again to choose another."
+
+/* Two houses: c2 captures a3 and a4 and marks North's 13 other houses with stones; h4 is the
+ * first (nothing is played yet, the others stay marked as its partners); h4 again backs out to the
+ * first choice; h4 then Enter on g3 plays c2xh4xg3, which empties both, and What Happens tells
+ * each house taken. */
+static void
+test_two_targets (Fixture *f, gconstpointer data)
+{
+  g_autofree char *name = NULL;
+
+  activate (f, "c2");
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 0);
+  g_assert_cmpuint (n_marked (f, KIELA_NORTH), ==, 13);
+  g_assert_false (kiela_house_get_playable (app_test_house (f->w.window, "a3")));   /* taken by the capture */
+  g_assert_false (kiela_house_get_playable (app_test_house (f->w.window, "h3")));   /* empty */
+  g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==, TWO_FIRST);
+  g_assert_cmpstr (kiela_window_get_narration (f->w.window), ==, TWO_FIRST);
+  app_test_maybe_screenshot (f->w.window, "extra-capture-two-first");
+  activate (f, "h4");
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 0);
+  g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==, TWO_SECOND);
+  g_assert_cmpstr (kiela_window_get_narration (f->w.window), ==, TWO_SECOND);
+  /* its 12 partners and h4 itself (to back out) */
+  g_assert_cmpuint (n_marked (f, KIELA_NORTH), ==, 13);
+  g_assert_true (kiela_house_get_playable (app_test_house (f->w.window, "h4")));
+  g_assert_true (kiela_house_get_playable (app_test_house (f->w.window, "g3")));
+  g_assert_true (kiela_house_get_playable (app_test_house (f->w.window, "c2")));
+  app_test_maybe_screenshot (f->w.window, "extra-capture-two-second");
+  /* h4 again: back to the first choice, nothing played */
+  activate (f, "h4");
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 0);
+  g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==, TWO_FIRST);
+  g_assert_cmpuint (n_marked (f, KIELA_NORTH), ==, 13);
+  activate (f, "h4");
+  app_test_press (GTK_WIDGET (app_test_house (f->w.window, "g3")), "Return");
+  spin (100);
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  name = app_test_last_move_name (f->w.window);
+  g_assert_cmpstr (name, ==, "c2xh4xg3");
+  spin (200);
+  g_assert_cmpuint (kiela_house_get_count (app_test_house (f->w.window, "h4")), ==, 0);
+  g_assert_cmpuint (kiela_house_get_count (app_test_house (f->w.window, "g3")), ==, 0);
+  {
+    KielaTracePlayer *player = kiela_window_get_trace_player (f->w.window);
+    const KielaTrace *trace = kiela_trace_player_get_trace (player);
+    gboolean told_h4 = FALSE, told_g3 = FALSE;
+
+    g_assert_nonnull (trace);
+    for (guint i = 1; i <= kiela_trace_get_n_events (trace); i++)
+      {
+        g_autofree char *line = kiela_trace_player_dup_narration_at (player, i);
+
+        told_h4 |= g_strcmp0 (line, "South also takes 2 stones from h4.") == 0;
+        told_g3 |= g_strcmp0 (line, "South also takes 1 stone from g3.") == 0;
+      }
+    g_assert_true (told_h4);
+    g_assert_true (told_g3);
+  }
+  app_test_maybe_screenshot (f->w.window, "extra-capture-two-played");
+}
+
+/* c2 twice takes none; a click on a house that is no choice, after the first house, drops the
+ * choice: nothing is played and c2 is offered again. */
+static void
+test_two_decline_and_drop (Fixture *f, gconstpointer data)
+{
+  g_autofree char *name = NULL;
+
+  activate (f, "c2");
+  activate (f, "h4");
+  activate (f, "e2");
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 0);
+  g_assert_cmpuint (n_marked (f, KIELA_NORTH), ==, 0);
+  g_assert_true (kiela_house_get_playable (app_test_house (f->w.window, "c2")));
+  activate (f, "c2");
+  g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==, TWO_FIRST);
+  activate (f, "c2");
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  name = app_test_last_move_name (f->w.window);
+  g_assert_cmpstr (name, ==, "c2");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -179,5 +291,8 @@ main (int argc, char **argv)
   g_test_add ("/extra-capture/other-click-drops", Fixture, NULL, fixture_setup, test_other_click_drops,
               fixture_teardown);
   g_test_add ("/extra-capture/variation", Fixture, NULL, fixture_setup, test_variation, fixture_teardown);
+  g_test_add ("/extra-capture/two-targets", Fixture, NULL, fixture_setup_two, test_two_targets, fixture_teardown);
+  g_test_add ("/extra-capture/two-decline-and-drop", Fixture, NULL, fixture_setup_two, test_two_decline_and_drop,
+              fixture_teardown);
   return g_test_run ();
 }

@@ -330,6 +330,29 @@ test_variants_and_plugins (void)
     g_assert_cmpint (bad.status, !=, 0);
     g_assert_nonnull (strstr (bad.err, "a3 holds no stones to take after the capture."));
   }
+  /* Two extra houses (mefuvha-two): c2 is listed bare and with each pair, the lower house first;
+   * "c2xg3xh4" plays as c2xh4xg3 and narrates both houses; a second house in Mefuvha's game of
+   * one is refused in words, and so is the same house twice. */
+  {
+    g_auto(Run) s = { 0 }, m = { 0 }, one = { 0 }, twice = { 0 };
+
+    g_setenv ("KIELA_VARIANT_PATH", KIELA_TEST_VARIANTS_DIR, TRUE);
+    run_cli (&s, "play", "--variant", "mefuvha-two", NULL);
+    run_cli (&m, "play", "--variant", "mefuvha-two", "--narrate", "c2xg3xh4", NULL);
+    run_cli (&one, "play", "--variant", "mefuvha", "c2xh4xg3", NULL);
+    run_cli (&twice, "play", "--variant", "mefuvha-two", "c2xh4xh4", NULL);
+    g_unsetenv ("KIELA_VARIANT_PATH");
+    g_assert_cmpint (s.status, ==, 0);
+    g_assert_nonnull (strstr (s.out, "Legal moves: c2 c2xh4xg4 c2xh4xf4 "));
+    g_assert_cmpint (m.status, ==, 0);
+    g_assert_nonnull (strstr (m.out, "1. South sowed c2: 1 lap, captured 7 stones, h4’s and g3’s among them."));
+    g_assert_nonnull (strstr (m.out, "South also takes 2 stones from h4."));
+    g_assert_nonnull (strstr (m.out, "South also takes 1 stone from g3."));
+    g_assert_cmpint (one.status, !=, 0);
+    g_assert_nonnull (strstr (one.err, "In Mefuvha a capture takes only one other house."));
+    g_assert_cmpint (twice.status, !=, 0);
+    g_assert_nonnull (strstr (twice.err, "it names the same house twice"));
+  }
   /* Quiela's skip: South's single b2, threatened by North's a3, is listed with its two skips;
    * "b2>a1" plays and narrates, "e1>a1" is refused in words. */
   {

@@ -536,7 +536,7 @@ test_two_start (void)
   model_start (&m, 8);
   assert_boards_equal (&b, &m);
   g_assert_cmpuint (kiela_position_total (&pos), ==, 2 * (4 * 8 - 3));
-  /* c2 captures c3 and c4 and may take two of North's 13 other houses holding stones: declined,
+  /* c2 captures a3 and a4 and may take two of North's 13 other houses holding stones: declined,
    * or one of C(13, 2) = 78 pairs. */
   g_assert_cmpuint (compare_position_two (&pos), ==, 1 + 78);
 }

@@ -749,6 +749,9 @@ test_shipped_perft (void)
     /* Mefuvha: the two stylised first moves, each capturing, and so each also a move for every
      * house it may take; then free.  (Depth 4, 2 x 10^8, is left out: 0.) */
     { "mefuvha.kiela-variant", { 1, 30, 1419, 678996, 0 } },
+    /* Mefuvha with two extra houses, on 8 files: c2 bare or with each of 78 pairs of North's
+     * 13 houses left.  (Depth 4 is left out: 0.) */
+    { "mefuvha-two.kiela-variant", { 1, 79, 12200, 2423226, 0 } },
     { "templates/hawalis.kiela-variant", { 1, 14, 182, 1539, 12626 } },
   };
   g_autoptr(KielaTrace) trace = kiela_trace_new ();
@@ -779,7 +782,8 @@ test_simplified (void)
 {
   static const struct { const char *file; gboolean simplified; } games[] = {
     { "owela.kiela-variant", FALSE }, { "omweso.kiela-variant", FALSE }, { "quiela.kiela-variant", FALSE },
-    { "hus.kiela-variant", FALSE }, { "mefuvha.kiela-variant", FALSE }, { "templates/hawalis.kiela-variant", FALSE },
+    { "hus.kiela-variant", FALSE }, { "mefuvha.kiela-variant", FALSE }, { "mefuvha-two.kiela-variant", FALSE },
+    { "templates/hawalis.kiela-variant", FALSE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
@@ -790,7 +794,8 @@ test_simplified (void)
 
       g_assert_cmpint (kiela_variant_is_simplified (v), ==, games[i].simplified);
       /* Mefuvha's extra capture is a key of its file, not a rule of its name. */
-      g_assert_cmpuint (v->extra_capture, ==, g_str_equal (games[i].file, "mefuvha.kiela-variant") ? 1 : 0);
+      g_assert_cmpuint (v->extra_capture, ==, g_str_equal (games[i].file, "mefuvha.kiela-variant") ? 1
+                                              : g_str_equal (games[i].file, "mefuvha-two.kiela-variant") ? 2 : 0);
       /* So is Quiela's skip of a threatened single. */
       g_assert_cmpint ((v->flags & KIELA_VARIANT_FLAG_SINGLE_SKIP) != 0, ==,
                        g_str_equal (games[i].file, "quiela.kiela-variant"));

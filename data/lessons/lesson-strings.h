@@ -394,7 +394,7 @@ N_("Sowing clockwise from any house: only the four left-hand houses may, and onl
 /* TRANSLATORS: teacher notes of lesson “omweso-reverse”: an activity with real stones */
 N_("On a board drawn on paper, four rows of eight, pupils sow b1 both ways with real stones and say which way captures.")
 /* TRANSLATORS: lesson “omweso-reverse”, step 1, its text: plain words for a 12-year-old; keep squares (g1) */
-N_("In Omweso you sow anticlockwise, as in Kiela. But your four left-hand houses (a1, b1, a2 and b2) may also be sown clockwise, when that sowing captures. Watch b1 sown clockwise: its last stone lands in a2, facing North’s a3 and a4.")
+N_("In Omweso you sow anticlockwise, as in Kiela. But your four left-hand houses (a1, b1, a2 and b2) may also be sown clockwise, when that sowing captures. Watch b1 sown clockwise: its last stone lands in a2, facing North’s a3 and a4. The move is written b1<; in a game, Shift+click sows clockwise, or a click asks which way.")
 /* TRANSLATORS: lesson “omweso-reverse”, step 1: the hint */
 N_("Clockwise, the two stones of b1 go first to a1, then up into a2.")
 /* TRANSLATORS: lesson “omweso-reverse”, step 2, its text: plain words for a 12-year-old; keep squares (g1) */

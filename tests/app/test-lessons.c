@@ -1009,6 +1009,11 @@ test_walkthrough (Fixture *f, gconstpointer data)
       const KielaLesson *lesson = g_ptr_array_index (course, i);
       const KielaVariant *variant = kiela_registry_lookup_variant (f->registry, lesson->variant);
       g_autofree char *target = g_strdup_printf ("%s/1", lesson->id);
+      /* KIELA_WALK_LESSON=omweso-reverse walks that lesson alone. */
+      const char *only = g_getenv ("KIELA_WALK_LESSON");
+
+      if (only != NULL && g_strcmp0 (only, lesson->id) != 0)
+        continue;
 
       /* From the list, as a pupil opens it. */
       kiela_window_show_page (f->window, KIELA_PAGE_LESSONS);

@@ -616,6 +616,19 @@ test_variant_rules (Fixture *f, gconstpointer data)
       g_assert_true (gdk_texture_save_to_png (texture, path));
     }
 
+  /* Two extra houses: taken together or not at all. */
+  {
+    const KielaVariant *two = kiela_registry_lookup_variant (f->registry, "mefuvha-two");
+
+    g_assert_nonnull (two);
+    kiela_position_init_start (&pos, two);
+    kiela_position_editor_set_position (editor, two, &pos);
+    rules = row_subtitle (editor, "special_row");
+    g_assert_nonnull (strstr (rules, "After a capture the mover may take 2 more houses of their choice, both or none."));
+    g_assert_nonnull (strstr (rules, "Each side’s first move is made from c2."));
+    g_assert_cmpstr (row_subtitle (editor, "first_north_row"), ==, "Its first move is still to be made from f3.");
+  }
+
   kiela_position_init_start (&pos, quiela);
   kiela_position_editor_set_position (editor, quiela, &pos);
   rules = row_subtitle (editor, "special_row");

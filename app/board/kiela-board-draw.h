@@ -24,8 +24,8 @@ gboolean kiela_board_draw_uses_cairo (GtkWidget *widget);
 
 /* Draws a house's content (hover glow, stones, marks, count) into the top left square of `cell`
  * in the painter's coordinates (whole pixels, as the house is allocated); `widget` gives the fonts.
- * With cairo, all houses go into the board's one cairo node: GTK 4.8's cairo renderer paints
- * each cairo node through an image of its own, which cost more than the houses themselves. */
+ * The board view draws each house into a node of its own, kept while the house's look is the
+ * same (kiela-board-view.c); PNG exports draw them all into one cairo node. */
 void     kiela_board_draw_house (KielaBoardRenderer *renderer, KielaBoardPainter *painter, GtkWidget *widget,
                                  const graphene_rect_t *cell, const KielaHouseLook *look);
 

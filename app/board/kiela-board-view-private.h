@@ -8,6 +8,7 @@
 #include "kiela-board-art.h"
 #include "kiela-board-geometry.h"
 #include "kiela-board-renderer.h"
+#include "kiela-board-draw.h"
 #include "kiela-position.h"
 
 G_BEGIN_DECLS
@@ -40,9 +41,13 @@ struct _KielaBoardView
 
   /* The artwork rasterised for the current size. */
   KielaBoardRenderer *renderer;
-  /* The board with its houses as last drawn, reused while none of it changes, so that a frame
-   * that only moves the hand or a dragged stone repaints just those (GTK compares nodes). */
+  /* The board's wood and each house as last drawn, each reused while it does not change: GTK
+   * compares the nodes of one frame with the last one's and repaints only what differs, so a
+   * stone dropped repaints its house (and the hand), not the whole board. */
   GskRenderNode *board_node;
+  GskRenderNode *house_nodes[2][KIELA_MAX_HOUSES];
+  KielaHouseLook house_looks[2][KIELA_MAX_HOUSES];
+  graphene_rect_t house_cells[2][KIELA_MAX_HOUSES];
   int board_node_width, board_node_height, board_node_scale;
   gboolean board_node_cairo;
   guint resize_timeout;     /* pending re-render after a resize; the old textures are stretched meanwhile */

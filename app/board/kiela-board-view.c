@@ -108,13 +108,77 @@ draw_focus_rings (KielaBoardView *self, GtkSnapshot *snapshot, const KielaBoardL
       }
 }
 
+/* Forgets the board as drawn: the next frame draws the wood and every house anew. */
+static void
+clear_board_nodes (KielaBoardView *self)
+{
+  g_clear_pointer (&self->board_node, gsk_render_node_unref);
+  for (guint side = 0; side < 2; side++)
+    for (guint h = 0; h < KIELA_MAX_HOUSES; h++)
+      g_clear_pointer (&self->house_nodes[side][h], gsk_render_node_unref);
+}
+
 void
 _kiela_board_view_house_changed (KielaBoardView *self)
 {
   g_return_if_fail (KIELA_IS_BOARD_VIEW (self));
 
-  g_clear_pointer (&self->board_node, gsk_render_node_unref);
+  /* The next snapshot compares each house's look with the one last drawn. */
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The board as nodes: the wood, then each house's content (hover glow, stones, marks, count),
+ * each node kept while what it shows is unchanged.  With cairo a house is a cairo node of its
+ * own again, clipped to its square: GTK 4.8's cairo renderer paints each through an image of
+ * its own, which costs more when every house changes (a new game), but a dropped stone changes
+ * one house, and GTK repaints only the nodes that differ from the last frame's. */
+static void
+snapshot_board (KielaBoardView *self, GtkSnapshot *snapshot, const KielaBoardLayout *layout, gboolean use_cairo)
+{
+  if (!kiela_board_renderer_is_ready (self->renderer))
+    return;
+  if (self->board_node == NULL)
+    {
+      GtkSnapshot *wood = gtk_snapshot_new ();
+      graphene_rect_t bounds = GRAPHENE_RECT_INIT (layout->x, layout->y, layout->width, layout->height);
+      KielaBoardPainter painter;
+
+      kiela_board_painter_begin (&painter, wood, use_cairo, &bounds);
+      kiela_board_renderer_paint_background (self->renderer, &painter, layout);
+      kiela_board_painter_end (&painter);
+      self->board_node = gtk_snapshot_free_to_node (wood);
+    }
+  if (self->board_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->board_node);
+
+  for (guint side = 0; side < 2; side++)
+    for (guint h = 0; h < 2 * self->files; h++)
+      {
+        KielaHouse *house = self->houses[side][h];
+        KielaHouseLook look;
+        graphene_rect_t cell;
+
+        house_cell (layout, house, &cell);
+        kiela_house_get_look (house, &look);
+        /* The houses draw their own focus rings: not part of the board's drawing. */
+        look.focus_visible = FALSE;
+        if (self->house_nodes[side][h] == NULL || memcmp (&look, &self->house_looks[side][h], sizeof look) != 0
+            || !graphene_rect_equal (&cell, &self->house_cells[side][h]))
+          {
+            GtkSnapshot *content = gtk_snapshot_new ();
+            KielaBoardPainter painter;
+
+            kiela_board_painter_begin (&painter, content, use_cairo, &cell);
+            kiela_board_draw_house (self->renderer, &painter, GTK_WIDGET (self), &cell, &look);
+            kiela_board_painter_end (&painter);
+            g_clear_pointer (&self->house_nodes[side][h], gsk_render_node_unref);
+            self->house_nodes[side][h] = gtk_snapshot_free_to_node (content);
+            self->house_looks[side][h] = look;
+            self->house_cells[side][h] = cell;
+          }
+        if (self->house_nodes[side][h] != NULL)
+          gtk_snapshot_append_node (snapshot, self->house_nodes[side][h]);
+      }
 }
 
 static void
@@ -130,23 +194,18 @@ kiela_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   /* While the window is being resized, stretch the old textures; render anew once it settles. */
   if ((self->resize_timeout == 0 || !kiela_board_renderer_is_ready (self->renderer))
       && kiela_board_renderer_ensure (self->renderer, &layout, scale))
-    g_clear_pointer (&self->board_node, gsk_render_node_unref);
+    clear_board_nodes (self);
 
-  if (self->board_node == NULL || self->board_node_width != width || self->board_node_height != height
+  if (self->board_node_width != width || self->board_node_height != height
       || self->board_node_scale != scale || self->board_node_cairo != use_cairo)
     {
-      GtkSnapshot *board = gtk_snapshot_new ();
-
-      draw_board (self, self->renderer, board, &layout, use_cairo, TRUE);
-      g_clear_pointer (&self->board_node, gsk_render_node_unref);
-      self->board_node = gtk_snapshot_free_to_node (board);
+      clear_board_nodes (self);
       self->board_node_width = width;
       self->board_node_height = height;
       self->board_node_scale = scale;
       self->board_node_cairo = use_cairo;
     }
-  if (self->board_node != NULL)
-    gtk_snapshot_append_node (snapshot, self->board_node);
+  snapshot_board (self, snapshot, &layout, use_cairo);
 
   /* The houses draw their focus rings. */
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
@@ -386,7 +445,7 @@ rebuild_houses (KielaBoardView *self, guint files)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   memset (self->houses, 0, sizeof self->houses);
-  g_clear_pointer (&self->board_node, gsk_render_node_unref);
+  clear_board_nodes (self);
 
   self->files = files;
   self->n_houses = 4 * files;
@@ -669,7 +728,7 @@ kiela_board_view_dispose (GObject *object)
   self->n_houses = 0;
   self->setup_source = self->drag_source = self->last_focus = NULL;
   g_clear_object (&self->renderer);
-  g_clear_pointer (&self->board_node, gsk_render_node_unref);
+  clear_board_nodes (self);
 
   G_OBJECT_CLASS (kiela_board_view_parent_class)->dispose (object);
 }

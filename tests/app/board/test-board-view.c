@@ -869,11 +869,35 @@ house_rect (KielaBoardView *board, KielaHouse *house, graphene_rect_t *rect)
   g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (house), GTK_WIDGET (board), rect));
 }
 
-/* With the cairo renderer the board and all its houses are one cairo node (GTK 4.8 paints each
- * cairo node through an image of its own: one per house cost more than the houses), which is
- * drawn anew when a house changes and reused when only the hand or a focus ring does. */
+/* The cairo nodes of `d` that are not in `kept` (pointers), and that `kept` has which `d` lost. */
+static guint
+nodes_changed (const Drawn *d, GPtrArray *kept)
+{
+  guint changed = 0;
+
+  for (guint i = 0; i < d->cairo->len; i++)
+    changed += !g_ptr_array_find (kept, g_ptr_array_index (d->cairo, i), NULL);
+  for (guint i = 0; i < kept->len; i++)
+    changed += !g_ptr_array_find (d->cairo, g_ptr_array_index (kept, i), NULL);
+  return changed;
+}
+
+static GPtrArray *
+nodes_kept (const Drawn *d)
+{
+  GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) gsk_render_node_unref);
+
+  for (guint i = 0; i < d->cairo->len; i++)
+    g_ptr_array_add (kept, gsk_render_node_ref (g_ptr_array_index (d->cairo, i)));
+  return kept;
+}
+
+/* With the cairo renderer the board's wood is one cairo node and each house's content another,
+ * each kept while it does not change: GTK repaints only the nodes that differ from the last
+ * frame's, so a stone dropped repaints one house, not the board.  Nothing else is drawn anew
+ * when only the hand or a focus ring changes. */
 static void
-test_houses_drawn_in_one_node (void)
+test_houses_drawn_in_own_nodes (void)
 {
   GtkWidget *window, *widget;
   KielaBoardView *board;
@@ -881,7 +905,7 @@ test_houses_drawn_in_one_node (void)
   KielaPosition pos;
   Frames frames = { 0 };
   Drawn d = { 0 };
-  GskRenderNode *board_node;
+  GPtrArray *kept;
   cairo_surface_t *before, *after;
   graphene_rect_t cell;
   int width, height;
@@ -893,64 +917,79 @@ test_houses_drawn_in_one_node (void)
   g1 = house_by_square (board, "g1");
   c3 = house_by_square (board, "c3");
 
+  /* The wood and the 40 houses. */
   draw_now (widget, &frames, &d);
   width = gtk_widget_get_width (widget);
   height = gtk_widget_get_height (widget);
   g_assert_cmpint (width, >, 0);
-  g_assert_cmpuint (d.cairo->len, ==, 1);
-  board_node = gsk_render_node_ref (g_ptr_array_index (d.cairo, 0));
+  g_assert_cmpuint (d.cairo->len, ==, 41);
+  kept = nodes_kept (&d);
   before = node_image (d.node, width, height);
 
-  /* The hand is drawn over the board: the board's node is the same one, not drawn again. */
+  /* The same board again: every node is the one drawn before. */
+  gtk_widget_queue_draw (widget);
+  draw_now (widget, &frames, &d);
+  g_assert_cmpuint (nodes_changed (&d, kept), ==, 0);
+
+  /* The hand is drawn over the board: one node more, the board's all the same ones. */
   kiela_board_view_set_hand (board, KIELA_SOUTH, 0, 3);
   draw_now (widget, &frames, &d);
-  g_assert_cmpuint (d.cairo->len, ==, 2);
-  g_assert_true (g_ptr_array_index (d.cairo, 0) == board_node);
+  g_assert_cmpuint (d.cairo->len, ==, 42);
+  g_assert_cmpuint (nodes_changed (&d, kept), ==, 1);
   kiela_board_view_set_hand (board, KIELA_SOUTH, 0, 0);
 
-  /* A count changes: the board is drawn anew, and only that house's square looks different. */
+  /* A count changes: that house's node is drawn anew (one gone, one new), no other, and only
+   * that house's square looks different. */
   pos.houses[KIELA_SOUTH][6] = 9;
   kiela_board_view_set_position (board, &pos);
   draw_now (widget, &frames, &d);
-  g_assert_cmpuint (d.cairo->len, ==, 1);
-  g_assert_true (g_ptr_array_index (d.cairo, 0) != board_node);
+  g_assert_cmpuint (d.cairo->len, ==, 41);
+  g_assert_cmpuint (nodes_changed (&d, kept), ==, 2);
   after = node_image (d.node, width, height);
   house_rect (board, g1, &cell);
   assert_diff_inside (before, after, &cell);
   cairo_surface_destroy (before);
   before = after;
-  gsk_render_node_unref (board_node);
-  board_node = gsk_render_node_ref (g_ptr_array_index (d.cairo, 0));
+  g_ptr_array_unref (kept);
+  kept = nodes_kept (&d);
 
-  /* The pointer over a house: its glow lies under the stones, so the board draws it. */
+  /* The pointer over a house: its glow lies under the stones, so that house is drawn anew. */
   gtk_widget_set_state_flags (GTK_WIDGET (c3), GTK_STATE_FLAG_PRELIGHT, FALSE);
   draw_now (widget, &frames, &d);
-  g_assert_true (g_ptr_array_index (d.cairo, 0) != board_node);
+  g_assert_cmpuint (nodes_changed (&d, kept), ==, 2);
   after = node_image (d.node, width, height);
   house_rect (board, c3, &cell);
   assert_diff_inside (before, after, &cell);
   cairo_surface_destroy (after);
   gtk_widget_unset_state_flags (GTK_WIDGET (c3), GTK_STATE_FLAG_PRELIGHT);
   draw_now (widget, &frames, &d);
-  gsk_render_node_unref (board_node);
-  board_node = gsk_render_node_ref (g_ptr_array_index (d.cairo, 0));
+  g_ptr_array_unref (kept);
+  kept = nodes_kept (&d);
   after = node_image (d.node, width, height);
   g_assert_cmpuint (diff_images (before, after).n, ==, 0);
   cairo_surface_destroy (after);
 
-  /* The focus ring is the house's own: the board's node stays, the ring shows on g1 only. */
+  /* The focus ring is the house's own: the board's nodes stay, the ring shows on g1 only. */
   gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
   kiela_board_view_focus_house (board, KIELA_SOUTH, 6);
   g_assert_true (gtk_widget_has_visible_focus (GTK_WIDGET (g1)));
   draw_now (widget, &frames, &d);
-  g_assert_true (g_ptr_array_index (d.cairo, 0) == board_node);
+  g_assert_cmpuint (nodes_changed (&d, kept), ==, 0);
   after = node_image (d.node, width, height);
   house_rect (board, g1, &cell);
   assert_diff_inside (before, after, &cell);
   cairo_surface_destroy (after);
 
+  /* Another size: the wood and every house are drawn anew. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 480);
+  for (guint i = 0; i < 100 && gtk_widget_get_width (widget) == width; i++)
+    wait_frames (&frames, 1);
+  draw_now (widget, &frames, &d);
+  g_assert_cmpint (gtk_widget_get_width (widget), !=, width);
+  g_assert_cmpuint (nodes_changed (&d, kept), ==, 2 * 41);
+
   cairo_surface_destroy (before);
-  gsk_render_node_unref (board_node);
+  g_ptr_array_unref (kept);
   drawn_clear (&d);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1115,7 +1154,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board/cache-survives-count-changes", test_cache_survives_count_changes);
   g_test_add_func ("/board/captured-flashes", test_captured_flashes);
   g_test_add_func ("/board/stones-do-not-overlap", test_stones_do_not_overlap);
-  g_test_add_func ("/board/houses-drawn-in-one-node", test_houses_drawn_in_one_node);
+  g_test_add_func ("/board/houses-drawn-in-own-nodes", test_houses_drawn_in_own_nodes);
   g_test_add_func ("/board/badges-cached-for-every-size", test_badges_cached_for_every_size);
   return g_test_run ();
 }

@@ -612,6 +612,9 @@ static gboolean
 alphabeta_arrange (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES], GError **error)
 {
   gint64 depth = kiela_ai_setting_int (request->settings, "depth", MAX_PLY - 1);
+
+  if (classic_book_arrange (request, counts))
+    return TRUE;
   return classic_arrange_search (request, (guint) CLAMP (depth - 1, 1, 4), counts, error);
 }
 

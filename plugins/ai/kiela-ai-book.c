@@ -17,6 +17,10 @@
  *   ai=mpanzu depth=14  who searched
  *   [Moves kiela]       one group a variant (its id)
  *   KPN=MOVE SCORE      the position, its move's name (kiela_move_name), the search's score
+ *   [Arrange kiela-expert]   a variant with a setup phase: its arrangements
+ *   KPN=KPN SCORE       the board when a side arranges, that side "to move" (as arrange()
+ *                       requests have it); the board after its arrangement, South to move;
+ *                       the search's score of that board for the side who arranged
  *
  * A personality uses it with the setting book=1.  An entry is played only when its move is
  * legal in the position; a missing or malformed file is named once on standard error and the
@@ -67,10 +71,11 @@ classic_book_load (const char *path, GHashTable *moves, gint *depth, gint *plies
     {
       g_auto(GStrv) keys = NULL;
       const char *variant;
+      gboolean arrange = g_str_has_prefix (groups[g], "Arrange ");
 
-      if (!g_str_has_prefix (groups[g], "Moves "))
+      if (!g_str_has_prefix (groups[g], "Moves ") && !arrange)
         continue;
-      variant = groups[g] + strlen ("Moves ");
+      variant = groups[g] + (arrange ? strlen ("Arrange ") : strlen ("Moves "));
       keys = g_key_file_get_keys (file, groups[g], NULL, NULL);
       for (guint k = 0; keys && keys[k]; k++)
         {
@@ -85,6 +90,30 @@ classic_book_load (const char *path, GHashTable *moves, gint *depth, gint *plies
               return FALSE;
             }
           g_strstrip (value);
+          if (arrange)
+            {
+              /* "KPN SCORE": the KPN itself holds a space before its side. */
+              KielaPosition after;
+              char *last = strrchr (value, ' ');
+              gboolean ok = last != NULL && (g_ascii_isdigit (last[1]) || last[1] == '-');
+
+              if (ok)
+                {
+                  g_autofree char *board = g_strndup (value, (gsize) (last - value));
+                  ok = kiela_position_parse (board, 0, &after, NULL) && after.files == pos.files;
+                }
+              if (!ok)
+                {
+                  g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                               "%s: [%s] %s has no arrangement (a position and a score)", path, groups[g], keys[k]);
+                  return FALSE;
+                }
+              {
+                g_autofree char *kpn = kiela_position_to_string (&pos);
+                g_hash_table_replace (moves, g_strdup_printf ("arrange %s\n%s", variant, kpn), g_strdup (value));
+              }
+              continue;
+            }
           space = strchr (value, ' ');
           if (value[0] == '\0' || value[0] == ' ' || (space && !g_ascii_isdigit (space[1]) && space[1] != '-'))
             {
@@ -175,4 +204,36 @@ classic_book_move (const KielaAiRequest *request, KielaAiReply *reply)
         return TRUE;
       }
   return FALSE;
+}
+
+gboolean
+classic_book_arrange (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES])
+{
+  const ClassicBook *book;
+  g_autofree char *kpn = NULL, *key = NULL, *board = NULL;
+  const char *entry, *last;
+  KielaPosition after;
+  KielaSide side = request->position.to_move ? KIELA_NORTH : KIELA_SOUTH;
+  guint n = 2u * request->position.files;
+
+  if (kiela_ai_setting_int (request->settings, "book", 0) == 0)
+    return FALSE;
+  book = book_get ();
+  kpn = kiela_position_to_string (&request->position);
+  key = g_strdup_printf ("arrange %s\n%s", request->variant->id, kpn);
+  entry = g_hash_table_lookup (book->moves, key);
+  if (entry == NULL || (last = strrchr (entry, ' ')) == NULL)
+    return FALSE;
+  board = g_strndup (entry, (gsize) (last - entry));
+  if (!kiela_position_parse (board, request->position.files, &after, NULL))
+    return FALSE;
+  /* Only the arranging side's stones may differ, their total kept, within the variant's rules. */
+  if (memcmp (after.houses[KIELA_OTHER_SIDE (side)], request->position.houses[KIELA_OTHER_SIDE (side)],
+              sizeof after.houses[0]) != 0
+      || kiela_position_side_total (&after, side) != kiela_position_side_total (&request->position, side)
+      || !kiela_variant_check_arrangement (request->variant, side, after.houses[side], NULL))
+    return FALSE;
+  memset (counts, 0, sizeof (guint16) * KIELA_MAX_HOUSES);
+  memcpy (counts, after.houses[side], sizeof (guint16) * n);
+  return TRUE;
 }

@@ -106,7 +106,12 @@ void     classic_describe_move (const KielaVariant *variant, const KielaPosition
 /* The opening book (kiela-ai-book.c): with the setting book=1, the move the book gives the
  * request's position in the game's first plies (TRUE, `reply` filled), or FALSE: search. */
 gboolean classic_book_move (const KielaAiRequest *request, KielaAiReply *reply);
-/* Reads a book file into `moves` ("VARIANT\nKPN" -> "MOVE SCORE"), its depth and plies. */
+/* With book=1, the arrangement the book's [Arrange VARIANT] group gives the request's board
+ * (the arranging side to move) when it keeps the other side's stones, the side's total and the
+ * variant's rules (TRUE, `counts` filled in local numbering), or FALSE: search. */
+gboolean classic_book_arrange (const KielaAiRequest *request, guint16 counts[KIELA_MAX_HOUSES]);
+/* Reads a book file into `moves` ("VARIANT\nKPN" -> "MOVE SCORE", and for arrangements
+ * "arrange VARIANT\nKPN" -> "KPN SCORE"), its depth and plies. */
 gboolean classic_book_load (const char *path, GHashTable *moves, gint *depth, gint *plies, GError **error);
 
 /* The expert setup phase (kiela-ai-arrange.c).  `random` scatters the stones;

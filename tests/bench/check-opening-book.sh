@@ -62,8 +62,51 @@ for bad in 'hello' '[Book]\ndepth=x\nplies=2\n' "[Book]\ndepth=9\nplies=2\n[Move
 done
 KIELA_AI_BOOK="$tmp/missing.ini" "$cli" bestmove --ai "mpanzu book=1" --nodes 3000 > "$tmp/out" 2> "$tmp/err" || fail "no move without a book"
 grep -q 'missing.ini: .*playing without it' "$tmp/err" || { cat "$tmp/err"; fail "no message for a missing book"; }
+# kiela-expert: the arrangements first ([Arrange kiela-expert]: South's at the start, North's after
+# it and after the start), then the first 2 plies from the arranged boards.
+VARIANTS=kiela-expert PLIES=2 DEPTH=3 JOBS=1 ARRANGE="arrange-candidates=20" ARRANGE_TRIES=2 scripts/opening-book.sh "$build" "$tmp/expert.ini" 2> "$tmp/err" \
+  || { cat "$tmp/err"; fail "opening-book.sh failed for kiela-expert"; }
+grep -qx '\[Arrange kiela-expert\]' "$tmp/expert.ini" || fail "no [Arrange kiela-expert] group"
+arrangements=$(sed -n '/^\[Arrange kiela-expert\]$/,/^\[/p' "$tmp/expert.ini" | grep -c '=')
+[ "$arrangements" = 3 ] || fail "$arrangements arrangements, not South's and North's two"
+south_after=$(grep -F "$start=" "$tmp/expert.ini" | sed 's/^[^=]*=\(.* s\) -*[0-9]*$/\1/')
+[ -n "$south_after" ] && [ "$south_after" != "$start" ] || fail "no South arrangement for the expert start"
+# Its North rows are the start's; South's 28 stones are rearranged.
+[ "$(echo "$south_after" | cut -d/ -f1,2)" = "$(echo "$start" | cut -d/ -f1,2)" ] || fail "South's book arrangement moved North's stones: $south_after"
+KIELA_AI_BOOK="$tmp/expert.ini" "$cli" arrange --ai "mpanzu book=1" > "$tmp/out" 2> "$tmp/err"
+[ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "the AI module complained about the expert book"; }
+grep -qxF "position $south_after" "$tmp/out" || { cat "$tmp/out"; fail "the master did not arrange as the book says"; }
+# North's answer to South's book arrangement, played from the book.
+north_key=$(echo "$south_after" | sed 's/ s$/ n/')
+north_after=$(grep -F "$north_key=" "$tmp/expert.ini" | sed 's/^[^=]*=\(.* s\) -*[0-9]*$/\1/')
+[ -n "$north_after" ] || fail "no North answer to South's book arrangement"
+KIELA_AI_BOOK="$tmp/expert.ini" "$cli" arrange --side north --position "$south_after" --ai "mpanzu book=1" > "$tmp/out"
+grep -qxF "position $north_after" "$tmp/out" || { cat "$tmp/out"; fail "North did not answer as the book says"; }
+# The play tree starts from the arranged boards: South's first move there is in the book.
+grep -qF "$north_after=" "$tmp/expert.ini" || fail "the arranged board has no book move"
+# A hand-made arrangement (all 28 South stones in a1, which no search picks) is played with book=1 only.
+all_a1='2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/28,0,0,0,0,0,0,0,0,0 s'
+printf '[Book]\ndepth=9\nplies=2\n[Arrange kiela-expert]\n%s=%s 7\n' "$start" "$all_a1" > "$tmp/a1-arrange.ini"
+KIELA_AI_BOOK="$tmp/a1-arrange.ini" "$cli" arrange --ai "mpanzu book=1" > "$tmp/out"
+grep -qxF "position $all_a1" "$tmp/out" || { cat "$tmp/out"; fail "the book's arrangement was not played"; }
+KIELA_AI_BOOK="$tmp/a1-arrange.ini" "$cli" arrange --ai "mpanzu book=0" --nodes 20000 > "$tmp/out"
+grep -qxF "position $all_a1" "$tmp/out" && fail "book=0 arranged from the book"
+# Arrangements that move the other side's stones or change the side's total are not played.
+for bad in '2,2,2,2,2,2,2,2,2,0/2,2,2,2,2,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/28,0,0,0,0,0,0,0,0,0 s' \
+           '2,2,2,2,2,2,2,2,2,2/2,2,2,2,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0/27,0,0,0,0,0,0,0,0,0 s'; do
+  printf '[Book]\ndepth=9\nplies=2\n[Arrange kiela-expert]\n%s=%s 7\n' "$start" "$bad" > "$tmp/bad-arrange.ini"
+  KIELA_AI_BOOK="$tmp/bad-arrange.ini" "$cli" arrange --ai "mpanzu book=1" --nodes 20000 > "$tmp/out" 2> "$tmp/err" \
+    || { cat "$tmp/err"; fail "no arrangement with a wrong book arrangement"; }
+  grep -qxF "position $bad" "$tmp/out" && fail "the wrong arrangement $bad was played"
+  grep -q '^position ' "$tmp/out" || fail "no arrangement searched instead of $bad"
+done
+# An arrangement without its score is a malformed book.
+printf '[Book]\ndepth=9\nplies=2\n[Arrange kiela-expert]\n%s=%s\n' "$start" "$all_a1" > "$tmp/bad.ini"
+KIELA_AI_BOOK="$tmp/bad.ini" "$cli" arrange --ai "mpanzu book=1" --nodes 20000 > "$tmp/out" 2> "$tmp/err" || fail "no arrangement with a malformed book"
+grep -q "has no arrangement.*playing without it" "$tmp/err" || { cat "$tmp/err"; fail "no message for an arrangement without a score"; }
+
 # The shipped book is read without a complaint, and the master plays its start move from it.
 "$cli" bestmove --ai "mpanzu book=1" > "$tmp/out" 2> "$tmp/err"
 [ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "the shipped book was refused"; }
 grep -qx 'nodes 0' "$tmp/out" || { cat "$tmp/out"; fail "the master did not play the start from the shipped book"; }
-echo "ok: a $kiela-position book at depth 3 is played, bad books are refused"
+echo "ok: a $kiela-position book at depth 3 and kiela-expert's arrangements are played, bad books are refused"

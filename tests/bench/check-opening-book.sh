@@ -109,4 +109,10 @@ grep -q "has no arrangement.*playing without it" "$tmp/err" || { cat "$tmp/err";
 "$cli" bestmove --ai "mpanzu book=1" > "$tmp/out" 2> "$tmp/err"
 [ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "the shipped book was refused"; }
 grep -qx 'nodes 0' "$tmp/out" || { cat "$tmp/out"; fail "the master did not play the start from the shipped book"; }
+# ... and arranges kiela-expert's stones from its [Arrange kiela-expert] group.
+shipped_after=$(sed -n '/^\[Arrange kiela-expert\]$/,/^\[/p' "$build/data/ai/opening-book.ini" | grep -F "$start=" \
+                | sed 's/^[^=]*=\(.* s\) -*[0-9]*$/\1/')
+[ -n "$shipped_after" ] || fail "the shipped book has no arrangement for kiela-expert's start"
+"$cli" arrange --ai "mpanzu book=1" > "$tmp/out" 2> "$tmp/err"
+grep -qxF "position $shipped_after" "$tmp/out" || { cat "$tmp/out" "$tmp/err"; fail "the master did not arrange from the shipped book"; }
 echo "ok: a $kiela-position book at depth 3 and kiela-expert's arrangements are played, bad books are refused"

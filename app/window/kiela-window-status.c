@@ -329,8 +329,17 @@ _kiela_window_update_turn (KielaWindow *self)
   else
     kiela_board_view_set_playable (self->board, to_move, NULL, 0);
   if (interactive && kiela_game_session_get_hint_move (self->session) >= 0)
-    kiela_board_view_set_highlight (self->board, to_move, KIELA_MOVE_HOUSE (kiela_game_session_get_hint_move (self->session)),
-                                    KIELA_HIGHLIGHT_HINT);
+    {
+      const KielaMove hint = kiela_game_session_get_hint_move (self->session);
+      /* The houses the move also takes (an extra capture: the opponent's; a skip: its own). */
+      const KielaSide target_side = KIELA_MOVE_IS_SKIP (hint) ? to_move : KIELA_OTHER_SIDE (to_move);
+
+      kiela_board_view_set_highlight (self->board, to_move, KIELA_MOVE_HOUSE (hint), KIELA_HIGHLIGHT_HINT);
+      if (KIELA_MOVE_HAS_TARGET (hint))
+        kiela_board_view_set_highlight (self->board, target_side, KIELA_MOVE_TARGET (hint), KIELA_HIGHLIGHT_HINT);
+      if (KIELA_MOVE_HAS_TARGET2 (hint))
+        kiela_board_view_set_highlight (self->board, target_side, KIELA_MOVE_TARGET2 (hint), KIELA_HIGHLIGHT_HINT);
+    }
 
   status = status_dup (self, to_move, at_end, over);
   if (kiela_game_session_in_variation (self->session))

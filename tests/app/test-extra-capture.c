@@ -280,6 +280,71 @@ test_two_decline_and_drop (Fixture *f, gconstpointer data)
   g_assert_cmpstr (name, ==, "c2");
 }
 
+/* In a reviewed position the two houses are chosen the same way, and play a variation: c2 was
+ * played bare; back at the start, c2, h4 and g3 play c2xh4xg3 beside it. */
+static void
+test_two_variation (Fixture *f, gconstpointer data)
+{
+  KielaGameSession *session = kiela_window_get_session (f->w.window);
+  KielaGame *main_game;
+  g_autofree char *main_name = NULL, *name = NULL;
+
+  activate (f, "c2");
+  activate (f, "c2");
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 1);
+  spin (200);
+  kiela_game_session_set_view_ply (session, 0);
+  spin (100);
+  g_assert_false (kiela_game_session_is_live (session));
+  activate (f, "c2");
+  g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==, TWO_FIRST);
+  g_assert_cmpuint (n_marked (f, KIELA_NORTH), ==, 13);
+  activate (f, "h4");
+  g_assert_cmpstr (kiela_window_get_last_message (f->w.window), ==, TWO_SECOND);
+  g_assert_false (kiela_game_session_in_variation (session));
+  activate (f, "g3");
+  spin (200);
+  g_assert_true (kiela_game_session_in_variation (session));
+  main_game = kiela_game_tree_get_main_game (kiela_game_session_get_tree (session));
+  g_assert_cmpuint (kiela_game_get_n_moves (main_game), ==, 1);
+  main_name = kiela_game_dup_move_name (main_game, 0);
+  g_assert_cmpstr (main_name, ==, "c2");
+  name = kiela_game_dup_move_name (kiela_window_get_game (f->w.window), 0);
+  g_assert_cmpstr (name, ==, "c2xh4xg3");
+}
+
+static gboolean
+hint_shown (gpointer data)
+{
+  Fixture *f = data;
+  const char *msg = kiela_window_get_last_message (f->w.window);
+
+  return msg != NULL && g_str_has_prefix (msg, "Hint: sow ");
+}
+
+/* The hint names a move taking two houses and marks the house and both houses it takes. */
+static void
+test_two_hint (Fixture *f, gconstpointer data)
+{
+  KielaBoardView *board = kiela_window_get_board (f->w.window);
+  KielaMove hint;
+  char name[KIELA_MOVE_NAME_MAX], *expected;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.hint", NULL);
+  wait_until (hint_shown, f, 20000, "the hint");
+  hint = kiela_game_session_get_hint_move (kiela_window_get_session (f->w.window));
+  g_assert_true (KIELA_MOVE_HAS_TARGET2 (hint));
+  kiela_move_name (8, KIELA_SOUTH, hint, name);
+  expected = g_strdup_printf ("Hint: sow %s.", name);
+  g_assert_true (g_str_has_prefix (kiela_window_get_last_message (f->w.window), expected));
+  g_free (expected);
+  g_assert_cmpint (kiela_board_view_get_highlight (board, KIELA_SOUTH, KIELA_MOVE_HOUSE (hint)), ==, KIELA_HIGHLIGHT_HINT);
+  g_assert_cmpint (kiela_board_view_get_highlight (board, KIELA_NORTH, KIELA_MOVE_TARGET (hint)), ==, KIELA_HIGHLIGHT_HINT);
+  g_assert_cmpint (kiela_board_view_get_highlight (board, KIELA_NORTH, KIELA_MOVE_TARGET2 (hint)), ==, KIELA_HIGHLIGHT_HINT);
+  g_assert_cmpuint (app_test_n_moves (f->w.window), ==, 0);
+  app_test_maybe_screenshot (f->w.window, "extra-capture-two-hint");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -292,6 +357,8 @@ main (int argc, char **argv)
               fixture_teardown);
   g_test_add ("/extra-capture/variation", Fixture, NULL, fixture_setup, test_variation, fixture_teardown);
   g_test_add ("/extra-capture/two-targets", Fixture, NULL, fixture_setup_two, test_two_targets, fixture_teardown);
+  g_test_add ("/extra-capture/two-hint", Fixture, NULL, fixture_setup_two, test_two_hint, fixture_teardown);
+  g_test_add ("/extra-capture/two-variation", Fixture, NULL, fixture_setup_two, test_two_variation, fixture_teardown);
   g_test_add ("/extra-capture/two-decline-and-drop", Fixture, NULL, fixture_setup_two, test_two_decline_and_drop,
               fixture_teardown);
   return g_test_run ();

@@ -357,6 +357,11 @@ kiela_board_view_size_allocate (GtkWidget *widget, int width, int height, int ba
         alloc = (GtkAllocation) { (int) r.origin.x, (int) r.origin.y, (int) r.size.width, (int) r.size.height };
         gtk_widget_size_allocate (GTK_WIDGET (house), &alloc, -1);
       }
+  /* A popover parented to the board (the window's direction choice) follows it, as GtkPopover
+   * asks of its parent's size_allocate. */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      gtk_popover_present (GTK_POPOVER (child));
 
   if (kiela_board_renderer_is_ready (self->renderer)
       && !kiela_board_renderer_matches (self->renderer, &layout, gtk_widget_get_scale_factor (widget)))
@@ -442,8 +447,18 @@ rebuild_houses (KielaBoardView *self, guint files)
   self->setup_source = NULL;
   self->drag_source = NULL;
   self->last_focus = NULL;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  /* The board's own children go; a popover others parent to the board stays theirs (the window's
+   * direction choice: unparented here, it was left unrealized but alive, pointed to by the
+   * window and by GTK's tooltip code, which then read its missing surface). */
+  child = gtk_widget_get_first_child (GTK_WIDGET (self));
+  while (child != NULL)
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+
+      if (!GTK_IS_NATIVE (child))
+        gtk_widget_unparent (child);
+      child = next;
+    }
   memset (self->houses, 0, sizeof self->houses);
   clear_board_nodes (self);
 

@@ -294,9 +294,12 @@ _kiela_window_update_turn (KielaWindow *self)
   g_autofree char *status = NULL;
   g_autofree char *narration = NULL;
 
-  /* A new state drops an extra capture's choice under way (kiela-window.c). */
+  /* A new state drops an extra capture's choice under way (kiela-window.c), and a direction's:
+   * its buttons are the moves of the position it was offered in. */
   self->target_from = 0;
   self->target_first = 0;
+  if (self->direction_popover != NULL)
+    gtk_popover_popdown (self->direction_popover);
   if (_kiela_window_game (self) == NULL)
     return;
   phase = kiela_game_session_get_phase (self->session);

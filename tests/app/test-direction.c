@@ -219,6 +219,35 @@ test_choice_mid_move (Fixture *f, gconstpointer data)
 
 /* Quiela: a1 (4) not yet sown from offers the usual way and "Start in this house"; that button
  * sows a1=, its first stone into a1; afterwards South's a1 offers nothing more. */
+/* A new game while the arrows are offered closes them; a game on a board of another width
+ * (the houses rebuilt) keeps the window's popover on the board, so the arrows come back and
+ * play.  Before, rebuilding the houses unparented the popover too: the window kept pointing to
+ * it, the next arrows never showed, and GTK's tooltip timer read its missing surface
+ * (app-stress, seed 2). */
+static void
+test_new_game_while_offered (Fixture *f, gconstpointer data)
+{
+  GtkWidget *first;
+
+  activate (f, "b1");
+  wait_until (popover_shown, f, 5000, "the direction arrows");
+  first = popover (f);
+  kiela_window_new_game (f->w.window, NULL, NULL, NULL);
+  spin (100);
+  g_assert_cmpuint (kiela_game_get_variant (kiela_window_get_game (f->w.window))->files, !=, f->omweso->files);
+  g_assert_true (popover (f) == first);
+  g_assert_true (gtk_widget_get_parent (first) == GTK_WIDGET (kiela_window_get_board (f->w.window)));
+  g_assert_false (gtk_widget_get_visible (first));
+  start_position (f);
+  g_assert_true (popover (f) == first);
+  activate (f, "b1");
+  g_assert_cmpuint (kiela_game_get_n_moves (kiela_window_get_game (f->w.window)), ==, 0);
+  wait_until (popover_shown, f, 5000, "the direction arrows after two new games");
+  g_signal_emit_by_name (app_test_find_widget (popover (f), is_named, "direction-clockwise"), "clicked");
+  spin (100);
+  g_assert_cmpint (last_move (f), ==, 1 | KIELA_MOVE_CLOCKWISE);
+}
+
 static void
 test_in_house (Fixture *f, gconstpointer data)
 {
@@ -300,5 +329,7 @@ main (int argc, char **argv)
   g_test_add ("/direction/choice-mid-move", Fixture, NULL, fixture_setup, test_choice_mid_move, fixture_teardown);
   g_test_add ("/direction/in-house", Fixture, NULL, fixture_setup, test_in_house, fixture_teardown);
   g_test_add ("/direction/variation", Fixture, NULL, fixture_setup, test_variation, fixture_teardown);
+  g_test_add ("/direction/new-game-while-offered", Fixture, NULL, fixture_setup, test_new_game_while_offered,
+              fixture_teardown);
   return g_test_run ();
 }

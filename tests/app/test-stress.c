@@ -2,7 +2,7 @@
  * house, undo/redo while the computer thinks or a move is being sown, review, new games of every
  * variant with random players, speed changes, dialogs opened and closed), checking after each one
  * that the board, the move list and the engine agree.  KIELA_STRESS_SEED and KIELA_STRESS_ACTIONS
- * change the run; a failure prints the seed and the action that broke it. */
+ * change the run, KIELA_STRESS_TRACE=1 prints every action; a failure prints the seed and the action that broke it. */
 #include "config.h"
 
 #include <string.h>
@@ -128,6 +128,19 @@ close_other_windows (KielaWindow *main_window)
   kiela_compat_close_dialogs (GTK_WINDOW (main_window));
 }
 
+/* The step being run, for a fatal message from GTK or GLib (a critical is fatal in tests) that
+ * breaks off the run before check() can name the action. */
+static guint32 now_seed;
+static guint now_step;
+static const char *now_what = "start";
+
+static gboolean
+say_step (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+  g_printerr ("app-stress: seed %u, step %u (%s): %s\n", now_seed, now_step, now_what, message);
+  return TRUE;   /* still fatal */
+}
+
 static void
 test_stress (void)
 {
@@ -150,6 +163,8 @@ test_stress (void)
   char *bad[G_N_ELEMENTS (bad_names)];
 
   g_test_message ("seed %u, %u actions (KIELA_STRESS_SEED, KIELA_STRESS_ACTIONS)", seed, n_actions);
+  now_seed = seed;
+  g_test_log_set_fatal_handler (say_step, NULL);
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (bad_names); i++)
     bad[i] = g_build_filename (dir, bad_names[i], NULL);
@@ -308,8 +323,13 @@ test_stress (void)
             }
         }
 
+      now_step = step;
+      now_what = what;
+      if (g_getenv ("KIELA_STRESS_TRACE"))
+        g_printerr ("step %u: %s\n", step, what);
       iterate ((guint) g_rand_int_range (rand, 0, 6));
       check (w, step, what);
+      now_what = "between steps";
       if (g_getenv ("KIELA_STRESS_TIMING") && g_get_monotonic_time () - t0 > 50000)
         g_printerr ("slow step %u: %s: %.0f ms\n", step, what, (g_get_monotonic_time () - t0) / 1000.0);
       if (kiela_window_is_ai_thinking (w))

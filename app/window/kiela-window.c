@@ -441,7 +441,7 @@ offer_targets (KielaWindow *self, KielaSide side, guint house, const KielaMove *
     }
   if (pairs)
     /* TRANSLATORS: %1$s a house (c2) whose sowing captures, %2$s the opponent ("North"): in
-     * Mefuvha (two extra houses) the capturer may also take two more opponent houses */
+     * Mefuvha (two houses) the capturer may also take two more opponent houses */
     msg = g_strdup_printf (_("%1$s captures: choose two of %2$s’s marked houses to take, one after the other, or %1$s "
                              "again to take none."), sq, kiela_side_display_name (KIELA_OTHER_SIDE (side)));
   else

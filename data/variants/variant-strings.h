@@ -8,7 +8,7 @@ N_("The four-row game of the Nama of Namibia (after Wikipedia and Mancala World)
 N_("Mefuvha")
 N_("The four-row game of the Venda of South Africa, after Stayt (1931): 4 rows of 16 houses. When your last stone lands in an empty inner house facing stones, capture that file, and you may also take the stones of any one other opponent house: the stones leave the board and the turn ends. Single stones move only when no house holds more, and then into any house. Each player’s first move is from the third inner house from their left.")
 /* mefuvha-two.kiela-variant */
-N_("Mefuvha (two extra houses)")
+N_("Mefuvha (two houses)")
 N_("Mefuvha as another source has it, after Stayt (1931) and Ludii: 4 rows of 8 houses. When your last stone lands in an empty inner house facing stones, capture that file, and you may also take the stones of any two other opponent houses (the one left, if only one holds stones): the stones leave the board and the turn ends. Single stones move only when no house holds more, and then into any house. Each player’s first move is from the third inner house from their left.")
 /* omweso.kiela-variant */
 N_("Omweso")

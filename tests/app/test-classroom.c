@@ -938,6 +938,51 @@ test_new_game_simplified (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* Mefuvha with two extra houses is offered as a game of its own beside Stayt's Mefuvha, by its
+ * whole name, not as simplified; its description says what it takes and which source it follows. */
+static void
+test_new_game_mefuvha_two (void)
+{
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  const KielaVariant *two;
+  KielaNewGameDialog *dialog;
+  AdwComboRow *game_row;
+  GListModel *games;
+  gboolean listed = FALSE, stayt = FALSE;
+  GtkLabel *description;
+
+  kiela_registry_load_default (registry);
+  two = kiela_registry_lookup_variant (registry, "mefuvha-two");
+  g_assert_nonnull (two);
+  g_assert_false (kiela_variant_is_simplified (two));
+  dialog = kiela_new_game_dialog_new (registry);
+  game_row = ADW_COMBO_ROW (gtk_widget_get_template_child (GTK_WIDGET (dialog), KIELA_TYPE_NEW_GAME_DIALOG, "game_row"));
+  games = adw_combo_row_get_model (game_row);
+  for (guint i = 0; i < g_list_model_get_n_items (games); i++)
+    {
+      const char *name = gtk_string_list_get_string (GTK_STRING_LIST (games), i);
+
+      listed |= g_strcmp0 (name, "Mefuvha (two houses)") == 0;
+      stayt |= g_strcmp0 (name, "Mefuvha") == 0;
+    }
+  g_assert_true (listed);
+  g_assert_true (stayt);
+  kiela_new_game_dialog_preset (dialog, two, NULL, NULL);
+  g_assert_true (kiela_new_game_dialog_get_variant (dialog) == two);
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait_until (app_test_widget_shown, dialog, 10000, "the New game dialog");
+  app_test_wait_frames (GTK_WIDGET (dialog), 2);
+  if (g_getenv ("KIELA_TEST_OUTDIR"))
+    render_to_png (GTK_WIDGET (dialog), "new-game-mefuvha-two.png");
+  g_assert_true (shows_whole (GTK_WIDGET (dialog), "Mefuvha (two houses)"));
+  description = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (dialog), KIELA_TYPE_NEW_GAME_DIALOG,
+                                                          "description_label"));
+  g_assert_nonnull (strstr (gtk_label_get_text (description), "any two other opponent houses"));
+  g_assert_nonnull (strstr (gtk_label_get_text (description), "another source"));
+  g_assert_null (strstr (gtk_label_get_text (description), "Missing:"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -967,5 +1012,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/classroom/shortcut-names", test_shortcut_names);
   g_test_add_func ("/app/classroom/new-game-dialog", test_new_game_dialog);
   g_test_add_func ("/app/classroom/new-game-simplified", test_new_game_simplified);
+  g_test_add_func ("/app/classroom/new-game-mefuvha-two", test_new_game_mefuvha_two);
   return g_test_run ();
 }

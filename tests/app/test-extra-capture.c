@@ -43,7 +43,7 @@ fixture_teardown (Fixture *f, gconstpointer data)
   app_test_window_close (&f->w);
 }
 
-/* Mefuvha (two extra houses), on 8 files, from its start. */
+/* Mefuvha (two houses), on 8 files, from its start. */
 static void
 fixture_setup_two (Fixture *f, gconstpointer data)
 {

@@ -674,7 +674,7 @@ test_two_targets (void)
 
   assert_names (game, names);
   /* One house alone, when two hold stones: refused with the way to name both. */
-  assert_refused (game, "h2xe4", "In Mefuvha (two extra houses) a capture takes two other houses or none: name both, as in h2xe4xa4.");
+  assert_refused (game, "h2xe4", "In Mefuvha (two houses) a capture takes two other houses or none: name both, as in h2xe4xa4.");
   /* f4 went with the file: not a house to take. */
   assert_refused (game, "h2xf4xc3", "f4 holds no stones to take after the capture.");
   assert_refused (game, "h2xb3xc3", "b3 holds no stones to take after the capture.");

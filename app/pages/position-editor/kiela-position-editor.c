@@ -122,7 +122,7 @@ special_rules_text (const KielaVariant *v)
   if (v->flags & KIELA_VARIANT_FLAG_WIN_BOTH_ENDS)
     g_ptr_array_add (lines, g_strdup (_("Captures at both ends of the board in one move win at once.")));
   if (v->extra_capture == 2)
-    /* TRANSLATORS: Mefuvha (two extra houses): the two are taken together or not at all */
+    /* TRANSLATORS: Mefuvha (two houses): the two are taken together or not at all */
     g_ptr_array_add (lines, g_strdup (_("After a capture the mover may take 2 more houses of their choice, both or "
                                         "none.")));
   else if (v->extra_capture > 0)

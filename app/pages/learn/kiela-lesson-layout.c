@@ -25,6 +25,9 @@
  * board keeps its place. */
 #define STEP_LIST_HEIGHT 160
 #define STEP_LIST_BAND_HEIGHT 0
+/* Under the answer, the list widens that column: as wide as its Next button it cut "South is
+ * about to sow b1" into a word a line, two rows showing. */
+#define STEP_LIST_BAND_WIDTH 300
 
 static void
 move_steps (KielaLessonLayout *self, GtkBox *to)
@@ -48,7 +51,8 @@ move_steps (KielaLessonLayout *self, GtkBox *to)
 static int
 place_steps (KielaLessonLayout *self, gboolean band, int width)
 {
-  gtk_widget_set_size_request (self->step_list, -1, band ? STEP_LIST_BAND_HEIGHT : STEP_LIST_HEIGHT);
+  gtk_widget_set_size_request (self->step_list, band && !self->steps_under_text ? STEP_LIST_BAND_WIDTH : -1,
+                               band ? STEP_LIST_BAND_HEIGHT : STEP_LIST_HEIGHT);
   /* In the band, the list's rows say what they are without the heading. */
   gtk_widget_set_visible (self->steps_heading, !band);
   move_steps (self, band && self->steps_under_text ? self->text_column : self->answer_column);

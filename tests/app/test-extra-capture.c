@@ -20,21 +20,28 @@ typedef struct {
   const KielaVariant *mefuvha;
 } Fixture;
 
+/* A window playing VARIANT (whose extra capture takes N houses) from its start. */
 static void
-fixture_setup (Fixture *f, gconstpointer data)
+open_variant (Fixture *f, const char *variant, guint n)
 {
   KielaPosition pos;
   g_autoptr(GError) error = NULL;
 
   app_test_disable_animations ();
   app_test_window_open (&f->w, "kiela", KIELA_SPEED_INSTANT, 1280, 800);
-  f->mefuvha = kiela_registry_lookup_variant (f->w.registry, "mefuvha");
+  f->mefuvha = kiela_registry_lookup_variant (f->w.registry, variant);
   g_assert_nonnull (f->mefuvha);
-  g_assert_cmpuint (f->mefuvha->extra_capture, ==, 1);
+  g_assert_cmpuint (f->mefuvha->extra_capture, ==, n);
   kiela_position_init_start (&pos, f->mefuvha);
   g_assert_true (kiela_window_new_game_from_position (f->w.window, f->mefuvha, &pos, NULL, NULL, &error));
   g_assert_no_error (error);
   spin (100);
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  open_variant (f, "mefuvha", 1);
 }
 
 static void
@@ -47,18 +54,7 @@ fixture_teardown (Fixture *f, gconstpointer data)
 static void
 fixture_setup_two (Fixture *f, gconstpointer data)
 {
-  KielaPosition pos;
-  g_autoptr(GError) error = NULL;
-
-  app_test_disable_animations ();
-  app_test_window_open (&f->w, "kiela", KIELA_SPEED_INSTANT, 1280, 800);
-  f->mefuvha = kiela_registry_lookup_variant (f->w.registry, "mefuvha-two");
-  g_assert_nonnull (f->mefuvha);
-  g_assert_cmpuint (f->mefuvha->extra_capture, ==, 2);
-  kiela_position_init_start (&pos, f->mefuvha);
-  g_assert_true (kiela_window_new_game_from_position (f->w.window, f->mefuvha, &pos, NULL, NULL, &error));
-  g_assert_no_error (error);
-  spin (100);
+  open_variant (f, "mefuvha-two", 2);
 }
 
 static void

@@ -1,7 +1,7 @@
 /* kiela-window-private.h: the main window's struct and the API its source files share
  * (kiela-window.c: layout and bindings; kiela-window-actions.c: actions, dialogs, About;
- * kiela-window-moves.c: the move list; kiela-window-pages.c: pages and title; kiela-window-status.c:
- * what the window says). */
+ * kiela-window-moves.c: the move list; kiela-window-pages.c: pages and title; kiela-window-play.c:
+ * clicks on houses; kiela-window-status.c: what the window says). */
 #pragma once
 
 #include "kiela-window.h"
@@ -78,11 +78,11 @@ struct _KielaWindow {
   KielaLearn *learn;
 
   KielaBoardView *board;
-  /* The two arrows offered on a house that may be sown both ways (kiela-window.c). */
+  /* The two arrows offered on a house that may be sown both ways (kiela-window-play.c). */
   GtkPopover *direction_popover;
   guint direction_house;
   /* The house + 1 whose extra capture's house is being chosen (an ExtraCapture variant: the
-   * opponent houses it may take are marked, kiela-window.c), 0 when none. */
+   * opponent houses it may take are marked, kiela-window-play.c), 0 when none. */
   guint target_from;
   /* With an extra capture of two houses (ExtraCapture=2), the first house chosen + 1 while the
    * second is being chosen, 0 before. */
@@ -148,6 +148,10 @@ void      _kiela_window_show_banner      (KielaWindow *self, const char *text);
  * away under Details. */
 void      _kiela_window_show_banner_detail (KielaWindow *self, const char *text, const char *detail);
 void      _kiela_window_hide_banner      (KielaWindow *self);
+
+/* kiela-window-play.c: a click on a house plays its move, or offers its directions or targets. */
+void      _kiela_window_play_init        (KielaWindow *self);
+void      _kiela_window_play_dispose     (KielaWindow *self);
 
 /* kiela-window-pages.c */
 /* The window's title and subtitle for the game (its file, variant and players). */

@@ -1,5 +1,6 @@
 /* kiela-window-private.h: the main window's struct and the API its source files share
  * (kiela-window.c: layout and bindings; kiela-window-actions.c: actions, dialogs, About;
+ * kiela-window-files.c: opening, saving and the unsaved-changes question;
  * kiela-window-moves.c: the move list; kiela-window-pages.c: pages and title; kiela-window-play.c:
  * clicks on houses; kiela-window-status.c: what the window says). */
 #pragma once
@@ -141,8 +142,6 @@ _kiela_window_game (KielaWindow *self)
 }
 
 /* kiela-window.c */
-/* Stops opening a record in the background (kiela_window_open()); the current game stays. */
-void _kiela_window_cancel_open (KielaWindow *self);
 void      _kiela_window_show_banner      (KielaWindow *self, const char *text);
 /* The banner saying `text` in plain words, with `detail` (the program's own message) folded
  * away under Details. */
@@ -199,6 +198,14 @@ void      _kiela_window_actions_init     (KielaWindow *self);
 void      _kiela_window_actions_update   (KielaWindow *self);
 /* A plugin that failed to load is said at start, with a way to see why. */
 void      _kiela_window_report_plugin_failures (KielaWindow *self);
+
+/* kiela-window-files.c */
+/* Stops opening a record in the background (kiela_window_open()); the current game stays. */
+void      _kiela_window_cancel_open      (KielaWindow *self);
+/* win.open, win.save and win.save-as, installed with the other actions. */
+void      _kiela_window_action_open      (GtkWidget *widget, const char *name, GVariant *param);
+void      _kiela_window_action_save      (GtkWidget *widget, const char *name, GVariant *param);
+void      _kiela_window_action_save_as   (GtkWidget *widget, const char *name, GVariant *param);
 
 /* kiela-window-analysis.c: the analysis panel follows the shown position (analysis.show-analysis, F8). */
 void      _kiela_window_analysis_init    (KielaWindow *self);

@@ -1,4 +1,5 @@
-/* kiela-worksheet.c: lays out a game as worksheet pages (title, players, a diagram per move, narration, page numbers). */
+/* kiela-worksheet.c: lays out a game as worksheet pages (title, players, a diagram per move, narration, page numbers);
+ * a lesson's questions, answers and teacher notes are in kiela-worksheet-lesson.c. */
 #include "config.h"
 
 #include <locale.h>
@@ -9,26 +10,11 @@
 #include <pango/pangocairo.h>
 #include <cairo-pdf.h>
 
-#include "kiela-worksheet.h"
+#include "kiela-worksheet-private.h"
 #include "kiela-diagram.h"
 
 #define PAGE_MARGIN 46.0     /* points: about 16 mm, inside every printer's unprintable edge */
 #define FONT_FAMILY "Cantarell, DejaVu Sans, Sans"
-typedef enum {
-  PAGE_START,      /* a game without moves: its starting position */
-  PAGE_MOVE,       /* a move, or the part of a long move that fits (blocks first .. end - 1) */
-  PAGE_KEY,        /* the answer key of blank diagrams: entries first .. end - 1 */
-  PAGE_STEP,       /* a lesson's step */
-  PAGE_STEP_KEY,   /* a lesson's answer key: its key page `index` */
-  PAGE_TEACHER,    /* a lesson's teacher notes: paragraphs first .. end - 1 */
-} PageKind;
-
-typedef struct {
-  PageKind kind;
-  guint index;        /* the move, the step or the lesson's key page */
-  guint first, end;   /* the move's blocks or the key's entries on the page */
-  double diagram_h;   /* the height of the move's diagrams (the same on all its pages) */
-} Page;
 
 /* What a move's pages are made of, in order: a diagram of (at most
  * KIELA_DIAGRAM_LAPS_PER_DIAGRAM) laps, the narrated steps of those laps one by one, the next
@@ -42,21 +28,6 @@ typedef struct {
   double height;      /* points, with the space after it */
   guint event;        /* BLOCK_DIAGRAM: its first lap's first event (the board is drawn before it) */
 } Block;
-
-struct _KielaWorksheet {
-  KielaGame *game;               /* NULL for a lesson */
-  const KielaLesson *lesson;     /* a page a step; NULL for a game */
-  const KielaVariant *variant;
-  KielaWorksheetOptions options;
-  char *title;
-  char *line;        /* options.line, owned */
-  GArray *moves;     /* guint: the moves shown, in order; empty = the starting position */
-  /* The pages as laid out for a page of layout_w × layout_h points. */
-  GArray *pages;     /* Page */
-  double layout_w, layout_h;
-  /* The wooden board and stones, recorded once: a PDF then holds them once. */
-  KielaDiagramCache *art;
-};
 
 void
 kiela_paper_get_size (KielaPaper paper, double *width, double *height)
@@ -311,9 +282,9 @@ draw_text_lines (cairo_t *cr, const char *text, double size, gboolean bold, Pang
   return (double) h / PANGO_SCALE;
 }
 
-static double
-draw_text (cairo_t *cr, const char *text, double size, gboolean bold, PangoAlignment align,
-           double x, double y, double width, double r, double g, double b)
+double
+_kiela_worksheet_draw_text (cairo_t *cr, const char *text, double size, gboolean bold, PangoAlignment align,
+                            double x, double y, double width, double r, double g, double b)
 {
   return draw_text_lines (cr, text, size, bold, align, 0, x, y, width, r, g, b);
 }
@@ -383,326 +354,16 @@ draw_diagram (KielaWorksheet *ws, cairo_t *cr, const KielaPosition *pos, const K
 }
 
 /* The text's height without drawing it (on a scratch surface). */
-static double
-measure_text (const char *text, double size, gboolean bold, double width)
+double
+_kiela_worksheet_measure_text (const char *text, double size, gboolean bold, double width)
 {
   cairo_surface_t *scratch = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
   cairo_t *cr = cairo_create (scratch);
-  double h = draw_text (cr, text, size, bold, PANGO_ALIGN_LEFT, 0, 0, width, 0, 0, 0);
+  double h = _kiela_worksheet_draw_text (cr, text, size, bold, PANGO_ALIGN_LEFT, 0, 0, width, 0, 0, 0);
 
   cairo_destroy (cr);
   cairo_surface_destroy (scratch);
   return h;
-}
-
-
-/* ---------- a lesson's questions and answers ---------- */
-
-static const char *
-side_name (KielaSide side)
-{
-  return side == KIELA_SOUTH ? _("South") : _("North");
-}
-
-static const char *
-condition_question (KielaLessonCondition condition)
-{
-  switch (condition)
-    {
-    case KIELA_CONDITION_CAPTURES:          return _("Find a move that captures.");
-    case KIELA_CONDITION_RELAYS:            return _("Find a move that relays.");
-    case KIELA_CONDITION_CAPTURES_AT_LEAST: return NULL;
-    case KIELA_CONDITION_NO_REPLY_CAPTURE:  return _("Find a move that leaves the opponent no capture.");
-    case KIELA_CONDITION_LONGEST:           return _("Find the move that drops the most stones.");
-    case KIELA_CONDITION_WINS:              return _("Find the move after which the opponent cannot move.");
-    case KIELA_CONDITION_ANY:
-    default:                                return _("Which houses may be sown? Choose one.");
-    }
-}
-
-static const char *
-goal_text (const KielaLessonTask *t, char **owned)
-{
-  switch ((KielaLessonGoal) t->condition)
-    {
-    case KIELA_GOAL_CAPTURE_ALL: return _("leave the opponent without a stone");
-    case KIELA_GOAL_WIN:         return _("win the game");
-    case KIELA_GOAL_RELAY:
-      if (t->number == 0)
-        return _("make a relay");
-      *owned = g_strdup_printf (ngettext ("make a relay in your first %u move", "make a relay in your first %u moves",
-                                          t->number), t->number);
-      return *owned;
-    case KIELA_GOAL_CAPTURE:
-      if (t->number == 0)
-        return _("capture at least once");
-      *owned = g_strdup_printf (ngettext ("capture in your first %u move", "capture in your first %u moves", t->number),
-                                t->number);
-      return *owned;
-    case KIELA_GOAL_CHAIN:
-      if (t->number == 0)
-        return _("capture twice in one move");
-      *owned = g_strdup_printf (ngettext ("capture twice in one move, within your first %u move",
-                                          "capture twice in one move, within your first %u moves", t->number),
-                                t->number);
-      return *owned;
-    case KIELA_GOAL_KEEP:
-      *owned = g_strdup_printf (ngettext ("play %u move without losing a stone", "play %u moves without losing a stone",
-                                          t->number), t->number);
-      return *owned;
-    case KIELA_GOAL_SURVIVE:
-    default:
-      *owned = g_strdup_printf (ngettext ("play %u move without losing", "play %u moves without losing", t->number),
-                                t->number);
-      return *owned;
-    }
-}
-
-char *
-kiela_worksheet_step_question (const KielaLesson *lesson, const KielaVariant *variant, guint step)
-{
-  const KielaLessonTask *t;
-  KielaPosition pos;
-  const char *move;
-
-  g_return_val_if_fail (lesson != NULL && variant != NULL && step < lesson->n_steps, NULL);
-  t = &lesson->steps[step].task;
-  move = t->move ? t->move : "?";
-  if (!kiela_lesson_step_get_position (lesson, variant, step, &pos, NULL))
-    kiela_position_init_start (&pos, variant);
-  switch (t->kind)
-    {
-    case KIELA_TASK_WATCH:
-      /* TRANSLATORS: a worksheet's question; %s a square ("g1") */
-      return g_strdup_printf (_("Follow the move %s stone by stone: write the board after it."), move);
-    case KIELA_TASK_SOW_HOUSE:
-      return g_strdup_printf (_("Sow %s: where do its stones go? Write the board after the move."), move);
-    case KIELA_TASK_SOW_ANY:
-      if (t->condition == KIELA_CONDITION_CAPTURES_AT_LEAST)
-        return g_strdup_printf (ngettext ("Find a move that captures at least %u stone.",
-                                          "Find a move that captures at least %u stones.", t->number), t->number);
-      return g_strdup (condition_question ((KielaLessonCondition) t->condition));
-    case KIELA_TASK_PREDICT_LAST:
-      return g_strdup_printf (_("Where does the last stone of %s land?"), move);
-    case KIELA_TASK_PREDICT_CAPTURE:
-      return g_strdup_printf (_("How many stones does %s capture?"), move);
-    case KIELA_TASK_BEST_MOVE:
-      /* TRANSLATORS: %s "South" or "North" */
-      return g_strdup_printf (_("Find the best move for %s."), side_name ((KielaSide) pos.to_move));
-    case KIELA_TASK_PLAY_OUT:
-      {
-        g_autofree char *owned = NULL;
-        const char *goal = goal_text (t, &owned);
-
-        /* TRANSLATORS: %1$s "South" or "North", %2$s a goal ("win the game") */
-        return g_strdup_printf (_("Play %1$s against the computer and %2$s."), side_name ((KielaSide) pos.to_move), goal);
-      }
-    default:
-      return g_strdup ("");
-    }
-}
-
-char *
-kiela_worksheet_step_answer (const KielaLesson *lesson, const KielaVariant *variant, guint step)
-{
-  const KielaLessonTask *t;
-  KielaLessonAnswer answer = { 0 };
-  g_autoptr(KielaTrace) trace = kiela_trace_new ();
-  KielaPosition pos;
-  char square[4] = "?";
-
-  g_return_val_if_fail (lesson != NULL && variant != NULL && step < lesson->n_steps, NULL);
-  t = &lesson->steps[step].task;
-  if (t->kind == KIELA_TASK_PLAY_OUT)
-    {
-      g_autofree char *owned = NULL;
-
-      /* TRANSLATORS: the answer key of a play-out step: %s a goal ("win the game") */
-      return g_strdup_printf (_("No single answer: the pupil must %s."), goal_text (t, &owned));
-    }
-  if (!kiela_lesson_step_get_position (lesson, variant, step, &pos, NULL)
-      || !kiela_lesson_step_right_answer (lesson, variant, step, &answer))
-    return g_strdup (_("(this step does not pass its checks)"));
-  if (t->kind == KIELA_TASK_WATCH || t->kind == KIELA_TASK_SOW_HOUSE)
-    answer.move = kiela_lesson_step_get_move (lesson, variant, step);
-  kiela_square_name (variant->files, (KielaSide) pos.to_move, (guint) answer.move, square);
-  switch (t->kind)
-    {
-    case KIELA_TASK_PREDICT_LAST:
-      /* TRANSLATORS: the answer key: "The last stone of h1 lands in i2." */
-      return g_strdup_printf (_("The last stone of %1$s lands in %2$s."), t->move, t->answer);
-    case KIELA_TASK_PREDICT_CAPTURE:
-      return g_strdup_printf (ngettext ("%s captures %u stone.", "%s captures %u stones.", t->number), t->move, t->number);
-    case KIELA_TASK_BEST_MOVE:
-      if (t->margin >= KIELA_LESSON_WIN_MARGIN)
-        return g_strdup_printf (_("%s, which wins."), square);
-      if (t->margin > 0)
-        /* TRANSLATORS: the answer key of a puzzle: "g1, by 4.5 stones over the next best move." */
-        return g_strdup_printf (_("%1$s, by %2$.1f stones over the next best move."), square, t->margin / 100.0);
-      return g_strdup_printf ("%s.", square);
-    case KIELA_TASK_SOW_ANY:
-    case KIELA_TASK_WATCH:
-    case KIELA_TASK_SOW_HOUSE:
-    default:
-      if (kiela_sow_traced (variant, &pos, answer.move, trace))
-        {
-          g_autofree char *summary = kiela_narrate_move_summary (variant, trace);
-
-          if (t->kind == KIELA_TASK_SOW_ANY)
-            /* TRANSLATORS: the answer key of "find a move that ...": one right move and what it does */
-            return g_strdup_printf (_("For example %1$s: %2$s"), square, summary);
-          return g_strdup (summary);
-        }
-      return g_strdup_printf ("%s.", square);
-    }
-}
-
-/* ---------- the teacher page ---------- */
-
-/* One paragraph of the teacher notes as printed: a heading or a line of text. */
-typedef struct {
-  char *text;
-  gboolean heading;
-} NotesPara;
-
-static void
-notes_para_clear (gpointer data)
-{
-  g_free (((NotesPara *) data)->text);
-}
-
-/* The lesson's teacher notes (Objective, Misconceptions, Activity) as paragraphs, under the
- * headings the lesson view's For Teachers shows; empty for a lesson without notes. */
-static GArray *
-notes_paragraphs (const KielaLesson *lesson)
-{
-  GArray *paras = g_array_new (FALSE, TRUE, sizeof (NotesPara));
-  const char *objective = kiela_lesson_get_objective (lesson);
-  const char *misconceptions = kiela_lesson_get_misconceptions (lesson);
-  const char *activity = kiela_lesson_get_activity (lesson);
-  NotesPara p;
-
-  g_array_set_clear_func (paras, notes_para_clear);
-  if (objective != NULL)
-    {
-      p = (NotesPara) { g_strdup (_("Objective")), TRUE };
-      g_array_append_val (paras, p);
-      p = (NotesPara) { g_strdup (objective), FALSE };
-      g_array_append_val (paras, p);
-    }
-  if (misconceptions != NULL)
-    {
-      g_auto(GStrv) lines = g_strsplit (misconceptions, "\n", -1);
-
-      p = (NotesPara) { g_strdup (_("Usual Misconceptions")), TRUE };
-      g_array_append_val (paras, p);
-      for (guint i = 0; lines[i] != NULL; i++)
-        if (*g_strstrip (lines[i]) != '\0')
-          {
-            /* The list's bullets as the lesson view has them (its "\n• %s" without the line break). */
-            p = (NotesPara) { g_strdup_printf ("• %s", lines[i]), FALSE };
-            g_array_append_val (paras, p);
-          }
-    }
-  if (activity != NULL)
-    {
-      p = (NotesPara) { g_strdup (_("Activity with Real Stones")), TRUE };
-      g_array_append_val (paras, p);
-      p = (NotesPara) { g_strdup (activity), FALSE };
-      g_array_append_val (paras, p);
-    }
-  return paras;
-}
-
-#define NOTES_TITLE_SIZE 15.0
-#define NOTES_HEADING_SIZE 12.0
-#define NOTES_TEXT_SIZE 11.0
-
-/* The space a paragraph takes on the page, with the space before it. */
-static double
-notes_para_height (const NotesPara *p, guint index, double cw)
-{
-  if (p->heading)
-    return (index > 0 ? 14 : 0) + measure_text (p->text, NOTES_HEADING_SIZE, TRUE, cw) + 4;
-  return measure_text (p->text, NOTES_TEXT_SIZE, FALSE, cw) + 4;
-}
-
-/* The notes from `top` to `bottom`, as many pages as they need: nothing is cut, and a heading
- * never ends a page without its text. */
-static void
-lay_out_notes (KielaWorksheet *ws, double cw, double top, double bottom)
-{
-  g_autoptr(GArray) paras = notes_paragraphs (ws->lesson);
-  double title_h = measure_text (_("For Teachers"), NOTES_TITLE_SIZE, TRUE, cw) + 6;
-  double y = top + title_h;
-  guint first = 0;
-
-  for (guint i = 0; i < paras->len; i++)
-    {
-      const NotesPara *p = &g_array_index (paras, NotesPara, i);
-      double h = notes_para_height (p, i, cw);
-
-      if (p->heading && i + 1 < paras->len)
-        h += notes_para_height (&g_array_index (paras, NotesPara, i + 1), i + 1, cw);
-      if (y + h > bottom && i > first)
-        {
-          Page page = { PAGE_TEACHER, 0, first, i, 0 };
-
-          g_array_append_val (ws->pages, page);
-          first = i;
-          y = top + title_h;
-        }
-      y += notes_para_height (p, i, cw);
-    }
-  if (paras->len > first)
-    {
-      Page page = { PAGE_TEACHER, 0, first, paras->len, 0 };
-
-      g_array_append_val (ws->pages, page);
-    }
-}
-
-static void
-draw_notes_page (KielaWorksheet *ws, cairo_t *cr, const Page *page, double x, double y, double cw)
-{
-  g_autoptr(GArray) paras = notes_paragraphs (ws->lesson);
-  gboolean ink = ws->options.ink;
-
-  /* TRANSLATORS: the heading of a lesson worksheet's page of teacher notes, as the lesson view's expander */
-  y += 6 + draw_text (cr, _("For Teachers"), NOTES_TITLE_SIZE, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
-  for (guint i = page->first; i < page->end && i < paras->len; i++)
-    {
-      const NotesPara *p = &g_array_index (paras, NotesPara, i);
-
-      if (p->heading)
-        {
-          y += i > page->first ? 14 : 0;
-          y += 4 + draw_text (cr, p->text, NOTES_HEADING_SIZE, TRUE, PANGO_ALIGN_LEFT, x, y, cw,
-                              ink ? 0 : 0.45, ink ? 0 : 0.2, ink ? 0 : 0.05);
-        }
-      else
-        y += 4 + draw_text (cr, p->text, NOTES_TEXT_SIZE, FALSE, PANGO_ALIGN_LEFT, x, y, cw, 0.1, 0.1, 0.1);
-    }
-}
-
-static void
-draw_answer_page (KielaWorksheet *ws, cairo_t *cr, guint key_page, double x, double y, double cw, double bottom)
-{
-  guint first = key_page * KIELA_WORKSHEET_ANSWERS_PER_PAGE;
-  guint last = MIN (first + KIELA_WORKSHEET_ANSWERS_PER_PAGE, (guint) ws->lesson->n_steps);
-
-  y += 6 + draw_text (cr, _("Answer Key"), 15, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
-  for (guint i = first; i < last && y < bottom; i++)
-    {
-      g_autofree char *heading = g_strdup_printf (_("Step %u"), i + 1);
-      g_autofree char *question = kiela_worksheet_step_question (ws->lesson, ws->variant, i);
-      g_autofree char *answer = kiela_worksheet_step_answer (ws->lesson, ws->variant, i);
-
-      y += 8;
-      draw_text (cr, heading, 11, TRUE, PANGO_ALIGN_LEFT, x, y, 60, 0, 0, 0);
-      y += draw_text (cr, question, 10, FALSE, PANGO_ALIGN_LEFT, x + 64, y, cw - 64, 0.3, 0.3, 0.3);
-      y += 2 + draw_text (cr, answer, 11, FALSE, PANGO_ALIGN_LEFT, x + 64, y + 2, cw - 64, 0.1, 0.1, 0.1);
-    }
 }
 
 /* The header (title, the line, players, a rule) and the footer (the page number) of every page;
@@ -744,7 +405,7 @@ draw_frame (KielaWorksheet *ws, cairo_t *cr, guint page, double width, double he
 
   /* Footer: the page number, centred. */
   *bottom = height - PAGE_MARGIN;
-  draw_text (cr, footer, 9, FALSE, PANGO_ALIGN_CENTER, x, *bottom - 11, cw, 0.35, 0.35, 0.35);
+  _kiela_worksheet_draw_text (cr, footer, 9, FALSE, PANGO_ALIGN_CENTER, x, *bottom - 11, cw, 0.35, 0.35, 0.35);
   *bottom -= 24;
   return y;
 }
@@ -810,7 +471,7 @@ move_blocks (KielaWorksheet *ws, const KielaTrace *trace, double cw)
         g_autofree char *sentence = kiela_narrate_event (ws->variant, trace, i);
         g_autofree char *line = g_strdup_printf ("• %s", sentence);
 
-        block = (Block) { BLOCK_STEP, i, measure_text (line, 10, FALSE, cw) + 2, 0 };
+        block = (Block) { BLOCK_STEP, i, _kiela_worksheet_measure_text (line, 10, FALSE, cw) + 2, 0 };
         g_array_append_val (blocks, block);
       }
     }
@@ -820,7 +481,8 @@ move_blocks (KielaWorksheet *ws, const KielaTrace *trace, double cw)
       block = (Block) { BLOCK_DIAGRAM, first, first == 0 ? 8 : 20, n };
       g_array_append_val (blocks, block);
     }
-  block = (Block) { BLOCK_AFTER, 0, 12 + 4 + measure_text (after_heading (ws), 11, TRUE, cw) + 4, 0 };
+  block = (Block) { BLOCK_AFTER, 0, 12 + 4 + _kiela_worksheet_measure_text (after_heading (ws), 11, TRUE, cw) + 4,
+                    0 };
   g_array_append_val (blocks, block);
   return blocks;
 }
@@ -849,11 +511,12 @@ lay_out_move (KielaWorksheet *ws, guint index, double cw, double top, double bot
   blocks = move_blocks (ws, trace, cw);
   kiela_diagram_get_size (ws->variant->files, &w_units, &h_units);
   natural = cw * h_units / w_units;
-  first_top = top + measure_text (heading, 13, TRUE, cw) + 2 + measure_text (summary, 11, FALSE, cw) + 8;
+  first_top = top + _kiela_worksheet_measure_text (heading, 13, TRUE, cw) + 2
+              + _kiela_worksheet_measure_text (summary, 11, FALSE, cw) + 8;
   {
     g_autofree char *cont = move_heading (index, TRUE);
 
-    cont_top = top + measure_text (cont, 13, TRUE, cw) + 8;
+    cont_top = top + _kiela_worksheet_measure_text (cont, 13, TRUE, cw) + 8;
   }
   for (guint i = 0; i < blocks->len; i++)
     {
@@ -930,7 +593,7 @@ lay_out (KielaWorksheet *ws, double width, double height)
       /* The teacher's copy (with the answers) ends with the teacher notes, after the key; the
        * pupils' copy has the steps only. */
       if (ws->options.answers && kiela_lesson_has_notes (ws->lesson))
-        lay_out_notes (ws, cw, top, bottom);
+        _kiela_worksheet_lay_out_notes (ws, cw, top, bottom);
       return;
     }
   /* A game without moves still makes one page: its starting position. */
@@ -946,7 +609,7 @@ lay_out (KielaWorksheet *ws, double width, double height)
     {
       guint entries = MAX (ws->moves->len, 1);
       double entry_h = KEY_LABEL_H + key_diagram_height (ws, cw) + KEY_GAP;
-      double key_top = top + measure_text (_("Answer Key"), 15, TRUE, cw) + 6;
+      double key_top = top + _kiela_worksheet_measure_text (_("Answer Key"), 15, TRUE, cw) + 6;
       guint per_page = MAX (1, (guint) ((bottom - key_top) / entry_h));
 
       for (guint first = 0; first < entries; first += per_page)
@@ -967,12 +630,12 @@ draw_move_page (KielaWorksheet *ws, cairo_t *cr, const Page *page, double x, dou
 
   kiela_game_trace_move (ws->game, page->index, trace);
   blocks = move_blocks (ws, trace, cw);
-  y += draw_text (cr, heading, 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+  y += _kiela_worksheet_draw_text (cr, heading, 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
   if (page->first == 0)
     {
       g_autofree char *summary = kiela_narrate_move_summary (ws->variant, trace);
 
-      y += 2 + draw_text (cr, summary, 11, FALSE, PANGO_ALIGN_LEFT, x, y + 2, cw, 0.1, 0.1, 0.1);
+      y += 2 + _kiela_worksheet_draw_text (cr, summary, 11, FALSE, PANGO_ALIGN_LEFT, x, y + 2, cw, 0.1, 0.1, 0.1);
     }
   y += 8;
   for (guint i = page->first; i < page->end && i < blocks->len; i++)
@@ -1001,13 +664,13 @@ draw_move_page (KielaWorksheet *ws, cairo_t *cr, const Page *page, double x, dou
             g_autofree char *sentence = kiela_narrate_event (ws->variant, trace, b->value);
             g_autofree char *line = g_strdup_printf ("• %s", sentence);
 
-            y += 2 + draw_text (cr, line, 10, FALSE, PANGO_ALIGN_LEFT, x, y, cw, 0.12, 0.12, 0.12);
+            y += 2 + _kiela_worksheet_draw_text (cr, line, 10, FALSE, PANGO_ALIGN_LEFT, x, y, cw, 0.12, 0.12, 0.12);
           }
           break;
         case BLOCK_AFTER:
         default:
           y += 12;
-          y += 4 + draw_text (cr, after_heading (ws), 11, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+          y += 4 + _kiela_worksheet_draw_text (cr, after_heading (ws), 11, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
           draw_diagram (ws, cr, &trace->after, NULL, ws->options.blank ? KIELA_DIAGRAM_BLANK : KIELA_DIAGRAM_NONE,
                         x, y + 4, cw, MIN (dh, bottom - y - 4));
           break;
@@ -1021,7 +684,7 @@ draw_key_page (KielaWorksheet *ws, cairo_t *cr, const Page *page, double x, doub
   double kdh = key_diagram_height (ws, cw);
   g_autoptr(KielaTrace) trace = kiela_trace_new ();
 
-  y += 6 + draw_text (cr, _("Answer Key"), 15, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+  y += 6 + _kiela_worksheet_draw_text (cr, _("Answer Key"), 15, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
   for (guint e = page->first; e < page->end; e++)
     {
       g_autofree char *label = NULL;
@@ -1041,7 +704,7 @@ draw_key_page (KielaWorksheet *ws, cairo_t *cr, const Page *page, double x, doub
           kiela_game_trace_move (ws->game, index, trace);
           pos = trace->after;
         }
-      draw_text (cr, label, 11, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+      _kiela_worksheet_draw_text (cr, label, 11, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
       draw_diagram (ws, cr, &pos, NULL, KIELA_DIAGRAM_NONE, x, y + KEY_LABEL_H, cw, kdh);
       y += KEY_LABEL_H + kdh + KEY_GAP;
     }
@@ -1070,10 +733,10 @@ kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page_no, doubl
   switch (page->kind)
     {
     case PAGE_STEP_KEY:
-      draw_answer_page (ws, cr, page->index, x, y, cw, bottom);
+      _kiela_worksheet_draw_answer_page (ws, cr, page->index, x, y, cw, bottom);
       break;
     case PAGE_TEACHER:
-      draw_notes_page (ws, cr, page, x, y, cw);
+      _kiela_worksheet_draw_notes_page (ws, cr, page, x, y, cw);
       break;
     case PAGE_STEP:
       {
@@ -1082,11 +745,12 @@ kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page_no, doubl
         g_autofree char *question = kiela_worksheet_step_question (ws->lesson, variant, step);
         g_autoptr(GError) error = NULL;
 
-        y += draw_text (cr, heading, 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
-        y += 4 + draw_text (cr, kiela_lesson_step_get_text (ws->lesson, step), 11, FALSE, PANGO_ALIGN_LEFT,
-                            x, y + 4, cw, 0.1, 0.1, 0.1);
-        y += 10 + draw_text (cr, question, 11, TRUE, PANGO_ALIGN_LEFT, x, y + 6, cw,
-                             ws->options.ink ? 0 : 0.45, ws->options.ink ? 0 : 0.2, ws->options.ink ? 0 : 0.05);
+        y += _kiela_worksheet_draw_text (cr, heading, 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+        y += 4 + _kiela_worksheet_draw_text (cr, kiela_lesson_step_get_text (ws->lesson, step), 11, FALSE,
+                                             PANGO_ALIGN_LEFT, x, y + 4, cw, 0.1, 0.1, 0.1);
+        y += 10 + _kiela_worksheet_draw_text (cr, question, 11, TRUE, PANGO_ALIGN_LEFT, x, y + 6, cw,
+                                              ws->options.ink ? 0 : 0.45, ws->options.ink ? 0 : 0.2,
+                                              ws->options.ink ? 0 : 0.05);
         /* The registry validated the lesson: every step's position parses. */
         diagram_h = MIN (cw * h_units / w_units, bottom - y);
         if (kiela_lesson_step_get_position (ws->lesson, variant, step, &before, &error))
@@ -1107,7 +771,7 @@ kiela_worksheet_draw_page (KielaWorksheet *ws, cairo_t *cr, guint page_no, doubl
       break;
     case PAGE_START:
       before = *kiela_game_get_position_at (ws->game, 0);
-      y += 6 + draw_text (cr, _("Starting position"), 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
+      y += 6 + _kiela_worksheet_draw_text (cr, _("Starting position"), 13, TRUE, PANGO_ALIGN_LEFT, x, y, cw, 0, 0, 0);
       draw_diagram (ws, cr, &before, NULL, ws->options.blank ? KIELA_DIAGRAM_BLANK : KIELA_DIAGRAM_NONE,
                     x, y, cw, MIN (cw * h_units / w_units, bottom - y));
       break;

@@ -38,6 +38,22 @@ kiela_board_art_parse_board (const char *svg)
 }
 
 RsvgHandle *
+kiela_board_art_parse_sprite (KielaBoardSprite sprite)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  RsvgHandle *handle;
+
+  g_return_val_if_fail (sprite < KIELA_BOARD_SPRITE_N && sprite_files[sprite] != NULL, NULL);
+
+  bytes = kiela_board_scene_load_resource (sprite_files[sprite]);
+  handle = rsvg_handle_new_from_data (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  if (handle == NULL)
+    g_error ("The board artwork %s is not valid SVG: %s", sprite_files[sprite], error->message);
+  return handle;
+}
+
+RsvgHandle *
 kiela_board_art_get_sprite (KielaBoardSprite sprite)
 {
   /* Parsed once per process: only rasterising depends on the size. */
@@ -46,13 +62,6 @@ kiela_board_art_get_sprite (KielaBoardSprite sprite)
   g_return_val_if_fail (sprite < KIELA_BOARD_SPRITE_N && sprite_files[sprite] != NULL, NULL);
 
   if (handles[sprite] == NULL)
-    {
-      g_autoptr(GBytes) bytes = kiela_board_scene_load_resource (sprite_files[sprite]);
-      g_autoptr(GError) error = NULL;
-
-      handles[sprite] = rsvg_handle_new_from_data (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
-      if (handles[sprite] == NULL)
-        g_error ("The board artwork %s is not valid SVG: %s", sprite_files[sprite], error->message);
-    }
+    handles[sprite] = kiela_board_art_parse_sprite (sprite);
   return handles[sprite];
 }

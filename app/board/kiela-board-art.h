@@ -22,7 +22,10 @@ typedef enum {
 
 /* A board scene from kiela_board_scene_build_svg, parsed (a new reference). */
 RsvgHandle *kiela_board_art_parse_board    (const char *svg);
-/* A sprite's SVG, parsed once per process (owned by the art module). */
+/* A sprite's SVG, parsed once per process (owned by the art module): for the main thread. */
 RsvgHandle *kiela_board_art_get_sprite     (KielaBoardSprite sprite);
+/* A sprite's SVG parsed anew (a new reference): a handle of its own for a worker thread, since
+ * librsvg's handles are not to be shared between threads. */
+RsvgHandle *kiela_board_art_parse_sprite   (KielaBoardSprite sprite);
 
 G_END_DECLS

@@ -8,6 +8,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#endif
 #include <glib/gstdio.h>
 
 #include "kiela-board-renderer.h"
@@ -46,6 +50,11 @@ struct _KielaBoardRenderer
    * takes a frame well over 16 ms.  The two cost about 4 MB each at 1920×1080. */
   Art art, previous;
 
+  /* Rasterising in a worker thread (kiela_board_renderer_request): the job whose result will be
+   * shown, and every job not yet ended (Job, below). */
+  struct _Job *pending;
+  GList *jobs;
+
   guint renders;
 };
 
@@ -72,8 +81,10 @@ kiela_board_painter_end (KielaBoardPainter *painter)
   g_clear_pointer (&painter->cr, cairo_destroy);
 }
 
+/* Rasterises `handle` into a new image of width×height pixels: from any thread, with a handle
+ * only that thread uses. */
 static void
-render_handle (KielaBoardRenderer *self, RsvgHandle *handle, int width, int height, Image *out)
+rasterise (RsvgHandle *handle, int width, int height, Image *out)
 {
   g_autoptr(GError) error = NULL;
   cairo_surface_t *surface;
@@ -90,9 +101,15 @@ render_handle (KielaBoardRenderer *self, RsvgHandle *handle, int width, int heig
   cairo_destroy (cr);
   cairo_surface_flush (surface);
 
-  self->renders++;
   out->surface = surface;
   out->texture = NULL;
+}
+
+static void
+render_handle (KielaBoardRenderer *self, RsvgHandle *handle, int width, int height, Image *out)
+{
+  rasterise (handle, width, height, out);
+  self->renders++;
 }
 
 static GdkTexture *
@@ -252,12 +269,13 @@ disk_key (const char *svg, int width, int height, char key[64])
   g_strlcpy (key, g_checksum_get_string (sum), 64);
 }
 
+/* The cache file of boards of `files` files, or NULL without a cache directory. */
 static char *
 disk_path (guint files)
 {
   g_autofree char *name = g_strdup_printf ("board-%u.argb", files);
 
-  return g_build_filename (disk_cache_dir, name, NULL);
+  return disk_cache_dir != NULL ? g_build_filename (disk_cache_dir, name, NULL) : NULL;
 }
 
 /* Reads exactly `size` bytes. */
@@ -280,10 +298,11 @@ read_full (int fd, void *buf, gsize size)
   return TRUE;
 }
 
+/* Reads the board `svg` drawn at width×height from the cache file `path` (NULL: none), or NULL
+ * on any miss.  From any thread. */
 static cairo_surface_t *
-disk_load (KielaBoardRenderer *self, int width, int height)
+disk_load (const char *path, const char *svg, int width, int height)
 {
-  g_autofree char *path = NULL;
   cairo_surface_t *surface;
   DiskHeader header, want = { DISK_MAGIC, { 0 }, (guint32) width, (guint32) height,
                                 (guint32) cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width), 0, 0 };
@@ -292,14 +311,13 @@ disk_load (KielaBoardRenderer *self, int width, int height)
   gboolean ok;
   int fd;
 
-  if (disk_cache_dir == NULL)
+  if (path == NULL)
     return NULL;
-  path = disk_path (self->board_files);
   /* Without blocking: a named pipe in the file's place would hang the start. */
   fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
   if (fd < 0)
     return NULL;
-  disk_key (self->board_svg, width, height, want.key);
+  disk_key (svg, width, height, want.key);
   if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || (guint64) st.st_size != sizeof header + (guint64) rows
       || !read_full (fd, &header, sizeof header) || memcmp (&header, &want, offsetof (DiskHeader, pixels_sum)) != 0)
     {
@@ -321,9 +339,38 @@ disk_load (KielaBoardRenderer *self, int width, int height)
   return surface;
 }
 
+/* Writes `surface`, the board `svg` drawn, to the cache file `path`.  From any thread: the file is
+ * replaced whole (a new file renamed over it), so two writers never mix their pixels. */
+static void
+disk_write (const char *path, const char *svg, cairo_surface_t *surface)
+{
+  DiskHeader header = { DISK_MAGIC, { 0 }, 0, 0, 0, 0, 0 };
+  gsize rows;
+  g_autofree char *buffer = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GError) error = NULL;
+
+  cairo_surface_flush (surface);
+  disk_key (svg, cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface), header.key);
+  header.width = (guint32) cairo_image_surface_get_width (surface);
+  header.height = (guint32) cairo_image_surface_get_height (surface);
+  header.stride = (guint32) cairo_image_surface_get_stride (surface);
+  rows = (gsize) header.stride * header.height;
+  header.pixels_sum = pixels_sum (cairo_image_surface_get_data (surface), rows);
+  buffer = g_malloc (sizeof header + rows);
+  memcpy (buffer, &header, sizeof header);
+  memcpy (buffer + sizeof header, cairo_image_surface_get_data (surface), rows);
+  /* A cache: failing to write it only costs the next start its time, so it is not an error. */
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    g_debug ("Could not create %s: %s", dir, g_strerror (errno));
+  else if (!g_file_set_contents_full (path, buffer, (gssize) (sizeof header + rows),
+                                      G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error))
+    g_debug ("Could not keep the board image: %s", error->message);
+}
+
 typedef struct {
   char *path;
-  DiskHeader header;
+  char *svg;
   cairo_surface_t *surface;
 } DiskSave;
 
@@ -331,22 +378,10 @@ static gboolean
 disk_save_idle (gpointer data)
 {
   DiskSave *save = data;
-  gsize rows = (gsize) save->header.stride * save->header.height;
-  g_autofree char *buffer = g_malloc (sizeof save->header + rows);
-  g_autofree char *dir = g_path_get_dirname (save->path);
-  g_autoptr(GError) error = NULL;
 
-  cairo_surface_flush (save->surface);
-  save->header.pixels_sum = pixels_sum (cairo_image_surface_get_data (save->surface), rows);
-  memcpy (buffer, &save->header, sizeof save->header);
-  memcpy (buffer + sizeof save->header, cairo_image_surface_get_data (save->surface), rows);
-  /* A cache: failing to write it only costs the next start its time, so it is not an error. */
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    g_debug ("Could not create %s: %s", dir, g_strerror (errno));
-  else if (!g_file_set_contents_full (save->path, buffer, (gssize) (sizeof save->header + rows),
-                                      G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error))
-    g_debug ("Could not keep the board image: %s", error->message);
+  disk_write (save->path, save->svg, save->surface);
   g_free (save->path);
+  g_free (save->svg);
   cairo_surface_destroy (save->surface);
   g_free (save);
   return G_SOURCE_REMOVE;
@@ -362,12 +397,7 @@ disk_save_later (KielaBoardRenderer *self, cairo_surface_t *surface)
     return;
   save = g_new0 (DiskSave, 1);
   save->path = disk_path (self->board_files);
-  memcpy (save->header.magic, DISK_MAGIC, sizeof save->header.magic);
-  disk_key (self->board_svg, cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface),
-            save->header.key);
-  save->header.width = (guint32) cairo_image_surface_get_width (surface);
-  save->header.height = (guint32) cairo_image_surface_get_height (surface);
-  save->header.stride = (guint32) cairo_image_surface_get_stride (surface);
+  save->svg = g_strdup (self->board_svg);
   save->surface = cairo_surface_reference (surface);
   g_idle_add_full (G_PRIORITY_LOW, disk_save_idle, save, NULL);
 }
@@ -399,52 +429,274 @@ kiela_board_renderer_matches (KielaBoardRenderer *self, const KielaBoardLayout *
          && self->art.bg_width == bg_width && self->art.bg_height == bg_height;
 }
 
+/* Back to the size before, if `previous` is for it: its artwork is at hand. */
+static gboolean
+take_previous (KielaBoardRenderer *self, guint files, int bg_width, int bg_height, int cell_px)
+{
+  Art shown = self->art;
+
+  if (self->previous.bg.surface == NULL || self->previous.files != files || self->previous.bg_width != bg_width
+      || self->previous.bg_height != bg_height || self->previous.cell_px != cell_px)
+    return FALSE;
+  self->art = self->previous;
+  self->previous = shown;
+  return TRUE;
+}
+
+/* Shows `art`, keeping the artwork shown so far as the previous size's. */
+static void
+install_art (KielaBoardRenderer *self, Art *art)
+{
+  art_clear (&self->previous);
+  self->previous = self->art;
+  self->art = *art;
+  *art = (Art) { 0 };
+  if (self->previous.cell_px == self->art.cell_px)
+    /* The same cells (a board only wider or taller): the sprites serve both sizes. */
+    for (guint i = 0; i < KIELA_BOARD_SPRITE_N; i++)
+      if (self->art.sprites[i].surface == NULL)
+        {
+          self->art.sprites[i] = self->previous.sprites[i];
+          self->previous.sprites[i] = (Image) { 0 };
+        }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Rasterising in a worker thread
+ *
+ * The board at 1920×1080 takes 70–110 ms to rasterise: on the main thread, the frame that needs
+ * it.  kiela_board_renderer_request() gives that to a thread of its own, which reads the disk
+ * cache or rasterises the board, and renders the sprites in use at the new cell size, each from
+ * a handle it parses itself (librsvg's handles are not shared between threads); meanwhile the
+ * artwork shown stays and is drawn stretched.  The result is installed on the main context,
+ * where "changed" is emitted.  A job holds copies of what it reads and never touches the
+ * renderer: the renderer going, or another size asked for, only marks the job cancelled, and its
+ * result is then freed on the main context.
+ */
+typedef struct _Job {
+  KielaBoardRenderer *owner;   /* main context only; NULL once the renderer is finalized */
+  GMainContext *context;
+  int cancelled;               /* atomic: the result will not be used */
+  char *svg;
+  char *cache_path;            /* NULL: no disk cache */
+  guint sprites;               /* bit i: render sprite i at cell_px */
+  Art art;                     /* what the job makes: files, sizes, then the images */
+  guint renders;
+} Job;
+
+/* Jobs started and not yet freed, in every renderer (tests wait for them to end). */
+static int jobs_alive;
+
+static void
+job_free (Job *job)
+{
+  art_clear (&job->art);
+  g_free (job->svg);
+  g_free (job->cache_path);
+  g_main_context_unref (job->context);
+  g_free (job);
+  g_atomic_int_add (&jobs_alive, -1);
+}
+
+static int
+sprite_px (int cell_px, KielaBoardSprite sprite)
+{
+  return sprite < KIELA_BOARD_SPRITE_N_STONES
+         ? (int) ceil (cell_px * kiela_board_geometry_stone_sprite () / KIELA_BOARD_CELL)
+         : cell_px;
+}
+
+static gboolean
+job_done_cb (gpointer data)
+{
+  Job *job = data;
+  KielaBoardRenderer *self = job->owner;
+
+  if (self != NULL)
+    {
+      self->jobs = g_list_remove (self->jobs, job);
+      self->renders += job->renders;
+      if (self->pending == job)
+        {
+          self->pending = NULL;
+          install_art (self, &job->art);
+          g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+        }
+    }
+  job_free (job);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+job_thread (gpointer data)
+{
+  Job *job = data;
+  GSource *done;
+
+#ifdef __linux__
+  /* Below the main thread, which draws the frames: the job takes the time between them.  On
+   * Linux a nice value is a thread's own. */
+  if (setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 19) != 0)
+    g_debug ("Could not lower the board rasteriser's priority: %s", g_strerror (errno));
+#endif
+  job->art.bg.surface = disk_load (job->cache_path, job->svg, job->art.bg_width, job->art.bg_height);
+  if (job->art.bg.surface == NULL && !g_atomic_int_get (&job->cancelled))
+    {
+      RsvgHandle *handle = kiela_board_art_parse_board (job->svg);
+
+      rasterise (handle, job->art.bg_width, job->art.bg_height, &job->art.bg);
+      g_object_unref (handle);
+      job->renders++;
+      if (job->cache_path != NULL && !g_atomic_int_get (&job->cancelled))
+        disk_write (job->cache_path, job->svg, job->art.bg.surface);
+    }
+  for (guint i = 0; i < KIELA_BOARD_SPRITE_N && !g_atomic_int_get (&job->cancelled); i++)
+    if (job->sprites & (1u << i))
+      {
+        RsvgHandle *handle = kiela_board_art_parse_sprite (i);
+        int px = sprite_px (job->art.cell_px, i);
+
+        rasterise (handle, px, px, &job->art.sprites[i]);
+        g_object_unref (handle);
+        job->renders++;
+      }
+
+  done = g_idle_source_new ();
+  g_source_set_priority (done, G_PRIORITY_DEFAULT);
+  g_source_set_callback (done, job_done_cb, job, NULL);
+  g_source_set_static_name (done, "[kiela] board artwork rasterised");
+  g_source_attach (done, job->context);
+  g_source_unref (done);
+  return NULL;
+}
+
+/* The job under way stops mattering: its result is dropped when it ends. */
+static void
+cancel_pending (KielaBoardRenderer *self)
+{
+  if (self->pending != NULL)
+    {
+      g_atomic_int_set (&self->pending->cancelled, TRUE);
+      self->pending = NULL;
+    }
+}
+
+/* FALSE when no thread could be started. */
+static gboolean
+start_job (KielaBoardRenderer *self, guint files, int bg_width, int bg_height, int cell_px)
+{
+  g_autoptr(GError) error = NULL;
+  GThread *thread;
+  Job *job = g_new0 (Job, 1);
+
+  ensure_board_svg (self, files);
+  job->owner = self;
+  job->context = g_main_context_ref_thread_default ();
+  job->svg = g_strdup (self->board_svg);
+  job->cache_path = disk_path (files);
+  job->art.files = files;
+  job->art.bg_width = bg_width;
+  job->art.bg_height = bg_height;
+  job->art.cell_px = cell_px;
+  /* The sprites drawn so far, unless the cells keep their size (install_art moves those over). */
+  if (self->art.cell_px != cell_px)
+    for (guint i = 0; i < KIELA_BOARD_SPRITE_N; i++)
+      if (self->art.sprites[i].surface != NULL)
+        job->sprites |= 1u << i;
+  g_atomic_int_inc (&jobs_alive);
+  thread = g_thread_try_new ("kiela-board-art", job_thread, job, &error);
+  if (thread == NULL)
+    {
+      g_debug ("Could not start a thread to rasterise the board: %s", error->message);
+      job_free (job);
+      return FALSE;
+    }
+  g_thread_unref (thread);
+  self->pending = job;
+  self->jobs = g_list_prepend (self->jobs, job);
+  return TRUE;
+}
+
 gboolean
-kiela_board_renderer_ensure (KielaBoardRenderer *self, const KielaBoardLayout *layout, int device_scale)
+kiela_board_renderer_request (KielaBoardRenderer *self, const KielaBoardLayout *layout, int device_scale)
 {
   int bg_width, bg_height, cell_px;
 
   g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), FALSE);
   g_return_val_if_fail (device_scale >= 1, FALSE);
 
-  if (kiela_board_renderer_matches (self, layout, device_scale))
-    return FALSE;
-
+  if (!kiela_board_renderer_is_ready (self))
+    return kiela_board_renderer_ensure (self, layout, device_scale);
   sizes_for (layout, device_scale, &bg_width, &bg_height, &cell_px);
-  if (self->previous.bg.surface != NULL && self->previous.files == layout->files
-      && self->previous.bg_width == bg_width && self->previous.bg_height == bg_height
-      && self->previous.cell_px == cell_px)
+  if (kiela_board_renderer_matches (self, layout, device_scale))
     {
-      /* Back to the size before: its artwork is at hand. */
-      Art shown = self->art;
-
-      self->art = self->previous;
-      self->previous = shown;
+      /* Back at the size shown before a job for another finished. */
+      cancel_pending (self);
+      return FALSE;
+    }
+  if (self->pending != NULL && self->pending->art.files == layout->files && self->pending->art.bg_width == bg_width
+      && self->pending->art.bg_height == bg_height && self->pending->art.cell_px == cell_px)
+    return FALSE;
+  cancel_pending (self);
+  if (take_previous (self, layout->files, bg_width, bg_height, cell_px))
+    {
       g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
       return TRUE;
     }
-  art_clear (&self->previous);
-  self->previous = self->art;
-  self->art = (Art) { 0 };
-  if (self->previous.cell_px == cell_px)
-    /* The same cells (a board only wider or taller): the sprites serve both sizes. */
-    for (guint i = 0; i < KIELA_BOARD_SPRITE_N; i++)
-      {
-        self->art.sprites[i] = self->previous.sprites[i];
-        self->previous.sprites[i] = (Image) { 0 };
-      }
-  self->art.files = layout->files;
-  self->art.bg_width = bg_width;
-  self->art.bg_height = bg_height;
-  self->art.cell_px = cell_px;
-  ensure_board_svg (self, layout->files);
-  self->art.bg.surface = disk_load (self, bg_width, bg_height);
-  self->art.bg.texture = NULL;
-  if (self->art.bg.surface == NULL)
+  if (!start_job (self, layout->files, bg_width, bg_height, cell_px))
+    /* No thread to be had: rasterise here, as before there were threads. */
+    return kiela_board_renderer_ensure (self, layout, device_scale);
+  return FALSE;
+}
+
+gboolean
+kiela_board_renderer_is_pending (KielaBoardRenderer *self)
+{
+  g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), FALSE);
+  return self->pending != NULL;
+}
+
+guint
+kiela_board_renderer_count_jobs (void)
+{
+  return (guint) g_atomic_int_get (&jobs_alive);
+}
+
+gboolean
+kiela_board_renderer_ensure (KielaBoardRenderer *self, const KielaBoardLayout *layout, int device_scale)
+{
+  g_autofree char *path = NULL;
+  int bg_width, bg_height, cell_px;
+  Art art = { 0 };
+
+  g_return_val_if_fail (KIELA_IS_BOARD_RENDERER (self), FALSE);
+  g_return_val_if_fail (device_scale >= 1, FALSE);
+
+  if (kiela_board_renderer_matches (self, layout, device_scale))
     {
-      render_handle (self, get_board_handle (self, layout->files), bg_width, bg_height, &self->art.bg);
-      disk_save_later (self, self->art.bg.surface);
+      cancel_pending (self);
+      return FALSE;
     }
+  cancel_pending (self);
+  sizes_for (layout, device_scale, &bg_width, &bg_height, &cell_px);
+  if (take_previous (self, layout->files, bg_width, bg_height, cell_px))
+    {
+      g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+      return TRUE;
+    }
+  art.files = layout->files;
+  art.bg_width = bg_width;
+  art.bg_height = bg_height;
+  art.cell_px = cell_px;
+  ensure_board_svg (self, layout->files);
+  path = disk_path (layout->files);
+  art.bg.surface = disk_load (path, self->board_svg, bg_width, bg_height);
+  if (art.bg.surface == NULL)
+    {
+      render_handle (self, get_board_handle (self, layout->files), bg_width, bg_height, &art.bg);
+      disk_save_later (self, art.bg.surface);
+    }
+  install_art (self, &art);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }
@@ -461,9 +713,7 @@ get_sprite (KielaBoardRenderer *self, KielaBoardSprite sprite)
 {
   if (self->art.sprites[sprite].surface == NULL && self->art.cell_px > 0)
     {
-      int px = sprite < KIELA_BOARD_SPRITE_N_STONES
-               ? (int) ceil (self->art.cell_px * kiela_board_geometry_stone_sprite () / KIELA_BOARD_CELL)
-               : self->art.cell_px;
+      int px = sprite_px (self->art.cell_px, sprite);
 
       render_handle (self, kiela_board_art_get_sprite (sprite), px, px, &self->art.sprites[sprite]);
     }
@@ -540,6 +790,16 @@ kiela_board_renderer_finalize (GObject *object)
 {
   KielaBoardRenderer *self = KIELA_BOARD_RENDERER (object);
 
+  /* Jobs under way end on their own; their results are freed unseen. */
+  cancel_pending (self);
+  for (GList *l = self->jobs; l != NULL; l = l->next)
+    {
+      Job *job = l->data;
+
+      job->owner = NULL;
+      g_atomic_int_set (&job->cancelled, TRUE);
+    }
+  g_list_free (self->jobs);
   art_clear (&self->art);
   art_clear (&self->previous);
   g_clear_object (&self->board_handle);

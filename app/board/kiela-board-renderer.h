@@ -34,6 +34,17 @@ gboolean    kiela_board_renderer_matches    (KielaBoardRenderer *self, const Kie
  * "changed") when it had to rasterise anew.  Sprites follow lazily at the new cell size. */
 gboolean    kiela_board_renderer_ensure     (KielaBoardRenderer *self, const KielaBoardLayout *layout, int device_scale);
 gboolean    kiela_board_renderer_is_ready   (KielaBoardRenderer *self);
+/* As ensure, for the frames of a window: once there is artwork to show, a new size is rasterised
+ * in a worker thread, and the artwork shown so far stays (drawn stretched) until "changed" is
+ * emitted on this thread's main context with the new one.  Returns TRUE when the artwork
+ * changed at once (the first, or the size before, kept); FALSE when it is the one asked for or
+ * is being rasterised.  Asking for the size shown, or for another, drops a job under way. */
+gboolean    kiela_board_renderer_request    (KielaBoardRenderer *self, const KielaBoardLayout *layout, int device_scale);
+/* Whether a rasterisation asked for by request() is under way (its result still to be shown). */
+gboolean    kiela_board_renderer_is_pending (KielaBoardRenderer *self);
+/* Worker jobs not yet ended, of every renderer (the tests wait for 0: none leaks or outlives
+ * its renderer's memory). */
+guint       kiela_board_renderer_count_jobs (void);
 
 void        kiela_board_renderer_paint_background (KielaBoardRenderer *self, KielaBoardPainter *painter,
                                                    const KielaBoardLayout *layout);

@@ -23,6 +23,9 @@ guint       kiela_board_view_get_svg_render_count (KielaBoardView *self);
 /* Device-pixel size of the cached board render and of one house cell (0 before the first draw):
  * on a HiDPI screen they are the drawn size times the scale factor, never an upscaled 1x render. */
 void        kiela_board_view_get_cache_pixels (KielaBoardView *self, int *bg_width, int *bg_height, int *cell_px);
+/* Device pixels of the board image the last frame painted (0 before one): during a resize, those
+ * of the size before, stretched, until the new size's artwork is rasterised. */
+void        kiela_board_view_get_drawn_art_pixels (KielaBoardView *self, int *width, int *height);
 /* A house's look changed: the board, which draws the houses, repaints. */
 void        _kiela_board_view_house_changed  (KielaBoardView *self);
 /* Whether captured houses are in the "on" phase of their flash. */
@@ -51,6 +54,8 @@ struct _KielaBoardView
   int board_node_width, board_node_height, board_node_scale;
   gboolean board_node_cairo;
   guint resize_timeout;     /* pending re-render after a resize; the old textures are stretched meanwhile */
+  gboolean in_snapshot;     /* the renderer's "changed" comes from this frame's own snapshot */
+  int drawn_art_width, drawn_art_height;   /* device pixels of the board image the last frame drew */
   guint export_renders;     /* rasterisations for PNG exports at other sizes */
 
   KielaSide hand_side;

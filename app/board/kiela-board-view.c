@@ -118,6 +118,15 @@ clear_board_nodes (KielaBoardView *self)
       g_clear_pointer (&self->house_nodes[side][h], gsk_render_node_unref);
 }
 
+/* New artwork (rasterised in a worker thread): every house is drawn anew with it. */
+static void
+renderer_changed_cb (KielaBoardRenderer *renderer, KielaBoardView *self)
+{
+  clear_board_nodes (self);
+  if (!self->in_snapshot)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 void
 _kiela_board_view_house_changed (KielaBoardView *self)
 {
@@ -191,10 +200,15 @@ kiela_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   KielaBoardLayout layout;
 
   _kiela_board_view_compute_layout (self, width, height, &layout);
-  /* While the window is being resized, stretch the old textures; render anew once it settles. */
+  /* While the window is being resized, stretch the old textures; once it settles, the new size is
+   * rasterised in a worker thread (the old textures stretched until then), and "changed" brings
+   * the frame that shows it. */
+  self->in_snapshot = TRUE;
   if ((self->resize_timeout == 0 || !kiela_board_renderer_is_ready (self->renderer))
-      && kiela_board_renderer_ensure (self->renderer, &layout, scale))
+      && kiela_board_renderer_request (self->renderer, &layout, scale))
     clear_board_nodes (self);
+  self->in_snapshot = FALSE;
+  kiela_board_renderer_get_pixels (self->renderer, &self->drawn_art_width, &self->drawn_art_height, NULL);
 
   if (self->board_node_width != width || self->board_node_height != height
       || self->board_node_scale != scale || self->board_node_cairo != use_cairo)
@@ -412,6 +426,17 @@ kiela_board_view_get_svg_render_count (KielaBoardView *self)
 {
   g_return_val_if_fail (KIELA_IS_BOARD_VIEW (self), 0);
   return kiela_board_renderer_get_render_count (self->renderer) + self->export_renders;
+}
+
+void
+kiela_board_view_get_drawn_art_pixels (KielaBoardView *self, int *width, int *height)
+{
+  g_return_if_fail (KIELA_IS_BOARD_VIEW (self));
+
+  if (width)
+    *width = self->drawn_art_width;
+  if (height)
+    *height = self->drawn_art_height;
 }
 
 void
@@ -742,6 +767,8 @@ kiela_board_view_dispose (GObject *object)
   memset (self->houses, 0, sizeof self->houses);
   self->n_houses = 0;
   self->setup_source = self->drag_source = self->last_focus = NULL;
+  if (self->renderer != NULL)
+    g_signal_handlers_disconnect_by_func (self->renderer, renderer_changed_cb, self);
   g_clear_object (&self->renderer);
   clear_board_nodes (self);
 
@@ -812,6 +839,7 @@ kiela_board_view_init (KielaBoardView *self)
   self->flash_on = TRUE;
   self->hand_house = KIELA_NO_HOUSE;
   self->renderer = kiela_board_renderer_new ();
+  g_signal_connect (self->renderer, "changed", G_CALLBACK (renderer_changed_cb), self);
 
   self->drag = gtk_gesture_drag_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->drag), GDK_BUTTON_PRIMARY);

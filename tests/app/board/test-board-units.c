@@ -301,6 +301,154 @@ test_renderer_disk_cache (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Runs the main context until every worker job has ended and its result was dealt with. */
+static void
+wait_for_jobs (void)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (kiela_board_renderer_count_jobs () > 0 && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  g_assert_cmpuint (kiela_board_renderer_count_jobs (), ==, 0);
+}
+
+/* request() rasterises a new size in a worker thread: until it is done the artwork shown so far
+ * stays (the same texture, at the old size: the board draws it stretched), then "changed" comes
+ * on the main context with the new size's, pixel for pixel what ensure() draws, and the sprites
+ * in use at the new cell size.  Back to the size before is at once, nothing rasterised. */
+static void
+test_renderer_request_in_thread (void)
+{
+  g_autoptr(KielaBoardRenderer) renderer = kiela_board_renderer_new ();
+  g_autoptr(KielaBoardRenderer) reference = kiela_board_renderer_new ();
+  g_autoptr(GBytes) drawn = NULL, expected = NULL;
+  KielaBoardLayout big, small;
+  GdkTexture *old_bg, *old_stone, *stone;
+  int bg_w, bg_h, cell, old_cell;
+  guint changed = 0, renders;
+
+  g_signal_connect (renderer, "changed", G_CALLBACK (count_cb), &changed);
+  kiela_board_layout_compute (&big, 10, 1920, 1080);
+  kiela_board_layout_compute (&small, 10, 1024, 768);
+
+  /* Nothing to show yet: the first artwork is rasterised at once. */
+  g_assert_true (kiela_board_renderer_request (renderer, &big, 1));
+  g_assert_true (kiela_board_renderer_is_ready (renderer));
+  g_assert_false (kiela_board_renderer_is_pending (renderer));
+  g_assert_cmpuint (changed, ==, 1);
+  old_bg = kiela_board_renderer_get_background (renderer);
+  old_stone = kiela_board_renderer_get_sprite (renderer, KIELA_BOARD_SPRITE_STONE_1);
+  kiela_board_renderer_get_pixels (renderer, NULL, NULL, &old_cell);
+  renders = kiela_board_renderer_get_render_count (renderer);
+  g_assert_false (kiela_board_renderer_request (renderer, &big, 1));
+
+  /* A new size: a job, and meanwhile the old artwork. */
+  g_assert_false (kiela_board_renderer_request (renderer, &small, 1));
+  g_assert_true (kiela_board_renderer_is_pending (renderer));
+  g_assert_false (kiela_board_renderer_matches (renderer, &small, 1));
+  g_assert_true (kiela_board_renderer_get_background (renderer) == old_bg);
+  g_assert_true (kiela_board_renderer_get_sprite (renderer, KIELA_BOARD_SPRITE_STONE_1) == old_stone);
+  /* Asking again for the size under way starts nothing more. */
+  g_assert_false (kiela_board_renderer_request (renderer, &small, 1));
+  g_assert_cmpuint (kiela_board_renderer_count_jobs (), ==, 1);
+  g_assert_cmpuint (changed, ==, 1);
+  wait_for_jobs ();
+
+  g_assert_cmpuint (changed, ==, 2);
+  g_assert_false (kiela_board_renderer_is_pending (renderer));
+  g_assert_true (kiela_board_renderer_matches (renderer, &small, 1));
+  kiela_board_renderer_get_pixels (renderer, &bg_w, &bg_h, &cell);
+  g_assert_cmpint (bg_w, ==, (int) ceil (small.width));
+  g_assert_cmpint (bg_h, ==, (int) ceil (small.height));
+  g_assert_cmpint (cell, <, old_cell);
+  /* The board and the stone in use, rasterised by the worker: counted, and the stone ready. */
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, renders + 2);
+  stone = kiela_board_renderer_get_sprite (renderer, KIELA_BOARD_SPRITE_STONE_1);
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, renders + 2);
+  g_assert_cmpint (gdk_texture_get_width (stone), <, gdk_texture_get_width (old_stone));
+  g_assert_true (kiela_board_renderer_ensure (reference, &small, 1));
+  drawn = texture_pixels (kiela_board_renderer_get_background (renderer));
+  expected = texture_pixels (kiela_board_renderer_get_background (reference));
+  g_assert_true (g_bytes_equal (drawn, expected));
+  g_clear_pointer (&drawn, g_bytes_unref);
+  g_clear_pointer (&expected, g_bytes_unref);
+  drawn = texture_pixels (stone);
+  expected = texture_pixels (kiela_board_renderer_get_sprite (reference, KIELA_BOARD_SPRITE_STONE_1));
+  g_assert_true (g_bytes_equal (drawn, expected));
+
+  /* Back to the size before: kept, at once. */
+  renders = kiela_board_renderer_get_render_count (renderer);
+  g_assert_true (kiela_board_renderer_request (renderer, &big, 1));
+  g_assert_false (kiela_board_renderer_is_pending (renderer));
+  g_assert_true (kiela_board_renderer_get_background (renderer) == old_bg);
+  g_assert_cmpuint (kiela_board_renderer_get_render_count (renderer), ==, renders);
+  g_assert_cmpuint (changed, ==, 3);
+}
+
+/* A job whose size is no longer wanted is dropped: another size asked for replaces it, and the
+ * size shown asked for again (a window resized and back before the job ended) cancels it, so
+ * the artwork shown is never one of a size left behind. */
+static void
+test_renderer_request_superseded (void)
+{
+  g_autoptr(KielaBoardRenderer) renderer = kiela_board_renderer_new ();
+  KielaBoardLayout a, b, c;
+  guint changed = 0;
+  GdkTexture *bg;
+
+  g_signal_connect (renderer, "changed", G_CALLBACK (count_cb), &changed);
+  kiela_board_layout_compute (&a, 10, 1920, 1080);
+  kiela_board_layout_compute (&b, 10, 1024, 768);
+  kiela_board_layout_compute (&c, 10, 1366, 768);
+  g_assert_true (kiela_board_renderer_ensure (renderer, &a, 1));
+  bg = kiela_board_renderer_get_background (renderer);
+
+  g_assert_false (kiela_board_renderer_request (renderer, &b, 1));
+  g_assert_false (kiela_board_renderer_request (renderer, &c, 1));
+  wait_for_jobs ();
+  g_assert_true (kiela_board_renderer_matches (renderer, &c, 1));
+  g_assert_cmpuint (changed, ==, 2);
+
+  /* ...and back at the size shown while a job is under way. */
+  g_assert_false (kiela_board_renderer_request (renderer, &b, 1));
+  g_assert_true (kiela_board_renderer_is_pending (renderer));
+  g_assert_false (kiela_board_renderer_request (renderer, &c, 1));
+  g_assert_false (kiela_board_renderer_is_pending (renderer));
+  wait_for_jobs ();
+  g_assert_true (kiela_board_renderer_matches (renderer, &c, 1));
+  g_assert_cmpuint (changed, ==, 2);
+
+  /* ensure() draws at once and drops a job under way too. */
+  g_assert_false (kiela_board_renderer_request (renderer, &b, 1));
+  g_assert_true (kiela_board_renderer_ensure (renderer, &a, 1));
+  g_assert_true (kiela_board_renderer_get_background (renderer) == bg);
+  wait_for_jobs ();
+  g_assert_true (kiela_board_renderer_matches (renderer, &a, 1));
+  g_assert_cmpuint (changed, ==, 3);
+}
+
+/* The renderer finalized while its job rasterises: the job ends on its own and its result is
+ * freed unseen (AddressSanitizer, which the CI runs this under, sees any use after free or leak). */
+static void
+test_renderer_dispose_during_job (void)
+{
+  KielaBoardRenderer *renderer = kiela_board_renderer_new ();
+  KielaBoardLayout a, b;
+  guint changed = 0;
+
+  g_signal_connect (renderer, "changed", G_CALLBACK (count_cb), &changed);
+  kiela_board_layout_compute (&a, 10, 1920, 1080);
+  kiela_board_layout_compute (&b, 10, 1280, 720);
+  g_assert_true (kiela_board_renderer_ensure (renderer, &a, 1));
+  g_assert_nonnull (kiela_board_renderer_get_sprite (renderer, KIELA_BOARD_SPRITE_PLAYABLE));
+  g_assert_false (kiela_board_renderer_request (renderer, &b, 1));
+  g_assert_cmpuint (kiela_board_renderer_count_jobs (), ==, 1);
+  g_object_unref (renderer);
+  wait_for_jobs ();
+  g_assert_cmpuint (changed, ==, 1);
+}
+
 /* Runs the idle callbacks: the disk cache is written from one. */
 static void
 drain_idle (void)
@@ -396,5 +544,8 @@ main (int argc, char **argv)
   g_test_add_func ("/board/renderer/cache", test_renderer_cache);
   g_test_add_func ("/board/renderer/disk-cache", test_renderer_disk_cache);
   g_test_add_func ("/board/renderer/disk-cache-damaged", test_renderer_disk_cache_damaged);
+  g_test_add_func ("/board/renderer/request-in-thread", test_renderer_request_in_thread);
+  g_test_add_func ("/board/renderer/request-superseded", test_renderer_request_superseded);
+  g_test_add_func ("/board/renderer/dispose-during-job", test_renderer_dispose_during_job);
   return g_test_run ();
 }

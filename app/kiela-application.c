@@ -378,8 +378,11 @@ bench_after_paint (GdkFrameClock *clock, KielaApplication *self)
           && ABS (gtk_widget_get_width (GTK_WIDGET (window)) - self->bench_target_width) <= 32)
         self->bench_frames_at_size++;
       if (g_getenv ("KIELA_BENCH_FRAMES_LOG") != NULL)
-        fprintf (stderr, "frame: phase %d, at %.1f ms, layout %.2f ms, snapshot+render %.2f ms, whole %.2f ms, width %d\n",
+        /* The clock's own time too, to find a frame in a profile (perf record -k CLOCK_MONOTONIC). */
+        fprintf (stderr, "frame: phase %d, at %.1f ms (monotonic %.4f s), layout %.2f ms, snapshot+render %.2f ms, "
+                 "whole %.2f ms, width %d\n",
                  self->bench_phase, (self->bench_frame_start_us - self->start_time_us) / 1000.0,
+                 self->bench_frame_start_us / 1e6,
                  self->bench_layout_end_us ? (self->bench_layout_end_us - self->bench_frame_start_us) / 1000.0 : 0.0,
                  paint, frame, window ? gtk_widget_get_width (GTK_WIDGET (window)) : 0);
     }

@@ -21,6 +21,7 @@ struct _KielaStepListModel
   const KielaTrace *trace;     /* borrowed */
   GArray *row_first;           /* of guint: the first event of each row (row 0, the start, holds 0) */
   GHashTable *items;           /* row → KielaStepListItem, made on demand */
+  guint n_shown;               /* the first rows, those the list model has (n_items) */
   guint n_created;
   int current;
   guint index;
@@ -193,13 +194,14 @@ kiela_step_list_model_get_item_type (GListModel *model)
 static guint
 kiela_step_list_model_get_n_items (GListModel *model)
 {
-  return KIELA_STEP_LIST_MODEL (model)->row_first->len;
+  return KIELA_STEP_LIST_MODEL (model)->n_shown;
 }
 
 static gpointer
 kiela_step_list_model_get_item (GListModel *model, guint position)
 {
-  KielaStepListItem *item = kiela_step_list_model_peek_item (KIELA_STEP_LIST_MODEL (model), position);
+  KielaStepListModel *self = KIELA_STEP_LIST_MODEL (model);
+  KielaStepListItem *item = position < self->n_shown ? kiela_step_list_model_peek_item (self, position) : NULL;
 
   return item ? g_object_ref (item) : NULL;
 }
@@ -224,14 +226,15 @@ kiela_step_list_model_set_catalogue (KielaStepListModel *self, KielaCatalogue *c
 }
 
 void
-kiela_step_list_model_set_trace (KielaStepListModel *self, const KielaVariant *variant, const KielaTrace *trace)
+kiela_step_list_model_set_trace_first (KielaStepListModel *self, const KielaVariant *variant, const KielaTrace *trace,
+                                       guint first_rows)
 {
-  guint removed, n;
+  guint removed;
 
   g_return_if_fail (KIELA_IS_STEP_LIST_MODEL (self));
   g_return_if_fail (trace == NULL || variant != NULL);
 
-  removed = self->row_first->len;
+  removed = self->n_shown;
   g_hash_table_remove_all (self->items);
   g_array_set_size (self->row_first, 0);
   self->n_created = 0;
@@ -242,7 +245,7 @@ kiela_step_list_model_set_trace (KielaStepListModel *self, const KielaVariant *v
 
   if (trace != NULL)
     {
-      guint zero = 0;
+      guint zero = 0, n;
 
       g_array_append_val (self->row_first, zero);
       n = kiela_trace_get_n_events (trace);
@@ -263,8 +266,44 @@ kiela_step_list_model_set_trace (KielaStepListModel *self, const KielaVariant *v
               }
         }
     }
-  if (removed > 0 || self->row_first->len > 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->row_first->len);
+  self->n_shown = MIN (first_rows, self->row_first->len);
+  if (removed > 0 || self->n_shown > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->n_shown);
+}
+
+void
+kiela_step_list_model_set_trace (KielaStepListModel *self, const KielaVariant *variant, const KielaTrace *trace)
+{
+  kiela_step_list_model_set_trace_first (self, variant, trace, G_MAXUINT);
+}
+
+void
+kiela_step_list_model_show_rows (KielaStepListModel *self, guint n)
+{
+  guint before;
+
+  g_return_if_fail (KIELA_IS_STEP_LIST_MODEL (self));
+
+  before = self->n_shown;
+  n = MIN (n, self->row_first->len);
+  if (n <= before)
+    return;
+  self->n_shown = n;
+  g_list_model_items_changed (G_LIST_MODEL (self), before, 0, n - before);
+}
+
+guint
+kiela_step_list_model_get_n_shown (KielaStepListModel *self)
+{
+  g_return_val_if_fail (KIELA_IS_STEP_LIST_MODEL (self), 0);
+  return self->n_shown;
+}
+
+guint
+kiela_step_list_model_get_n_rows (KielaStepListModel *self)
+{
+  g_return_val_if_fail (KIELA_IS_STEP_LIST_MODEL (self), 0);
+  return self->row_first->len;
 }
 
 int

@@ -17,6 +17,17 @@ KielaStepListModel *kiela_step_list_model_new (void);
  * their sentences are made when the list asks for them.  The trace is borrowed: it must outlive
  * the model's use of it, until the next call. */
 void     kiela_step_list_model_set_trace   (KielaStepListModel *self, const KielaVariant *variant, const KielaTrace *trace);
+/* The same rows, of which the list model has only the first `first_rows` (n_items) until
+ * show_rows() adds the others: a list view makes a widget for every row it has (up to 200 in
+ * GTK 4.8), and laying out the rows of a long move took the frame that started it over 16 ms.
+ * Every row is still there for row_for_index, peek_item and get_n_rows. */
+void     kiela_step_list_model_set_trace_first (KielaStepListModel *self, const KielaVariant *variant,
+                                                const KielaTrace *trace, guint first_rows);
+/* Gives the list model the first `n` rows at least (all of them with G_MAXUINT). */
+void     kiela_step_list_model_show_rows   (KielaStepListModel *self, guint n);
+/* The rows the list model has (its n_items), and all the trace's rows. */
+guint    kiela_step_list_model_get_n_shown (KielaStepListModel *self);
+guint    kiela_step_list_model_get_n_rows  (KielaStepListModel *self);
 /* The sentences' language (kiela-catalogue.h; NULL: the interface's), for the next set_trace. */
 void     kiela_step_list_model_set_catalogue (KielaStepListModel *self, KielaCatalogue *catalogue);
 /* The row showing trace-player index `index` (0 = before the move), or -1 without rows. */

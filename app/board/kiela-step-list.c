@@ -4,7 +4,8 @@
  * wants to talk about; lifts, relays, captures, the captured stones joining the army and the end
  * keep a row of their own, and the important ones carry an icon and bold text.
  * The rows are a KielaStepListModel shown by a GtkListView: only the rows in sight get widgets,
- * so a move of millions of steps opens at once. */
+ * so a move of millions of steps opens at once, and a long move's rows reach the list view a
+ * dozen a frame (FIRST_ROWS). */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -12,6 +13,16 @@
 #include "kiela-step-list.h"
 
 #define ITEM_KEY "kiela-step-item"
+
+/* A long move's rows come to the list view a few at a time: GTK 4.8's list view makes, styles and
+ * lays out a widget for each row it has (up to 200), and the 67 rows of a 12-lap move took the
+ * frame of the click 20-45 ms.  The first rows (more than a list shows, and as many past the
+ * current row), then ROWS_PER_FRAME more in each frame until all are there. */
+#define FIRST_ROWS 24
+#define ROWS_PER_FRAME 12
+/* GTK 4.8's list view keeps widgets for about 200 rows from the top one in sight: past that many,
+ * the other rows cost it nothing, and a move of millions of rows gets them all at once. */
+#define ROWS_WITH_WIDGETS 240
 
 struct _KielaStepList {
   GtkWidget parent_instance;
@@ -26,6 +37,7 @@ struct _KielaStepList {
   gboolean selecting;         /* the selection is being set to follow the player, not by the user */
   guint tick_id;
   guint scroll_tries;
+  guint grow_id;              /* tick callback giving the list view the next rows */
 };
 
 G_DEFINE_FINAL_TYPE (KielaStepList, kiela_step_list, GTK_TYPE_WIDGET)
@@ -184,6 +196,31 @@ scroll_to_current (KielaStepList *self)
     self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick, NULL, NULL);
 }
 
+static gboolean
+grow_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  KielaStepList *self = KIELA_STEP_LIST (widget);
+  guint shown = kiela_step_list_model_get_n_shown (self->model);
+
+  if (shown >= kiela_step_list_model_get_n_rows (self->model))
+    {
+      self->grow_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  kiela_step_list_model_show_rows (self->model, shown + ROWS_PER_FRAME >= ROWS_WITH_WIDGETS ? G_MAXUINT
+                                                                                           : shown + ROWS_PER_FRAME);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The rows the list view does not have yet come in the next frames (once the list is shown). */
+static void
+grow_later (KielaStepList *self)
+{
+  if (self->grow_id == 0 && gtk_widget_get_mapped (GTK_WIDGET (self))
+      && kiela_step_list_model_get_n_shown (self->model) < kiela_step_list_model_get_n_rows (self->model))
+    self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), grow_tick, NULL, NULL);
+}
+
 static void
 on_player_changed (KielaTracePlayer *player, KielaStepList *self)
 {
@@ -198,11 +235,15 @@ on_player_changed (KielaTracePlayer *player, KielaStepList *self)
       self->serial = serial;
       self->built = TRUE;
       kiela_step_list_model_set_catalogue (self->model, kiela_trace_player_get_catalogue (player));
-      kiela_step_list_model_set_trace (self->model, kiela_trace_player_get_variant (player),
-                                       kiela_trace_player_get_trace (player));
+      kiela_step_list_model_set_trace_first (self->model, kiela_trace_player_get_variant (player),
+                                             kiela_trace_player_get_trace (player), FIRST_ROWS);
       before = -1;
     }
   current = kiela_step_list_model_row_for_index (self->model, index);
+  /* The current row and those after it in the list view at once, wherever the replay jumps. */
+  if (current >= 0)
+    kiela_step_list_model_show_rows (self->model, (guint) current + FIRST_ROWS);
+  grow_later (self);
   kiela_step_list_model_set_current (self->model, current, index);
   gtk_single_selection_set_selected (self->selection, current >= 0 ? (guint) current : GTK_INVALID_LIST_POSITION);
   self->selecting = FALSE;
@@ -246,6 +287,7 @@ static void
 kiela_step_list_map (GtkWidget *widget)
 {
   GTK_WIDGET_CLASS (kiela_step_list_parent_class)->map (widget);
+  grow_later (KIELA_STEP_LIST (widget));
   scroll_to_current (KIELA_STEP_LIST (widget));
 }
 
@@ -258,6 +300,11 @@ kiela_step_list_unmap (GtkWidget *widget)
     {
       gtk_widget_remove_tick_callback (widget, self->tick_id);
       self->tick_id = 0;
+    }
+  if (self->grow_id != 0)
+    {
+      gtk_widget_remove_tick_callback (widget, self->grow_id);
+      self->grow_id = 0;
     }
   GTK_WIDGET_CLASS (kiela_step_list_parent_class)->unmap (widget);
 }
@@ -389,7 +436,7 @@ guint
 kiela_step_list_get_n_rows (KielaStepList *self)
 {
   g_return_val_if_fail (KIELA_IS_STEP_LIST (self), 0);
-  return g_list_model_get_n_items (G_LIST_MODEL (self->model));
+  return kiela_step_list_model_get_n_rows (self->model);
 }
 
 int

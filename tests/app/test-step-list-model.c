@@ -281,6 +281,80 @@ test_list_view_millions (void)
   g_object_unref (board);
 }
 
+/* A long move's rows reach the list view a dozen a frame (GTK 4.8's list view makes, styles and
+ * lays out a widget for each row it has, and 67 rows took the frame of a click 20-45 ms): the
+ * list view has the first rows at once, the current row and those after it wherever the replay
+ * jumps, and after a few frames every row, each the same item and sentence as a model given the
+ * whole trace at once; the step list's own accessors see every row from the start. */
+static void
+test_list_view_rows_in_steps (void)
+{
+  const guint laps = 33;   /* 68 rows, about the 12-lap move's 67 */
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *board = g_object_ref_sink (kiela_board_view_new ());
+  GtkWidget *steps = kiela_step_list_new ();
+  g_autoptr(KielaTracePlayer) player = kiela_trace_player_new (KIELA_BOARD_VIEW (board));
+  g_autoptr(KielaStepListModel) whole = kiela_step_list_model_new ();
+  g_autoptr(KielaTrace) reference = relay_trace (laps);
+  KielaStepList *list = KIELA_STEP_LIST (steps);
+  GListModel *shown = G_LIST_MODEL (gtk_list_view_get_model (kiela_step_list_get_list_view (list)));
+  const guint rows = 2 * laps + 2;
+  guint frames = 0, tick;
+
+  kiela_trace_player_set_interval (player, 0);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 600);
+  gtk_window_set_child (GTK_WINDOW (window), steps);
+  kiela_step_list_set_player (list, player);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_until (app_test_widget_shown, steps, 20000, "the list to be shown");
+
+  kiela_trace_player_set_trace (player, &variant, relay_trace (laps), 0);
+  g_assert_cmpuint (kiela_step_list_get_n_rows (list), ==, rows);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), <, rows);
+  g_assert_cmpstr (kiela_step_list_get_row_text (list, rows - 1),
+                   ==, kiela_step_list_item_get_text (kiela_step_list_model_peek_item (kiela_step_list_get_model (list),
+                                                                                         rows - 1)));
+  tick = gtk_widget_add_tick_callback (steps, app_test_frame_tick, &frames, NULL);
+  while (g_list_model_get_n_items (shown) < rows && frames < 100)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (steps, tick);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), ==, rows);
+  /* More than one frame, fewer than one a row. */
+  g_assert_cmpuint (frames, >, 1);
+  g_assert_cmpuint (frames, <, rows / 2);
+
+  kiela_step_list_model_set_trace (whole, &variant, reference);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (whole)), ==, rows);
+  for (guint r = 0; r < rows; r++)
+    {
+      g_autoptr(KielaStepListItem) item = g_list_model_get_item (shown, r);
+      KielaStepListItem *expected = kiela_step_list_model_peek_item (whole, r);
+
+      g_assert_true (item == kiela_step_list_model_peek_item (kiela_step_list_get_model (list), r));
+      g_assert_cmpint (kiela_step_list_item_get_kind (item), ==, kiela_step_list_item_get_kind (expected));
+      g_assert_cmpuint (kiela_step_list_item_get_target (item), ==, kiela_step_list_item_get_target (expected));
+      g_assert_cmpstr (kiela_step_list_item_get_text (item), ==, kiela_step_list_item_get_text (expected));
+    }
+  /* As before, with fewer rows than GTK keeps widgets for: one widget a row. */
+  app_test_wait_frames (steps, 3);
+  g_assert_cmpuint (count_row_widgets (list), ==, rows);
+
+  /* A new move, and the replay sent to its end at once: the last row is in the list view and in
+   * sight without waiting for the rows before it. */
+  kiela_trace_player_set_trace (player, &variant, relay_trace (laps), 0);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), <, rows);
+  kiela_trace_player_go_to_end (player);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), ==, rows);
+  g_assert_cmpint (kiela_step_list_get_current_row (list), ==, rows - 1);
+  g_assert_cmpuint (gtk_single_selection_get_selected (kiela_step_list_get_selection (list)), ==, rows - 1);
+  wait_until (current_visible, steps, 20000, "the last row to be scrolled into view");
+
+  kiela_step_list_set_player (list, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (board);
+}
+
 /* The rows borrow the player's trace: when the player goes first, they go with it. */
 static void
 test_player_gone (void)
@@ -308,6 +382,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/step-list/model/long-lap", test_long_lap);
   g_test_add_func ("/app/step-list/model/millions", test_millions);
   g_test_add_func ("/app/step-list/view/millions", test_list_view_millions);
+  g_test_add_func ("/app/step-list/view/rows-in-steps", test_list_view_rows_in_steps);
   g_test_add_func ("/app/step-list/view/player-gone", test_player_gone);
   return g_test_run ();
 }

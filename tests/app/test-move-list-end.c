@@ -143,6 +143,32 @@ test_last_move_in_sight (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (card_bounds.size.height, >, 40);
   g_assert_cmpfloat (card_bounds.origin.y + card_bounds.size.height, <=, scroller_bounds.origin.y + 0.5);
   g_assert_cmpint (gtk_widget_get_height (scroller), >=, 60);
+  /* The card's buttons fit the panel's 300 px, wrapped: in a row the three asked 504 px, and the
+   * panel grew with the card (GTK 4.8), or a folded panel got less than that (GTK 4.18 warned). */
+  {
+    GtkWidget *panel = gtk_widget_get_parent (card);
+    GtkWidget *buttons = gtk_widget_get_last_child (gtk_revealer_get_child (GTK_REVEALER (card)));
+    int request = 0, panel_min = 0, card_min = 0;
+    graphene_rect_t b;
+
+    gtk_widget_get_size_request (panel, &request, NULL);
+    g_assert_cmpint (request, ==, 300);
+    gtk_widget_measure (card, GTK_ORIENTATION_HORIZONTAL, -1, &card_min, NULL, NULL, NULL);
+    gtk_widget_measure (panel, GTK_ORIENTATION_HORIZONTAL, -1, &panel_min, NULL, NULL, NULL);
+    g_assert_cmpint (card_min, <=, request);
+    g_assert_cmpint (panel_min, <=, request);
+    /* Every button shown, inside the panel. */
+    g_assert_true (GTK_IS_FLOW_BOX (buttons));
+    for (GtkWidget *c = gtk_widget_get_first_child (buttons); c; c = gtk_widget_get_next_sibling (c))
+      {
+        GtkWidget *button = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (c));
+
+        g_assert_true (gtk_widget_get_mapped (button));
+        g_assert_true (gtk_widget_compute_bounds (button, panel, &b));
+        g_assert_cmpfloat (b.origin.x, >=, -0.5);
+        g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (panel) + 0.5);
+      }
+  }
   render_to_png (GTK_WIDGET (f->w.window), GPOINTER_TO_INT (data) == KIELA_SPEED_INSTANT ? "move-list-end-instant.png" : "move-list-end.png");
   wait_until (last_row_in_sight, f, 3000, "the last move in sight under the game-over card");
 

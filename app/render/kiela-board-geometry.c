@@ -149,9 +149,12 @@ kiela_board_geometry_measure (guint files, gboolean horizontal, int *minimum, in
   double width = kiela_board_geometry_width_units (files);
   double units = horizontal ? width : kiela_board_geometry_height_units ();
 
-  /* Cells of 28 px at least (still a fair click target); by choice 85 px, but no wider
-   * than 1100 px in all, so a 20-file board does not ask for a huge window. */
-  *minimum = (int) ceil (units * 0.28);
+  /* Cells of 28 px at least across (still a fair click target); by choice 85 px, but no wider
+   * than 1100 px in all, so a 20-file board does not ask for a huge window.  Up and down it
+   * asks less, cells of 22 px: the board is drawn in proportion inside what it gets, so a short
+   * allocation only draws it smaller (houses of 20 px or more), and a 600×500 window keeps
+   * room for a banner, the arrangement bar and the caption band round the board. */
+  *minimum = (int) ceil (units * (horizontal ? 0.28 : 0.22));
   *natural = (int) ceil (units * MIN (0.85, 1100.0 / width));
 }
 

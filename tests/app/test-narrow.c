@@ -135,7 +135,7 @@ assert_fits (Fixture *f, const char *what, const char *png)
   GtkWidget *window = GTK_WIDGET (f->window);
   GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (f->window));
   graphene_rect_t all;
-  int min_w, min_h, min_h_narrowest, width;
+  int min_w, min_h, min_h_narrowest, width, height;
 
   app_test_wait_frames (window, 3);
   /* Past the pages' crossfade. */
@@ -149,11 +149,13 @@ assert_fits (Fixture *f, const char *what, const char *png)
              gtk_widget_get_width (window), gtk_widget_get_height (window), min_w, min_h,
              NARROW_WIDTH, NARROW_HEIGHT); }
   /* The content has the window's width, which can be less than its 600 px request: on X11
-   * without a compositor GTK 4.18 keeps a 5 px frame on each side (590 px are left). */
+   * without a compositor GTK 4.18 keeps a 5 px frame on each side (590 px are left, and 490 px
+   * of the height). */
   width = MIN (NARROW_WIDTH, gtk_widget_get_width (window));
-  if (min_w > width || min_h > NARROW_HEIGHT || min_h_narrowest > NARROW_HEIGHT)
+  height = MIN (NARROW_HEIGHT, gtk_widget_get_height (window));
+  if (min_w > width || min_h > height || min_h_narrowest > height)
     { dump (window, 0); g_error ("%s: the content needs %d×%d (%d px high at its narrowest), more than %d×%d", what,
-             min_w, min_h, min_h_narrowest, width, NARROW_HEIGHT); }
+             min_w, min_h, min_h_narrowest, width, height); }
   all = GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (window), gtk_widget_get_height (window));
   assert_inside (window, window, &all, what);
   render_to_png (window, png);
@@ -238,6 +240,20 @@ test_game (Fixture *f, gconstpointer data)
   kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela-expert"), NULL, NULL);
   g_assert_cmpint (kiela_game_get_phase (kiela_window_get_game (f->window)), !=, KIELA_PHASE_PLAY);
   assert_fits (f, "the game page while the stones are arranged", "narrow-game-setup.png");
+  /* With a banner over it all (a file that did not open): the tallest the game page gets, with
+   * the folded panel's narration in the caption band under the board. */
+  {
+    g_autofree char *missing = g_build_filename (g_get_tmp_dir (), "no-such-game.kiela", NULL);
+
+    g_assert_false (kiela_window_open_path (f->window, missing));
+    g_assert_nonnull (kiela_window_get_banner_text (f->window));
+    assert_fits (f, "the game page with a banner while the stones are arranged", "narrow-game-setup-banner.png");
+    assert_board_playable (f, board, "the game page with a banner while the stones are arranged");
+    kiela_window_new_game (f->window, kiela_registry_lookup_variant (f->registry, "kiela"), NULL, NULL);
+    g_assert_true (kiela_window_open_path (f->window, missing) == FALSE);
+    assert_fits (f, "the game page with a banner", "narrow-game-banner.png");
+    assert_board_playable (f, board, "the game page with a banner");
+  }
 }
 
 static gboolean

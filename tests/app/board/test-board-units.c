@@ -114,6 +114,9 @@ test_small_and_large_boards (void)
       g_assert_cmpint (min, >=, (int) (files * 28));
       kiela_board_geometry_measure (files, FALSE, &min, &nat);
       g_assert_cmpint (min, <=, nat);
+      /* Up and down, cells of 22 px at least: four rows and the file letters. */
+      g_assert_cmpint (min, >=, (int) (kiela_board_geometry_height_units () * 0.22));
+      g_assert_cmpint (min, >=, 4 * 22);
     }
 }
 

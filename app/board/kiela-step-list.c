@@ -5,7 +5,7 @@
  * keep a row of their own, and the important ones carry an icon and bold text.
  * The rows are a KielaStepListModel shown by a GtkListView: only the rows in sight get widgets,
  * so a move of millions of steps opens at once, and a long move's rows reach the list view a
- * dozen a frame (FIRST_ROWS). */
+ * few a frame (FIRST_ROWS). */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -15,11 +15,12 @@
 #define ITEM_KEY "kiela-step-item"
 
 /* A long move's rows come to the list view a few at a time: GTK 4.8's list view makes, styles and
- * lays out a widget for each row it has (up to 200), and the 67 rows of a 12-lap move took the
- * frame of the click 20-45 ms.  The first rows (more than a list shows, and as many past the
- * current row), then ROWS_PER_FRAME more in each frame until all are there. */
-#define FIRST_ROWS 24
-#define ROWS_PER_FRAME 12
+ * lays out a widget for each row it has (up to 200), each wrapped label measured at about ten
+ * widths in that frame, and the 37 rows of a 12-lap move (67 events) took the frame of the
+ * click 20-45 ms.  The first rows (more than the list shows at 1920×1080, and as many past the
+ * current row), then from the next frame on ROWS_PER_FRAME more a frame until all are there. */
+#define FIRST_ROWS 14
+#define ROWS_PER_FRAME 6
 /* GTK 4.8's list view keeps widgets for about 200 rows from the top one in sight: past that many,
  * the other rows cost it nothing, and a move of millions of rows gets them all at once. */
 #define ROWS_WITH_WIDGETS 240
@@ -38,6 +39,7 @@ struct _KielaStepList {
   guint tick_id;
   guint scroll_tries;
   guint grow_id;              /* tick callback giving the list view the next rows */
+  gboolean grow_skip;         /* its first tick, in the frame the rows were set: no more rows */
 };
 
 G_DEFINE_FINAL_TYPE (KielaStepList, kiela_step_list, GTK_TYPE_WIDGET)
@@ -202,6 +204,11 @@ grow_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   KielaStepList *self = KIELA_STEP_LIST (widget);
   guint shown = kiela_step_list_model_get_n_shown (self->model);
 
+  if (self->grow_skip)
+    {
+      self->grow_skip = FALSE;
+      return G_SOURCE_CONTINUE;
+    }
   if (shown >= kiela_step_list_model_get_n_rows (self->model))
     {
       self->grow_id = 0;
@@ -218,7 +225,10 @@ grow_later (KielaStepList *self)
 {
   if (self->grow_id == 0 && gtk_widget_get_mapped (GTK_WIDGET (self))
       && kiela_step_list_model_get_n_shown (self->model) < kiela_step_list_model_get_n_rows (self->model))
-    self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), grow_tick, NULL, NULL);
+    {
+      self->grow_skip = TRUE;
+      self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), grow_tick, NULL, NULL);
+    }
 }
 
 static void

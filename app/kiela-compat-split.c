@@ -18,6 +18,9 @@ struct _KielaSplit {
 
   GtkWidget *inner;     /* AdwOverlaySplitView or AdwFlap, the only child */
   int fold_width;       /* < 1.4: collapsed below this window width, 0 for never */
+#if !ADW_CHECK_VERSION (1, 4, 0)
+  AdwSpringParams *reveal_params;   /* the flap's own spring while a fold's reveal runs at once */
+#endif
 };
 
 G_DEFINE_FINAL_TYPE (KielaSplit, kiela_split, GTK_TYPE_WIDGET)
@@ -47,6 +50,22 @@ on_inner_collapsed (KielaSplit *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COLLAPSED]);
 }
 
+#if !ADW_CHECK_VERSION (1, 4, 0)
+/* A fold's reveal is over: the flap's spring is its own again. */
+static void
+on_reveal_progress (KielaSplit *self)
+{
+  double progress = adw_flap_get_reveal_progress (INNER (self));
+  double target = adw_flap_get_reveal_flap (INNER (self)) ? 1.0 : 0.0;
+
+  if (self->reveal_params != NULL && G_APPROX_VALUE (progress, target, 1e-9))
+    {
+      adw_flap_set_reveal_params (INNER (self), self->reveal_params);
+      g_clear_pointer (&self->reveal_params, adw_spring_params_unref);
+    }
+}
+#endif
+
 static void
 kiela_split_init (KielaSplit *self)
 {
@@ -62,12 +81,17 @@ kiela_split_init (KielaSplit *self)
 #else
   self->inner = adw_flap_new ();
   adw_flap_set_flap_position (INNER (self), GTK_PACK_END);
+  /* Folded and unfolded at once, as AdwOverlaySplitView does (it collapses without animating):
+   * AdwFlap's fold moved the board's edge in every frame for a quarter of a second, so each of
+   * those frames drew the whole window (15 frames of 10-35 ms at 1920×1080, cairo renderer). */
+  adw_flap_set_fold_duration (INNER (self), 0);
   adw_flap_set_separator (INNER (self), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
   /* Collapsed or not is the window's decision (kiela_split_window_allocate): AUTO folds only
    * when the minimum sizes no longer fit, not at a width one can name.  AUTO until the first
    * allocation all the same, so that the window's first size asks no room for the panel. */
   g_signal_connect_swapped (self->inner, "notify::reveal-flap", G_CALLBACK (on_inner_show_sidebar), self);
   g_signal_connect_swapped (self->inner, "notify::folded", G_CALLBACK (on_inner_collapsed), self);
+  g_signal_connect_swapped (self->inner, "notify::reveal-progress", G_CALLBACK (on_reveal_progress), self);
 #endif
   gtk_widget_set_parent (self->inner, GTK_WIDGET (self));
 }
@@ -80,6 +104,9 @@ kiela_split_dispose (GObject *object)
   if (self->inner != NULL)
     g_signal_handlers_disconnect_by_data (self->inner, self);
   g_clear_pointer (&self->inner, gtk_widget_unparent);
+#if !ADW_CHECK_VERSION (1, 4, 0)
+  g_clear_pointer (&self->reveal_params, adw_spring_params_unref);
+#endif
   G_OBJECT_CLASS (kiela_split_parent_class)->dispose (object);
 }
 
@@ -323,8 +350,21 @@ kiela_split_set_collapsed (KielaSplit *self, gboolean collapsed)
 #if ADW_CHECK_VERSION (1, 4, 0)
   adw_overlay_split_view_set_collapsed (INNER (self), collapsed);
 #else
+  /* Folding hides the panel and unfolding shows it, with the reveal's spring: a spring too stiff
+   * to last a millisecond instead, until the reveal is over (on_reveal_progress), so that the
+   * panel folds at once as AdwOverlaySplitView's does.  F9's show and hide keep their spring. */
+  if (self->reveal_params == NULL)
+    {
+      AdwSpringParams *at_once = adw_spring_params_new (1.0, 1.0, 1e9);
+
+      self->reveal_params = adw_spring_params_ref (adw_flap_get_reveal_params (INNER (self)));
+      adw_flap_set_reveal_params (INNER (self), at_once);
+      adw_spring_params_unref (at_once);
+    }
   /* ALWAYS and NEVER fold at once (AUTO would wait for an allocation). */
   adw_flap_set_fold_policy (INNER (self), collapsed ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
+  /* Nothing to reveal (pinned, or no change): the spring back at once. */
+  on_reveal_progress (self);
 #endif
 }
 

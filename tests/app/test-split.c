@@ -166,6 +166,41 @@ test_layout (Fixture *f, gconstpointer data)
   g_assert_cmpint (gtk_widget_get_width (f->content), ==, gtk_widget_get_width (GTK_WIDGET (f->split)));
 }
 
+/* Collapsing and expanding take one frame, animations on: as AdwOverlaySplitView (libadwaita
+ * >= 1.4) collapses without animating, AdwFlap before it is made to fold at once (its 250 ms fold
+ * drew the whole window in each of its frames). */
+static gboolean
+content_whole (gpointer data)
+{
+  Fixture *f = data;
+
+  return gtk_widget_get_width (GTK_WIDGET (f->split)) > 0
+         && gtk_widget_get_width (f->content) == gtk_widget_get_width (GTK_WIDGET (f->split));
+}
+
+static void
+test_collapse_at_once (Fixture *f, gconstpointer data)
+{
+  GtkSettings *settings = gtk_settings_get_default ();
+  gboolean animations;
+
+  g_object_get (settings, "gtk-enable-animations", &animations, NULL);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_until (settled, f, 10000, "the panel beside the content");
+  g_assert_false (content_whole (f));
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+
+  kiela_split_set_collapsed (f->split, TRUE);
+  app_test_wait_frames (f->window, 2);
+  g_assert_true (content_whole (f));
+
+  kiela_split_set_collapsed (f->split, FALSE);
+  app_test_wait_frames (f->window, 2);
+  g_assert_true (settled (f));
+  g_assert_false (content_whole (f));
+  g_object_set (settings, "gtk-enable-animations", animations, NULL);
+}
+
 /* The panel shown over the folded content, then the window widened past the fold width before
  * any frame (F9, then a maximise): libadwaita 1.7 left the overlay's dimming without an
  * allocation in the very pass where the window's breakpoint changes and is drawn for its
@@ -251,6 +286,7 @@ main (int argc, char **argv)
   ADD ("/split/collapse", test_collapse);
   ADD ("/split/pinned", test_pinned);
   ADD ("/split/layout", test_layout);
+  ADD ("/split/collapse-at-once", test_collapse_at_once);
 #undef ADD
   g_test_add_data_func ("/split/unfold-with-panel-over", NULL, test_unfold_with_panel_over);
   return g_test_run ();

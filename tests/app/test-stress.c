@@ -396,7 +396,11 @@ test_stress (void)
 
   g_test_message ("%u games started, %u checks with moves on the board, %u with the computer thinking",
                   games, moves_seen, ai_moves);
-  g_assert_cmpuint (games, >, n_actions / 50);
+  /* The run played several games.  Which actions come depends on the timing (how far the
+   * computer got in a wait changes the draws after it), so the number of new games is about
+   * binomial, 4 % of the actions (24 of 600, standard deviation 4.8): 12 came once in twenty
+   * runs on Debian 13, and "more than 12" failed.  More than 6 fails about once in 10^5 runs. */
+  g_assert_cmpuint (games, >, n_actions / 100);
   g_assert_cmpuint (moves_seen, >, n_actions / 4);
 
   close_other_windows (w);

@@ -125,6 +125,43 @@ explain_condition (const KielaCatalogue *cat, const KielaVariant *variant, const
     }
 }
 
+/* The step's house sown the other way: what the learner's sowing did, and what the step's own
+ * (`target`) does, so the learner sees why that direction is asked for. */
+static char *
+explain_direction (const KielaCatalogue *cat, const KielaVariant *variant, const KielaPosition *pos, KielaMove answered,
+                   KielaMove target, const MoveFacts *f)
+{
+  g_autofree char *done = NULL;
+  char sq[4], want[KIELA_MOVE_NAME_MAX], sowed[KIELA_MOVE_NAME_MAX];
+  MoveFacts t;
+
+  kiela_square_name (variant->files, (KielaSide) pos->to_move, KIELA_MOVE_HOUSE (target), sq);
+  kiela_move_name (variant->files, (KielaSide) pos->to_move, target, want);
+  kiela_move_name (variant->files, (KielaSide) pos->to_move, answered, sowed);
+  done = describe_capture (cat, sq, f);
+  _kiela_lesson_move_facts (variant, pos, target, &t);
+  if (KIELA_MOVE_IS_CLOCKWISE (target) && !KIELA_MOVE_IS_CLOCKWISE (answered) && t.r.captured > 0)
+    /* TRANSLATORS: %1$s what the learner's move did ("b1 captures nothing."), %2$s the house (b1),
+     * %3$s the move the step asks for, the house sown clockwise (b1<), %4$u the stones it captures:
+     * "You sowed b1 the usual way, anticlockwise: b1 captures nothing. This step asks for b1 sown
+     * clockwise (b1<), which captures 4 stones." */
+    return g_strdup_printf (TN_ (cat, "You sowed %2$s the usual way, anticlockwise: %1$s This step asks for %2$s "
+                                      "sown clockwise (%3$s), which captures %4$u stone.",
+                                 "You sowed %2$s the usual way, anticlockwise: %1$s This step asks for %2$s "
+                                 "sown clockwise (%3$s), which captures %4$u stones.", t.r.captured),
+                            done, sq, want, (guint) t.r.captured);
+  if (KIELA_MOVE_IS_CLOCKWISE (target) && !KIELA_MOVE_IS_CLOCKWISE (answered))
+    /* TRANSLATORS: as above, where the clockwise sowing captures nothing */
+    return g_strdup_printf (T_ (cat, "You sowed %2$s the usual way, anticlockwise: %1$s This step asks for %2$s "
+                                     "sown clockwise (%3$s)."), done, sq, want);
+  if (!KIELA_MOVE_IS_CLOCKWISE (target) && KIELA_MOVE_IS_CLOCKWISE (answered))
+    /* TRANSLATORS: %1$s what the learner's move did ("b1 captures 2 stones."), %2$s the house (b1),
+     * %3$s the learner's move, sown clockwise (b1<) */
+    return g_strdup_printf (T_ (cat, "You sowed %2$s clockwise (%3$s): %1$s This step asks for %2$s sown the usual "
+                                     "way, anticlockwise."), done, sq, sowed);
+  return g_strdup_printf (T_ (cat, "You sowed %s; this step asks for %s."), sowed, want);
+}
+
 /* What a practice game has shown so far, move by move. */
 typedef struct {
   guint moves;          /* the learner's moves */
@@ -330,7 +367,7 @@ kiela_lesson_check_in (const KielaLesson *lesson, const KielaVariant *variant, g
   KielaPosition pos;
   KielaMove target = -1;
   MoveFacts f;
-  char sq[4];
+  char sq[KIELA_MOVE_NAME_MAX];
 
   g_return_val_if_fail (variant != NULL && answer != NULL, KIELA_LESSON_WRONG);
   if (feedback)
@@ -393,19 +430,22 @@ kiela_lesson_check_in (const KielaLesson *lesson, const KielaVariant *variant, g
       break;
     }
 
-  /* The learner sowed a house. */
-  if (answer->move < 0 || answer->move >= 2 * variant->files)
+  /* The learner sowed a house (clockwise, too, where the variant allows it). */
+  if (!KIELA_MOVE_IS_WELL_FORMED (answer->move) || KIELA_MOVE_HOUSE (answer->move) >= 2u * variant->files)
     return verdict (cat, lesson, s, FALSE, g_strdup (T_ (cat, "That is not a house of this board.")), feedback);
   why = kiela_explain_illegal_in (variant, &pos, answer->move, cat);
   if (why)
     return verdict (cat, lesson, s, FALSE, g_steal_pointer (&why), feedback);
-  kiela_square_name (variant->files, (KielaSide) pos.to_move, (guint) answer->move, sq);
+  /* A move sown clockwise is named so ("b1<"), a move the usual way by its house ("b1"). */
+  kiela_move_name (variant->files, (KielaSide) pos.to_move, answer->move, sq);
   _kiela_lesson_move_facts (variant, &pos, answer->move, &f);
 
   if (s->task.kind == KIELA_TASK_SOW_HOUSE)
     {
       if (answer->move == target)
         return verdict (cat, lesson, s, TRUE, NULL, feedback);
+      if (target >= 0 && KIELA_MOVE_HOUSE (answer->move) == KIELA_MOVE_HOUSE (target))
+        return verdict (cat, lesson, s, FALSE, explain_direction (cat, variant, &pos, answer->move, target, &f), feedback);
       /* TRANSLATORS: "You sowed e1; this step asks for g1." */
       return verdict (cat, lesson, s, FALSE, g_strdup_printf (T_ (cat, "You sowed %s; this step asks for %s."), sq, s->task.move),
                       feedback);

@@ -176,10 +176,11 @@ get_word (const Group *g, const char *key, const char *const *words, gint dflt, 
   return TRUE;
 }
 
-/* "g1": a file letter and a row digit; whether the board has it is checked later.  A Move may
- * also be sown clockwise, "b1<", where its variant allows it (checked later too). */
+/* "g1": a file letter and a row digit; whether the board has it is checked later.  A Move, and
+ * the house a sow-house step asks for (`directed`), may also be sown clockwise, "b1<", or into
+ * itself, "a1=", where its variant allows it (checked later too). */
 static gboolean
-get_square (const Group *g, const char *key, const char **out, GError **error)
+get_square (const Group *g, const char *key, gboolean directed, const char **out, GError **error)
 {
   g_autofree char *raw = NULL;
   gsize len;
@@ -188,12 +189,18 @@ get_square (const Group *g, const char *key, const char **out, GError **error)
     return FALSE;
   g_strstrip (raw);
   len = strlen (raw);
-  if (len == 3 && (raw[2] == '<' || raw[2] == '=') && strcmp (key, "Move") == 0)
+  if (len == 3 && (raw[2] == '<' || raw[2] == '=') && directed)
     len = 2;
   if (len != 2 || raw[0] < 'a' || raw[0] > 'a' + KIELA_MAX_FILES - 1 || raw[1] < '1' || raw[1] > '4')
     {
-      _kiela_lesson_file_set_problem (error, g->f, KIELA_LESSON_FILE_ERROR_BAD_VALUE, 0, g->group, key,
-                   _("“%s” is not a house: write a file letter and a row, as “g1”"), raw);
+      if (directed)
+        _kiela_lesson_file_set_problem (error, g->f, KIELA_LESSON_FILE_ERROR_BAD_VALUE, 0, g->group, key,
+                                        /* TRANSLATORS: a lesson file's move or house to sow; keep “g1” and “b1<” */
+                                        _("“%s” is not a house: write a file letter and a row, as “g1”, and “<” "
+                                          "after them for a clockwise sowing, as “b1<”"), raw);
+      else
+        _kiela_lesson_file_set_problem (error, g->f, KIELA_LESSON_FILE_ERROR_BAD_VALUE, 0, g->group, key,
+                     _("“%s” is not a house: write a file letter and a row, as “g1”"), raw);
       return FALSE;
     }
   *out = _kiela_lesson_file_keep (g->f, raw);
@@ -305,14 +312,14 @@ read_step (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, guint i, GError **e
   switch (s->task.kind)
     {
     case KIELA_TASK_WATCH:
-      return get_square (&g, "Move", &s->task.move, error);
+      return get_square (&g, "Move", TRUE, &s->task.move, error);
     case KIELA_TASK_SOW_HOUSE:
-      return get_square (&g, "Answer", &s->task.move, error);
+      return get_square (&g, "Answer", TRUE, &s->task.move, error);
     case KIELA_TASK_PREDICT_LAST:
-      return get_square (&g, "Move", &s->task.move, error) && get_square (&g, "Answer", &s->task.answer, error)
+      return get_square (&g, "Move", TRUE, &s->task.move, error) && get_square (&g, "Answer", FALSE, &s->task.answer, error)
              && get_drill (&g, s, error);
     case KIELA_TASK_PREDICT_CAPTURE:
-      if (!get_square (&g, "Move", &s->task.move, error) || !get_drill (&g, s, error))
+      if (!get_square (&g, "Move", TRUE, &s->task.move, error) || !get_drill (&g, s, error))
         return FALSE;
       if (!g_key_file_has_key (kf, g.group, "Answer", NULL))
         {
@@ -325,7 +332,7 @@ read_step (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, guint i, GError **e
       {
         guint margin;
 
-        if (!get_square (&g, "Answer", &s->task.move, error) ||
+        if (!get_square (&g, "Answer", FALSE, &s->task.move, error) ||
             !get_uint (&g, "Depth", 0, 64, 0, &s->task.depth, error) ||
             !get_uint (&g, "Margin", 0, KIELA_LESSON_WIN_MARGIN, 0, &margin, error))
           return FALSE;

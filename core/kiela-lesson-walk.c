@@ -261,6 +261,32 @@ kiela_lesson_walk (KielaRegistry *registry, const KielaLesson *lesson, const Kie
                                     g_strdup_printf (_("the answer %s gets no clear verdict with feedback"), name));
                 }
             }
+          /* And every legal move that names a direction (b1<, a1=) or a choice: the same. */
+          {
+            KielaMove moves[KIELA_MAX_MOVES];
+            guint n = kiela_legal_moves (variant, &pos, moves, NULL, NULL);
+
+            for (guint m = 0; m < n; m++)
+              {
+                KielaLessonVerdict v;
+
+                if (moves[m] == (KielaMove) KIELA_MOVE_HOUSE (moves[m]))
+                  continue;
+                wrong = right;
+                wrong.move = moves[m];
+                g_clear_pointer (&feedback, g_free);
+                v = kiela_lesson_check (lesson, variant, i, &wrong, &feedback);
+                if (v == KIELA_LESSON_RIGHT && s->task.kind != KIELA_TASK_SOW_ANY && moves[m] != right.move)
+                  v = KIELA_LESSON_PENDING;
+                if (v == KIELA_LESSON_PENDING || feedback == NULL || *feedback == '\0')
+                  {
+                    g_autofree char *name = kiela_square_name_dup (variant->files, (KielaSide) pos.to_move,
+                                                                   (guint) moves[m]);
+                    return walk_fail (error, lesson, i,
+                                      g_strdup_printf (_("the answer %s gets no clear verdict with feedback"), name));
+                  }
+              }
+          }
           break;
         }
     }

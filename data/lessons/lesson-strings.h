@@ -409,6 +409,10 @@ N_("Clockwise, the four stones of a2 end in e2 and capture 3 stones from e3 and 
 N_("A small challenge: sown clockwise, b1 captures, and the last of the captured stones lands in an occupied outer house, so the move goes on. Where does it end?")
 /* TRANSLATORS: lesson “omweso-reverse”, step 4: the hint */
 N_("b2 captures 6 stones from b3 and b4; sown from c1, they reach h1, which held 2: lift its 3 stones and sow on along your inner row.")
+/* TRANSLATORS: lesson “omweso-reverse”, step 5, its text: plain words for a 12-year-old; keep squares (g1) */
+N_("Your turn. Sown the usual way, b1 captures nothing here; sown clockwise, it captures. Sow b1 clockwise: Shift+click it, or click it and choose which way.")
+/* TRANSLATORS: lesson “omweso-reverse”, step 5: the hint */
+N_("Clockwise, the two stones of b1 go to a1, then up into a2, which is not empty: a2 faces North’s a3 and a4.")
 
 /* puzzles.kiela-lesson */
 /* TRANSLATORS: the title of lesson “puzzles-easy” */

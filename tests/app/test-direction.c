@@ -1,6 +1,8 @@
 /* test-direction.c: where a house may be sown both ways (Omweso's reverse captures), the board
  * offers two arrows beside it; Shift+click and Shift+Enter sow clockwise at once; a house with
- * only the usual way plays at once, as before; the move list names the move "b1<". */
+ * only the usual way plays at once, as before; the move list names the move "b1<".  The lesson
+ * view offers the same two ways, and the reverse-capture lesson's step asking for b1< is right
+ * only sown clockwise. */
 #include "config.h"
 
 #include <math.h>
@@ -13,6 +15,8 @@
 #include "kiela-board-view-private.h"
 #include "kiela-house.h"
 #include "kiela-game-session.h"
+#include "kiela-learn.h"
+#include "kiela-lesson-view.h"
 #include "app-test-window.h"
 #include "app-test-render.h"
 
@@ -316,12 +320,114 @@ test_variation (Fixture *f, gconstpointer data)
   g_assert_cmpstr (name, ==, "b1<");
 }
 
+/* ---------- a lesson step that asks for a clockwise move ---------- */
+
+static KielaLessonView *
+lesson_view (Fixture *f)
+{
+  return kiela_learn_get_lesson_view (kiela_window_get_learn (f->w.window));
+}
+
+static GtkWidget *
+lesson_popover (Fixture *f)
+{
+  return app_test_find_widget (GTK_WIDGET (kiela_lesson_view_get_board (lesson_view (f))), is_named,
+                               "direction-popover");
+}
+
+static gboolean
+lesson_popover_shown (gpointer data)
+{
+  GtkWidget *p = lesson_popover (data);
+
+  return p != NULL && gtk_widget_get_mapped (p);
+}
+
+static gboolean
+lesson_replay_done (gpointer data)
+{
+  KielaTracePlayer *player = kiela_lesson_view_get_trace_player (lesson_view (data));
+
+  return !kiela_trace_player_get_playing (player);
+}
+
+/* The lesson's step 5 asks for b1<: a click on b1 offers both ways and answers nothing yet; the
+ * usual way is wrong and says why the clockwise one is wanted; clockwise (the arrow, or
+ * Shift+Enter) is right. */
+static void
+test_lesson_step (Fixture *f, gconstpointer data)
+{
+  KielaLessonView *view = lesson_view (f);
+  const KielaLesson *lesson = kiela_registry_lookup_lesson (f->w.registry, "omweso-reverse");
+  KielaBoardView *board;
+  GtkWidget *b1;
+  const guint step = 4;
+
+  g_assert_nonnull (lesson);
+  g_assert_cmpuint (lesson->n_steps, >, step);
+  g_assert_cmpstr (lesson->steps[step].task.move, ==, "b1<");
+  kiela_window_show_page (f->w.window, KIELA_PAGE_LESSON);
+  g_assert_true (kiela_lesson_view_open (view, "omweso-reverse", step, NULL));
+  board = kiela_lesson_view_get_board (view);
+  b1 = GTK_WIDGET (kiela_board_view_get_house (board, KIELA_SOUTH, 1));
+  spin (50);
+
+  g_signal_emit_by_name (board, "house-activated", (guint) KIELA_SOUTH, 1u);
+  spin (50);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_PENDING);
+  wait_until (lesson_popover_shown, f, 5000, "the two ways in the lesson");
+  g_assert_nonnull (app_test_find_widget (lesson_popover (f), is_named, "direction-clockwise"));
+  if (g_getenv ("KIELA_TEST_OUTDIR"))
+    {
+      app_test_wait_frames (lesson_popover (f), 3);
+      render_to_png (lesson_popover (f), "lesson-clockwise-ways.png");
+    }
+  g_signal_emit_by_name (app_test_find_widget (lesson_popover (f), is_named, "direction-anticlockwise"), "clicked");
+  spin (50);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_WRONG);
+  g_assert_nonnull (strstr (kiela_lesson_view_get_feedback (view),
+                            "You sowed b1 the usual way, anticlockwise: b1 captures nothing. This step asks for b1 "
+                            "sown clockwise (b1<), which captures 4 stones."));
+  wait_until (lesson_replay_done, f, 5000, "the replay of b1");
+  if (g_getenv ("KIELA_TEST_OUTDIR"))
+    {
+      app_test_wait_frames (GTK_WIDGET (f->w.window), 3);
+      render_to_png (GTK_WIDGET (f->w.window), "lesson-clockwise-wrong.png");
+    }
+
+  /* Try Again, then the clockwise arrow: right. */
+  g_signal_emit_by_name (kiela_lesson_view_get_control (view, "retry"), "clicked");
+  spin (50);
+  g_signal_emit_by_name (board, "house-activated", (guint) KIELA_SOUTH, 1u);
+  wait_until (lesson_popover_shown, f, 5000, "the two ways again");
+  g_signal_emit_by_name (app_test_find_widget (lesson_popover (f), is_named, "direction-clockwise"), "clicked");
+  spin (50);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_false (gtk_widget_get_mapped (lesson_popover (f)));
+  wait_until (lesson_replay_done, f, 5000, "the replay of b1<");
+  if (g_getenv ("KIELA_TEST_OUTDIR"))
+    {
+      app_test_wait_frames (GTK_WIDGET (f->w.window), 3);
+      render_to_png (GTK_WIDGET (f->w.window), "lesson-clockwise-right.png");
+    }
+
+  /* Shift+Enter on b1 sows it clockwise at once, as in a game. */
+  g_assert_true (kiela_lesson_view_open (view, "omweso-reverse", step, NULL));
+  b1 = GTK_WIDGET (kiela_board_view_get_house (board, KIELA_SOUTH, 1));
+  gtk_widget_grab_focus (b1);
+  app_test_press (b1, "<Shift>Return");
+  spin (50);
+  g_assert_cmpint (kiela_lesson_view_get_verdict (view), ==, KIELA_LESSON_RIGHT);
+  g_assert_true (lesson_popover (f) == NULL || !gtk_widget_get_mapped (lesson_popover (f)));
+}
+
 int
 main (int argc, char **argv)
 {
   G_GNUC_UNUSED g_autofree char *tmp = app_test_init (&argc, &argv, "direction");
 
   g_test_add ("/direction/arrows", Fixture, NULL, fixture_setup, test_arrows, fixture_teardown);
+  g_test_add ("/direction/lesson-step", Fixture, NULL, fixture_setup, test_lesson_step, fixture_teardown);
   g_test_add ("/direction/anticlockwise-arrow", Fixture, NULL, fixture_setup, test_anticlockwise_arrow,
               fixture_teardown);
   g_test_add ("/direction/keyboard-and-single-way", Fixture, NULL, fixture_setup, test_keyboard_and_single_way,

@@ -120,18 +120,38 @@ click_square (KielaBoardView *board, const char *square)
   spin (20);
 }
 
+static gboolean
+is_named (GtkWidget *widget, gconstpointer name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+/* A house sown both ways (Omweso's b1 and b1<) offers the two ways beside it: `way` is chosen. */
+static void
+choose_way (KielaLessonView *view, const char *way)
+{
+  GtkWidget *button = app_test_find_widget (GTK_WIDGET (kiela_lesson_view_get_board (view)), is_named, way);
+
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  spin (20);
+}
+
 static void
 click_move (KielaLessonView *view, KielaMove move)
 {
   KielaBoardView *board = kiela_lesson_view_get_board (view);
   const KielaPosition *pos = kiela_board_view_get_position (board);
-  KielaHouse *house = kiela_board_view_get_house (board, pos->to_move, (guint) move);
+  KielaHouse *house = kiela_board_view_get_house (board, pos->to_move, KIELA_MOVE_HOUSE (move));
 
   g_assert_nonnull (house);
   /* Enter on a focused house, as a keyboard user answers. */
   gtk_widget_grab_focus (GTK_WIDGET (house));
   gtk_widget_activate (GTK_WIDGET (house));
   spin (20);
+  /* Sown clockwise: the arrow beside the house. */
+  if (KIELA_MOVE_IS_CLOCKWISE (move))
+    choose_way (view, "direction-clockwise");
 }
 
 static char *
@@ -972,9 +992,17 @@ answer_wrong (KielaLessonView *view, const KielaLesson *lesson, const KielaVaria
     case KIELA_TASK_SOW_HOUSE:
       {
         const KielaPosition *pos = kiela_board_view_get_position (board);
-        KielaHouse *house = kiela_board_view_get_house (board, pos->to_move, ((guint) answer.move + 1) % variant->files);
+        KielaHouse *house = kiela_board_view_get_house (board, pos->to_move, (KIELA_MOVE_HOUSE (answer.move) + 1) % variant->files);
 
-        g_signal_emit_by_name (house, "clicked");
+        /* A step asking for a clockwise sowing: the same house the usual way, the pupil's likely
+         * mistake, whose feedback says why clockwise is asked for. */
+        if (KIELA_MOVE_IS_CLOCKWISE (answer.move))
+          {
+            click_move (view, (KielaMove) KIELA_MOVE_HOUSE (answer.move));
+            choose_way (view, "direction-anticlockwise");
+          }
+        else
+          g_signal_emit_by_name (house, "clicked");
       }
       break;
     case KIELA_TASK_PREDICT_LAST:

@@ -127,7 +127,12 @@ test_special (void)
                   ":3: [Lesson] key “Id”: “Bad Id” is not an id: lower-case letters, digits, “-” and “_”, at most 64");
   expect_refused (NULL, "[Lesson]\nFormat=1\nId=a\nTitle=A\nVariant=kiela\n[Step 1]\nText=x\nTask=sow-house\nAnswer=z9\n", -1,
                   KIELA_LESSON_FILE_ERROR_BAD_VALUE,
-                  ":9: [Step 1] key “Answer”: “z9” is not a house: write a file letter and a row, as “g1”");
+                  ":9: [Step 1] key “Answer”: “z9” is not a house: write a file letter and a row, as “g1”, and “<” "
+                  "after them for a clockwise sowing, as “b1<”");
+  /* A prediction's answer is where a stone lands: it has no direction. */
+  expect_refused (NULL, "[Lesson]\nFormat=1\nId=a\nTitle=A\nVariant=kiela\n[Step 1]\nText=x\nTask=predict-last\n"
+                  "Move=g1\nAnswer=f2<\n", -1, KIELA_LESSON_FILE_ERROR_BAD_VALUE,
+                  ":10: [Step 1] key “Answer”: “f2<” is not a house: write a file letter and a row, as “g1”");
   expect_refused (NULL, "[Lesson]\nFormat=1\nId=a\nTitle=A\nVariant=kiela\n[Step 1]\nText=x\nTask=dance\n", -1,
                   KIELA_LESSON_FILE_ERROR_BAD_VALUE,
                   ":8: [Step 1] key “Task”: “dance” is not one of watch, sow-house, sow-any, predict-last, "
@@ -560,6 +565,98 @@ expect_check_fails (KielaRegistry *registry, const char *data, const char *reaso
   g_assert_cmpstr (error->message, ==, expected);
 }
 
+/* A sow-house step may ask for a move with its direction (Omweso's clockwise b1<): the shipped
+ * lesson's step is right only sown clockwise, the usual way is refused saying why the clockwise
+ * one is asked for, and a direction the variant does not allow there is refused when checked. */
+#define OMWESO_HEAD "[Lesson]\nFormat=1\nId=dir\nTitle=Directions\nVariant=omweso\n\n[Step 1]\nText=Sow.\n" \
+  "Position=2,0,0,0,0,0,0,1/2,0,0,0,0,0,1,0/2,0,0,0,0,3,0,0/0,2,0,0,1,0,0,0 s\nTask=sow-house\n"
+
+static void
+test_direction (void)
+{
+  /* Omweso is a variant file: the default search folders (the build tree's data/variants). */
+  g_autoptr(KielaRegistry) registry = kiela_registry_new ();
+  const KielaLesson *lesson;
+  const KielaVariant *omweso;
+  const KielaMove b1 = 1, b1_clockwise = 1 | KIELA_MOVE_CLOCKWISE;
+  KielaLessonAnswer answer = { 0 };
+  g_autofree char *feedback = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KielaLessonFile) file = NULL;
+  guint step = G_MAXUINT;
+
+  kiela_registry_load_default (registry);
+  lesson = kiela_registry_lookup_lesson (registry, "omweso-reverse");
+  omweso = kiela_registry_lookup_variant (registry, "omweso");
+  g_assert_nonnull (lesson);
+  g_assert_nonnull (omweso);
+  for (guint i = 0; i < lesson->n_steps; i++)
+    if (lesson->steps[i].task.kind == KIELA_TASK_SOW_HOUSE)
+      step = i;
+  g_assert_cmpuint (step, <, lesson->n_steps);
+  g_assert_cmpstr (lesson->steps[step].task.move, ==, "b1<");
+  g_assert_cmpint (kiela_lesson_step_get_move (lesson, omweso, step), ==, b1_clockwise);
+  g_assert_true (kiela_lesson_step_right_answer (lesson, omweso, step, &answer));
+  g_assert_cmpint (answer.move, ==, b1_clockwise);
+  g_assert_cmpint (kiela_lesson_check (lesson, omweso, step, &answer, &feedback), ==, KIELA_LESSON_RIGHT);
+  g_clear_pointer (&feedback, g_free);
+  /* The same house the usual way: wrong, with what each way does. */
+  answer.move = b1;
+  g_assert_cmpint (kiela_lesson_check (lesson, omweso, step, &answer, &feedback), ==, KIELA_LESSON_WRONG);
+  g_assert_cmpstr (feedback, ==, "Not quite. You sowed b1 the usual way, anticlockwise: b1 captures nothing. This step "
+                                 "asks for b1 sown clockwise (b1<), which captures 4 stones.");
+  g_clear_pointer (&feedback, g_free);
+  /* Another house: the step's move, named with its direction. */
+  {
+    KielaMove moves[KIELA_MAX_MOVES];
+    KielaPosition pos;
+    guint n;
+
+    g_assert_true (kiela_lesson_step_get_position (lesson, omweso, step, &pos, NULL));
+    n = kiela_legal_moves (omweso, &pos, moves, NULL, NULL);
+    answer.move = -1;
+    for (guint i = 0; i < n && answer.move < 0; i++)
+      if (KIELA_MOVE_HOUSE (moves[i]) != 1)
+        answer.move = moves[i];
+    g_assert_cmpint (answer.move, >=, 0);
+  }
+  g_assert_cmpint (kiela_lesson_check (lesson, omweso, step, &answer, &feedback), ==, KIELA_LESSON_WRONG);
+  g_assert_nonnull (feedback);
+  g_assert_nonnull (strstr (feedback, "this step asks for b1<."));
+  g_clear_pointer (&feedback, g_free);
+  g_assert_true (kiela_lesson_walk (registry, lesson, omweso, &error));
+  g_assert_no_error (error);
+
+  /* Asked the usual way, sown clockwise: wrong, and said so. */
+  file = kiela_lesson_file_new_from_data (OMWESO_HEAD "Answer=b1\n", -1, "<direction>", &error);
+  g_assert_no_error (error);
+  g_assert_true (kiela_lesson_file_check (file, registry, &error));
+  g_assert_no_error (error);
+  answer.move = b1_clockwise;
+  g_assert_cmpint (kiela_lesson_check (kiela_lesson_file_get_lesson (file, 0), omweso, 0, &answer, &feedback), ==,
+                   KIELA_LESSON_WRONG);
+  g_assert_cmpstr (feedback, ==, "Not quite. You sowed b1 clockwise (b1<): b1 captures 4 stones. This step asks for b1 "
+                                 "sown the usual way, anticlockwise.");
+  /* The file writes the direction back as it was read. */
+  g_clear_pointer (&feedback, g_free);
+  g_clear_pointer (&file, kiela_lesson_file_free);
+  file = kiela_lesson_file_new_from_data (OMWESO_HEAD "Answer=b1<\n", -1, "<direction>", &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *data = kiela_lesson_file_to_data (file, NULL);
+
+    g_assert_nonnull (strstr (data, "Answer=b1<\n"));
+  }
+
+  /* Directions the variant does not allow there, said with the key at fault. */
+  expect_check_fails (registry, OMWESO_HEAD "Answer=f2<\n",
+                      ":11: [Step 1] key “Answer”: f2 may not be sown clockwise in Omweso.");
+  expect_check_fails (registry, OMWESO_HEAD "Answer=a2<\n",
+                      ":11: [Step 1] key “Answer”: a2 may be sown clockwise only when that sowing captures.");
+  expect_check_fails (registry, "[Lesson]\nFormat=1\nId=dir\nTitle=Directions\nVariant=kiela\n\n[Step 1]\nText=Sow.\n"
+                      "Task=sow-house\nAnswer=b1<\n", ":10: [Step 1] key “Answer”: b1 may not be sown clockwise in Kiela.");
+}
+
 static void
 test_arrange (void)
 {
@@ -727,5 +824,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-file/strings", test_strings);
   g_test_add_func ("/lesson-file/cli", test_cli);
   g_test_add_func ("/lesson-file/arrange", test_arrange);
+  g_test_add_func ("/lesson-file/direction", test_direction);
   return g_test_run ();
 }

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "kiela-lesson-view-private.h"
+#include "kiela-board-view-private.h"
 
 /* ---------- PLAY_OUT: a game against a computer opponent ---------- */
 
@@ -100,6 +101,150 @@ think (KielaLessonView *self)
   }
 }
 
+/* ---------- a house sown either way ---------- */
+
+static void answer_move (KielaLessonView *self, KielaMove move);
+
+static void
+on_direction_chosen (GtkButton *button, KielaLessonView *self)
+{
+  KielaMove move = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "move"));
+
+  gtk_popover_popdown (self->direction_popover);
+  answer_move (self, move);
+}
+
+static GtkWidget *
+direction_button (KielaLessonView *self, KielaMove move)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *content = adw_button_content_new ();
+  gboolean clockwise = KIELA_MOVE_IS_CLOCKWISE (move);
+
+  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), clockwise ? "object-rotate-right-symbolic"
+                                                                            : "object-rotate-left-symbolic");
+  adw_button_content_set_label (ADW_BUTTON_CONTENT (content),
+                                kiela_lesson_view_ui_text (self, clockwise ? N_("Sow clockwise") : N_("Sow anticlockwise")));
+  gtk_button_set_child (GTK_BUTTON (button), content);
+  gtk_widget_set_name (button, clockwise ? "direction-clockwise" : "direction-anticlockwise");
+  g_object_set_data (G_OBJECT (button), "move", GINT_TO_POINTER (move));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_direction_chosen), self);
+  return button;
+}
+
+/* The move a click on `side`'s `house` sows among `moves` (those legal now).  A house that may be sown
+ * both ways (Omweso's reverse captures) is answered as a game answers it (kiela-window-play.c):
+ * Shift+click or Shift+Enter sows it clockwise at once; a plain click offers both ways beside
+ * the house (Tab, Enter; Escape closes), and the choice answers later: -1 then. */
+static KielaMove
+choose_direction (KielaLessonView *self, KielaSide side, guint house, const KielaMove *moves, guint n)
+{
+  const KielaMove usual = (KielaMove) house, clockwise = (KielaMove) house | KIELA_MOVE_CLOCKWISE;
+  gboolean has_usual = FALSE, has_clockwise = FALSE;
+  GtkWidget *target, *box;
+  graphene_rect_t bounds;
+
+  for (guint i = 0; i < n; i++)
+    {
+      has_usual |= moves[i] == usual;
+      has_clockwise |= moves[i] == clockwise;
+    }
+  if (!has_clockwise)
+    return usual;
+  if (!has_usual || kiela_board_view_get_activation_shift (self->board))
+    return clockwise;
+  if (self->direction_popover == NULL)
+    {
+      self->direction_popover = GTK_POPOVER (gtk_popover_new ());
+      gtk_widget_set_name (GTK_WIDGET (self->direction_popover), "direction-popover");
+      gtk_widget_set_parent (GTK_WIDGET (self->direction_popover), GTK_WIDGET (self->board));
+    }
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  /* The usual way first, as in a game. */
+  gtk_box_append (GTK_BOX (box), direction_button (self, usual));
+  gtk_box_append (GTK_BOX (box), direction_button (self, clockwise));
+  gtk_popover_set_child (self->direction_popover, box);
+  target = GTK_WIDGET (kiela_board_view_get_house (self->board, side, house));
+  if (target != NULL && gtk_widget_compute_bounds (target, GTK_WIDGET (self->board), &bounds))
+    {
+      GdkRectangle rect = { (int) bounds.origin.x, (int) bounds.origin.y, (int) bounds.size.width,
+                            (int) bounds.size.height };
+
+      gtk_popover_set_pointing_to (self->direction_popover, &rect);
+    }
+  gtk_popover_popup (self->direction_popover);
+  return -1;
+}
+
+/* A move sown as the step's answer (SOW_HOUSE, SOW_ANY, BEST_MOVE): judged, then shown. */
+static void
+answer_sowing (KielaLessonView *self, KielaMove move)
+{
+  const KielaLessonStep *step = kiela_lesson_view_current_step (self);
+  KielaLessonAnswer answer = { 0 };
+  g_autofree char *feedback = NULL;
+  KielaLessonVerdict verdict;
+
+  answer.move = move;
+  verdict = kiela_lesson_check_in (kiela_lesson_view_shown (self), self->variant, self->step, &answer, &feedback, self->catalogue);
+  self->follow = FALSE;
+  if (step->task.kind == KIELA_TASK_BEST_MOVE && verdict != KIELA_LESSON_PENDING)
+    {
+      char *said = kiela_lesson_view_puzzle_feedback (self, move, verdict == KIELA_LESSON_RIGHT);
+
+      if (said != NULL)
+        {
+          g_free (feedback);
+          feedback = said;
+        }
+    }
+  kiela_lesson_view_take_verdict (self, verdict, feedback);
+  /* Right or wrong, the move is shown: what it did is the explanation. */
+  kiela_lesson_view_replay_move (self, &self->pos, move);
+}
+
+/* A move of the learner in the practice game (PLAY_OUT). */
+static void
+play_learner_move (KielaLessonView *self, KielaMove move)
+{
+  g_autoptr(GError) error = NULL;
+  KielaPosition from;
+
+  from = *kiela_game_get_position (self->game);
+  if (!kiela_game_play (self->game, move, NULL, &error))
+    {
+      kiela_lesson_view_show_feedback (self, FEEDBACK_INFO, error->message);
+      return;
+    }
+  kiela_lesson_view_show_feedback (self, FEEDBACK_NONE, NULL);
+  kiela_board_view_set_interactive (self->board, FALSE);
+  self->check_after_replay = TRUE;
+  kiela_lesson_view_replay_move (self, &from, move);
+}
+
+/* The way chosen in the popover: the step's answer or the game's move, if it still waits for one. */
+static void
+answer_move (KielaLessonView *self, KielaMove move)
+{
+  if (self->lesson == NULL || self->answered || kiela_trace_player_get_playing (self->player))
+    return;
+  switch (kiela_lesson_view_current_kind (self))
+    {
+    case KIELA_TASK_SOW_HOUSE:
+    case KIELA_TASK_SOW_ANY:
+    case KIELA_TASK_BEST_MOVE:
+      answer_sowing (self, move);
+      break;
+    case KIELA_TASK_PLAY_OUT:
+      if (self->game != NULL && self->thinking == NULL && kiela_game_get_position (self->game)->to_move == self->learner
+          && kiela_game_is_legal (self->game, move))
+        play_learner_move (self, move);
+      break;
+    default:
+      break;
+    }
+}
+
 /* ---------- answers ---------- */
 
 void
@@ -109,6 +254,8 @@ kiela_lesson_view_on_house_activated (KielaBoardView *board, guint side, guint h
   KielaLessonAnswer answer = { 0 };
   g_autofree char *feedback = NULL;
   KielaLessonVerdict verdict;
+  KielaMove moves[KIELA_MAX_MOVES], move;
+  guint n;
 
   if (self->lesson == NULL)
     return;
@@ -136,22 +283,10 @@ kiela_lesson_view_on_house_activated (KielaBoardView *board, guint side, guint h
             return;
           }
       }
-      answer.move = (KielaMove) house;
-      verdict = kiela_lesson_check_in (kiela_lesson_view_shown (self), self->variant, self->step, &answer, &feedback, self->catalogue);
-      self->follow = FALSE;
-      if (step->task.kind == KIELA_TASK_BEST_MOVE && verdict != KIELA_LESSON_PENDING)
-        {
-          char *said = kiela_lesson_view_puzzle_feedback (self, (KielaMove) house, verdict == KIELA_LESSON_RIGHT);
-
-          if (said != NULL)
-            {
-              g_free (feedback);
-              feedback = said;
-            }
-        }
-      kiela_lesson_view_take_verdict (self, verdict, feedback);
-      /* Right or wrong, the move is shown: what it did is the explanation. */
-      kiela_lesson_view_replay_move (self, &self->pos, (KielaMove) house);
+      n = kiela_legal_moves (self->variant, &self->pos, moves, NULL, NULL);
+      move = choose_direction (self, (KielaSide) side, house, moves, n);
+      if (move >= 0)
+        answer_sowing (self, move);
       break;
 
     case KIELA_TASK_PREDICT_LAST:
@@ -182,30 +317,19 @@ kiela_lesson_view_on_house_activated (KielaBoardView *board, guint side, guint h
       break;
 
     case KIELA_TASK_PLAY_OUT:
-      {
-        g_autoptr(GError) error = NULL;
-        KielaPosition from;
-
-        if (self->game == NULL || self->thinking != NULL
-            || kiela_game_get_position (self->game)->to_move != self->learner)
+      if (self->game == NULL || self->thinking != NULL
+          || kiela_game_get_position (self->game)->to_move != self->learner)
+        return;
+      if (side != self->learner || !kiela_game_is_legal (self->game, (KielaMove) house))
+        {
+          g_autofree char *why = kiela_game_explain_house_in (self->game, side, house, self->catalogue);
+          kiela_lesson_view_show_feedback (self, FEEDBACK_INFO, why);
           return;
-        if (side != self->learner || !kiela_game_is_legal (self->game, (KielaMove) house))
-          {
-            g_autofree char *why = kiela_game_explain_house_in (self->game, side, house, self->catalogue);
-            kiela_lesson_view_show_feedback (self, FEEDBACK_INFO, why);
-            return;
-          }
-        from = *kiela_game_get_position (self->game);
-        if (!kiela_game_play (self->game, (KielaMove) house, NULL, &error))
-          {
-            kiela_lesson_view_show_feedback (self, FEEDBACK_INFO, error->message);
-            return;
-          }
-        kiela_lesson_view_show_feedback (self, FEEDBACK_NONE, NULL);
-        kiela_board_view_set_interactive (self->board, FALSE);
-        self->check_after_replay = TRUE;
-        kiela_lesson_view_replay_move (self, &from, (KielaMove) house);
-      }
+        }
+      n = kiela_game_legal_moves (self->game, moves);
+      move = choose_direction (self, (KielaSide) side, house, moves, n);
+      if (move >= 0)
+        play_learner_move (self, move);
       break;
 
     case KIELA_TASK_WATCH:
@@ -317,7 +441,8 @@ kiela_lesson_view_on_show (GtkButton *button, KielaLessonView *self)
     case KIELA_TASK_SOW_ANY:
     case KIELA_TASK_BEST_MOVE:
     default:
-      kiela_lesson_view_on_house_activated (self->board, self->pos.to_move, (guint) answer.move, self);
+      /* The move itself, in its direction: a click would ask which way. */
+      answer_move (self, answer.move);
       break;
     }
 }

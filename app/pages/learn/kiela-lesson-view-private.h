@@ -64,6 +64,7 @@ struct _KielaLessonView {
   GtkWidget *root;               /* watched for presentation mode (its kiela-presenting class) */
 
   KielaBoardView *board;
+  GtkPopover *direction_popover; /* the two ways offered on a house sown either way (-answers.c) */
   KielaTracePlayer *player;
   KielaRegistry *registry;       /* not owned: the application's */
   KielaLessonProgress *progress;

@@ -189,6 +189,9 @@ kiela_lesson_view_load_step_full (KielaLessonView *self, gboolean announce)
   stop_game (self);
   kiela_lesson_arrange_stop (self->arrange);
   kiela_lesson_view_clear_deferred (self);
+  /* A way offered for the step before is no answer to this one. */
+  if (self->direction_popover != NULL)
+    gtk_popover_popdown (self->direction_popover);
   if (self->laid_out != self->lesson || self->laid_out_step != self->step)
     {
       self->laid_out = self->lesson;
@@ -435,6 +438,11 @@ kiela_lesson_view_dispose (GObject *object)
   g_clear_pointer (&self->mo, kiela_mo_unref);
   g_clear_pointer (&self->catalogue, kiela_catalogue_unref);
   g_clear_pointer (&self->caption, kiela_lesson_caption_free);
+  if (self->direction_popover)
+    {
+      gtk_widget_unparent (GTK_WIDGET (self->direction_popover));
+      self->direction_popover = NULL;
+    }
   kiela_widget_dispose_template_all (GTK_WIDGET (object), KIELA_TYPE_LESSON_VIEW);
   G_OBJECT_CLASS (kiela_lesson_view_parent_class)->dispose (object);
 }

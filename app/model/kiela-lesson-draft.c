@@ -297,13 +297,13 @@ _kiela_lesson_draft_get_step (KielaLessonDraft *self, guint index)
 }
 
 static gboolean
-is_legal (const KielaVariant *variant, const KielaPosition *pos, guint house)
+is_legal (const KielaVariant *variant, const KielaPosition *pos, KielaMove move)
 {
   KielaMove moves[KIELA_MAX_MOVES];
   guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
 
   for (guint i = 0; i < n; i++)
-    if (moves[i] == (KielaMove) house)
+    if (moves[i] == move)
       return TRUE;
   return FALSE;
 }
@@ -315,10 +315,12 @@ kiela_lesson_draft_move_playable (KielaLessonDraft *self, guint index)
   const KielaVariant *variant = kiela_lesson_draft_get_variant (self);
   KielaPosition pos;
   KielaSquare sq;
+  KielaMove move;
 
+  /* The move as named, with its direction ("b1<" sown clockwise). */
   return s != NULL && s->move != NULL && variant != NULL && kiela_lesson_draft_get_position (self, index, &pos)
-         && kiela_square_parse (variant->files, s->move, &sq, NULL) && sq.side == pos.to_move
-         && is_legal (variant, &pos, sq.house);
+         && kiela_move_parse (variant->files, s->move, &sq, &move, NULL) && sq.side == pos.to_move
+         && is_legal (variant, &pos, move);
 }
 
 /* The engine's answer to a prediction: where the move's last stone lands, what it captures. */
@@ -330,6 +332,7 @@ refill_answer (KielaLessonDraft *self, guint index)
   g_autoptr(KielaTrace) trace = NULL;
   KielaPosition pos;
   KielaSquare sq;
+  KielaMove move;
   char landed[4];
 
   if (s->kind != KIELA_TASK_PREDICT_LAST && s->kind != KIELA_TASK_PREDICT_CAPTURE)
@@ -341,10 +344,10 @@ refill_answer (KielaLessonDraft *self, guint index)
         g_clear_pointer (&s->answer, g_free);
       return;
     }
-  if (!kiela_lesson_draft_get_position (self, index, &pos) || !kiela_square_parse (variant->files, s->move, &sq, NULL))
+  if (!kiela_lesson_draft_get_position (self, index, &pos) || !kiela_move_parse (variant->files, s->move, &sq, &move, NULL))
     return;
   trace = kiela_trace_new ();
-  if (!kiela_sow_traced (variant, &pos, (KielaMove) sq.house, trace) || trace->result.end == KIELA_END_ENDLESS)
+  if (!kiela_sow_traced (variant, &pos, move, trace) || trace->result.end == KIELA_END_ENDLESS)
     {
       if (s->kind == KIELA_TASK_PREDICT_LAST)
         g_clear_pointer (&s->answer, g_free);

@@ -193,6 +193,45 @@ test_checks (Fixture *f, gconstpointer data)
   g_assert_cmpstr (kiela_lesson_file_get_lesson (file, 0)->steps[0].task.move, ==, "g1");
 }
 
+/* Omweso's clockwise moves: a step's move may name its direction ("b1<"), which the draft checks,
+ * answers (a prediction's count) and writes into the file; a house that may not be sown
+ * clockwise is refused with the engine's reason. */
+static void
+test_direction (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KielaLessonDraft) d = kiela_lesson_draft_new (f->registry);
+  g_autoptr(KielaLessonFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *problem = NULL;
+  const char *field = NULL;
+
+  g_assert_nonnull (kiela_registry_lookup_variant (f->registry, "omweso"));
+  kiela_lesson_draft_set_title (d, "Clockwise");
+  kiela_lesson_draft_set_variant (d, "omweso");
+  kiela_lesson_draft_insert_step (d, 0, "2,0,0,0,0,0,0,1/2,0,0,0,0,0,1,0/2,0,0,0,0,3,0,0/0,2,0,0,1,0,0,0 s");
+  kiela_lesson_draft_set_text (d, 0, "Sow b1 clockwise.");
+  kiela_lesson_draft_set_kind (d, 0, KIELA_TASK_SOW_HOUSE);
+  kiela_lesson_draft_set_move (d, 0, "b1<");
+  g_assert_true (kiela_lesson_draft_move_playable (d, 0));
+  g_assert_null (kiela_lesson_draft_dup_step_problem (d, 0, NULL));
+  file = kiela_lesson_draft_to_file (d, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kiela_lesson_file_get_lesson (file, 0)->steps[0].task.move, ==, "b1<");
+  /* The engine counts the clockwise capture of a prediction. */
+  kiela_lesson_draft_set_kind (d, 0, KIELA_TASK_PREDICT_CAPTURE);
+  kiela_lesson_draft_set_move (d, 0, "b1");
+  g_assert_cmpuint (kiela_lesson_draft_get_step (d, 0)->number, ==, 0);
+  kiela_lesson_draft_set_move (d, 0, "b1<");
+  g_assert_cmpuint (kiela_lesson_draft_get_step (d, 0)->number, ==, 4);
+  /* f2 is no left-hand house: not clockwise. */
+  kiela_lesson_draft_set_kind (d, 0, KIELA_TASK_SOW_HOUSE);
+  kiela_lesson_draft_set_move (d, 0, "f2<");
+  g_assert_false (kiela_lesson_draft_move_playable (d, 0));
+  problem = kiela_lesson_draft_dup_step_problem (d, 0, &field);
+  g_assert_cmpstr (field, ==, "move");
+  g_assert_cmpstr (problem, ==, "f2 may not be sown clockwise in Omweso.");
+}
+
 static void
 test_autosave_restore (Fixture *f, gconstpointer data)
 {
@@ -251,6 +290,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/app/lesson-draft/undo-redo", Fixture, NULL, setup, test_undo_redo, teardown);
   g_test_add ("/app/lesson-draft/checks", Fixture, NULL, setup, test_checks, teardown);
+  g_test_add ("/app/lesson-draft/direction", Fixture, NULL, setup, test_direction, teardown);
   g_test_add ("/app/lesson-draft/autosave-restore", Fixture, NULL, setup, test_autosave_restore, teardown);
   return g_test_run ();
 }

@@ -2,6 +2,7 @@
  * for a step's best move. */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "kiela-lesson-editor-private.h"
@@ -50,6 +51,18 @@ on_house_picked (KielaSide side, guint house, gpointer data)
       return;
     }
   kiela_square_name (variant->files, side, house, square);
+  /* The chosen house clicked again: sown the other way, where the game allows it there
+   * (Omweso's clockwise "b1<"); once more, the usual way again. */
+  if (s->move != NULL && g_str_has_prefix (s->move, square))
+    {
+      KielaMove moves[KIELA_MAX_MOVES];
+      guint n = kiela_legal_moves (variant, pos, moves, NULL, NULL);
+      const KielaMove clockwise = (KielaMove) house | KIELA_MOVE_CLOCKWISE;
+
+      for (guint i = 0; i < n; i++)
+        if (moves[i] == clockwise && strcmp (s->move, square) == 0)
+          kiela_square_name (variant->files, side, (guint) clockwise, square);
+    }
   kiela_lesson_draft_set_move (self->draft, self->selected, square);
 }
 

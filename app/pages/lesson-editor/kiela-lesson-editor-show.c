@@ -71,7 +71,8 @@ kiela_lesson_editor_update_board (KielaLessonEditor *self)
   kiela_board_view_set_position (self->board, pos);
   kiela_board_view_set_playable (self->board, (KielaSide) pos->to_move, moves, n);
   kiela_board_view_clear_highlights (self->board);
-  if (s != NULL && s->move != NULL && kiela_square_parse (variant->files, s->move, &sq, NULL))
+  /* The house of the step's move, whichever way it is sown ("b1<"). */
+  if (s != NULL && s->move != NULL && kiela_move_parse (variant->files, s->move, &sq, NULL, NULL))
     kiela_board_view_set_highlight (self->board, sq.side, sq.house, KIELA_HIGHLIGHT_HINT);
   if (s != NULL && s->kind == KIELA_TASK_PREDICT_LAST && s->answer != NULL
       && kiela_square_parse (variant->files, s->answer, &sq, NULL))
@@ -80,7 +81,18 @@ kiela_lesson_editor_update_board (KielaLessonEditor *self)
   self->updating = TRUE;
   gtk_toggle_button_set_active (pos->to_move == KIELA_SOUTH ? self->south_toggle : self->north_toggle, TRUE);
   self->updating = FALSE;
-  gtk_label_set_text (self->board_hint, board_hint_text (self, s));
+  if (s != NULL && variant->reverse != NULL && gtk_toggle_button_get_active (self->answer_toggle)
+      && kiela_lesson_editor_kind_has_house (s->kind))
+    {
+      /* TRANSLATORS: after "Click the house the pupil must sow." in a game with clockwise
+       * sowings (Omweso): a second click on the house asks for it sown clockwise (b1<) */
+      g_autofree char *hint = g_strconcat (board_hint_text (self, s), " ",
+                                           _("Click it again to have it sown clockwise, where the game allows it."), NULL);
+
+      gtk_label_set_text (self->board_hint, hint);
+    }
+  else
+    gtk_label_set_text (self->board_hint, board_hint_text (self, s));
 }
 
 static void

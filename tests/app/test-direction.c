@@ -2,7 +2,8 @@
  * offers two arrows beside it; Shift+click and Shift+Enter sow clockwise at once; a house with
  * only the usual way plays at once, as before; the move list names the move "b1<".  The lesson
  * view offers the same two ways, and the reverse-capture lesson's step asking for b1< is right
- * only sown clockwise. */
+ * only sown clockwise; in the lesson editor a second click on the chosen house asks for it sown
+ * clockwise. */
 #include "config.h"
 
 #include <math.h>
@@ -17,6 +18,7 @@
 #include "kiela-game-session.h"
 #include "kiela-learn.h"
 #include "kiela-lesson-view.h"
+#include "kiela-lesson-editor.h"
 #include "app-test-window.h"
 #include "app-test-render.h"
 
@@ -421,6 +423,41 @@ test_lesson_step (Fixture *f, gconstpointer data)
   g_assert_true (lesson_popover (f) == NULL || !gtk_widget_get_mapped (lesson_popover (f)));
 }
 
+/* The lesson editor: the chosen house clicked again is asked for sown clockwise (b1<), where the
+ * position allows it; once more, the usual way; e2 (the usual way only) stays e2. */
+static void
+test_editor_step (Fixture *f, gconstpointer data)
+{
+  KielaLessonEditor *editor;
+  KielaLessonDraft *draft;
+  KielaBoardView *board;
+  KielaPosition pos;
+  g_autoptr(GError) error = NULL;
+  const char *const clicks[][2] = { { "b1", "b1" }, { "b1", "b1<" }, { "b1", "b1" }, { "e2", "e2" }, { "e2", "e2" } };
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.new-lesson", NULL));
+  spin (50);
+  editor = KIELA_LESSON_EDITOR (kiela_window_get_page (f->w.window, KIELA_PAGE_LESSON_EDITOR));
+  draft = kiela_lesson_editor_get_draft (editor);
+  g_assert_true (kiela_position_parse ("2,0,0,0,0,0,0,1/2,0,0,0,0,0,1,0/2,0,0,0,0,3,0,0/0,2,0,0,1,0,0,0 s", 8, &pos,
+                                       &error));
+  g_assert_true (kiela_lesson_editor_add_step (editor, f->omweso, &pos, &error));
+  g_assert_no_error (error);
+  spin (20);
+  g_assert_cmpint (kiela_lesson_draft_get_step (draft, 0)->kind, ==, KIELA_TASK_SOW_HOUSE);
+  kiela_lesson_editor_set_choosing (editor, TRUE);
+  board = kiela_lesson_editor_get_board (editor);
+  for (guint i = 0; i < G_N_ELEMENTS (clicks); i++)
+    {
+      KielaSquare sq;
+
+      g_assert_true (kiela_square_parse (8, clicks[i][0], &sq, NULL));
+      g_signal_emit_by_name (kiela_board_view_get_house (board, sq.side, sq.house), "clicked");
+      spin (20);
+      g_assert_cmpstr (kiela_lesson_draft_get_step (draft, 0)->move, ==, clicks[i][1]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -428,6 +465,7 @@ main (int argc, char **argv)
 
   g_test_add ("/direction/arrows", Fixture, NULL, fixture_setup, test_arrows, fixture_teardown);
   g_test_add ("/direction/lesson-step", Fixture, NULL, fixture_setup, test_lesson_step, fixture_teardown);
+  g_test_add ("/direction/lesson-editor", Fixture, NULL, fixture_setup, test_editor_step, fixture_teardown);
   g_test_add ("/direction/anticlockwise-arrow", Fixture, NULL, fixture_setup, test_anticlockwise_arrow,
               fixture_teardown);
   g_test_add ("/direction/keyboard-and-single-way", Fixture, NULL, fixture_setup, test_keyboard_and_single_way,

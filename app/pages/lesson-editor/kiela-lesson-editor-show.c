@@ -128,8 +128,9 @@ step_row_new (KielaLessonEditor *self, guint i)
     title = g_strdup_printf (_("%1$u. %2$s · %3$s"), i + 1, kiela_task_kind_name (s->kind), s->move);
   else
     title = g_strdup_printf (_("%1$u. %2$s"), i + 1, kiela_task_kind_name (s->kind));
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  /* Plain text before the title is set: a clockwise move's "<" (b1<) is no markup. */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (error != NULL)
     {
       GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");

@@ -11,6 +11,9 @@
 
 /* "North · Zola (Novice)" above the board and "South · You" below: a newcomer sees at once which
  * rows are whose; "▶" (and bold) marks the side to move. */
+/* GtkRevealer's own default. */
+#define RESULT_SLIDE_MS 250
+
 static void
 update_side_labels (KielaWindow *self, KielaSide to_move, gboolean show_turn)
 {
@@ -87,6 +90,11 @@ update_result (KielaWindow *self, gboolean show)
   const char *rule = NULL;
   guint south, north;
 
+  /* It slides down at the game's end, and goes at once: sliding away beside the game review
+   * that takes its place, the two asked for more than a 1280×800 window has, and the window
+   * grew (the card wraps its buttons in the 300 px panel).  A slide of no duration, not the
+   * transition "none", which would keep the hidden card's room. */
+  gtk_revealer_set_transition_duration (self->result_revealer, show ? RESULT_SLIDE_MS : 0);
   gtk_revealer_set_reveal_child (self->result_revealer, show);
   if (!show)
     return;

@@ -256,7 +256,7 @@ card_shown (gpointer data)
 static void
 play_planted_game (AppTestWindow *w)
 {
-  GtkWidget *review_button;
+  GtkWidget *review_button, *card;
   g_autoptr(GError) error = NULL;
   KielaPosition pos;
   KielaGame *game;
@@ -282,10 +282,20 @@ play_planted_game (AppTestWindow *w)
   g_assert_true (kiela_game_is_over (game));
   g_assert_cmpuint (kiela_game_get_n_moves (game), ==, 4);
   g_assert_nonnull (strstr (kiela_window_get_result_text (w->window), "South cannot move"));
+  card = gtk_widget_get_ancestor (review_button, GTK_TYPE_REVEALER);
+  g_assert_nonnull (card);
   g_signal_emit_by_name (review_button, "clicked");
   /* The review takes the card's place: the two were taller than a 1280×800 window (844 px), the
-   * card's title cut off at the top of the panel. */
+   * card's title cut off at the top of the panel.  The card goes at once: sliding away beside
+   * the review, the two asked for more than 800 px, and the window grew (to 811 px). */
   g_assert_null (kiela_window_get_result_text (w->window));
+  g_assert_false (gtk_revealer_get_child_revealed (GTK_REVEALER (card)));
+  {
+    int min = -1;
+
+    gtk_widget_measure (card, GTK_ORIENTATION_VERTICAL, 300, &min, NULL, NULL, NULL);
+    g_assert_cmpint (min, ==, 0);
+  }
 }
 
 /* `data`: the game played on the board (TRUE) or opened as a record. */

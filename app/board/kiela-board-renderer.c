@@ -1,6 +1,8 @@
 /* kiela-board-renderer.c: librsvg rasterising of the board and its sprites into images cached per size and scale. */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -487,6 +489,70 @@ typedef struct _Job {
 /* Jobs started and not yet freed, in every renderer (tests wait for them to end). */
 static int jobs_alive;
 
+/* Threads still at work (a job's thread ends before the job is freed on the main context).  The
+ * process must not exit under one: exit() tears down cairo, fontconfig and librsvg while the
+ * thread still rasterises with them (a test that ended just after a resize crashed so, once in
+ * about forty runs).  An atexit handler, registered with the first thread, waits for them. */
+static int threads_running;
+static GMutex threads_lock;
+static GCond threads_cond;
+
+static void
+wait_for_threads_at_exit (void)
+{
+  kiela_board_renderer_wait_threads (5000);
+}
+
+static void
+thread_started (void)
+{
+  static gsize registered = 0;
+
+  if (g_once_init_enter (&registered))
+    {
+      atexit (wait_for_threads_at_exit);
+      g_once_init_leave (&registered, 1);
+    }
+  g_mutex_lock (&threads_lock);
+  threads_running++;
+  g_mutex_unlock (&threads_lock);
+}
+
+static void
+thread_ended (void)
+{
+  g_mutex_lock (&threads_lock);
+  threads_running--;
+  g_cond_broadcast (&threads_cond);
+  g_mutex_unlock (&threads_lock);
+}
+
+gboolean
+kiela_board_renderer_wait_threads (guint timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  gboolean done;
+
+  g_mutex_lock (&threads_lock);
+  while (threads_running > 0)
+    if (!g_cond_wait_until (&threads_cond, &threads_lock, end))
+      break;
+  done = threads_running == 0;
+  g_mutex_unlock (&threads_lock);
+  return done;
+}
+
+guint
+kiela_board_renderer_count_threads (void)
+{
+  guint n;
+
+  g_mutex_lock (&threads_lock);
+  n = (guint) threads_running;
+  g_mutex_unlock (&threads_lock);
+  return n;
+}
+
 static void
 job_free (Job *job)
 {
@@ -567,6 +633,8 @@ job_thread (gpointer data)
   g_source_set_static_name (done, "[kiela] board artwork rasterised");
   g_source_attach (done, job->context);
   g_source_unref (done);
+  /* The job is the main context's from here on: not a field of it is read after this. */
+  thread_ended ();
   return NULL;
 }
 
@@ -604,10 +672,12 @@ start_job (KielaBoardRenderer *self, guint files, int bg_width, int bg_height, i
       if (self->art.sprites[i].surface != NULL)
         job->sprites |= 1u << i;
   g_atomic_int_inc (&jobs_alive);
+  thread_started ();
   thread = g_thread_try_new ("kiela-board-art", job_thread, job, &error);
   if (thread == NULL)
     {
       g_debug ("Could not start a thread to rasterise the board: %s", error->message);
+      thread_ended ();
       job_free (job);
       return FALSE;
     }

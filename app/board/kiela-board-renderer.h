@@ -45,6 +45,10 @@ gboolean    kiela_board_renderer_is_pending (KielaBoardRenderer *self);
 /* Worker jobs not yet ended, of every renderer (the tests wait for 0: none leaks or outlives
  * its renderer's memory). */
 guint       kiela_board_renderer_count_jobs (void);
+/* Worker threads still rasterising, and a wait of at most `timeout_ms` for them to end (TRUE:
+ * none is left).  The process waits so at exit by itself. */
+guint       kiela_board_renderer_count_threads (void);
+gboolean    kiela_board_renderer_wait_threads  (guint timeout_ms);
 
 void        kiela_board_renderer_paint_background (KielaBoardRenderer *self, KielaBoardPainter *painter,
                                                    const KielaBoardLayout *layout);

@@ -452,6 +452,59 @@ test_renderer_dispose_during_job (void)
   g_assert_cmpuint (changed, ==, 1);
 }
 
+/* The job's thread ends on its own, before the job (freed on the main context): waiting for the
+ * threads needs no main loop. */
+static void
+test_renderer_wait_threads (void)
+{
+  g_autoptr(KielaBoardRenderer) renderer = kiela_board_renderer_new ();
+  KielaBoardLayout a, b;
+
+  kiela_board_layout_compute (&a, 10, 1920, 1080);
+  kiela_board_layout_compute (&b, 10, 1280, 720);
+  g_assert_true (kiela_board_renderer_ensure (renderer, &a, 1));
+  g_assert_false (kiela_board_renderer_request (renderer, &b, 1));
+  g_assert_cmpuint (kiela_board_renderer_count_jobs (), ==, 1);
+  g_assert_true (kiela_board_renderer_wait_threads (30000));
+  g_assert_cmpuint (kiela_board_renderer_count_threads (), ==, 0);
+  /* The result still waits for the main context. */
+  g_assert_cmpuint (kiela_board_renderer_count_jobs (), ==, 1);
+  g_assert_true (kiela_board_renderer_is_pending (renderer));
+  wait_for_jobs ();
+  g_assert_false (kiela_board_renderer_is_pending (renderer));
+}
+
+/* Registered before the renderer's own handler, so run after it (atexit runs them in reverse). */
+static void
+say_threads_at_exit (void)
+{
+  printf ("threads at exit: %u\n", kiela_board_renderer_count_threads ());
+  fflush (stdout);
+}
+
+/* The process exits while a thread rasterises: exit waits for it (tearing cairo, fontconfig and
+ * librsvg down under it crashed a test now and then). */
+static void
+test_renderer_exit_during_job (void)
+{
+  if (g_test_subprocess ())
+    {
+      KielaBoardRenderer *renderer = kiela_board_renderer_new ();
+      KielaBoardLayout a, b;
+
+      atexit (say_threads_at_exit);
+      kiela_board_layout_compute (&a, 10, 1280, 720);
+      kiela_board_layout_compute (&b, 10, 1920, 1080);
+      g_assert_true (kiela_board_renderer_ensure (renderer, &a, 1));
+      g_assert_false (kiela_board_renderer_request (renderer, &b, 1));
+      g_assert_cmpuint (kiela_board_renderer_count_threads (), ==, 1);
+      exit (0);
+    }
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("*threads at exit: 0*");
+}
+
 /* Runs the idle callbacks: the disk cache is written from one. */
 static void
 drain_idle (void)
@@ -550,5 +603,7 @@ main (int argc, char **argv)
   g_test_add_func ("/board/renderer/request-in-thread", test_renderer_request_in_thread);
   g_test_add_func ("/board/renderer/request-superseded", test_renderer_request_superseded);
   g_test_add_func ("/board/renderer/dispose-during-job", test_renderer_dispose_during_job);
+  g_test_add_func ("/board/renderer/wait-threads", test_renderer_wait_threads);
+  g_test_add_func ("/board/renderer/exit-during-job", test_renderer_exit_during_job);
   return g_test_run ();
 }

@@ -178,6 +178,7 @@ typedef struct {
   char *msgid;
   char *msgid_plural;
   GPtrArray *msgstr;   /* one per plural form (or just one) */
+  char *files;         /* the files its "#:" lines name, sorted, one per line, no line numbers */
   guint line;
 } PoEntry;
 
@@ -186,6 +187,7 @@ po_entry_free (PoEntry *e)
 {
   g_free (e->msgctxt);
   g_free (e->msgid);
+  g_free (e->files);
   g_free (e->msgid_plural);
   g_ptr_array_unref (e->msgstr);
   g_free (e);
@@ -206,6 +208,12 @@ append_quoted (GString *target, const char *line, const char *path, guint lineno
   g_string_append (target, text);
 }
 
+static gint
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
 /* A small PO reader: enough for msgmerge's output (comments, flags, msgctxt, msgid,
  * msgid_plural, msgstr / msgstr[n], continuation lines, obsolete #~ entries). */
 static GPtrArray *
@@ -219,6 +227,7 @@ po_parse (const char *path)
   GString *target = NULL;
   GString *acc[4] = { NULL, NULL, NULL, NULL };  /* msgctxt, msgid, msgid_plural, current msgstr */
   gboolean pending_fuzzy = FALSE, pending_c_format = FALSE, pending_texts = FALSE;
+  g_autoptr(GPtrArray) pending_files = g_ptr_array_new_with_free_func (g_free);
 
   if (!g_file_get_contents (path, &contents, NULL, &error))
     g_error ("%s", error->message);
@@ -261,6 +270,20 @@ po_parse (const char *path)
           FINISH_ENTRY ();
           if (g_str_has_prefix (line, "#:") && (strstr (line, "data/lessons/") || strstr (line, "app/model/kiela-texts.c")))
             pending_texts = TRUE;
+          if (g_str_has_prefix (line, "#:"))
+            {
+              g_auto(GStrv) refs = g_strsplit (line + 2, " ", -1);
+
+              for (guint r = 0; refs[r]; r++)
+                {
+                  char *colon = strrchr (refs[r], ':');
+
+                  if (colon != NULL)
+                    *colon = '\0';
+                  if (*refs[r] != '\0' && !g_ptr_array_find_with_equal_func (pending_files, refs[r], g_str_equal, NULL))
+                    g_ptr_array_add (pending_files, g_strdup (refs[r]));
+                }
+            }
           continue;
         }
       if (g_str_has_prefix (line, "msgctxt ") || (g_str_has_prefix (line, "msgid ") && (cur == NULL || acc[1] != NULL)))
@@ -274,6 +297,10 @@ po_parse (const char *path)
           cur->c_format = pending_c_format;
           cur->in_texts = pending_texts;
           cur->line = n + 1;
+          g_ptr_array_sort (pending_files, compare_strings);
+          g_ptr_array_add (pending_files, NULL);
+          cur->files = g_strjoinv ("\n", (char **) pending_files->pdata);
+          g_ptr_array_set_size (pending_files, 0);
           pending_fuzzy = pending_c_format = pending_texts = FALSE;
         }
       if (g_str_has_prefix (line, "msgctxt "))
@@ -686,6 +713,48 @@ describe_directives (GPtrArray *d)
   for (guint i = 0; i < d->len; i++)
     g_string_append_printf (out, "%s%u:%s", i ? " " : "", i + 1, d->pdata[i] ? (char *) d->pdata[i] : "(unused)");
   return g_string_free (out, FALSE);
+}
+
+/* Every catalogue entry names the files the sources have its message in (xgettext's "#:"
+ * lines, line numbers aside): when a string moves to another file, the catalogues' references
+ * still name the old one until scripts/update-po.sh is run, and a translator reading the
+ * reference for context finds the wrong code. */
+static void
+test_po_references (void)
+{
+  g_auto(GStrv) langs = linguas ();
+  g_autoptr(GPtrArray) sources = source_messages ();
+
+  g_assert_cmpuint (sources->len, >, 400);
+  for (guint l = 0; langs[l]; l++)
+    {
+      g_autoptr(GPtrArray) entries = po_parse_lang (langs[l]);
+      guint wrong = 0, checked = 0;
+
+      for (guint i = 1; i < entries->len; i++)
+        {
+          PoEntry *e = g_ptr_array_index (entries, i);
+          PoEntry *s = e->obsolete ? NULL : po_find (sources, e->msgctxt, e->msgid);
+
+          if (s == NULL)
+            continue;  /* test_po_covers_sources reports it */
+          checked++;
+          g_assert_cmpstr (s->files, !=, "");
+          if (!g_str_equal (e->files, s->files))
+            {
+              g_autofree char *have = g_strdelimit (g_strdup (e->files), "\n", ' ');
+              g_autofree char *want = g_strdelimit (g_strdup (s->files), "\n", ' ');
+
+              g_printerr ("po/%s.po:%u: “%s” is referenced from %s, but the sources have it in %s\n", langs[l],
+                          e->line, e->msgid, *have ? have : "nowhere", want);
+              wrong++;
+            }
+        }
+      g_assert_cmpuint (checked, >, 400);
+      if (wrong > 0)
+        g_error ("po/%s.po: %u entries name the wrong source files (see above): run scripts/update-po.sh",
+                 langs[l], wrong);
+    }
 }
 
 static void
@@ -1218,6 +1287,7 @@ main (int argc, char **argv)
   g_test_add_func ("/i18n/plugin-strings", test_plugin_strings_french);
   g_test_add_func ("/i18n/po/complete", test_po_complete);
   g_test_add_func ("/i18n/po/covers-sources", test_po_covers_sources);
+  g_test_add_func ("/i18n/po/references", test_po_references);
   g_test_add_func ("/i18n/po/format-directives", test_po_format_directives);
   g_test_add_func ("/i18n/po/glossary", test_po_glossary);
   g_test_add_func ("/i18n/po/glossary-matching", test_glossary_matching);

@@ -332,7 +332,7 @@ read_step (KielaLessonFile *f, GKeyFile *kf, FileLesson *fl, guint i, GError **e
       {
         guint margin;
 
-        if (!get_square (&g, "Answer", FALSE, &s->task.move, error) ||
+        if (!get_square (&g, "Answer", TRUE, &s->task.move, error) ||
             !get_uint (&g, "Depth", 0, 64, 0, &s->task.depth, error) ||
             !get_uint (&g, "Margin", 0, KIELA_LESSON_WIN_MARGIN, 0, &margin, error))
           return FALSE;

@@ -24,8 +24,7 @@ find_best_thread (GTask *task, gpointer source, gpointer data, GCancellable *can
   GError *error = NULL;
   KielaMove best = -1;
   gint margin = 0;
-  KielaSquare sq;
-  char name[4];
+  char name[KIELA_MOVE_NAME_MAX];
 
   if (!kiela_lesson_puzzle_score (job->registry, job->variant, &job->pos, KIELA_LESSON_DRAFT_BEST_DEPTH,
                                   &best, &margin, &error))
@@ -33,8 +32,19 @@ find_best_thread (GTask *task, gpointer source, gpointer data, GCancellable *can
       g_task_return_error (task, error);
       return;
     }
-  kiela_square_from_house (job->variant->files, (KielaSide) job->pos.to_move, (guint) best, &sq);
-  kiela_square_name (job->variant->files, sq.side, sq.house, name);
+  /* The whole move: "b1<" when the best is sown clockwise. */
+  kiela_move_name (job->variant->files, (KielaSide) job->pos.to_move, best, name);
+  if (best != KIELA_MOVE_BASE (best))
+    {
+      /* A lesson asks for a house and its direction; it cannot ask for a second house taken
+       * by an extra capture ("c2xf3"), a skip ("b2>a1") or a relay's turn declined. */
+      g_task_return_new_error (task, KIELA_ERROR, KIELA_ERROR_PLUGIN,
+                               /* TRANSLATORS: the lesson editor refuses a puzzle position; %s a move as
+                                * "c2xf3" (c2 sown, then f3 taken) or "b2>a1" */
+                               _("The best move here is %s, which a lesson step cannot ask for: it is more than "
+                                 "a house and its direction. Choose another position."), name);
+      return;
+    }
   if (margin < KIELA_LESSON_DRAFT_MIN_MARGIN)
     {
       if (margin <= 0)

@@ -233,6 +233,81 @@ test_direction (Fixture *f, gconstpointer data)
 }
 
 static void
+on_best (GObject *source, GAsyncResult *result, gpointer data)
+{
+  *(GAsyncResult **) data = g_object_ref (result);
+}
+
+/* A puzzle whose best move is sown clockwise: the engine's answer names the direction ("b1<",
+ * not the house alone, which sown the usual way captures nothing), the file keeps it, reads it
+ * back and checks it, and the step is right only for b1 sown clockwise. */
+static void
+test_best_direction (Fixture *f, gconstpointer data)
+{
+  g_autoptr(KielaLessonDraft) d = kiela_lesson_draft_new (f->registry);
+  g_autoptr(KielaLessonFile) file = NULL, back = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *square = NULL, *data_text = NULL, *feedback = NULL;
+  const KielaVariant *omweso = kiela_registry_lookup_variant (f->registry, "omweso");
+  const KielaLesson *lesson;
+  KielaLessonAnswer answer = { 0 };
+  gint margin = 0;
+
+  g_assert_nonnull (omweso);
+  kiela_lesson_draft_set_title (d, "Clockwise Puzzle");
+  kiela_lesson_draft_set_variant (d, "omweso");
+  kiela_lesson_draft_insert_step (d, 0, "2,0,0,0,0,0,0,1/2,0,0,0,0,0,1,0/2,0,0,0,0,3,0,0/0,2,0,0,1,0,0,0 s");
+  kiela_lesson_draft_set_text (d, 0, "Find the winning move.");
+  kiela_lesson_draft_set_kind (d, 0, KIELA_TASK_BEST_MOVE);
+  kiela_lesson_draft_find_best_async (d, 0, NULL, on_best, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (kiela_lesson_draft_find_best_finish (d, result, &square, &margin, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (square, ==, "b1<");
+  g_assert_cmpint (margin, >, 0);
+  kiela_lesson_draft_set_best (d, 0, square, KIELA_LESSON_DRAFT_BEST_DEPTH, margin);
+  g_assert_null (kiela_lesson_draft_dup_step_problem (d, 0, NULL));
+
+  file = kiela_lesson_draft_to_file (d, &error);
+  g_assert_no_error (error);
+  data_text = kiela_lesson_file_to_data (file, NULL);
+  g_assert_nonnull (strstr (data_text, "Answer=b1<\n"));
+  back = kiela_lesson_file_new_from_data (data_text, -1, "<best-direction>", &error);
+  g_assert_no_error (error);
+  g_assert_true (kiela_lesson_file_check (back, f->registry, &error));
+  g_assert_no_error (error);
+  lesson = kiela_lesson_file_get_lesson (back, 0);
+  g_assert_cmpstr (lesson->steps[0].task.move, ==, "b1<");
+  answer.move = 1 | KIELA_MOVE_CLOCKWISE;
+  g_assert_cmpint (kiela_lesson_check (lesson, omweso, 0, &answer, &feedback), ==, KIELA_LESSON_RIGHT);
+  g_clear_pointer (&feedback, g_free);
+  answer.move = 1;
+  g_assert_cmpint (kiela_lesson_check (lesson, omweso, 0, &answer, &feedback), ==, KIELA_LESSON_WRONG);
+
+  /* Mefuvha: the best move also takes North's last house a4 by the extra capture ("j2xa4"), which
+   * no lesson step can ask for: the engine's answer is refused, naming the move, and no answer is
+   * put into the step. */
+  g_clear_object (&result);
+  g_clear_pointer (&square, g_free);
+  kiela_lesson_draft_set_variant (d, "mefuvha");
+  kiela_lesson_draft_insert_step (d, 1, "2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,2,0,0,0,0,0,0,0,0/"
+                                        "0,0,0,0,0,0,0,0,0,2,0,0,0,0,0,0/2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 s");
+  kiela_lesson_draft_set_text (d, 1, "Find the winning move.");
+  kiela_lesson_draft_set_kind (d, 1, KIELA_TASK_BEST_MOVE);
+  kiela_lesson_draft_find_best_async (d, 1, NULL, on_best, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (kiela_lesson_draft_find_best_finish (d, result, &square, &margin, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "j2xa4"));
+  g_assert_nonnull (strstr (error->message, "cannot ask for"));
+  g_assert_null (square);
+  g_assert_null (kiela_lesson_draft_get_step (d, 1)->move);
+}
+
+static void
 test_autosave_restore (Fixture *f, gconstpointer data)
 {
   g_autoptr(KielaLessonDraft) d = kiela_lesson_draft_new (f->registry);
@@ -291,6 +366,7 @@ main (int argc, char **argv)
   g_test_add ("/app/lesson-draft/undo-redo", Fixture, NULL, setup, test_undo_redo, teardown);
   g_test_add ("/app/lesson-draft/checks", Fixture, NULL, setup, test_checks, teardown);
   g_test_add ("/app/lesson-draft/direction", Fixture, NULL, setup, test_direction, teardown);
+  g_test_add ("/app/lesson-draft/best-direction", Fixture, NULL, setup, test_best_direction, teardown);
   g_test_add ("/app/lesson-draft/autosave-restore", Fixture, NULL, setup, test_autosave_restore, teardown);
   return g_test_run ();
 }

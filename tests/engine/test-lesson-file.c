@@ -571,6 +571,9 @@ expect_check_fails (KielaRegistry *registry, const char *data, const char *reaso
 #define OMWESO_HEAD "[Lesson]\nFormat=1\nId=dir\nTitle=Directions\nVariant=omweso\n\n[Step 1]\nText=Sow.\n" \
   "Position=2,0,0,0,0,0,0,1/2,0,0,0,0,0,1,0/2,0,0,0,0,3,0,0/0,2,0,0,1,0,0,0 s\nTask=sow-house\n"
 
+#define OMWESO_HEAD_BEST "[Lesson]\nFormat=1\nId=dir\nTitle=Directions\nVariant=omweso\n\n[Step 1]\nText=Best?\n" \
+  "Position=2,0,0,0,0,0,0,1/2,0,0,0,0,0,1,0/2,0,0,0,0,3,0,0/0,2,0,0,1,0,0,0 s\nTask=best-move\n"
+
 static void
 test_direction (void)
 {
@@ -655,6 +658,17 @@ test_direction (void)
                       ":11: [Step 1] key “Answer”: a2 may be sown clockwise only when that sowing captures.");
   expect_check_fails (registry, "[Lesson]\nFormat=1\nId=dir\nTitle=Directions\nVariant=kiela\n\n[Step 1]\nText=Sow.\n"
                       "Task=sow-house\nAnswer=b1<\n", ":10: [Step 1] key “Answer”: b1 may not be sown clockwise in Kiela.");
+  /* A puzzle's answer may name its direction too, checked the same way. */
+  expect_check_fails (registry, "[Lesson]\nFormat=1\nId=dir\nTitle=Directions\nVariant=kiela\n\n[Step 1]\nText=Best?\n"
+                      "Task=best-move\nAnswer=b1<\n", ":10: [Step 1] key “Answer”: b1 may not be sown clockwise in Kiela.");
+  {
+    g_autoptr(KielaLessonFile) best = kiela_lesson_file_new_from_data (OMWESO_HEAD_BEST "Answer=b1<\n", -1, "<best>", &error);
+
+    g_assert_no_error (error);
+    g_assert_true (kiela_lesson_file_check (best, registry, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (kiela_lesson_step_get_move (kiela_lesson_file_get_lesson (best, 0), omweso, 0), ==, b1_clockwise);
+  }
 }
 
 static void

@@ -3,7 +3,7 @@
  * only the usual way plays at once, as before; the move list names the move "b1<".  The lesson
  * view offers the same two ways, and the reverse-capture lesson's step asking for b1< is right
  * only sown clockwise; in the lesson editor a second click on the chosen house asks for it sown
- * clockwise. */
+ * clockwise, and Find Best Move proposes a best move sown clockwise as "b1<". */
 #include "config.h"
 
 #include <math.h>
@@ -21,6 +21,7 @@
 #include "kiela-lesson-editor.h"
 #include "app-test-window.h"
 #include "app-test-render.h"
+#include "kiela-compat.h"
 
 typedef struct {
   AppTestWindow w;
@@ -458,6 +459,71 @@ test_editor_step (Fixture *f, gconstpointer data)
     }
 }
 
+static gboolean
+search_done (gpointer data)
+{
+  return !kiela_lesson_editor_is_searching (data);
+}
+
+/* The lesson editor's Find Best Move where the best move is b1 sown clockwise (it leaves North
+ * without a move): the step asks for "b1<", the answer row says so, and the step is sound. */
+static void
+test_editor_best_move (Fixture *f, gconstpointer data)
+{
+  KielaLessonEditor *editor;
+  KielaLessonDraft *draft;
+  AdwComboRow *kind;
+  GListModel *kinds;
+  KielaPosition pos;
+  g_autoptr(GError) error = NULL;
+  guint i, step;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.new-lesson", NULL));
+  spin (50);
+  editor = KIELA_LESSON_EDITOR (kiela_window_get_page (f->w.window, KIELA_PAGE_LESSON_EDITOR));
+  draft = kiela_lesson_editor_get_draft (editor);
+  /* An earlier test's lesson, restored from its autosave, is offered to continue: a new one,
+   * and the old one's changes discarded. */
+  for (guint asked = 0; asked < 3 && kiela_compat_question_find (GTK_WINDOW (f->w.window)) != NULL; asked++)
+    {
+      GtkWidget *question = kiela_compat_question_find (GTK_WINDOW (f->w.window));
+
+      kiela_compat_question_respond (question, kiela_compat_question_has_response (question, "new") ? "new" : "discard");
+      spin (50);
+    }
+  g_assert_null (kiela_compat_question_find (GTK_WINDOW (f->w.window)));
+  g_assert_true (kiela_position_parse ("2,0,0,0,0,0,0,1/2,0,0,0,0,0,1,0/2,0,0,0,0,3,0,0/0,2,0,0,1,0,0,0 s", 8, &pos,
+                                       &error));
+  g_assert_true (kiela_lesson_editor_add_step (editor, f->omweso, &pos, &error));
+  g_assert_no_error (error);
+  spin (20);
+  step = kiela_lesson_draft_get_n_steps (draft) - 1;
+  gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "title")), "Omweso Puzzles");
+  /* The kind chosen by its name, as a teacher reads it. */
+  kind = ADW_COMBO_ROW (kiela_lesson_editor_get_control (editor, "kind"));
+  kinds = adw_combo_row_get_model (kind);
+  for (i = 0; i < g_list_model_get_n_items (kinds); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (kinds), i), kiela_task_kind_name (KIELA_TASK_BEST_MOVE)))
+      break;
+  g_assert_cmpuint (i, <, g_list_model_get_n_items (kinds));
+  adw_combo_row_set_selected (kind, i);
+  spin (20);
+  g_assert_cmpint (kiela_lesson_draft_get_step (draft, step)->kind, ==, KIELA_TASK_BEST_MOVE);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (kiela_lesson_editor_get_control (editor, "text"))),
+                            "Find the winning move.", -1);
+  spin (10);
+  g_assert_true (gtk_widget_is_visible (kiela_lesson_editor_get_control (editor, "best")));
+  g_assert_true (gtk_widget_is_sensitive (kiela_lesson_editor_get_control (editor, "best")));
+  g_signal_emit_by_name (kiela_lesson_editor_get_control (editor, "best"), "clicked");
+  wait_until (search_done, editor, 120000, "the engine's search");
+  g_assert_cmpstr (kiela_lesson_draft_get_step (draft, step)->move, ==, "b1<");
+  g_assert_null (kiela_lesson_editor_get_step_error (editor, step));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (kiela_lesson_editor_get_control (editor, "answer"))),
+                            "b1<"));
+  spin (20);
+  render_to_png (GTK_WIDGET (f->w.window), "direction-editor-best-move.png");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -466,6 +532,7 @@ main (int argc, char **argv)
   g_test_add ("/direction/arrows", Fixture, NULL, fixture_setup, test_arrows, fixture_teardown);
   g_test_add ("/direction/lesson-step", Fixture, NULL, fixture_setup, test_lesson_step, fixture_teardown);
   g_test_add ("/direction/lesson-editor", Fixture, NULL, fixture_setup, test_editor_step, fixture_teardown);
+  g_test_add ("/direction/lesson-editor-best-move", Fixture, NULL, fixture_setup, test_editor_best_move, fixture_teardown);
   g_test_add ("/direction/anticlockwise-arrow", Fixture, NULL, fixture_setup, test_anticlockwise_arrow,
               fixture_teardown);
   g_test_add ("/direction/keyboard-and-single-way", Fixture, NULL, fixture_setup, test_keyboard_and_single_way,

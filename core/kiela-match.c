@@ -404,6 +404,11 @@ play_game (KielaMatch *m, KielaMatchGame *r)
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) stones = m->details ? g_array_new (FALSE, FALSE, sizeof (guint16)) : NULL;
   g_autoptr(GArray) margins = m->details ? g_array_new (FALSE, FALSE, sizeof (guint16)) : NULL;
+  /* Each player's memory for the game (its transposition table stays warm from move to move,
+   * as in any engine's games); an AI that timed out may still be using its own, so that one
+   * is left to it (never freed) rather than freed under it. */
+  KielaAiCache *cache[2] = { kiela_ai_cache_new (), kiela_ai_cache_new () };
+  gboolean cache_abandoned[2] = { FALSE, FALSE };
 
   r->played = TRUE;
   /* The setup phase: each AI arranges its own stones (South, then North, who sees
@@ -475,6 +480,7 @@ play_game (KielaMatch *m, KielaMatchGame *r)
       request.time_budget_us = m->time_budget_us;
       request.seed = mix_seed (r->seed, r->plies);
       request.cancellable = m->cancellable;
+      request.cache = cache[who];
 
       gboolean timed_out;
 
@@ -482,7 +488,10 @@ play_game (KielaMatch *m, KielaMatchGame *r)
           || !kiela_game_play (game, reply.move, NULL, &error))
         {
           if (timed_out)
-            forfeit_timed_out (m, r, mover, m->ai[who]);
+            {
+              cache_abandoned[who] = TRUE;
+              forfeit_timed_out (m, r, mover, m->ai[who]);
+            }
           else
             forfeit (r, mover, m->ai[who], error);
           goto out;
@@ -504,6 +513,9 @@ play_game (KielaMatch *m, KielaMatchGame *r)
       r->reason = KIELA_REASON_MOVE_LIMIT;
     }
 out:
+  for (guint i = 0; i < 2; i++)
+    if (!cache_abandoned[i])
+      kiela_ai_cache_free (cache[i]);
   r->moves = g_string_free (g_steal_pointer (&moves), FALSE);
   if (stones)
     {

@@ -28,6 +28,12 @@ typedef struct {
   guint8  decisions;
 } TTEntry;
 
+/* Before the entries of a table kept in the host's cache (KielaAiRequest.cache). */
+typedef struct {
+  guint64 fingerprint;  /* what the scores depend on (0: a new block) */
+  guint64 noise_seed;   /* the evaluation jitter's, the first search's */
+} TTHeader;
+
 typedef struct {
   const KielaVariant *variant;
   ClassicBudget       budget;
@@ -348,7 +354,7 @@ negamax (Search *s, const KielaPosition *pos, gint depth, guint ply, gint alpha,
 }
 
 static const char * const alphabeta_keys[] = {
-  "nodes", "time-ms", "cpu-clock", "depth", "noise", "qs", "tt-mb", "lmr", "aspiration", "time-use", "book",
+  "nodes", "time-ms", "cpu-clock", "depth", "noise", "qs", "tt-mb", "lmr", "aspiration", "time-use", "book", "tt-warm",
   "w-material", "w-mobility", "w-exposure", "w-threat", "w-safe", "w-tempo",
   CLASSIC_ARRANGE_KEYS, NULL
 };
@@ -367,6 +373,7 @@ alphabeta_check_settings (GHashTable *settings, GError **error)
       && classic_check_int_setting (settings, "aspiration", 0, 100000, error)
       && classic_check_int_setting (settings, "time-use", 1, 100, error)
       && classic_check_int_setting (settings, "book", 0, 1, error)
+      && classic_check_int_setting (settings, "tt-warm", 0, 1, error)
       && classic_check_int_setting (settings, "tt-mb", 1, 1024, error)
       && classic_check_int_setting (settings, "w-material", -100000, 100000, error)
       && classic_check_int_setting (settings, "w-mobility", -100000, 100000, error)
@@ -400,7 +407,7 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
   KielaMove best_move = -1;
   gint best_score = 0;
   gint root_order[KIELA_MAX_MOVES], root_scores[KIELA_MAX_MOVES];
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, warm;
 
   if (classic_is_cancelled (request->cancellable))
     return classic_fail_cancelled (error);
@@ -419,36 +426,51 @@ alphabeta_think (const KielaAiRequest *request, KielaAiReply *reply, GError **er
   s->time_use = (gint) kiela_ai_setting_int (request->settings, "time-use", 50);
   max_depth = (guint) CLAMP (kiela_ai_setting_int (request->settings, "depth", MAX_PLY - 1), 1, MAX_PLY - 1);
   tt_entries = kiela_ai_setting_int (request->settings, "tt-mb", 8) * 1024 * 1024 / (gint64) sizeof (TTEntry);
-  if (request->cache == NULL)
-    {
-      /* No bigger than the search can fill: a fresh table's pages are faulted in as the
-       * search first touches them, and for a short search that cost as much as the search
-       * itself (8 MB: 40,000 nodes in 15-17 ms of CPU; 1 MB: 8-9 ms).  At most as many entries as
-       * the budget allows nodes, taking 4,000 nodes a millisecond (about the fastest measured). */
-      gint64 budget_nodes = G_MAXINT64;
-      if (s->budget.node_limit != 0)
-        budget_nodes = (gint64) MIN (s->budget.node_limit, (guint64) G_MAXINT64 / 4);
-      if (s->budget.deadline_us != 0)
-        budget_nodes = MIN (budget_nodes, MAX (1, (s->budget.deadline_us - s->budget.start_us) / 1000) * 4000);
-      if (budget_nodes < G_MAXINT64)
-        tt_entries = MIN (tt_entries, MAX (16384, budget_nodes));
-    }
+  warm = request->cache != NULL && kiela_ai_setting_int (request->settings, "tt-warm", 1) != 0;
+  {
+    /* No bigger than the search can fill: a fresh table's pages are faulted in as the
+     * search first touches them, and for a short search that cost as much as the search
+     * itself (8 MB: 40,000 nodes in 15-17 ms of CPU; 1 MB: 8-9 ms).  At most as many entries as
+     * the budget allows nodes, taking 4,000 nodes a millisecond (about the fastest measured).
+     * A table kept in the host's cache serves the game's later searches too: four times that
+     * on a clock, the whole size otherwise (a review's searches). */
+    gint64 budget_nodes = G_MAXINT64;
+    if (s->budget.node_limit != 0 && !warm)
+      budget_nodes = (gint64) MIN (s->budget.node_limit, (guint64) G_MAXINT64 / 4);
+    if (s->budget.deadline_us != 0)
+      budget_nodes = MIN (budget_nodes, MAX (1, (s->budget.deadline_us - s->budget.start_us) / 1000) * 4000 * (warm ? 4 : 1));
+    if (budget_nodes < G_MAXINT64)
+      tt_entries = MIN (tt_entries, MAX (16384, budget_nodes));
+  }
   s->tt_mask = 1;
   while ((gint64) (s->tt_mask + 1) * 2 <= tt_entries)
     s->tt_mask = (s->tt_mask + 1) * 2 - 1;
-  if (request->cache != NULL)
+  if (warm)
     {
-      /* The caller's table, warm from its earlier searches: entries hold scores, so the key
-       * names everything a score depends on besides the position and depth. */
-      guint64 fp = mix64 ((guint64) (gsize) s->variant) ^ mix64 (s->noise_seed + (guint64) s->noise);
-      char key[96];
+      /* The caller's table, warm from its earlier searches.  Entries hold scores, so the block
+       * records what a score depends on besides the position and depth (the variant, the
+       * evaluation's settings); a table of other settings is cleared.  The evaluation's jitter
+       * is keyed on the first search's seed while the table lasts (a host gives each move a
+       * seed of its own), so that its scores stay valid in the later searches. */
+      guint64 fp = mix64 ((guint64) (gsize) s->variant) ^ mix64 ((guint64) s->noise + 1);
+      TTHeader *h;
+      gboolean fresh;
 
       fp = mix64 (fp ^ ((guint64) s->qs_plies << 32));
       fp = mix64 (fp ^ (guint64) (guint32) s->weights.material ^ ((guint64) (guint32) s->weights.mobility << 32));
       fp = mix64 (fp ^ (guint64) (guint32) s->weights.exposure ^ ((guint64) (guint32) s->weights.threat << 32));
       fp = mix64 (fp ^ (guint64) (guint32) s->weights.safe ^ ((guint64) (guint32) s->weights.tempo << 32));
-      g_snprintf (key, sizeof key, "alphabeta-tt-%016" G_GINT64_MODIFIER "x", fp);
-      s->tt = kiela_ai_cache_get (request->cache, key, (s->tt_mask + 1) * sizeof (TTEntry), NULL);
+      fp |= 1;   /* never 0, a fresh block's */
+      h = kiela_ai_cache_get (request->cache, "alphabeta-tt", sizeof (TTHeader) + (s->tt_mask + 1) * sizeof (TTEntry), &fresh);
+      if (h->fingerprint != fp)
+        {
+          if (!fresh)
+            memset (h + 1, 0, (s->tt_mask + 1) * sizeof (TTEntry));
+          h->fingerprint = fp;
+          h->noise_seed = s->noise_seed;
+        }
+      s->noise_seed = h->noise_seed;
+      s->tt = (TTEntry *) (gpointer) (h + 1);
       s->tt_borrowed = TRUE;
     }
   else

@@ -27,6 +27,9 @@
 #   ODDS_MASTER=mpanzu                           ODDS_TARGET=90 (% for the master)
 #   ODDS_OPENING=2   odds: random plies opening each pair of games, played once with each colour
 #                    (deterministic players otherwise repeat a few games; 0: from the start)
+#   ODDS_MOVE_TIMEOUT=0  odds: seconds of the wall clock a move may take before it is forfeited
+#                    (0: no limit; both budgets are CPU time, and a wall-clock limit would forfeit
+#                    the move under way when a run is paused with SIGSTOP and resumed)
 #
 # Prints a Markdown report (for docs/performance.md) and exits 1 when a target is missed:
 # each personality scores >= 74.5% against the one below it, the master >= 90%
@@ -101,6 +104,7 @@ odds () {
   games=${ODDS_GAMES:-100} shard=${ODDS_SHARD:-10}
   fast=${ODDS_FAST_MS:-20} slow=${ODDS_SLOW_MS:-1000}
   master=${ODDS_MASTER:-mpanzu} target=${ODDS_TARGET:-90} opening=${ODDS_OPENING:-2}
+  move_timeout=${ODDS_MOVE_TIMEOUT:-0}
   a="$master time-ms=$fast cpu-clock=1" b="plain-alphabeta time-ms=$slow cpu-clock=1"
   done_games=0 k=0
   while [ "$done_games" -lt "$games" ]; do
@@ -110,7 +114,7 @@ odds () {
     if [ ! -s "$csv" ]; then
       KIELA_PLUGIN_PATH="$plugin_dir${KIELA_PLUGIN_PATH:+:$KIELA_PLUGIN_PATH}" \
         "$CLI" tournament --variant "$VARIANT" --ai "$a" --ai "$b" --games "$n" --time-ms 0 \
-               --seed $((SEED + k)) --jobs "$JOBS" --opening-plies "$opening" --move-timeout 600 \
+               --seed $((SEED + k)) --jobs "$JOBS" --opening-plies "$opening" --move-timeout "$move_timeout" \
                --csv "$csv" --quiet > /dev/null
     fi
     done_games=$((done_games + n)) k=$((k + 1))

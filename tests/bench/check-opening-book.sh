@@ -30,6 +30,34 @@ KIELA_AI_BOOK="$tmp/book.ini" "$cli" bestmove --ai "mpanzu book=1" > "$tmp/out" 
 grep -qx "move $move" "$tmp/out" && grep -qx 'nodes 0' "$tmp/out" && grep -qx 'depth 3' "$tmp/out" \
   || { cat "$tmp/out"; fail "the master did not play the book's $move without searching"; }
 
+# The book deepened along the plain alpha-beta's lines (scripts/opening-book-lines.sh): the depth-3
+# book's plies become 6, the lines' record is in [Book], and a new position on the book side's turn
+# (past the old plies) is played from the book without a search.
+cp "$tmp/book.ini" "$tmp/lines.ini"
+PLIES=6 DEPTH=3 OPPONENT="plain-alphabeta depth=2" SPREAD=0 JOBS=1 scripts/opening-book-lines.sh "$build" "$tmp/lines.ini" 2> "$tmp/err" \
+  || { cat "$tmp/err"; fail "opening-book-lines.sh failed"; }
+grep -qx 'plies=6' "$tmp/lines.ini" || fail "the lines' book does not cover 6 plies"
+grep -q '^lines=plain-alphabeta depth=2, 6 plies, spread 0, depth 3, 20[0-9-]*, [0-9]* s$' "$tmp/lines.ini" || fail "no lines= record"
+[ "$(grep -c '=' "$tmp/lines.ini")" -gt "$(grep -c '=' "$tmp/book.ini")" ] || fail "no new positions in the lines' book"
+# South's first move, then the plain player's depth-2 reply, and so on: the position before
+# South's third move (ply 4) is new; the master plays the book's move there.
+pos=$start
+for ply in 0 1 2 3; do
+  if [ $((ply % 2)) = 0 ]; then
+    m=$(grep -F "$pos=" "$tmp/lines.ini" | sed 's/.*=\([a-j][1-4]\) .*/\1/')
+  else
+    m=$(KIELA_PLUGIN_PATH="$build/tests/bench" "$cli" bestmove --position "$pos" --ai "plain-alphabeta depth=2" | sed -n 's/^move //p')
+  fi
+  [ -n "$m" ] || fail "no move at ply $ply of the line"
+  pos=$("$cli" play --position "$pos" "$m" --json | sed 's/.*"position":"\([^"]*\)".*/\1/')
+done
+grep -qF "$pos=" "$tmp/book.ini" && fail "ply 4's position was in the book already"
+m=$(grep -F "$pos=" "$tmp/lines.ini" | sed 's/.*=\([a-j][1-4]\) .*/\1/')
+[ -n "$m" ] || fail "ply 4 of the plain player's line is not in the lines' book"
+KIELA_AI_BOOK="$tmp/lines.ini" "$cli" bestmove --position "$pos" --ai "mpanzu book=1" > "$tmp/out" 2> "$tmp/err"
+[ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "the AI module complained about the lines' book"; }
+grep -qx "move $m" "$tmp/out" && grep -qx 'nodes 0' "$tmp/out" || { cat "$tmp/out"; fail "the lines' $m was not played from the book"; }
+
 # A hand-made book: a1 at the start (legal: kiela-cli play accepts it; not what the search plays).
 "$cli" play a1 > /dev/null || fail "a1 is not legal at the start"
 printf '[Book]\ndepth=9\nplies=2\n[Moves kiela]\n%s=a1 -5\n' "$start" > "$tmp/a1.ini"

@@ -24,7 +24,8 @@
 #   SKIP_SPEED=1     leave out the speed measurement
 #   ODDS_GAMES=100   odds: games in all          ODDS_SHARD=10   games a shard
 #   ODDS_FAST_MS=20  the master's CPU ms a move  ODDS_SLOW_MS=1000  the plain player's
-#   ODDS_MASTER=mpanzu                           ODDS_TARGET=90 (% for the master)
+#   ODDS_MASTER="mpanzu book=1"                  ODDS_TARGET=90 (% for the master)
+#                    (the book holds the plain player's lines from the start: docs/performance.md)
 #   ODDS_OPENING=2   odds: random plies opening each pair of games, played once with each colour
 #                    (deterministic players otherwise repeat a few games; 0: from the start)
 #   ODDS_MOVE_TIMEOUT=0  odds: seconds of the wall clock a move may take before it is forfeited
@@ -103,7 +104,7 @@ odds () {
   fi
   games=${ODDS_GAMES:-100} shard=${ODDS_SHARD:-10}
   fast=${ODDS_FAST_MS:-20} slow=${ODDS_SLOW_MS:-1000}
-  master=${ODDS_MASTER:-mpanzu} target=${ODDS_TARGET:-90} opening=${ODDS_OPENING:-2}
+  master=${ODDS_MASTER:-mpanzu book=1} target=${ODDS_TARGET:-90} opening=${ODDS_OPENING:-2}
   move_timeout=${ODDS_MOVE_TIMEOUT:-0}
   a="$master time-ms=$fast cpu-clock=1" b="plain-alphabeta time-ms=$slow cpu-clock=1"
   done_games=0 k=0

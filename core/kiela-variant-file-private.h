@@ -1,5 +1,6 @@
 /* kiela-variant-file-private.h: a variant file's struct and the words its keys take, shared by
- * the reader (kiela-variant-file.c) and the writer (kiela-variant-file-write.c). */
+ * the reader (kiela-variant-file.c, with the rules' sections in kiela-variant-file-rules.c) and
+ * the writer (kiela-variant-file-write.c). */
 
 /* Not installed. */
 #pragma once
@@ -44,5 +45,42 @@ static const char *const reverse_relay_words[]    = { "never", "when-captures", 
 static const char *const first_sowing_words[] = { "usual", "leftmost-in-house", NULL };
 static const char *const single_skip_words[] = { "none", "threatened-second-inner", NULL };
 static const char *const level_words[]       = { "Beginner", "Advanced", "Expert", NULL };
+
+/* ---- reading (kiela-variant-file.c, kiela-variant-file-rules.c) ---- */
+
+typedef struct {
+  const char *name;        /* the file, for messages */
+  const char *data;
+  gsize       length;
+  GKeyFile   *kf;
+} KielaVariantFileParser;
+
+/* The values of the keys that take a word or a number, as read (a word's index in its list),
+ * and what the rules' sections work out from them. */
+typedef struct {
+  guint files, min_sow, arrangement, singles, direction, relay, trigger, needs, captured, fate, ends_turn;
+  guint lap_limit, endless, level, dflt, simplified, phase_change, later_phase, first_sowing;
+  guint rev_when, rev_captured, rev_relay, both_ends, extra_capture, single_skip;
+  gboolean has_ends_turn, has_level;
+  gsize arrange;          /* ArrangeRules: KIELA_ARRANGE_* */
+  guint64 rev_houses;     /* ReverseFrom: a bit a house */
+} KielaVariantFileRules;
+
+/* Sets `error` to "FILE:LINE: key “KEY”: WHY" (the line of `key` in the file, 0 without a key). */
+void     _kiela_variant_file_set_problem (GError **error, const KielaVariantFileParser *p, KielaVariantFileError code,
+                                          const char *key, const char *fmt, ...) G_GNUC_PRINTF (5, 6);
+char    *_kiela_variant_file_get_raw     (const KielaVariantFileParser *p, const char *key);
+gboolean _kiela_variant_file_parse_uint  (const char *text, guint min, guint max, guint *out);
+
+/* The rules' sections, each checking its keys against the others (kiela-variant-file-rules.c). */
+gboolean _kiela_variant_file_read_arrange_rules (const KielaVariantFileParser *p, KielaVariantFileRules *r,
+                                                 GError **error);
+gboolean _kiela_variant_file_read_reverse       (const KielaVariantFileParser *p, KielaVariantFileRules *r,
+                                                 GError **error);
+gboolean _kiela_variant_file_read_first_move    (const KielaVariantFileParser *p, const KielaVariantFileRules *r,
+                                                 KielaVariant *v, GError **error);
+gboolean _kiela_variant_file_read_end           (const KielaVariantFileParser *p, GError **error);
+gboolean _kiela_variant_file_check_captures     (const KielaVariantFileParser *p, const KielaVariantFileRules *r,
+                                                 GError **error);
 
 G_END_DECLS

@@ -87,12 +87,7 @@ find_key (const char *key)
 
 /* ---- errors ---- */
 
-typedef struct {
-  const char *name;        /* the file, for messages */
-  const char *data;
-  gsize       length;
-  GKeyFile   *kf;
-} Parser;
+typedef KielaVariantFileParser Parser;
 
 /* The 1-based line of `key` (a full key, "Name[fr]" included) in the [Variant] group; 0 when absent. */
 static guint
@@ -131,22 +126,18 @@ key_line (const Parser *p, const char *key)
 /* Problems are carried in the message as "FILE:LINE: key “KEY”: WHY"; the parts are
  * kept apart in a side table keyed by the message, so callers can show them in columns. */
 static void
-set_problem (GError **error, const Parser *p, KielaVariantFileError code, const char *key, const char *fmt, ...)
-  G_GNUC_PRINTF (5, 6);
+set_problem_valist (GError **error, const Parser *p, KielaVariantFileError code, const char *key, const char *fmt,
+                    va_list args) G_GNUC_PRINTF (5, 0);
 
 static void
-set_problem (GError **error, const Parser *p, KielaVariantFileError code, const char *key, const char *fmt, ...)
+set_problem_valist (GError **error, const Parser *p, KielaVariantFileError code, const char *key, const char *fmt,
+                    va_list args)
 {
-  va_list args;
-  g_autofree char *why = NULL;
+  g_autofree char *why = g_strdup_vprintf (fmt, args);
   guint line = key ? key_line (p, key) : 0;
-
   g_autofree char *message = NULL;
   g_autofree char *valid = NULL;
 
-  va_start (args, fmt);
-  why = g_strdup_vprintf (fmt, args);
-  va_end (args);
   if (key)
     /* TRANSLATORS: a mistake in a variant file: file:line: key “Files”: reason */
     message = g_strdup_printf (_("%s:%u: key “%s”: %s"), p->name, line, key, why);
@@ -155,6 +146,31 @@ set_problem (GError **error, const Parser *p, KielaVariantFileError code, const 
   /* Keys and values are quoted from the file, which may not be UTF-8. */
   valid = g_utf8_make_valid (message, -1);
   g_set_error_literal (error, KIELA_VARIANT_FILE_ERROR, code, valid);
+}
+
+static void
+set_problem (GError **error, const Parser *p, KielaVariantFileError code, const char *key, const char *fmt, ...)
+  G_GNUC_PRINTF (5, 6);
+
+static void
+set_problem (GError **error, const Parser *p, KielaVariantFileError code, const char *key, const char *fmt, ...)
+{
+  va_list args;
+
+  va_start (args, fmt);
+  set_problem_valist (error, p, code, key, fmt, args);
+  va_end (args);
+}
+
+void
+_kiela_variant_file_set_problem (GError **error, const KielaVariantFileParser *p, KielaVariantFileError code,
+                                 const char *key, const char *fmt, ...)
+{
+  va_list args;
+
+  va_start (args, fmt);
+  set_problem_valist (error, p, code, key, fmt, args);
+  va_end (args);
 }
 
 gboolean
@@ -212,14 +228,14 @@ kiela_variant_file_problem_clear (KielaVariantFileProblem *problem)
 
 /* ---- values ---- */
 
-static char *
-get_raw (const Parser *p, const char *key)
+char *
+_kiela_variant_file_get_raw (const Parser *p, const char *key)
 {
   return g_key_file_get_value (p->kf, KIELA_VARIANT_FILE_GROUP, key, NULL);
 }
 
-static gboolean
-parse_uint (const char *text, guint min, guint max, guint *out)
+gboolean
+_kiela_variant_file_parse_uint (const char *text, guint min, guint max, guint *out)
 {
   char *end;
   guint64 v;
@@ -238,7 +254,7 @@ parse_uint (const char *text, guint min, guint max, guint *out)
 static char *
 get_stripped (const Parser *p, const char *key, guint def, guint *out)
 {
-  char *raw = get_raw (p, key);
+  char *raw = _kiela_variant_file_get_raw (p, key);
 
   if (raw == NULL)
     *out = def;
@@ -251,7 +267,7 @@ get_number (const Parser *p, const char *key, guint def, guint *out, GError **er
   const KielaVariantFileKey *k = find_key (key);
   g_autofree char *raw = get_stripped (p, key, def, out);
 
-  if (raw == NULL || parse_uint (raw, k->min, k->max, out))
+  if (raw == NULL || _kiela_variant_file_parse_uint (raw, k->min, k->max, out))
     return TRUE;
   set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key,
                _("“%s” is not a whole number from %u to %u"), raw, k->min, k->max);
@@ -318,7 +334,7 @@ get_text (const Parser *p, const char *key, gboolean localized, gboolean require
       return TRUE;
     }
   {
-    g_autofree char *raw = get_raw (p, key);
+    g_autofree char *raw = _kiela_variant_file_get_raw (p, key);
 
     if (raw != NULL && !escapes_ok (raw))
       {
@@ -362,7 +378,7 @@ valid_id (const char *id)
 static gboolean
 get_houses (const Parser *p, const char *key, guint files, guint16 out[KIELA_MAX_HOUSES], GError **error)
 {
-  g_autofree char *raw = get_raw (p, key);
+  g_autofree char *raw = _kiela_variant_file_get_raw (p, key);
   g_auto(GStrv) parts = NULL;
   guint n = 0;
 
@@ -381,7 +397,7 @@ get_houses (const Parser *p, const char *key, guint files, guint16 out[KIELA_MAX
                        _("more than %u numbers: a side has %u houses"), 2 * files, 2 * files);
           return FALSE;
         }
-      if (!parse_uint (parts[i], 0, 255, &v))
+      if (!_kiela_variant_file_parse_uint (parts[i], 0, 255, &v))
         {
           set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, key,
                        _("“%s” is not a number of stones from 0 to 255"), parts[i]);
@@ -402,7 +418,7 @@ get_houses (const Parser *p, const char *key, guint files, guint16 out[KIELA_MAX
 static gboolean
 get_pattern (const Parser *p, guint files, guint16 out[KIELA_MAX_HOUSES], GError **error)
 {
-  g_autofree char *raw = get_raw (p, "Start");
+  g_autofree char *raw = _kiela_variant_file_get_raw (p, "Start");
   g_auto(GStrv) terms = g_strsplit (raw, ";", -1);
 
   memset (out, 0, sizeof (guint16) * KIELA_MAX_HOUSES);
@@ -419,10 +435,10 @@ get_pattern (const Parser *p, guint files, guint16 out[KIELA_MAX_HOUSES], GError
       nf = g_strv_length (f);
       what = f[0];
       if ((nf == 2 && (strcmp (what, "all") == 0 || strcmp (what, "outer") == 0 || strcmp (what, "inner") == 0)
-           && parse_uint (f[1], 0, 255, &n)) ||
+           && _kiela_variant_file_parse_uint (f[1], 0, 255, &n)) ||
           (nf == 3 && (strcmp (what, "inner-right") == 0 || strcmp (what, "inner-left") == 0 ||
                        strcmp (what, "house") == 0)
-           && parse_uint (f[1], 0, 2 * files, &k) && parse_uint (f[2], 0, 255, &n)))
+           && _kiela_variant_file_parse_uint (f[1], 0, 2 * files, &k) && _kiela_variant_file_parse_uint (f[2], 0, 255, &n)))
         {
           if (strcmp (what, "all") == 0)
             first = 0, count = 2 * files;
@@ -456,20 +472,14 @@ get_pattern (const Parser *p, guint files, guint16 out[KIELA_MAX_HOUSES], GError
   return TRUE;
 }
 
-/* ---- parsing ---- */
+/* ---- sections ---- */
 
+/* The file as a key file with a [Variant] group of known keys only. */
 static gboolean
-parse (KielaVariantFile *vf, Parser *p, GError **error)
+load_group (Parser *p, GError **error)
 {
-  KielaVariant *v = &vf->variant;
   g_auto(GStrv) found = NULL;
   g_autoptr(GError) local = NULL;
-  guint files, min_sow, arrangement, singles, direction, relay, trigger, needs, captured, fate, ends_turn = 0;
-  guint lap_limit, endless, level = 0, dflt, simplified, phase_change, later_phase, rev_when, rev_captured, rev_relay, first_sowing;
-  gsize arrange = 0;
-  gboolean has_ends_turn, has_level;
-  guint both_ends, extra_capture, single_skip;
-  guint64 rev_houses = 0;
 
   if (p->length > MAX_FILE_SIZE)
     {
@@ -510,7 +520,13 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
           return FALSE;
         }
     }
+  return TRUE;
+}
 
+/* Id, the translation domain and the texts. */
+static gboolean
+read_texts (KielaVariantFile *vf, const Parser *p, GError **error)
+{
   if (!get_text (p, "Id", FALSE, TRUE, &vf->id, error))
     return FALSE;
   if (!valid_id (vf->id))
@@ -534,245 +550,65 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
                    _("“%s” is not an id: use lower-case letters, digits and “-”"), vf->family);
       return FALSE;
     }
-  has_level = g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Level", NULL);
-  has_ends_turn = g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "CaptureEndsTurn", NULL);
-  if (!get_choice (p, "Level", 0, &level, error) ||
-      !get_number (p, "Files", 10, &files, error) ||
-      !get_choice (p, "Arrangement", 0, &arrangement, error) ||
-      !get_number (p, "MinSow", 2, &min_sow, error) ||
-      !get_choice (p, "Singles", 0, &singles, error) ||
-      !get_choice (p, "Direction", 0, &direction, error) ||
-      !get_choice (p, "Relay", 0, &relay, error) ||
-      !get_choice (p, "CaptureTrigger", 0, &trigger, error) ||
-      !get_choice (p, "CaptureNeeds", 0, &needs, error) ||
-      !get_choice (p, "Captured", 0, &captured, error) ||
-      !get_choice (p, "CapturedStones", 0, &fate, error) ||
-      !get_choice (p, "CaptureEndsTurn", 0, &ends_turn, error) ||
-      !get_number (p, "LapLimit", KIELA_LAP_LIMIT_DEFAULT, &lap_limit, error) ||
-      !get_choice (p, "EndlessMove", 0, &endless, error) ||
-      !get_choice (p, "Default", 0, &dflt, error) ||
-      !get_choice (p, "Simplified", 0, &simplified, error) ||
-      !get_choice (p, "PhaseChange", 0, &phase_change, error) ||
-      !get_choice (p, "LaterPhase", 0, &later_phase, error) ||
-      !get_choice (p, "ReverseWhen", 0, &rev_when, error) ||
-      !get_choice (p, "ReverseCaptured", 0, &rev_captured, error) ||
-      !get_choice (p, "ReverseRelay", 0, &rev_relay, error) ||
-      !get_choice (p, "BothEndsWin", 0, &both_ends, error) ||
-      !get_choice (p, "FirstSowing", 0, &first_sowing, error) ||
-      !get_number (p, "ExtraCapture", 0, &extra_capture, error) ||
-      !get_choice (p, "SingleSkip", 0, &single_skip, error))
+  return TRUE;
+}
+
+/* Every key that takes one word or one number. */
+static gboolean
+read_choices (const Parser *p, KielaVariantFileRules *r, GError **error)
+{
+  r->has_level = g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Level", NULL);
+  r->has_ends_turn = g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "CaptureEndsTurn", NULL);
+  if (!get_choice (p, "Level", 0, &r->level, error) ||
+      !get_number (p, "Files", 10, &r->files, error) ||
+      !get_choice (p, "Arrangement", 0, &r->arrangement, error) ||
+      !get_number (p, "MinSow", 2, &r->min_sow, error) ||
+      !get_choice (p, "Singles", 0, &r->singles, error) ||
+      !get_choice (p, "Direction", 0, &r->direction, error) ||
+      !get_choice (p, "Relay", 0, &r->relay, error) ||
+      !get_choice (p, "CaptureTrigger", 0, &r->trigger, error) ||
+      !get_choice (p, "CaptureNeeds", 0, &r->needs, error) ||
+      !get_choice (p, "Captured", 0, &r->captured, error) ||
+      !get_choice (p, "CapturedStones", 0, &r->fate, error) ||
+      !get_choice (p, "CaptureEndsTurn", 0, &r->ends_turn, error) ||
+      !get_number (p, "LapLimit", KIELA_LAP_LIMIT_DEFAULT, &r->lap_limit, error) ||
+      !get_choice (p, "EndlessMove", 0, &r->endless, error) ||
+      !get_choice (p, "Default", 0, &r->dflt, error) ||
+      !get_choice (p, "Simplified", 0, &r->simplified, error) ||
+      !get_choice (p, "PhaseChange", 0, &r->phase_change, error) ||
+      !get_choice (p, "LaterPhase", 0, &r->later_phase, error) ||
+      !get_choice (p, "ReverseWhen", 0, &r->rev_when, error) ||
+      !get_choice (p, "ReverseCaptured", 0, &r->rev_captured, error) ||
+      !get_choice (p, "ReverseRelay", 0, &r->rev_relay, error) ||
+      !get_choice (p, "BothEndsWin", 0, &r->both_ends, error) ||
+      !get_choice (p, "FirstSowing", 0, &r->first_sowing, error) ||
+      !get_number (p, "ExtraCapture", 0, &r->extra_capture, error) ||
+      !get_choice (p, "SingleSkip", 0, &r->single_skip, error))
     return FALSE;
-
-  if (phase_change != later_phase)
+  if (r->phase_change != r->later_phase)
     {
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, phase_change ? "PhaseChange" : "LaterPhase",
-                   phase_change ? _("a change of phase needs the rules of the later phase: add the key LaterPhase")
-                                : _("the later phase needs the condition that starts it: add the key PhaseChange"));
+      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, r->phase_change ? "PhaseChange" : "LaterPhase",
+                   r->phase_change ? _("a change of phase needs the rules of the later phase: add the key LaterPhase")
+                                   : _("the later phase needs the condition that starts it: add the key PhaseChange"));
       return FALSE;
     }
-  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "ArrangeRules", NULL))
-    {
-      g_autofree char *raw = get_raw (p, "ArrangeRules");
-      g_auto(GStrv) terms = g_strsplit (raw, ";", -1);
+  return TRUE;
+}
 
-      if (arrangement != 2)
-        {
-          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ArrangeRules",
-                       _("rules of the arrangement apply only with Arrangement=constrained"));
-          return FALSE;
-        }
-      for (guint i = 0; terms[i]; i++)
-        {
-          guint most;
+/* The key the start of `side` comes from. */
+static const char *
+start_key (const Parser *p, guint side)
+{
+  if (side == 1 && g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "StartNorth", NULL))
+    return "StartNorth";
+  return g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Start", NULL) ? "Start" : "StartHouses";
+}
 
-          g_strstrip (terms[i]);
-          if (terms[i][0] == '\0')
-            continue;
-          if (strcmp (terms[i], "leftmost-outer-most") == 0)
-            arrange |= KIELA_ARRANGE_LEFTMOST_MOST;
-          else if (strcmp (terms[i], "non-increasing") == 0)
-            arrange |= KIELA_ARRANGE_NON_INCREASING;
-          else if (g_str_has_prefix (terms[i], "inner-singles-at-most:") &&
-                   parse_uint (terms[i] + strlen ("inner-singles-at-most:"), 0, files, &most))
-            arrange = (arrange & ~((gsize) 0xff << 8)) | KIELA_ARRANGE_INNER_SINGLES (most);
-          else
-            {
-              set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "ArrangeRules",
-                           _("“%s” is not a rule of the arrangement: use leftmost-outer-most, non-increasing or "
-                             "inner-singles-at-most:N (N from 0 to %u)"),
-                           terms[i], files);
-              return FALSE;
-            }
-        }
-    }
-  if (arrangement == 2 && arrange == 0)
-    {
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_MISSING_KEY, "ArrangeRules",
-                   _("Arrangement=constrained needs its rules: leftmost-outer-most, non-increasing or "
-                     "inner-singles-at-most:N"));
-      return FALSE;
-    }
-
-  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "ReverseFrom", NULL))
-    {
-      g_autofree char *raw = g_strstrip (get_raw (p, "ReverseFrom"));
-      g_auto(GStrv) parts = g_strsplit (raw, ";", -1);
-
-      for (guint i = 0; strcmp (raw, "none") != 0 && parts[i]; i++)
-        {
-          guint house;
-
-          g_strstrip (parts[i]);
-          if (parts[i][0] == '\0' && parts[i + 1] == NULL)
-            break;   /* GKeyFile lists may end in ';' */
-          if (!parse_uint (parts[i], 0, 2 * files - 1, &house))
-            {
-              set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "ReverseFrom",
-                           _("“%s” is not a house of a side, from 0 to %u: list the houses that may be sown "
-                             "clockwise, or write “none”"), parts[i], 2 * files - 1);
-              return FALSE;
-            }
-          rev_houses |= G_GUINT64_CONSTANT (1) << house;
-        }
-      /* A move list holds KIELA_MAX_BASE_MOVES moves: the houses and the clockwise ones. */
-      if (2 * files + (guint) __builtin_popcountll (rev_houses) > KIELA_MAX_BASE_MOVES)
-        {
-          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ReverseFrom",
-                       _("%u houses a side and %u clockwise sowings make more than %u moves: name fewer houses, "
-                         "or use fewer files"), 2 * files, (guint) __builtin_popcountll (rev_houses),
-                       (guint) KIELA_MAX_BASE_MOVES);
-          return FALSE;
-        }
-    }
-  /* A move with an extra capture names the house it takes where a clockwise one names its
-   * direction's decisions: the two are not combined. */
-  if (extra_capture > 0 && rev_houses != 0)
-    {
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ExtraCapture",
-                   _("an extra capture cannot be combined with clockwise sowings (ReverseFrom): remove one "
-                     "of them"));
-      return FALSE;
-    }
-  /* A skip names its destination where an extra capture names the house it takes and a clockwise
-   * move its decisions: none of them is combined with it.  Its two moves need a place in the list. */
-  if (single_skip == 1 && (rev_houses != 0 || extra_capture > 0 || 2 * files + 3 > KIELA_MAX_BASE_MOVES))
-    {
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "SingleSkip",
-                   _("the skip of a threatened single cannot be combined with clockwise sowings (ReverseFrom), "
-                     "an extra capture (ExtraCapture) or more than 18 files: remove one of them"));
-      return FALSE;
-    }
-  /* The in-house sowing is one more move beside the houses: it needs a free place in the move
-   * list, and a direction of its own (clockwise sowings are not combined with it). */
-  if (first_sowing == 1 && (rev_houses != 0 || 2 * files + 1 > KIELA_MAX_BASE_MOVES))
-    {
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "FirstSowing",
-                   _("a first sowing in the leftmost house cannot be combined with clockwise sowings "
-                     "(ReverseFrom) or with 20 files: remove one of them, or use fewer files"));
-      return FALSE;
-    }
-  if (rev_houses == 0)
-    {
-      static const char *const rev_keys[] = { "ReverseWhen", "ReverseCaptured", "ReverseRelay" };
-
-      for (guint i = 0; i < G_N_ELEMENTS (rev_keys); i++)
-        if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, rev_keys[i], NULL))
-          {
-            set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, rev_keys[i],
-                         _("this key says how clockwise sowings go: it needs ReverseFrom to name their houses"));
-            return FALSE;
-          }
-    }
-
-  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "FirstMove", NULL))
-    {
-      g_autofree char *raw = g_strstrip (get_raw (p, "FirstMove"));
-      guint house;
-
-      if (strcmp (raw, "none") == 0)
-        v->first_move = 0;
-      else if (parse_uint (raw, 0, 2 * files - 1, &house))
-        v->first_move = house + 1;
-      else
-        {
-          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "FirstMove",
-                       _("“%s” is neither “none” nor a house of a side, from 0 to %u"), raw, 2 * files - 1);
-          return FALSE;
-        }
-    }
-
-  if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "End", NULL))
-    {
-      g_autofree char *raw = get_raw (p, "End");
-      g_auto(GStrv) words = g_strsplit (raw, ";", -1);
-      gboolean seen[2] = { FALSE, FALSE };
-
-      for (guint i = 0; words[i]; i++)
-        {
-          gboolean known = FALSE;
-
-          g_strstrip (words[i]);
-          if (words[i][0] == '\0')
-            continue;
-          for (guint j = 0; end_words[j]; j++)
-            if (strcmp (words[i], end_words[j]) == 0)
-              seen[j] = known = TRUE;
-          if (!known)
-            {
-              g_autofree char *list = g_strjoinv (", ", (char **) end_words);
-
-              set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, "End", _("“%s” is not one of: %s"),
-                           words[i], list);
-              return FALSE;
-            }
-        }
-      if (!seen[0] || !seen[1])
-        {
-          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, "End",
-                       _("the engine always ends a game when the player to move has no move "
-                         "(no-moves-loses) and on a third repetition (repetition-draws): list both"));
-          return FALSE;
-        }
-    }
-
-  if (trigger == 1 && needs == 1)
-    {
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_UNSUPPORTED, "CaptureNeeds",
-                   _("“%s” together with CaptureTrigger=empty-inner is a rule this version of Kiela cannot play yet"),
-                   "facing-inner-and-outer");
-      return FALSE;
-    }
-  if (has_ends_turn && (ends_turn == 1) != (fate == KIELA_CAPTURED_REMOVED))
-    {
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "CaptureEndsTurn",
-                   ends_turn ? _("captured stones that are sown go on with the turn: only CapturedStones=removed "
-                                 "ends it")
-                             : _("with CapturedStones=removed nothing is left to sow: the capture ends the turn"));
-      return FALSE;
-    }
-
-  /* Two houses: every pair a capture may take is a move of its own, which a move list holds only
-   * on a small board (kiela_extra_capture_fits: 8 files at most). */
-  if (extra_capture > 1 && !kiela_extra_capture_fits (files, extra_capture, 2 * files + (first_sowing == 1 ? 1 : 0)))
-    {
-      guint most = KIELA_MIN_FILES;
-
-      for (guint f = KIELA_MIN_FILES; f <= KIELA_MAX_FILES; f++)
-        if (kiela_extra_capture_fits (f, extra_capture, 2 * f + (first_sowing == 1 ? 1 : 0)))
-          most = f;
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ExtraCapture",
-                   /* TRANSLATORS: %1$u the houses taken (2), %2$u the most files (8), %3$u the file's files (16) */
-                   _("taking %1$u more opponent houses after a capture is played on boards of at most %2$u files, "
-                     "not %3$u: every choice of houses is a move of its own"), extra_capture, most, files);
-      return FALSE;
-    }
-  if (extra_capture > 0 && fate != KIELA_CAPTURED_REMOVED)
-    {
-      set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, "ExtraCapture",
-                   _("the stones of an extra capture leave the board: it needs CapturedStones=removed"));
-      return FALSE;
-    }
-  v->files = (guint8) files;
+/* The start: a pattern (Start) or house by house (StartHouses), North's own (StartNorth) or
+ * South's. */
+static gboolean
+read_start (const Parser *p, guint files, KielaVariant *v, GError **error)
+{
   if (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "StartHouses", NULL) &&
       g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Start", NULL))
     {
@@ -811,19 +647,24 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
         total += v->start[s][h];
       if (total == 0 || total > G_MAXUINT16 / 2)
         {
-          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE,
-                       s == 1 && g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "StartNorth", NULL)
-                         ? "StartNorth"
-                         : (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Start", NULL) ? "Start" : "StartHouses"),
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_BAD_VALUE, start_key (p, s),
                        total == 0 ? _("a side starts without stones") : _("a side starts with too many stones"));
           return FALSE;
         }
     }
+  return TRUE;
+}
+
+/* The variant the values make. */
+static void
+fill_variant (KielaVariantFile *vf, const KielaVariantFileRules *r)
+{
+  KielaVariant *v = &vf->variant;
 
   if (!vf->domain)
     vf->domain = g_strdup (USER_DOMAIN);
-  if (has_level)
-    vf->level = g_strdup (level_words[level]);
+  if (r->has_level)
+    vf->level = g_strdup (level_words[r->level]);
   v->id = vf->id;
   v->name = vf->name;
   v->description = vf->description;
@@ -831,59 +672,81 @@ parse (KielaVariantFile *vf, Parser *p, GError **error)
   v->level = vf->level;
   v->translation_domain = vf->domain;
   v->source = vf->source;
-  v->min_sow = (guint8) min_sow;
-  v->singles_when_blocked = singles >= 1;
-  v->relay_rule = relay == 0 ? KIELA_RELAY_OCCUPIED : KIELA_RELAY_NEVER;
-  v->capture_rule = trigger == 1 ? KIELA_CAPTURE_EMPTY_INNER
-                    : needs == 1 ? KIELA_CAPTURE_OCCUPIED_INNER_BOTH : KIELA_CAPTURE_OCCUPIED_INNER;
-  v->captured_fate = (KielaCapturedFate) fate;
-  v->endless_policy = endless == 0 ? KIELA_ENDLESS_ILLEGAL : KIELA_ENDLESS_LOSES;
-  v->lap_limit = lap_limit;
-  v->setup_phase = arrangement >= 1;
-  v->arrange = arrange;
-  v->default_variant = dflt == 1;
-  v->flags = (simplified == 1 ? KIELA_VARIANT_FLAG_SIMPLIFIED : 0) |
-             (singles == 2 ? KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE : 0) |
-             (later_phase == 1 ? KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES : 0) |
-             (both_ends == 1 ? KIELA_VARIANT_FLAG_WIN_BOTH_ENDS : 0) |
-             (first_sowing == 1 ? KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE : 0) |
-             (single_skip == 1 ? KIELA_VARIANT_FLAG_SINGLE_SKIP : 0);
-  if (rev_houses != 0)
+  v->files = (guint8) r->files;
+  v->min_sow = (guint8) r->min_sow;
+  v->singles_when_blocked = r->singles >= 1;
+  v->relay_rule = r->relay == 0 ? KIELA_RELAY_OCCUPIED : KIELA_RELAY_NEVER;
+  v->capture_rule = r->trigger == 1 ? KIELA_CAPTURE_EMPTY_INNER
+                    : r->needs == 1 ? KIELA_CAPTURE_OCCUPIED_INNER_BOTH : KIELA_CAPTURE_OCCUPIED_INNER;
+  v->captured_fate = (KielaCapturedFate) r->fate;
+  v->endless_policy = r->endless == 0 ? KIELA_ENDLESS_ILLEGAL : KIELA_ENDLESS_LOSES;
+  v->lap_limit = r->lap_limit;
+  v->setup_phase = r->arrangement >= 1;
+  v->arrange = r->arrange;
+  v->default_variant = r->dflt == 1;
+  v->flags = (r->simplified == 1 ? KIELA_VARIANT_FLAG_SIMPLIFIED : 0) |
+             (r->singles == 2 ? KIELA_VARIANT_FLAG_SINGLES_ANY_HOUSE : 0) |
+             (r->later_phase == 1 ? KIELA_VARIANT_FLAG_LATER_PHASE_SINGLES : 0) |
+             (r->both_ends == 1 ? KIELA_VARIANT_FLAG_WIN_BOTH_ENDS : 0) |
+             (r->first_sowing == 1 ? KIELA_VARIANT_FLAG_FIRST_SOW_IN_HOUSE : 0) |
+             (r->single_skip == 1 ? KIELA_VARIANT_FLAG_SINGLE_SKIP : 0);
+  if (r->rev_houses != 0)
     {
-      vf->reverse.houses = rev_houses;
-      vf->reverse.when = (guint8) rev_when;
-      vf->reverse.captured = (guint8) rev_captured;
-      vf->reverse.relay = (guint8) rev_relay;
+      vf->reverse.houses = r->rev_houses;
+      vf->reverse.when = (guint8) r->rev_when;
+      vf->reverse.captured = (guint8) r->rev_captured;
+      vf->reverse.relay = (guint8) r->rev_relay;
       v->reverse = &vf->reverse;
     }
-  v->extra_capture = extra_capture;
-  (void) direction;
-  (void) captured;
+  v->extra_capture = r->extra_capture;
+  /* Direction and Captured take only the words the engine plays (direction_ok, captured_ok):
+   * their one value is the engine's. */
+}
+
+/* The variant as a whole, with the key at fault where one is. */
+static gboolean
+check_variant (const Parser *p, const KielaVariant *v, GError **error)
+{
+  g_autoptr(GError) local = NULL;
 
   /* Said here, with the key at fault, before the registry's check says it of the variant. */
-  for (guint s = 0; s < 2 && arrange != 0; s++)
+  for (guint s = 0; s < 2 && v->arrange != 0; s++)
     {
       g_autoptr(GError) why = NULL;
-      const char *key = s == 1 && g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "StartNorth", NULL)
-                          ? "StartNorth"
-                          : (g_key_file_has_key (p->kf, KIELA_VARIANT_FILE_GROUP, "Start", NULL) ? "Start" : "StartHouses");
 
       if (!kiela_variant_check_arrangement (v, (KielaSide) s, v->start[s], &why))
         {
           /* TRANSLATORS: %1$s a side (South), %2$s why (a sentence) */
-          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, key,
+          set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, start_key (p, s),
                        _("the start of %1$s is not an arrangement ArrangeRules allows. %2$s"),
                        kiela_side_display_name ((KielaSide) s), why->message);
           return FALSE;
         }
     }
-
   if (!kiela_variant_validate (v, &local))
     {
       set_problem (error, p, KIELA_VARIANT_FILE_ERROR_CONFLICT, NULL, "%s", local->message);
       return FALSE;
     }
   return TRUE;
+}
+
+/* ---- parsing ---- */
+
+/* Each section in the order a reader of the file's documentation meets them; the first problem
+ * is the one reported. */
+static gboolean
+parse (KielaVariantFile *vf, Parser *p, GError **error)
+{
+  KielaVariantFileRules r = { 0 };
+
+  if (!load_group (p, error) || !read_texts (vf, p, error) || !read_choices (p, &r, error) ||
+      !_kiela_variant_file_read_arrange_rules (p, &r, error) || !_kiela_variant_file_read_reverse (p, &r, error) ||
+      !_kiela_variant_file_read_first_move (p, &r, &vf->variant, error) || !_kiela_variant_file_read_end (p, error) ||
+      !_kiela_variant_file_check_captures (p, &r, error) || !read_start (p, r.files, &vf->variant, error))
+    return FALSE;
+  fill_variant (vf, &r);
+  return check_variant (p, &vf->variant, error);
 }
 
 void

@@ -20,6 +20,13 @@ ninja -C "$build" kiela-pot
 for lang in $(grep -v '^#' po/LINGUAS); do
   po="po/$lang.po"
   msgmerge --quiet --no-wrap --previous --update --backup=none "$po" po/kiela.pot
+  # A message the sources no longer have is dropped with its translation: say which, since a
+  # file missing from po/POTFILES.in loses its messages this way (tests/i18n checks the list).
+  dropped=$(msgattrib --only-obsolete --no-wrap "$po" | grep '^#~ msgid "' | sed 's/^#~ msgid //') || true
+  if [ -n "$dropped" ]; then
+    printf '%s: dropping %s translated messages the sources no longer have:\n%s\n' "$po" \
+      "$(printf '%s\n' "$dropped" | wc -l)" "$dropped" >&2
+  fi
   msgattrib --no-wrap --no-obsolete --output-file="$po" "$po"
   printf '%s: ' "$po"
   msgfmt --check --statistics -o /dev/null "$po" 2>&1

@@ -523,15 +523,13 @@ test_po_complete (void)
     }
 }
 
-/* Runs xgettext over po/POTFILES.in the way the kiela-pot target does (same keywords), so
- * that a message added to the sources but missing from a catalogue is caught even when the
- * committed template is stale. */
+/* Runs xgettext over the files `potfiles` lists the way the kiela-pot target does (same
+ * keywords). */
 static GPtrArray *
-source_messages (void)
+xgettext_messages (const char *potfiles)
 {
   g_autofree char *tmpdir = g_dir_make_tmp ("kiela-pot-XXXXXX", NULL);
   g_autofree char *pot = g_build_filename (tmpdir, "kiela.pot", NULL);
-  g_autofree char *potfiles = g_build_filename (KIELA_TEST_PO_DIR, "POTFILES.in", NULL);
   const char *argv[] = { KIELA_TEST_XGETTEXT, "--from-code=UTF-8", "--keyword=_", "--keyword=N_",
                          "--keyword=C_:1c,2", "--keyword=NC_:1c,2", "--keyword=g_dngettext:2,3",
                          "--keyword=g_dpgettext2:2c,3", "--keyword=NG:1,2", "--flag=NG:1:pass-c-format",
@@ -547,11 +545,21 @@ source_messages (void)
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &status, &error))
     g_error ("cannot run %s: %s", KIELA_TEST_XGETTEXT, error->message);
   if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("xgettext over po/POTFILES.in failed:\n%s", err);
+    g_error ("xgettext over %s failed:\n%s", potfiles, err);
   entries = po_parse (pot);
   g_assert_cmpint (g_remove (pot), ==, 0);
   g_assert_cmpint (g_rmdir (tmpdir), ==, 0);
   return entries;
+}
+
+/* The messages of po/POTFILES.in's files, so that a message added to the sources but missing
+ * from a catalogue is caught even when the committed template is stale. */
+static GPtrArray *
+source_messages (void)
+{
+  g_autofree char *potfiles = g_build_filename (KIELA_TEST_PO_DIR, "POTFILES.in", NULL);
+
+  return xgettext_messages (potfiles);
 }
 
 static PoEntry *
@@ -713,6 +721,92 @@ describe_directives (GPtrArray *d)
   for (guint i = 0; i < d->len; i++)
     g_string_append_printf (out, "%s%u:%s", i ? " " : "", i + 1, d->pdata[i] ? (char *) d->pdata[i] : "(unused)");
   return g_string_free (out, FALSE);
+}
+
+/* The C sources and UI files under `dir` (relative to the source root), into `out`. */
+static void
+collect_sources (const char *dir, GPtrArray *out)
+{
+  g_autofree char *path = g_build_filename (KIELA_TEST_SOURCE_ROOT, dir, NULL);
+  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *rel = g_build_filename (dir, name, NULL);
+      g_autofree char *full = g_build_filename (KIELA_TEST_SOURCE_ROOT, rel, NULL);
+
+      if (g_file_test (full, G_FILE_TEST_IS_DIR))
+        collect_sources (rel, out);
+      else if (g_str_has_suffix (name, ".c") || g_str_has_suffix (name, ".h") || g_str_has_suffix (name, ".ui"))
+        g_ptr_array_add (out, g_steal_pointer (&rel));
+    }
+}
+
+/* po/POTFILES.in lists every source file that has a translatable message (xgettext run over all
+ * of core/, app/, plugins/ and data/ finds none elsewhere), and only files that exist: a file
+ * left out is never extracted, so its messages stay in English in every language, and no other
+ * test notices (they all read POTFILES.in). */
+static void
+test_potfiles_complete (void)
+{
+  g_autofree char *potfiles = g_build_filename (KIELA_TEST_PO_DIR, "POTFILES.in", NULL);
+  g_autofree char *listed_text = NULL;
+  g_autofree char *tmpdir = g_dir_make_tmp ("kiela-potfiles-XXXXXX", NULL);
+  g_autofree char *all_list = g_build_filename (tmpdir, "all.in", NULL);
+  g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) entries = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *joined = NULL;
+  guint missing = 0;
+
+  g_assert_true (g_file_get_contents (potfiles, &listed_text, NULL, NULL));
+  lines = g_strsplit (listed_text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_autofree char *full = NULL;
+
+      g_strstrip (lines[i]);
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      full = g_build_filename (KIELA_TEST_SOURCE_ROOT, lines[i], NULL);
+      if (!g_file_test (full, G_FILE_TEST_IS_REGULAR))
+        g_error ("po/POTFILES.in lists %s, which does not exist: remove it", lines[i]);
+      g_hash_table_add (listed, g_strdup (lines[i]));
+    }
+  for (const char *const *dir = (const char *const[]) { "core", "app", "plugins", "data", NULL }; *dir; dir++)
+    collect_sources (*dir, sources);
+  g_assert_cmpuint (sources->len, >, 200);
+  g_ptr_array_sort (sources, compare_strings);
+  g_ptr_array_add (sources, NULL);
+  joined = g_strjoinv ("\n", (char **) sources->pdata);
+  g_assert_true (g_file_set_contents (all_list, joined, -1, NULL));
+  entries = xgettext_messages (all_list);
+  g_assert_cmpint (g_remove (all_list), ==, 0);
+  g_assert_cmpint (g_rmdir (tmpdir), ==, 0);
+  g_assert_cmpuint (entries->len, >, 400);
+  {
+    g_autoptr(GHashTable) reported = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    for (guint i = 1; i < entries->len; i++)
+      {
+        PoEntry *e = g_ptr_array_index (entries, i);
+        g_auto(GStrv) files = g_strsplit (e->files, "\n", -1);
+
+        for (guint f = 0; files[f]; f++)
+          if (files[f][0] != '\0' && !g_hash_table_contains (listed, files[f])
+              && g_hash_table_add (reported, g_strdup (files[f])))
+            {
+              g_printerr ("%s has translatable messages (“%s”…) but po/POTFILES.in does not list it\n", files[f], e->msgid);
+              missing++;
+            }
+      }
+    if (missing > 0)
+      g_error ("%u source files with translatable messages are missing from po/POTFILES.in (see above): add them, "
+               "then run scripts/update-po.sh and translate their messages", missing);
+  }
 }
 
 /* Every catalogue entry names the files the sources have its message in (xgettext's "#:"
@@ -1287,6 +1381,7 @@ main (int argc, char **argv)
   g_test_add_func ("/i18n/plugin-strings", test_plugin_strings_french);
   g_test_add_func ("/i18n/po/complete", test_po_complete);
   g_test_add_func ("/i18n/po/covers-sources", test_po_covers_sources);
+  g_test_add_func ("/i18n/po/potfiles-complete", test_potfiles_complete);
   g_test_add_func ("/i18n/po/references", test_po_references);
   g_test_add_func ("/i18n/po/format-directives", test_po_format_directives);
   g_test_add_func ("/i18n/po/glossary", test_po_glossary);

@@ -13,6 +13,7 @@
 #include "kiela-lesson-editor.h"
 #include "kiela-step-list.h"
 #include "kiela-text-pane.h"
+#include "kiela-x11-shm.h"
 
 /* Below this window width the side panel folds away and the board gets the whole width; the
  * panel button (F9) then slides it over the board.  1100 px keeps a 1024-wide projector image
@@ -556,6 +557,8 @@ kiela_window_init (KielaWindow *self)
 {
   self->refusal_ms = 5000;
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Whole-window frames (the first at each size) without a new shared memory pool each. */
+  kiela_x11_shm_keep_frames (GTK_WINDOW (self));
   kiela_split_collapse_below (self->split, ADW_APPLICATION_WINDOW (self), PANEL_FOLD_WIDTH,
                               WINDOW_MIN_WIDTH, WINDOW_MIN_HEIGHT);
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_primary_menu, self, NULL);

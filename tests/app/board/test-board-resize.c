@@ -4,10 +4,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <gtk/gtk.h>
 
 #include "kiela-board-view.h"
 #include "kiela-board-view-private.h"
+#include "kiela-board-draw.h"
+#include "kiela-position.h"
 
 typedef struct {
   KielaBoardView *board;
@@ -159,6 +162,58 @@ test_destroy_during_job (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* Back and forth between three window sizes, each with squares of two sizes a pixel apart (and
+ * the window's panel folding in and out gives the board more sizes still in the app): the count
+ * badges of every size are drawn once, not again at each resize. */
+static void
+test_resize_keeps_badges (void)
+{
+  static const int sizes[][2] = { { 1000, 520 }, { 1400, 760 }, { 1200, 640 } };
+  Watch w = { 0 };
+  GtkWidget *window = present (&w, sizes[0][0], sizes[0][1]);
+  KielaBoardRenderer *renderer = kiela_board_view_get_renderer (w.board);
+  GHashTable *house_sizes = g_hash_table_new (NULL, NULL);
+  KielaPosition pos;
+  guint renders = 0;
+
+  memset (&pos, 0, sizeof pos);
+  pos.files = 10;
+  for (guint side = 0; side < 2; side++)
+    for (guint h = 0; h < 20; h++)
+      pos.houses[side][h] = (h * 7 + side * 5) % 9;
+  kiela_board_view_set_position (w.board, &pos);
+  for (guint round = 0; round < 2; round++)
+    {
+      if (round == 1)
+        renders = kiela_board_draw_get_badge_renders (renderer);
+      for (guint i = 1; i <= G_N_ELEMENTS (sizes); i++)
+        {
+          w.start_width = gtk_widget_get_width (GTK_WIDGET (w.board));
+          gtk_window_set_default_size (GTK_WINDOW (window), sizes[i % 3][0], sizes[i % 3][1]);
+          gtk_widget_queue_resize (window);
+          g_assert_true (wait_for (width_changed, &w, 10000));
+          g_assert_true (wait_for (drawn_fitting, &w, 10000));
+          for (guint side = 0; side < 2; side++)
+            for (guint h = 0; h < 20; h++)
+              {
+                GtkWidget *house = GTK_WIDGET (kiela_board_view_get_house (w.board, side, h));
+
+                g_hash_table_add (house_sizes, GINT_TO_POINTER (MIN (gtk_widget_get_width (house),
+                                                                     gtk_widget_get_height (house))));
+              }
+        }
+    }
+  g_test_message ("%u house sizes, %u badges drawn", g_hash_table_size (house_sizes), renders);
+  /* More sizes than the cache kept before (4): it would have drawn them anew in every round. */
+  g_assert_cmpuint (g_hash_table_size (house_sizes), >, 4);
+  g_assert_cmpuint (renders, >, 0);
+  g_assert_cmpuint (kiela_board_draw_get_badge_renders (renderer), ==, renders);
+
+  g_hash_table_unref (house_sizes);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (wait_for (no_jobs, &w, 10000));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -171,5 +226,6 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/board/resize/old-then-new", test_resize_shows_old_then_new);
   g_test_add_func ("/board/resize/destroy-during-job", test_destroy_during_job);
+  g_test_add_func ("/board/resize/keeps-badges", test_resize_keeps_badges);
   return g_test_run ();
 }

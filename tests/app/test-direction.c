@@ -21,6 +21,7 @@
 #include "kiela-lesson-editor.h"
 #include "app-test-window.h"
 #include "app-test-render.h"
+#include "app-test-lesson-editor.h"
 #include "kiela-compat.h"
 
 typedef struct {
@@ -459,12 +460,6 @@ test_editor_step (Fixture *f, gconstpointer data)
     }
 }
 
-static gboolean
-search_done (gpointer data)
-{
-  return !kiela_lesson_editor_is_searching (data);
-}
-
 /* The lesson editor's Find Best Move where the best move is b1 sown clockwise (it leaves North
  * without a move): the step asks for "b1<", the answer row says so, and the step is sound. */
 static void
@@ -472,11 +467,9 @@ test_editor_best_move (Fixture *f, gconstpointer data)
 {
   KielaLessonEditor *editor;
   KielaLessonDraft *draft;
-  AdwComboRow *kind;
-  GListModel *kinds;
   KielaPosition pos;
   g_autoptr(GError) error = NULL;
-  guint i, step;
+  guint step;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->w.window), "win.new-lesson", NULL));
   spin (50);
@@ -499,15 +492,8 @@ test_editor_best_move (Fixture *f, gconstpointer data)
   spin (20);
   step = kiela_lesson_draft_get_n_steps (draft) - 1;
   gtk_editable_set_text (GTK_EDITABLE (kiela_lesson_editor_get_control (editor, "title")), "Omweso Puzzles");
-  /* The kind chosen by its name, as a teacher reads it. */
-  kind = ADW_COMBO_ROW (kiela_lesson_editor_get_control (editor, "kind"));
-  kinds = adw_combo_row_get_model (kind);
-  for (i = 0; i < g_list_model_get_n_items (kinds); i++)
-    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (kinds), i), kiela_task_kind_name (KIELA_TASK_BEST_MOVE)))
-      break;
-  g_assert_cmpuint (i, <, g_list_model_get_n_items (kinds));
-  adw_combo_row_set_selected (kind, i);
-  spin (20);
+  choose_kind (editor, KIELA_TASK_BEST_MOVE);
+  spin (10);
   g_assert_cmpint (kiela_lesson_draft_get_step (draft, step)->kind, ==, KIELA_TASK_BEST_MOVE);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (kiela_lesson_editor_get_control (editor, "text"))),
                             "Find the winning move.", -1);

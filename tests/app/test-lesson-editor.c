@@ -21,6 +21,7 @@
 #include "kiela-board-view-private.h"
 #include "app-test-util.h"
 #include "app-test-render.h"
+#include "app-test-lesson-editor.h"
 #include "kiela-compat.h"
 #include "kiela-lesson-install.h"
 
@@ -110,23 +111,6 @@ set_text (KielaLessonEditor *editor, const char *text)
 
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), text, -1);
   spin (10);
-}
-
-/* The kind row's index of a task kind: the rows are found by their text, as a teacher reads them. */
-static void
-choose_kind (KielaLessonEditor *editor, KielaTaskKind kind)
-{
-  AdwComboRow *row = ADW_COMBO_ROW (kiela_lesson_editor_get_control (editor, "kind"));
-  GListModel *model = adw_combo_row_get_model (row);
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), i), kiela_task_kind_name (kind)))
-      {
-        adw_combo_row_set_selected (row, i);
-        spin (10);
-        return;
-      }
-  g_assert_not_reached ();
 }
 
 /* Where the engine says `square`'s move ends and what it captures, worked out here from the position. */
@@ -482,11 +466,6 @@ test_build_try_save_install (Fixture *f, gconstpointer data)
 }
 
 /* The engine refuses a position with no clear best move, and answers one with a clear one. */
-static gboolean
-search_done (gpointer data)
-{
-  return !kiela_lesson_editor_is_searching (data);
-}
 
 static void
 test_best_move (Fixture *f, gconstpointer data)

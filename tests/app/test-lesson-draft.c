@@ -238,6 +238,18 @@ on_best (GObject *source, GAsyncResult *result, gpointer data)
   *(GAsyncResult **) data = g_object_ref (result);
 }
 
+/* The engine's best move for step `index`, asked as the editor asks it and waited for. */
+static gboolean
+find_best (KielaLessonDraft *d, guint index, char **square, gint *margin, GError **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  kiela_lesson_draft_find_best_async (d, index, NULL, on_best, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return kiela_lesson_draft_find_best_finish (d, result, square, margin, error);
+}
+
 /* A puzzle whose best move is sown clockwise: the engine's answer names the direction ("b1<",
  * not the house alone, which sown the usual way captures nothing), the file keeps it, reads it
  * back and checks it, and the step is right only for b1 sown clockwise. */
@@ -246,7 +258,6 @@ test_best_direction (Fixture *f, gconstpointer data)
 {
   g_autoptr(KielaLessonDraft) d = kiela_lesson_draft_new (f->registry);
   g_autoptr(KielaLessonFile) file = NULL, back = NULL;
-  g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *square = NULL, *data_text = NULL, *feedback = NULL;
   const KielaVariant *omweso = kiela_registry_lookup_variant (f->registry, "omweso");
@@ -260,10 +271,7 @@ test_best_direction (Fixture *f, gconstpointer data)
   kiela_lesson_draft_insert_step (d, 0, "2,0,0,0,0,0,0,1/2,0,0,0,0,0,1,0/2,0,0,0,0,3,0,0/0,2,0,0,1,0,0,0 s");
   kiela_lesson_draft_set_text (d, 0, "Find the winning move.");
   kiela_lesson_draft_set_kind (d, 0, KIELA_TASK_BEST_MOVE);
-  kiela_lesson_draft_find_best_async (d, 0, NULL, on_best, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_true (kiela_lesson_draft_find_best_finish (d, result, &square, &margin, &error));
+  g_assert_true (find_best (d, 0, &square, &margin, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (square, ==, "b1<");
   g_assert_cmpint (margin, >, 0);
@@ -289,17 +297,13 @@ test_best_direction (Fixture *f, gconstpointer data)
   /* Mefuvha: the best move also takes North's last house a4 by the extra capture ("j2xa4"), which
    * no lesson step can ask for: the engine's answer is refused, naming the move, and no answer is
    * put into the step. */
-  g_clear_object (&result);
   g_clear_pointer (&square, g_free);
   kiela_lesson_draft_set_variant (d, "mefuvha");
   kiela_lesson_draft_insert_step (d, 1, "2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,2,0,0,0,0,0,0,0,0/"
                                         "0,0,0,0,0,0,0,0,0,2,0,0,0,0,0,0/2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 s");
   kiela_lesson_draft_set_text (d, 1, "Find the winning move.");
   kiela_lesson_draft_set_kind (d, 1, KIELA_TASK_BEST_MOVE);
-  kiela_lesson_draft_find_best_async (d, 1, NULL, on_best, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (kiela_lesson_draft_find_best_finish (d, result, &square, &margin, &error));
+  g_assert_false (find_best (d, 1, &square, &margin, &error));
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "j2xa4"));
   g_assert_nonnull (strstr (error->message, "cannot ask for"));

@@ -28,14 +28,14 @@ ends_on_first_lap (const guint8 *my, guint h, const guint n)
  * the sowing may resume from them.
  */
 typedef struct {
-  guint8 end1[32] __attribute__ ((aligned (16)));
-  guint8 end2[32] __attribute__ ((aligned (16)));
-  guint8 end3[32] __attribute__ ((aligned (16)));
-  guint8 hand2[32] __attribute__ ((aligned (16)));
-  guint8 hand3[32] __attribute__ ((aligned (16)));
-  guint8 capture1[32] __attribute__ ((aligned (16)));
-  guint8 capture2[32] __attribute__ ((aligned (16)));
-  guint8 laps[32] __attribute__ ((aligned (16)));
+  guint8 end1[32] __attribute__ ((aligned (32)));
+  guint8 end2[32] __attribute__ ((aligned (32)));
+  guint8 end3[32] __attribute__ ((aligned (32)));
+  guint8 hand2[32] __attribute__ ((aligned (32)));
+  guint8 hand3[32] __attribute__ ((aligned (32)));
+  guint8 capture1[32] __attribute__ ((aligned (32)));
+  guint8 capture2[32] __attribute__ ((aligned (32)));
+  guint8 laps[32] __attribute__ ((aligned (32)));
 } KielaLeafLook;
 
 /*
@@ -108,8 +108,9 @@ kiela_leaf_look (const KielaVariant *v, const KielaPacked *p, const guint files,
   return n_cand;
 }
 
-/* Whether the vector look below may be used: the processor has SSSE3 and POPCNT (tests switch it off). */
-static gboolean use_vector_look;
+/* Which look at the leaves' first laps perft and the legal-move mask use: the
+ * best the processor has, unless tests choose another (a KielaLeafLookKind). */
+static guint leaf_look_kind;
 
 #if (defined (__x86_64__) || defined (__i386__)) && (defined (__GNUC__) || defined (__clang__))
 #include <immintrin.h>
@@ -240,26 +241,164 @@ kiela_leaf_look_vector (const KielaPacked *p, const guint files, const guint32 l
   *rest = cand & ~ends;
   return (guint) __builtin_popcount (cand);
 }
+
+#define KIELA_AVX2 __attribute__ ((target ("avx2,popcnt")))
+
+/* lookup32 on 32 lanes: each 128-bit half of a 256-bit shuffle reads its own
+ * half of the table, so both halves of t are broadcast and the result chosen
+ * by the index's bit 4 (moved to the top of its byte, where blendv reads). */
+static inline __attribute__((always_inline)) KIELA_AVX2 __m256i
+lookup32_avx2 (__m256i t_low, __m256i t_high, __m256i idx)
+{
+  return _mm256_blendv_epi8 (_mm256_shuffle_epi8 (t_low, idx), _mm256_shuffle_epi8 (t_high, idx),
+                             _mm256_slli_epi16 (idx, 3));
+}
+
+static inline __attribute__((always_inline)) KIELA_AVX2 __m256i
+ge_u8_avx2 (__m256i a, __m256i b)
+{
+  return _mm256_cmpeq_epi8 (_mm256_max_epu8 (a, b), a);
+}
+
+static inline __attribute__((always_inline)) KIELA_AVX2 __m256i
+wrap_u8_avx2 (__m256i a, __m256i n)
+{
+  return _mm256_sub_epi8 (a, _mm256_and_si256 (ge_u8_avx2 (a, n), n));
+}
+
+/*
+ * kiela_leaf_look_vector with AVX2: the same computation, line by line, on all
+ * 32 houses of the mover's side in one vector instead of two.  The tests run
+ * every look the processor has against the portable one.
+ */
+static KIELA_AVX2 guint
+kiela_leaf_look_avx2 (const KielaPacked *p, const guint files, const guint32 limit, const guint min_sow,
+                      KielaLeafLook *look, guint32 *rest)
+{
+  const guint8 *myb = p->b + p->to_move * 32;
+  const guint8 *opb = p->b + (1 - p->to_move) * 32;
+  const __m256i k = _mm256_loadu_si256 ((const __m256i *) myb);
+  const __m256i m0 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) myb));
+  const __m256i m1 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) (myb + 16)));
+  const __m256i o0 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) opb));
+  const __m256i o1 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) (opb + 16)));
+  const __m256i nv = _mm256_set1_epi8 ((char) (2 * files)), fv = _mm256_set1_epi8 ((char) files);
+  const __m256i fiv = _mm256_set1_epi8 ((char) (3 * files - 1)), n1 = _mm256_set1_epi8 ((char) (2 * files - 1));
+  const __m256i zero = _mm256_setzero_si256 (), one = _mm256_set1_epi8 (1), all = _mm256_set1_epi8 ((char) 0xff);
+  const __m256i lim2 = limit >= 2 ? all : zero, lim3 = limit >= 3 ? all : zero;
+  const __m256i h = _mm256_setr_epi8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                      16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  /* Lap 1: k stones from h, ending in `last` (which held m). */
+  const __m256i short1 = _mm256_andnot_si256 (ge_u8_avx2 (k, nv), all);
+  const __m256i last = wrap_u8_avx2 (_mm256_add_epi8 (h, _mm256_and_si256 (k, short1)), nv);
+  const __m256i m = lookup32_avx2 (m0, m1, last);
+  const __m256i inner = ge_u8_avx2 (last, fv);
+  const __m256i opfi = lookup32_avx2 (o0, o1, _mm256_and_si256 (_mm256_sub_epi8 (fiv, last), inner));
+  const __m256i opfo = lookup32_avx2 (o0, o1, _mm256_and_si256 (_mm256_sub_epi8 (last, fv), inner));
+  const __m256i capture = _mm256_andnot_si256 (_mm256_cmpeq_epi8 (opfi, zero), inner);
+  /* Lap 2: k2 stones from last, ending in last2 (which held m2). */
+  const __m256i hand = _mm256_or_si256 (_mm256_and_si256 (capture, _mm256_add_epi8 (opfi, opfo)),
+                                        _mm256_andnot_si256 (capture, _mm256_add_epi8 (m, one)));
+  const __m256i short2 = _mm256_andnot_si256 (ge_u8_avx2 (hand, nv), lim2);
+  const __m256i k2 = _mm256_and_si256 (hand, short2);
+  const __m256i last2 = wrap_u8_avx2 (_mm256_add_epi8 (last, k2), nv);
+  const __m256i m2 = lookup32_avx2 (m0, m1, last2);
+  const __m256i passed = wrap_u8_avx2 (_mm256_add_epi8 (last2, _mm256_sub_epi8 (n1, h)), nv);
+  const __m256i in1 = _mm256_andnot_si256 (ge_u8_avx2 (passed, k), all);   /* lap 1 passed last2 */
+  const __m256i second = _mm256_or_si256 (_mm256_cmpeq_epi8 (last2, h),
+                                          _mm256_andnot_si256 (in1, _mm256_cmpeq_epi8 (m2, zero)));
+  /* Lap 3: k3 stones from last2, ending in last3. */
+  const __m256i inner2 = ge_u8_avx2 (last2, fv);
+  const __m256i opfi2 = lookup32_avx2 (o0, o1, _mm256_and_si256 (_mm256_sub_epi8 (fiv, last2), inner2));
+  const __m256i opfo2 = lookup32_avx2 (o0, o1, _mm256_and_si256 (_mm256_sub_epi8 (last2, fv), inner2));
+  const __m256i capture2 = _mm256_andnot_si256 (_mm256_cmpeq_epi8 (opfi2, zero), inner2);
+  const __m256i hand3 = _mm256_or_si256 (_mm256_and_si256 (capture2, _mm256_add_epi8 (opfi2, opfo2)),
+                                         _mm256_andnot_si256 (capture2,
+                                                              _mm256_add_epi8 (_mm256_add_epi8 (m2, one),
+                                                                               _mm256_and_si256 (in1, one))));
+  const __m256i short3 = _mm256_and_si256 (_mm256_andnot_si256 (ge_u8_avx2 (hand3, nv), lim3), short2);
+  const __m256i k3 = _mm256_and_si256 (hand3, short3);
+  const __m256i last3 = wrap_u8_avx2 (_mm256_add_epi8 (last2, k3), nv);
+  /* What last3 held after lap 2 (see kiela_leaf_look_vector). */
+  const __m256i d1 = wrap_u8_avx2 (_mm256_add_epi8 (last3, _mm256_sub_epi8 (n1, h)), nv);
+  const __m256i d2 = wrap_u8_avx2 (_mm256_add_epi8 (last3, _mm256_sub_epi8 (n1, last)), nv);
+  const __m256i held = _mm256_add_epi8 (_mm256_andnot_si256 (_mm256_cmpeq_epi8 (last3, h), lookup32_avx2 (m0, m1, last3)),
+                                        _mm256_add_epi8 (_mm256_andnot_si256 (ge_u8_avx2 (d1, k), one),
+                                                         _mm256_andnot_si256 (ge_u8_avx2 (d2, k2), one)));
+  const __m256i relayed_from = _mm256_andnot_si256 (capture, _mm256_cmpeq_epi8 (last3, last));
+  const __m256i third = _mm256_or_si256 (relayed_from, _mm256_cmpeq_epi8 (held, zero));
+  const __m256i end = _mm256_and_si256 (short1, _mm256_or_si256 (_mm256_cmpeq_epi8 (m, zero),
+                                                                 _mm256_and_si256 (short2, _mm256_or_si256 (second,
+                                                                                   _mm256_and_si256 (short3, third)))));
+  guint32 ends, cand;
+
+  _mm256_store_si256 ((__m256i *) look->end1, last);
+  _mm256_store_si256 ((__m256i *) look->end2, last2);
+  _mm256_store_si256 ((__m256i *) look->end3, last3);
+  _mm256_store_si256 ((__m256i *) look->hand2, k2);
+  _mm256_store_si256 ((__m256i *) look->hand3, k3);
+  _mm256_store_si256 ((__m256i *) look->capture1, capture);
+  _mm256_store_si256 ((__m256i *) look->capture2, _mm256_and_si256 (capture2, short3));
+  _mm256_store_si256 ((__m256i *) look->laps,
+                      _mm256_and_si256 (_mm256_and_si256 (short1, short2), _mm256_sub_epi8 (_mm256_set1_epi8 (2), short3)));
+  ends = (guint32) _mm256_movemask_epi8 (end);
+  cand = (guint32) _mm256_movemask_epi8 (ge_u8_avx2 (k, _mm256_set1_epi8 ((char) min_sow)));
+  cand &= (guint32) ((G_GUINT64_CONSTANT (1) << (2 * files)) - 1);
+  *rest = cand & ~ends;
+  return (guint) __builtin_popcount (cand);
+}
 #endif
 
-gboolean
-kiela_packed_set_vector_look (gboolean enable)
+/* The best look this processor can run. */
+static guint
+best_leaf_look (void)
 {
-  const gboolean was = use_vector_look;
-
 #ifdef KIELA_HAVE_VECTOR_LOOK
   __builtin_cpu_init ();
-  use_vector_look = enable && __builtin_cpu_supports ("ssse3") && __builtin_cpu_supports ("popcnt");
-#else
-  use_vector_look = FALSE;
+  if (__builtin_cpu_supports ("avx2") && __builtin_cpu_supports ("popcnt"))
+    return KIELA_LEAF_LOOK_AVX2;
+  if (__builtin_cpu_supports ("ssse3") && __builtin_cpu_supports ("popcnt"))
+    return KIELA_LEAF_LOOK_SSSE3;
 #endif
+  return KIELA_LEAF_LOOK_PORTABLE;
+}
+
+guint
+kiela_packed_set_leaf_look (guint kind)
+{
+  const guint was = leaf_look_kind;
+
+  leaf_look_kind = MIN (kind, best_leaf_look ());
   return was;
 }
 
-__attribute__ ((constructor)) static void
-init_vector_look (void)
+guint
+kiela_packed_get_leaf_look (void)
 {
-  kiela_packed_set_vector_look (TRUE);
+  return leaf_look_kind;
+}
+
+__attribute__ ((constructor)) static void
+init_leaf_look (void)
+{
+  leaf_look_kind = best_leaf_look ();
+}
+
+/*
+ * The vector look the processor has (the candidates' count, or 0 for none:
+ * the caller then asks the portable look, which also knows single stones).
+ */
+static inline __attribute__((always_inline)) guint
+kiela_leaf_look_fast (const KielaPacked *p, const guint files, const guint32 limit, const guint min_sow,
+                      KielaLeafLook *look, guint32 *rest)
+{
+#ifdef KIELA_HAVE_VECTOR_LOOK
+  if (G_LIKELY (leaf_look_kind == KIELA_LEAF_LOOK_AVX2))
+    return kiela_leaf_look_avx2 (p, files, limit, min_sow, look, rest);
+  if (leaf_look_kind == KIELA_LEAF_LOOK_SSSE3)
+    return kiela_leaf_look_vector (p, files, limit, min_sow, look, rest);
+#endif
+  return 0;
 }
 
 /*
@@ -359,18 +498,15 @@ kiela_packed_legal_mask (const KielaVariant *variant, const KielaPacked *p, guin
   if (p->files != files || p->stride != 32 || !kiela_is_kiela_rules (variant) ||
       !kiela_has_plain_candidates (variant) || variant->endless_policy != KIELA_ENDLESS_ILLEGAL)
     return FALSE;
-#ifdef KIELA_HAVE_VECTOR_LOOK
-  if (use_vector_look)
-    {
-      const guint8 *my = p->b + p->to_move * 32;
-      const guint min_sow = variant->min_sow ? variant->min_sow : 1;
+  {
+    const guint8 *my = p->b + p->to_move * 32;
+    const guint min_sow = variant->min_sow ? variant->min_sow : 1;
 
-      n_cand = kiela_leaf_look_vector (p, files, limit, min_sow, &look, &rest);
-      if (n_cand)
-        for (guint h = 0; h < 2 * files; h++)
-          legal |= (guint32) (my[h] >= min_sow) << h;
-    }
-#endif
+    n_cand = kiela_leaf_look_fast (p, files, limit, min_sow, &look, &rest);
+    if (n_cand)
+      for (guint h = 0; h < 2 * files; h++)
+        legal |= (guint32) (my[h] >= min_sow) << h;
+  }
   if (n_cand == 0)
     {
       KielaMove cand[KIELA_PACKED_MAX_MOVES];
@@ -419,11 +555,7 @@ packed_perft_impl (const KielaVariant *v, const KielaPacked *p, guint depth, Pac
       KielaLeafLook look;
       guint32 rest = 0;
 
-      n_cand = 0;
-#ifdef KIELA_HAVE_VECTOR_LOOK
-      if (use_vector_look)
-        n_cand = kiela_leaf_look_vector (p, files, limit, v->min_sow ? v->min_sow : 1, &look, &rest);
-#endif
+      n_cand = kiela_leaf_look_fast (p, files, limit, v->min_sow ? v->min_sow : 1, &look, &rest);
       if (n_cand == 0)
         n_cand = kiela_leaf_look (v, p, files, lanes, limit, &look, &rest);
       return n_cand - kiela_leaves_never_ending (p, rest, &look, files, lanes, limit, &rest);

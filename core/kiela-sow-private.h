@@ -72,10 +72,20 @@ gboolean kiela_packed_legal_mask    (const KielaVariant *variant, const KielaPac
 /* kiela_perft on a compact board: the number of move sequences of `depth` plies. */
 guint64  kiela_packed_perft         (const KielaVariant *variant, const KielaPacked *packed, guint depth);
 
-/* Whether perft's look at the first two laps of every leaf move may use the
- * processor's byte shuffles (SSSE3), where it has them; on by default, and
- * switched off by tests to check the portable look.  Returns the old setting. */
-gboolean kiela_packed_set_vector_look (gboolean enable);
+/* The looks at the first laps of every leaf move that perft and the legal-move
+ * mask may use: portable C, or the processor's byte shuffles, 16 houses to a
+ * vector (SSSE3) or 32 (AVX2). */
+typedef enum {
+  KIELA_LEAF_LOOK_PORTABLE,
+  KIELA_LEAF_LOOK_SSSE3,
+  KIELA_LEAF_LOOK_AVX2,
+} KielaLeafLookKind;
+
+/* Chooses the look (a KielaLeafLookKind): the best the processor has by
+ * default; tests choose each in turn to check it against the others.  A kind
+ * the processor lacks gives the best below it.  Returns the old kind. */
+guint kiela_packed_set_leaf_look (guint kind);
+guint kiela_packed_get_leaf_look (void);
 
 /* Whether the variant sows some moves clockwise, wins by captures at both ends or has an
  * extra capture (kiela-sow.c): its moves take the 16-bit path with directions, never the compact board. */

@@ -411,15 +411,18 @@ test_perft_counts (void)
   guint max_depth = g_test_slow () ? 7 : 5;
 
   kiela_position_init_start (&start, v);
-  /* With the vector look at the first two laps of the leaves (where the
-   * processor has it) and with the portable one. */
-  for (guint vector = 0; vector < 2; vector++)
+  /* With every look at the first laps of the leaves that the processor has
+   * (portable, SSSE3, AVX2). */
+  for (guint kind = KIELA_LEAF_LOOK_PORTABLE; kind <= KIELA_LEAF_LOOK_AVX2; kind++)
     {
-      const gboolean was = kiela_packed_set_vector_look (vector);
+      const guint was = kiela_packed_set_leaf_look (kind);
 
-      for (guint d = 0; d <= max_depth; d++)
-        g_assert_cmpuint (kiela_perft (v, &start, d), ==, recorded[d]);
-      kiela_packed_set_vector_look (was);
+      if (kiela_packed_get_leaf_look () == kind)
+        for (guint d = 0; d <= max_depth; d++)
+          g_assert_cmpuint (kiela_perft (v, &start, d), ==, recorded[d]);
+      else
+        g_test_message ("leaf look %u: not on this processor", kind);
+      kiela_packed_set_leaf_look (was);
     }
   for (guint d = 0; d <= 4; d++)
     g_assert_cmpuint (kiela_perft (v, &start, d), ==, ref_perft (v, &start, d));
@@ -454,16 +457,19 @@ moves_perft (const KielaVariant *v, const KielaPosition *pos, guint depth)
   return total;
 }
 
-/* kiela_perft is `expected` with the vector look at the leaves' first two laps and with the portable one. */
+/* kiela_perft is `expected` with every look at the leaves' first laps that the processor has. */
 static void
 perft_both_looks (const KielaVariant *v, const KielaPosition *pos, guint depth, guint64 expected)
 {
-  const gboolean was = kiela_packed_set_vector_look (TRUE);
+  const guint was = kiela_packed_get_leaf_look ();
 
-  g_assert_cmpuint (kiela_perft (v, pos, depth), ==, expected);
-  kiela_packed_set_vector_look (FALSE);
-  g_assert_cmpuint (kiela_perft (v, pos, depth), ==, expected);
-  kiela_packed_set_vector_look (was);
+  for (guint kind = KIELA_LEAF_LOOK_PORTABLE; kind <= KIELA_LEAF_LOOK_AVX2; kind++)
+    {
+      kiela_packed_set_leaf_look (kind);
+      if (kiela_packed_get_leaf_look () == kind)
+        g_assert_cmpuint (kiela_perft (v, pos, depth), ==, expected);
+    }
+  kiela_packed_set_leaf_look (was);
 }
 
 /*

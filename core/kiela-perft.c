@@ -31,10 +31,13 @@ typedef struct {
   guint8 end1[32] __attribute__ ((aligned (32)));
   guint8 end2[32] __attribute__ ((aligned (32)));
   guint8 end3[32] __attribute__ ((aligned (32)));
+  guint8 end4[32] __attribute__ ((aligned (32)));
   guint8 hand2[32] __attribute__ ((aligned (32)));
   guint8 hand3[32] __attribute__ ((aligned (32)));
+  guint8 hand4[32] __attribute__ ((aligned (32)));
   guint8 capture1[32] __attribute__ ((aligned (32)));
   guint8 capture2[32] __attribute__ ((aligned (32)));
+  guint8 capture3[32] __attribute__ ((aligned (32)));
   guint8 laps[32] __attribute__ ((aligned (32)));
 } KielaLeafLook;
 
@@ -78,11 +81,11 @@ kiela_ends_within_two_laps (const guint8 *my, const guint8 *op, guint h, const g
     passed -= n;
   second = (last2 == h) | ((my[last2] == 0) & (passed >= k));
   look->end1[h] = (guint8) last;
-  look->end2[h] = look->end3[h] = (guint8) last2;
+  look->end2[h] = look->end3[h] = look->end4[h] = (guint8) last2;
   look->hand2[h] = (guint8) k2;
-  look->hand3[h] = 0;
+  look->hand3[h] = look->hand4[h] = 0;
   look->capture1[h] = (guint8) capture;
-  look->capture2[h] = 0;
+  look->capture2[h] = look->capture3[h] = 0;
   look->laps[h] = (guint8) (2 * (short1 & short2 & (limit >= 2)));
   return short1 & ((m == 0) | (short2 & (limit >= 2) & second));
 }
@@ -227,10 +230,13 @@ kiela_leaf_look_vector (const KielaPacked *p, const guint files, const guint32 l
       _mm_store_si128 ((__m128i *) (look->end1 + 16 * v), last);
       _mm_store_si128 ((__m128i *) (look->end2 + 16 * v), last2);
       _mm_store_si128 ((__m128i *) (look->end3 + 16 * v), last3);
+      _mm_store_si128 ((__m128i *) (look->end4 + 16 * v), last3);
       _mm_store_si128 ((__m128i *) (look->hand2 + 16 * v), k2);
       _mm_store_si128 ((__m128i *) (look->hand3 + 16 * v), k3);
+      _mm_store_si128 ((__m128i *) (look->hand4 + 16 * v), zero);
       _mm_store_si128 ((__m128i *) (look->capture1 + 16 * v), capture);
       _mm_store_si128 ((__m128i *) (look->capture2 + 16 * v), _mm_and_si128 (capture2, short3));
+      _mm_store_si128 ((__m128i *) (look->capture3 + 16 * v), zero);
       /* 3 where short3, else 2 where short1 and short2, else 0. */
       _mm_store_si128 ((__m128i *) (look->laps + 16 * v),
                        _mm_and_si128 (_mm_and_si128 (short1, short2), _mm_sub_epi8 (_mm_set1_epi8 (2), short3)));
@@ -266,87 +272,38 @@ wrap_u8_avx2 (__m256i a, __m256i n)
   return _mm256_sub_epi8 (a, _mm256_and_si256 (ge_u8_avx2 (a, n), n));
 }
 
-/*
- * kiela_leaf_look_vector with AVX2: the same computation, line by line, on all
- * 32 houses of the mover's side in one vector instead of two.  The tests run
- * every look the processor has against the portable one.
- */
-static KIELA_AVX2 guint
-kiela_leaf_look_avx2 (const KielaPacked *p, const guint files, const guint32 limit, const guint min_sow,
-                      KielaLeafLook *look, guint32 *rest)
-{
-  const guint8 *myb = p->b + p->to_move * 32;
-  const guint8 *opb = p->b + (1 - p->to_move) * 32;
-  const __m256i k = _mm256_loadu_si256 ((const __m256i *) myb);
-  const __m256i m0 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) myb));
-  const __m256i m1 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) (myb + 16)));
-  const __m256i o0 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) opb));
-  const __m256i o1 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) (opb + 16)));
-  const __m256i nv = _mm256_set1_epi8 ((char) (2 * files)), fv = _mm256_set1_epi8 ((char) files);
-  const __m256i fiv = _mm256_set1_epi8 ((char) (3 * files - 1)), n1 = _mm256_set1_epi8 ((char) (2 * files - 1));
-  const __m256i zero = _mm256_setzero_si256 (), one = _mm256_set1_epi8 (1), all = _mm256_set1_epi8 ((char) 0xff);
-  const __m256i lim2 = limit >= 2 ? all : zero, lim3 = limit >= 3 ? all : zero;
-  const __m256i h = _mm256_setr_epi8 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-                                      16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-  /* Lap 1: k stones from h, ending in `last` (which held m). */
-  const __m256i short1 = _mm256_andnot_si256 (ge_u8_avx2 (k, nv), all);
-  const __m256i last = wrap_u8_avx2 (_mm256_add_epi8 (h, _mm256_and_si256 (k, short1)), nv);
-  const __m256i m = lookup32_avx2 (m0, m1, last);
-  const __m256i inner = ge_u8_avx2 (last, fv);
-  const __m256i opfi = lookup32_avx2 (o0, o1, _mm256_and_si256 (_mm256_sub_epi8 (fiv, last), inner));
-  const __m256i opfo = lookup32_avx2 (o0, o1, _mm256_and_si256 (_mm256_sub_epi8 (last, fv), inner));
-  const __m256i capture = _mm256_andnot_si256 (_mm256_cmpeq_epi8 (opfi, zero), inner);
-  /* Lap 2: k2 stones from last, ending in last2 (which held m2). */
-  const __m256i hand = _mm256_or_si256 (_mm256_and_si256 (capture, _mm256_add_epi8 (opfi, opfo)),
-                                        _mm256_andnot_si256 (capture, _mm256_add_epi8 (m, one)));
-  const __m256i short2 = _mm256_andnot_si256 (ge_u8_avx2 (hand, nv), lim2);
-  const __m256i k2 = _mm256_and_si256 (hand, short2);
-  const __m256i last2 = wrap_u8_avx2 (_mm256_add_epi8 (last, k2), nv);
-  const __m256i m2 = lookup32_avx2 (m0, m1, last2);
-  const __m256i passed = wrap_u8_avx2 (_mm256_add_epi8 (last2, _mm256_sub_epi8 (n1, h)), nv);
-  const __m256i in1 = _mm256_andnot_si256 (ge_u8_avx2 (passed, k), all);   /* lap 1 passed last2 */
-  const __m256i second = _mm256_or_si256 (_mm256_cmpeq_epi8 (last2, h),
-                                          _mm256_andnot_si256 (in1, _mm256_cmpeq_epi8 (m2, zero)));
-  /* Lap 3: k3 stones from last2, ending in last3. */
-  const __m256i inner2 = ge_u8_avx2 (last2, fv);
-  const __m256i opfi2 = lookup32_avx2 (o0, o1, _mm256_and_si256 (_mm256_sub_epi8 (fiv, last2), inner2));
-  const __m256i opfo2 = lookup32_avx2 (o0, o1, _mm256_and_si256 (_mm256_sub_epi8 (last2, fv), inner2));
-  const __m256i capture2 = _mm256_andnot_si256 (_mm256_cmpeq_epi8 (opfi2, zero), inner2);
-  const __m256i hand3 = _mm256_or_si256 (_mm256_and_si256 (capture2, _mm256_add_epi8 (opfi2, opfo2)),
-                                         _mm256_andnot_si256 (capture2,
-                                                              _mm256_add_epi8 (_mm256_add_epi8 (m2, one),
-                                                                               _mm256_and_si256 (in1, one))));
-  const __m256i short3 = _mm256_and_si256 (_mm256_andnot_si256 (ge_u8_avx2 (hand3, nv), lim3), short2);
-  const __m256i k3 = _mm256_and_si256 (hand3, short3);
-  const __m256i last3 = wrap_u8_avx2 (_mm256_add_epi8 (last2, k3), nv);
-  /* What last3 held after lap 2 (see kiela_leaf_look_vector). */
-  const __m256i d1 = wrap_u8_avx2 (_mm256_add_epi8 (last3, _mm256_sub_epi8 (n1, h)), nv);
-  const __m256i d2 = wrap_u8_avx2 (_mm256_add_epi8 (last3, _mm256_sub_epi8 (n1, last)), nv);
-  const __m256i held = _mm256_add_epi8 (_mm256_andnot_si256 (_mm256_cmpeq_epi8 (last3, h), lookup32_avx2 (m0, m1, last3)),
-                                        _mm256_add_epi8 (_mm256_andnot_si256 (ge_u8_avx2 (d1, k), one),
-                                                         _mm256_andnot_si256 (ge_u8_avx2 (d2, k2), one)));
-  const __m256i relayed_from = _mm256_andnot_si256 (capture, _mm256_cmpeq_epi8 (last3, last));
-  const __m256i third = _mm256_or_si256 (relayed_from, _mm256_cmpeq_epi8 (held, zero));
-  const __m256i end = _mm256_and_si256 (short1, _mm256_or_si256 (_mm256_cmpeq_epi8 (m, zero),
-                                                                 _mm256_and_si256 (short2, _mm256_or_si256 (second,
-                                                                                   _mm256_and_si256 (short3, third)))));
-  guint32 ends, cand;
+/* The look on one 256-bit vector, with the 32-entry lookups done by two
+ * in-lane shuffles (AVX2), or by one byte permute (AVX-512 VBMI, which also
+ * has the 32 registers that the look's many values want). */
+#define LOOK256_NAME kiela_leaf_look_avx2
+#define LOOK256_TARGET "avx2,popcnt"
+#define LOOK256_TABLES(myb, opb)                                                                      \
+  const __m256i m0 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) (myb)));       \
+  const __m256i m1 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) ((myb) + 16))); \
+  const __m256i o0 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) (opb)));       \
+  const __m256i o1 = _mm256_broadcastsi128_si256 (_mm_loadu_si128 ((const __m128i *) ((opb) + 16)))
+#define LOOK256_MY(idx) lookup32_avx2 (m0, m1, (idx))
+#define LOOK256_OP(idx) lookup32_avx2 (o0, o1, (idx))
+#include "kiela-perft-look256.h"
+#undef LOOK256_NAME
+#undef LOOK256_TARGET
+#undef LOOK256_TABLES
+#undef LOOK256_MY
+#undef LOOK256_OP
 
-  _mm256_store_si256 ((__m256i *) look->end1, last);
-  _mm256_store_si256 ((__m256i *) look->end2, last2);
-  _mm256_store_si256 ((__m256i *) look->end3, last3);
-  _mm256_store_si256 ((__m256i *) look->hand2, k2);
-  _mm256_store_si256 ((__m256i *) look->hand3, k3);
-  _mm256_store_si256 ((__m256i *) look->capture1, capture);
-  _mm256_store_si256 ((__m256i *) look->capture2, _mm256_and_si256 (capture2, short3));
-  _mm256_store_si256 ((__m256i *) look->laps,
-                      _mm256_and_si256 (_mm256_and_si256 (short1, short2), _mm256_sub_epi8 (_mm256_set1_epi8 (2), short3)));
-  ends = (guint32) _mm256_movemask_epi8 (end);
-  cand = (guint32) _mm256_movemask_epi8 (ge_u8_avx2 (k, _mm256_set1_epi8 ((char) min_sow)));
-  cand &= (guint32) ((G_GUINT64_CONSTANT (1) << (2 * files)) - 1);
-  *rest = cand & ~ends;
-  return (guint) __builtin_popcount (cand);
-}
+#define LOOK256_NAME kiela_leaf_look_vbmi
+#define LOOK256_TARGET "avx2,popcnt,avx512f,avx512vl,avx512bw,avx512vbmi"
+#define LOOK256_TABLES(myb, opb)                                            \
+  const __m256i my_table = _mm256_loadu_si256 ((const __m256i *) (myb));   \
+  const __m256i op_table = _mm256_loadu_si256 ((const __m256i *) (opb))
+#define LOOK256_MY(idx) _mm256_permutexvar_epi8 ((idx), my_table)
+#define LOOK256_OP(idx) _mm256_permutexvar_epi8 ((idx), op_table)
+#include "kiela-perft-look256.h"
+#undef LOOK256_NAME
+#undef LOOK256_TARGET
+#undef LOOK256_TABLES
+#undef LOOK256_MY
+#undef LOOK256_OP
 #endif
 
 /* The best look this processor can run. */
@@ -355,6 +312,10 @@ best_leaf_look (void)
 {
 #ifdef KIELA_HAVE_VECTOR_LOOK
   __builtin_cpu_init ();
+  if (__builtin_cpu_supports ("avx2") && __builtin_cpu_supports ("popcnt") && __builtin_cpu_supports ("avx512f") &&
+      __builtin_cpu_supports ("avx512vl") && __builtin_cpu_supports ("avx512bw") &&
+      __builtin_cpu_supports ("avx512vbmi"))
+    return KIELA_LEAF_LOOK_AVX512_VBMI;
   if (__builtin_cpu_supports ("avx2") && __builtin_cpu_supports ("popcnt"))
     return KIELA_LEAF_LOOK_AVX2;
   if (__builtin_cpu_supports ("ssse3") && __builtin_cpu_supports ("popcnt"))
@@ -393,7 +354,9 @@ kiela_leaf_look_fast (const KielaPacked *p, const guint files, const guint32 lim
                       KielaLeafLook *look, guint32 *rest)
 {
 #ifdef KIELA_HAVE_VECTOR_LOOK
-  if (G_LIKELY (leaf_look_kind == KIELA_LEAF_LOOK_AVX2))
+  if (G_LIKELY (leaf_look_kind == KIELA_LEAF_LOOK_AVX512_VBMI))
+    return kiela_leaf_look_vbmi (p, files, limit, min_sow, look, rest);
+  if (leaf_look_kind == KIELA_LEAF_LOOK_AVX2)
     return kiela_leaf_look_avx2 (p, files, limit, min_sow, look, rest);
   if (leaf_look_kind == KIELA_LEAF_LOOK_SSSE3)
     return kiela_leaf_look_vector (p, files, limit, min_sow, look, rest);
@@ -413,13 +376,15 @@ kiela_leaf_ends_after_look (const KielaPacked *p, guint h, const KielaLeafLook *
 {
   const guint n = 2 * files;
   const guint8 *my = p->b + p->to_move * 16 * lanes;
-  const guint end1 = look->end1[h], end2 = look->end2[h];
+  const guint end1 = look->end1[h], end2 = look->end2[h], end3 = look->end3[h];
   const guint8 *row1 = kiela_lap_windows[1][files - KIELA_MIN_FILES][my[h]];
   const guint8 *row2 = kiela_lap_windows[!look->capture1[h]][files - KIELA_MIN_FILES][look->hand2[h]];
   const guint8 *row3 = kiela_lap_windows[!look->capture2[h]][files - KIELA_MIN_FILES][look->hand3[h]];
+  const guint8 *row4 = kiela_lap_windows[!look->capture3[h]][files - KIELA_MIN_FILES][look->hand4[h]];
   const guint start1 = h + 1 == n ? 0 : h + 1;
   const guint start2 = end1 + 1 == n ? 0 : end1 + 1;
   const guint start3 = end2 + 1 == n ? 0 : end2 + 1;
+  const guint start4 = end3 + 1 == n ? 0 : end3 + 1;
   const KielaU8x16 one = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
   KielaPacked child;
   guint8 *cmy, *cop;
@@ -432,7 +397,8 @@ kiela_leaf_ends_after_look (const KielaPacked *p, guint h, const KielaLeafLook *
       KielaU8x16 cur;
 
       __builtin_memcpy (&cur, my + 16 * v, sizeof cur);
-      cur += (window_mask (row1, n, start1, v) + window_mask (row2, n, start2, v) + window_mask (row3, n, start3, v))
+      cur += (window_mask (row1, n, start1, v) + window_mask (row2, n, start2, v) + window_mask (row3, n, start3, v) +
+              window_mask (row4, n, start4, v))
              & (ge_mask (n, v) - one);
       __builtin_memcpy (cmy + 16 * v, &cur, sizeof cur);
     }
@@ -441,7 +407,8 @@ kiela_leaf_ends_after_look (const KielaPacked *p, guint h, const KielaLeafLook *
    * (Outer houses map to the padding past the board, which stays zero.) */
   cop[3 * files - 1 - end1] = look->capture1[h] ? 0 : cop[3 * files - 1 - end1];
   cop[3 * files - 1 - end2] = look->capture2[h] ? 0 : cop[3 * files - 1 - end2];
-  return packed_sow_from (&child, (KielaMove) h, NULL, look->end3[h], 0, KIELA_NO_LIFT, look->laps[h],
+  cop[3 * files - 1 - end3] = look->capture3[h] ? 0 : cop[3 * files - 1 - end3];
+  return packed_sow_from (&child, (KielaMove) h, NULL, look->end4[h], 0, KIELA_NO_LIFT, look->laps[h],
                           files, lanes, limit, KIELA_RULES);
 }
 

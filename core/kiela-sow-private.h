@@ -73,12 +73,15 @@ gboolean kiela_packed_legal_mask    (const KielaVariant *variant, const KielaPac
 guint64  kiela_packed_perft         (const KielaVariant *variant, const KielaPacked *packed, guint depth);
 
 /* The looks at the first laps of every leaf move that perft and the legal-move
- * mask may use: portable C, or the processor's byte shuffles, 16 houses to a
- * vector (SSSE3) or 32 (AVX2). */
+ * mask may use: portable C (two laps), or the processor's byte shuffles, 16
+ * houses to a vector (SSSE3, three laps) or 32 (AVX2, and AVX-512 VBMI's byte
+ * permutes; four laps). */
 typedef enum {
   KIELA_LEAF_LOOK_PORTABLE,
   KIELA_LEAF_LOOK_SSSE3,
   KIELA_LEAF_LOOK_AVX2,
+  KIELA_LEAF_LOOK_AVX512_VBMI,
+  KIELA_LEAF_LOOK_BEST = KIELA_LEAF_LOOK_AVX512_VBMI
 } KielaLeafLookKind;
 
 /* Chooses the look (a KielaLeafLookKind): the best the processor has by

@@ -207,9 +207,9 @@ test_playout_matches_naive (void)
  * The legal-move mask that the playouts draw from (each candidate decided by a
  * look at its first laps, then sown on) holds exactly the moves that
  * kiela_legal_moves finds by sowing every candidate in full, with each look
- * the processor has (portable, SSSE3, AVX2): on random boards of up to 255 stones (long laps,
- * relays, captures), the rules' endless example, and every position of random
- * games; other rules are refused.
+ * the processor has (portable, SSSE3, AVX2, AVX-512 VBMI): on random boards
+ * of up to 255 stones (long laps, relays, captures), the rules' endless
+ * example, and every position of random games; other rules are refused.
  */
 static void
 test_legal_mask (void)
@@ -219,7 +219,7 @@ test_legal_mask (void)
   guint checked = 0, illegal_seen = 0;
 
   kiela_rng_seed (&rng, 77);
-  for (guint kind = KIELA_LEAF_LOOK_PORTABLE; kind <= KIELA_LEAF_LOOK_AVX2; kind++)
+  for (guint kind = KIELA_LEAF_LOOK_PORTABLE; kind <= KIELA_LEAF_LOOK_BEST; kind++)
     {
       const guint was = kiela_packed_set_leaf_look (kind);
 

@@ -412,8 +412,8 @@ test_perft_counts (void)
 
   kiela_position_init_start (&start, v);
   /* With every look at the first laps of the leaves that the processor has
-   * (portable, SSSE3, AVX2). */
-  for (guint kind = KIELA_LEAF_LOOK_PORTABLE; kind <= KIELA_LEAF_LOOK_AVX2; kind++)
+   * (portable, SSSE3, AVX2, AVX-512 VBMI). */
+  for (guint kind = KIELA_LEAF_LOOK_PORTABLE; kind <= KIELA_LEAF_LOOK_BEST; kind++)
     {
       const guint was = kiela_packed_set_leaf_look (kind);
 
@@ -463,7 +463,7 @@ perft_both_looks (const KielaVariant *v, const KielaPosition *pos, guint depth, 
 {
   const guint was = kiela_packed_get_leaf_look ();
 
-  for (guint kind = KIELA_LEAF_LOOK_PORTABLE; kind <= KIELA_LEAF_LOOK_AVX2; kind++)
+  for (guint kind = KIELA_LEAF_LOOK_PORTABLE; kind <= KIELA_LEAF_LOOK_BEST; kind++)
     {
       kiela_packed_set_leaf_look (kind);
       if (kiela_packed_get_leaf_look () == kind)

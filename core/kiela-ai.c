@@ -11,6 +11,28 @@
 #include "kiela-registry.h"
 #include "kiela-sow.h"
 
+struct _KielaAiCache {
+  GHashTable *blocks;  /* key -> CacheBlock */
+  gint        users;   /* searches using it now (atomic): more than one is a host's bug */
+};
+
+/* A host gives a cache to one search at a time: two at once would tear its tables.  Said,
+ * not survived: the host is to be fixed. */
+static void
+cache_enter (KielaAiCache *cache, const char *name)
+{
+  if (cache != NULL && g_atomic_int_add (&cache->users, 1) != 0)
+    g_critical ("Two searches use one KielaAiCache at once (the AI algorithm “%s”): "
+                "a cache is for one search at a time", name);
+}
+
+static void
+cache_leave (KielaAiCache *cache)
+{
+  if (cache != NULL)
+    g_atomic_int_add (&cache->users, -1);
+}
+
 GHashTable *
 kiela_ai_parse_settings (const char *settings, GError **error)
 {
@@ -76,6 +98,7 @@ kiela_ai_arrange (const KielaAiAlgorithm *algorithm, const KielaAiRequest *reque
   KielaSide side;
   guint n, want, got = 0, beyond = 0;
   const char *name;
+  gboolean ok;
 
   g_return_val_if_fail (algorithm != NULL, FALSE);
   g_return_val_if_fail (request != NULL, FALSE);
@@ -96,7 +119,10 @@ kiela_ai_arrange (const KielaAiAlgorithm *algorithm, const KielaAiRequest *reque
       return TRUE;
     }
 
-  if (!algorithm->arrange (request, answer, error))
+  cache_enter (request->cache, name);
+  ok = algorithm->arrange (request, answer, error);
+  cache_leave (request->cache);
+  if (!ok)
     {
       if (error != NULL && *error == NULL)
         g_set_error (error, KIELA_ERROR, KIELA_ERROR_PLUGIN,
@@ -158,6 +184,7 @@ kiela_ai_think (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request
   GError *local = NULL;
   const char *name;
   guint n, houses;
+  gboolean ok;
 
   g_return_val_if_fail (algorithm != NULL, FALSE);
   g_return_val_if_fail (request != NULL && request->variant != NULL, FALSE);
@@ -175,7 +202,10 @@ kiela_ai_think (const KielaAiAlgorithm *algorithm, const KielaAiRequest *request
 
   memset (&answer, 0, sizeof answer);
   answer.move = -1;
-  if (!algorithm->think (request, &answer, &local))
+  cache_enter (request->cache, name);
+  ok = algorithm->think (request, &answer, &local);
+  cache_leave (request->cache);
+  if (!ok)
     {
       if (local == NULL)
         local = g_error_new (KIELA_ERROR, KIELA_ERROR_PLUGIN,
@@ -565,10 +595,6 @@ kiela_ai_config_arrange_finish (GAsyncResult *result, KielaSide *side, guint16 c
 
 /* ---------- memory kept across think() calls ---------- */
 
-struct _KielaAiCache {
-  GHashTable *blocks;  /* key -> CacheBlock */
-};
-
 typedef struct {
   gsize    size;
   gpointer data;
@@ -597,6 +623,8 @@ kiela_ai_cache_free (KielaAiCache *cache)
 {
   if (cache == NULL)
     return;
+  if (g_atomic_int_get (&cache->users) != 0)
+    g_critical ("A KielaAiCache was freed while a search used it");
   g_hash_table_unref (cache->blocks);
   g_free (cache);
 }

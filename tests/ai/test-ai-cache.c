@@ -112,8 +112,19 @@ counting_think (const KielaAiRequest *request, KielaAiReply *reply, GError **err
   return TRUE;
 }
 
+static const KielaAiAlgorithm test_algorithms[];
+
+/* A host's bug: a search handing its cache to another search while it still uses it (as two
+ * threads sharing one would). */
+static gboolean
+sharing_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
+{
+  return kiela_ai_think (&test_algorithms[0], request, reply, error);
+}
+
 static const KielaAiAlgorithm test_algorithms[] = {
   { .id = "test-counting", .name = "Counting", .think = counting_think },
+  { .id = "test-sharing", .name = "Sharing", .think = sharing_think },
 };
 
 static const KielaPluginInfo test_info = {
@@ -128,7 +139,38 @@ static const KielaPluginInfo test_info = {
 static gboolean
 register_test_algorithms (KielaRegistry *r, GError **error)
 {
-  return kiela_registry_add_ai_algorithm (r, &test_algorithms[0], error);
+  return kiela_registry_add_ai_algorithm (r, &test_algorithms[0], error)
+         && kiela_registry_add_ai_algorithm (r, &test_algorithms[1], error);
+}
+
+/* kiela_ai_think() counts the searches using a cache: one after another is fine, two at
+ * once is a critical naming the algorithm (a host's bug, which would tear the tables). */
+static void
+test_cache_one_search_at_a_time (void)
+{
+  const KielaVariant *v = test_variant (registry, "kiela");
+  KielaPosition pos = ai_test_parse (MIDGAME);
+  KielaAiRequest request = ai_test_request (v, &pos, 1);
+  g_autoptr(KielaAiCache) cache = kiela_ai_cache_new ();
+  KielaAiReply reply = { 0 };
+
+  request.cache = cache;
+  if (g_test_subprocess ())
+    {
+      kiela_ai_think (&test_algorithms[1], &request, &reply, NULL);
+      return;
+    }
+  for (guint i = 1; i <= 3; i++)
+    {
+      g_assert_true (kiela_ai_think (&test_algorithms[0], &request, &reply, NULL));
+      g_assert_cmpuint (reply.nodes, ==, i);
+    }
+  /* Without a cache, nesting is nothing to say. */
+  request.cache = NULL;
+  g_assert_true (kiela_ai_think (&test_algorithms[1], &request, &reply, NULL));
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*Two searches use one KielaAiCache at once*test-counting*");
 }
 
 /* kiela_match gives each player one cache for the whole game, a new one for each game: the
@@ -197,6 +239,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ai-cache/reused", test_cache_reused);
   g_test_add_func ("/ai-cache/keyed-on-settings", test_cache_keyed_on_settings);
   g_test_add_func ("/ai-cache/noise-seed", test_cache_noise_seed);
+  g_test_add_func ("/ai-cache/one-search-at-a-time", test_cache_one_search_at_a_time);
   g_test_add_func ("/ai-cache/match-per-game", test_match_cache_per_game);
   g_test_add_func ("/ai-cache/match-master", test_match_master_warm);
   status = g_test_run ();

@@ -47,7 +47,7 @@ config_or_report (KielaRegistry *registry, const KielaPersonality *personality, 
 
 void
 kiela_ai_think_async (KielaRegistry *registry, const KielaPersonality *personality, KielaGame *game,
-                      gint64 time_budget_us, guint64 seed, GCancellable *cancellable,
+                      gint64 time_budget_us, guint64 seed, KielaAiCache *cache, GCancellable *cancellable,
                       GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr(KielaAiConfig) config = config_or_report (registry, personality, cancellable, callback, user_data,
@@ -58,6 +58,7 @@ kiela_ai_think_async (KielaRegistry *registry, const KielaPersonality *personali
   if (config == NULL)
     return;
   request_for_game (game, time_budget_us, seed, &request, &history);
+  request.cache = cache;
   kiela_ai_config_think_async (config, &request, cancellable, callback, user_data);
 }
 

@@ -1,5 +1,6 @@
-/* kiela-game-session-ai.c: the session's computer work on worker threads: the computer's moves,
- * hints for the human and the expert arrangement, each cancelled when the game moves on. */
+/* kiela-game-session-ai.c: the session's computer work on worker threads: the computer's moves
+ * (each side with its cache for the game), hints for the human and the expert arrangement, each
+ * cancelled when the game moves on. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -30,7 +31,7 @@ claim (GAsyncResult *result, const GError *error, gpointer data, gsize slot_offs
   KielaGameSession *self;
   GCancellable **slot;
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || data == NULL)
     return NULL;
   self = KIELA_GAME_SESSION (data);
   slot = G_STRUCT_MEMBER_P (self, slot_offset);
@@ -41,15 +42,55 @@ claim (GAsyncResult *result, const GError *error, gpointer data, gsize slot_offs
   return self;
 }
 
+/* A computer move being searched.  It holds its side's cache from the start to the callback,
+ * which comes only once the worker is done with it, cancelled or not: the session's slot is
+ * empty meanwhile, so a search started after an undo cannot share the cache with one that
+ * is still winding down (it takes a cache of its own).  The session may be gone by then. */
+typedef struct {
+  GWeakRef session;
+  KielaAiCache *cache;
+  KielaSide side;
+  guint generation;
+} AiSearch;
+
+void
+_kiela_game_session_drop_ai_caches (KielaGameSession *self)
+{
+  self->ai_cache_generation++;
+  for (int side = 0; side < 2; side++)
+    g_clear_pointer (&self->ai_cache[side], kiela_ai_cache_free);
+}
+
+/* The search is over: its cache goes back to the session, unless the game or its players
+ * changed since (the table would belong to another game: `generation` differs) or a later
+ * search already gave its own back; otherwise it is freed. */
+static void
+ai_search_end (AiSearch *search, KielaGameSession *self)
+{
+  if (self != NULL)
+    {
+      g_assert (self->ai_cache_searches > 0);
+      self->ai_cache_searches--;
+      if (search->generation == self->ai_cache_generation && self->ai_cache[search->side] == NULL)
+        self->ai_cache[search->side] = g_steal_pointer (&search->cache);
+    }
+  g_clear_pointer (&search->cache, kiela_ai_cache_free);
+  g_weak_ref_clear (&search->session);
+  g_free (search);
+}
+
 static void
 on_ai_done (GObject *source, GAsyncResult *result, gpointer data)
 {
+  AiSearch *search = data;
+  g_autoptr(KielaGameSession) alive = g_weak_ref_get (&search->session);
   KielaGameSession *self;
   g_autoptr(GError) error = NULL;
   KielaAiReply reply;
 
   kiela_ai_think_finish (result, &reply, &error);
-  self = claim (result, error, data, G_STRUCT_OFFSET (KielaGameSession, ai_cancel), PROP_AI_THINKING);
+  ai_search_end (search, alive);
+  self = claim (result, error, alive, G_STRUCT_OFFSET (KielaGameSession, ai_cancel), PROP_AI_THINKING);
   if (self == NULL)
     return;
   if (error != NULL)
@@ -65,6 +106,7 @@ void
 _kiela_game_session_maybe_start_ai (KielaGameSession *self)
 {
   const KielaPersonality *p;
+  AiSearch *search;
 
   if (self->game == NULL || self->ai_cancel != NULL || self->ai_paused || self->replaying)
     return;
@@ -77,9 +119,18 @@ _kiela_game_session_maybe_start_ai (KielaGameSession *self)
   if (p == NULL)
     return;
 
+  search = g_new0 (AiSearch, 1);
+  g_weak_ref_init (&search->session, self);
+  search->side = (KielaSide) kiela_game_get_position (self->game)->to_move;
+  search->generation = self->ai_cache_generation;
+  /* Taken from the session for the search's time (see AiSearch). */
+  search->cache = g_steal_pointer (&self->ai_cache[search->side]);
+  if (search->cache == NULL)
+    search->cache = kiela_ai_cache_new ();
+  self->ai_cache_searches++;
   self->ai_cancel = g_cancellable_new ();
   kiela_ai_think_async (self->registry, p, self->game, budget_us (p, DEFAULT_AI_BUDGET_MS), g_random_int (),
-                        self->ai_cancel, on_ai_done, self);
+                        search->cache, self->ai_cancel, on_ai_done, search);
   _kiela_game_session_notify (self, PROP_AI_THINKING);
 }
 
@@ -172,7 +223,8 @@ kiela_game_session_request_hint (KielaGameSession *self)
     return;
   p = kiela_ai_strongest_personality (self->registry);
   self->hint_cancel = g_cancellable_new ();
-  kiela_ai_think_async (self->registry, p, self->game, HINT_BUDGET_MS * 1000, g_random_int (),
+  /* No cache: a hint may be searched while the computer thinks with its own. */
+  kiela_ai_think_async (self->registry, p, self->game, HINT_BUDGET_MS * 1000, g_random_int (), NULL,
                         self->hint_cancel, on_hint_done, self);
   _kiela_game_session_notify (self, PROP_HINT_PENDING);
 }

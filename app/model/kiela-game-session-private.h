@@ -24,6 +24,12 @@ struct _KielaGameSession {
   gboolean replaying;
   GCancellable *ai_cancel;          /* a move or an arrangement being thought */
   gboolean ai_paused;               /* AI against AI after an undo: wait for resume */
+  /* Each computer side's memory for the game (its transposition table stays warm from move to
+   * move, as in kiela-cli tournament): NULL while a search holds it (the search's callback gives
+   * it back), so no two searches ever share one.  Dropped with the game or its players. */
+  KielaAiCache *ai_cache[2];
+  guint ai_cache_generation;        /* bumped when dropped: a search's older cache is then freed */
+  guint ai_cache_searches;          /* searches holding a cache of this session (for the tests) */
   GCancellable *hint_cancel;
   char *hint_text;
   KielaMove hint_move;
@@ -90,5 +96,8 @@ void _kiela_game_session_enter_setup       (KielaGameSession *self);
 /* Starts the computer's move when it is its turn, the game is live and no replay runs. */
 void _kiela_game_session_maybe_start_ai    (KielaGameSession *self);
 void _kiela_game_session_start_arrange     (KielaGameSession *self, KielaSide side);
+/* A new game, other players, the session going: the computer sides' caches are freed (those
+ * searches still hold are freed when they end). */
+void _kiela_game_session_drop_ai_caches    (KielaGameSession *self);
 
 G_END_DECLS

@@ -221,6 +221,8 @@ set_tree (KielaGameSession *self, KielaGameTree *tree, const KielaPersonality *s
   _kiela_game_session_cancel_ai (self);
   _kiela_game_session_cancel_hint (self);
   _kiela_game_session_set_ai_paused (self, FALSE);
+  /* Another game, maybe another variant or other players: the computer starts afresh. */
+  _kiela_game_session_drop_ai_caches (self);
 
   if (self->tree)
     g_signal_handlers_disconnect_by_data (self->tree, self);
@@ -612,6 +614,7 @@ kiela_game_session_dispose (GObject *object)
     g_cancellable_cancel (self->hint_cancel);
   g_clear_object (&self->ai_cancel);
   g_clear_object (&self->hint_cancel);
+  _kiela_game_session_drop_ai_caches (self);
   G_OBJECT_CLASS (kiela_game_session_parent_class)->dispose (object);
 }
 

@@ -97,7 +97,7 @@ think (KielaLessonView *self)
     thought->self = g_object_ref (self);
     thought->cancellable = g_object_ref (self->thinking);
     kiela_ai_think_async (self->registry, opponent, self->game, 2 * G_USEC_PER_SEC,
-                          g_random_int (), self->thinking, on_thought, thought);
+                          g_random_int (), NULL, self->thinking, on_thought, thought);
   }
 }
 

@@ -28,6 +28,9 @@
 #                    (the book holds the plain player's lines from the start: docs/performance.md)
 #   ODDS_OPENING=2   odds: random plies opening each pair of games, played once with each colour
 #                    (deterministic players otherwise repeat a few games; 0: from the start)
+#   ODDS_SEEDS=      odds: the shards' seeds, a list ("3 17 40"), instead of SEED, SEED+1, ...:
+#                    with ODDS_SHARD=2 each seed is one pair of games, its opening the seed's
+#                    (scripts/odds-openings.sh finds the seeds of the balanced openings)
 #   ODDS_MOVE_TIMEOUT=0  odds: seconds of the wall clock a move may take before it is forfeited
 #                    (0: no limit; both budgets are CPU time, and a wall-clock limit would forfeit
 #                    the move under way when a run is paused with SIGSTOP and resumed)
@@ -107,26 +110,36 @@ odds () {
   master=${ODDS_MASTER:-mpanzu book=1} target=${ODDS_TARGET:-90} opening=${ODDS_OPENING:-2}
   move_timeout=${ODDS_MOVE_TIMEOUT:-0}
   a="$master time-ms=$fast cpu-clock=1" b="plain-alphabeta time-ms=$slow cpu-clock=1"
-  done_games=0 k=0
+  seeds=${ODDS_SEEDS:-}
+  # shellcheck disable=SC2086 # the list's words, split on purpose here and below
+  if [ -n "$seeds" ]; then games=$(($(echo $seeds | wc -w) * shard)); fi
+  done_games=0 k=0 used=
   while [ "$done_games" -lt "$games" ]; do
     n=$shard
     if [ $((games - done_games)) -lt "$n" ]; then n=$((games - done_games)); fi
-    csv="$OUT/odds-$fast-$slow-$master-o$opening-$((SEED + k)).csv"
+    seed=$((SEED + k))
+    # shellcheck disable=SC2086
+    if [ -n "$seeds" ]; then seed=$(echo $seeds | cut -d' ' -f$((k + 1))); fi
+    used="$used $seed"
+    csv="$OUT/odds-$fast-$slow-$master-o$opening-$seed.csv"
     if [ ! -s "$csv" ]; then
       KIELA_PLUGIN_PATH="$plugin_dir${KIELA_PLUGIN_PATH:+:$KIELA_PLUGIN_PATH}" \
         "$CLI" tournament --variant "$VARIANT" --ai "$a" --ai "$b" --games "$n" --time-ms 0 \
-               --seed $((SEED + k)) --jobs "$JOBS" --opening-plies "$opening" --move-timeout "$move_timeout" \
+               --seed "$seed" --jobs "$JOBS" --opening-plies "$opening" --move-timeout "$move_timeout" \
                --csv "$csv" --quiet > /dev/null
     fi
     done_games=$((done_games + n)) k=$((k + 1))
   done
-  echo "## $master at $fast ms against plain alpha-beta at $slow ms (thread CPU time; $VARIANT, $games games, $opening random opening plies, seeds $SEED-$((SEED + k - 1)))"
+  seed_text="$SEED-$((SEED + k - 1))"
+  if [ -n "$seeds" ]; then seed_text=$seeds; fi
+  echo "## $master at $fast ms against plain alpha-beta at $slow ms (thread CPU time; $VARIANT, $games games, $opening random opening plies, seeds $seed_text)"
   echo
-  /usr/bin/env python3 - "$target" "$OUT" "$fast" "$slow" "$master" "$SEED" "$k" "$opening" <<'EOF' || failed=1
+  # shellcheck disable=SC2086
+  /usr/bin/env python3 - "$target" "$OUT" "$fast" "$slow" "$master" "$opening" $used <<'EOF' || failed=1
 import csv, math, sys
-target, out, fast, slow, master, seed, shards, opening = sys.argv[1:]
+target, out, fast, slow, master, opening = sys.argv[1:7]
 scores, plies, south, lines = [], [], 0, set()
-for s in range(int(seed), int(seed) + int(shards)):
+for s in map(int, sys.argv[7:]):
     for row in csv.DictReader(open("%s/odds-%s-%s-%s-o%s-%d.csv" % (out, fast, slow, master, opening, s))):
         scores.append(float(row["score_a"]))
         plies.append(int(row["plies"]))

@@ -324,13 +324,13 @@ best_leaf_look (void)
   return KIELA_LEAF_LOOK_PORTABLE;
 }
 
-guint
+gboolean
 kiela_packed_set_leaf_look (guint kind)
 {
-  const guint was = leaf_look_kind;
-
-  leaf_look_kind = MIN (kind, best_leaf_look ());
-  return was;
+  if (kind > best_leaf_look ())
+    return FALSE;
+  leaf_look_kind = kind;
+  return TRUE;
 }
 
 guint

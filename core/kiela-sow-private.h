@@ -85,10 +85,10 @@ typedef enum {
 } KielaLeafLookKind;
 
 /* Chooses the look (a KielaLeafLookKind): the best the processor has by
- * default; tests choose each in turn to check it against the others.  A kind
- * the processor lacks gives the best below it.  Returns the old kind. */
-guint kiela_packed_set_leaf_look (guint kind);
-guint kiela_packed_get_leaf_look (void);
+ * default; tests choose each in turn to check it against the others.  FALSE,
+ * and the look unchanged, for a kind the processor lacks. */
+gboolean kiela_packed_set_leaf_look (guint kind);
+guint    kiela_packed_get_leaf_look (void);
 
 /* Whether the variant sows some moves clockwise, wins by captures at both ends or has an
  * extra capture (kiela-sow.c): its moves take the 16-bit path with directions, never the compact board. */

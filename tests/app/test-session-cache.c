@@ -16,9 +16,12 @@
  * after an undo), so that two can be running at once. */
 static GMutex probe_lock;
 static GCond probe_cond;
-static GPtrArray *probe_caches;   /* each search's request->cache, in the order they started */
-static GArray *probe_counts;      /* guint64: the count each search saw */
-static GArray *probe_sides;       /* KielaSide: the side each search moved for */
+typedef struct {
+  gpointer cache;     /* its request->cache */
+  guint64 count;      /* the count it saw */
+  KielaSide side;     /* the side it moved for */
+} ProbeSearch;
+static GArray *probe_searches;    /* ProbeSearch: every search, in the order they started */
 static guint probe_released;      /* searches 0 .. probe_released - 1 may answer */
 static guint probe_finished;
 
@@ -29,14 +32,12 @@ probe_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
   guint n = kiela_legal_moves (request->variant, &request->position, moves, NULL, NULL);
   guint64 *count = NULL;
   guint64 seen = 0;
-  KielaSide side = (KielaSide) request->position.to_move;
+  ProbeSearch search = { request->cache, 0, (KielaSide) request->position.to_move };
   guint index;
 
   g_mutex_lock (&probe_lock);
-  index = probe_caches->len;
-  g_ptr_array_add (probe_caches, request->cache);
-  g_array_append_val (probe_counts, seen);
-  g_array_append_val (probe_sides, side);
+  index = probe_searches->len;
+  g_array_append_val (probe_searches, search);
   g_cond_broadcast (&probe_cond);
   while (index >= probe_released)
     g_cond_wait (&probe_cond, &probe_lock);
@@ -51,7 +52,7 @@ probe_think (const KielaAiRequest *request, KielaAiReply *reply, GError **error)
     }
 
   g_mutex_lock (&probe_lock);
-  g_array_index (probe_counts, guint64, index) = seen;
+  g_array_index (probe_searches, ProbeSearch, index).count = seen;
   probe_finished++;
   g_cond_broadcast (&probe_cond);
   g_mutex_unlock (&probe_lock);
@@ -98,9 +99,7 @@ probe_setup (Fixture *f, gconstpointer data)
   kiela_registry_load_static (f->registry, &probe_info, register_probe);
   kiela_registry_finish_loading (f->registry);
   g_assert_nonnull (kiela_registry_lookup_personality (f->registry, probe_personality.id));
-  probe_caches = g_ptr_array_new ();
-  probe_counts = g_array_new (FALSE, TRUE, sizeof (guint64));
-  probe_sides = g_array_new (FALSE, TRUE, sizeof (KielaSide));
+  probe_searches = g_array_new (FALSE, TRUE, sizeof (ProbeSearch));
   probe_released = G_MAXUINT;
   probe_finished = 0;
 }
@@ -109,9 +108,7 @@ static void
 probe_teardown (Fixture *f, gconstpointer data)
 {
   fixture_teardown (f, data);
-  g_clear_pointer (&probe_caches, g_ptr_array_unref);
-  g_clear_pointer (&probe_counts, g_array_unref);
-  g_clear_pointer (&probe_sides, g_array_unref);
+  g_clear_pointer (&probe_searches, g_array_unref);
 }
 
 static guint
@@ -120,45 +117,22 @@ probe_started (void)
   guint n;
 
   g_mutex_lock (&probe_lock);
-  n = probe_caches->len;
+  n = probe_searches->len;
   g_mutex_unlock (&probe_lock);
   return n;
 }
 
-static gpointer
-probe_cache_of (guint search)
+/* What search number `search` saw (its count once it has answered). */
+static ProbeSearch
+probe_search (guint search)
 {
-  gpointer cache;
+  ProbeSearch found;
 
   g_mutex_lock (&probe_lock);
-  g_assert_cmpuint (search, <, probe_caches->len);
-  cache = g_ptr_array_index (probe_caches, search);
+  g_assert_cmpuint (search, <, probe_searches->len);
+  found = g_array_index (probe_searches, ProbeSearch, search);
   g_mutex_unlock (&probe_lock);
-  return cache;
-}
-
-static guint64
-probe_count_of (guint search)
-{
-  guint64 count;
-
-  g_mutex_lock (&probe_lock);
-  g_assert_cmpuint (search, <, probe_counts->len);
-  count = g_array_index (probe_counts, guint64, search);
-  g_mutex_unlock (&probe_lock);
-  return count;
-}
-
-static KielaSide
-probe_side_of (guint search)
-{
-  KielaSide side;
-
-  g_mutex_lock (&probe_lock);
-  g_assert_cmpuint (search, <, probe_sides->len);
-  side = g_array_index (probe_sides, KielaSide, search);
-  g_mutex_unlock (&probe_lock);
-  return side;
+  return found;
 }
 
 static void
@@ -253,15 +227,15 @@ test_kept_for_the_game (Fixture *f, gconstpointer data)
   wait_until (two_moves, f, 30000, "the computer's reply");
   cache = f->session->ai_cache[KIELA_NORTH];
   g_assert_nonnull (cache);
-  g_assert_true (probe_cache_of (0) == cache);
-  g_assert_cmpuint (probe_count_of (0), ==, 1);
+  g_assert_true (probe_search (0).cache == cache);
+  g_assert_cmpuint (probe_search (0).count, ==, 1);
   g_assert_null (f->session->ai_cache[KIELA_SOUTH]);
 
   play_first_legal (f);
   g_assert_null (f->session->ai_cache[KIELA_NORTH]);
   wait_until (four_moves, f, 30000, "the computer's second reply");
-  g_assert_true (probe_cache_of (1) == cache);
-  g_assert_cmpuint (probe_count_of (1), ==, 2);
+  g_assert_true (probe_search (1).cache == cache);
+  g_assert_cmpuint (probe_search (1).count, ==, 2);
   g_assert_true (f->session->ai_cache[KIELA_NORTH] == cache);
 
   /* A new game (the same players): a new cache.  Counts, not addresses: a freed cache's
@@ -270,14 +244,14 @@ test_kept_for_the_game (Fixture *f, gconstpointer data)
   g_assert_null (f->session->ai_cache[KIELA_NORTH]);
   play_first_legal (f);
   wait_until (two_moves, f, 30000, "the computer's reply in the new game");
-  g_assert_cmpuint (probe_count_of (2), ==, 1);
+  g_assert_cmpuint (probe_search (2).count, ==, 1);
 
   /* Another variant, the probe on the other side. */
   kiela_game_session_new_game (f->session, kiela_registry_lookup_variant (f->registry, "kiela-beginner"),
                                &probe_personality, NULL);
   g_assert_null (f->session->ai_cache[KIELA_NORTH]);
   wait_until (one_move, f, 30000, "the computer's first move in the other variant");
-  g_assert_cmpuint (probe_count_of (3), ==, 1);
+  g_assert_cmpuint (probe_search (3).count, ==, 1);
   g_assert_nonnull (f->session->ai_cache[KIELA_SOUTH]);
   g_assert_null (f->session->ai_cache[KIELA_NORTH]);
 
@@ -306,10 +280,10 @@ test_one_cache_a_side (Fixture *f, gconstpointer data)
   /* Each search had its side's cache, and counted in it: 1, 2, 3 for a side's moves. */
   for (guint i = 0, n[2] = { 0, 0 }; i < 5; i++)
     {
-      KielaSide side = probe_side_of (i);
+      KielaSide side = probe_search (i).side;
 
-      g_assert_true (probe_cache_of (i) == f->session->ai_cache[side]);
-      g_assert_cmpuint (probe_count_of (i), ==, ++n[side]);
+      g_assert_true (probe_search (i).cache == f->session->ai_cache[side]);
+      g_assert_cmpuint (probe_search (i).count, ==, ++n[side]);
     }
 }
 
@@ -333,7 +307,7 @@ test_undo_while_searching (Fixture *f, gconstpointer data)
   /* The second search holds the cache; the undo cancels it, but it goes on (held). */
   play_first_legal (f);
   wait_started (2);
-  g_assert_true (probe_cache_of (1) == cache);
+  g_assert_true (probe_search (1).cache == cache);
   g_assert_null (f->session->ai_cache[KIELA_NORTH]);
   g_assert_true (kiela_game_session_undo (f->session));
   g_assert_false (kiela_game_session_get_ai_thinking (f->session));
@@ -343,7 +317,7 @@ test_undo_while_searching (Fixture *f, gconstpointer data)
   /* The next move's search: a cache of its own, while the first is still held. */
   play_first_legal (f);
   wait_started (3);
-  other = probe_cache_of (2);
+  other = probe_search (2).cache;
   g_assert_nonnull (other);
   g_assert_true (other != cache);
   g_assert_null (f->session->ai_cache[KIELA_NORTH]);
@@ -360,12 +334,12 @@ test_undo_while_searching (Fixture *f, gconstpointer data)
    * cache, counted twice, serves the next move. */
   probe_release (G_MAXUINT);
   wait_until (four_moves, f, 30000, "the reply after the undo");
-  g_assert_cmpuint (probe_count_of (1), ==, 2);
-  g_assert_cmpuint (probe_count_of (2), ==, 1);
+  g_assert_cmpuint (probe_search (1).count, ==, 2);
+  g_assert_cmpuint (probe_search (2).count, ==, 1);
   g_assert_true (f->session->ai_cache[KIELA_NORTH] == cache);
   play_first_legal (f);
   wait_until (searches_ended, f, 30000, "the next reply");
-  g_assert_cmpuint (probe_count_of (3), ==, 3);
+  g_assert_cmpuint (probe_search (3).count, ==, 3);
 }
 
 /* A new game while the computer searches: its cache, from the other game, is freed when the
@@ -393,7 +367,7 @@ test_dropped_while_searching (Fixture *f, gconstpointer data)
   /* The callback after the worker: it finds no session and frees the cache (ASan: no leak,
    * no use after free). */
   spin (200);
-  g_assert_cmpuint (probe_count_of (1), ==, 1);
+  g_assert_cmpuint (probe_search (1).count, ==, 1);
 }
 
 int
